@@ -1,0 +1,122 @@
+/**
+ * Rules hex IDs ("C4522": map letter, 2-digit column, 2-digit row) ⇄ master lattice hexes.
+ * Sheet offsets and the errata for misprinted IDs are data (data/map/sheets.json).
+ */
+import sheetsJson from '../../../data/map/sheets.json';
+import { SheetsFile, type SheetLetter } from '../../data/schemas/sheets';
+import { hexAt, colOf, rowOf, type HexId } from './lattice';
+
+export type { SheetLetter };
+
+const CONFIG: SheetsFile = SheetsFile.parse(sheetsJson);
+const ERRATA = new Map(CONFIG.errata.map((e) => [e.printed, e]));
+
+export class HexIdError extends Error {
+  constructor(readonly input: string, reason: string) {
+    super(`Bad hex id "${input}": ${reason}`);
+    this.name = 'HexIdError';
+  }
+}
+
+export interface ParsedRulesId {
+  sheet: SheetLetter;
+  col: number; // local column on the sheet
+  row: number; // local row on the sheet
+  /** Set when the printed id was a known misprint and was corrected. */
+  corrected?: { printed: string; source: string };
+}
+
+const ID_RE = /^\s*([A-Fa-f])\s*(\d{2})(\d{2})\s*$/;
+
+/** Parses a rules hex ID, applying the errata table. Throws HexIdError with the reason. */
+export function parseRulesId(input: string): ParsedRulesId {
+  if (typeof input !== 'string') throw new HexIdError(String(input), 'not a string');
+  const m = ID_RE.exec(input);
+  if (!m) throw new HexIdError(input, 'expected a map letter A–F and four digits (column, row), e.g. C4522');
+  let id = `${m[1].toUpperCase()}${m[2]}${m[3]}`;
+  let corrected: ParsedRulesId['corrected'];
+  const e = ERRATA.get(id);
+  if (e) {
+    corrected = { printed: id, source: e.source };
+    id = e.correct;
+  }
+  const sheet = id[0] as SheetLetter;
+  const col = Number(id.slice(1, 3));
+  const row = Number(id.slice(3, 5));
+  const s = CONFIG.sheets[sheet];
+  if (!s) throw new HexIdError(input, `sheet ${sheet} is not defined in data/map/sheets.json`);
+  if (col < s.cols[0] || col > s.cols[1]) throw new HexIdError(input, `column ${col} is off sheet ${sheet} (columns ${s.cols[0]}–${s.cols[1]})`);
+  if (row < s.rows[0] || row > s.rows[1]) throw new HexIdError(input, `row ${row} is off sheet ${sheet} (rows ${s.rows[0]}–${s.rows[1]})`);
+  return { sheet, col, row, corrected };
+}
+
+/** Global lattice column/row of a sheet-local column/row (exact: see sheets.json note). */
+export function sheetToGlobal(sheet: SheetLetter, col: number, row: number): [number, number] {
+  const s = CONFIG.sheets[sheet];
+  const gcol = col + s.colOffset;
+  const grow = row + 0.5 * (col & 1) + s.rowOffsetG - 0.5 * (gcol & 1);
+  return [gcol, grow];
+}
+
+export function globalToSheet(sheet: SheetLetter, gcol: number, grow: number): [number, number] {
+  const s = CONFIG.sheets[sheet];
+  const col = gcol - s.colOffset;
+  const row = grow + 0.5 * (gcol & 1) - s.rowOffsetG - 0.5 * (col & 1);
+  return [col, row];
+}
+
+/** Lattice hex of a rules ID. Throws HexIdError for malformed or off-sheet IDs. */
+export function hexOfRulesId(input: string): HexId {
+  const p = parseRulesId(input);
+  const [c, r] = sheetToGlobal(p.sheet, p.col, p.row);
+  const h = hexAt(c, r);
+  if (h < 0) throw new HexIdError(input, 'outside the master lattice');
+  return h;
+}
+
+/** Like hexOfRulesId, but returns an error message instead of throwing. */
+export function tryHexOfRulesId(input: string): { hex: HexId } | { error: string } {
+  try {
+    return { hex: hexOfRulesId(input) };
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+function pad2(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** Every rules ID naming this hex, one per sheet that covers it (sheets overlap), in preferred order. */
+export function rulesIdsOf(h: HexId): string[] {
+  const gc = colOf(h);
+  const gr = rowOf(h);
+  const out: string[] = [];
+  for (const sheet of CONFIG.preferredOrder) {
+    const s = CONFIG.sheets[sheet];
+    if (!s) continue;
+    const [c, r] = globalToSheet(sheet, gc, gr);
+    if (c >= s.cols[0] && c <= s.cols[1] && r >= s.rows[0] && r <= s.rows[1]) out.push(`${sheet}${pad2(c)}${pad2(r)}`);
+  }
+  return out;
+}
+
+/** The preferred rules ID of a hex, or `@col,row` for a lattice hex no sheet covers. */
+export function formatHex(h: HexId): string {
+  const ids = rulesIdsOf(h);
+  return ids.length ? ids[0] : `@${colOf(h)},${rowOf(h)}`;
+}
+
+/** Parses a rules hexside such as "C4423/4523" or "C5217/C5317" into its two hexes. */
+export function parseRulesHexside(input: string): [HexId, HexId] {
+  const m = /^\s*([A-Fa-f]?\d{4})\s*[/→>-]+\s*([A-Fa-f]?\d{4})\s*$/.exec(input);
+  if (!m) throw new HexIdError(input, 'expected a hexside like C4423/4523');
+  const first = /^[A-Fa-f]/.test(m[1]) ? m[1] : null;
+  if (!first) throw new HexIdError(input, 'the first hex of a hexside needs its map letter');
+  const second = /^[A-Fa-f]/.test(m[2]) ? m[2] : first[0] + m[2];
+  return [hexOfRulesId(first), hexOfRulesId(second)];
+}
+
+export function sheetsConfig(): SheetsFile {
+  return CONFIG;
+}
