@@ -120,3 +120,16 @@ export function parseRulesHexside(input: string): [HexId, HexId] {
 export function sheetsConfig(): SheetsFile {
   return CONFIG;
 }
+
+/**
+ * Parses any hex reference used in data and actions: a rules ID ("C4522", errata applied) or a
+ * lattice position ("@col,row") for hexes no sheet numbers. Returns an error message instead of throwing.
+ */
+export function tryParseHexRef(ref: string): { hex: HexId } | { error: string } {
+  const m = /^@(-?\d+),(-?\d+)$/.exec(typeof ref === 'string' ? ref.trim() : '');
+  if (m) {
+    const h = hexAt(Number(m[1]), Number(m[2]));
+    return h < 0 ? { error: `Bad hex id "${ref}": outside the master lattice` } : { hex: h };
+  }
+  return tryHexOfRulesId(ref);
+}

@@ -1,0 +1,105 @@
+/**
+ * Loads scenarios with everything they read (map, sequence, units, tables) from data/, validates
+ * each file with its zod schema and cross-checks references. Every problem names file, path and reason.
+ */
+import { MapFile } from './schemas/map';
+import { SequenceFile } from './schemas/sequence';
+import { ScenarioFile } from './schemas/scenario';
+import { UnitsFile, type UnitDef } from './schemas/unit';
+import { check, DataError, type DataProblem } from './problems';
+import { buildBoard } from '../engine/board';
+import { canonicalJson, sha256Hex } from '../engine/hash';
+import { registerBundle } from '../engine/game';
+import { tryParseHexRef } from '../engine/hex';
+import type { ScenarioBundle } from '../engine/types';
+
+type Files = Record<string, unknown>;
+const pick = (files: Record<string, { default: unknown } | unknown>): Files =>
+  Object.fromEntries(Object.entries(files).map(([k, v]) => [k.replace(/^.*\/data\//, 'data/'), (v as { default?: unknown }).default ?? v]));
+
+const SCENARIOS = pick(import.meta.glob('../../data/scenarios/*.json', { eager: true }));
+const MAPS = pick(import.meta.glob('../../data/map/*.json', { eager: true }));
+const SEQUENCES = pick(import.meta.glob('../../data/sequences/*.json', { eager: true }));
+const UNITS = pick(import.meta.glob('../../data/units/*.json', { eager: true }));
+const TABLES = pick(import.meta.glob('../../data/tables/*.json', { eager: true }));
+
+export interface DataSources { scenarios: Files; maps: Files; sequences: Files; units: Files; tables: Files }
+export const BUILTIN: DataSources = { scenarios: SCENARIOS, maps: MAPS, sequences: SEQUENCES, units: UNITS, tables: TABLES };
+
+function byId(files: Files): Map<string, { file: string; json: unknown }> {
+  const m = new Map<string, { file: string; json: unknown }>();
+  for (const [file, json] of Object.entries(files)) {
+    const id = (json as { id?: unknown })?.id;
+    if (typeof id === 'string') m.set(id, { file, json });
+  }
+  return m;
+}
+
+/** Lists the scenarios in data/ (id, name, description) without loading their maps. */
+export function listScenarios(src: DataSources = BUILTIN): { id: string; name: string; description: string; lengths: { id: string; label: string }[] }[] {
+  const out = [];
+  for (const json of Object.values(src.scenarios)) {
+    const r = ScenarioFile.safeParse(json);
+    if (r.success) out.push({ id: r.data.id, name: r.data.name, description: r.data.description, lengths: r.data.lengths.map((l) => ({ id: l.id, label: l.label })) });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Loads and validates scenario `id` and everything it references; registers it with the engine.
+ * Throws DataError listing every problem found (not just the first).
+ */
+export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBundle {
+  const problems: DataProblem[] = [];
+  const scen = byId(src.scenarios).get(id);
+  if (!scen) throw new DataError([{ file: 'data/scenarios', path: '', reason: `no scenario with id "${id}"` }]);
+  const s = check(ScenarioFile, scen.file, scen.json);
+  if (!s.ok) throw new DataError(s.problems);
+  const scenario = s.value;
+  const mapSrc = byId(src.maps).get(scenario.map);
+  const seqSrc = byId(src.sequences).get(scenario.sequence);
+  if (!mapSrc) problems.push({ file: scen.file, path: 'map', reason: `no map with id "${scenario.map}" in data/map` });
+  if (!seqSrc) problems.push({ file: scen.file, path: 'sequence', reason: `no sequence with id "${scenario.sequence}" in data/sequences` });
+  const unitFiles = byId(src.units);
+  const units = new Map<string, UnitDef>();
+  const hashed: unknown[] = [scenario];
+  scenario.unitSets.forEach((setId, i) => {
+    const f = unitFiles.get(setId);
+    if (!f) return problems.push({ file: scen.file, path: `unitSets[${i}]`, reason: `no unit set with id "${setId}" in data/units` });
+    const u = check(UnitsFile, f.file, f.json);
+    if (!u.ok) return problems.push(...u.problems);
+    hashed.push(u.value);
+    for (const d of u.value.units) units.set(d.id, d);
+  });
+  const m = mapSrc ? check(MapFile, mapSrc.file, mapSrc.json) : null;
+  if (m && !m.ok) problems.push(...m.problems);
+  const q = seqSrc ? check(SequenceFile, seqSrc.file, seqSrc.json) : null;
+  if (q && !q.ok) problems.push(...q.problems);
+  const board = m?.ok ? buildBoard(mapSrc!.file, m.value) : null;
+  if (board) problems.push(...board.problems);
+  scenario.setup.forEach((e, i) => {
+    if (!units.has(e.unit)) problems.push({ file: scen.file, path: `setup[${i}].unit`, reason: `unit "${e.unit}" is in no unit set of this scenario` });
+    const h = tryParseHexRef(e.hex);
+    if ('error' in h) problems.push({ file: scen.file, path: `setup[${i}].hex`, reason: h.error });
+    else if (board && board.board.terrain[h.hex] === 255) problems.push({ file: scen.file, path: `setup[${i}].hex`, reason: `${e.hex} is not on map "${scenario.map}"` });
+  });
+  if (problems.length) throw new DataError(problems);
+  const tables: Record<string, unknown> = {};
+  for (const [file, json] of Object.entries(src.tables)) {
+    const tid = (json as { id?: unknown })?.id;
+    if (typeof tid === 'string') tables[tid] = json;
+    else problems.push({ file, path: 'id', reason: 'a table file needs a string id' });
+  }
+  if (problems.length) throw new DataError(problems);
+  hashed.push(m!.ok ? m!.value : null, q!.ok ? q!.value : null, tables);
+  const bundle: ScenarioBundle = {
+    scenario,
+    board: board!.board,
+    sequence: (q as { value: SequenceFile }).value,
+    units,
+    tables,
+    dataHash: sha256Hex(canonicalJson(hashed)),
+  };
+  registerBundle(bundle);
+  return bundle;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { Source, RulesHexId } from './common';
+
+/** GOSS terrain set (GOSS 7 TEC, goss-core.md §6.4); IP/ET/Fort are fieldworks from scenarios. */
+export const TERRAIN = ['sea', 'clear', 'rough', 'woods', 'hedgerow', 'forest', 'bocage', 'marsh', 'village', 'town', 'city', 'beach'] as const;
+export const Terrain = z.enum(TERRAIN);
+export type Terrain = z.infer<typeof Terrain>;
+
+/** Hexside features (GOSS 7 TEC; AW 1.2). */
+export const HEXSIDE_FEATURES = ['stream', 'river', 'majorRiver', 'canal', 'bridge', 'ford', 'bluff', 'cliff', 'sea'] as const;
+export const HexsideFeature = z.enum(HEXSIDE_FEATURES);
+export type HexsideFeature = z.infer<typeof HexsideFeature>;
+
+export const ROUTE_CLASSES = ['primary', 'secondary', 'trail', 'railway'] as const;
+export const RouteClass = z.enum(ROUTE_CLASSES);
+export type RouteClass = z.infer<typeof RouteClass>;
+
+/** A hex reference in map files: a rules ID ("C4522") or a lattice position ("@col,row") for hexes between sheets. */
+export const HexRef = z.union([RulesHexId, z.string().regex(/^@-?\d+,-?\d+$/, 'lattice ref must look like @col,row')]);
+
+/**
+ * A map file (data/map/*.json). Terrain is stored row by row as strings of one-letter codes so
+ * the full six-sheet map stays small; `legend` maps each code to a terrain.
+ */
+export const MapFile = z.object({
+  format: z.literal('neptune-map/1'),
+  id: z.string().min(1),
+  name: z.string().min(1),
+  source: Source,
+  attribution: z.array(z.string()).default([]),
+  legend: z.record(z.string().length(1), Terrain),
+  /** Global lattice rows: { row, col0, cells } where cells[i] is the code of hex (col0 + i, row); '.' = not on the map. */
+  rows: z.array(z.object({ row: z.number().int(), col0: z.number().int(), cells: z.string() })),
+  hexsides: z.array(z.object({
+    a: HexRef, b: HexRef,
+    features: z.array(HexsideFeature).min(1),
+    source: Source.optional(),
+  })).default([]),
+  routes: z.array(z.object({
+    class: RouteClass,
+    name: z.string().optional(),
+    /** Consecutive hexes; each pair must be adjacent. */
+    path: z.array(HexRef).min(2),
+    embankment: z.boolean().optional(),
+    source: Source,
+  })).default([]),
+  places: z.array(z.object({ hex: HexRef, name: z.string(), kind: z.string().optional(), source: Source })).default([]),
+  /** AW 1.2.8 vantage hexes and their LOS range. */
+  vantage: z.array(z.object({ hex: HexRef, los: z.number().int().positive(), source: Source })).default([]),
+});
+export type MapFile = z.infer<typeof MapFile>;

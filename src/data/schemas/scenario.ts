@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { Source } from './common';
+import { HexRef } from './map';
+import { Side, TimeOfDay } from './sequence';
+
+const GameTime = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), time: TimeOfDay });
+
+export const Fieldworks = z.enum(['IP', 'ET-2', 'ET-3']);
+
+export const ScenarioFile = z.object({
+  format: z.literal('neptune-scenario/1'),
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string(),
+  case: z.string().optional(),
+  description: z.string(),
+  source: Source,
+  map: z.string(),
+  sequence: z.string(),
+  unitSets: z.array(z.string()).min(1),
+  /** Both sides in the order they move in each game turn. */
+  sides: z.tuple([Side, Side]),
+  start: GameTime,
+  /** Lengths the players choose between at start (e.g. AW 32.1: July 19 PM or July 20 Night). */
+  lengths: z.array(z.object({ id: z.string(), label: z.string(), end: GameTime, source: Source })).min(1),
+  setup: z.array(z.object({
+    unit: z.string(),
+    hex: HexRef,
+    stepsLost: z.number().int().nonnegative().default(0),
+    fieldworks: Fieldworks.optional(),
+    source: Source,
+  })),
+});
+export type ScenarioFile = z.infer<typeof ScenarioFile>;

@@ -1,0 +1,115 @@
+/**
+ * The board the rules read: terrain, hexsides, routes, places and vantage hexes on the master
+ * lattice as flat arrays indexed by integer hex id (fast for movement, supply and LOS searches).
+ */
+import { HEX_COUNT, hexAt, hexsideBetween, areAdjacent, type HexId } from './hex/lattice';
+import { tryParseHexRef } from './hex/sheets';
+import {
+  TERRAIN, HEXSIDE_FEATURES, ROUTE_CLASSES, type MapFile, type Terrain, type HexsideFeature, type RouteClass,
+} from '../data/schemas/map';
+import type { DataProblem } from '../data/problems';
+
+export const NO_TERRAIN = 255;
+
+export interface Board {
+  id: string;
+  name: string;
+  /** TERRAIN index per hex, NO_TERRAIN when the hex is not on the map. */
+  terrain: Uint8Array;
+  /** Hexside id → bitmask of HEXSIDE_FEATURES. */
+  sides: Map<number, number>;
+  /** Hexside id → bitmask of ROUTE_CLASSES crossing it. */
+  routes: Map<number, number>;
+  names: Map<HexId, string>;
+  vantage: Map<HexId, number>;
+  attribution: string[];
+  /** All on-map hexes, ascending. */
+  hexes: Int32Array;
+}
+
+export const terrainCode = (t: Terrain): number => TERRAIN.indexOf(t);
+export const featureBit = (f: HexsideFeature): number => 1 << HEXSIDE_FEATURES.indexOf(f);
+export const routeBit = (r: RouteClass): number => 1 << ROUTE_CLASSES.indexOf(r);
+
+export function terrainOf(board: Board, h: HexId): Terrain | null {
+  const t = board.terrain[h];
+  return t === NO_TERRAIN ? null : TERRAIN[t];
+}
+
+export function onMap(board: Board, h: HexId): boolean {
+  return h >= 0 && board.terrain[h] !== NO_TERRAIN;
+}
+
+export function sideFeatures(board: Board, a: HexId, b: HexId): HexsideFeature[] {
+  const bits = board.sides.get(hexsideBetween(a, b)) ?? 0;
+  return HEXSIDE_FEATURES.filter((_, i) => bits & (1 << i));
+}
+
+export function routesBetween(board: Board, a: HexId, b: HexId): RouteClass[] {
+  const bits = board.routes.get(hexsideBetween(a, b)) ?? 0;
+  return ROUTE_CLASSES.filter((_, i) => bits & (1 << i));
+}
+
+const resolveRef = tryParseHexRef;
+
+/** Builds the runtime board from a schema-valid map file; cross-reference problems are collected, not thrown. */
+export function buildBoard(file: string, map: MapFile): { board: Board; problems: DataProblem[] } {
+  const problems: DataProblem[] = [];
+  const terrain = new Uint8Array(HEX_COUNT).fill(NO_TERRAIN);
+  const codes = new Map(Object.entries(map.legend).map(([k, v]) => [k, terrainCode(v)]));
+  map.rows.forEach((r, i) => {
+    for (let k = 0; k < r.cells.length; k++) {
+      const ch = r.cells[k];
+      if (ch === '.') continue;
+      const code = codes.get(ch);
+      const h = hexAt(r.col0 + k, r.row);
+      if (code === undefined) problems.push({ file, path: `rows[${i}].cells[${k}]`, reason: `terrain code '${ch}' is not in the legend` });
+      else if (h < 0) problems.push({ file, path: `rows[${i}]`, reason: `hex (${r.col0 + k},${r.row}) is outside the lattice` });
+      else terrain[h] = code;
+    }
+  });
+  const sides = new Map<number, number>();
+  map.hexsides.forEach((s, i) => {
+    const a = resolveRef(s.a);
+    const b = resolveRef(s.b);
+    if ('error' in a) return problems.push({ file, path: `hexsides[${i}].a`, reason: a.error });
+    if ('error' in b) return problems.push({ file, path: `hexsides[${i}].b`, reason: b.error });
+    if (!areAdjacent(a.hex, b.hex)) return problems.push({ file, path: `hexsides[${i}]`, reason: `${s.a} and ${s.b} are not adjacent` });
+    const id = hexsideBetween(a.hex, b.hex);
+    sides.set(id, (sides.get(id) ?? 0) | s.features.reduce((m, f) => m | featureBit(f), 0));
+  });
+  const routes = new Map<number, number>();
+  map.routes.forEach((r, i) => {
+    let prev: HexId = -1;
+    r.path.forEach((ref, k) => {
+      const x = resolveRef(ref);
+      if ('error' in x) { problems.push({ file, path: `routes[${i}].path[${k}]`, reason: x.error }); prev = -1; return; }
+      if (prev >= 0) {
+        if (!areAdjacent(prev, x.hex)) problems.push({ file, path: `routes[${i}].path[${k}]`, reason: `${r.path[k - 1]} → ${ref} is not a step to an adjacent hex` });
+        else {
+          const id = hexsideBetween(prev, x.hex);
+          routes.set(id, (routes.get(id) ?? 0) | routeBit(r.class));
+        }
+      }
+      prev = x.hex;
+    });
+  });
+  const names = new Map<HexId, string>();
+  map.places.forEach((p, i) => {
+    const x = resolveRef(p.hex);
+    if ('error' in x) problems.push({ file, path: `places[${i}].hex`, reason: x.error });
+    else names.set(x.hex, p.name);
+  });
+  const vantage = new Map<HexId, number>();
+  map.vantage.forEach((v, i) => {
+    const x = resolveRef(v.hex);
+    if ('error' in x) problems.push({ file, path: `vantage[${i}].hex`, reason: x.error });
+    else vantage.set(x.hex, v.los);
+  });
+  const list: number[] = [];
+  for (let h = 0; h < HEX_COUNT; h++) if (terrain[h] !== NO_TERRAIN) list.push(h);
+  return {
+    board: { id: map.id, name: map.name, terrain, sides, routes, names, vantage, attribution: map.attribution, hexes: Int32Array.from(list) },
+    problems,
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * The engine contract (docs/engine.md): newGame, legalActions, apply, view, replay, stateHash.
+ * State is plain JSON, updated immutably with immer; static data lives in a ScenarioBundle
+ * registered once per scenario and found again by id and data hash.
+ */
+import { produce, type Draft } from 'immer';
+import { Dice } from './rng';
+import { hashValue } from './hash';
+import { tryParseHexRef } from './hex';
+import { actorAt, isSkipped, nextSegment, phasingSide, posLabel, segmentAt, turnCount, turnTime } from './sequence';
+import { RuleViolation, type RuleContext, type RuleModule } from './rules/registry';
+import { RULE_MODULES } from './rules';
+import type {
+  Action, ApplyResult, GameEvent, GameLog, GameState, NewGameOptions, ScenarioBundle, SeqPos, Side, UnitState,
+} from './types';
+
+const bundles = new Map<string, ScenarioBundle>();
+
+/** Makes a scenario's data available to the engine (done by newGame, and by the data loader). */
+export function registerBundle(bundle: ScenarioBundle): void {
+  bundles.set(bundle.scenario.id, bundle);
+}
+
+export function bundleOf(state: GameState): ScenarioBundle {
+  const b = bundles.get(state.scenario);
+  if (!b) throw new Error(`scenario "${state.scenario}" is not loaded`);
+  return b;
+}
+
+export function hasBundle(id: string): boolean {
+  return bundles.has(id);
+}
+
+const HANDLERS = new Map(RULE_MODULES.flatMap((m: RuleModule) => (m.handlers ?? []).map((h) => [h.type, h] as const)));
+
+function hooksFor(segmentId: string, kind: 'onEnter' | 'onExit') {
+  return RULE_MODULES.flatMap((m) => (m.hooks ?? []).filter((h) => (h.segment === segmentId || h.segment === '*') && h[kind]));
+}
+
+/** Creates the initial state: units placed per the scenario setup, sequence at its first segment. */
+export function newGame(bundle: ScenarioBundle, options: NewGameOptions): { state: GameState; events: GameEvent[] } {
+  registerBundle(bundle);
+  const { scenario, sequence } = bundle;
+  const length = scenario.lengths.find((l) => l.id === options.length) ?? scenario.lengths[0];
+  if (options.length && length.id !== options.length) throw new Error(`scenario ${scenario.id} has no length "${options.length}"`);
+  const units: Record<string, UnitState> = {};
+  const fieldworks: Record<string, string> = {};
+  for (const s of scenario.setup) {
+    const def = bundle.units.get(s.unit);
+    if (!def) throw new Error(`setup names unknown unit "${s.unit}"`);
+    const r = tryParseHexRef(s.hex);
+    if ('error' in r) throw new Error(`setup of ${s.unit}: ${r.error}`);
+    units[s.unit] = { id: s.unit, side: def.side, hex: r.hex, stepsLost: s.stepsLost, mpSpent: 0, markers: [] };
+    if (s.fieldworks) fieldworks[r.hex] = s.fieldworks;
+  }
+  let state: GameState = {
+    v: 1,
+    scenario: scenario.id,
+    dataHash: bundle.dataHash,
+    seed: options.seed,
+    length: length.id,
+    n: 0,
+    pos: { turn: 0, playerTurn: 0, phase: 0, segment: 0 },
+    lastTurn: turnCount(scenario, sequence, length.end) - 1,
+    units,
+    fieldworks,
+    barrier: 0,
+    over: null,
+    players: options.players ?? {},
+  };
+  const dice = new Dice(options.seed, -1);
+  const events: GameEvent[] = [];
+  state = produce(state, (d) => {
+    const ctx: RuleContext = { bundle, dice, side: null };
+    const t = turnTime(scenario, sequence, 0);
+    events.push({ type: 'turnStarted', turn: 0, date: t.date, time: t.time });
+    events.push(...enterSegment(d, ctx));
+  });
+  return { state, events };
+}
+
+function segmentEvent(bundle: ScenarioBundle, pos: SeqPos): GameEvent {
+  const { segment } = segmentAt(bundle.sequence, pos);
+  return { type: 'segmentStarted', pos: { ...pos }, label: posLabel(bundle.scenario, bundle.sequence, pos), actor: actorAt(bundle.scenario, bundle.sequence, pos), case: segment.case };
+}
+
+/** Enters the segment at draft.pos: runs its hooks, and passes through automatic and skipped segments. */
+function enterSegment(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
+  const { scenario, sequence } = ctx.bundle;
+  const events: GameEvent[] = [];
+  for (let guard = 0; guard < 1000; guard++) {
+    const skipped = isSkipped(scenario, sequence, d.pos);
+    if (!skipped) {
+      events.push(segmentEvent(ctx.bundle, d.pos));
+      const seg = segmentAt(sequence, d.pos).segment;
+      for (const h of hooksFor(seg.id, 'onEnter')) events.push(...h.onEnter!(d, ctx));
+      if (d.over || actorAt(scenario, sequence, d.pos) !== null) return events;
+    }
+    if (!advance(d, ctx, events)) return events;
+  }
+  throw new Error('sequence of play did not reach a player segment');
+}
+
+/** Leaves the current segment; returns false when the game ended. */
+function advance(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[]): boolean {
+  const { scenario, sequence } = ctx.bundle;
+  const seg = segmentAt(sequence, d.pos).segment;
+  for (const h of hooksFor(seg.id, 'onExit')) events.push(...h.onExit!(d, ctx));
+  const next = nextSegment(sequence, d.pos);
+  if (next) {
+    d.pos = next;
+    return true;
+  }
+  // AW 31.4: Game Turn Indication Phase — after the last GT the game is over.
+  if (d.pos.turn >= d.lastTurn) {
+    d.over = { reason: `the last game turn (${d.lastTurn + 1}) has been played`, winner: null };
+    events.push({ type: 'gameOver', reason: d.over.reason, winner: null });
+    return false;
+  }
+  d.pos = { turn: d.pos.turn + 1, playerTurn: 0, phase: 0, segment: 0 };
+  const t = turnTime(scenario, sequence, d.pos.turn);
+  events.push({ type: 'turnStarted', turn: d.pos.turn, date: t.date, time: t.time });
+  return true;
+}
+
+/** The side expected to act now, or null when the game is over. */
+export function sideToAct(state: GameState): Side | null {
+  if (state.over) return null;
+  const b = bundleOf(state);
+  return actorAt(b.scenario, b.sequence, state.pos);
+}
+
+/** Every legal action for `side` now. Empty when it is not that side's segment. */
+export function legalActions(state: GameState, side: Side): Action[] {
+  if (sideToAct(state) !== side) return [];
+  const bundle = bundleOf(state);
+  const out: Action[] = [{ type: 'endSegment' }];
+  for (const h of HANDLERS.values()) if (h.legal) out.push(...h.legal(state, side, bundle));
+  return out;
+}
+
+function rejected(state: GameState, code: string, message: string, ruleCase?: string): ApplyResult {
+  return { ok: false, state, events: [], error: { code, message, case: ruleCase } };
+}
+
+/**
+ * Applies one action. Illegal or malformed actions are rejected with a reason; apply never throws
+ * on them and never changes the given state.
+ */
+export function apply(state: GameState, action: Action): ApplyResult {
+  if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string') {
+    return rejected(state, 'bad-action', 'an action is a JSON object with a string "type"');
+  }
+  if (!bundles.has(state.scenario)) return rejected(state, 'no-scenario', `scenario "${state.scenario}" is not loaded`);
+  if (state.over) return rejected(state, 'game-over', `the game is over: ${state.over.reason}`);
+  const bundle = bundleOf(state);
+  const side = sideToAct(state);
+  const dice = new Dice(state.seed, state.n);
+  const ctx: RuleContext = { bundle, dice, side };
+  const events: GameEvent[] = [];
+  const handler = action.type === 'endSegment' ? null : HANDLERS.get(action.type);
+  if (action.type !== 'endSegment' && !handler) return rejected(state, 'unknown-action', `unknown action type "${action.type}"`);
+  let next: GameState;
+  try {
+    next = produce(state, (d) => {
+      if (handler) events.push(...handler.apply(d, action, ctx));
+      else if (advance(d, ctx, events)) events.push(...enterSegment(d, ctx));
+      d.n += 1;
+    });
+  } catch (e) {
+    if (e instanceof RuleViolation) return { ok: false, state, events: [], error: e.rejection };
+    return rejected(state, 'internal', `the engine failed on this action: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  for (const roll of dice.rolls) events.push({ type: 'dieRolled', roll });
+  // Undo stops at new information: a die roll, or the other side taking over (DEVELOPERS.md).
+  const barrier = dice.rolls.length > 0 || sideToAct(next) !== side || events.some((e) => e.type === 'revealed');
+  if (barrier) next = produce(next, (d) => { d.barrier = d.n; });
+  return { ok: true, state: next, events, barrier, rolls: dice.rolls };
+}
+
+/** What `side` may see. The introductory scenarios have no hidden units; the seed stays private. */
+export function view(state: GameState, side: Side): Omit<GameState, 'seed'> & { viewer: Side; label: string; actor: Side | null; phasing: Side } {
+  const b = bundleOf(state);
+  const { seed: _seed, ...rest } = state;
+  return { ...rest, viewer: side, label: posLabel(b.scenario, b.sequence, state.pos), actor: sideToAct(state), phasing: phasingSide(b.scenario, state.pos) };
+}
+
+/** SHA-256 of the canonical JSON of the state: equal logs give equal hashes. */
+export function stateHash(state: GameState): string {
+  return hashValue(state);
+}
+
+/** Re-runs a log from its scenario. Stops at the first rejected action and says which. */
+export function replay(log: GameLog): { ok: true; state: GameState; events: GameEvent[] } | { ok: false; index: number; error: string; state: GameState } {
+  const bundle = bundles.get(log.scenario);
+  if (!bundle) throw new Error(`scenario "${log.scenario}" is not loaded`);
+  if (log.dataHash && log.dataHash !== bundle.dataHash) {
+    throw new Error(`this log needs data version ${log.dataHash.slice(0, 12)}…, loaded is ${bundle.dataHash.slice(0, 12)}…`);
+  }
+  let { state, events } = newGame(bundle, log.options);
+  events = [...events];
+  for (let i = 0; i < log.actions.length; i++) {
+    const r = apply(state, log.actions[i]);
+    if (!r.ok) return { ok: false, index: i, error: r.error.message, state };
+    state = r.state;
+    events.push(...r.events);
+  }
+  return { ok: true, state, events };
+}

@@ -1,0 +1,4 @@
+/** Public engine API (docs/engine.md). Pure: no DOM, React, Pixi, Math.random or clock. */
+export { newGame, legalActions, apply, view, replay, stateHash, sideToAct, registerBundle, bundleOf, hasBundle } from './game';
+export type * from './types';
+export * as hex from './hex';

@@ -1,0 +1,73 @@
+/**
+ * Seeded dice (GOSS 26.0). No Math.random: every roll is derived from the game's seed material,
+ * the index of the action being applied and the index of the roll within that action, so replaying
+ * the same log gives the same rolls, and a roll cannot be changed without changing the log.
+ *
+ * Derivation: key = SHA-256("neptune-dice/1|" + seed + "|" + actionIndex); the key seeds an
+ * sfc32 stream; each die takes 4 bytes with rejection sampling so 0–9 are exactly uniform.
+ */
+import { sha256Bytes } from '../hash';
+
+export type DiceKind = '1d10' | '2d10';
+
+/** One recorded roll: what it was for, the faces, and the value read (1d10: 0–9; 2d10: percentile 00–99). */
+export interface Roll {
+  purpose: string;
+  dice: DiceKind;
+  faces: number[];
+  value: number;
+}
+
+export class Dice {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+  readonly rolls: Roll[] = [];
+
+  constructor(seed: string, actionIndex: number) {
+    const k = sha256Bytes(`neptune-dice/1|${seed}|${actionIndex}`);
+    const w = (i: number) => (k[i] | (k[i + 1] << 8) | (k[i + 2] << 16) | (k[i + 3] << 24)) >>> 0;
+    this.a = w(0); this.b = w(4); this.c = w(8); this.d = w(12);
+    for (let i = 0; i < 12; i++) this.next();
+  }
+
+  /** sfc32: small, fast, passes PractRand; state from SHA-256 so streams for different actions are independent. */
+  private next(): number {
+    const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;
+    this.d = (this.d + 1) >>> 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) >>> 0;
+    this.c = ((this.c << 21) | (this.c >>> 11)) >>> 0;
+    this.c = (this.c + t) >>> 0;
+    return t;
+  }
+
+  private face(): number {
+    // Reject the top sliver of the 32-bit range so each face 0–9 is equally likely.
+    const limit = 4294967290; // largest multiple of 10 ≤ 2^32
+    let x = this.next();
+    while (x >= limit) x = this.next();
+    return x % 10;
+  }
+
+  /** 1d10, read 0–9 (a 0 is zero, GOSS 26.0). */
+  d10(purpose: string): number {
+    const f = this.face();
+    this.rolls.push({ purpose, dice: '1d10', faces: [f], value: f });
+    return f;
+  }
+
+  /** 2d10 as a percentile 00–99: first die tens, second units (GOSS 26.0). */
+  d100(purpose: string): number {
+    const t = this.face();
+    const u = this.face();
+    const v = t * 10 + u;
+    this.rolls.push({ purpose, dice: '2d10', faces: [t, u], value: v });
+    return v;
+  }
+
+  roll(kind: DiceKind, purpose: string): number {
+    return kind === '1d10' ? this.d10(purpose) : this.d100(purpose);
+  }
+}

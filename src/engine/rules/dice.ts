@@ -1,0 +1,23 @@
+/**
+ * Free dice rolls recorded in the log: for situations a player must settle by the dice that the
+ * engine does not model yet (GOSS 26.0 dice). The roll is an information barrier like any other.
+ */
+import { z } from 'zod';
+import { reject, type RuleModule } from './registry';
+
+const RollAction = z.object({ type: z.literal('roll'), dice: z.enum(['1d10', '2d10']), purpose: z.string().min(1).max(200) });
+
+export const diceRules: RuleModule = {
+  name: 'dice',
+  handlers: [{
+    type: 'roll',
+    apply(_draft, action, ctx) {
+      const a = RollAction.safeParse(action);
+      if (!a.success) reject('bad-action', `roll needs dice "1d10" or "2d10" and a purpose: ${a.error.issues[0].message}`);
+      if (!ctx.side) reject('not-your-turn', 'nobody acts in an automatic segment');
+      ctx.dice.roll(a.data.dice, a.data.purpose);
+      return [];
+    },
+    legal: () => [{ type: 'roll', dice: '1d10', purpose: 'free roll' }],
+  }],
+};

@@ -1,0 +1,48 @@
+/**
+ * How rule modules plug into the engine: each file in src/engine/rules/ exports handlers for the
+ * action types of its area and hooks for the segments it runs. The engine dispatches; rule files
+ * never import each other's internals.
+ */
+import type { Draft } from 'immer';
+import type { Dice } from '../rng';
+import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side } from '../types';
+
+export interface RuleContext {
+  bundle: ScenarioBundle;
+  dice: Dice;
+  /** The side that submitted the action (the acting side for the current segment). */
+  side: Side | null;
+}
+
+/** Thrown inside handlers to reject an action; apply() turns it into a Rejection, never an exception. */
+export class RuleViolation extends Error {
+  constructor(readonly rejection: Rejection) {
+    super(rejection.message);
+    this.name = 'RuleViolation';
+  }
+}
+
+export function reject(code: string, message: string, ruleCase?: string): never {
+  throw new RuleViolation({ code, message, case: ruleCase });
+}
+
+export interface ActionHandler {
+  type: string;
+  /** Applies the action to the draft state and returns its events; calls reject() when illegal. */
+  apply(draft: Draft<GameState>, action: Action, ctx: RuleContext): GameEvent[];
+  /** Every legal action of this type for `side` now (may be empty). */
+  legal?(state: GameState, side: Side, bundle: ScenarioBundle): Action[];
+}
+
+export interface SegmentHook {
+  /** Segment id (e.g. "fatigueRecovery") or "*" for every segment. */
+  segment: string;
+  onEnter?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
+  onExit?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
+}
+
+export interface RuleModule {
+  name: string;
+  handlers?: ActionHandler[];
+  hooks?: SegmentHook[];
+}

@@ -1,0 +1,105 @@
+/**
+ * The engine's types, declared once. State and actions are plain JSON: a game is
+ * (scenario, options, ordered actions), and state is a pure function of that log.
+ */
+import type { Board } from './board';
+import type { Roll } from './rng';
+import type { Side, SequenceFile, TimeOfDay } from '../data/schemas/sequence';
+import type { ScenarioFile } from '../data/schemas/scenario';
+import type { UnitDef } from '../data/schemas/unit';
+
+export type { Side, TimeOfDay, Roll };
+
+/** Everything static a game reads: validated data, resolved once. Not part of the state. */
+export interface ScenarioBundle {
+  scenario: ScenarioFile;
+  board: Board;
+  sequence: SequenceFile;
+  units: Map<string, UnitDef>;
+  /** Extra rules tables by id (data/tables/*.json), validated by the modules that use them. */
+  tables: Record<string, unknown>;
+  /** SHA-256 over every data file the game reads; saves name the data version they need. */
+  dataHash: string;
+}
+
+export interface NewGameOptions {
+  /** Seed material for the dice (GOSS 26.0 via src/engine/rng). */
+  seed: string;
+  /** Id of one of scenario.lengths (defaults to the first). */
+  length?: string;
+  players?: Partial<Record<Side, string>>;
+}
+
+/** Position in the sequence of play. */
+export interface SeqPos {
+  /** 0-based game turn index within the scenario. */
+  turn: number;
+  /** 0 or 1: index into scenario.sides of the phasing player. */
+  playerTurn: 0 | 1;
+  phase: number;
+  segment: number;
+}
+
+export interface UnitState {
+  id: string;
+  side: Side;
+  /** Lattice hex id, or null when not on the map (not yet arrived, eliminated). */
+  hex: number | null;
+  stepsLost: number;
+  /** Movement points spent in the current phase. */
+  mpSpent: number;
+  markers: string[];
+  eliminated?: boolean;
+}
+
+export interface GameState {
+  v: 1;
+  scenario: string;
+  dataHash: string;
+  seed: string;
+  length: string;
+  /** Number of actions applied so far (the next action's index). */
+  n: number;
+  pos: SeqPos;
+  /** Index of the last game turn (from the chosen length). */
+  lastTurn: number;
+  units: Record<string, UnitState>;
+  /** Fieldworks by hex id (IP, ET-2, ET-3). */
+  fieldworks: Record<string, string>;
+  /** n at the last information barrier: undo may not go back past it. */
+  barrier: number;
+  over: null | { reason: string; winner: Side | 'draw' | null };
+  players: Partial<Record<Side, string>>;
+}
+
+export type Action =
+  | { type: 'endSegment' }
+  | { type: 'move'; unit: string; path: string[] }
+  | { type: 'roll'; dice: '1d10' | '2d10'; purpose: string }
+  | { type: string; [k: string]: unknown };
+
+export type GameEvent =
+  | { type: 'segmentStarted'; pos: SeqPos; label: string; actor: Side | null; case: string }
+  | { type: 'turnStarted'; turn: number; date: string; time: TimeOfDay }
+  | { type: 'gameOver'; reason: string; winner: Side | 'draw' | null }
+  | { type: 'unitMoved'; unit: string; from: string; to: string; path: string[]; cost: number; case: string }
+  | { type: 'dieRolled'; roll: Roll }
+  | { type: string; [k: string]: unknown };
+
+export interface Rejection {
+  code: string;
+  message: string;
+  /** The rule case that forbids the action, e.g. "GOSS 7.8". */
+  case?: string;
+}
+
+export type ApplyResult =
+  | { ok: true; state: GameState; events: GameEvent[]; barrier: boolean; rolls: Roll[] }
+  | { ok: false; state: GameState; events: []; error: Rejection };
+
+export interface GameLog {
+  scenario: string;
+  dataHash?: string;
+  options: NewGameOptions;
+  actions: Action[];
+}
