@@ -5,7 +5,7 @@
  */
 import { produce, type Draft } from 'immer';
 import { Dice } from './rng';
-import { hashValue } from './hash';
+import { canonicalJson, hashValue } from './hash';
 import { tryParseHexRef } from './hex';
 import { actorAt, isSkipped, nextSegment, phasingSide, posLabel, segmentAt, turnCount, turnTime } from './sequence';
 import { RuleViolation, type RuleContext, type RuleModule } from './rules/registry';
@@ -155,7 +155,7 @@ export function apply(state: GameState, action: Action): ApplyResult {
   if (state.over) return rejected(state, 'game-over', `the game is over: ${state.over.reason}`);
   const bundle = bundleOf(state);
   const side = sideToAct(state);
-  const dice = new Dice(state.seed, state.n);
+  const dice = new Dice(state.diceKey ? () => diceMaterial(state, action) : state.seed, state.n);
   const ctx: RuleContext = { bundle, dice, side };
   const events: GameEvent[] = [];
   const handler = action.type === 'endSegment' ? null : HANDLERS.get(action.type);
@@ -176,6 +176,14 @@ export function apply(state: GameState, action: Action): ApplyResult {
   const barrier = dice.rolls.length > 0 || sideToAct(next) !== side || events.some((e) => e.type === 'revealed');
   if (barrier) next = produce(next, (d) => { d.barrier = d.n; });
   return { ok: true, state: next, events, barrier, rolls: dice.rolls };
+}
+
+/**
+ * PBEM dice (src/save/dice.ts): a roll is bound to the key, the state and the action's content, so
+ * reloading repeats it and reordering actions cannot steer a known roll to a chosen combat.
+ */
+function diceMaterial(state: GameState, action: Action): string {
+  return `${state.diceKey}|${stateHash(state)}|${canonicalJson(action)}`;
 }
 
 /** What `side` may see. The introductory scenarios have no hidden units; the seed stays private. */

@@ -70,6 +70,12 @@ export interface GameState {
   barrier: number;
   over: null | { reason: string; winner: Side | 'draw' | null };
   players: Partial<Record<Side, string>>;
+  /**
+   * PBEM dice key (src/save, anchors.md §5.1), set by a `diceKey` action. When present, each
+   * action's dice derive from this key, the hash of the state before the action and the action
+   * itself, instead of from `seed` and the action index.
+   */
+  diceKey?: string;
 }
 
 export type Action =

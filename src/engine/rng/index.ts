@@ -25,8 +25,23 @@ export class Dice {
   private d: number;
   readonly rolls: Roll[] = [];
 
-  constructor(seed: string, actionIndex: number) {
-    const k = sha256Bytes(`neptune-dice/1|${seed}|${actionIndex}`);
+  private pending: (() => string) | null = null;
+  private readonly index: number;
+
+  /**
+   * `seed` may be a function: it is then called once, at the first roll, so seed material that is
+   * costly to build (a PBEM dice key bound to the state hash and the action, src/save) costs
+   * nothing for the many actions that roll no die.
+   */
+  constructor(seed: string | (() => string), actionIndex: number) {
+    this.a = this.b = this.c = this.d = 0;
+    this.index = actionIndex;
+    if (typeof seed === 'function') this.pending = seed;
+    else this.init(seed);
+  }
+
+  private init(seed: string): void {
+    const k = sha256Bytes(`neptune-dice/1|${seed}|${this.index}`);
     const w = (i: number) => (k[i] | (k[i + 1] << 8) | (k[i + 2] << 16) | (k[i + 3] << 24)) >>> 0;
     this.a = w(0); this.b = w(4); this.c = w(8); this.d = w(12);
     for (let i = 0; i < 12; i++) this.next();
@@ -44,6 +59,7 @@ export class Dice {
   }
 
   private face(): number {
+    if (this.pending) { const f = this.pending; this.pending = null; this.init(f()); }
     // Reject the top sliver of the 32-bit range so each face 0–9 is equally likely.
     const limit = 4294967290; // largest multiple of 10 ≤ 2^32
     let x = this.next();

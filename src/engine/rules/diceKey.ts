@@ -1,0 +1,25 @@
+/**
+ * PBEM dice keys (anchors.md §5.1, docs/save-format.md). The save layer appends a `diceKey` action
+ * when a turn file hands over a fresh nonce (fast mode) or the opponent reveals a link of its hash
+ * chain (strict mode); from then on dice derive from the key, the state hash and the action
+ * (game.ts). The engine only records the key: who may set it, and whether it was derived honestly,
+ * is checked by the save loader, which knows the file's proofs.
+ */
+import { z } from 'zod';
+import { reject, type RuleModule } from './registry';
+
+const DiceKeyAction = z.object({ type: z.literal('diceKey'), key: z.string().regex(/^[0-9a-f]{64}$/) });
+
+export const diceKeyRules: RuleModule = {
+  name: 'diceKey',
+  handlers: [{
+    type: 'diceKey',
+    apply(draft, action) {
+      const a = DiceKeyAction.safeParse(action);
+      if (!a.success) reject('bad-action', 'diceKey needs a key of 64 lowercase hex digits (a SHA-256)');
+      draft.diceKey = a.data.key;
+      // A new key is new information: undo may not go back past it.
+      return [{ type: 'revealed', what: 'diceKey', key: a.data.key }];
+    },
+  }],
+};
