@@ -1,0 +1,105 @@
+/**
+ * The game store: the action log is the game; the state is derived by the engine. Undo walks back
+ * through the states kept since the last information barrier (a die roll or the other side acting).
+ */
+import { create } from 'zustand';
+import { apply, newGame, stateHash, sideToAct, view, type Action, type GameEvent, type GameLog, type GameState, type NewGameOptions, type ScenarioBundle } from '../engine';
+import { loadScenario } from '../data/bundle';
+
+export interface LogEntry {
+  /** Index of the action that produced the entry (-1: game setup). */
+  action: number;
+  event: GameEvent;
+}
+
+export interface GameStore {
+  bundle: ScenarioBundle | null;
+  log: GameLog | null;
+  state: GameState | null;
+  /** States before each action since the last barrier, newest last (undo stack). */
+  undoStack: GameState[];
+  entries: LogEntry[];
+  /** Last rejection, shown to the player; the game itself is unchanged. */
+  error: string | null;
+  selectedHex: number | null;
+  hoverHex: number | null;
+  startGame(scenarioId: string, options: NewGameOptions): void;
+  dispatch(action: Action): boolean;
+  undo(): void;
+  canUndo(): boolean;
+  selectHex(h: number | null): void;
+  hover(h: number | null): void;
+  clearError(): void;
+}
+
+export const useGame = create<GameStore>()((set, get) => ({
+  bundle: null,
+  log: null,
+  state: null,
+  undoStack: [],
+  entries: [],
+  error: null,
+  selectedHex: null,
+  hoverHex: null,
+
+  startGame(scenarioId, options) {
+    const bundle = loadScenario(scenarioId);
+    const { state, events } = newGame(bundle, options);
+    set({
+      bundle,
+      state,
+      log: { scenario: scenarioId, dataHash: bundle.dataHash, options, actions: [] },
+      undoStack: [],
+      entries: events.map((event) => ({ action: -1, event })),
+      error: null,
+      selectedHex: null,
+    });
+  },
+
+  dispatch(action) {
+    const { state, log, undoStack, entries } = get();
+    if (!state || !log) return false;
+    const r = apply(state, action);
+    if (!r.ok) {
+      set({ error: `${r.error.message}${r.error.case ? ` (${r.error.case})` : ''}` });
+      return false;
+    }
+    const index = log.actions.length;
+    set({
+      state: r.state,
+      log: { ...log, actions: [...log.actions, action] },
+      undoStack: r.barrier ? [] : [...undoStack, state],
+      entries: [...entries, ...r.events.map((event) => ({ action: index, event }))],
+      error: null,
+    });
+    return true;
+  },
+
+  canUndo() {
+    const { state, undoStack } = get();
+    return !!state && undoStack.length > 0 && state.n > state.barrier;
+  },
+
+  undo() {
+    const { log, undoStack, entries } = get();
+    if (!get().canUndo() || !log) return;
+    const prev = undoStack[undoStack.length - 1];
+    const last = log.actions.length - 1;
+    set({
+      state: prev,
+      log: { ...log, actions: log.actions.slice(0, last) },
+      undoStack: undoStack.slice(0, -1),
+      entries: entries.filter((e) => e.action < last),
+      error: null,
+    });
+  },
+
+  selectHex: (h) => set({ selectedHex: h }),
+  hover: (h) => set({ hoverHex: h }),
+  clearError: () => set({ error: null }),
+}));
+
+/** Helpers for panels. */
+export const currentActor = (s: GameState | null) => (s ? sideToAct(s) : null);
+export const currentView = (s: GameState | null) => (s ? view(s, sideToAct(s) ?? 'allied') : null);
+export const currentHash = (s: GameState | null) => (s ? stateHash(s) : '');

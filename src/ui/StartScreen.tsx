@@ -1,0 +1,46 @@
+/** Start screen: choose a scenario and its length, name the players, start. */
+import { useState } from 'react';
+import { listScenarios } from '../data/bundle';
+import { useGame } from '../store/game';
+
+export function StartScreen() {
+  const scenarios = listScenarios();
+  const [id, setId] = useState(scenarios[0]?.id ?? '');
+  const sc = scenarios.find((s) => s.id === id);
+  const [length, setLength] = useState<string>('');
+  const [allied, setAllied] = useState('Allied player');
+  const [german, setGerman] = useState('German player');
+  const start = useGame((s) => s.startGame);
+  const begin = () => {
+    // Hotseat: local randomness, said so in the save header (issue 7 adds the PBEM dice modes).
+    const seed = Array.from(crypto.getRandomValues(new Uint32Array(4)), (x) => x.toString(16)).join('');
+    start(id, { seed, length: length || sc?.lengths[0]?.id, players: { allied, german } });
+  };
+  return (
+    <main className="start">
+      <h1>Neptune</h1>
+      <p className="tagline">GOSS <i>Atlantic Wall</i> — Normandy, June–August 1944. The engine keeps the rules; you fight the battle.</p>
+      <ul className="scenarios" data-testid="scenario-list">
+        {scenarios.map((s) => (
+          <li key={s.id}>
+            <label>
+              <input type="radio" name="scenario" value={s.id} checked={s.id === id} onChange={() => { setId(s.id); setLength(''); }} />
+              <b>{s.name}</b>
+            </label>
+            <p>{s.description}</p>
+          </li>
+        ))}
+      </ul>
+      {sc && (
+        <div className="options">
+          <label>Length <select value={length || sc.lengths[0].id} onChange={(e) => setLength(e.target.value)}>
+            {sc.lengths.map((l) => <option key={l.id} value={l.id}>{l.label}</option>)}
+          </select></label>
+          <label>Allied <input value={allied} onChange={(e) => setAllied(e.target.value)} /></label>
+          <label>German <input value={german} onChange={(e) => setGerman(e.target.value)} /></label>
+          <button data-testid="start-game" onClick={begin}>Start hotseat game</button>
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * The Pixi hex map: pan (drag), zoom (wheel), hover shows the hex, click selects it. Rendering is
+ * on demand (autoStart: false) — one render after each state or viewport change — since software
+ * WebGL here is fill-rate bound (stack-check.md §4).
+ */
+import { useEffect, useRef } from 'react';
+import { Application, Container } from 'pixi.js';
+import type { Board } from '../../engine/board';
+import type { GameState, ScenarioBundle } from '../../engine';
+import { hexOfRulesId, formatHex } from '../../engine/hex';
+import { useGame } from '../../store/game';
+import { buildTerrainLayer, type TerrainLayer } from './terrainLayer';
+import { UnitsLayer } from './unitsLayer';
+import { OverlayLayer } from './overlayLayer';
+import { centre, hexAtPoint } from './geometry';
+import { reachableCosts } from './reach';
+import { clickHex } from '../interaction';
+
+interface MapDebug {
+  screenOf(id: string): { x: number; y: number };
+  hexAt(x: number, y: number): string | null;
+  /** Benchmark hook: pans for `frames` frames and returns the JS ms of each render. */
+  panFrames(frames: number, dx: number, dy: number, sync: boolean): number[];
+  zoomTo(z: number): void;
+  fit(): void;
+}
+
+declare global {
+  interface Window {
+    __marks?: Record<string, number>;
+    __map?: MapDebug;
+  }
+}
+
+function boardBounds(board: Board) {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const h of board.hexes) {
+    const { x, y } = centre(h);
+    if (x < x0) x0 = x; if (y < y0) y0 = y; if (x > x1) x1 = x; if (y > y1) y1 = y;
+  }
+  return { x0, y0, x1, y1 };
+}
+
+export function MapCanvas({ bundle }: { bundle: ScenarioBundle }) {
+  const host = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    let destroy = () => {};
+    const app = new Application();
+    (async () => {
+      const el = host.current!;
+      await app.init({ preference: 'webgl', autoStart: false, background: 0x5b8fc7, antialias: false, resizeTo: el, sharedTicker: false });
+      if (cancelled) { app.destroy(true, { children: true }); return; }
+      el.appendChild(app.canvas);
+      app.canvas.setAttribute('data-testid', 'map-canvas');
+      const world = new Container({ isRenderGroup: true });
+      world.eventMode = 'none';
+      app.stage.addChild(world);
+      const terrain: TerrainLayer = buildTerrainLayer(bundle.board);
+      const units = new UnitsLayer(bundle);
+      units.root.sortableChildren = true;
+      const overlay = new OverlayLayer();
+      world.addChild(terrain.root, overlay.root, units.root);
+
+      let zoom = 1;
+      let frame = 0;
+      const renderNow = () => {
+        const s = app.screen;
+        const x0 = -world.x / zoom, y0 = -world.y / zoom;
+        terrain.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
+        app.render();
+      };
+      const requestRender = () => {
+        if (frame) return;
+        frame = requestAnimationFrame(() => { frame = 0; renderNow(); });
+      };
+      const setZoom = (z: number, cx: number, cy: number) => {
+        const nz = Math.max(0.12, Math.min(4, z));
+        const wx = (cx - world.x) / zoom, wy = (cy - world.y) / zoom;
+        zoom = nz;
+        world.scale.set(zoom);
+        world.position.set(cx - wx * zoom, cy - wy * zoom);
+        requestRender();
+      };
+      const bounds = boardBounds(bundle.board);
+      const fit = () => {
+        const s = app.screen;
+        const z = Math.min(s.width / (bounds.x1 - bounds.x0 + 60), s.height / (bounds.y1 - bounds.y0 + 60));
+        zoom = Math.max(0.12, Math.min(2, z));
+        world.scale.set(zoom);
+        world.position.set(s.width / 2 - ((bounds.x0 + bounds.x1) / 2) * zoom, s.height / 2 - ((bounds.y0 + bounds.y1) / 2) * zoom);
+        requestRender();
+      };
+      fit();
+
+      const hexUnder = (sx: number, sy: number) => hexAtPoint((sx - world.x) / zoom, (sy - world.y) / zoom);
+      const onBoard = (h: number) => h >= 0 && bundle.board.terrain[h] !== 255;
+
+      // Pointer handling on the canvas element: world hit-testing is off (stack-check pitfall 7).
+      let drag: { x: number; y: number; wx: number; wy: number; moved: boolean } | null = null;
+      const local = (e: PointerEvent | WheelEvent) => {
+        const r = app.canvas.getBoundingClientRect();
+        return { x: e.clientX - r.left, y: e.clientY - r.top };
+      };
+      const onDown = (e: PointerEvent) => {
+        const p = local(e);
+        drag = { x: p.x, y: p.y, wx: world.x, wy: world.y, moved: false };
+      };
+      const onMove = (e: PointerEvent) => {
+        const p = local(e);
+        if (drag && e.buttons & 1) {
+          const dx = p.x - drag.x, dy = p.y - drag.y;
+          if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
+          if (drag.moved) { world.position.set(drag.wx + dx, drag.wy + dy); requestRender(); }
+          return;
+        }
+        const h = hexUnder(p.x, p.y);
+        const hv = onBoard(h) ? h : null;
+        if (useGame.getState().hoverHex !== hv) useGame.getState().hover(hv);
+      };
+      const onUp = (e: PointerEvent) => {
+        const p = local(e);
+        if (drag && !drag.moved && e.button === 0) {
+          const h = hexUnder(p.x, p.y);
+          clickHex(onBoard(h) ? h : null);
+        }
+        drag = null;
+      };
+      const onWheel = (e: WheelEvent) => {
+        e.preventDefault();
+        const p = local(e);
+        setZoom(zoom * (e.deltaY < 0 ? 1.15 : 1 / 1.15), p.x, p.y);
+      };
+      const onContext = (e: MouseEvent) => { e.preventDefault(); useGame.getState().selectHex(null); };
+      app.canvas.addEventListener('pointerdown', onDown);
+      app.canvas.addEventListener('pointermove', onMove);
+      app.canvas.addEventListener('pointerup', onUp);
+      app.canvas.addEventListener('wheel', onWheel, { passive: false });
+      app.canvas.addEventListener('contextmenu', onContext);
+      const ro = new ResizeObserver(() => { app.resize(); requestRender(); });
+      ro.observe(el);
+
+      const sync = (st: ReturnType<typeof useGame.getState>) => {
+        if (st.state) units.update(st.state as GameState);
+        overlay.setHover(st.hoverHex);
+        overlay.setSelected(st.selectedHex);
+        overlay.setReachable(st.state && st.selectedHex !== null ? reachableCosts(st.state, bundle, st.selectedHex) : null);
+        requestRender();
+      };
+      sync(useGame.getState());
+      const unsub = useGame.subscribe((st, prev) => {
+        if (st.state !== prev.state || st.hoverHex !== prev.hoverHex || st.selectedHex !== prev.selectedHex) sync(st);
+      });
+
+      renderNow();
+      // First frame really finished: read one pixel back so the GPU work is done (stack-check §4).
+      const gl = (app.renderer as unknown as { gl?: WebGL2RenderingContext }).gl;
+      const px = new Uint8Array(4);
+      gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+      window.__marks = { ...(window.__marks ?? {}), firstFrame: performance.now() };
+
+      window.__map = {
+        screenOf(id) {
+          const { x, y } = centre(hexOfRulesId(id));
+          const r = app.canvas.getBoundingClientRect();
+          return { x: r.left + world.x + x * zoom, y: r.top + world.y + y * zoom };
+        },
+        hexAt(x, y) {
+          const h = hexUnder(x, y);
+          return onBoard(h) ? formatHex(h) : null;
+        },
+        panFrames(frames, dx, dy, doSync) {
+          const times: number[] = [];
+          for (let i = 0; i < frames; i++) {
+            const t0 = performance.now();
+            world.position.set(world.x + dx, world.y + dy);
+            renderNow();
+            if (doSync) gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+            times.push(performance.now() - t0);
+          }
+          return times;
+        },
+        zoomTo(z) { setZoom(z, app.screen.width / 2, app.screen.height / 2); renderNow(); },
+        fit() { fit(); renderNow(); },
+      };
+
+      destroy = () => {
+        unsub();
+        ro.disconnect();
+        if (frame) cancelAnimationFrame(frame);
+        app.destroy(true, { children: true });
+      };
+    })();
+    return () => { cancelled = true; destroy(); };
+  }, [bundle]);
+
+  return <div ref={host} className="map-host" />;
+}

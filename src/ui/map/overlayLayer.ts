@@ -1,0 +1,47 @@
+/** Highlights: selected hex, hover hex, reachable hexes with their MP cost. */
+import { Container, Graphics, Text } from 'pixi.js';
+import { CORNER_OFFSETS, centre } from './geometry';
+
+export class OverlayLayer {
+  readonly root = new Container();
+  private hover = new Graphics();
+  private selected = new Graphics();
+  private reach = new Container();
+
+  constructor() {
+    this.root.addChild(this.reach, this.hover, this.selected);
+  }
+
+  private static outline(g: Graphics, h: number | null, colour: number, width: number): void {
+    g.clear();
+    if (h === null || h < 0) return;
+    const { x, y } = centre(h);
+    g.poly(CORNER_OFFSETS.map((v, i) => v + (i & 1 ? y : x))).stroke({ width, color: colour });
+  }
+
+  setHover(h: number | null): void {
+    OverlayLayer.outline(this.hover, h, 0x333333, 1.5);
+  }
+
+  setSelected(h: number | null): void {
+    OverlayLayer.outline(this.selected, h, 0xffd400, 3);
+  }
+
+  setReachable(costs: Map<number, number> | null): void {
+    this.reach.removeChildren().forEach((c) => c.destroy());
+    if (!costs) return;
+    const g = new Graphics();
+    for (const [h] of costs) {
+      const { x, y } = centre(h);
+      g.poly(CORNER_OFFSETS.map((v, i) => v + (i & 1 ? y : x))).fill({ color: 0xffffff, alpha: 0.35 });
+    }
+    this.reach.addChild(g);
+    for (const [h, cost] of costs) {
+      const { x, y } = centre(h);
+      const t = new Text({ text: String(cost), style: { fontFamily: 'sans-serif', fontSize: 9, fill: 0x003366 } });
+      t.anchor.set(0.5, -0.6);
+      t.position.set(x, y);
+      this.reach.addChild(t);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Terrain palette: distinct in lightness as well as hue so the classes stay apart for
+ * red-green colour-blind players (checked against deuteranopia/protanopia simulations of the
+ * Okabe–Ito-derived tones). Open ground light, cover darker, water blue.
+ */
+import type { Terrain } from '../../data/schemas/map';
+
+export const TERRAIN_COLOURS: Record<Terrain, number> = {
+  sea: 0x5b8fc7,
+  clear: 0xeee8c8,
+  rough: 0xc9b58a,
+  woods: 0x7fae6a,
+  hedgerow: 0xb9cf8f,
+  forest: 0x3f7a4a,
+  bocage: 0x98b872,
+  marsh: 0x8fc3c0,
+  village: 0xd9b9a0,
+  town: 0xb98a78,
+  city: 0x8a5a50,
+  beach: 0xf3dc8a,
+};
+
+export const SIDE_COLOURS = { allied: 0xc9d7a6, german: 0x9fb4c8 } as const;
+export const HEXSIDE_COLOURS = { stream: 0x3f7fd0, river: 0x2a64c0, majorRiver: 0x1747a6, canal: 0x2f8fb0, bridge: 0x222222, ford: 0x6fa0e0, bluff: 0x7a4a2a, cliff: 0x5a3018, sea: 0x2a64c0 } as const;
+export const ROUTE_COLOURS = { primary: 0xc0392b, secondary: 0xe08a2c, trail: 0x8a6a3a, railway: 0x333333 } as const;

@@ -1,0 +1,45 @@
+/** Hex and stack inspector: the selected hex's rules IDs, terrain, place, fieldworks and units. */
+import { useGame } from '../../store/game';
+import { rulesIdsOf, formatHex } from '../../engine/hex';
+import { terrainOf, sideFeatures, routesBetween } from '../../engine/board';
+import { neighbours } from '../../engine/hex';
+
+export function Inspector() {
+  const h = useGame((s) => s.selectedHex);
+  const hover = useGame((s) => s.hoverHex);
+  const state = useGame((s) => s.state);
+  const bundle = useGame((s) => s.bundle);
+  if (!bundle) return null;
+  const board = bundle.board;
+  return (
+    <section className="panel inspector" aria-label="Inspector">
+      <div className="hover" data-testid="hover-hex">{hover !== null ? `Hex ${formatHex(hover)}` : 'Hover a hex'}</div>
+      {h === null ? <p className="hint">Click a hex to inspect it; click your units in the Movement Segment to move them.</p> : (
+        <div data-testid="inspector">
+          <h3 data-testid="inspector-hex">{formatHex(h)}</h3>
+          {rulesIdsOf(h).length > 1 && <div className="ids">Also: {rulesIdsOf(h).slice(1).join(', ')}</div>}
+          <div>Terrain: {terrainOf(board, h) ?? 'off map'}{board.names.get(h) ? ` · ${board.names.get(h)}` : ''}</div>
+          {state?.fieldworks[h] && <div>Fieldworks: {state.fieldworks[h]}</div>}
+          {board.vantage.get(h) && <div>Vantage point, LOS {board.vantage.get(h)} (AW 1.2.8)</div>}
+          {neighbours(h).map((n) => {
+            const f = [...sideFeatures(board, h, n), ...routesBetween(board, h, n)];
+            return f.length ? <div key={n} className="side">Side to {formatHex(n)}: {f.join(', ')}</div> : null;
+          })}
+          <ul className="units">
+            {state && Object.values(state.units).filter((u) => u.hex === h && !u.eliminated).map((u) => {
+              const d = bundle.units.get(u.id)!;
+              const v = d.steps[Math.min(u.stepsLost, d.steps.length - 1)];
+              return (
+                <li key={u.id} className={`side-${u.side}`} data-testid="unit">
+                  <b>{d.designation}</b> {d.type} {d.size} · {v.attack}-{v.defence}-{d.ma} ({d.moveClass}) · PR {d.prOff ?? '–'}/{d.prDef ?? '–'}
+                  {u.stepsLost ? ` · ${u.stepsLost} step(s) lost` : ''}{u.mpSpent ? ` · ${u.mpSpent} MP spent` : ''}
+                  <div className="source">{d.source}</div>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+/** Sequence-of-play tracker: game turn, side, phase, segment, what is expected, "done" and undo. */
+import { useGame } from '../../store/game';
+import { sideToAct, view } from '../../engine';
+import { segmentAt } from '../../engine/sequence';
+
+const SIDE_NAME = { allied: 'Allied', german: 'German' } as const;
+
+export function Tracker() {
+  const state = useGame((s) => s.state);
+  const bundle = useGame((s) => s.bundle);
+  const dispatch = useGame((s) => s.dispatch);
+  const undo = useGame((s) => s.undo);
+  const canUndo = useGame((s) => s.state && s.undoStack.length > 0 && s.state.n > s.state.barrier);
+  if (!state || !bundle) return null;
+  const actor = sideToAct(state);
+  const v = view(state, actor ?? 'allied');
+  const { phase, segment } = segmentAt(bundle.sequence, state.pos);
+  const [turnPart] = v.label.split(' · ');
+  return (
+    <section className="panel tracker" aria-label="Sequence of play">
+      <div className="turn">{turnPart}</div>
+      <div className="phasing">{SIDE_NAME[v.phasing]} player turn</div>
+      <div className="phase">{phase.name} <span className="case">{phase.case}</span></div>
+      <div className="segment" data-testid="segment">{segment.name} <span className="case">{segment.case}</span></div>
+      {state.over ? (
+        <div className="over" data-testid="game-over">Game over: {state.over.reason}</div>
+      ) : (
+        <>
+          <div className={`actor side-${actor}`} data-testid="actor">{actor ? `${SIDE_NAME[actor]} to act` : ''}</div>
+          <p className="prompt">{segment.prompt}</p>
+          <div className="buttons">
+            <button data-testid="end-segment" onClick={() => dispatch({ type: 'endSegment' })} title="Done with this segment (Enter)">Done with segment ▸</button>
+            <button data-testid="undo" onClick={undo} disabled={!canUndo} title={canUndo ? 'Undo (Ctrl+Z)' : 'Undo stops here: a die was rolled or the other side acted'}>Undo</button>
+          </div>
+          {!canUndo && state.n > 0 && <div className="barrier" data-testid="undo-barrier">Undo stops here (new information since).</div>}
+        </>
+      )}
+    </section>
+  );
+}

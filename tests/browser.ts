@@ -1,0 +1,49 @@
+/**
+ * Browser-test harness: build the app once, serve it with vite preview on a free port, and drive
+ * Debian's Chromium through playwright-core (stack-check.md §2, §5).
+ */
+import { build, preview, type PreviewServer } from 'vite';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync',
+];
+
+export interface Harness { browser: Browser; server: PreviewServer; url: string; close(): Promise<void> }
+
+export async function startHarness(outDir = 'dist-e2e'): Promise<Harness> {
+  await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const server = await preview({ logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1' } });
+  const url = server.resolvedUrls!.local[0];
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    browser, server, url,
+    async close() { await browser.close(); await server.close(); },
+  };
+}
+
+/** Counts distinct colours on a 16-px lattice of a screenshot, decoded inside the page (no png lib needed). */
+export async function distinctColours(page: Page, png: Buffer): Promise<number> {
+  const b64 = png.toString('base64');
+  return page.evaluate(async (data) => {
+    const blob = await (await fetch(`data:image/png;base64,${data}`)).blob();
+    const bmp = await createImageBitmap(blob);
+    const c = new OffscreenCanvas(bmp.width, bmp.height);
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(bmp, 0, 0);
+    const px = ctx.getImageData(0, 0, bmp.width, bmp.height).data;
+    const seen = new Set<number>();
+    for (let y = 0; y < bmp.height; y += 16) for (let x = 0; x < bmp.width; x += 16) {
+      const i = (y * bmp.width + x) * 4;
+      seen.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
+    }
+    return seen.size;
+  }, b64);
+}
+
+export function shotPath(name: string, dir = 'test-results'): string {
+  mkdirSync(dir, { recursive: true });
+  return `${dir}/${name}.png`;
+}
