@@ -1,0 +1,120 @@
+/**
+ * Writing a game as a save: every append goes through the loader's own check (verify.ts `step`),
+ * so what one client writes the other accepts. All functions return a new SavedGame and leave the
+ * given one untouched (undo and "discard changes" are just keeping the old object).
+ */
+import { apply, sideToAct, stateHash, type Action, type ScenarioBundle, type Side } from '../engine';
+import { chainAnchor, chainLink, fastKey, randomHex, strictKey, type ChainSecret, type RandomHex } from './dice';
+import { ENGINE_VERSION, Entry, type DiceMode, type KeyProof, type SaveHeader } from './format';
+import { defaultBundles, startFromHeader, step, type BundleSource, type LoadError, type SavedGame } from './verify';
+
+export type Appended = { ok: true; game: SavedGame } | LoadError;
+
+export interface NewSaveOptions {
+  scenario: string;
+  length?: string;
+  players?: Partial<Record<Side, string>>;
+  dice?: DiceMode;
+  /** Seed material; default: fresh random (hotseat dice are local randomness). */
+  seed?: string;
+  random?: RandomHex;
+  /** ISO date for the header; omitted when not given (this module reads no clock). */
+  created?: string;
+  bundles?: BundleSource;
+}
+
+export function createSave(o: NewSaveOptions): Appended {
+  const random = o.random ?? randomHex;
+  let bundle: ScenarioBundle;
+  try {
+    bundle = (o.bundles ?? defaultBundles)(o.scenario);
+  } catch (e) {
+    return { ok: false, code: 'scenario', error: `scenario "${o.scenario}" cannot be loaded: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  const header: SaveHeader = {
+    game: random().slice(0, 32),
+    engine: ENGINE_VERSION,
+    scenario: o.scenario,
+    length: o.length ?? bundle.scenario.lengths[0].id,
+    dataHash: bundle.dataHash,
+    seed: o.seed ?? random(),
+    players: { ...(o.players ?? {}) },
+    dice: o.dice ?? 'hotseat',
+    ...(o.created ? { created: o.created } : {}),
+  };
+  return startFromHeader(header, o.bundles);
+}
+
+export interface AppendOptions {
+  /** Who writes the entry (default: the side to act). */
+  by?: Side;
+  /** ISO time stamp to record (optional). */
+  at?: string;
+}
+
+function push(game: SavedGame, draft: Record<string, unknown>, o: AppendOptions): Appended {
+  const entry = { i: game.save.entries.length, prev: game.save.head, ...draft, ...(o.at ? { at: o.at } : {}) };
+  const parsed = Entry.safeParse(entry);
+  if (!parsed.success) return { ok: false, code: 'format', error: `cannot record this entry: ${parsed.error.issues[0].message} at ${parsed.error.issues[0].path.join('.')}` };
+  return step(game, parsed.data);
+}
+
+/**
+ * Plays one engine action and records it with its dice and resulting state hash. A refusal (rules,
+ * dice protocol) comes back as `{ ok: false }` with the reason, and `game` is unchanged.
+ */
+export function appendAction(game: SavedGame, action: Action, o: AppendOptions = {}, proof?: KeyProof): Appended {
+  let clean: Action;
+  try {
+    clean = JSON.parse(JSON.stringify(action)) as Action; // entries must survive a JSON round trip unchanged
+  } catch {
+    return { ok: false, code: 'format', error: 'the action is not plain JSON' };
+  }
+  const by = o.by ?? sideToAct(game.state);
+  if (!by) return { ok: false, code: 'rules', error: 'nobody is to act: the game is over' };
+  const r = apply(game.state, clean);
+  if (!r.ok) return { ok: false, code: 'rules', error: r.error.message + (r.error.case ? ` (${r.error.case})` : '') };
+  return push(game, { by, kind: 'action', action: clean, dice: r.rolls, state: stateHash(r.state), ...(proof ? { proof } : {}) }, o);
+}
+
+/** Fast mode: the sender of a turn file hands the opponent a fresh nonce for its next rolls. */
+export function appendNonce(game: SavedGame, by: Side, random: RandomHex = randomHex, o: AppendOptions = {}): Appended {
+  const nonce = random();
+  return appendAction(game, { type: 'diceKey', key: fastKey(nonce) }, { ...o, by }, { nonce });
+}
+
+/** Strict mode: publishes the anchor of `by`'s private chain (once at game start, or when exhausted). */
+export function appendAnchor(game: SavedGame, by: Side, chain: ChainSecret, o: AppendOptions = {}): Appended {
+  return push(game, { by, kind: 'anchor', anchor: chainAnchor(chain), length: chain.length, state: game.hash }, o);
+}
+
+/** Strict mode: the side to act commits to the actions of its next batch of rolls. */
+export function appendCommit(game: SavedGame, actions: Action[], random: RandomHex = randomHex, o: AppendOptions = {}): Appended {
+  const by = o.by ?? sideToAct(game.state);
+  if (!by) return { ok: false, code: 'rules', error: 'nobody is to act: the game is over' };
+  let clean: Action[];
+  try { clean = JSON.parse(JSON.stringify(actions)) as Action[]; } catch { return { ok: false, code: 'format', error: 'the actions are not plain JSON' }; }
+  return push(game, { by, kind: 'commit', actions: clean, salt: random(), state: game.hash }, { ...o, by });
+}
+
+/** Strict mode: `by` reveals the next link of its chain for the waiting commitment. */
+export function appendReveal(game: SavedGame, by: Side, chain: ChainSecret, o: AppendOptions = {}): Appended {
+  const p = game.track.pending;
+  if (!p) return { ok: false, code: 'protocol', error: 'no commitment is waiting for a reveal' };
+  const c = game.track.chains[by];
+  if (!c) return { ok: false, code: 'protocol', error: `${by} has not published a chain anchor` };
+  if (c.k + 1 > chain.length) return { ok: false, code: 'protocol', error: `${by}'s dice chain is used up: publish a new anchor` };
+  const link = chainLink(chain, c.k + 1);
+  return appendAction(game, { type: 'diceKey', key: strictKey(link, p.h) }, { ...o, by }, { reveal: { k: c.k + 1, link, commit: p.i } });
+}
+
+/** Strict mode: plays the revealed committed actions of `side` (the "resolve" step). */
+export function resolveCommitted(game: SavedGame, side: Side, o: AppendOptions = {}): Appended {
+  let g = game;
+  for (const a of game.track.queue[side] ?? []) {
+    const r = appendAction(g, a, { ...o, by: side });
+    if (!r.ok) return r;
+    g = r.game;
+  }
+  return { ok: true, game: g };
+}

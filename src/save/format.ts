@@ -1,0 +1,116 @@
+/**
+ * The Neptune save / turn file (docs/save-format.md), declared once as zod schemas. Strict objects
+ * everywhere: an unknown or renamed field is refused rather than silently ignored.
+ */
+import { z } from 'zod';
+import { Side } from '../data/schemas/sequence';
+import pkg from '../../package.json';
+
+export const FORMAT = 'neptune-save';
+export const FORMAT_VERSION = 1;
+/** The engine that wrote a file; a file from another engine version still loads if it re-simulates identically. */
+export const ENGINE_VERSION: string = pkg.version;
+
+/** Limits against huge or hostile input (a Goodwood game is a few hundred KB of JSON). */
+export const LIMITS = {
+  /** Bytes accepted from a file (raw or gzip). */
+  inputBytes: 16 * 1024 * 1024,
+  /** Characters of JSON after decompression (guards against gzip bombs). */
+  jsonChars: 64 * 1024 * 1024,
+  entries: 200_000,
+};
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 as 64 lowercase hex digits');
+export const DiceMode = z.enum(['hotseat', 'fast', 'strict']);
+export type DiceMode = z.infer<typeof DiceMode>;
+
+export const Action = z.looseObject({ type: z.string().min(1).max(64) });
+
+export const RollRecord = z.strictObject({
+  purpose: z.string().max(200),
+  dice: z.enum(['1d10', '2d10']),
+  faces: z.array(z.number().int().min(0).max(9)).min(1).max(2),
+  value: z.number().int().min(0).max(99),
+});
+
+export const SaveHeader = z.strictObject({
+  /** Random id of this game, so a turn file of another game is recognised. */
+  game: z.string().regex(/^[0-9a-f]{32}$/),
+  engine: z.string().min(1).max(40),
+  scenario: z.string().min(1).max(80),
+  length: z.string().min(1).max(40),
+  /** SHA-256 of the scenario, map, units, sequence and rules tables (ScenarioBundle.dataHash). */
+  dataHash: hex64,
+  /** Seed material for hotseat dice and for rolls before any PBEM dice key. */
+  seed: z.string().min(1).max(200),
+  /** Player names by side: the side assignment. */
+  players: z.strictObject({ allied: z.string().max(80).optional(), german: z.string().max(80).optional() }),
+  dice: DiceMode,
+  created: z.string().max(40).optional(),
+});
+export type SaveHeader = z.infer<typeof SaveHeader>;
+
+/** How a diceKey action's key was obtained; the loader re-derives the key from it. */
+export const KeyProof = z.union([
+  z.strictObject({ nonce: hex64 }),
+  z.strictObject({ reveal: z.strictObject({ k: z.number().int().min(1), link: hex64, commit: z.number().int().min(0) }) }),
+]);
+export type KeyProof = z.infer<typeof KeyProof>;
+
+const common = {
+  /** Position in the log, from 0. */
+  i: z.number().int().min(0),
+  /** SHA-256 of the previous entry (of the header for entry 0). */
+  prev: hex64,
+  /** The side whose client wrote the entry. */
+  by: Side,
+  /** When it was written (ISO), informational; makes stalling visible (anchors.md T5). */
+  at: z.string().max(40).optional(),
+  /** stateHash after the entry. */
+  state: hex64,
+};
+
+export const ActionEntry = z.strictObject({
+  ...common,
+  kind: z.literal('action'),
+  action: Action,
+  /** The dice this action consumed, in order. */
+  dice: z.array(RollRecord).max(100),
+  proof: KeyProof.optional(),
+});
+/** Strict mode: a side publishes the anchor c[0] of its SHA-256 chain of `length` links. */
+export const AnchorEntry = z.strictObject({
+  ...common,
+  kind: z.literal('anchor'),
+  anchor: hex64,
+  length: z.number().int().min(1).max(1_000_000),
+});
+/** Strict mode: a side commits to the actions of its next batch of random events. */
+export const CommitEntry = z.strictObject({
+  ...common,
+  kind: z.literal('commit'),
+  actions: z.array(Action).min(1).max(1000),
+  salt: hex64,
+});
+export const Entry = z.discriminatedUnion('kind', [ActionEntry, AnchorEntry, CommitEntry]);
+export type ActionEntry = z.infer<typeof ActionEntry>;
+export type AnchorEntry = z.infer<typeof AnchorEntry>;
+export type CommitEntry = z.infer<typeof CommitEntry>;
+export type Entry = z.infer<typeof Entry>;
+
+export const SaveFile = z.strictObject({
+  format: z.literal(FORMAT),
+  version: z.literal(FORMAT_VERSION),
+  header: SaveHeader,
+  entries: z.array(Entry).max(LIMITS.entries),
+  /** SHA-256 of the last entry (of the header when there is none): seals the end of the chain. */
+  head: hex64,
+});
+export type SaveFile = z.infer<typeof SaveFile>;
+
+/** What each dice mode promises, for the UI (anchors.md §5.1). */
+export const DICE_MODE_NOTES: Record<DiceMode, string> = {
+  hotseat: 'Hotseat: dice come from a local random seed. Both players share this browser; no protection against a player who reloads or edits the save.',
+  fast: 'Fast PBEM: your rolls derive from the nonce in your opponent\'s last file, the game state and the action, so reloading repeats them and reordering cannot move a roll to another combat. You can still preview a roll before committing to it.',
+  strict: 'Strict PBEM: before each batch of rolls you commit to your actions; your opponent then reveals the next link of a hash chain fixed at game start. Nobody can preview or bias the dice; each batch costs one extra exchange of files.',
+};

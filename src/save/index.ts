@@ -1,0 +1,7 @@
+/** Saves, PBEM turn files and dice integrity (docs/save-format.md, issue 7). Pure: no DOM. */
+export * from './format';
+export { decodeInput, saveToText, saveToGzip, isGzip } from './codec';
+export * from './dice';
+export { loadSave, step, startFromHeader, headerHash, entryHash, describeAction, emptyTrack, type SavedGame, type DiceTrack, type LoadResult, type LoadError, type LoadErrorCode, type LoadOptions, type BundleSource } from './verify';
+export * from './build';
+export * from './pbem';

@@ -1,0 +1,78 @@
+/**
+ * Play by e-mail: a turn file is the whole save (the log since game start). Importing one checks,
+ * beyond loadSave, that it continues *my* copy of the game (same header, my entries unchanged: the
+ * sender cannot rewrite history or re-roll old dice) and that everything new was written by the
+ * sender. Nothing is changed on failure; the caller keeps its current game.
+ */
+import { sideToAct, type Side } from '../engine';
+import { appendNonce } from './build';
+import { randomHex, type RandomHex } from './dice';
+import { DICE_MODE_NOTES } from './format';
+import { describeAction, entryHash, headerHash, loadSave, type LoadError, type LoadOptions, type SavedGame } from './verify';
+
+export type Imported = { ok: true; game: SavedGame; /** Index of the first entry new to me. */ from: number; warnings: string[] } | LoadError;
+
+const other = (s: Side): Side => (s === 'allied' ? 'german' : 'allied');
+
+export function importTurn(mine: SavedGame | null, input: unknown, me: Side, opts: LoadOptions = {}): Imported {
+  const r = loadSave(input, opts);
+  if (!r.ok) return r;
+  const theirs = r.game;
+  if (!mine) return { ok: true, game: theirs, from: 0, warnings: r.warnings };
+  if (theirs.save.header.game !== mine.save.header.game) return { ok: false, code: 'protocol', error: 'this file belongs to another game' };
+  if (headerHash(theirs.save.header) !== headerHash(mine.save.header)) return { ok: false, code: 'chain', error: 'this file changes the game\'s header (players, scenario, seed or dice mode)' };
+  const mineN = mine.save.entries.length;
+  const theirN = theirs.save.entries.length;
+  for (let k = 0; k < Math.min(mineN, theirN); k++) {
+    if (entryHash(theirs.save.entries[k]) !== entryHash(mine.save.entries[k])) {
+      const a = mine.save.entries[k];
+      return { ok: false, code: 'chain', entry: k, error: `this file rewrites the game from entry ${k} on (your copy has ${a.kind === 'action' ? describeAction(a.action as never) : a.kind} there): it does not continue your game` };
+    }
+  }
+  if (theirN < mineN) return { ok: false, code: 'protocol', error: `this file is older than your game: it has ${theirN} entries, yours has ${mineN}` };
+  if (theirN === mineN) return { ok: false, code: 'protocol', error: 'this file has nothing new: it is the game as you already have it' };
+  if (theirs.save.header.dice !== 'hotseat') {
+    for (let k = mineN; k < theirN; k++) {
+      const e = theirs.save.entries[k];
+      if (e.by === me) return { ok: false, code: 'protocol', entry: k, error: `entry ${k} claims to be written by ${me} (you), but it came in ${other(me)}'s file` };
+    }
+  }
+  return { ok: true, game: theirs, from: mineN, warnings: r.warnings };
+}
+
+/**
+ * What the sender does before exporting a turn file. Fast mode: hand over a fresh nonce (once per
+ * file) for the opponent's next rolls. Other modes: nothing.
+ */
+export function sealTurn(game: SavedGame, me: Side, random: RandomHex = randomHex, at?: string): { ok: true; game: SavedGame } | LoadError {
+  if (game.save.header.dice !== 'fast') return { ok: true, game };
+  const last = game.save.entries[game.save.entries.length - 1];
+  if (last && last.by === me && last.kind === 'action' && (last.action as { type: string }).type === 'diceKey') return { ok: true, game };
+  return appendNonce(game, me, random, at ? { at } : {});
+}
+
+export type TurnStatusKind = 'over' | 'your-turn' | 'send' | 'reveal' | 'waiting-reveal' | 'resolve' | 'hotseat';
+export interface TurnStatus { kind: TurnStatusKind; message: string; dice: string }
+
+/** What `me` should do now with this game, for the UI (anchors.md T5: waiting is made visible). */
+export function turnStatus(game: SavedGame, me: Side): TurnStatus {
+  const mode = game.save.header.dice;
+  const dice = DICE_MODE_NOTES[mode];
+  const opp = other(me);
+  const names = game.save.header.players;
+  const oppName = names[opp] ? `${names[opp]} (${opp})` : opp;
+  if (game.state.over) return { kind: 'over', message: `The game is over: ${game.state.over.reason}.`, dice };
+  const actor = sideToAct(game.state);
+  if (mode === 'hotseat') return { kind: 'hotseat', message: `${actor} to act (hotseat: local dice).`, dice };
+  const t = game.track;
+  if (mode === 'strict') {
+    if (t.pending?.by === me) return { kind: 'waiting-reveal', message: `Waiting for ${oppName}'s reveal: send this file. Your commitment (entry ${t.pending.i}) fixes your next ${t.pending.actions.length} action(s).`, dice };
+    if (t.pending?.by === opp) return { kind: 'reveal', message: `${oppName} committed to ${t.pending.actions.length} action(s) and waits for your reveal.`, dice };
+    if (t.queue[me]?.length) return { kind: 'resolve', message: `${oppName} revealed: resolve your ${t.queue[me]!.length} committed action(s).`, dice };
+  }
+  if (actor === me) {
+    const note = mode === 'fast' && t.keyBy !== opp ? ` Dice rolls wait for a nonce from ${oppName}.` : '';
+    return { kind: 'your-turn', message: `Your move.${note}`, dice };
+  }
+  return { kind: 'send', message: `${oppName} is to act: send this file.`, dice };
+}

@@ -1,0 +1,58 @@
+/**
+ * Helpers for the save tests and the benchmark: deterministic "random" sources and generated games.
+ * Not used by the app.
+ */
+import { legalActions, sideToAct, type Action } from '../engine';
+import { sha256Hex } from '../engine/hash';
+import { appendAction, createSave } from './build';
+import type { RandomHex } from './dice';
+import type { DiceMode } from './format';
+import type { SavedGame } from './verify';
+
+/** A reproducible stand-in for crypto randomness. */
+export function fakeRandom(label: string): RandomHex {
+  let i = 0;
+  return () => sha256Hex(`${label}#${i++}`);
+}
+
+/** Small deterministic PRNG for choosing actions (tests only). */
+export function pick(seed: number): (n: number) => number {
+  let x = seed >>> 0 || 1;
+  return (n) => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x % n; };
+}
+
+export function newTestGame(dice: DiceMode = 'hotseat', length = 'short', label = 'g'): SavedGame {
+  const r = createSave({ scenario: 'demo', length, dice, players: { allied: 'Monty', german: 'Rommel' }, random: fakeRandom(label) });
+  if (!r.ok) throw new Error(r.error);
+  return r.game;
+}
+
+export function must(r: { ok: true; game: SavedGame } | { ok: false; error: string }): SavedGame {
+  if (!r.ok) throw new Error(r.error);
+  return r.game;
+}
+
+/**
+ * A hotseat game of `n` actions: in each player segment a few legal moves and dice rolls, then
+ * endSegment. Stops early when the game ends.
+ */
+export function generatedGame(n: number, seed = 1, length = 'long'): SavedGame {
+  const rnd = pick(seed);
+  let g = newTestGame('hotseat', length, `gen${seed}`);
+  let inSegment = 0;
+  const perSegment = Math.max(2, Math.floor(n / 90));
+  while (g.save.entries.length < n && !g.state.over) {
+    const side = sideToAct(g.state)!;
+    let a: Action;
+    if (inSegment >= perSegment) a = { type: 'endSegment' };
+    else if (rnd(3) === 0) {
+      const moves = legalActions(g.state, side).filter((x) => x.type === 'move');
+      a = moves.length ? moves[rnd(moves.length)] : { type: 'roll', dice: '1d10', purpose: 'check' };
+    } else a = { type: 'roll', dice: rnd(2) ? '1d10' : '2d10', purpose: `roll ${g.save.entries.length}` };
+    const r = appendAction(g, a);
+    if (!r.ok) throw new Error(r.error);
+    g = r.game;
+    inSegment = a.type === 'endSegment' ? 0 : inSegment + 1;
+  }
+  return g;
+}

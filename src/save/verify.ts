@@ -1,0 +1,252 @@
+/**
+ * Loading a save re-plays it: every entry is checked in order (its place in the hash chain, who
+ * wrote it, the rules, the dice it claims, the state hash it claims, and the dice-mode protocol),
+ * and the first bad entry is named. The loader is pure and never throws: anything wrong with the
+ * input comes back as `{ ok: false, error }`, and nothing outside the returned object is changed.
+ */
+import { apply, newGame, sideToAct, stateHash, type Action, type GameState, type ScenarioBundle, type Side } from '../engine';
+import { canonicalJson, sha256Hex } from '../engine/hash';
+import { loadScenario } from '../data/bundle';
+import { decodeInput } from './codec';
+import { chainStep, commitmentHash, fastKey, strictKey } from './dice';
+import { ENGINE_VERSION, FORMAT, FORMAT_VERSION, SaveFile, type Entry, type SaveHeader } from './format';
+
+/** Dice-mode bookkeeping after an entry (strict/fast protocol state). */
+export interface DiceTrack {
+  /** Side whose file supplied the current dice key (fast: nonce, strict: reveal). */
+  keyBy: Side | null;
+  /** Strict: last published link of each side's chain (the anchor, k = 0, until the first reveal). */
+  chains: Partial<Record<Side, { link: string; k: number; length: number }>>;
+  /** Strict: a commitment waiting for the opponent's reveal. */
+  pending: { by: Side; i: number; h: string; actions: Action[] } | null;
+  /** Strict: revealed committed actions each side still has to play, in order. */
+  queue: Partial<Record<Side, Action[]>>;
+}
+
+/** A verified game: the file so far and the state after its last entry. */
+export interface SavedGame {
+  save: SaveFile;
+  state: GameState;
+  /** stateHash(state), kept so appending need not rehash. */
+  hash: string;
+  track: DiceTrack;
+}
+
+export type LoadErrorCode = 'malformed' | 'format' | 'scenario' | 'data-version' | 'chain' | 'rules' | 'dice' | 'state' | 'protocol' | 'internal';
+export interface LoadError { ok: false; code: LoadErrorCode; error: string; /** Index of the first bad entry, when one is to blame. */ entry?: number }
+export type LoadResult = { ok: true; game: SavedGame; warnings: string[] } | LoadError;
+
+export function headerHash(h: SaveHeader): string {
+  return sha256Hex(canonicalJson(h));
+}
+
+export function entryHash(e: Entry): string {
+  return sha256Hex(canonicalJson(e));
+}
+
+export function emptyTrack(): DiceTrack {
+  return { keyBy: null, chains: {}, pending: null, queue: {} };
+}
+
+/** Short human description of an action for messages and lists. */
+export function describeAction(a: Action): string {
+  const rest = Object.entries(a).filter(([k]) => k !== 'type').map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  const s = rest.length ? `${a.type} ${rest.join(' ')}` : a.type;
+  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+}
+
+const bundleCache = new Map<string, ScenarioBundle>();
+export type BundleSource = (scenario: string) => ScenarioBundle;
+export const defaultBundles: BundleSource = (id) => {
+  let b = bundleCache.get(id);
+  if (!b) { b = loadScenario(id); bundleCache.set(id, b); }
+  return b;
+};
+
+export interface LoadOptions {
+  /** Where scenario data comes from (default: data/ through loadScenario). */
+  bundles?: BundleSource;
+}
+
+const fail = (code: LoadErrorCode, error: string, entry?: number): LoadError => ({ ok: false, code, error, ...(entry === undefined ? {} : { entry }) });
+
+/** Starts a game from a header (no entries yet). */
+export function startFromHeader(header: SaveHeader, bundles: BundleSource = defaultBundles): { ok: true; game: SavedGame } | LoadError {
+  let bundle: ScenarioBundle;
+  try {
+    bundle = bundles(header.scenario);
+  } catch (e) {
+    return fail('scenario', `this save is of scenario "${header.scenario}", which this Neptune cannot load: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+  }
+  if (bundle.dataHash !== header.dataHash) {
+    return fail('data-version', `this save needs data version ${header.dataHash.slice(0, 12)} of scenario "${header.scenario}" (written by Neptune engine ${header.engine}); this Neptune has data version ${bundle.dataHash.slice(0, 12)}. Open it with the Neptune release that has that data.`);
+  }
+  let state: GameState;
+  try {
+    state = newGame(bundle, { seed: header.seed, length: header.length, players: header.players }).state;
+  } catch (e) {
+    return fail('scenario', `the game cannot be set up: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const head = headerHash(header);
+  return { ok: true, game: { save: { format: FORMAT, version: FORMAT_VERSION, header, entries: [], head }, state, hash: stateHash(state), track: emptyTrack() } };
+}
+
+/**
+ * Checks one entry against the game so far and appends it. Shared by the loader and by the
+ * writers in build.ts, so a client can never write a file its opponent's client would refuse.
+ * The returned game shares structure with `game` (the entries array is copied unless `inPlace`).
+ */
+export function step(game: SavedGame, e: Entry, inPlace = false): { ok: true; game: SavedGame } | LoadError {
+  const k = game.save.entries.length;
+  const mode = game.save.header.dice;
+  const where = `entry ${k}`;
+  if (e.i !== k) return fail('chain', `${where} says it is entry ${e.i}: entries were removed, added or reordered`, k);
+  if (e.prev !== game.save.head) {
+    return fail('chain', k === 0
+      ? 'entry 0 does not link to the header: the header (players, scenario, data version, seed or dice mode) was edited'
+      : `${where} does not link to entry ${k - 1}: entry ${k - 1} was edited, or entries were removed or reordered`, k);
+  }
+  const t = game.track;
+  const other = (s: Side): Side => (s === 'allied' ? 'german' : 'allied');
+  let track: DiceTrack = t;
+  let state = game.state;
+  let hash = game.hash;
+
+  if (e.kind === 'anchor') {
+    if (mode !== 'strict') return fail('protocol', `${where} publishes a dice chain anchor, but this game uses ${mode} dice`, k);
+    if (t.pending && t.pending.by !== e.by) return fail('protocol', `${where}: ${e.by} may not replace its dice chain while ${t.pending.by}'s commitment (entry ${t.pending.i}) waits for its reveal`, k);
+    track = { ...t, chains: { ...t.chains, [e.by]: { link: e.anchor, k: 0, length: e.length } } };
+  } else if (e.kind === 'commit') {
+    if (mode !== 'strict') return fail('protocol', `${where} is a dice commitment, but this game uses ${mode} dice`, k);
+    const actor = sideToAct(state);
+    if (e.by !== actor) return fail('protocol', `${where}: ${e.by} commits to actions, but ${actor ?? 'nobody'} is to act`, k);
+    if (t.pending) return fail('protocol', `${where}: a commitment (entry ${t.pending.i}) is already waiting for its reveal`, k);
+    if (t.queue[e.by]?.length) return fail('protocol', `${where}: ${e.by} must first play the ${t.queue[e.by]!.length} committed action(s) left from its last reveal`, k);
+    if (!t.chains[other(e.by)]) return fail('protocol', `${where}: ${other(e.by)} has not published its dice chain anchor yet, so nobody could reveal`, k);
+    const h = commitmentHash(game.save.header.game, state.n, hash, e.actions as Action[], e.salt);
+    track = { ...t, pending: { by: e.by, i: k, h, actions: e.actions as Action[] } };
+  } else {
+    const action = e.action as Action;
+    const isKey = action.type === 'diceKey';
+    if (isKey) {
+      const key = (action as { key?: unknown }).key;
+      if (mode === 'hotseat') return fail('protocol', `${where} sets a PBEM dice key, but this is a hotseat game`, k);
+      if (!e.proof) return fail('dice', `${where} sets a dice key without saying where it comes from`, k);
+      if (mode === 'fast') {
+        if (!('nonce' in e.proof)) return fail('dice', `${where}: fast-mode dice keys come from a nonce`, k);
+        if (key !== fastKey(e.proof.nonce)) return fail('dice', `${where}: the dice key does not derive from the nonce given`, k);
+        track = { ...t, keyBy: e.by };
+      } else {
+        if (!('reveal' in e.proof)) return fail('dice', `${where}: strict-mode dice keys come from a revealed chain link`, k);
+        const r = e.proof.reveal;
+        const p = t.pending;
+        if (!p) return fail('protocol', `${where} reveals a link, but no commitment is waiting`, k);
+        if (p.by === e.by) return fail('protocol', `${where}: ${e.by} may not reveal for its own commitment`, k);
+        if (r.commit !== p.i) return fail('protocol', `${where} reveals for entry ${r.commit}, but the commitment waiting is entry ${p.i}`, k);
+        const c = t.chains[e.by];
+        if (!c) return fail('protocol', `${where}: ${e.by} has no dice chain anchor`, k);
+        if (r.k !== c.k + 1 || r.k > c.length) return fail('dice', `${where} reveals link ${r.k} of ${e.by}'s chain, but the next link is ${c.k + 1}`, k);
+        if (chainStep(r.link) !== c.link) return fail('dice', `${where}: forged reveal — the link is not the next link of ${e.by}'s hash chain (its SHA-256 is not link ${c.k})`, k);
+        if (key !== strictKey(r.link, p.h)) return fail('dice', `${where}: the dice key does not derive from the revealed link and commitment ${p.i}`, k);
+        track = { ...t, keyBy: e.by, pending: null, chains: { ...t.chains, [e.by]: { link: r.link, k: r.k, length: c.length } }, queue: { ...t.queue, [p.by]: p.actions } };
+      }
+    } else {
+      if (e.proof) return fail('protocol', `${where}: only a diceKey action carries a proof`, k);
+      const actor = sideToAct(state);
+      if (actor !== null && e.by !== actor) return fail('protocol', `${where} (${describeAction(action)}) says ${e.by} played it, but ${actor} was to act`, k);
+      if (mode === 'strict') {
+        if (t.pending?.by === e.by) return fail('protocol', `${where}: ${e.by} committed at entry ${t.pending.i} and must wait for ${other(e.by)}'s reveal before acting`, k);
+        const q = t.queue[e.by];
+        if (q?.length) {
+          if (canonicalJson(q[0]) !== canonicalJson(action)) return fail('protocol', `${where}: after the reveal ${e.by} must play its committed actions in order; expected ${describeAction(q[0])}, found ${describeAction(action)}`, k);
+          track = { ...t, queue: { ...t.queue, [e.by]: q.slice(1) } };
+        }
+      }
+    }
+    const r = apply(state, action);
+    if (!r.ok) return fail('rules', `${where} (${describeAction(action)}) is refused by the rules: ${r.error.message}${r.error.case ? ` (${r.error.case})` : ''}${versionNote(game.save.header)}`, k);
+    if (r.rolls.length > 0 && !isKey) {
+      if (mode === 'fast' && (track.keyBy === null || track.keyBy === e.by)) {
+        return fail('dice', `${where}: ${e.by} rolled dice without a nonce from ${other(e.by)} (fast mode: rolls use the nonce of the opponent's last file)`, k);
+      }
+      if (mode === 'strict' && !(t.queue[e.by]?.length)) {
+        return fail('dice', `${where}: ${e.by} rolled dice outside a commitment (strict mode: commit, then the opponent reveals)`, k);
+      }
+    }
+    if (canonicalJson(r.rolls) !== canonicalJson(e.dice)) {
+      const show = (d: { faces: number[]; purpose: string }[]) => d.map((x) => `${x.faces.join('')} "${x.purpose}"`).join(', ') || 'none';
+      return fail('dice', `${where} (${describeAction(action)}) claims dice ${show(e.dice)}, but the game rolls ${show(r.rolls)}: the dice were edited${versionNote(game.save.header)}`, k);
+    }
+    state = r.state;
+    hash = stateHash(state);
+  }
+  if (e.state !== hash) return fail('state', `${where}${e.kind === 'action' ? ` (${describeAction(e.action as Action)})` : ''}: the state it claims differs from the state the rules produce${versionNote(game.save.header)}`, k);
+  const entries = inPlace ? game.save.entries : game.save.entries.slice();
+  entries.push(e);
+  return { ok: true, game: { save: { ...game.save, entries, head: entryHash(e) }, state, hash, track } };
+}
+
+function versionNote(h: SaveHeader): string {
+  return h.engine === ENGINE_VERSION ? '' : ` (the file was written by engine ${h.engine}, this is ${ENGINE_VERSION}: a rules change may explain it)`;
+}
+
+function firstIssue(err: { issues: { path: PropertyKey[]; message: string }[] }): { path: string; message: string; entry?: number } {
+  const iss = err.issues[0];
+  const path = iss.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+  const entry = iss.path[0] === 'entries' && typeof iss.path[1] === 'number' ? iss.path[1] : undefined;
+  return { path, message: iss.message, entry };
+}
+
+/** Parses, validates and re-simulates a save or turn file. Never throws. */
+export function loadSave(input: unknown, opts: LoadOptions = {}): LoadResult {
+  try {
+    return loadUnsafe(input, opts);
+  } catch (e) {
+    return fail('internal', `the file could not be checked: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+function loadUnsafe(input: unknown, opts: LoadOptions): LoadResult {
+  const d = decodeInput(input);
+  if (!d.ok) return fail('malformed', d.error);
+  let json: unknown;
+  try {
+    json = JSON.parse(d.text);
+  } catch {
+    const t = d.text.trimEnd();
+    return fail('malformed', t.startsWith('{') && !t.endsWith('}') ? 'the file is truncated (the JSON ends early)' : 'the file is not JSON: it is not a Neptune save');
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return fail('format', 'the file is JSON but not a Neptune save (expected an object with "format": "neptune-save")');
+  const top = json as { format?: unknown; version?: unknown };
+  if (top.format !== FORMAT) return fail('format', 'the file is JSON but not a Neptune save (expected "format": "neptune-save")');
+  if (top.version !== FORMAT_VERSION) {
+    return fail('format', typeof top.version === 'number' && top.version > FORMAT_VERSION
+      ? `this save uses save format ${top.version}, written by a newer Neptune; this Neptune reads format ${FORMAT_VERSION}`
+      : `unknown save format version ${JSON.stringify(top.version)}; this Neptune reads format ${FORMAT_VERSION}`);
+  }
+  const parsed = SaveFile.safeParse(json);
+  if (!parsed.success) {
+    const f = firstIssue(parsed.error);
+    return fail('format', `the file does not follow the save format at ${f.path || 'the top level'}: ${f.message}`, f.entry);
+  }
+  const save = parsed.data;
+  const root = headerHash(save.header);
+  const first = save.entries[0];
+  if (first ? first.prev !== root : save.head !== root) {
+    return fail('chain', 'the header (players, scenario, data version, seed or dice mode) was edited: it no longer matches the log', first ? 0 : undefined);
+  }
+  const start = startFromHeader(save.header, opts.bundles);
+  if (!start.ok) return start;
+  let game = start.game;
+  for (const e of save.entries) {
+    const r = step(game, e, true); // game is private to this load: grow its log in place
+    if (!r.ok) return r;
+    game = r.game;
+  }
+  if (save.head !== game.save.head) {
+    const n = save.entries.length;
+    return fail('chain', n ? `the end seal ("head") does not match entry ${n - 1}: the last entry was edited or the file was cut` : 'the end seal ("head") does not match the header', n ? n - 1 : undefined);
+  }
+  const warnings = save.header.engine === ENGINE_VERSION ? [] : [`written by Neptune engine ${save.header.engine}; this is ${ENGINE_VERSION}. It re-plays identically.`];
+  return { ok: true, game, warnings };
+}
