@@ -14,7 +14,14 @@ export const CHROMIUM_ARGS = [
 export interface Harness { browser: Browser; server: PreviewServer; url: string; close(): Promise<void> }
 
 export async function startHarness(outDir = 'dist-e2e'): Promise<Harness> {
-  await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // vitest sets NODE_ENV=test, which would give React's development build: test what players get.
+  const env = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = env;
+  }
   const server = await preview({ logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1' } });
   const url = server.resolvedUrls!.local[0];
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });

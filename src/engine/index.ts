@@ -1,4 +1,4 @@
-/** Public engine API (docs/engine.md). Pure: no DOM, React, Pixi, Math.random or clock. */
+/** Public engine API (docs/engine.md). Pure: no DOM, React or Pixi, no ambient randomness, no clock. */
 export { newGame, legalActions, apply, view, replay, stateHash, sideToAct, registerBundle, bundleOf, hasBundle } from './game';
 export type * from './types';
 export * as hex from './hex';

@@ -1,5 +1,5 @@
 /**
- * Seeded dice (GOSS 26.0). No Math.random: every roll is derived from the game's seed material,
+ * Seeded dice (GOSS 26.0). No ambient randomness: every roll is derived from the game's seed material,
  * the index of the action being applied and the index of the roll within that action, so replaying
  * the same log gives the same rolls, and a roll cannot be changed without changing the log.
  *

@@ -7,8 +7,8 @@ export function GameLog() {
   const entries = useGame((s) => s.entries);
   const bundle = useGame((s) => s.bundle);
   const error = useGame((s) => s.error);
-  const end = useRef<HTMLLIElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [entries.length]);
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => { end.current?.scrollIntoView({ block: 'end' }); }, [entries.length]);
   return (
     <section className="panel log" aria-label="Game log">
       {error && <div className="error" role="alert" data-testid="error">{error}</div>}
@@ -16,8 +16,8 @@ export function GameLog() {
         {entries.map((e, i) => (
           <li key={i} className={`ev-${e.event.type}`}>{describeEvent(e.event, bundle)}</li>
         ))}
-        <li ref={end} className="end" />
       </ol>
+      <div ref={end} />
     </section>
   );
 }
