@@ -1,0 +1,65 @@
+// `npm run bench`: engine and rendering figures, one `name: value unit` line each.
+// Engine code is TypeScript, so it is loaded through vite's SSR loader (Node 20 cannot run .ts).
+// Browser figures come from Debian's Chromium (software WebGL): JS ms per frame and time to first
+// frame, not fps (stack-check.md §4).
+import { createServer, build, preview } from 'vite';
+import { chromium } from 'playwright-core';
+import { existsSync } from 'node:fs';
+
+const only = process.argv[2]; // optional filter: "engine" or "browser"
+const out = (name, value, unit) => console.log(`${name}: ${typeof value === 'number' ? +value.toFixed(3) : value} ${unit}`);
+const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
+
+async function engineBench() {
+  const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
+  try {
+    const suite = await vite.ssrLoadModule('/src/bench/engine.ts');
+    for (const [name, value, unit] of await suite.run()) out(name, value, unit);
+  } finally {
+    await vite.close();
+  }
+}
+
+async function browserBench() {
+  if (!existsSync('/usr/bin/chromium')) { console.log('browser benchmarks skipped: /usr/bin/chromium is missing'); return; }
+  process.env.NODE_ENV = 'production';
+  await build({ mode: 'production', logLevel: 'warn', build: { outDir: 'dist-bench', emptyOutDir: true } });
+  const server = await preview({ logLevel: 'warn', build: { outDir: 'dist-bench' }, preview: { port: 0, host: '127.0.0.1' } });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [
+    '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+    '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'] });
+  try {
+    const scenarios = (process.env.BENCH_SCENARIOS ?? 'demo').split(',');
+    for (const id of scenarios) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(server.resolvedUrls.local[0]);
+      await page.getByTestId('scenario-list').waitFor();
+      const radio = page.locator(`input[name=scenario][value="${id}"]`);
+      if (!(await radio.count())) { console.log(`browser benchmarks for ${id} skipped: no such scenario`); await page.close(); continue; }
+      await radio.check();
+      const t0 = await page.evaluate(() => performance.now());
+      await page.getByTestId('start-game').click();
+      await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+      const first = await page.evaluate(() => window.__marks.firstFrame);
+      out(`render.${id}.first_frame_after_start`, first - t0, 'ms');
+      await page.evaluate(() => window.__map.fit());
+      const fitJs = await page.evaluate(() => window.__map.panFrames(40, 6, 3, false));
+      out(`render.${id}.pan_js_per_frame_fit_p50`, pct(fitJs, 50), 'ms');
+      out(`render.${id}.pan_js_per_frame_fit_p95`, pct(fitJs, 95), 'ms');
+      await page.evaluate(() => window.__map.zoomTo(1));
+      const js = await page.evaluate(() => window.__map.panFrames(60, 8, 5, false));
+      out(`render.${id}.pan_js_per_frame_zoom1_p50`, pct(js, 50), 'ms');
+      out(`render.${id}.pan_js_per_frame_zoom1_p95`, pct(js, 95), 'ms');
+      const synced = await page.evaluate(() => window.__map.panFrames(20, 8, 5, true));
+      out(`render.${id}.pan_synced_cost_per_frame_zoom1_p50`, pct(synced, 50), 'ms');
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (!only || only === 'engine') await engineBench();
+if (!only || only === 'browser') await browserBench();
+process.exit(0);

@@ -1,0 +1,67 @@
+/**
+ * Engine micro-benchmarks, loaded by scripts/bench.mjs through vite's SSR loader.
+ * Each figure: [name, value, unit].
+ */
+import { HEX_COUNT, NEIGHBOURS, distance } from '../engine/hex/lattice';
+import { loadScenario } from '../data/bundle';
+import { apply, newGame, replay, stateHash, type Action } from '../engine';
+
+type Figure = [string, number, string];
+
+const now = () => performance.now();
+
+function timeIt(fn: () => void, minMs = 300): number {
+  let n = 0;
+  const t0 = now();
+  let t = t0;
+  while (t - t0 < minMs) { fn(); n++; t = now(); }
+  return (t - t0) / n;
+}
+
+/** A long legal log on the demo scenario: segment ends, moves and dice rolls. */
+export function syntheticLog(length: number): { scenario: string; options: { seed: string; length: string }; actions: Action[] } {
+  const bundle = loadScenario('demo');
+  const options = { seed: 'bench', length: 'long' };
+  let { state } = newGame(bundle, options);
+  const actions: Action[] = [];
+  let k = 0;
+  while (actions.length < length) {
+    const seg = state.pos.segment;
+    let a: Action = { type: 'roll', dice: k % 2 ? '1d10' : '2d10', purpose: 'bench' };
+    if (k % 97 === 96 && !state.over) a = { type: 'endSegment' };
+    const r = apply(state, a);
+    if (!r.ok || r.state.over) {
+      // Never end the game: the log must stay legal to its end.
+      k++;
+      continue;
+    }
+    state = r.state;
+    actions.push(a);
+    k++;
+    void seg;
+  }
+  return { scenario: 'demo', options, actions };
+}
+
+export async function run(): Promise<Figure[]> {
+  const figs: Figure[] = [];
+  // Hex maths throughput.
+  let acc = 0;
+  const N = NEIGHBOURS;
+  const nb = timeIt(() => { for (let h = 0; h < HEX_COUNT; h++) for (let d = 0; d < 6; d++) acc += N[h * 6 + d]; });
+  figs.push(['engine.hex_neighbour_lookups', (HEX_COUNT * 6) / nb / 1000, 'M/s']);
+  const dist = timeIt(() => { for (let i = 0; i < 100_000; i++) acc += distance((i * 7919) % HEX_COUNT, (i * 104729) % HEX_COUNT); });
+  figs.push(['engine.hex_distance', 100_000 / dist / 1000, 'M/s']);
+  // Replay of a synthetic 10,000-action log.
+  const log = syntheticLog(10_000);
+  const t0 = now();
+  const r = replay(log);
+  const t1 = now();
+  if (!r.ok) throw new Error(`synthetic log failed at ${r.index}: ${r.error}`);
+  figs.push(['engine.replay_10000_actions', t1 - t0, 'ms']);
+  const h0 = now();
+  stateHash(r.state);
+  figs.push(['engine.state_hash', now() - h0, 'ms']);
+  void acc;
+  return figs;
+}
