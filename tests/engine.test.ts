@@ -66,9 +66,13 @@ describe('engine contract', () => {
     s = play(s, { type: 'move', unit: 'demo-kosb', path: ['C4720', 'C4721'] });
     expect(s.units['demo-kosb'].hex).toBe(hexOfRulesId('C4721'));
     expect(s.units['demo-kosb'].mpSpent).toBe(2);
-    const r = apply(s, { type: 'move', unit: 'demo-kosb', path: ['C4722', 'C4723', 'C4724', 'C4624', 'C4623'] });
+    const r = apply(s, { type: 'move', unit: 'demo-kosb', path: ['C4720', 'C4719', 'C4718', 'C4717', 'C4716'] });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatchObject({ code: 'over-ma', case: 'GOSS 7.1' });
+    // C4724 is next to the German battalion in its ET-2 at C4825, in clear terrain: the move halts there (AW 31.8b).
+    const h = apply(s, { type: 'move', unit: 'demo-kosb', path: ['C4722', 'C4723', 'C4724', 'C4624', 'C4623'] });
+    expect(h.ok).toBe(false);
+    if (!h.ok) expect(h.error).toMatchObject({ code: 'halted', case: 'AW 31.8b' });
   });
   it('legalActions lists endSegment and every reachable move, each of which apply accepts', () => {
     const s = play(demoGame(), END);

@@ -50,6 +50,32 @@ export interface UnitState {
   mpSpent: number;
   markers: string[];
   eliminated?: boolean;
+  /**
+   * The unit's last move (src/engine/rules/movement.ts). Stamped with the game turn, player turn and
+   * segment so other rules can ask "did it move this player turn?" (AW 31.9.2b move-or-fire, 31.7 GI).
+   */
+  move?: UnitMoveRecord;
+}
+
+export interface UnitMoveRecord {
+  turn: number;
+  playerTurn: 0 | 1;
+  /** Segment id the move was made in ("move" or "exploitation"). */
+  segment: string;
+  /** state.n of the last move action: the highest seq is the unit moving now (GOSS 7.1 one unit at a time). */
+  seq: number;
+  /** Hex the unit started the phase in. */
+  from: number;
+  /** Hexes entered this phase (PA movement counts hexes, GOSS 5.2.3). */
+  hexes: number;
+  /** MP spent this phase (kept after mpSpent is reset; AW 31.7 GI reads it). */
+  mp: number;
+  /** Movement type used this phase: off-road, Mech road movement, or PA hex counting. */
+  type: 'offroad' | 'road' | 'pa';
+  /** The move ended on a movement halt (AW 31.8, GOSS 7.7): no more movement this phase. */
+  halted: boolean;
+  /** AW 31.7: at some time during the phase the unit was more than six hexes from every enemy unit. */
+  beyond6: boolean;
 }
 
 export interface GameState {

@@ -3,5 +3,8 @@ import type { RuleModule } from './registry';
 import { diceRules } from './dice';
 import { diceKeyRules } from './diceKey';
 import { movementRules } from './movement';
+import { COMBAT_MODULES } from './combat';
+import { stackingRules } from './stacking';
 
-export const RULE_MODULES: RuleModule[] = [diceRules, movementRules, diceKeyRules];
+// Combat modules come before movement: their Movement Segment exit hooks (supply, GI) read the MP spent before movement resets it.
+export const RULE_MODULES: RuleModule[] = [diceRules, ...COMBAT_MODULES, movementRules, stackingRules, diceKeyRules];

@@ -1,138 +1,519 @@
 /**
- * Movement (GOSS 7, AW 31.2.1e): a unit moves along a path of adjacent hexes, paying the TEC cost
- * of each hex entered, within its MA, never into an enemy-occupied hex.
- * Scope today: terrain costs by movement class. Hexside costs, roads, the adjacent-enemy
- * surcharge, halts and mode limits are listed as "not yet" in docs/rules-coverage.md.
+ * Movement (GOSS 7, AW 31.2.1, 31.5, 31.6, 31.8): marking PA / CR / Exploit and flipping artillery in
+ * battery before anything moves, then moving units one at a time along paths of adjacent hexes.
+ * The costs, halts and allowances are in movement-search.ts; this file holds the actions, their
+ * legality and the queries the UI and the other rule modules call.
  */
 import { z } from 'zod';
-import { areAdjacent, type HexId, formatHex, tryParseHexRef, neighbours } from '../hex';
-import { onMap, terrainOf } from '../board';
-import { reject, type RuleModule } from './registry';
-import type { GameState, ScenarioBundle, UnitState, Action } from '../types';
+import { areAdjacent, distance, formatHex, tryParseHexRef, type HexId } from '../hex';
 import { segmentAt } from '../sequence';
+import { reject, type RuleModule } from './registry';
+import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
+import type { UnitDef } from '../../data/schemas/unit';
+import { tecOf } from './terrain';
+import {
+  ALL_MA, allowance, haltAt, isNight, isRoadStart, moveRecordNow, pathFrom, search, sideView, stepCost,
+  type Allowance, type Halt, type MoveMode, type MoveType, type MoverCtx,
+} from './movement-search';
+import {
+  MARKER, hasMarker, isArtillery, isArtilleryGroup, isCommando, isHq, isInfantry, stepsLeft,
+} from './unit-traits';
+import { hexStackViolation } from './stacking';
 
-const TecTable = z.object({
-  terrain: z.record(z.string(), z.object({ leg: z.number().nullable(), mech: z.number().nullable() })),
+export type { MoveType, MoveMode, Halt, Allowance };
+
+const MoveAction = z.object({
+  type: z.literal('move'),
+  unit: z.string(),
+  path: z.array(z.string()).min(1).max(200),
+  /** Optional: force Mech road movement ("road") or non-road movement ("offroad"); by default the cheaper legal one. */
+  via: z.enum(['road', 'offroad']).optional(),
 });
 
-const MoveAction = z.object({ type: z.literal('move'), unit: z.string(), path: z.array(z.string()).min(1).max(200) });
+const MARKABLE = ['PA', 'CR', 'Exploit', 'IB'] as const;
+const MarkAction = z.object({ type: z.literal('mark'), unit: z.string(), marker: z.enum(MARKABLE) });
 
-export function tec(bundle: ScenarioBundle): z.infer<typeof TecTable> {
-  return TecTable.parse(bundle.tables.tec);
+/** Thrown as a value by the checks below: a rejection with its case. */
+type Check = Rejection | null;
+const no = (code: string, message: string, ruleCase?: string): Rejection => ({ code, message, case: ruleCase });
+
+function segmentId(state: GameState, bundle: ScenarioBundle): string {
+  return segmentAt(bundle.sequence, state.pos).segment.id;
 }
 
-/** MP cost for `unit` to enter hex `to`, or null when the terrain is prohibited. */
-export function entryCost(bundle: ScenarioBundle, moveClass: 'leg' | 'mech' | 'static', to: HexId): number | null {
-  const t = terrainOf(bundle.board, to);
-  if (!t || moveClass === 'static') return null;
-  const row = tec(bundle).terrain[t];
-  return row ? row[moveClass] : null;
+function phasing(state: GameState, bundle: ScenarioBundle): Side {
+  return bundle.scenario.sides[state.pos.playerTurn];
 }
 
-function enemyAt(state: GameState, side: string, h: HexId): boolean {
+/** The movement mode a unit would use now, or a rejection saying why it may not move (AW 31.2.1, 31.5). */
+export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: string): { mode: MoveMode } | { error: Rejection } {
+  const u = state.units[unitId];
+  const def = bundle.units.get(unitId);
+  if (!u || !def) return { error: no('no-such-unit', `there is no unit "${unitId}"`) };
+  const name = def.designation;
+  if (u.hex === null || u.eliminated) return { error: no('not-on-map', `${name} is not on the map`) };
+  if (u.side !== phasing(state, bundle)) return { error: no('not-your-unit', `${name} belongs to the other side`) };
+  if (def.moveClass === 'static' || def.ma <= 0) return { error: no('static', `${name} is static (MA 0) and cannot move`, 'GOSS 4.3.3') };
+  const seg = segmentId(state, bundle);
+  if (seg === 'exploitation') {
+    if (!hasMarker(u, MARKER.EXPLOIT)) return { error: no('not-exploit', `only units marked Exploit move in the Exploitation Segment; ${name} is not`, 'AW 31.5') };
+    return { mode: 'exploit' };
+  }
+  if (seg !== 'move') return { error: no('wrong-segment', `units move only in the Movement Segment (and Exploit units in the Exploitation Segment), not the ${segmentAt(bundle.sequence, state.pos).segment.name}`, 'AW 31.2.1e') };
+  if (hasMarker(u, MARKER.CR)) return { error: no('cr-may-not-move', `${name} is in combat reserve; CR units may not move`, 'AW 31.2.1') };
+  if (hasMarker(u, MARKER.EXPLOIT)) return { error: no('exploit-may-not-move', `${name} is marked Exploit; it moves only after all GAs, in the Exploitation Segment`, 'AW 31.5') };
+  return { mode: hasMarker(u, MARKER.PA) ? 'pa' : 'tactical' };
+}
+
+/** The unit that moved last in this segment (GOSS 7.1: units move one at a time). */
+function lastMover(state: GameState, bundle: ScenarioBundle): string | null {
+  let best: string | null = null;
+  let seq = -1;
+  for (const id in state.units) {
+    const r = moveRecordNow(state, bundle, state.units[id]);
+    if (r && r.seq > seq) { seq = r.seq; best = id; }
+  }
+  return best;
+}
+
+function anyMoved(state: GameState, bundle: ScenarioBundle, side: Side, pred: (u: UnitState) => boolean = () => true): boolean {
   for (const id in state.units) {
     const u = state.units[id];
-    if (u.hex === h && u.side !== side && !u.eliminated) return true;
+    if (u.side === side && moveRecordNow(state, bundle, u) && pred(u)) return true;
   }
   return false;
 }
 
-export function maOf(bundle: ScenarioBundle, u: UnitState): number {
-  return bundle.units.get(u.id)?.ma ?? 0;
+/** Why the unit may not (start or continue to) move now, or null. */
+function moveBlock(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode): Check {
+  const u = state.units[unitId];
+  const def = bundle.units.get(unitId)!;
+  const rec = moveRecordNow(state, bundle, u);
+  if (rec) {
+    if (rec.halted) return no('halted', `${def.designation} halted this phase and may not move again`, 'GOSS 7.7');
+    const last = lastMover(state, bundle);
+    if (last !== unitId) return no('move-finished', `${def.designation} finished its move when another unit began moving; units move one at a time`, 'GOSS 7.1');
+  }
+  // AW 31.2.1: PA-marked units move after all other movement.
+  if (mode === 'tactical' && anyMoved(state, bundle, u.side, (x) => hasMarker(x, MARKER.PA))) {
+    return no('pa-moved', 'PA units have begun moving; other units may no longer move this segment', 'AW 31.2.1');
+  }
+  return null;
 }
 
-/** Cheapest cost to every hex the unit can still reach this phase (Dijkstra on the lattice). */
-export function reachable(state: GameState, bundle: ScenarioBundle, unitId: string): Map<HexId, { cost: number; prev: HexId }> {
+function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode, type: MoveType): MoverCtx {
+  const u = state.units[unitId];
+  const def = bundle.units.get(unitId)!;
+  return {
+    state, bundle, tec: tecOf(bundle), view: sideView(state, bundle, u.side), unit: u, def,
+    leg: def.moveClass !== 'mech', mode, type, commando: isCommando(def),
+  };
+}
+
+/** The movement types the unit may use now (GOSS 7.4, 7.10.1: Mech road movement starts on a road or dry clear hex). */
+function typesFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode): MoveType[] {
+  if (mode === 'pa') return ['pa'];
+  const u = state.units[unitId];
+  const def = bundle.units.get(unitId)!;
+  const rec = moveRecordNow(state, bundle, u);
+  if (rec && rec.type !== 'pa') return [rec.type];
+  if (def.moveClass !== 'mech') return ['offroad'];
+  const start = rec ? rec.from : u.hex!;
+  return isRoadStart(bundle, u.hex!) && (!rec || isRoadStart(bundle, start)) ? ['road', 'offroad'] : ['offroad'];
+}
+
+export interface Destination {
+  hex: HexId;
+  /** Rules hex id (e.g. "C4522"). */
+  ref: string;
+  /** MP this move costs (PA: hexes entered). */
+  cost: number;
+  /** Path of hex refs from the unit's hex (exclusive) to the destination (inclusive): a ready `move` action path. */
+  path: string[];
+  type: MoveType;
+  /** The halt the unit suffers on arrival (it may go no further this phase). */
+  halt: Halt | null;
+  /** Reached only by the minimum move (GOSS 7.3.0), spending all remaining MA. */
+  minimumMove: boolean;
+}
+
+export interface MoveOptions {
+  unit: string;
+  mode: MoveMode;
+  allowance: Allowance;
+  destinations: Destination[];
+}
+
+/**
+ * Every hex the unit can move to now, with cost, path and the halt it causes (for highlighting and
+ * for legalActions). A rejection says why the unit cannot move at all.
+ */
+export function movementOptions(state: GameState, bundle: ScenarioBundle, unitId: string): MoveOptions | { error: Rejection } {
+  const m = moveMode(state, bundle, unitId);
+  if ('error' in m) return m;
+  const block = moveBlock(state, bundle, unitId, m.mode);
+  if (block) return { error: block };
+  const best = new Map<HexId, Destination>();
+  let allow: Allowance | null = null;
+  for (const type of typesFor(state, bundle, unitId, m.mode)) {
+    const r = reachFor(state, bundle, unitId, m.mode, type);
+    allow = r.allowance;
+    const { reach, start } = r;
+    for (const h of reach.hexes) {
+      if (h === start) continue;
+      const costX2 = reach.cost[h];
+      const cost = type === 'pa' ? costX2 : costX2 / 2;
+      const prev = best.get(h);
+      if (prev && prev.cost <= cost) continue;
+      best.set(h, {
+        hex: h, ref: formatHex(h), cost, type,
+        path: pathFrom(reach, start, h).map(formatHex),
+        halt: reach.halt[h] ? haltAt(r.ctx, reach.prev[h], h) : null,
+        minimumMove: reach.minimum[h] === 1,
+      });
+    }
+  }
+  return { unit: unitId, mode: m.mode, allowance: allow!, destinations: [...best.values()].sort((a, b) => a.hex - b.hex) };
+}
+
+function reachFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode, type: MoveType) {
+  const ctx = ctxFor(state, bundle, unitId, mode, type);
+  const allow = allowance(ctx);
+  const rec = moveRecordNow(state, bundle, ctx.unit);
+  const start = ctx.unit.hex!;
+  const left = Math.max(0, allow.budget - allow.spent);
+  const fresh = !rec || rec.hexes === 0;
+  return { ctx, allowance: allow, start, reach: search(ctx, start, left, fresh) };
+}
+
+/**
+ * Legal destinations of one unit as flat arrays (the hot path the bench measures): hex ids and
+ * costs ×2 of every reachable hex. Same search as movementOptions without building paths.
+ */
+export function legalDestinations(state: GameState, bundle: ScenarioBundle, unitId: string): { hexes: Int32Array; costX2: Int32Array } {
+  const m = moveMode(state, bundle, unitId);
+  if ('error' in m || moveBlock(state, bundle, unitId, m.mode)) return { hexes: new Int32Array(0), costX2: new Int32Array(0) };
+  const merged = new Map<number, number>();
+  for (const type of typesFor(state, bundle, unitId, m.mode)) {
+    const { reach, start } = reachFor(state, bundle, unitId, m.mode, type);
+    for (const h of reach.hexes) {
+      if (h === start) continue;
+      const c = reach.cost[h];
+      const p = merged.get(h);
+      if (p === undefined || c < p) merged.set(h, c);
+    }
+  }
+  const hexes = new Int32Array(merged.size);
+  const costX2 = new Int32Array(merged.size);
+  let i = 0;
+  for (const [h, c] of merged) { hexes[i] = h; costX2[i] = c; i++; }
+  return { hexes, costX2 };
+}
+
+interface Walk { ok: true; cost: number; hexes: HexId[]; halt: Halt | null; type: MoveType; minimum: boolean }
+
+/** Walks a submitted path with one movement type; returns the outcome or the first violation. */
+function walk(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode, type: MoveType, refs: string[]): Walk | { ok: false; error: Rejection } {
+  const ctx = ctxFor(state, bundle, unitId, mode, type);
+  const def = ctx.def;
+  const allow = allowance(ctx);
+  const rec = moveRecordNow(state, bundle, ctx.unit);
+  const fresh = !rec || rec.hexes === 0;
+  const left = allow.budget - allow.spent;
+  let at = ctx.unit.hex!;
+  let cost = 0;
+  let halt: Halt | null = null;
+  let minimum = false;
+  const hexes: HexId[] = [];
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i];
+    const r = tryParseHexRef(ref);
+    if ('error' in r) return { ok: false, error: no('bad-hex', r.error) };
+    const h = r.hex;
+    if (!areAdjacent(at, h)) return { ok: false, error: no('not-adjacent', `${ref} is not adjacent to ${formatHex(at)}: a unit moves hex by hex`, 'GOSS 7.1') };
+    if (halt) return { ok: false, error: no('halted', `${def.designation} halts in ${formatHex(at)} (${halt.reason}) and may not continue to ${ref}`, halt.case) };
+    const why: { reason?: string; case?: string } = {};
+    const step = stepCost(ctx, at, h, why);
+    if (step === -1) {
+      const code = why.case === 'GOSS 7.1' && why.reason?.startsWith('the hex holds') ? 'enemy-hex' : why.case === 'GOSS 7.9.0' ? 'no-sliding' : why.reason?.includes('not on the playing') ? 'off-map' : type === 'road' ? 'not-road' : 'prohibited-terrain';
+      return { ok: false, error: no(code, `${ref}: ${why.reason ?? 'prohibited'}`, why.case ?? 'GOSS 7 TEC') };
+    }
+    if (mode === 'pa') {
+      cost += 1;
+      if (cost > left) return { ok: false, error: no('pa-limit', `${def.designation} is in PA mode and may move only ${allow.budget} hex${allow.budget > 1 ? 'es' : ''} this phase`, 'AW 31.2.1') };
+    } else if (step === ALL_MA || cost + step > left) {
+      // GOSS 7.3.0: one hex is always possible for a unit that has not moved, spending the whole MA.
+      if (i === 0 && fresh && refs.length === 1) { cost = left; minimum = true; } else if (step === ALL_MA) {
+        return { ok: false, error: no('constricted', `a Mech unit entering or leaving constricted terrain off-road spends its whole MA, so ${ref} can be its only hex this phase`, 'GOSS 7 TEC') };
+      } else {
+        const ma = allow.budget / 2;
+        return { ok: false, error: no('over-ma', `${def.designation} would spend ${(allow.spent + cost + step) / 2} MP but has an MA of ${ma} this phase (${allow.parts.map((p) => p.text).join('; ')})`, allow.parts.length > 1 ? allow.parts[allow.parts.length - 1].case : 'GOSS 7.1') };
+      }
+    } else cost += step;
+    halt = haltAt(ctx, at, h);
+    hexes.push(h);
+    at = h;
+  }
+  return { ok: true, cost, hexes, halt, type, minimum };
+}
+
+/** Checks a move action without applying it: the outcome, or the rejection with its case. */
+export function checkMove(state: GameState, bundle: ScenarioBundle, action: Action): Walk | { ok: false; error: Rejection } {
+  const a = MoveAction.safeParse(action);
+  if (!a.success) return { ok: false, error: no('bad-action', `move needs a unit id and a path of hex ids: ${a.error.issues[0].message}`) };
+  const m = moveMode(state, bundle, a.data.unit);
+  if ('error' in m) return { ok: false, error: m.error };
+  const block = moveBlock(state, bundle, a.data.unit, m.mode);
+  if (block) return { ok: false, error: block };
+  let types = typesFor(state, bundle, a.data.unit, m.mode);
+  if (a.data.via) {
+    if (!types.includes(a.data.via)) {
+      return { ok: false, error: no('not-road', a.data.via === 'road' ? 'Mech road movement must start in a road hex or a clear hex, by a Mech unit that has not moved otherwise this phase' : 'this unit is using Mech road movement this phase', 'GOSS 7.10.1') };
+    }
+    types = [a.data.via];
+  }
+  let best: Walk | null = null;
+  let firstError: Rejection | null = null;
+  for (const t of types) {
+    const w = walk(state, bundle, a.data.unit, m.mode, t, a.data.path);
+    if (!w.ok) { firstError ??= w.error; continue; }
+    if (!best || w.cost < best.cost) best = w;
+  }
+  return best ?? { ok: false, error: firstError! };
+}
+
+function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEvent[] {
+  const r = checkMove(d, bundle, action);
+  if (!r.ok) reject(r.error.code, r.error.message, r.error.case);
+  const { unit: id, path } = action as z.infer<typeof MoveAction>;
+  const u = d.units[id];
+  const def = bundle.units.get(id)!;
+  const view = sideView(d, bundle, u.side);
+  const prevRec = moveRecordNow(d, bundle, u);
+  const from = u.hex!;
+  const seg = segmentId(d, bundle);
+  let beyond6 = prevRec?.beyond6 ?? !near(view.enemyHexes, from, 6);
+  for (const h of r.hexes) if (!near(view.enemyHexes, h, 6)) beyond6 = true;
+  const mp = r.type === 'pa' ? 0 : r.cost / 2;
+  u.move = {
+    turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: seg, seq: d.n,
+    from: prevRec ? prevRec.from : from,
+    hexes: (prevRec?.hexes ?? 0) + r.hexes.length,
+    mp: (prevRec?.mp ?? 0) + mp,
+    type: r.type, halted: r.halt !== null, beyond6,
+  };
+  u.mpSpent += mp;
+  u.hex = r.hexes[r.hexes.length - 1];
+  const events: GameEvent[] = [];
+  // AW 31.2.1: artillery flips to its out-of-battery side before it moves.
+  if (isArtillery(def) && !hasMarker(u, MARKER.OOB)) { u.markers.push(MARKER.OOB); events.push({ type: 'markerPlaced', unit: id, marker: MARKER.OOB, case: 'AW 31.2.1' }); }
+  // AW 31.11 (2): an OhS unit that uses more than half its MA becomes OoS.
+  const allow = allowance({ state: d, bundle, view, unit: u, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: def.moveClass !== 'mech' });
+  if (hasMarker(u, MARKER.OHS) && r.type !== 'pa' && u.mpSpent * 2 > allow.budget / 2) {
+    u.markers = u.markers.filter((m) => m !== MARKER.OHS);
+    u.markers.push(MARKER.OOS);
+    events.unshift({ type: 'supplyChanged', unit: id, from: 'OhS', to: 'OoS', case: 'AW 31.11' });
+  }
+  events.unshift({
+    type: 'unitMoved', unit: id, from: formatHex(from), to: formatHex(u.hex), path, cost: r.type === 'pa' ? r.hexes.length : mp,
+    moveType: r.type, halt: r.halt, minimumMove: r.minimum, case: r.type === 'pa' ? 'AW 31.2.1' : seg === 'exploitation' ? 'AW 31.5' : 'GOSS 7.1',
+  });
+  return events;
+}
+
+function near(enemies: HexId[], h: HexId, r: number): boolean {
+  for (const e of enemies) if (distance(e, h) <= r) return true;
+  return false;
+}
+
+/** Why `unitId` may not take `marker` now, or null (AW 31.2.1, 31.5, 31.6, 31.11; GOSS 5.2, 5.3, 5.6, 5.8). */
+export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: string, marker: (typeof MARKABLE)[number]): Check {
   const u = state.units[unitId];
   const def = bundle.units.get(unitId);
-  const out = new Map<HexId, { cost: number; prev: HexId }>();
-  if (!u || !def || u.hex === null) return out;
-  const budget = def.ma - u.mpSpent;
-  out.set(u.hex, { cost: 0, prev: -1 });
-  const open: HexId[] = [u.hex];
-  while (open.length) {
-    open.sort((a, b) => out.get(b)!.cost - out.get(a)!.cost);
-    const h = open.pop()!;
-    const here = out.get(h)!.cost;
-    for (const n of neighbours(h)) {
-      if (!onMap(bundle.board, n) || enemyAt(state, u.side, n)) continue;
-      const c = entryCost(bundle, def.moveClass, n);
-      if (c === null) continue;
-      const total = here + c;
-      if (total > budget) continue;
-      const prev = out.get(n);
-      if (!prev || total < prev.cost) {
-        if (!prev) open.push(n);
-        out.set(n, { cost: total, prev: h });
-      }
-    }
+  if (!u || !def) return no('no-such-unit', `there is no unit "${unitId}"`);
+  const n = def.designation;
+  if (u.hex === null || u.eliminated) return no('not-on-map', `${n} is not on the map`);
+  if (u.side !== phasing(state, bundle)) return no('not-your-unit', `${n} belongs to the other side`);
+  if (segmentId(state, bundle) !== 'move') return no('wrong-segment', 'artillery is flipped and PA, CR and Exploit markers are placed in the Movement Segment', 'AW 31.2.1');
+  if (anyMoved(state, bundle, u.side)) return no('marks-before-moving', 'flip artillery and place PA, CR and Exploit markers before moving any unit', 'AW 31.2.1');
+  const night = isNight(state, bundle);
+  const view = sideView(state, bundle, u.side);
+  const adjacent = view.enemyAdj[u.hex] === 1;
+  const modes = [MARKER.PA, MARKER.CR, MARKER.EXPLOIT].filter((m) => hasMarker(u, m));
+  switch (marker) {
+    case 'IB':
+      if (!isArtillery(def)) return no('not-artillery', `${n} is not artillery`, 'AW 31.2.1');
+      if (!hasMarker(u, MARKER.OOB)) return no('already-in-battery', `${n} is already in battery`, 'AW 31.2.1');
+      return null;
+    case 'PA':
+      if (night) return no('night', 'units may not enter PA mode in a Night game turn', 'AW 31.6');
+      if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
+      if (isHq(def) || isArtillery(def)) return no('pa-not-allowed', `${n}: HQs and artillery may not enter PA mode`, 'GOSS 5.2.1');
+      if (hasMarker(u, MARKER.OOS)) return no('oos', `${n} is out of supply and may not enter PA mode`, 'AW 31.11');
+      if (hasMarker(u, MARKER.FATIGUE2)) return no('fatigue', `${n} has fatigue 2 and may not enter PA mode`, 'GOSS 5.2.1');
+      if (hexStackViolation(state, bundle, u.hex, u.side)) return no('overstacked', `${n} is overstacked and may not enter PA mode`, 'GOSS 6.7.0');
+      if (!paCanReachEnemy(state, bundle, unitId)) return no('pa-no-enemy', `${n} could not reach a hex adjacent to an enemy unit by PA movement`, 'GOSS 5.2.1');
+      return null;
+    case 'CR':
+      if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
+      if (def.size !== 'Bn' || !isInfantry(def)) return no('cr-not-allowed', `only infantry battalions may enter combat reserve; ${n} is not one`, 'AW 31.2.1');
+      if (stepsLeft(def, u) < 2) return no('cr-steps', `${n} has fewer than 2 steps and may not enter combat reserve`, 'GOSS 5.8');
+      if (adjacent) return no('adjacent', `${n} is adjacent to an enemy unit and may not enter combat reserve`, 'GOSS 5.8');
+      if (hasMarker(u, MARKER.OOS)) return no('oos', `${n} is out of supply and may not enter combat reserve`, 'GOSS 5.8');
+      if (hasMarker(u, MARKER.FATIGUE1) || hasMarker(u, MARKER.FATIGUE2)) return no('fatigue', `${n} is fatigued and may not enter combat reserve`, 'GOSS 5.8');
+      return null;
+    case 'Exploit':
+      if (night) return no('night', 'units may not enter Exploit mode in a Night game turn', 'AW 31.6');
+      if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
+      if (def.moveClass !== 'mech') return no('exploit-not-mech', `only Mech units may enter Exploit mode; ${n} is ${def.moveClass}`, 'AW 31.5');
+      if (isArtilleryGroup(def)) return no('exploit-not-allowed', `${n}: artillery groups may not enter Exploit mode`, 'AW 31.9.2');
+      if (adjacent) return no('adjacent', `${n} is adjacent to an enemy unit and may not enter Exploit mode`, 'AW 31.2.1');
+      if (hasMarker(u, MARKER.OOS)) return no('oos', `${n} is out of supply and may not enter Exploit mode`, 'AW 31.11');
+      if (hasMarker(u, MARKER.FATIGUE1) || hasMarker(u, MARKER.FATIGUE2)) return no('fatigue', `${n} is fatigued and may not enter Exploit mode`, 'GOSS 5.3.1');
+      return null;
+  }
+}
+
+function paCanReachEnemy(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
+  const u = state.units[unitId];
+  const view = sideView(state, bundle, u.side);
+  if (view.enemyAdj[u.hex!]) return true;
+  const ctx = ctxFor(state, bundle, unitId, 'pa', 'pa');
+  const allow = allowance(ctx);
+  const r = search(ctx, u.hex!, allow.budget, true);
+  return r.hexes.some((h) => view.enemyAdj[h] === 1);
+}
+
+/** Legal moves of `side` now: one `move` action per unit and reachable hex, and every legal mark. */
+function legalMoves(state: GameState, side: Side, bundle: ScenarioBundle): Action[] {
+  const out: Action[] = [];
+  const seg = segmentId(state, bundle);
+  if (seg !== 'move' && seg !== 'exploitation') return out;
+  for (const id in state.units) {
+    const u = state.units[id];
+    if (u.side !== side || u.hex === null || u.eliminated) continue;
+    const o = movementOptions(state, bundle, id);
+    if ('error' in o) continue;
+    for (const d of o.destinations) out.push({ type: 'move', unit: id, path: d.path, ...(d.type === 'road' ? { via: 'road' } : {}) });
   }
   return out;
 }
 
-export function pathTo(reach: Map<HexId, { cost: number; prev: HexId }>, to: HexId): HexId[] {
-  const path: HexId[] = [];
-  for (let h = to; h !== -1; h = reach.get(h)!.prev) path.unshift(h);
-  return path.slice(1);
+function legalMarks(state: GameState, side: Side, bundle: ScenarioBundle): Action[] {
+  const out: Action[] = [];
+  if (segmentId(state, bundle) !== 'move') return out;
+  for (const id in state.units) {
+    const u = state.units[id];
+    if (u.side !== side || u.hex === null || u.eliminated) continue;
+    for (const m of MARKABLE) if (!checkMark(state, bundle, id, m)) out.push({ type: 'mark', unit: id, marker: m });
+  }
+  return out;
 }
 
 export const movementRules: RuleModule = {
   name: 'movement',
-  handlers: [{
-    type: 'move',
-    apply(draft, action, ctx) {
-      const a = MoveAction.safeParse(action);
-      if (!a.success) reject('bad-action', `move needs a unit id and a path of hex ids: ${a.error.issues[0].message}`);
-      const { bundle } = ctx;
-      const seg = segmentAt(bundle.sequence, draft.pos).segment;
-      if (seg.id !== 'move') reject('wrong-segment', `units move only in the Movement Segment, not the ${seg.name}`, 'AW 31.2.1e');
-      const u = draft.units[a.data.unit];
-      const def = bundle.units.get(a.data.unit);
-      if (!u || !def) reject('no-such-unit', `there is no unit "${a.data.unit}"`);
-      if (u.side !== ctx.side) reject('not-your-unit', `${def.designation} belongs to the other side`);
-      if (u.hex === null || u.eliminated) reject('not-on-map', `${def.designation} is not on the map`);
-      const from = u.hex;
-      let at = u.hex;
-      let cost = 0;
-      for (const ref of a.data.path) {
-        const r = tryParseHexRef(ref);
-        if ('error' in r) reject('bad-hex', r.error);
-        const h = r.hex;
-        if (!areAdjacent(at, h)) reject('not-adjacent', `${ref} is not adjacent to ${formatHex(at)}: a unit moves hex by hex`, 'GOSS 7.1');
-        if (!onMap(bundle.board, h)) reject('off-map', `${ref} is not on the playing area`);
-        if (enemyAt(draft as GameState, u.side, h)) reject('enemy-hex', `${ref} holds enemy units; a unit may never enter an enemy-occupied hex`, 'GOSS 7.1');
-        const c = entryCost(bundle, def.moveClass, h);
-        if (c === null) reject('prohibited-terrain', `${def.moveClass} units may not enter ${terrainOf(bundle.board, h)} (${ref})`, 'GOSS 7 TEC');
-        cost += c;
-        at = h;
-      }
-      if (u.mpSpent + cost > def.ma) {
-        reject('over-ma', `${def.designation} would spend ${u.mpSpent + cost} MP but has an MA of ${def.ma}`, 'GOSS 7.1');
-      }
-      u.mpSpent += cost;
-      u.hex = at;
-      return [{ type: 'unitMoved', unit: u.id, from: formatHex(from), to: formatHex(at), path: a.data.path, cost, case: 'GOSS 7.1' }];
+  handlers: [
+    {
+      type: 'move',
+      apply(draft, action, ctx) {
+        return applyMove(draft as GameState, ctx.bundle, action);
+      },
+      legal: legalMoves,
     },
-    legal(state, side, bundle) {
-      const out: Action[] = [];
-      if (segmentAt(bundle.sequence, state.pos).segment.id !== 'move') return out;
-      for (const id in state.units) {
-        const u = state.units[id];
-        if (u.side !== side || u.hex === null || u.eliminated) continue;
-        const reach = reachable(state, bundle, id);
-        for (const h of reach.keys()) {
-          if (h === u.hex) continue;
-          out.push({ type: 'move', unit: id, path: pathTo(reach, h).map(formatHex) });
+    {
+      type: 'mark',
+      apply(draft, action, ctx) {
+        const a = MarkAction.safeParse(action);
+        if (!a.success) reject('bad-action', `mark needs a unit id and a marker (${MARKABLE.join(', ')}): ${a.error.issues[0].message}`);
+        const e = checkMark(draft as GameState, ctx.bundle, a.data.unit, a.data.marker);
+        if (e) reject(e.code, e.message, e.case);
+        const u = draft.units[a.data.unit];
+        if (a.data.marker === 'IB') {
+          u.markers = u.markers.filter((m) => m !== MARKER.OOB);
+          return [{ type: 'markerRemoved', unit: u.id, marker: MARKER.OOB, case: 'AW 31.2.1' }];
         }
-      }
-      return out;
+        u.markers.push(a.data.marker);
+        return [{ type: 'markerPlaced', unit: u.id, marker: a.data.marker, case: a.data.marker === 'Exploit' ? 'AW 31.5' : 'AW 31.2.1' }];
+      },
+      legal: legalMarks,
     },
-  }],
-  hooks: [{
-    segment: 'move',
-    onExit(draft) {
-      for (const id in draft.units) draft.units[id].mpSpent = 0;
-      return [];
+  ],
+  hooks: [
+    {
+      // GOSS 5.8 / AW 31.2.1: CR markers are placed anew each friendly Movement Phase; last phase's come off.
+      segment: 'move',
+      onEnter(draft, ctx) {
+        const side = ctx.bundle.scenario.sides[draft.pos.playerTurn];
+        for (const id in draft.units) {
+          const u = draft.units[id];
+          if (u.side === side && u.markers.includes(MARKER.CR)) u.markers = u.markers.filter((m) => m !== MARKER.CR);
+        }
+        return [];
+      },
+      onExit(draft) {
+        for (const id in draft.units) draft.units[id].mpSpent = 0;
+        return [];
+      },
     },
-  }],
+    {
+      // AW 31.5: the Exploit marker comes off once the unit has completed its exploit movement and overruns.
+      segment: 'exploitation',
+      onExit(draft, ctx) {
+        const side = ctx.bundle.scenario.sides[draft.pos.playerTurn];
+        const events: GameEvent[] = [];
+        for (const id in draft.units) {
+          const u = draft.units[id];
+          u.mpSpent = 0;
+          if (u.side === side && u.markers.includes(MARKER.EXPLOIT)) {
+            u.markers = u.markers.filter((m) => m !== MARKER.EXPLOIT);
+            events.push({ type: 'markerRemoved', unit: id, marker: MARKER.EXPLOIT, case: 'AW 31.5' });
+          }
+        }
+        return events;
+      },
+    },
+  ],
 };
+
+/**
+ * For the overrun (GOSS 5.3.5, combat engineer): MP ×1 an Exploit unit pays to overrun `target` from its
+ * hex — +1 MP plus the entry cost of the hex, plus the adjacency surcharge when the hex is not MCT and
+ * other enemy units are adjacent — and the MP it has left. Null when the target is not adjacent or
+ * the terrain is prohibited to it.
+ */
+export function overrunCost(state: GameState, bundle: ScenarioBundle, unitId: string, target: HexId): { cost: number; left: number } | null {
+  const u = state.units[unitId];
+  const def: UnitDef | undefined = bundle.units.get(unitId);
+  if (!u || !def || u.hex === null || !areAdjacent(u.hex, target)) return null;
+  const ctx = ctxFor(state, bundle, unitId, 'exploit', 'offroad');
+  const tec = ctx.tec;
+  const t = bundle.board.terrain[target];
+  const base = ctx.leg ? tec.leg[t] : tec.mech[t];
+  if (base < 0) return null;
+  let cost = base + 2 * tec.raw.overrun.mp;
+  const view = ctx.view;
+  let otherAdjacent = false;
+  for (const e of view.enemyHexes) if (e !== target && distance(e, target) === 1) otherAdjacent = true;
+  if (otherAdjacent && view.cover[target] !== 2) cost += ctx.leg ? 2 * tec.raw.adjacentEnemy.leg : 2 * tec.raw.adjacentEnemy.mech;
+  const allow = allowance(ctx);
+  return { cost: cost / 2, left: (allow.budget - allow.spent) / 2 };
+}
+
+/** Reachable hexes as a map (the UI's first API; prefer movementOptions, which also gives halts). Includes the unit's hex at cost 0. */
+export function reachable(state: GameState, bundle: ScenarioBundle, unitId: string): Map<HexId, { cost: number; prev: HexId; halt: Halt | null; path: HexId[] }> {
+  const out = new Map<HexId, { cost: number; prev: HexId; halt: Halt | null; path: HexId[] }>();
+  const u = state.units[unitId];
+  const o = movementOptions(state, bundle, unitId);
+  if (!u || u.hex === null || 'error' in o) return out;
+  out.set(u.hex, { cost: 0, prev: -1, halt: null, path: [] });
+  for (const d of o.destinations) {
+    const path = d.path.map((r) => { const x = tryParseHexRef(r); return 'error' in x ? -1 : x.hex; });
+    out.set(d.hex, { cost: d.cost, prev: path.length > 1 ? path[path.length - 2] : u.hex, halt: d.halt, path });
+  }
+  return out;
+}
+
+/** The path (excluding the start) to `to` in a reachable() map. */
+export function pathTo(reach: ReturnType<typeof reachable>, to: HexId): HexId[] {
+  return reach.get(to)?.path ?? [];
+}

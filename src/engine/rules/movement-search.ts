@@ -1,0 +1,516 @@
+/**
+ * The movement cost model and the reachable-hex search (GOSS 7, AW 31.2.1, 31.5, 31.6, 31.8).
+ * One step function decides every hex-to-hex move, so the search (highlighting, legalActions)
+ * and the validation of a submitted path cannot disagree. Costs are half-MP integers; hexes are
+ * lattice ids; per-search scratch lives in flat typed arrays.
+ */
+import { HEX_COUNT, NEIGHBOURS, distance, hexsideBetween, type HexId } from '../hex/lattice';
+import { NO_TERRAIN } from '../board';
+import { segmentAt, turnTime } from '../sequence';
+import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
+import type { UnitDef } from '../../data/schemas/unit';
+import { TERRAIN } from '../../data/schemas/map';
+import {
+  tecOf, COVER_MCT, COVER_OCT, FEATURE, ROUTE, WATER, ANY_ROAD, MAJOR_ROAD, type Tec,
+} from './terrain';
+import {
+  MARKER, hasMarker, isArtilleryGroup, isCommando, isHqArtilleryGroup, isPureAfv, isRanger, isArtillery, isHq,
+} from './unit-traits';
+
+/** How a unit moves: off-road (Leg units pay road costs along roads, GOSS 7.6.2), Mech road movement (GOSS 7.10), PA hex counting (GOSS 5.2.3). */
+export type MoveType = 'offroad' | 'road' | 'pa';
+/** Which rule set the current segment applies: tactical movement (AW 31.2.1e), PA movement, exploit movement (AW 31.5). */
+export type MoveMode = 'tactical' | 'pa' | 'exploit';
+
+export interface Halt { case: string; reason: string }
+
+export const ALL_MA = -2;
+const TERRAIN_BOCAGE_HEDGEROW = new Set(['bocage', 'hedgerow']);
+
+/** Per-side occupancy and adjacency facts of one state, shared by every search of that side. */
+export interface SideView {
+  side: Side;
+  /** 1 where an enemy unit stands. */
+  enemyAt: Uint8Array;
+  /** Number of friendly units per hex. */
+  friendAt: Uint8Array;
+  /** 1 where the hex is adjacent to an enemy unit. */
+  enemyAdj: Uint8Array;
+  /** 1 where every adjacent enemy is a pure AFV (GOSS 7.8.0 waiver). */
+  afvOnlyAdj: Uint8Array;
+  /** 1 where the hex is adjacent to an enemy in an ET or to an enemy Fort (GOSS 7.7.3). */
+  worksAdj: Uint8Array;
+  /** Covering terrain for a unit of this side in each hex: 0 open, 1 OCT, 2 MCT (AW 1.2.7a, 1.2.8, 31.6 applied). */
+  cover: Uint8Array;
+  /** Hexes of enemy-held ET-3s and Forts (GOSS 7.9.0 no sliding). */
+  noSlide: HexId[];
+  /** Enemy unit hexes (for distance checks). */
+  enemyHexes: HexId[];
+  night: boolean;
+}
+
+const views = new WeakMap<GameState, Map<Side, SideView>>();
+
+export function isNight(state: GameState, bundle: ScenarioBundle): boolean {
+  return turnTime(bundle.scenario, bundle.sequence, state.pos.turn).time === 'Night';
+}
+
+function onBoard(bundle: ScenarioBundle, h: HexId): boolean {
+  return h >= 0 && bundle.board.terrain[h] !== NO_TERRAIN;
+}
+
+/** Constricted hexes, when the map provides them (map-data.md §3.5: RR embankments are hand-flagged). */
+function constrictedOf(bundle: ScenarioBundle): Uint8Array | null {
+  const c = (bundle.board as unknown as { constricted?: Uint8Array | Set<number> }).constricted;
+  if (!c) return null;
+  if (c instanceof Uint8Array) return c;
+  const a = new Uint8Array(HEX_COUNT);
+  for (const h of c) a[h] = 1;
+  return a;
+}
+
+export function isConstricted(bundle: ScenarioBundle, h: HexId): boolean {
+  const c = constrictedOf(bundle);
+  return !!c && c[h] === 1;
+}
+
+/** The occupancy view of `side` (cached per immutable state object). */
+export function sideView(state: GameState, bundle: ScenarioBundle, side: Side): SideView {
+  let m = views.get(state);
+  if (!m) { m = new Map(); views.set(state, m); }
+  const hit = m.get(side);
+  if (hit) return hit;
+  const tec = tecOf(bundle);
+  const enemyAt = new Uint8Array(HEX_COUNT);
+  const friendAt = new Uint8Array(HEX_COUNT);
+  const enemyAdj = new Uint8Array(HEX_COUNT);
+  const nonAfvAdj = new Uint8Array(HEX_COUNT);
+  const worksAdj = new Uint8Array(HEX_COUNT);
+  const enemyHexes: HexId[] = [];
+  const enemyOnVantage: HexId[] = [];
+  const noSlide: HexId[] = [];
+  for (const id in state.units) {
+    const u = state.units[id];
+    if (u.hex === null || u.eliminated) continue;
+    if (u.side === side) { friendAt[u.hex] = Math.min(255, friendAt[u.hex] + 1); continue; }
+    const def = bundle.units.get(id);
+    if (!enemyAt[u.hex]) enemyHexes.push(u.hex);
+    enemyAt[u.hex] = 1;
+    const afv = def ? isPureAfv(def) : false;
+    for (let d = 0; d < 6; d++) {
+      const n = NEIGHBOURS[u.hex * 6 + d];
+      if (n < 0) continue;
+      enemyAdj[n] = 1;
+      if (!afv) nonAfvAdj[n] = 1;
+    }
+  }
+  for (const h of enemyHexes) if (bundle.board.vantage.has(h)) enemyOnVantage.push(h);
+  // GOSS 7.7.3: enemy units in an ET (not IP) or an enemy Fort (even empty) halt movers next to them.
+  for (const key in state.fieldworks) {
+    const h = Number(key);
+    const fw = state.fieldworks[key];
+    const row = tec.raw.fieldworks[fw];
+    if (!row) continue;
+    const held = enemyAt[h] === 1;
+    // reconstructed: an empty Fort belongs to the Germans (every AW Fort is German), so it halts Allied movers only.
+    const emptyFort = fw === 'Fort' && !held && !friendAt[h] && side !== 'german';
+    if (!(held || emptyFort)) continue;
+    if (row.halt) for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0) worksAdj[n] = 1; }
+    if (row.noSlide && (emptyFort || (held && noSlideGarrison(state, bundle, h, side)))) noSlide.push(h);
+  }
+  const night = isNight(state, bundle);
+  const cover = new Uint8Array(HEX_COUNT);
+  const { board } = bundle;
+  for (let i = 0; i < board.hexes.length; i++) {
+    const h = board.hexes[i];
+    const t = board.terrain[h];
+    let c = tec.cover[t];
+    // AW 1.2.7a / 1.2.8: bocage and hedgerow lose MCT next to an enemy on a vantage point, or within half the LOS of an enemy-held high vantage point.
+    if (c === COVER_MCT && enemyOnVantage.length && TERRAIN_BOCAGE_HEDGEROW.has(terrainName(t))) {
+      for (const v of enemyOnVantage) {
+        const dist = distance(v, h);
+        if (dist === 1 || dist * 2 <= (board.vantage.get(v) ?? 0)) { c = COVER_OCT; break; }
+      }
+    }
+    const fw = state.fieldworks[h];
+    if (fw && tec.raw.fieldworks[fw]) c = Math.max(c, coverCodeOf(tec.raw.fieldworks[fw].cover));
+    // GOSS 8.2 (night): open counts as OCT and OCT as MCT, except next to an enemy ET, Fort or Ft Area.
+    if (night && !worksAdj[h] && c < COVER_MCT) c += 1;
+    cover[h] = c;
+  }
+  const afvOnlyAdj = new Uint8Array(HEX_COUNT);
+  for (let h = 0; h < HEX_COUNT; h++) if (enemyAdj[h] && !nonAfvAdj[h]) afvOnlyAdj[h] = 1;
+  const v: SideView = { side, enemyAt, friendAt, enemyAdj, afvOnlyAdj, worksAdj, cover, noSlide, enemyHexes, night };
+  m.set(side, v);
+  return v;
+}
+
+function coverCodeOf(c: 'open' | 'OCT' | 'MCT'): number {
+  return c === 'MCT' ? COVER_MCT : c === 'OCT' ? COVER_OCT : 0;
+}
+
+function terrainName(code: number): string {
+  return TERRAIN[code] ?? '';
+}
+
+/** GOSS 7.9.0: an ET-3 blocks sliding only with a non-HQ, non-Art step inside. */
+function noSlideGarrison(state: GameState, bundle: ScenarioBundle, h: HexId, side: Side): boolean {
+  for (const id in state.units) {
+    const u = state.units[id];
+    if (u.hex !== h || u.side === side || u.eliminated) continue;
+    const d = bundle.units.get(id);
+    if (d && !isHq(d) && !isArtillery(d)) return true;
+  }
+  return false;
+}
+
+/** Everything one unit's search needs. */
+export interface MoverCtx {
+  state: GameState;
+  bundle: ScenarioBundle;
+  tec: Tec;
+  view: SideView;
+  unit: UnitState;
+  def: UnitDef;
+  leg: boolean;
+  mode: MoveMode;
+  type: MoveType;
+  commando: boolean;
+}
+
+/** Does a road cross the hexside a→b? Returns the route bits. */
+function routesOf(bundle: ScenarioBundle, side: number): number {
+  return bundle.board.routes.get(side) ?? 0;
+}
+
+/** A hex from which Mech road movement may start (GOSS 7.10.1): a road hex, or a clear hex in dry weather. */
+export function isRoadStart(bundle: ScenarioBundle, h: HexId): boolean {
+  const tec = tecOf(bundle);
+  if (tec.mechRoad[bundle.board.terrain[h]] >= 0) return true;
+  for (let d = 0; d < 6; d++) {
+    const n = NEIGHBOURS[h * 6 + d];
+    if (n >= 0 && routesOf(bundle, hexsideBetween(h, n)) & ANY_ROAD) return true;
+  }
+  return false;
+}
+
+/**
+ * Cost ×2 of entering `to` from adjacent `from` (−1 prohibited, ALL_MA = only as a whole-MA move).
+ * `why` receives the reason of a prohibition when given.
+ */
+export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: string; case?: string }): number {
+  const { bundle, tec, view } = c;
+  const t = bundle.board.terrain[to];
+  if (t === NO_TERRAIN) { if (why) { why.reason = 'that hex is not on the playing area'; why.case = 'GOSS 7.1'; } return -1; }
+  if (view.enemyAt[to]) { if (why) { why.reason = 'the hex holds enemy units; a unit may never enter an enemy-occupied hex (overruns are made in the Exploitation Segment)'; why.case = 'GOSS 7.1'; } return -1; }
+  for (const f of view.noSlide) {
+    if (distance(from, f) === 1 && distance(to, f) === 1) {
+      if (why) { why.reason = 'a unit may not move directly from a hex adjacent to an enemy-held ET-3 or Fort to another hex adjacent to it'; why.case = 'GOSS 7.9.0'; }
+      return -1;
+    }
+  }
+  const side = hexsideBetween(from, to);
+  const feats = bundle.board.sides.get(side) ?? 0;
+  const routes = routesOf(bundle, side);
+  let cost: number;
+  if (c.type === 'road') {
+    cost = mechRoadCost(tec, t, feats, routes);
+    if (cost < 0) { if (why) { why.reason = 'Mech road movement follows road hexsides, or enters clear hexes at 1.5 MP in dry weather'; why.case = 'GOSS 7.10.1'; } return -1; }
+    // AW 31.2.1: tactical road movement pays one extra MP entering a hex already occupied by a friendly unit.
+    if (view.friendAt[to]) cost += 2 * tec.raw.friendlyOccupiedRoad.mp;
+  } else if (c.type === 'pa') {
+    cost = offroadCost(c, from, to, t, feats, routes, why);
+    if (cost < 0 && cost !== ALL_MA) return -1;
+    return 0;
+  } else {
+    cost = offroadCost(c, from, to, t, feats, routes, why);
+    if (cost < 0) return cost;
+  }
+  if (view.enemyAdj[to] && !surchargeWaived(c, to)) cost += c.leg ? 2 * tec.raw.adjacentEnemy.leg : 2 * tec.raw.adjacentEnemy.mech;
+  return cost;
+}
+
+function mechRoadCost(tec: Tec, t: number, feats: number, routes: number): number {
+  if (routes & ANY_ROAD) {
+    let best = -1;
+    const clear = t === tec.clearCode || tec.mechRoad[t] >= 0;
+    for (let i = 0; i < 4; i++) {
+      if (!(routes & (1 << i))) continue;
+      const v = clear ? tec.roadMech[i] : tec.roadMechNonClear[i];
+      if (v >= 0 && (best < 0 || v < best)) best = v;
+    }
+    return best; // GOSS 7.10: a road crossing a watercourse has a bridge; no hexside cost.
+  }
+  if (feats & (WATER | FEATURE.cliff | FEATURE.sea)) return -1;
+  return tec.mechRoad[t];
+}
+
+function offroadCost(c: MoverCtx, from: HexId, to: HexId, t: number, feats: number, routes: number, why?: { reason?: string; case?: string }): number {
+  const { tec, leg, bundle } = c;
+  // GOSS 7.6.2: a Leg unit pays 1 MP per hex entered along any road and ignores stream and river costs at the bridge.
+  if (leg && routes & ANY_ROAD) {
+    let best = -1;
+    for (let i = 0; i < 4; i++) if (routes & (1 << i) && tec.roadLeg[i] >= 0 && (best < 0 || tec.roadLeg[i] < best)) best = tec.roadLeg[i];
+    if (best >= 0) return best;
+  }
+  const base = leg ? tec.leg[t] : tec.mech[t];
+  if (base < 0) {
+    if (why) { why.reason = `${leg ? 'Leg' : 'Mech'} units may not enter ${terrainName(t)}`; why.case = 'GOSS 7 TEC'; }
+    return -1;
+  }
+  let cost = base;
+  if (feats) {
+    const side = hexsideCost(tec, leg, feats, routes);
+    if (side < 0) {
+      if (why) { why.reason = `${leg ? 'Leg' : 'Mech'} units may not cross that hexside (${describeSide(feats)}) there`; why.case = 'GOSS 7 TEC'; }
+      return -1;
+    }
+    cost += side;
+  }
+  const con = constrictedOf(bundle);
+  if (con && (con[from] || con[to]) && !(routes & ANY_ROAD)) {
+    // GOSS 7 TEC: entering or leaving a constricted hex off-road costs Leg +1, Mech the whole MA.
+    const m = tec.raw.constricted.mech;
+    if (leg) cost += 2 * tec.raw.constricted.leg;
+    else if (m === 'allMA') return ALL_MA;
+    else cost += 2 * m;
+  }
+  return cost;
+}
+
+function hexsideCost(tec: Tec, leg: boolean, feats: number, routes: number): number {
+  const costs = leg ? tec.sideLeg : tec.sideMech;
+  const idx = (f: number) => Math.log2(f);
+  if (feats & (FEATURE.sea | FEATURE.cliff)) return -1;
+  let cost = 0;
+  if (feats & FEATURE.bluff) cost += Math.max(0, costs[idx(FEATURE.bluff)]);
+  if (feats & WATER) {
+    const bridged = (feats & FEATURE.bridge) !== 0 || (routes & ANY_ROAD) !== 0;
+    const major = (feats & FEATURE.majorRiver) !== 0;
+    const cls = major ? FEATURE.majorRiver : feats & FEATURE.river ? FEATURE.river : feats & FEATURE.canal ? FEATURE.canal : FEATURE.stream;
+    let w: number;
+    if (bridged) w = costs[idx(FEATURE.bridge)];
+    else if (feats & FEATURE.ford && !major) w = costs[idx(FEATURE.ford)];
+    else w = costs[idx(cls)];
+    if (w < 0) return -1;
+    cost += w;
+  }
+  return cost;
+}
+
+function describeSide(feats: number): string {
+  return Object.entries(FEATURE).filter(([, b]) => feats & b).map(([k]) => k).join(', ');
+}
+
+/** GOSS 7.8.0 / AW 31.5: when entering a hex adjacent to an enemy costs nothing extra. */
+function surchargeWaived(c: MoverCtx, to: HexId): boolean {
+  const mct = c.view.cover[to] === COVER_MCT;
+  if (!mct) return false;
+  if (c.mode === 'exploit') return true; // AW 31.5: Exploit units pay it only in a hex without MCT
+  if (c.commando) return true; // GOSS 7.12.4: CDO entering MCT
+  if (c.view.afvOnlyAdj[to]) {
+    // GOSS 7.8.0: only pure AFVs adjacent, hex MCT, and no road linking the hex to theirs.
+    for (let d = 0; d < 6; d++) {
+      const n = NEIGHBOURS[to * 6 + d];
+      if (n >= 0 && c.view.enemyAt[n] && routesOf(c.bundle, hexsideBetween(to, n)) & ANY_ROAD) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** The halt a unit suffers on entering `to`, or null (AW 31.8, GOSS 7.7.3, GOSS 5.2.3). */
+export function haltAt(c: MoverCtx, from: HexId, to: HexId): Halt | null {
+  const { view } = c;
+  if (c.mode === 'pa' && view.enemyAdj[to]) return { case: 'AW 31.8a', reason: 'a unit in PA mode halts on moving adjacent to an enemy unit' };
+  if (view.enemyAdj[to] && view.cover[to] !== COVER_MCT) return { case: 'AW 31.8b', reason: 'the hex is adjacent to an enemy unit and has no movement covering terrain' };
+  if (view.worksAdj[to]) return { case: 'GOSS 7.7.3', reason: 'the hex is adjacent to an enemy unit in an entrenchment or Fort' };
+  if (c.mode === 'pa' && !c.leg) {
+    const name = terrainName(c.bundle.board.terrain[to]);
+    const road = routesOf(c.bundle, hexsideBetween(from, to)) & ANY_ROAD;
+    if (!road && (c.tec.raw.pa.mechStop.includes(name) || isConstricted(c.bundle, to))) {
+      return { case: 'GOSS 5.2.3', reason: `a Mech unit in PA movement stops on entering ${name || 'constricted terrain'} off-road` };
+    }
+  }
+  return null;
+}
+
+/** The unit's movement record of the current phase, if it moved in this segment. */
+export function moveRecordNow(state: GameState, bundle: ScenarioBundle, u: UnitState): NonNullable<UnitState['move']> | null {
+  const m = u.move;
+  if (!m) return null;
+  const seg = segmentAt(bundle.sequence, state.pos).segment.id;
+  return m.turn === state.pos.turn && m.playerTurn === state.pos.playerTurn && m.segment === seg ? m : null;
+}
+
+export interface Allowance {
+  /** MP allowance ×2 for the phase (tactical, exploit) or hexes (PA). */
+  budget: number;
+  /** Already spent ×2 (MP) or hexes entered (PA). */
+  spent: number;
+  /** How the allowance was computed, each step with its case (for the UI). */
+  parts: { case: string; text: string }[];
+}
+
+/** Hexes within `r` of an enemy unit at the start of the phase (AW 31.6): the unit's start hex counts. */
+export function enemyWithin(view: SideView, h: HexId, r: number): boolean {
+  for (const e of view.enemyHexes) if (distance(h, e) <= r) return true;
+  return false;
+}
+
+/**
+ * MA for the phase (GOSS 7.6.1 order, AW 31.5, 31.6, 31.9.2b, 31.11), ×2. Rounds every division up (GOSS 1.5).
+ */
+export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit' | 'def' | 'mode' | 'leg'>): Allowance {
+  const { unit: u, def, bundle, view, state } = c;
+  const tec = tecOf(bundle);
+  const parts: Allowance['parts'] = [];
+  const rec = moveRecordNow(state, bundle, u);
+  if (c.mode === 'pa') {
+    const ranger = isRanger(def) || isCommando(def);
+    const hexes = ranger ? tec.raw.pa.hexes.ranger : c.leg ? tec.raw.pa.hexes.leg : tec.raw.pa.hexes.mech;
+    parts.push({ case: 'AW 31.2.1', text: `PA movement: ${hexes} hex${hexes > 1 ? 'es' : ''} (${ranger ? 'ranger/commando' : c.leg ? 'Leg' : 'Mech'})` });
+    return { budget: hexes, spent: rec?.hexes ?? 0, parts };
+  }
+  let ma = def.ma;
+  parts.push({ case: 'GOSS 7.1', text: `printed MA ${def.ma}` });
+  if (isArtilleryGroup(def) || isHqArtilleryGroup(def)) {
+    ma = tec.raw.artilleryGroupMa.ma;
+    parts.push({ case: 'AW 31.9.2b', text: `artillery group MA ${ma}` });
+  }
+  if (c.mode === 'exploit') {
+    const div = tec.raw.exploit.printedMaDivisor;
+    ma = Math.ceil(ma / div);
+    parts.push({ case: 'AW 31.5', text: `Exploit movement: half the printed MA, ${ma}` });
+    return { budget: ma * 2, spent: u.mpSpent * 2, parts };
+  }
+  let halvings = 0;
+  if (hasMarker(u, MARKER.OOS)) { halvings++; parts.push({ case: 'AW 31.11', text: 'out of supply: MA halved' }); }
+  if (hasMarker(u, MARKER.FATIGUE1)) { halvings++; parts.push({ case: 'GOSS 7.6.1c', text: 'fatigue 1: MA halved' }); }
+  if (view.night) {
+    const startHex = rec ? rec.from : u.hex;
+    if (startHex !== null && !enemyWithin(view, startHex, tec.raw.night.halfMaUnlessEnemyWithin)) {
+      halvings++;
+      parts.push({ case: 'AW 31.6', text: `night, no enemy within ${tec.raw.night.halfMaUnlessEnemyWithin} hexes at the start of the phase: MA halved` });
+    }
+  }
+  if (hasMarker(u, MARKER.FATIGUE2) || halvings >= 2) {
+    ma = Math.ceil(ma / 4);
+    parts.push({ case: 'GOSS 7.6.1d', text: `two halving conditions or fatigue 2: MA quartered to ${ma}` });
+  } else if (halvings === 1) {
+    ma = Math.ceil(ma / 2);
+    parts.push({ case: 'GOSS 7.6.1c', text: `MA ${ma}` });
+  }
+  return { budget: ma * 2, spent: u.mpSpent * 2, parts };
+}
+
+export interface Reach {
+  /** cost ×2 from the unit's hex (MP) or hexes (PA); -1 unreachable. Indexed by hex id. */
+  cost: Int32Array;
+  prev: Int32Array;
+  /** 1 where the unit halts on entering (it may end there but not go on). */
+  halt: Uint8Array;
+  /** 1 where the hex is reached only by the minimum move (GOSS 7.3.0), spending the whole MA. */
+  minimum: Uint8Array;
+  /** Reached hexes in the order they were settled. */
+  hexes: HexId[];
+}
+
+/** Binary min-heap of (key, hex) on typed arrays. */
+class Heap {
+  private k = new Int32Array(256);
+  private v = new Int32Array(256);
+  size = 0;
+  push(key: number, val: number): void {
+    if (this.size === this.k.length) {
+      const k = new Int32Array(this.size * 2); k.set(this.k); this.k = k;
+      const v = new Int32Array(this.size * 2); v.set(this.v); this.v = v;
+    }
+    let i = this.size++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (this.k[p] <= key) break;
+      this.k[i] = this.k[p]; this.v[i] = this.v[p]; i = p;
+    }
+    this.k[i] = key; this.v[i] = val;
+  }
+  /** Pops the minimum; returns its value, the key goes to `lastKey`. */
+  lastKey = 0;
+  pop(): number {
+    const top = this.v[0];
+    this.lastKey = this.k[0];
+    const n = --this.size;
+    const key = this.k[n]; const val = this.v[n];
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && this.k[c + 1] < this.k[c]) c++;
+      if (this.k[c] >= key) break;
+      this.k[i] = this.k[c]; this.v[i] = this.v[c]; i = c;
+    }
+    this.k[i] = key; this.v[i] = val;
+    return top;
+  }
+}
+
+/**
+ * Every hex the unit can still reach this phase with movement type c.type: Dijkstra over half-MPs
+ * (PA: breadth-first over hexes). `budget` and `spent` come from allowance(); `fresh` says the unit has
+ * not moved this phase, so the minimum move (GOSS 7.3.0) is available.
+ */
+export function search(c: MoverCtx, start: HexId, left: number, fresh: boolean): Reach {
+  const cost = new Int32Array(HEX_COUNT).fill(-1);
+  const prev = new Int32Array(HEX_COUNT).fill(-1);
+  const halt = new Uint8Array(HEX_COUNT);
+  const minimum = new Uint8Array(HEX_COUNT);
+  const done = new Uint8Array(HEX_COUNT);
+  const hexes: HexId[] = [];
+  const pa = c.type === 'pa';
+  cost[start] = 0;
+  const heap = new Heap();
+  heap.push(0, start);
+  while (heap.size) {
+    const h = heap.pop();
+    const here = heap.lastKey;
+    if (done[h] || here !== cost[h]) continue;
+    done[h] = 1;
+    hexes.push(h);
+    if (h !== start && halt[h]) continue;
+    for (let d = 0; d < 6; d++) {
+      const n = NEIGHBOURS[h * 6 + d];
+      if (n < 0 || done[n]) continue;
+      const step = stepCost(c, h, n);
+      if (step === -1) continue;
+      let total: number;
+      let isMin = false;
+      if (pa) total = here + 1;
+      else if (step === ALL_MA) { if (!(fresh && h === start)) continue; total = left; isMin = true; }
+      else total = here + step;
+      if (total > left) {
+        // GOSS 7.3.0: a unit that has not moved may always move one hex, spending its whole MA.
+        if (fresh && h === start && !pa) { total = left; isMin = true; } else continue;
+      }
+      if (cost[n] === -1 || total < cost[n]) {
+        cost[n] = total;
+        prev[n] = h;
+        minimum[n] = isMin ? 1 : 0;
+        halt[n] = haltAt(c, h, n) ? 1 : 0;
+        heap.push(total, n);
+      }
+    }
+  }
+  return { cost, prev, halt, minimum, hexes };
+}
+
+export function pathFrom(r: Reach, start: HexId, to: HexId): HexId[] {
+  const out: HexId[] = [];
+  for (let h = to; h !== start && h !== -1; h = r.prev[h]) out.push(h);
+  return out.reverse();
+}
+
+export function isStartFresh(rec: NonNullable<UnitState['move']> | null): boolean {
+  return !rec || rec.hexes === 0;
+}
+
+export { onBoard, ROUTE, MAJOR_ROAD };

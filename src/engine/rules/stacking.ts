@@ -1,0 +1,295 @@
+/**
+ * Stacking (GOSS 6, AW 31.9.2a). Limits are in units by size (Bn, Co, Z-step) with free-stacked
+ * companies on top; they are checked at the end of the phasing player's Movement and Exploitation
+ * Segments, never during movement. A GOSS player fixes an overstack before the phase ends, so the
+ * engine refuses to end the segment while one remains and names each hex; the player moves units
+ * out, undoes a move, or — as GOSS 6.7.0 orders for a stack that cannot be fixed — eliminates the
+ * excess with `eliminateOverstack`. An artillery group stacked with another unit (AW 31.9.2a) is
+ * relocated by its owner with `relocateGroup` (losing its mission points this GT), or eliminated when
+ * no adjacent hex can take it. Stacks left by retreats are fixed automatically at the end of the
+ * Combat and Administrative Phases for groups (the owner's next movement fixes the rest, GOSS 6.0).
+ */
+import { z } from 'zod';
+import { NEIGHBOURS, formatHex, tryParseHexRef, type HexId } from '../hex';
+import { NO_TERRAIN } from '../board';
+import { segmentAt } from '../sequence';
+import { reject, type RuleModule } from './registry';
+import type { Draft } from 'immer';
+import type { GameEvent, GameState, ScenarioBundle, Side } from '../types';
+import type { UnitDef } from '../../data/schemas/unit';
+import { tecOf } from './terrain';
+import { MARKER, isArtilleryGroup, isHq, isInfantry, isZStep, stepsLeft } from './unit-traits';
+import { isConstricted } from './movement-search';
+
+const Limit = z.object({ bn: z.number().int(), co: z.number().int(), z: z.number().int(), maxUnits: z.object({ german: z.number().int(), allied: z.number().int() }), freeCo: z.object({ german: z.number().int(), allied: z.number().int() }), source: z.string() });
+export const StackingTable = z.object({
+  id: z.literal('stacking'),
+  limits: z.object({ nonConstricted: Limit, constricted: Limit }),
+  freeTypes: z.object({ engAt: z.string(), afv: z.string(), source: z.string() }),
+  hq: z.object({ countsAs: z.enum(['bn', 'co', 'none']), source: z.string() }),
+  artilleryGroupsAlone: z.object({ value: z.boolean(), source: z.string() }),
+});
+type StackingTable = z.infer<typeof StackingTable>;
+
+const cache = new WeakMap<object, StackingTable>();
+export function stackingTable(bundle: ScenarioBundle): StackingTable {
+  const hit = cache.get(bundle.tables);
+  if (hit) return hit;
+  const r = StackingTable.safeParse(bundle.tables.stacking);
+  if (!r.success) throw new Error(`data/tables/stacking.json ${r.error.issues[0].path.join('.')}: ${r.error.issues[0].message}`);
+  cache.set(bundle.tables, r.data);
+  return r.data;
+}
+
+export interface StackViolation {
+  hex: HexId;
+  ref: string;
+  side: Side;
+  units: string[];
+  reason: string;
+  case: string;
+  /** Units counted beyond the limit, in the order the owner would lose them by default (smallest first). */
+  excess: number;
+}
+
+interface Counted { id: string; def: UnitDef; kind: 'bn' | 'co' | 'z' | 'none' }
+
+function kindOf(t: StackingTable, def: UnitDef): Counted['kind'] {
+  if (def.size === 'Leader') return 'none';
+  if (isHq(def)) return t.hq.countsAs;
+  if (isZStep(def)) return 'z';
+  if (def.size === 'Bn') return 'bn';
+  return 'co';
+}
+
+/** GOSS 6.2: which companies of the stack stack free, given their hosts. */
+function freeCompanies(t: StackingTable, units: Counted[], side: Side, constricted: boolean, state: GameState): Set<string> {
+  const free = new Set<string>();
+  const engAt = new RegExp(t.freeTypes.engAt, 'i');
+  const afv = new RegExp(t.freeTypes.afv, 'i');
+  const lim = constricted ? t.limits.constricted : t.limits.nonConstricted;
+  const maxFree = lim.freeCo[side];
+  const small = (c: Counted) => c.kind === 'co' && (c.def.steps.length === 1 || stepsLeft(c.def, state.units[c.id]) === 1);
+  // Hosts for Eng/AT companies: Bn-size personnel or Recon units, or 2-step hybrids.
+  const engHosts = units.filter((c) => c.kind === 'bn' && (isInfantry(c.def) || /recon|recce|cav/i.test(c.def.type))).map((c) => c.id);
+  for (const c of units) {
+    if (free.size >= maxFree || !engHosts.length) break;
+    if (small(c) && engAt.test(c.def.type.trim())) { free.add(c.id); engHosts.pop(); }
+  }
+  if (side === 'german') {
+    // German: one 1-step AFV Co free with a Mech personnel/Recon Co or Bn of the same formation.
+    const formation = (d: UnitDef) => (d as unknown as { formation?: string }).formation;
+    const hosts = units.filter((c) => (c.kind === 'bn' || c.kind === 'co') && c.def.moveClass === 'mech' && !free.has(c.id) && !afv.test(c.def.type.trim()));
+    for (const c of units) {
+      if (free.size >= maxFree) break;
+      if (!small(c) || free.has(c.id) || !afv.test(c.def.type.trim())) continue;
+      const i = hosts.findIndex((hst) => hst.id !== c.id && formation(hst.def) !== undefined && formation(hst.def) === formation(c.def));
+      if (i >= 0) { free.add(c.id); hosts.splice(i, 1); }
+    }
+  }
+  return free;
+}
+
+/** The stacking violation of `side` in hex `h`, or null (GOSS 6.3.0, 6.4.0, 6.2; AW 31.9.2a). */
+export function hexStackViolation(state: GameState, bundle: ScenarioBundle, h: HexId, side: Side): StackViolation | null {
+  const t = stackingTable(bundle);
+  const units: Counted[] = [];
+  let others = 0;
+  for (const id in state.units) {
+    const u = state.units[id];
+    if (u.hex !== h || u.eliminated) continue;
+    others++;
+    if (u.side !== side) continue;
+    const def = bundle.units.get(id);
+    if (def) units.push({ id, def, kind: kindOf(t, def) });
+  }
+  if (!units.length) return null;
+  const ref = formatHex(h);
+  const ids = units.map((c) => c.id);
+  const group = units.find((c) => isArtilleryGroup(c.def));
+  if (t.artilleryGroupsAlone.value && group && others > 1) {
+    return { hex: h, ref, side, units: ids, excess: others - 1, case: 'AW 31.9.2a', reason: `artillery group ${group.def.designation} may not stack with any other unit` };
+  }
+  const constricted = isConstricted(bundle, h);
+  const lim = constricted ? t.limits.constricted : t.limits.nonConstricted;
+  const free = freeCompanies(t, units, side, constricted, state);
+  let bn = 0; let co = 0; let zz = 0;
+  for (const c of units) {
+    if (free.has(c.id)) continue;
+    if (c.kind === 'bn') bn++; else if (c.kind === 'co') co++; else if (c.kind === 'z') zz++;
+  }
+  const counted = units.filter((c) => c.kind !== 'none').length;
+  const what = constricted ? 'a constricted hex' : 'a hex';
+  let excess = 0;
+  const reasons: string[] = [];
+  if (bn > lim.bn) { excess = Math.max(excess, bn - lim.bn); reasons.push(`${bn} battalions (limit ${lim.bn})`); }
+  if (bn + co > lim.bn + lim.co) { excess = Math.max(excess, bn + co - lim.bn - lim.co); reasons.push(`${bn} battalions and ${co} companies (limit ${lim.bn} + ${lim.co}, a company may replace a battalion)`); }
+  if (zz > lim.z) { excess = Math.max(excess, zz - lim.z); reasons.push(`${zz} Z-steps (limit ${lim.z})`); }
+  if (counted > lim.maxUnits[side]) { excess = Math.max(excess, counted - lim.maxUnits[side]); reasons.push(`${counted} units (limit ${lim.maxUnits[side]})`); }
+  if (!reasons.length) return null;
+  return { hex: h, ref, side, units: ids, excess, case: constricted ? 'GOSS 6.4.0' : 'GOSS 6.3.0', reason: `${what} holds ${reasons.join('; ')}` };
+}
+
+/** Every stacking violation of `side` (or both sides). */
+export function stackViolations(state: GameState, bundle: ScenarioBundle, side?: Side): StackViolation[] {
+  const seen = new Set<string>();
+  const out: StackViolation[] = [];
+  for (const id in state.units) {
+    const u = state.units[id];
+    if (u.hex === null || u.eliminated || (side && u.side !== side)) continue;
+    const key = `${u.side}:${u.hex}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const v = hexStackViolation(state, bundle, u.hex, u.side);
+    if (v) out.push(v);
+  }
+  return out.sort((a, b) => a.hex - b.hex);
+}
+
+/** Adjacent hexes an artillery group may relocate to (AW 31.9.2a): empty, on the map, enterable by it. */
+export function relocationHexes(state: GameState, bundle: ScenarioBundle, unitId: string): HexId[] {
+  const u = state.units[unitId];
+  const def = bundle.units.get(unitId);
+  if (!u || !def || u.hex === null) return [];
+  const tec = tecOf(bundle);
+  const occupied = new Set<number>();
+  for (const id in state.units) { const x = state.units[id]; if (x.hex !== null && !x.eliminated) occupied.add(x.hex); }
+  const out: HexId[] = [];
+  for (let d = 0; d < 6; d++) {
+    const n = NEIGHBOURS[u.hex * 6 + d];
+    if (n < 0 || bundle.board.terrain[n] === NO_TERRAIN || occupied.has(n)) continue;
+    const cost = def.moveClass === 'mech' ? tec.mech[bundle.board.terrain[n]] : tec.leg[bundle.board.terrain[n]];
+    if (cost < 0) continue;
+    out.push(n);
+  }
+  return out;
+}
+
+function relocate(d: Draft<GameState>, unitId: string, to: HexId | null): GameEvent[] {
+  const u = d.units[unitId];
+  const from = u.hex;
+  if (to === null) {
+    u.hex = null;
+    u.eliminated = true;
+    return [{ type: 'unitEliminated', unit: unitId, hex: from === null ? null : formatHex(from), reason: 'the artillery group could not relocate away from other units', case: 'AW 31.9.2a' }];
+  }
+  u.hex = to;
+  if (!u.markers.includes(MARKER.NO_MISSIONS)) u.markers.push(MARKER.NO_MISSIONS);
+  return [{ type: 'groupRelocated', unit: unitId, from: from === null ? null : formatHex(from), to: formatHex(to), case: 'AW 31.9.2a' }];
+}
+
+/** End-of-phase fix for artillery groups left stacked by combat (AW 31.9.2a): first free adjacent hex, else eliminated. */
+function autoRelocateGroups(d: Draft<GameState>, bundle: ScenarioBundle): GameEvent[] {
+  const events: GameEvent[] = [];
+  for (const v of stackViolations(d as GameState, bundle)) {
+    if (v.case !== 'AW 31.9.2a') continue;
+    const g = v.units.find((id) => isArtilleryGroup(bundle.units.get(id)!));
+    if (!g) continue;
+    const hexes = relocationHexes(d as GameState, bundle, g);
+    events.push(...relocate(d, g, hexes.length ? hexes[0] : null));
+  }
+  return events;
+}
+
+function refuseOverstack(d: Draft<GameState>, bundle: ScenarioBundle): GameEvent[] {
+  const side = bundle.scenario.sides[d.pos.playerTurn];
+  const v = stackViolations(d as GameState, bundle, side);
+  if (!v.length) return [];
+  const list = v.map((x) => `${x.ref}: ${x.reason} (${x.case})`).join('; ');
+  const fix = v.some((x) => x.case === 'AW 31.9.2a')
+    ? ' Move units apart, or relocate the group (relocateGroup; it loses its mission points this GT).'
+    : ' Move units out or undo a move; a stack that cannot be fixed must eliminate the excess (eliminateOverstack).';
+  reject('overstacked', `the phase cannot end with overstacked hexes — ${list}.${fix}`, v[0].case === 'AW 31.9.2a' ? 'AW 31.9.2a' : 'GOSS 6.7.0');
+}
+
+const EliminateAction = z.object({ type: z.literal('eliminateOverstack'), unit: z.string() });
+const RelocateAction = z.object({ type: z.literal('relocateGroup'), unit: z.string(), hex: z.string().optional() });
+
+function phasingSeg(state: GameState, bundle: ScenarioBundle): string {
+  return segmentAt(bundle.sequence, state.pos).segment.id;
+}
+
+export const stackingRules: RuleModule = {
+  name: 'stacking',
+  handlers: [
+    {
+      // GOSS 6.7.0: a phasing stack still overstacked at the end of its Movement or Exploit phase eliminates the excess.
+      type: 'eliminateOverstack',
+      apply(d, action, ctx) {
+        const a = EliminateAction.safeParse(action);
+        if (!a.success) reject('bad-action', 'eliminateOverstack needs a unit id');
+        const seg = phasingSeg(d as GameState, ctx.bundle);
+        if (seg !== 'move' && seg !== 'exploitation') reject('wrong-segment', 'excess units are eliminated at the end of the Movement or Exploitation Segment', 'GOSS 6.7.0');
+        const u = d.units[a.data.unit];
+        if (!u || u.eliminated || u.hex === null) reject('no-such-unit', `there is no unit "${a.data.unit}" on the map`);
+        if (u.side !== ctx.side) reject('not-your-unit', 'that unit belongs to the other side');
+        const v = hexStackViolation(d as GameState, ctx.bundle, u.hex, u.side);
+        if (!v || v.case === 'AW 31.9.2a') reject('not-overstacked', `${formatHex(u.hex)} is not overstacked`, 'GOSS 6.7.0');
+        const from = formatHex(u.hex);
+        u.hex = null;
+        u.eliminated = true;
+        return [{ type: 'unitEliminated', unit: u.id, hex: from, reason: 'overstacked at the end of the phase', case: 'GOSS 6.7.0' }];
+      },
+      legal(state, side, bundle) {
+        const seg = phasingSeg(state, bundle);
+        if (seg !== 'move' && seg !== 'exploitation') return [];
+        return stackViolations(state, bundle, side).filter((v) => v.case !== 'AW 31.9.2a').flatMap((v) => v.units.map((unit) => ({ type: 'eliminateOverstack', unit })));
+      },
+    },
+    {
+      type: 'relocateGroup',
+      apply(d, action, ctx) {
+        const a = RelocateAction.safeParse(action);
+        if (!a.success) reject('bad-action', 'relocateGroup needs a unit id and a hex');
+        const u = d.units[a.data.unit];
+        const def = ctx.bundle.units.get(a.data.unit);
+        if (!u || !def || u.hex === null || u.eliminated) reject('no-such-unit', `there is no unit "${a.data.unit}" on the map`);
+        if (u.side !== ctx.side) reject('not-your-unit', 'that unit belongs to the other side');
+        if (!isArtilleryGroup(def)) reject('not-a-group', `${def.designation} is not an artillery group`, 'AW 31.9.2a');
+        const v = hexStackViolation(d as GameState, ctx.bundle, u.hex, u.side);
+        if (!v || v.case !== 'AW 31.9.2a') reject('not-stacked', `${def.designation} is not stacked with another unit`, 'AW 31.9.2a');
+        const options = relocationHexes(d as GameState, ctx.bundle, u.id);
+        if (!options.length) return relocate(d, u.id, null);
+        if (!a.data.hex) reject('bad-action', `choose the hex: ${options.map(formatHex).join(', ')}`, 'AW 31.9.2a');
+        const r = tryParseHexRef(a.data.hex);
+        if ('error' in r) reject('bad-hex', r.error);
+        if (!options.includes(r.hex)) reject('bad-relocation', `${a.data.hex} is not an empty adjacent hex the group may enter (${options.map(formatHex).join(', ') || 'none'})`, 'AW 31.9.2a');
+        return relocate(d, u.id, r.hex);
+      },
+      legal(state, side, bundle) {
+        const seg = phasingSeg(state, bundle);
+        if (seg !== 'move' && seg !== 'exploitation') return [];
+        const out = [];
+        for (const v of stackViolations(state, bundle, side)) {
+          if (v.case !== 'AW 31.9.2a') continue;
+          for (const id of v.units) {
+            if (!isArtilleryGroup(bundle.units.get(id)!)) continue;
+            const hs = relocationHexes(state, bundle, id);
+            if (!hs.length) out.push({ type: 'relocateGroup', unit: id });
+            for (const h of hs) out.push({ type: 'relocateGroup', unit: id, hex: formatHex(h) });
+          }
+        }
+        return out;
+      },
+    },
+  ],
+  hooks: [
+    { segment: 'move', onExit: (d, ctx) => refuseOverstack(d, ctx.bundle) },
+    { segment: 'exploitation', onExit: (d, ctx) => refuseOverstack(d, ctx.bundle) },
+    // AW 31.9.2a "at the end of any Phase": groups left stacked by retreats and advances are moved off automatically.
+    { segment: 'groundAssault', onExit: (d, ctx) => autoRelocateGroups(d, ctx.bundle) },
+    { segment: 'fatigueRecovery', onExit: (d, ctx) => autoRelocateGroups(d, ctx.bundle) },
+    {
+      // AW 31.9.2a: the lost mission points return with the next game turn.
+      segment: 'airPoints',
+      onEnter(d) {
+        if (d.pos.playerTurn !== 0) return [];
+        for (const id in d.units) {
+          const u = d.units[id];
+          if (u.markers.includes(MARKER.NO_MISSIONS)) u.markers = u.markers.filter((m) => m !== MARKER.NO_MISSIONS);
+        }
+        return [];
+      },
+    },
+  ],
+};
