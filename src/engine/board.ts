@@ -3,13 +3,14 @@
  * lattice as flat arrays indexed by integer hex id (fast for movement, supply and LOS searches).
  */
 import { HEX_COUNT, hexAt, hexsideBetween, areAdjacent, type HexId } from './hex/lattice';
-import { tryParseHexRef } from './hex/sheets';
+import { tryParseHexRef, rulesIdsOf } from './hex/sheets';
 import {
   TERRAIN, HEXSIDE_FEATURES, ROUTE_CLASSES, type MapFile, type Terrain, type HexsideFeature, type RouteClass,
 } from '../data/schemas/map';
 import type { DataProblem } from '../data/problems';
 
 export const NO_TERRAIN = 255;
+const SEA = TERRAIN.indexOf('sea');
 
 export interface Board {
   id: string;
@@ -21,7 +22,17 @@ export interface Board {
   /** Hexside id → bitmask of ROUTE_CLASSES crossing it. */
   routes: Map<number, number>;
   names: Map<HexId, string>;
+  /** Size class of built-up hexes ('city' | 'town' | 'village') or a place's free-text kind. */
+  placeKinds: Map<HexId, string>;
   vantage: Map<HexId, number>;
+  /** Named heights (AW victory conditions, labels). */
+  heights: Map<HexId, { name: string; elevationM?: number }>;
+  /** Invasion-beach hexes → beach name (AW 42). */
+  beaches: Map<HexId, string>;
+  /** AW 1.2.1a RR embankment hexes (constricted terrain except for stacking). */
+  embankments: Set<HexId>;
+  /** Hexside id → river/canal name, where the map names one. */
+  sideNames: Map<number, string>;
   attribution: string[];
   /** All on-map hexes, ascending. */
   hexes: Int32Array;
@@ -38,6 +49,30 @@ export function terrainOf(board: Board, h: HexId): Terrain | null {
 
 export function onMap(board: Board, h: HexId): boolean {
   return h >= 0 && board.terrain[h] !== NO_TERRAIN;
+}
+
+/** On the map and not sea. */
+export function isLand(board: Board, h: HexId): boolean {
+  const t = board.terrain[h];
+  return h >= 0 && t !== NO_TERRAIN && t !== SEA;
+}
+
+/**
+ * Every rules hex ID naming this hex, one per sheet covering it (sheets overlap), preferred first.
+ * An ID that the errata table reads as another hex (e.g. printed C3609 = A3609) is left out, so
+ * each ID returned parses back to this hex.
+ */
+export function rulesIdsOfHex(h: HexId): string[] {
+  return rulesIdsOf(h).filter((id) => { const r = tryParseHexRef(id); return 'hex' in r && r.hex === h; });
+}
+
+/** Map sheets (A–F) that cover this hex. */
+export function sheetsOfHex(h: HexId): string[] {
+  return rulesIdsOf(h).map((id) => id[0]);
+}
+
+export function isEmbankment(board: Board, h: HexId): boolean {
+  return board.embankments.has(h);
 }
 
 export function sideFeatures(board: Board, a: HexId, b: HexId): HexsideFeature[] {
@@ -69,6 +104,7 @@ export function buildBoard(file: string, map: MapFile): { board: Board; problems
     }
   });
   const sides = new Map<number, number>();
+  const sideNames = new Map<number, string>();
   map.hexsides.forEach((s, i) => {
     const a = resolveRef(s.a);
     const b = resolveRef(s.b);
@@ -94,11 +130,39 @@ export function buildBoard(file: string, map: MapFile): { board: Board; problems
       prev = x.hex;
     });
   });
+  map.hexsides.forEach((s) => {
+    if (!s.name) return;
+    const a = resolveRef(s.a);
+    const b = resolveRef(s.b);
+    if ('hex' in a && 'hex' in b && areAdjacent(a.hex, b.hex)) sideNames.set(hexsideBetween(a.hex, b.hex), s.name);
+  });
   const names = new Map<HexId, string>();
+  const placeKinds = new Map<HexId, string>();
   map.places.forEach((p, i) => {
     const x = resolveRef(p.hex);
     if ('error' in x) problems.push({ file, path: `places[${i}].hex`, reason: x.error });
-    else names.set(x.hex, p.name);
+    else {
+      names.set(x.hex, p.name);
+      if (p.kind) placeKinds.set(x.hex, p.kind);
+    }
+  });
+  const heights = new Map<HexId, { name: string; elevationM?: number }>();
+  map.heights.forEach((p, i) => {
+    const x = resolveRef(p.hex);
+    if ('error' in x) problems.push({ file, path: `heights[${i}].hex`, reason: x.error });
+    else heights.set(x.hex, p.elevationM === undefined ? { name: p.name } : { name: p.name, elevationM: p.elevationM });
+  });
+  const beaches = new Map<HexId, string>();
+  map.beaches.forEach((p, i) => {
+    const x = resolveRef(p.hex);
+    if ('error' in x) problems.push({ file, path: `beaches[${i}].hex`, reason: x.error });
+    else beaches.set(x.hex, p.beach);
+  });
+  const embankments = new Set<HexId>();
+  map.embankments.forEach((p, i) => {
+    const x = resolveRef(p.hex);
+    if ('error' in x) problems.push({ file, path: `embankments[${i}].hex`, reason: x.error });
+    else embankments.add(x.hex);
   });
   const vantage = new Map<HexId, number>();
   map.vantage.forEach((v, i) => {
@@ -109,7 +173,10 @@ export function buildBoard(file: string, map: MapFile): { board: Board; problems
   const list: number[] = [];
   for (let h = 0; h < HEX_COUNT; h++) if (terrain[h] !== NO_TERRAIN) list.push(h);
   return {
-    board: { id: map.id, name: map.name, terrain, sides, routes, names, vantage, attribution: map.attribution, hexes: Int32Array.from(list) },
+    board: {
+      id: map.id, name: map.name, terrain, sides, routes, names, placeKinds, vantage, heights, beaches, embankments, sideNames,
+      attribution: map.attribution, hexes: Int32Array.from(list),
+    },
     problems,
   };
 }

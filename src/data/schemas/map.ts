@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { Source, RulesHexId } from './common';
 
+/**
+ * Provenance in map files: the common Source forms, plus `shared/geo/<file>` for entries derived
+ * from the geographic source data (coast, GeoNames places, communes, forests; see docs/map.md).
+ */
+export const MapSource = z.union([Source, z.string().regex(/^shared\/geo\/\S/, "source must start with 'seed:NNN', 'reconstructed:', 'shared/research/', 'shared/geo/', … ")]);
+
 /** GOSS terrain set (GOSS 7 TEC, goss-core.md §6.4); IP/ET/Fort are fieldworks from scenarios. */
 export const TERRAIN = ['sea', 'clear', 'rough', 'woods', 'hedgerow', 'forest', 'bocage', 'marsh', 'village', 'town', 'city', 'beach'] as const;
 export const Terrain = z.enum(TERRAIN);
@@ -10,6 +16,9 @@ export type Terrain = z.infer<typeof Terrain>;
 export const HEXSIDE_FEATURES = ['stream', 'river', 'majorRiver', 'canal', 'bridge', 'ford', 'bluff', 'cliff', 'sea'] as const;
 export const HexsideFeature = z.enum(HEXSIDE_FEATURES);
 export type HexsideFeature = z.infer<typeof HexsideFeature>;
+
+/** Size classes of built-up places (terrain village/town/city; map-data.md §3.3). */
+export const PLACE_KINDS = ['city', 'town', 'village'] as const;
 
 export const ROUTE_CLASSES = ['primary', 'secondary', 'trail', 'railway'] as const;
 export const RouteClass = z.enum(ROUTE_CLASSES);
@@ -34,7 +43,9 @@ export const MapFile = z.object({
   hexsides: z.array(z.object({
     a: HexRef, b: HexRef,
     features: z.array(HexsideFeature).min(1),
-    source: Source.optional(),
+    /** River or canal name when the side carries one. */
+    name: z.string().optional(),
+    source: MapSource.optional(),
   })).default([]),
   routes: z.array(z.object({
     class: RouteClass,
@@ -42,10 +53,23 @@ export const MapFile = z.object({
     /** Consecutive hexes; each pair must be adjacent. */
     path: z.array(HexRef).min(2),
     embankment: z.boolean().optional(),
-    source: Source,
+    source: MapSource,
   })).default([]),
-  places: z.array(z.object({ hex: HexRef, name: z.string(), kind: z.string().optional(), source: Source })).default([]),
+  /** Named places; `kind` is the size class for built-up hexes (PLACE_KINDS) or free text. */
+  places: z.array(z.object({ hex: HexRef, name: z.string(), kind: z.string().optional(), source: MapSource })).default([]),
   /** AW 1.2.8 vantage hexes and their LOS range. */
-  vantage: z.array(z.object({ hex: HexRef, los: z.number().int().positive(), source: Source })).default([]),
+  vantage: z.array(z.object({ hex: HexRef, los: z.number().int().positive(), source: MapSource })).default([]),
+  /** Named heights (hills, ridges) for victory conditions and labels. */
+  heights: z.array(z.object({ hex: HexRef, name: z.string(), elevationM: z.number().int().optional(), source: MapSource })).default([]),
+  /** Invasion-beach hexes (AW 42): the coastal hexes of each named beach. */
+  beaches: z.array(z.object({ hex: HexRef, beach: z.string(), source: MapSource })).default([]),
+  /** AW 1.2.1a RR embankment hexes: constricted terrain for all purposes except stacking. */
+  embankments: z.array(z.object({ hex: HexRef, source: MapSource })).default([]),
+  /** How the file was made (generator, input digests); informational. */
+  build: z.object({
+    tool: z.string(),
+    inputs: z.record(z.string(), z.string()).optional(),
+    notes: z.array(z.string()).optional(),
+  }).optional(),
 });
 export type MapFile = z.infer<typeof MapFile>;
