@@ -42,6 +42,12 @@ async function browserBench() {
       await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
       const first = await page.evaluate(() => window.__marks.firstFrame);
       out(`render.${id}.first_frame_after_start`, first - t0, 'ms');
+      const m = await page.evaluate(() => window.__marks);
+      const step = (a, b) => (m[a] !== undefined && m[b] !== undefined ? m[b] - m[a] : NaN);
+      out(`render.${id}.load_and_validate_scenario`, step('gameStart', 'scenarioLoaded'), 'ms');
+      out(`render.${id}.pixi_init`, step('mapMount', 'pixiInit'), 'ms');
+      out(`render.${id}.terrain_build`, step('pixiInit', 'terrainBuilt'), 'ms');
+      out(`render.${id}.first_render_and_gpu`, step('layersBuilt', 'firstFrame'), 'ms');
       await page.evaluate(() => window.__map.fit());
       const fitJs = await page.evaluate(() => window.__map.panFrames(40, 6, 3, false));
       out(`render.${id}.pan_js_per_frame_fit_p50`, pct(fitJs, 50), 'ms');

@@ -43,7 +43,9 @@ export const useGame = create<GameStore>()((set, get) => ({
   hoverHex: null,
 
   startGame(scenarioId, options) {
+    const t0 = performance.now();
     const bundle = loadScenario(scenarioId);
+    if (typeof window !== 'undefined') window.__marks = { ...(window.__marks ?? {}), gameStart: t0, scenarioLoaded: performance.now() };
     const { state, events } = newGame(bundle, options);
     set({
       bundle,

@@ -48,16 +48,20 @@ export function MapCanvas({ bundle }: { bundle: ScenarioBundle }) {
     let cancelled = false;
     let destroy = () => {};
     const app = new Application();
+    const mark = (k: string) => { window.__marks = { ...(window.__marks ?? {}), [k]: performance.now() }; };
     (async () => {
+      mark('mapMount');
       const el = host.current!;
       await app.init({ preference: 'webgl', autoStart: false, background: 0x5b8fc7, antialias: false, resizeTo: el, sharedTicker: false });
       if (cancelled) { app.destroy(true, { children: true }); return; }
+      mark('pixiInit');
       el.appendChild(app.canvas);
       app.canvas.setAttribute('data-testid', 'map-canvas');
       const world = new Container({ isRenderGroup: true });
       world.eventMode = 'none';
       app.stage.addChild(world);
       const terrain: TerrainLayer = buildTerrainLayer(bundle.board);
+      mark('terrainBuilt');
       const units = new UnitsLayer(bundle);
       units.root.sortableChildren = true;
       const overlay = new OverlayLayer();
@@ -153,6 +157,7 @@ export function MapCanvas({ bundle }: { bundle: ScenarioBundle }) {
         if (st.state !== prev.state || st.hoverHex !== prev.hoverHex || st.selectedHex !== prev.selectedHex) sync(st);
       });
 
+      mark('layersBuilt');
       renderNow();
       // First frame really finished: read one pixel back so the GPU work is done (stack-check §4).
       const gl = (app.renderer as unknown as { gl?: WebGL2RenderingContext }).gl;
