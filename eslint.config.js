@@ -15,5 +15,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'pixi.js', 'zustand', '**/ui/**', '**/store/**'] }],
     },
   },
+  {
+    // Node build/bench scripts (plain ESM); `window` appears only inside page.evaluate callbacks.
+    files: ['**/*.mjs'],
+    languageOptions: {
+      globals: Object.fromEntries(['process', 'console', 'performance', 'window', 'URL', 'setTimeout', 'clearTimeout', 'Buffer', 'TextEncoder', 'TextDecoder'].map((g) => [g, 'readonly'])),
+    },
+  },
   { rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }] } },
 );
