@@ -61,7 +61,7 @@ function readJson(path) {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
-/** Checks the method against the printed values: each breakdown Coy is round(parent / 3). */
+/** Checks the method against the printed values: each breakdown Coy is round(parent / 3), German Inf Coys follow GOSS 18. */
 export function checkMethod(classes) {
   const problems = [];
   for (const [id, c] of Object.entries(classes)) {
@@ -69,6 +69,12 @@ export function checkMethod(classes) {
     const [coyId] = c.breakdown;
     const coy = classes[coyId];
     if (!coy) { problems.push(`${id}: breakdown class ${coyId} is missing`); continue; }
+    if (coyId.startsWith('de-inf-coy')) {
+      // GOSS 18: German Leg Inf Bns with D ≥ 7 and A ≥ 6 break into 2-2-6, all others into 1-2-6.
+      const want = c.full[1] >= 7 && c.full[0] >= 6 ? 'de-inf-coy-a' : 'de-inf-coy-b';
+      if (coyId !== want) problems.push(`${id}: ${c.full.join('-')} breaks into ${want} by GOSS 18, not ${coyId}`);
+      continue;
+    }
     const derived = c.full.map((v) => r(v / c.basis));
     if (coy.printed && (derived[0] !== coy.full[0] || derived[1] !== coy.full[1]))
       problems.push(`${id}: ${c.full.join('-')} / 3 = ${derived.join('-')} but its breakdown ${coyId} is printed ${coy.full.join('-')} (${coy.printed.text})`);
