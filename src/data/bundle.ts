@@ -7,7 +7,7 @@ import { SequenceFile } from './schemas/sequence';
 import { ScenarioFile } from './schemas/scenario';
 import { UnitsFile, type UnitDef } from './schemas/unit';
 import { check, DataError, type DataProblem } from './problems';
-import { buildBoard } from '../engine/board';
+import { buildBoard, type Board } from '../engine/board';
 import { canonicalJson, sha256Hex } from '../engine/hash';
 import { registerBundle } from '../engine/game';
 import { tryParseHexRef } from '../engine/hex';
@@ -102,4 +102,23 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
   };
   registerBundle(bundle);
   return bundle;
+}
+
+/** Maps in data/map (id and name). */
+export function listMaps(src: DataSources = BUILTIN): { id: string; name: string }[] {
+  return [...byId(src.maps).values()]
+    .map(({ json }) => json as { id: string; name?: unknown; format?: unknown })
+    .filter((j) => j.format === 'neptune-map/1')
+    .map((j) => ({ id: j.id, name: String(j.name ?? j.id) }));
+}
+
+/** Loads and validates one map for browsing without a game. Throws DataError listing every problem. */
+export function loadMap(id: string, src: DataSources = BUILTIN): Board {
+  const f = byId(src.maps).get(id);
+  if (!f) throw new DataError([{ file: 'data/map', path: '', reason: `no map with id "${id}"` }]);
+  const m = check(MapFile, f.file, f.json);
+  if (!m.ok) throw new DataError(m.problems);
+  const { board, problems } = buildBoard(f.file, m.value);
+  if (problems.length) throw new DataError(problems);
+  return board;
 }

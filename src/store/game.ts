@@ -4,7 +4,8 @@
  */
 import { create } from 'zustand';
 import { apply, newGame, stateHash, sideToAct, view, type Action, type GameEvent, type GameLog, type GameState, type NewGameOptions, type ScenarioBundle } from '../engine';
-import { loadScenario } from '../data/bundle';
+import { loadMap, loadScenario } from '../data/bundle';
+import type { Board } from '../engine/board';
 
 export interface LogEntry {
   /** Index of the action that produced the entry (-1: game setup). */
@@ -13,6 +14,8 @@ export interface LogEntry {
 }
 
 export interface GameStore {
+  /** The board on screen: the game's, or a map opened for browsing without a game. */
+  board: Board | null;
   bundle: ScenarioBundle | null;
   log: GameLog | null;
   state: GameState | null;
@@ -24,6 +27,8 @@ export interface GameStore {
   selectedHex: number | null;
   hoverHex: number | null;
   startGame(scenarioId: string, options: NewGameOptions): void;
+  browseMap(mapId: string): void;
+  leave(): void;
   dispatch(action: Action): boolean;
   undo(): void;
   canUndo(): boolean;
@@ -33,6 +38,7 @@ export interface GameStore {
 }
 
 export const useGame = create<GameStore>()((set, get) => ({
+  board: null,
   bundle: null,
   log: null,
   state: null,
@@ -48,6 +54,7 @@ export const useGame = create<GameStore>()((set, get) => ({
     if (typeof window !== 'undefined') window.__marks = { ...(window.__marks ?? {}), gameStart: t0, scenarioLoaded: performance.now() };
     const { state, events } = newGame(bundle, options);
     set({
+      board: bundle.board,
       bundle,
       state,
       log: { scenario: scenarioId, dataHash: bundle.dataHash, options, actions: [] },
@@ -56,6 +63,17 @@ export const useGame = create<GameStore>()((set, get) => ({
       error: null,
       selectedHex: null,
     });
+  },
+
+  browseMap(mapId) {
+    const t0 = performance.now();
+    const board = loadMap(mapId);
+    if (typeof window !== 'undefined') window.__marks = { ...(window.__marks ?? {}), gameStart: t0, scenarioLoaded: performance.now() };
+    set({ board, bundle: null, state: null, log: null, undoStack: [], entries: [], error: null, selectedHex: null });
+  },
+
+  leave() {
+    set({ board: null, bundle: null, state: null, log: null, undoStack: [], entries: [], error: null, selectedHex: null, hoverHex: null });
   },
 
   dispatch(action) {

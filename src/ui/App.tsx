@@ -23,16 +23,19 @@ function useShortcuts() {
 
 export function App() {
   const bundle = useGame((s) => s.bundle);
+  const board = useGame((s) => s.board);
+  const leave = useGame((s) => s.leave);
   useShortcuts();
-  if (!bundle) return <StartScreen />;
+  if (!board) return <StartScreen />;
   return (
     <div className="game">
-      <MapCanvas bundle={bundle} />
+      <MapCanvas board={board} bundle={bundle} />
       <aside className="side">
-        <Tracker />
+        <nav className="top"><b>Neptune</b> · {board.name} <button data-testid="leave" onClick={leave}>Menu</button></nav>
+        {bundle && <Tracker />}
         <Inspector />
-        <GameLog />
-        <footer className="attribution">{bundle.board.attribution.join(' · ')}</footer>
+        {bundle && <GameLog />}
+        <footer className="attribution" data-testid="attribution">{board.attribution.join(' · ')}</footer>
       </aside>
     </div>
   );

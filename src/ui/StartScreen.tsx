@@ -1,6 +1,6 @@
 /** Start screen: choose a scenario and its length, name the players, start. */
 import { useState } from 'react';
-import { listScenarios } from '../data/bundle';
+import { listMaps, listScenarios } from '../data/bundle';
 import { useGame } from '../store/game';
 
 export function StartScreen() {
@@ -11,6 +11,7 @@ export function StartScreen() {
   const [allied, setAllied] = useState('Allied player');
   const [german, setGerman] = useState('German player');
   const start = useGame((s) => s.startGame);
+  const browse = useGame((s) => s.browseMap);
   const begin = () => {
     // Hotseat: local randomness, said so in the save header (issue 7 adds the PBEM dice modes).
     const seed = Array.from(crypto.getRandomValues(new Uint32Array(4)), (x) => x.toString(16)).join('');
@@ -41,6 +42,12 @@ export function StartScreen() {
           <button data-testid="start-game" onClick={begin}>Start hotseat game</button>
         </div>
       )}
+      <h2>Maps</h2>
+      <ul className="maps">
+        {listMaps().map((m) => (
+          <li key={m.id}><button data-testid={`browse-${m.id}`} onClick={() => browse(m.id)}>Browse {m.name}</button></li>
+        ))}
+      </ul>
     </main>
   );
 }

@@ -23,6 +23,7 @@ interface MapDebug {
   panFrames(frames: number, dx: number, dy: number, sync: boolean): number[];
   zoomTo(z: number): void;
   fit(): void;
+  centerOn(id: string, zoom: number): void;
 }
 
 declare global {
@@ -41,7 +42,7 @@ function boardBounds(board: Board) {
   return { x0, y0, x1, y1 };
 }
 
-export function MapCanvas({ bundle }: { bundle: ScenarioBundle }) {
+export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBundle | null }) {
   const host = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -60,12 +61,12 @@ export function MapCanvas({ bundle }: { bundle: ScenarioBundle }) {
       const world = new Container({ isRenderGroup: true });
       world.eventMode = 'none';
       app.stage.addChild(world);
-      const terrain: TerrainLayer = buildTerrainLayer(bundle.board);
+      const terrain: TerrainLayer = buildTerrainLayer(board);
       mark('terrainBuilt');
-      const units = new UnitsLayer(bundle);
-      units.root.sortableChildren = true;
+      const units = bundle ? new UnitsLayer(bundle) : null;
       const overlay = new OverlayLayer();
-      world.addChild(terrain.root, overlay.root, units.root);
+      world.addChild(terrain.root, overlay.root);
+      if (units) { units.root.sortableChildren = true; world.addChild(units.root); }
 
       let zoom = 1;
       let frame = 0;
@@ -87,7 +88,7 @@ export function MapCanvas({ bundle }: { bundle: ScenarioBundle }) {
         world.position.set(cx - wx * zoom, cy - wy * zoom);
         requestRender();
       };
-      const bounds = boardBounds(bundle.board);
+      const bounds = boardBounds(board);
       const fit = () => {
         const s = app.screen;
         const z = Math.min(s.width / (bounds.x1 - bounds.x0 + 60), s.height / (bounds.y1 - bounds.y0 + 60));
@@ -99,7 +100,7 @@ export function MapCanvas({ bundle }: { bundle: ScenarioBundle }) {
       fit();
 
       const hexUnder = (sx: number, sy: number) => hexAtPoint((sx - world.x) / zoom, (sy - world.y) / zoom);
-      const onBoard = (h: number) => h >= 0 && bundle.board.terrain[h] !== 255;
+      const onBoard = (h: number) => h >= 0 && board.terrain[h] !== 255;
 
       // Pointer handling on the canvas element: world hit-testing is off (stack-check pitfall 7).
       let drag: { x: number; y: number; wx: number; wy: number; moved: boolean } | null = null;
@@ -146,10 +147,10 @@ export function MapCanvas({ bundle }: { bundle: ScenarioBundle }) {
       ro.observe(el);
 
       const sync = (st: ReturnType<typeof useGame.getState>) => {
-        if (st.state) units.update(st.state as GameState);
+        if (st.state && units) units.update(st.state as GameState);
         overlay.setHover(st.hoverHex);
         overlay.setSelected(st.selectedHex);
-        overlay.setReachable(st.state && st.selectedHex !== null ? reachableCosts(st.state, bundle, st.selectedHex) : null);
+        overlay.setReachable(st.state && bundle && st.selectedHex !== null ? reachableCosts(st.state, bundle, st.selectedHex) : null);
         requestRender();
       };
       sync(useGame.getState());
@@ -188,6 +189,13 @@ export function MapCanvas({ bundle }: { bundle: ScenarioBundle }) {
         },
         zoomTo(z) { setZoom(z, app.screen.width / 2, app.screen.height / 2); renderNow(); },
         fit() { fit(); renderNow(); },
+        centerOn(id, z) {
+          const { x, y } = centre(hexOfRulesId(id));
+          zoom = z;
+          world.scale.set(zoom);
+          world.position.set(app.screen.width / 2 - x * zoom, app.screen.height / 2 - y * zoom);
+          renderNow();
+        },
       };
 
       destroy = () => {
@@ -198,7 +206,7 @@ export function MapCanvas({ bundle }: { bundle: ScenarioBundle }) {
       };
     })();
     return () => { cancelled = true; destroy(); };
-  }, [bundle]);
+  }, [board, bundle]);
 
   return <div ref={host} className="map-host" />;
 }

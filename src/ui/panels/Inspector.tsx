@@ -9,8 +9,8 @@ export function Inspector() {
   const hover = useGame((s) => s.hoverHex);
   const state = useGame((s) => s.state);
   const bundle = useGame((s) => s.bundle);
-  if (!bundle) return null;
-  const board = bundle.board;
+  const board = useGame((s) => s.board);
+  if (!board) return null;
   return (
     <section className="panel inspector" aria-label="Inspector">
       <div className="hover" data-testid="hover-hex">{hover !== null ? `Hex ${formatHex(hover)}` : 'Hover a hex'}</div>
@@ -26,7 +26,7 @@ export function Inspector() {
             return f.length ? <div key={n} className="side">Side to {formatHex(n)}: {f.join(', ')}</div> : null;
           })}
           <ul className="units">
-            {state && Object.values(state.units).filter((u) => u.hex === h && !u.eliminated).map((u) => {
+            {state && bundle && Object.values(state.units).filter((u) => u.hex === h && !u.eliminated).map((u) => {
               const d = bundle.units.get(u.id)!;
               const v = d.steps[Math.min(u.stepsLost, d.steps.length - 1)];
               return (
