@@ -215,6 +215,8 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
   let cost: number;
   if (c.type === 'road') {
     cost = mechRoadCost(tec, t, feats, routes);
+    // Clear-as-road steps are not on a road: constricted terrain keeps its whole-MA cost (non-road movement only).
+    if (cost >= 0 && !(routes & ANY_ROAD)) { const con = constrictedOf(bundle); if (con && (con[from] || con[to])) cost = -1; }
     if (cost < 0) { if (why) { why.reason = 'Mech road movement follows road hexsides, or enters clear hexes at 1.5 MP in dry weather'; why.case = 'GOSS 7.10.1'; } return -1; }
     // AW 31.2.1: tactical road movement pays one extra MP entering a hex already occupied by a friendly unit.
     if (view.friendAt[to]) cost += 2 * tec.raw.friendlyOccupiedRoad.mp;
@@ -384,22 +386,22 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
     parts.push({ case: 'AW 31.5', text: `Exploit movement: half the printed MA, ${ma}` });
     return { budget: ma * 2, spent: u.mpSpent * 2, parts };
   }
-  let halvings = 0;
-  if (hasMarker(u, MARKER.OOS)) { halvings++; parts.push({ case: 'AW 31.11', text: 'out of supply: MA halved' }); }
-  if (hasMarker(u, MARKER.FATIGUE1)) { halvings++; parts.push({ case: 'GOSS 7.6.1c', text: 'fatigue 1: MA halved' }); }
+  const halving: string[] = [];
+  if (hasMarker(u, MARKER.OOS)) { halving.push('AW 31.11'); parts.push({ case: 'AW 31.11', text: 'out of supply: MA halved' }); }
+  if (hasMarker(u, MARKER.FATIGUE1)) { halving.push('GOSS 7.6.1c'); parts.push({ case: 'GOSS 7.6.1c', text: 'fatigue 1: MA halved' }); }
   if (view.night) {
     const startHex = rec ? rec.from : u.hex;
     if (startHex !== null && !enemyWithin(view, startHex, tec.raw.night.halfMaUnlessEnemyWithin)) {
-      halvings++;
+      halving.push('AW 31.6');
       parts.push({ case: 'AW 31.6', text: `night, no enemy within ${tec.raw.night.halfMaUnlessEnemyWithin} hexes at the start of the phase: MA halved` });
     }
   }
-  if (hasMarker(u, MARKER.FATIGUE2) || halvings >= 2) {
+  if (hasMarker(u, MARKER.FATIGUE2) || halving.length >= 2) {
     ma = Math.ceil(ma / 4);
     parts.push({ case: 'GOSS 7.6.1d', text: `two halving conditions or fatigue 2: MA quartered to ${ma}` });
-  } else if (halvings === 1) {
+  } else if (halving.length === 1) {
     ma = Math.ceil(ma / 2);
-    parts.push({ case: 'GOSS 7.6.1c', text: `MA ${ma}` });
+    parts.push({ case: halving[0], text: `MA ${ma} (halved, rounded up)` });
   }
   return { budget: ma * 2, spent: u.mpSpent * 2, parts };
 }

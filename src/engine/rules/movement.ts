@@ -276,7 +276,7 @@ export function checkMove(state: GameState, bundle: ScenarioBundle, action: Acti
   let firstError: Rejection | null = null;
   for (const t of types) {
     const w = walk(state, bundle, a.data.unit, m.mode, t, a.data.path);
-    if (!w.ok) { firstError ??= w.error; continue; }
+    if (!w.ok) { if (!firstError || t === 'offroad') firstError = w.error; continue; }
     if (!best || w.cost < best.cost) best = w;
   }
   return best ?? { ok: false, error: firstError! };

@@ -30,7 +30,7 @@ export const MARKER = {
 
 type Loose = UnitDef & Record<string, unknown>;
 const flag = (d: UnitDef, k: string): boolean => (d as Loose)[k] === true;
-const text = (d: UnitDef): string => `${d.type} ${(d as Loose).subtype ?? ''}`;
+const text = (d: UnitDef): string => `${d.type} ${d.designation} ${(d as Loose).subtype ?? ''}`;
 
 export function hasMarker(u: UnitState, m: string): boolean {
   return u.markers.includes(m);
@@ -53,7 +53,7 @@ export function isHqArtilleryGroup(d: UnitDef): boolean {
 /** Artillery in the IB/OoB sense (GOSS 5.6): guns, howitzers, rockets, and artillery groups. */
 export function isArtillery(d: UnitDef): boolean {
   if (flag(d, 'artillery')) return true;
-  return isArtilleryGroup(d) || /\b(art|arty|artillery|how|howitzer|nw|nebelwerfer|rocket)\b/i.test(text(d));
+  return isArtilleryGroup(d) || /^(art|nw)$/i.test(d.type.trim());
 }
 
 export function isHq(d: UnitDef): boolean {
@@ -69,7 +69,7 @@ export function isPureAfv(d: UnitDef): boolean {
   const l = d as Loose;
   if (l.afv === 'pure' || flag(d, 'pureAfv')) return true;
   if (l.afv === 'mixed' || l.afv === 'none') return false;
-  return /^(arm|armou?r|tank|tk|afv|td|stug|pzj|pzjg|jgpz|assault gun|sp ?at)$/i.test(d.type.trim());
+  return /^(arm|td|flail|avre)$/i.test(d.type.trim());
 }
 
 export function isRanger(d: UnitDef): boolean {
@@ -83,11 +83,11 @@ export function isCommando(d: UnitDef): boolean {
 /** Infantry battalions may enter combat reserve (AW 31.2.1, GOSS 5.8: personnel Bn with at least 2 steps). */
 export function isInfantry(d: UnitDef): boolean {
   if (flag(d, 'personnel')) return true;
-  return /\b(inf|infantry|para|fallschirm|gren|grenadier|pzgren|rifle|ranger|cdo|commando|airborne|glider|fus|fusilier|jaeger|jäger|ost|marine)\b/i.test(text(d));
+  return /^(inf|pzgd|mot inf|fest|ost|sturm|mg)$/i.test(d.type.trim()) || /\b(ranger|cdo|commando|para|airborne|glider)\b/i.test(d.designation);
 }
 
 export function isFlak(d: UnitDef): boolean {
-  return /\bflak\b/i.test(text(d));
+  return /^flak$/i.test(d.type.trim());
 }
 
 /** Artillery that must not stack (AW 31.9.2a): artillery groups only (division HQs defend normally). */
