@@ -49,4 +49,15 @@ describe('app shell in Chromium', () => {
     expect(await distinctColours(page, png)).toBeGreaterThan(5);
     expect(consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([]);
   });
+
+  it('hotseat: when the other side must act, the board is hidden until that player reveals it', async () => {
+    for (let i = 0; i < 3; i++) await page.getByTestId('end-segment').click(); // → defensive FS: the German acts
+    await page.getByTestId('handover').waitFor();
+    expect(await page.getByTestId('handover').textContent()).toContain('German to act');
+    const png = await page.screenshot({ path: shotPath('app-handover') });
+    expect(await distinctColours(page, png)).toBeGreaterThan(1);
+    await page.getByTestId('reveal').click();
+    await expect.poll(() => page.getByTestId('actor').textContent()).toBe('German to act');
+    expect(await page.getByTestId('handover').count()).toBe(0);
+  });
 });

@@ -1,37 +1,43 @@
 /** The app shell: start screen, or the game screen (map + tracker, inspector and log panels). */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useGame } from '../store/game';
 import { StartScreen } from './StartScreen';
 import { MapCanvas } from './map/MapCanvas';
 import { Tracker } from './panels/Tracker';
 import { Inspector } from './panels/Inspector';
 import { GameLog } from './panels/GameLog';
+import { Handover } from './panels/Handover';
+import { Help } from './panels/Help';
 
-function useShortcuts() {
+function useShortcuts(toggleHelp: () => void) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement)?.tagName === 'INPUT') return;
+      if ((e.target as HTMLElement)?.tagName === 'INPUT' || document.querySelector('[data-testid=handover]')) return;
       const st = useGame.getState();
-      if (e.key === 'Escape') st.selectHex(null);
+      if (e.key === '?') toggleHelp();
+      else if (e.key === 'Escape') st.selectHex(null);
       else if ((e.ctrlKey || e.metaKey) && e.key === 'z') { e.preventDefault(); st.undo(); }
       else if (e.key === 'Enter' && st.state && !st.state.over) st.dispatch({ type: 'endSegment' });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [toggleHelp]);
 }
 
 export function App() {
   const bundle = useGame((s) => s.bundle);
   const board = useGame((s) => s.board);
   const leave = useGame((s) => s.leave);
-  useShortcuts();
+  const [help, setHelp] = useState(false);
+  useShortcuts(() => setHelp((h) => !h));
   if (!board) return <StartScreen />;
   return (
     <div className="game">
       <MapCanvas board={board} bundle={bundle} />
+      <Handover />
       <aside className="side">
-        <nav className="top"><b>Neptune</b> · {board.name} <button data-testid="leave" onClick={leave}>Menu</button></nav>
+        <nav className="top"><b>Neptune</b> · {board.name} <button onClick={() => setHelp((h) => !h)} title="Help (?)">?</button><button data-testid="leave" onClick={leave}>Menu</button></nav>
+        {help && <Help onClose={() => setHelp(false)} />}
         {bundle && <Tracker />}
         <Inspector />
         {bundle && <GameLog />}

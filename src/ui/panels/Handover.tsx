@@ -1,0 +1,30 @@
+/**
+ * Hotseat handover: when the side to act changes, the board is hidden until the next player
+ * clicks, so one player does not watch the other's decisions (issue 6 item 8).
+ */
+import { useEffect, useState } from 'react';
+import { useGame } from '../../store/game';
+import { sideToAct } from '../../engine';
+
+const NAMES = { allied: 'Allied', german: 'German' } as const;
+
+export function Handover() {
+  const state = useGame((s) => s.state);
+  const actor = state ? sideToAct(state) : null;
+  const [shownFor, setShownFor] = useState<string | null>(actor);
+  useEffect(() => {
+    // The first side to act at game start needs no handover.
+    if (state && state.n === 0) setShownFor(actor);
+  }, [state, actor]);
+  if (!state || !actor || state.over || shownFor === actor) return null;
+  const player = state.players[actor] ?? `${NAMES[actor]} player`;
+  return (
+    <div className="handover" data-testid="handover" role="dialog" aria-label="Hand over">
+      <div>
+        <h2>{NAMES[actor]} to act</h2>
+        <p>Pass the screen to <b>{player}</b>.</p>
+        <button data-testid="reveal" autoFocus onClick={() => setShownFor(actor)}>I am {player}: show the board</button>
+      </div>
+    </div>
+  );
+}
