@@ -126,6 +126,7 @@ function advance(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[]): bo
 /** The side expected to act now, or null when the game is over. */
 export function sideToAct(state: GameState): Side | null {
   if (state.over) return null;
+  if (state.pending) return state.pending.side;
   const b = bundleOf(state);
   return actorAt(b.scenario, b.sequence, state.pos);
 }
@@ -134,8 +135,10 @@ export function sideToAct(state: GameState): Side | null {
 export function legalActions(state: GameState, side: Side): Action[] {
   if (sideToAct(state) !== side) return [];
   const bundle = bundleOf(state);
-  const out: Action[] = [{ type: 'endSegment' }];
-  for (const h of HANDLERS.values()) if (h.legal) out.push(...h.legal(state, side, bundle));
+  // A pending decision (GameState.pending) admits only its own action types, and no endSegment.
+  const only = state.pending?.accepts;
+  const out: Action[] = only ? [] : [{ type: 'endSegment' }];
+  for (const h of HANDLERS.values()) if (h.legal && (!only || only.includes(h.type))) out.push(...h.legal(state, side, bundle));
   return out;
 }
 
@@ -160,6 +163,9 @@ export function apply(state: GameState, action: Action): ApplyResult {
   const events: GameEvent[] = [];
   const handler = action.type === 'endSegment' ? null : HANDLERS.get(action.type);
   if (action.type !== 'endSegment' && !handler) return rejected(state, 'unknown-action', `unknown action type "${action.type}"`);
+  if (state.pending && !state.pending.accepts.includes(action.type)) {
+    return rejected(state, 'decision-pending', `waiting for the ${state.pending.side} player: ${state.pending.prompt}`, state.pending.case);
+  }
   let next: GameState;
   try {
     next = produce(state, (d) => {

@@ -7,6 +7,7 @@ import type { Roll } from './rng';
 import type { Side, SequenceFile, TimeOfDay } from '../data/schemas/sequence';
 import type { ScenarioFile } from '../data/schemas/scenario';
 import type { UnitDef } from '../data/schemas/unit';
+import type { CombatState } from './rules/combatState';
 
 export type { Side, TimeOfDay, Roll };
 
@@ -102,6 +103,21 @@ export interface GameState {
    * itself, instead of from `seed` and the action index.
    */
   diceKey?: string;
+  /**
+   * A decision the engine waits for in the middle of a procedure (e.g. the defender's GA terrain
+   * line, a retreat path): only `side` may act, and only with an action whose type is in `accepts`.
+   */
+  pending?: Pending | null;
+  /** Combat bookkeeping of the current phase and game turn (src/engine/rules/combatState.ts). */
+  combat?: CombatState;
+}
+
+export interface Pending {
+  side: Side;
+  kind: string;
+  accepts: string[];
+  prompt: string;
+  case: string;
 }
 
 export type Action =

@@ -29,5 +29,7 @@ export const ScenarioFile = z.object({
     fieldworks: Fieldworks.optional(),
     source: Source,
   })),
+  /** Scenario-specific rules by rule area (e.g. `combat`: weather, air/naval points, leaders, supply), validated by the module that reads them. */
+  rules: z.record(z.string(), z.unknown()).default({}),
 });
 export type ScenarioFile = z.infer<typeof ScenarioFile>;

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { Source } from './common';
+
+/**
+ * Schemas of the combat rules tables in data/tables/ (GOSS 11, 13, AW 31.7, 31.9). Each table names
+ * its source; a reconstructed table uses the same schema an owner's transcription of the printed
+ * chart would, so the file can be replaced by editing data only.
+ */
+
+/** A GA result (GOSS 13.9.2): `*` mandatory PRC, `n` discretionary hits, `(n)` mandatory hits; `-` none. */
+export const GaResult = z.string().regex(/^(-|\*?[0-3]?(\([1-3]\))?)$/, 'a GA result looks like -, *, 1, (1), *2(3)')
+  .refine((s) => s.length > 0, 'empty GA result');
+
+const Range = z.tuple([z.number().int(), z.number().int()]).refine(([a, b]) => a <= b, 'range must be [low, high] with low ≤ high');
+
+export const GroundAssaultTable = z.object({
+  format: z.literal('neptune-table/1'),
+  id: z.literal('ground-assault'),
+  name: z.string(),
+  source: Source,
+  /** Lettered columns, left (worst for the attacker) to right (GOSS 13.9.1). */
+  columns: z.array(z.string().min(1)).min(2),
+  /** Terrain lines (GOSS 13.3.2): each maps its combat ratios onto the lettered columns it spans. */
+  lines: z.array(z.object({
+    line: z.number().int().min(1),
+    terrain: z.array(z.string()).min(1),
+    /** Left to right; `ratio` is attacker:defender as a number (e.g. 0.5 for 1:2). */
+    ratios: z.array(z.object({ label: z.string(), ratio: z.number().positive(), column: z.string() })).min(1),
+  })).min(1),
+  /** Per column: 10 attacker DR ranges (top half, results on the defender), lowest row first. */
+  attackerRolls: z.record(z.string(), z.array(Range).length(10)),
+  /** Per column: 10 defender DR ranges (bottom half, results on the attacker), lowest row first. */
+  defenderRolls: z.record(z.string(), z.array(Range).length(10)),
+  /** Result columns (GOSS 13.9.1: one right of H, one right of N); each lettered column reads one. */
+  resultSets: z.array(z.object({
+    id: z.string(),
+    columns: z.array(z.string()).min(1),
+    /** Row i of the top half: result on the defender. */
+    onDefender: z.array(GaResult).length(10),
+    /** Row i of the bottom half: result on the attacker. */
+    onAttacker: z.array(GaResult).length(10),
+  })).min(1),
+  /** Worked examples the table must reproduce (checked by tests and tools/tables/ga.mjs). */
+  checks: z.array(z.object({
+    line: z.number().int(), ratio: z.string(), roll: z.enum(['attacker', 'defender']), modified: z.number().int(),
+    result: GaResult, source: Source,
+  })).default([]),
+}).superRefine((t, ctx) => {
+  const cols = new Set(t.columns);
+  t.columns.forEach((c) => {
+    if (!t.attackerRolls[c]) ctx.addIssue({ code: 'custom', path: ['attackerRolls', c], message: `column ${c} has no attacker DR ranges` });
+    if (!t.defenderRolls[c]) ctx.addIssue({ code: 'custom', path: ['defenderRolls', c], message: `column ${c} has no defender DR ranges` });
+    if (!t.resultSets.some((s) => s.columns.includes(c))) ctx.addIssue({ code: 'custom', path: ['resultSets'], message: `column ${c} reads no result set` });
+  });
+  t.lines.forEach((l, i) => l.ratios.forEach((r, j) => {
+    if (!cols.has(r.column)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'ratios', j, 'column'], message: `unknown column ${r.column}` });
+    if (j > 0 && r.ratio <= l.ratios[j - 1].ratio) ctx.addIssue({ code: 'custom', path: ['lines', i, 'ratios', j, 'ratio'], message: 'ratios must increase left to right' });
+  }));
+  for (const half of ['attackerRolls', 'defenderRolls'] as const) {
+    for (const [c, rows] of Object.entries(t[half])) {
+      rows.forEach((r, i) => {
+        if (i > 0 && r[0] !== rows[i - 1][1] + 1) ctx.addIssue({ code: 'custom', path: [half, c, i], message: `row ${i + 1} must start right after row ${i}` });
+      });
+    }
+  }
+});
+export type GroundAssaultTable = z.infer<typeof GroundAssaultTable>;
+
+/** GA modifiers as data (GOSS 13.3, 13.6–13.8, 13.11–13.12, AW 1.2.7b). */
+export const GaModifiersTable = z.object({
+  format: z.literal('neptune-table/1'),
+  id: z.literal('ga-modifiers'),
+  name: z.string(),
+  source: Source,
+  /** Map terrain → GAT line (GOSS 13.3.2, AW 1.2.7b). */
+  terrainLine: z.record(z.string(), z.number().int().min(1)),
+  /** Terrain that also holds clear ground the defender may choose (e.g. a village in open country). */
+  alsoClear: z.array(z.string()).default([]),
+  /** Left shifts for the defender's fieldworks (GOSS 13.7.4). */
+  dwShifts: z.record(z.string(), z.number().int()),
+  /** Arm/AT terrain modifier and maximum bonuses (GOSS 13.8.4). */
+  armTerrain: z.record(z.string(), z.object({ mod: z.number().int(), max: z.number().int() })),
+  armDw: z.record(z.string(), z.number().int()),
+  armGtCap: z.object({ day: z.number().int(), night: z.number().int() }),
+  drmPer: z.object({ pr: z.number(), cr: z.number(), rib: z.number(), arm: z.number(), armHeavy: z.number() }),
+  drmCap: z.number().int().positive(),
+  maxCr: z.number().int(),
+  ribMax: z.object({ attacker: z.number().int(), defender: z.number().int(), attackerRgts: z.number().int(), defenderRgts: z.number().int(), perRgtMin: z.number().int(), perRgtMax: z.number().int() }),
+  retreatMax: z.object({ defendingLeg: z.number().int(), defendingMech: z.number().int(), attackingLeg: z.number().int(), attackingMech: z.number().int() }),
+  advanceMax: z.object({ tac: z.number().int(), paLeg: z.number().int(), paMech: z.number().int(), night: z.number().int(), bocage: z.number().int() }),
+  /** Terrain in which retreating / advancing Mech units stop (GOSS 13.11, 13.12). */
+  mechStops: z.array(z.string()),
+  /** Movement covering terrain (GOSS 8.2, AW 1.2.7a) and other covering terrain. */
+  mct: z.array(z.string()),
+  oct: z.array(z.string()),
+});
+export type GaModifiersTable = z.infer<typeof GaModifiersTable>;
+
+const FsRow = z.object({ min: z.number().int(), max: z.number().int(), result: z.string(), as: z.number().int().min(0), hits: z.number().int().min(0) });
+
+/** Fire support (GOSS 11.5–11.6, AW 31.9). */
+export const FireSupportTable = z.object({
+  format: z.literal('neptune-table/1'),
+  id: z.literal('fire-support'),
+  name: z.string(),
+  source: Source,
+  /** FSV = 1d10 + volley points + net DRM → result (GOSS 11.6.0). Rows cover every FSV, lowest first. */
+  results: z.array(FsRow).min(2),
+  volleySize: z.number().int().positive(),
+  drmCap: z.number().int().positive(),
+  terrain: z.record(z.string(), z.number().int()),
+  dw: z.record(z.string(), z.number().int()),
+  armour: z.object({ mixed: z.number().int(), pure: z.number().int() }),
+  density: z.array(z.object({ maxSteps: z.number(), drm: z.number().int() })),
+  other: z.object({ night: z.number().int(), unobserved: z.number().int(), vantageSpotter: z.number().int(), nebelwerfer: z.number().int(), strat: z.number().int() }),
+  /** AW 31.9.4 mission caps by observation. */
+  caps: z.object({ unobserved: z.number().int(), observed: z.number().int(), observedPaOrEt: z.number().int() }),
+  air: z.object({ maxPerMission: z.number().int(), apPerPoint: z.record(z.string(), z.number().positive()) }),
+  naval: z.object({ maxPerMission: z.number().int() }),
+  heavyFlak: z.object({ points: z.number().int(), range: z.number().int() }),
+}).superRefine((t, ctx) => {
+  t.results.forEach((r, i) => {
+    if (i > 0 && r.min !== t.results[i - 1].max + 1) ctx.addIssue({ code: 'custom', path: ['results', i], message: 'FS rows must be contiguous' });
+  });
+});
+export type FireSupportTable = z.infer<typeof FireSupportTable>;
+
+/** AW 31.7 ground interdiction. */
+export const GroundInterdictionTable = z.object({
+  format: z.literal('neptune-table/1'),
+  id: z.literal('ground-interdiction'),
+  name: z.string(),
+  source: Source,
+  results: z.array(z.object({ min: z.number().int(), max: z.number().int(), fatigue: z.number().int().min(0).max(2), steps: z.number().int().min(0) })),
+  drm: z.object({ pureAfv: z.number().int(), flakOrHqNear: z.number().int(), flakOrHqRange: z.number().int(), povr: z.number().int(), road: z.number().int() }),
+  farFromEnemy: z.number().int(),
+});
+export type GroundInterdictionTable = z.infer<typeof GroundInterdictionTable>;

@@ -1,0 +1,115 @@
+/**
+ * Attack designation (GOSS 5.1.2, 12.0; AW 31.2.2a, 31.2.2d): the phasing player marks units for
+ * tactical assaults (TA); PA-mode units are designated by their mode. In the Attacker Adjustment
+ * Segment designations with no adjacent enemy are removed, and the attacker may drop others (a unit
+ * outside MCT must pass an offensive PRC to do so).
+ */
+import { z } from 'zod';
+import { formatHex, neighbours } from '../hex';
+import { terrainOf } from '../board';
+import { segmentAt } from '../sequence';
+import type { Action, GameEvent, GameState, UnitState } from '../types';
+import { reject, type RuleModule } from './registry';
+import { gaMods } from './combatTables';
+import { startCombatPhase } from './combatState';
+import {
+  M, addMarker, defOf, dropMarker, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isLeader, live, unitsAt,
+} from './combatTraits';
+import { prc } from './groundAssault';
+
+const Designate = z.object({ type: z.literal('designate'), units: z.array(z.string()).min(1) });
+const Drop = z.object({ type: z.literal('dropAttack'), unit: z.string() });
+
+function enemyAdjacent(s: GameState, u: UnitState): boolean {
+  return neighbours(u.hex!).some((h) => unitsAt(s, h, enemyOf(u.side)).length > 0);
+}
+
+/** Why `u` may not take a TA marker, or null. */
+export function designationProblem(s: GameState, bundle: Parameters<typeof defOf>[0], u: UnitState | undefined, side: string): { code: string; message: string; case: string } | null {
+  if (!u) return { code: 'no-such-unit', message: 'there is no such unit', case: 'GOSS 5.1.2' };
+  const d = defOf(bundle, u.id);
+  if (u.side !== side) return { code: 'not-your-unit', message: `${d.designation} belongs to the other side`, case: 'GOSS 5.1.2' };
+  if (!live(u)) return { code: 'not-on-map', message: `${d.designation} is not on the map`, case: 'GOSS 5.1.2' };
+  if (has(u, M.TA) || has(u, M.PA)) return { code: 'already-designated', message: `${d.designation} is already attack designated`, case: 'GOSS 5.1.2' };
+  if (!enemyAdjacent(s, u)) return { code: 'no-adjacent-enemy', message: `${d.designation} is not adjacent to an enemy unit`, case: 'GOSS 12.0' };
+  if (has(u, M.CR)) return { code: 'combat-reserve', message: `${d.designation} is in combat reserve and may not be attack designated`, case: 'GOSS 5.8' };
+  if (fatigue(u) === 2) return { code: 'fatigue-2', message: `${d.designation} has fatigue 2 and may not be attack designated`, case: 'GOSS 14.2' };
+  if (isArtGroup(d) || isHq(d)) return { code: 'no-offensive-ga', message: `${d.designation}: artillery groups and division HQs may not make an offensive GA`, case: 'AW 31.9.2c' };
+  if (isArtillery(d) || isLeader(d)) return { code: 'cannot-attack', message: `${d.designation} cannot attack`, case: 'GOSS 13.4' };
+  return null;
+}
+
+export const attackDesignationRules: RuleModule = {
+  name: 'attackDesignation',
+  handlers: [
+    {
+      type: 'designate',
+      apply(d, action, ctx) {
+        const a = Designate.safeParse(action);
+        if (!a.success) reject('bad-action', `designate needs unit ids: ${a.error.issues[0].message}`);
+        const seg = segmentAt(ctx.bundle.sequence, d.pos).segment;
+        if (seg.id !== 'attackDesignation') reject('wrong-segment', `attack designation happens in the Attack Designation Segment, not the ${seg.name}`, 'AW 31.2.2a');
+        const events: GameEvent[] = [];
+        for (const id of a.data.units) {
+          const p = designationProblem(d as GameState, ctx.bundle, d.units[id] as UnitState | undefined, ctx.side!);
+          if (p) reject(p.code, p.message, p.case);
+          addMarker(d.units[id], M.TA);
+          events.push({ type: 'designated', unit: id, marker: 'TA', case: 'GOSS 5.1.2' });
+        }
+        return events;
+      },
+      legal(s, side, bundle) {
+        if (segmentAt(bundle.sequence, s.pos).segment.id !== 'attackDesignation' || s.pending) return [];
+        return Object.values(s.units).filter((u) => !designationProblem(s, bundle, u, side)).map((u) => ({ type: 'designate', units: [u.id] }));
+      },
+    },
+    {
+      type: 'dropAttack',
+      apply(d, action, ctx) {
+        const a = Drop.safeParse(action);
+        if (!a.success) reject('bad-action', `dropAttack needs a unit: ${a.error.issues[0].message}`);
+        const seg = segmentAt(ctx.bundle.sequence, d.pos).segment;
+        if (seg.id !== 'attackerAdjustment') reject('wrong-segment', `designations are dropped in the Attacker Adjustment Segment, not the ${seg.name}`, 'AW 31.2.2d');
+        const u = d.units[a.data.unit];
+        if (!u || u.side !== ctx.side || (!has(u as UnitState, M.TA) && !has(u as UnitState, M.PA))) reject('not-designated', `${a.data.unit} is not one of your attack-designated units`, 'GOSS 12.0');
+        const def = defOf(ctx.bundle, u.id);
+        const t = terrainOf(ctx.bundle.board, u.hex!);
+        const events: GameEvent[] = [];
+        if (!(t && gaMods(ctx.bundle).mct.includes(t))) {
+          // GOSS 12.0: outside MCT, drop only on a passed offensive PRC with the stack's lowest attack PR.
+          const stack = Object.values(d.units).filter((x) => x.hex === u.hex && x.side === u.side && (has(x as UnitState, M.TA) || has(x as UnitState, M.PA)));
+          const pr = Math.min(...stack.map((x) => defOf(ctx.bundle, x.id).prOff ?? 0));
+          const r = prc(ctx.dice, pr, 0, `attacker adjustment PRC ${def.designation}`);
+          events.push({ type: 'prc', unit: u.id, pr, roll: r.roll, pass: r.pass, why: 'drop an attack designation outside MCT', case: 'GOSS 12.0' });
+          if (!r.pass) { events.push({ type: 'designationKept', unit: u.id, case: 'GOSS 12.0' }); return events; }
+        }
+        dropMarker(u, M.TA); dropMarker(u, M.PA);
+        events.push({ type: 'designationDropped', unit: u.id, hex: formatHex(u.hex!), case: 'GOSS 12.0' });
+        return events;
+      },
+      legal(s, side, bundle) {
+        if (segmentAt(bundle.sequence, s.pos).segment.id !== 'attackerAdjustment' || s.pending) return [];
+        return Object.values(s.units).filter((u) => u.side === side && live(u) && (has(u, M.TA) || has(u, M.PA))).map((u) => ({ type: 'dropAttack', unit: u.id }) as Action);
+      },
+    },
+  ],
+  hooks: [
+    { segment: 'attackDesignation', onEnter(d) { startCombatPhase(d); return []; } },
+    {
+      segment: 'attackerAdjustment',
+      onEnter(d, ctx) {
+        // GOSS 12.0 mandatory removals: designations with no adjacent enemy.
+        const events: GameEvent[] = [];
+        for (const u of Object.values(d.units)) {
+          if (!live(u as UnitState) || (!has(u as UnitState, M.TA) && !has(u as UnitState, M.PA))) continue;
+          if (!enemyAdjacent(d as GameState, u as UnitState)) {
+            dropMarker(u, M.TA); dropMarker(u, M.PA);
+            events.push({ type: 'designationDropped', unit: u.id, why: 'no adjacent enemy', case: 'GOSS 12.0' });
+          }
+        }
+        void ctx;
+        return events;
+      },
+    },
+  ],
+};

@@ -1,0 +1,442 @@
+/**
+ * Ground assault steps 1–6 (GOSS 13.3–13.8): who fights, the GAV with every multiplier, the ratio
+ * column, column shifts and DRMs, as a breakdown that names the case of every number. Pure: it
+ * reads the state and rolls nothing, so the UI's odds preview and the resolution share it.
+ */
+import { areAdjacent, distance, formatHex, neighbours, type HexId } from '../hex';
+import { sideFeatures, terrainOf } from '../board';
+import { turnTime } from '../sequence';
+import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
+import type { UnitDef } from '../../data/schemas/unit';
+import type { GaModifiersTable, GroundAssaultTable } from '../../data/schemas/tables';
+import { gaMods, gat } from './combatTables';
+import { combatRules } from './scenarioRules';
+import {
+  M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains,
+  isArtGroup, isArtillery, isEngineer, isHq, isInfantry, isLeader, isPersonnel, isPureAfv, isZ, live, regiment, stepsLeft,
+  training, unitsAt,
+} from './combatTraits';
+
+export interface GaDeclaration {
+  hex: HexId;
+  attackers: string[];
+  /** GOSS 13.3.2: the defender's terrain line (defaults to the hardest available). */
+  line?: number;
+  /** GOSS 13.5.2: standoff units of either side. */
+  standoff?: string[];
+  /** GOSS 13.5.3 / AW 31.11: OhS defenders fighting at full CS (they go OoS afterwards). */
+  fullStrength?: string[];
+  leadPr?: { attacker?: string; defender?: string };
+  /** GOSS 5.3.5: an overrun uses no CR bonus. */
+  overrun?: boolean;
+  /** Set while the engine resolves an assault it already accepted (skips the once-per-segment checks). */
+  resolving?: boolean;
+}
+
+export interface Mult { x: number; why: string; case: string }
+export interface UnitLine { unit: string; designation: string; cs: number; mults: Mult[]; factor: number; value: number }
+export interface Shift { side: 'attacker' | 'defender'; n: number; why: string; case: string }
+export interface Drm { kind: 'PR' | 'CR' | 'RIB' | 'Arm/AT'; attacker: number; defender: number; per: number; value: number; why: string; case: string }
+
+export interface GaBreakdown {
+  hex: string;
+  line: number;
+  lineOptions: number[];
+  terrain: string;
+  attackers: UnitLine[];
+  defenders: UnitLine[];
+  /** Units in the hex that retreated there after an earlier GA: take results, add nothing (GOSS 13.3). */
+  passengers: string[];
+  gavAttacker: number;
+  gavDefender: number;
+  ratio: number;
+  baseLabel: string;
+  offLeft: boolean;
+  shifts: Shift[];
+  netShift: number;
+  column: string;
+  columnLabel: string;
+  resultSet: string;
+  drms: Drm[];
+  drmRaw: number;
+  drm: number;
+  leads: { attackerPr: string | null; defenderPr: string | null; attackerArm: string | null; defenderArm: string | null };
+  crUsed: string[];
+  supportHexes: string[];
+  /** Attacker hexes (for retreat and advance). */
+  attackerHexes: string[];
+}
+
+export type OddsResult = { ok: true; odds: GaBreakdown } | { ok: false; code: string; message: string; case: string };
+
+interface Ctx { state: GameState; bundle: ScenarioBundle; mods: GaModifiersTable; table: GroundAssaultTable; night: boolean }
+
+const fail = (code: string, message: string, c: string): OddsResult => ({ ok: false, code, message, case: c });
+
+const RIVERS = ['river', 'canal'];
+
+function crossing(bundle: ScenarioBundle, a: HexId, b: HexId): { river: boolean; major: boolean; bridge: boolean; ford: boolean; stream: boolean } {
+  const f = sideFeatures(bundle.board, a, b);
+  return {
+    river: f.some((x) => RIVERS.includes(x)), major: f.includes('majorRiver'), bridge: f.includes('bridge'), ford: f.includes('ford'), stream: f.includes('stream'),
+  };
+}
+
+/** GOSS 13.3.2: the lines the defender may choose from the terrain in the hex. */
+export function lineOptions(bundle: ScenarioBundle, h: HexId): { line: number; terrain: string }[] {
+  const mods = gaMods(bundle);
+  const out: { line: number; terrain: string }[] = [];
+  for (const t of hexTerrains(bundle, h, mods.alsoClear)) {
+    const line = mods.terrainLine[t];
+    if (line && !out.some((o) => o.line === line)) out.push({ line, terrain: t });
+  }
+  return out.sort((a, b) => b.line - a.line);
+}
+
+export function isNight(state: GameState, bundle: ScenarioBundle): boolean {
+  return turnTime(bundle.scenario, bundle.sequence, state.pos.turn).time === 'Night';
+}
+
+function isMct(mods: GaModifiersTable, bundle: ScenarioBundle, h: HexId, state?: GameState): boolean {
+  const t = terrainOf(bundle.board, h);
+  if (t && mods.mct.includes(t)) return true;
+  return state?.fieldworks[h] === 'ET-3';
+}
+
+/** GOSS 13.6.1d: pure AFVs covered by personnel units among a side's participants. */
+function uncoveredAfvs(bundle: ScenarioBundle, units: UnitState[]): Set<string> {
+  const afv = units.filter((u) => isPureAfv(defOf(bundle, u.id)));
+  const pers = units.filter((u) => { const d = defOf(bundle, u.id); return isPersonnel(d) && !isZ(d) && !isHq(d); });
+  if (pers.some((u) => defOf(bundle, u.id).size === 'Bn')) return new Set();
+  const covered = pers.length;
+  return new Set(afv.slice(covered).map((u) => u.id));
+}
+
+/** Per-unit GAV multiplier (GOSS 13.6.1): halvings collapse to ×¼ when two or more apply; never below ¼. */
+function combine(halves: Mult[], quarters: Mult[], set: Mult | null): { factor: number; mults: Mult[] } {
+  if (set) return { factor: set.x, mults: [set] };
+  const mults = [...halves, ...quarters];
+  if (quarters.length || halves.length >= 2) return { factor: 0.25, mults: [...mults, { x: 0.25, why: 'never below ¼: two or more halvings, or a quartering, give ×¼', case: 'GOSS 13.6.1' }] };
+  return { factor: halves.length ? 0.5 : 1, mults };
+}
+
+function lineFor(ctx: Ctx, u: UnitState, role: 'attacker' | 'defender', decl: GaDeclaration, allOwn: UnitState[], opp: UnitState[], uncovered: Set<string>, artHalved: string | null): UnitLine {
+  const { bundle, mods, state } = ctx;
+  const d = defOf(bundle, u.id);
+  const cs = role === 'attacker' ? csAtt(d, u) : csDef(d, u);
+  const halves: Mult[] = [];
+  const quarters: Mult[] = [];
+  let set: Mult | null = null;
+  const defHex = decl.hex;
+  const marsh = (h: HexId) => terrainOf(bundle.board, h) === 'marsh';
+  const oppAllAfv = opp.length > 0 && opp.every((o) => isPureAfv(defOf(bundle, o.id)));
+  const ownAllAfv = allOwn.every((o) => isPureAfv(defOf(bundle, o.id)));
+  const caExempt = oppAllAfv && ownAllAfv; // GOSS 13.6.1d: AFV-only against AFV-only
+  if (role === 'attacker') {
+    const c = crossing(bundle, u.hex!, defHex);
+    if (c.major && c.bridge) quarters.push({ x: 0.25, why: 'across a major river by bridge', case: 'GOSS 13.6.1' });
+    else if (c.river && d.moveClass !== 'mech') halves.push({ x: 0.5, why: 'Leg across a river (bridge or ford do not help)', case: 'GOSS 13.6.1' });
+    else if (c.river) halves.push({ x: 0.5, why: 'Mech across a river at a bridge or ford', case: 'GOSS 13.6.1' });
+    if (marsh(defHex) || marsh(u.hex!)) {
+      if (d.moveClass === 'mech') quarters.push({ x: 0.25, why: 'Mech into or out of marsh', case: 'GOSS 13.6.1' });
+      else halves.push({ x: 0.5, why: 'Leg into or out of marsh', case: 'GOSS 13.6.1' });
+    }
+    if (uncovered.has(u.id) && !caExempt && (isMct(mods, bundle, defHex, state) || marsh(defHex))) halves.push({ x: 0.5, why: 'pure AFV without combined arms into MCT or marsh', case: 'GOSS 13.6.1d' });
+    if (has(u, M.OOS) || has(u, M.OHS)) halves.push({ x: 0.5, why: has(u, M.OHS) ? 'OhS unit attacking goes OoS at once: CS halved' : 'out of supply', case: 'AW 31.11' });
+  } else {
+    if (artHalved === u.id) halves.push({ x: 0.5, why: 'artillery in a defending stack', case: 'GOSS 13.6.1' });
+    if (uncovered.has(u.id) && !caExempt && (isMct(mods, bundle, defHex, state) || marsh(defHex))) halves.push({ x: 0.5, why: 'pure AFV in MCT or marsh without combined arms', case: 'GOSS 13.6.1d' });
+    if (has(u, M.OOS)) halves.push({ x: 0.5, why: 'out of supply', case: 'AW 31.11' });
+    else if (has(u, M.OHS) && !(decl.fullStrength ?? []).includes(u.id)) halves.push({ x: 0.5, why: 'OhS defending at half CS to stay OhS', case: 'AW 31.11, GOSS 13.5.3' });
+    if (d.moveClass === 'mech' && marsh(defHex)) quarters.push({ x: 0.25, why: 'Mech in a marsh hex', case: 'GOSS 13.6.1' });
+    if (has(u, M.AD) && isArtillery(d)) set = { x: 0, why: 'ammo-depleted artillery defends at CS 1', case: 'GOSS 13.6.1c' };
+  }
+  const f = fatigue(u);
+  if (f === 1) halves.push({ x: 0.5, why: 'fatigue 1', case: 'GOSS 14.2' });
+  if (f === 2) quarters.push({ x: 0.25, why: 'fatigue 2', case: 'GOSS 14.2' });
+  if ((decl.standoff ?? []).includes(u.id)) halves.push({ x: 0.5, why: 'standoff', case: 'GOSS 13.5.2' });
+  const { factor, mults } = combine(halves, quarters, set);
+  const value = set ? 1 : cs * factor;
+  return { unit: u.id, designation: d.designation, cs, mults, factor: set ? 1 / Math.max(cs, 1) : factor, value };
+}
+
+/** Eligibility of the declared attackers (GOSS 13.4, AW 31.9.2c); null when all may attack. */
+function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: Side): OddsResult | null {
+  const { bundle, state } = ctx;
+  if (!atk.length) return fail('no-attackers', 'name at least one attacking unit', 'GOSS 13.4');
+  const hexes = new Set<number>();
+  for (const u of atk) {
+    const d = defOf(bundle, u.id);
+    if (u.side !== side) return fail('not-your-unit', `${d.designation} belongs to the other side`, 'GOSS 13.4');
+    if (!live(u)) return fail('not-on-map', `${d.designation} is not on the map`, 'GOSS 13.4');
+    if (!areAdjacent(u.hex!, decl.hex)) return fail('not-adjacent', `${d.designation} is not adjacent to ${formatHex(decl.hex)}`, 'GOSS 13.4');
+    if (!decl.overrun && !has(u, M.TA) && !has(u, M.PA)) return fail('not-designated', `${d.designation} is not attack designated (TA or PA)`, 'GOSS 13.4');
+    if (isArtGroup(d) || isHq(d)) return fail('no-offensive-ga', `${d.designation}: artillery groups and division HQs may not make an offensive GA`, 'AW 31.9.2c');
+    if (isArtillery(d)) return fail('artillery-attack', `${d.designation}: artillery with a range may not attack`, 'GOSS 13.4');
+    if (isLeader(d)) return fail('leader-attack', `${d.designation}: a leader adds its shift, it does not attack`, 'GOSS 23.2');
+    if (fatigue(u) === 2) return fail('fatigue-2', `${d.designation} has fatigue 2 and may not attack`, 'GOSS 14.2');
+    if (!decl.resolving && (state.combat?.attackers ?? []).includes(u.id)) return fail('attacked-already', `${d.designation} has already attacked this segment`, 'GOSS 13.1');
+    const c = crossing(bundle, u.hex!, decl.hex);
+    if (c.major && (d.moveClass === 'mech' || !c.bridge)) return fail('major-river', `${d.designation} may not attack across the major river here`, 'GOSS 13.4');
+    if (c.river && d.moveClass === 'mech' && !c.bridge && !c.ford && !(decl.standoff ?? []).includes(u.id)) return fail('river-mech', `${d.designation}: Mech units attack across a river only at a bridge or ford`, 'GOSS 13.4');
+    if (terrainOf(bundle.board, decl.hex) === 'sea') return fail('prohibited', 'units may not attack into a sea hex', 'GOSS 13.4');
+    hexes.add(u.hex!);
+  }
+  if (hexes.size > 1 && !atk.every((u) => has(u, M.PA) || decl.overrun)) return fail('multi-hex-ta', 'a multi-hex ground assault needs every attacker in PA; a TA stack attacks alone', 'GOSS 13.4, 5.1.2');
+  for (const u of atk) {
+    const d = defOf(bundle, u.id);
+    if (isZ(d) && !atk.some((o) => o.hex === u.hex && !isZ(defOf(bundle, o.id)))) return fail('z-alone', `${d.designation}: a Z-step attacks only alongside a Co or Bn from its hex`, 'GOSS 4.1.3');
+  }
+  return null;
+}
+
+function leadPr(bundle: ScenarioBundle, units: UnitState[], role: 'attacker' | 'defender', standoff: string[], named?: string): UnitState | null {
+  const pr = (u: UnitState) => (role === 'attacker' ? defOf(bundle, u.id).prOff : defOf(bundle, u.id).prDef) ?? -1;
+  const ok = (u: UnitState) => { const d = defOf(bundle, u.id); return !standoff.includes(u.id) && !isZ(d) && !isLeader(d) && pr(u) >= 0; };
+  if (named) { const u = units.find((x) => x.id === named); if (u && ok(u)) return u; }
+  const pool = units.filter((u) => ok(u) && !isHq(defOf(bundle, u.id)));
+  const cands = pool.length ? pool : units.filter(ok);
+  return cands.sort((a, b) => pr(b) - pr(a) || a.id.localeCompare(b.id))[0] ?? null;
+}
+
+/** GOSS 13.8.3 regimental integrity: per regiment 2–3 bonuses, a regiment with one eligible unit gives none. */
+function ribCount(bundle: ScenarioBundle, units: UnitState[], maxRgts: number, perMin: number, perMax: number, cap: number): { n: number; units: string[] } {
+  const by = new Map<string, string[]>();
+  for (const u of units) {
+    const d = defOf(bundle, u.id);
+    const r = regiment(d);
+    if (!r || isZ(d) || isEngineer(d) || !isInfantry(d) || (d as unknown as { attached?: boolean }).attached) continue;
+    if (has(u, M.OOS) || fatigue(u) > 0 || has(u, M.EXPLOIT) || has(u, M.STRAT)) continue;
+    by.set(r, [...(by.get(r) ?? []), u.id]);
+  }
+  const rgts = [...by.values()].filter((l) => l.length >= perMin).sort((a, b) => b.length - a.length).slice(0, maxRgts);
+  let n = 0; const used: string[] = [];
+  for (const l of rgts) { const k = Math.min(perMax, l.length); n += k; used.push(...l.slice(0, k)); }
+  return { n: Math.min(cap, n), units: used };
+}
+
+function leaderShift(ctx: Ctx, role: 'attacker' | 'defender', side: Side, hexes: HexId[], participants: UnitState[]): Shift[] {
+  const out: Shift[] = [];
+  for (const l of combatRules(ctx.bundle).leaders) {
+    const lu = ctx.state.units[l.unit];
+    if (!live(lu) || lu.side !== side || !hexes.includes(lu.hex!)) continue;
+    const withFormation = participants.some((p) => p.hex === lu.hex && (!l.formation || formation(defOf(ctx.bundle, p.id)) === l.formation));
+    if (!withFormation) continue;
+    const n = role === 'attacker' ? l.attackShift : l.defenceShift;
+    if (n) out.push({ side: role, n, why: `leader ${defOf(ctx.bundle, l.unit).designation}`, case: `${l.source.replace(/^seed:004 /, 'seed:004 ')}` });
+  }
+  return out;
+}
+
+/** GOSS 13.3–13.8 for a declared assault: a full breakdown, or the case that forbids it. */
+export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclaration, attackerSide?: Side): OddsResult {
+  const mods = gaMods(bundle);
+  const table = gat(bundle);
+  const ctx: Ctx = { state, bundle, mods, table, night: isNight(state, bundle) };
+  const atk = decl.attackers.map((id) => state.units[id]);
+  if (atk.some((u) => !u)) return fail('no-such-unit', `unknown attacker in ${decl.attackers.join(', ')}`, 'GOSS 13.4');
+  const side = attackerSide ?? atk[0]?.side;
+  if (!side) return fail('no-attackers', 'name at least one attacking unit', 'GOSS 13.4');
+  const defSide = enemyOf(side);
+  const inHex = unitsAt(state, decl.hex, defSide).filter((u) => !isLeader(defOf(bundle, u.id)));
+  if (!inHex.length) return fail('no-defender', `${formatHex(decl.hex)} holds no enemy unit`, 'GOSS 13.3');
+  const bad = checkAttackers(ctx, decl, atk, side);
+  if (bad) return bad;
+  const c = state.combat;
+  if (!decl.overrun && !decl.resolving && (c?.attackedHexes ?? []).includes(decl.hex)) return fail('hex-attacked', `${formatHex(decl.hex)} has already been attacked this segment`, 'GOSS 13.1');
+  const passengers = inHex.filter((u) => (c?.retreatedAfterGa ?? []).includes(u.id));
+  const defenders = inHex.filter((u) => !passengers.includes(u));
+  if (!defenders.length) return fail('only-retreaters', `${formatHex(decl.hex)} holds only units that retreated after a GA this phase`, 'GOSS 13.3');
+  const opts = lineOptions(bundle, decl.hex);
+  const chosen = decl.line === undefined ? opts[0] : opts.find((o) => o.line === decl.line);
+  if (!chosen) return fail('bad-line', `line ${decl.line} is not available in ${formatHex(decl.hex)} (${opts.map((o) => o.line).join(', ')})`, 'GOSS 13.3.2');
+  const standoff = decl.standoff ?? [];
+  if (standoff.length) {
+    if (chosen.line === 1) return fail('standoff-line-1', 'no standoff when the defender uses line 1', 'GOSS 13.5.2');
+    for (const id of standoff) {
+      const u = state.units[id];
+      if (!u || (!atk.includes(u) && !defenders.includes(u))) return fail('standoff-unit', `${id} does not take part in this GA`, 'GOSS 13.5.2');
+      const d = defOf(bundle, id);
+      if ((u.side === side ? armAtt(d) : armDef(d)) <= 0) return fail('standoff-arm', `${d.designation} has no Arm factor and cannot stand off`, 'GOSS 13.5.2');
+    }
+    if (atk.every((u) => standoff.includes(u.id)) || defenders.every((u) => standoff.includes(u.id))) return fail('standoff-all', 'each side keeps at least one unit out of standoff', 'GOSS 13.5.2');
+  }
+  for (const id of decl.fullStrength ?? []) {
+    const u = state.units[id];
+    if (!u || !defenders.includes(u) || !has(u, M.OHS)) return fail('full-strength', `${id} is not an OhS defender`, 'GOSS 13.5.3');
+  }
+
+  // Step 4: GAV (GOSS 13.6).
+  const attArt: string | null = null;
+  const arts = defenders.filter((u) => isArtillery(defOf(bundle, u.id)));
+  let defArt: string | null = null;
+  const defArtHalved = new Set<string>();
+  if (arts.length && arts.length < defenders.length) arts.forEach((u) => defArtHalved.add(u.id));
+  else if (arts.length) defArt = arts.slice().sort((a, b) => csDef(defOf(bundle, a.id), a) - csDef(defOf(bundle, b.id), b))[0].id;
+  const unA = uncoveredAfvs(bundle, atk);
+  const unD = uncoveredAfvs(bundle, defenders);
+  const attackers = atk.map((u) => lineFor(ctx, u, 'attacker', decl, atk, defenders, unA, attArt));
+  const defLines = defenders.map((u) => lineFor(ctx, u, 'defender', decl, defenders, atk, unD, defArtHalved.has(u.id) ? u.id : defArt));
+  const round = (x: number) => Math.ceil(x - 1e-9);
+  const gavAttacker = round(attackers.reduce((s, l) => s + l.value, 0));
+  const gavDefender = round(defLines.reduce((s, l) => s + l.value, 0));
+  const line = table.lines.find((l) => l.line === chosen.line);
+  if (!line) return fail('table-line', `the GAT has no line ${chosen.line}`, 'GOSS 13.3.2');
+  const loneZ = defenders.length === 1 && isZ(defOf(bundle, defenders[0].id)) && defLines[0].cs === 0;
+  const ratio = gavDefender === 0 ? Infinity : gavAttacker / gavDefender;
+  let idx = -1;
+  line.ratios.forEach((r, i) => { if (ratio + 1e-9 >= r.ratio) idx = i; });
+  const offLeft = idx < 0 && !loneZ;
+  if (loneZ) idx = line.ratios.length - 1; // GOSS 4.1.3e
+  if (idx < 0) idx = 0;
+  const baseLabel = line.ratios[idx].label;
+
+  // Step 5: column shifts (GOSS 13.7).
+  const shifts: Shift[] = [];
+  const A = (n: number, why: string, cs: string) => shifts.push({ side: 'attacker', n, why, case: cs });
+  const D = (n: number, why: string, cs: string) => shifts.push({ side: 'defender', n, why, case: cs });
+  const attHexes = [...new Set(atk.map((u) => u.hex!))];
+  if (!decl.overrun && atk.every((u) => has(u, M.PA))) A(1, 'attackers in PA', 'GOSS 13.7.3, 5.2.4');
+  const defAs = Math.min(2, Math.max(0, ...defenders.map(asCount)));
+  if (defAs) A(defAs, `${defAs} AS on the defending stack`, 'GOSS 11.6.1');
+  if (defenders.some((u) => has(u, M.CR))) A(1, 'a defender is in combat reserve', 'GOSS 13.7.3');
+  if (defenders.some((u) => has(u, M.EXPLOIT))) A(1, 'a defender is in Exploit mode', 'GOSS 5.3.5c');
+  if (defenders.some((u) => has(u, M.STRAT))) A(2, 'a defender is in Strat mode', 'GOSS 5.5.6');
+  if (defenders.some((u) => training(defOf(bundle, u.id)) !== 'vet')) A(1, 'a raw or green defender', 'GOSS 4.5');
+  shifts.push(...leaderShift(ctx, 'attacker', side, attHexes, atk));
+  if (bundle.board.vantage.has(decl.hex)) D(1, 'defender on a vantage point', 'GOSS 13.7.4');
+  const attAs = Math.min(2, attHexes.reduce((s, h) => s + Math.max(0, ...atk.filter((u) => u.hex === h).map(asCount)), 0));
+  if (attAs) D(attAs, `${attAs} AS on the attacking stacks`, 'GOSS 11.6.1');
+  if (ctx.night) D(1, 'night game turn', 'GOSS 13.7.4, AW 31.6');
+  const fw = state.fieldworks[decl.hex];
+  if (fw && mods.dwShifts[fw]) D(mods.dwShifts[fw], `defender in ${fw}`, 'GOSS 13.7.4, 17.3.3');
+  if (atk.some((u) => training(defOf(bundle, u.id)) === 'raw')) D(2, 'a raw attacker', 'GOSS 4.5');
+  else if (atk.some((u) => training(defOf(bundle, u.id)) === 'green')) D(1, 'a green attacker', 'GOSS 4.5');
+  if (atk.some((u) => has(u, M.EXPLOIT))) D(1, 'attackers in Exploit mode', 'GOSS 13.7.4n');
+  shifts.push(...leaderShift(ctx, 'defender', defSide, [decl.hex], defenders));
+  // Engineers against DWs (GOSS 13.7.3): each attacking stack with Eng + another unit cancels one DW shift.
+  if (fw && mods.dwShifts[fw]) {
+    const engStacks = attHexes.filter((h) => { const s = atk.filter((u) => u.hex === h); return s.length >= 2 && s.some((u) => isEngineer(defOf(bundle, u.id)) && fatigue(u) === 0); }).length;
+    const n = Math.min(engStacks, mods.dwShifts[fw]);
+    if (n) A(n, `${n} attacking stack(s) with engineers against a DW`, 'GOSS 13.7.3');
+  }
+  // Adjacent supporting hexes (GOSS 13.7.4a).
+  const supportHexes: string[] = [];
+  const seen = new Set<number>();
+  for (const ah of attHexes) {
+    const attMct = isMct(mods, bundle, ah, state);
+    for (const h of neighbours(ah)) {
+      if (h === decl.hex || seen.has(h)) continue;
+      if (attMct && !areAdjacent(h, decl.hex)) continue;
+      const us = unitsAt(state, h, defSide);
+      const qualifies = us.some((u) => { const d = defOf(bundle, u.id); return !isZ(d) && !isHq(d) && !isLeader(d) && !isArtGroup(d) && stepsLeft(d, u) > 0 && (!isArtillery(d) || !has(u, M.OOB)); });
+      if (!qualifies) continue;
+      if ((c?.defendedHexes ?? []).includes(h) && !(c?.defendedOffLeft ?? []).includes(h)) continue;
+      if ((c?.supportUsed ?? []).includes(h)) continue;
+      seen.add(h);
+      const n = 1 + (bundle.board.vantage.has(h) ? 1 : 0) - Math.max(0, ...us.map(asCount));
+      if (n > 0) { D(n, `adjacent supporting hex ${formatHex(h)}`, 'GOSS 13.7.4a'); supportHexes.push(formatHex(h)); }
+    }
+  }
+  const netShift = shifts.reduce((s, x) => s + (x.side === 'attacker' ? x.n : -x.n), 0);
+  const fIdx = Math.max(0, Math.min(line.ratios.length - 1, idx + netShift));
+  const column = line.ratios[fIdx].column;
+  const resultSet = table.resultSets.find((s) => s.columns.includes(column))!.id;
+
+  // Step 6: DRMs (GOSS 13.8).
+  const drms: Drm[] = [];
+  const lpA = leadPr(bundle, atk, 'attacker', standoff, decl.leadPr?.attacker);
+  const lpD = leadPr(bundle, defenders, 'defender', standoff, decl.leadPr?.defender);
+  const leaderIn = (s: Side, hs: HexId[]) => combatRules(bundle).leaders.some((l) => { const u = state.units[l.unit]; return live(u) && u.side === s && hs.includes(u.hex!); })
+    || Object.values(state.units).some((u) => live(u) && u.side === s && hs.includes(u.hex!) && isLeader(defOf(bundle, u.id)));
+  let prA = lpA ? defOf(bundle, lpA.id).prOff ?? 0 : 0;
+  let prD = lpD ? defOf(bundle, lpD.id).prDef ?? 0 : 0;
+  const prNotes: string[] = [];
+  if (lpD && (fw === 'ET-2' || fw === 'ET-3')) { prD = Math.min(8, prD + 1); prNotes.push('+1 defender in an ET (max 8)'); }
+  if (lpD && leaderIn(defSide, [decl.hex])) { prD = Math.min(9, prD + 1); prNotes.push('+1 defending leader (max 9)'); }
+  if (lpA && leaderIn(side, attHexes)) { prA = Math.min(9, prA + 1); prNotes.push('+1 attacking leader (max 9)'); }
+  drms.push({ kind: 'PR', attacker: prA, defender: prD, per: mods.drmPer.pr, value: (prA - prD) * mods.drmPer.pr, why: `lead PR ${prA} vs ${prD}${prNotes.length ? ` (${prNotes.join('; ')})` : ''}`, case: 'GOSS 13.8.1' });
+  const crUsed: string[] = [];
+  if (!decl.overrun) {
+    const crOf = (s: Side, parts: UnitState[]) => Object.values(state.units).filter((u) => {
+      if (u.side !== s || !live(u) || !has(u, M.CR) || parts.includes(u) || u.hex === decl.hex) return false;
+      const f = formation(defOf(bundle, u.id));
+      return parts.some((p) => distance(p.hex!, u.hex!) <= 3 && (!f || !formation(defOf(bundle, p.id)) || formation(defOf(bundle, p.id)) === f));
+    }).slice(0, mods.maxCr);
+    const crD = crOf(defSide, defenders);
+    const crA = crOf(side, atk);
+    crUsed.push(...crD.map((u) => u.id), ...crA.map((u) => u.id));
+    if (crA.length || crD.length) drms.push({ kind: 'CR', attacker: crA.length, defender: crD.length, per: mods.drmPer.cr, value: (crA.length - crD.length) * mods.drmPer.cr, why: 'combat reserve units within 3 hexes', case: 'GOSS 13.8.2' });
+  }
+  const ribA = ribCount(bundle, atk, mods.ribMax.attackerRgts, mods.ribMax.perRgtMin, mods.ribMax.perRgtMax, mods.ribMax.attacker);
+  const adjDef = neighbours(decl.hex).flatMap((h) => unitsAt(state, h, defSide).filter((u) => {
+    const d = defOf(bundle, u.id);
+    return d.size === 'Bn' && stepsLeft(d, u) >= 2 && !crossing(bundle, h, decl.hex).major;
+  }));
+  const ribD = ribCount(bundle, [...defenders, ...adjDef], mods.ribMax.defenderRgts, mods.ribMax.perRgtMin, mods.ribMax.perRgtMax, mods.ribMax.defender);
+  if (ribA.n || ribD.n) drms.push({ kind: 'RIB', attacker: ribA.n, defender: ribD.n, per: mods.drmPer.rib, value: (ribA.n - ribD.n) * mods.drmPer.rib, why: 'regimental integrity', case: 'GOSS 13.8.3' });
+  const arm = armAt(ctx, decl, atk, defenders, standoff, unA, unD, chosen.terrain, fw);
+  if (arm) drms.push(arm.drm);
+  const drmRaw = drms.reduce((s, d) => s + d.value, 0);
+  const drm = Math.max(-mods.drmCap, Math.min(mods.drmCap, drmRaw));
+  return {
+    ok: true,
+    odds: {
+      hex: formatHex(decl.hex), line: chosen.line, lineOptions: opts.map((o) => o.line), terrain: chosen.terrain,
+      attackers, defenders: defLines, passengers: passengers.map((u) => u.id), gavAttacker, gavDefender, ratio: gavDefender === 0 ? 999 : Math.round(ratio * 1000) / 1000,
+      baseLabel, offLeft, shifts, netShift, column, columnLabel: line.ratios[fIdx].label, resultSet, drms, drmRaw, drm,
+      leads: { attackerPr: lpA?.id ?? null, defenderPr: lpD?.id ?? null, attackerArm: arm?.leadA ?? null, defenderArm: arm?.leadD ?? null },
+      crUsed, supportHexes, attackerHexes: attHexes.map(formatHex),
+    },
+  };
+}
+
+/** GOSS 13.8.4 Armor/AT bonus. */
+function armAt(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], def: UnitState[], standoff: string[], unA: Set<string>, unD: Set<string>, terrain: string, fw: string | undefined):
+  { drm: Drm; leadA: string | null; leadD: string | null } | null {
+  const { bundle, mods, night } = ctx;
+  const best = (us: UnitState[], f: (d: UnitDef) => number, un: Set<string>) => {
+    let u: UnitState | null = null; let v = 0;
+    for (const x of us) {
+      if (standoff.includes(x.id) || un.has(x.id) || has(x, M.AD)) continue;
+      const k = f(defOf(bundle, x.id));
+      if (k > v) { v = k; u = x; }
+    }
+    return { u, v };
+  };
+  const aArm = best(atk, armAtt, unA);
+  const aAt = best(atk, atDef, unA);
+  const dArm = best(def, armDef, unD);
+  const dAt = best(def, atDef, unD);
+  const tm = mods.armTerrain[terrain] ?? { mod: 0, max: 5 };
+  const gtCap = night ? mods.armGtCap.night : mods.armGtCap.day;
+  const stream = atk.some((u) => sideFeatures(bundle.board, u.hex!, decl.hex).includes('stream')) ? -1 : 0;
+  const dwMod = fw ? mods.armDw[fw] ?? 0 : 0;
+  const anyAfvInClear = atk.some((u) => hasArmourSymbol(defOf(bundle, u.id)) && terrainOf(bundle.board, u.hex!) === 'clear');
+  let who: 'attacker' | 'defender' | null = null; let n = 0; let why = '';
+  const cap = (x: number, max: number) => Math.max(0, Math.min(x, max, gtCap));
+  if (aArm.v > 0 && dArm.v > 0) {
+    const diff = aArm.v - dArm.v;
+    if (diff > 0) { who = 'attacker'; n = cap(diff + tm.mod + stream, tm.max); why = `Arm ${aArm.v} vs Arm ${dArm.v}, ${terrain} ${tm.mod}`; }
+    else if (diff < 0) {
+      const t = anyAfvInClear ? (mods.armTerrain.clear ?? tm) : tm;
+      who = 'defender'; n = cap(-diff + t.mod, t.max); why = `Arm ${aArm.v} vs Arm ${dArm.v}, ${anyAfvInClear ? 'clear (an attacking AFV is in clear)' : terrain} ${t.mod}`;
+    }
+  } else if (aArm.v > 0 && dAt.v > 0) {
+    if (dAt.v > aArm.v) { who = 'defender'; n = cap(dAt.v - aArm.v, 99); why = `AT ${dAt.v} over Arm ${aArm.v} (no terrain)`; }
+    else if (aArm.v > dAt.v) { who = 'attacker'; n = cap(aArm.v - dAt.v + tm.mod + dwMod + stream, tm.max); why = `Arm ${aArm.v} vs AT ${dAt.v}, ${terrain} ${tm.mod}${fw ? `, ${fw} ${dwMod}` : ''}`; }
+  } else if (aArm.v > 0) {
+    who = 'attacker'; n = cap(aArm.v + tm.mod + dwMod + stream, tm.max); why = `Arm ${aArm.v} against no Arm or AT, ${terrain} ${tm.mod}${fw ? `, ${fw} ${dwMod}` : ''}`;
+  } else if (dArm.v > 0) {
+    const off = best(def, armAtt, unD);
+    if (off.v > aAt.v) { who = 'defender'; n = cap(off.v - aAt.v + tm.mod + stream, tm.max); why = `defender's offensive Arm ${off.v} vs AT ${aAt.v}, ${terrain} ${tm.mod}`; }
+  }
+  if (!who || n <= 0) return (aArm.v || dArm.v || dAt.v) ? { drm: { kind: 'Arm/AT', attacker: 0, defender: 0, per: mods.drmPer.arm, value: 0, why: why || 'no Arm/AT bonus', case: 'GOSS 13.8.4' }, leadA: aArm.u?.id ?? null, leadD: (dArm.u ?? dAt.u)?.id ?? null } : null;
+  const lead = who === 'attacker' ? aArm.v : Math.max(dArm.v, dAt.v);
+  const oppHexes = who === 'attacker' ? [decl.hex] : atk.filter((u) => hasArmourSymbol(defOf(bundle, u.id))).map((u) => u.hex!);
+  const oppArmour = (who === 'attacker' ? def : atk).some((u) => hasArmourSymbol(defOf(bundle, u.id)));
+  const heavy = lead >= 5 && oppArmour && oppHexes.some((h) => !isMct(mods, bundle, h, ctx.state));
+  const per = heavy ? mods.drmPer.armHeavy : mods.drmPer.arm;
+  const a = who === 'attacker' ? n : 0; const d = who === 'defender' ? n : 0;
+  return { drm: { kind: 'Arm/AT', attacker: a, defender: d, per, value: (a - d) * per, why: `${why}${heavy ? '; ×15: lead factor ≥5 against armour outside MCT' : ''}`, case: 'GOSS 13.8.4' }, leadA: aArm.u?.id ?? null, leadD: (dArm.u ?? dAt.u)?.id ?? null };
+}

@@ -1,0 +1,332 @@
+import { describe, expect, it } from 'vitest';
+import { apply, legalActions } from '../game';
+import { Dice } from '../rng';
+import type { GameState, ScenarioBundle } from '../types';
+import { gat } from './combatTables';
+import { gaOdds, type GaDeclaration } from './gaOdds';
+import { columnOf, gaResults } from './gaTable';
+import { oddsPreview } from './gaPreview';
+import { resolveGaPure } from './groundAssault';
+import { retreatPaths } from './retreat';
+import { GroundAssaultTable } from '../../data/schemas/tables';
+import { act, at, edit, fixture, fmt, hx, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+
+const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
+const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
+
+function gaState(b: ScenarioBundle, markers: Record<string, string[]> = {}): GameState {
+  const s = toSegment(start(b), b, 'groundAssault');
+  return edit(s, (d) => { for (const [id, m] of Object.entries(markers)) d.units[id].markers.push(...m); });
+}
+
+/** A seed whose GA dice at action index s.n give these results (and whose later dice satisfy `more`). */
+function seedFor(s: GameState, b: ScenarioBundle, decl: GaDeclaration, onDef: string, onAtt: string, more: (seed: string) => boolean = () => true): string {
+  const o = gaOdds(s, b, decl);
+  if (!o.ok) throw new Error(o.message);
+  return seedWhereSeed((seed) => {
+    const d = new Dice(seed, s.n);
+    const a = d.d100('a'); const r = d.d100('d');
+    const res = gaResults(gat(b), o.odds.column, a + o.odds.drm, r + o.odds.drm);
+    return res.onDefender.result === onDef && res.onAttacker.result === onAtt && more(seed);
+  });
+}
+function seedWhereSeed(pred: (seed: string) => boolean): string {
+  for (let i = 0; i < 200000; i++) if (pred(`g${i}`)) return `g${i}`;
+  throw new Error('no seed');
+}
+/** The k-th d10 of action n under `seed` after `skip` earlier rolls (d100s count as one roll here). */
+function d10At(seed: string, n: number, skip100 = 0, skip10 = 0): number {
+  const d = new Dice(seed, n);
+  for (let i = 0; i < skip100; i++) d.d100('x');
+  for (let i = 0; i < skip10; i++) d.d10('x');
+  return d.d10('x');
+}
+
+describe('GOSS 13.9 Ground Assault Table (reconstructed, data/tables/ground-assault.json)', () => {
+  it('validates against the transcription schema and is labelled reconstructed', () => {
+    const b = fixture({ units: [A('a', 1, 1), G('g', 2, 1)] });
+    expect(GroundAssaultTable.safeParse(b.tables['ground-assault']).success).toBe(true);
+    expect(gat(b).source).toMatch(/^reconstructed:/);
+  });
+  it('GOSS 13.10.3 example: forest line, 3:1, defender modified DR -21 gives *2(3) against the attacker', () => {
+    const b = fixture({ units: [A('a', 1, 1), G('g', 2, 1)] });
+    const col = columnOf(gat(b), 3, '3:1')!;
+    expect(gaResults(gat(b), col, 50, -21).onAttacker.result).toBe('*2(3)');
+  });
+  it('GOSS 13.9.1: attacker roll below the lowest range gives no result, above the highest the top row; defender roll the reverse', () => {
+    const t = gat(fixture({ units: [A('a', 1, 1), G('g', 2, 1)] }));
+    const top = t.attackerRolls.E; const bottom = t.defenderRolls.E;
+    expect(gaResults(t, 'E', top[0][0] - 1, 999).onDefender.result).toBe('-');
+    expect(gaResults(t, 'E', 500, 999).onDefender.result).toBe(t.resultSets[0].onDefender[9]);
+    expect(gaResults(t, 'E', -500, -500).onAttacker.result).toBe(t.resultSets[0].onAttacker[0]);
+    expect(gaResults(t, 'E', -500, bottom[9][1] + 1).onAttacker.result).toBe('-');
+  });
+});
+
+describe('GOSS 13.3–13.8 odds breakdown', () => {
+  it('GOSS 13.6 GAV: multipliers per unit unrounded, two halvings give ×¼ (never below ¼), total rounded up', () => {
+    const b = fixture({ units: [
+      A('a1', 2, 4, { steps: [[6, 6]] }), A('a2', 2, 4, { steps: [[3, 3]] }),
+      G('g', 3, 4, { steps: [[2, 2]] }),
+    ] });
+    const s = edit(gaState(b, { a1: ['TA', 'OoS', 'F1'], a2: ['TA'], g: ['F2'] }), () => {});
+    const o = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a1', 'a2'] });
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    const a1 = o.odds.attackers.find((l) => l.unit === 'a1')!;
+    expect(a1.factor).toBe(0.25);
+    expect(a1.value).toBe(1.5);
+    expect(a1.mults.map((m) => m.case)).toContain('GOSS 13.6.1');
+    expect(o.odds.gavAttacker).toBe(5); // 1.5 + 3 = 4.5 → 5
+    expect(o.odds.defenders[0].value).toBe(0.5);
+    expect(o.odds.gavDefender).toBe(1); // fatigue 2: ×¼ → 0.5 → 1
+  });
+  it('GOSS 13.6 ratio → column: 1:1 on the clear line is E; below the leftmost column is off-left (column A)', () => {
+    const b = fixture({ units: [A('a', 2, 4), G('g', 3, 4), A('weak', 5, 5, { steps: [[1, 1]] }), G('strong', 6, 5, { steps: [[8, 8]] })] });
+    const s = gaState(b, { a: ['TA'], weak: ['TA'] });
+    const o = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a'] });
+    expect(o.ok && [o.odds.baseLabel, o.odds.column, o.odds.offLeft]).toEqual(['1:1', 'E', false]);
+    const off = gaOdds(s, b, { hex: hx(6, 5), attackers: ['weak'] });
+    expect(off.ok && [off.odds.ratio, off.odds.column, off.odds.offLeft]).toEqual([0.125, 'A', true]);
+  });
+  it('GOSS 13.7 column shifts: PA +1, ET-2 2 left, night 1 left, adjacent supporting hex 1 left, each with its case; clamped to the line', () => {
+    const b = fixture({
+      start: { date: '1944-07-18', time: 'Night' },
+      units: [A('a', 2, 4), G('g', 3, 4, { fieldworks: 'ET-2' }), G('sup', 2, 5)],
+    });
+    const s = gaState(b, { a: ['PA'] });
+    const o = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a'] });
+    if (!o.ok) throw new Error(o.message);
+    const byCase = o.odds.shifts.map((x) => [x.side, x.n, x.case]);
+    expect(byCase).toEqual(expect.arrayContaining([
+      ['attacker', 1, 'GOSS 13.7.3, 5.2.4'], ['defender', 2, 'GOSS 13.7.4, 17.3.3'], ['defender', 1, 'GOSS 13.7.4, AW 31.6'], ['defender', 1, 'GOSS 13.7.4a'],
+    ]));
+    expect(o.odds.netShift).toBe(-3);
+    expect(o.odds.column).toBe('B'); // E − 3
+  });
+  it('GOSS 13.8 DRMs: PR difference ×5, Arm vs AT terrain-modified ×10, net capped at ±60', () => {
+    const b = fixture({ terrain: { [at(3, 4)]: 'woods' }, units: [
+      A('a', 2, 4, { pr: [9, 9], extra: { arm: 4 } }), G('g', 3, 4, { pr: [0, 0], extra: { at: 1 } }),
+      A('c', 6, 6, { pr: [7, 7], extra: { arm: 4 } }), G('h', 7, 6, { pr: [5, 5], extra: { at: 1 } }),
+    ] });
+    const s = gaState(b, { a: ['TA'], c: ['TA'] });
+    const o = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a'] });
+    if (!o.ok) throw new Error(o.message);
+    expect(o.odds.drms.find((x) => x.kind === 'PR')!.value).toBe(45);
+    // woods: Arm 4 − AT 1 = 3, −2 terrain = 1 bonus (max 2) × 10
+    expect(o.odds.drms.find((x) => x.kind === 'Arm/AT')!.value).toBe(10);
+    expect([o.odds.drmRaw, o.odds.drm]).toEqual([55, 55]);
+    const clear = gaOdds(s, b, { hex: hx(7, 6), attackers: ['c'] });
+    if (!clear.ok) throw new Error(clear.message);
+    expect(clear.odds.drms.find((x) => x.kind === 'Arm/AT')!.value).toBe(30); // 3 bonuses in clear
+    const capped = fixture({ units: [A('a', 2, 4, { pr: [10, 10], extra: { arm: 9 } }), G('g', 3, 4, { pr: [0, 0] })] });
+    const o2 = gaOdds(gaState(capped, { a: ['TA'] }), capped, { hex: hx(3, 4), attackers: ['a'] });
+    if (!o2.ok) throw new Error(o2.message);
+    expect(o2.odds.drmRaw).toBe(50 + 50); // Arm 9 against nothing: capped at 5 bonuses by day × 10
+    expect(o2.odds.drm).toBe(60);
+  });
+  it('AW 32.8 leader shifts as scenario data (Wunsche: 2 right attacking with 12SS units)', () => {
+    const rules = { combat: { leaders: [{ unit: 'wunsche', formation: '12SS', attackShift: 2, defenceShift: 1, advanceBonus: 1, source: 'seed:004 L9381-L9407 (AW 32.8)' }] } };
+    const b = fixture({ rules, units: [
+      G('pz', 3, 4, { extra: { formation: '12SS' } }), G('wunsche', 3, 4, { size: 'Leader', steps: [[0, 0]] }), A('a', 4, 4),
+    ] });
+    const s = toSegment(start(b), b, 'groundAssault', 1);
+    const s2 = edit(s, (d) => { d.units.pz.markers.push('TA'); });
+    const o = gaOdds(s2, b, { hex: hx(4, 4), attackers: ['pz'] });
+    if (!o.ok) throw new Error(o.message);
+    expect(o.odds.shifts.find((x) => x.why.includes('wunsche'))).toMatchObject({ side: 'attacker', n: 2 });
+  });
+  it('AW 1.2.7b: bocage uses line 3 and hedgerow line 2; a village also offers clear (line 1)', () => {
+    const b = fixture({ terrain: { [at(3, 4)]: 'bocage', [at(5, 4)]: 'hedgerow', [at(7, 4)]: 'village' }, units: [A('a', 2, 4), G('g', 3, 4), A('b2', 4, 4), G('h', 5, 4), A('c', 6, 4), G('v', 7, 4)] });
+    const s = gaState(b, { a: ['TA'], b2: ['TA'], c: ['TA'] });
+    const line = (hex: number, atk: string, l?: number) => { const o = gaOdds(s, b, { hex, attackers: [atk], line: l }); return o.ok ? [o.odds.line, o.odds.lineOptions] : o.code; };
+    expect(line(hx(3, 4), 'a')).toEqual([3, [3]]);
+    expect(line(hx(5, 4), 'b2')).toEqual([2, [2]]);
+    expect(line(hx(7, 4), 'c', 1)).toEqual([1, [2, 1]]);
+    expect(line(hx(3, 4), 'a', 1)).toBe('bad-line');
+  });
+  it('oddsPreview computes the breakdown without consuming dice or changing the state', () => {
+    const b = fixture({ units: [A('a', 2, 4), G('g', 3, 4)] });
+    const s = gaState(b, { a: ['TA'] });
+    const p = oddsPreview(s, { hex: fmt(hx(3, 4)), attackers: ['a'] });
+    expect(p.ok && p.odds.column).toBe('E');
+    expect(p.ok && p.odds.drms[0].case).toBe('GOSS 13.8.1');
+    const r = apply(s, { type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a'] });
+    expect(r.ok && r.rolls.map((x) => x.purpose).slice(0, 2)).toEqual(['GA attacker roll', 'GA defender roll']);
+  });
+});
+
+describe('GOSS 13.4 / 13.1 legality', () => {
+  const b = fixture({ units: [A('a', 2, 4), A('far', 6, 8), G('g', 3, 4), A('grp', 3, 5, { size: 'Group', type: 'Art', extra: { missionPoints: 8, range: 10 } })] });
+  it('rejects undesignated, non-adjacent and artillery-group attackers with the forbidding case', () => {
+    const s = gaState(b, { far: ['TA'], grp: ['TA'] });
+    const r = (attackers: string[]) => { const x = apply(s, { type: 'assault', hex: fmt(hx(3, 4)), attackers }); return x.ok ? 'ok' : [x.error.code, x.error.case]; };
+    expect(r(['a'])).toEqual(['not-designated', 'GOSS 13.4']);
+    expect(r(['far'])).toEqual(['not-adjacent', 'GOSS 13.4']);
+    expect(r(['grp'])).toEqual(['no-offensive-ga', 'AW 31.9.2c']);
+  });
+  it('GOSS 13.4: designated units must attack before the segment ends; legalActions offers the assault', () => {
+    const s = gaState(b, { a: ['TA'] });
+    const r = apply(s, { type: 'endSegment' });
+    expect(!r.ok && [r.error.code, r.error.case]).toEqual(['must-attack', 'GOSS 13.4']);
+    expect(legalActions(s, 'allied')).toContainEqual({ type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a'] });
+  });
+});
+
+describe('GOSS 13.10 applying results', () => {
+  const mk = (extra: UnitSpec[] = [], opts: { terrain?: Record<string, string> } = {}) => fixture({ terrain: opts.terrain, units: [A('a', 2, 4), G('g', 3, 4), ...extra] });
+  const assault = { type: 'assault', hex: '', attackers: ['a'] };
+
+  it('GOSS 13.10.4a Hold, PRC passed: the defender stays and takes the hits as any mix of steps and ≤2 fatigue', () => {
+    const b = mk();
+    const s0 = gaState(b, { a: ['TA'] });
+    const decl = { hex: hx(3, 4), attackers: ['a'] };
+    const seed = seedFor(s0, b, decl, '2', '-', (sd) => d10At(sd, s0.n + 1) < 5);
+    let s = withSeed(s0, seed);
+    s = act(s, { ...assault, hex: fmt(hx(3, 4)) }).state;
+    expect(s.pending).toMatchObject({ side: 'german', kind: 'gaOption' });
+    expect(legalActions(s, 'german')).toEqual([{ type: 'gaOption', option: 'hold' }, { type: 'gaOption', option: 'limited' }, { type: 'gaOption', option: 'full' }]);
+    s = act(s, { type: 'gaOption', option: 'hold' }).state;
+    expect(s.pending).toMatchObject({ side: 'german', kind: 'gaAbsorb' });
+    expect(legalActions(s, 'german')).toHaveLength(3);
+    s = act(s, { type: 'gaAbsorb', fatigue: 1 }).state;
+    expect(s.units.g).toMatchObject({ stepsLost: 1, hex: hx(3, 4) });
+    expect(s.units.g.markers).toContain('F1');
+    expect(s.pending).toBeNull();
+    expect(s.combat!.ga).toBeNull();
+  });
+
+  it('GOSS 13.10.4a Hold, PRC failed: retreat 1 hex per hit (Leg defender max 2), then the attacker may advance 1 hex (TA)', () => {
+    const b = mk();
+    const s0 = gaState(b, { a: ['TA'] });
+    const seed = seedFor(s0, b, { hex: hx(3, 4), attackers: ['a'] }, '2', '-', (sd) => d10At(sd, s0.n + 1) >= 5);
+    let s = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    s = act(s, { type: 'gaOption', option: 'hold' }).state;
+    if (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'german')[0]).state;
+    expect(s.units.g.hex).not.toBe(hx(3, 4));
+    expect(s.units.g.stepsLost).toBe(0);
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaAdvance' });
+    const adv = legalActions(s, 'allied');
+    expect(adv).toEqual([{ type: 'gaAdvance', units: [] }, { type: 'gaAdvance', units: ['a'], hexes: 1 }]);
+    s = act(s, { type: 'gaAdvance', units: ['a'], hexes: 1 }).state;
+    expect(s.units.a.hex).toBe(hx(3, 4));
+    expect(s.units.a.markers).not.toContain('TA');
+  });
+
+  it('GOSS 13.10.4b Limited retreat, PRC passed: retreat 1+ hexes, each cancelling a hit, rest as steps/fatigue', () => {
+    const b = mk();
+    const s0 = gaState(b, { a: ['TA'] });
+    const seed = seedFor(s0, b, { hex: hx(3, 4), attackers: ['a'] }, '2', '-', (sd) => d10At(sd, s0.n + 1) < 5);
+    let s = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    s = act(s, { type: 'gaOption', option: 'limited' }).state;
+    expect(s.pending?.kind).toBe('gaRetreat');
+    const one = legalActions(s, 'german').find((x) => ((x as { path?: string[] }).path ?? []).length === 1)!;
+    s = act(s, one).state;
+    expect(s.pending?.kind).toBe('gaAbsorb');
+    s = act(s, { type: 'gaAbsorb', fatigue: 0 }).state;
+    expect(s.units.g).toMatchObject({ stepsLost: 1, hex: expect.any(Number) });
+    expect(s.units.g.hex).not.toBe(hx(3, 4));
+  });
+
+  it('GOSS 13.10.4c Full retreat: no PRC, retreat the maximum distance, one hit cancelled per hex', () => {
+    const b = mk();
+    const s0 = gaState(b, { a: ['TA'] });
+    const seed = seedFor(s0, b, { hex: hx(3, 4), attackers: ['a'] }, '2', '-');
+    let s = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    const r = apply(s, { type: 'gaOption', option: 'full' });
+    expect(r.ok && r.rolls).toEqual([]);
+    s = r.ok ? r.state : s;
+    if (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'german')[0]).state;
+    expect(s.units.g.stepsLost).toBe(0);
+    expect(s.units.g.markers).not.toContain('F1');
+    expect(s.units.g.hex === null ? -1 : Math.max(Math.abs(s.units.g.hex - hx(3, 4)))).toBeGreaterThan(0);
+  });
+
+  it('GOSS 4.2.1a Max step loss: 2 mandatory hits on one unit take 1 step; the other becomes discretionary', () => {
+    const b = fixture({ units: [A('a', 2, 4, { steps: [[18, 18]] }), G('g', 3, 4)] });
+    const s0 = gaState(b, { a: ['TA'] });
+    const o = gaOdds(s0, b, { hex: hx(3, 4), attackers: ['a'] });
+    if (!o.ok) throw new Error(o.message);
+    const set = gat(b).resultSets.find((x) => x.columns.includes(o.odds.column))!;
+    const twoMand = set.onDefender.find((x) => /\([23]\)/.test(x))!;
+    const seed = seedFor(s0, b, { hex: hx(3, 4), attackers: ['a'] }, twoMand, '-');
+    const r = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) });
+    expect(r.state.units.g.stepsLost).toBe(1);
+    expect(r.events).toContainEqual(expect.objectContaining({ type: 'hitsConverted', n: 1, case: 'GOSS 13.10.3' }));
+    expect(r.state.pending?.kind).toBe('gaOption');
+  });
+
+  it('GOSS 13.10.3 off-left: the attacker applies its own mandatory hits without Max step loss', () => {
+    const b = fixture({ units: [A('a', 2, 4, { steps: [[1, 1], [1, 1], [1, 1]] }), G('g', 3, 4, { steps: [[9, 9]] })] });
+    const s0 = gaState(b, { a: ['TA'] });
+    const seed = seedFor(s0, b, { hex: hx(3, 4), attackers: ['a'] }, '-', '*2(3)');
+    const r = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) });
+    expect(r.state.units.a.eliminated).toBe(true); // 3 steps lost to 3 mandatory hits
+    expect(r.events.filter((e) => e.type === 'stepLost' && e.unit === 'a')).toHaveLength(3);
+  });
+
+  it('GOSS 4.1.3 Z-steps: each mandatory step loss of a Co+ unit also eliminates a Z-step of that side', () => {
+    const b = fixture({ units: [A('a', 2, 4, { steps: [[12, 12]] }), G('g', 3, 4), G('z', 3, 4, { size: 'Z', steps: [[1, 1]] })] });
+    const s0 = gaState(b, { a: ['TA'] });
+    const seed = seedFor(s0, b, { hex: hx(3, 4), attackers: ['a'] }, '(1)', '-');
+    const r = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) });
+    expect(r.state.units.g.stepsLost).toBe(1);
+    expect(r.state.units.z.eliminated).toBe(true);
+  });
+
+  it('AW 1.2.7b bocage: a German defender may convert one mandatory hit to discretionary; the advance is limited to 1 hex', () => {
+    const b = fixture({ terrain: { [at(3, 4)]: 'bocage' }, units: [A('a', 2, 4, { steps: [[30, 30]], moveClass: 'mech' }), G('g', 3, 4)] });
+    const s0 = gaState(b, { a: ['PA'] });
+    const o = gaOdds(s0, b, { hex: hx(3, 4), attackers: ['a'] });
+    if (!o.ok) throw new Error(o.message);
+    expect(o.odds.line).toBe(3);
+    const seed = seedFor(s0, b, { hex: hx(3, 4), attackers: ['a'] }, '1(1)', '-', (sd) => d10At(sd, s0.n + 2) >= 5);
+    let s = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    expect(s.pending).toMatchObject({ side: 'german', kind: 'gaConvert', case: 'GOSS 13.10.2, AW 1.2.7b' });
+    expect(legalActions(s, 'german')).toContainEqual({ type: 'gaConvert', removeEt3: false, convert: 'bocage' });
+    const r = act(s, { type: 'gaConvert', removeEt3: false, convert: 'bocage' });
+    expect(r.events).toContainEqual(expect.objectContaining({ type: 'hitsConverted', case: 'AW 1.2.7b' }));
+    s = r.state;
+    expect(s.units.g.stepsLost).toBe(0);
+    s = act(s, { type: 'gaOption', option: 'hold' }).state; // fails (seeded) → retreat 2 hexes
+    while (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'german')[0]).state;
+    expect(s.pending?.kind).toBe('gaAdvance');
+    expect(legalActions(s, 'allied').map((x) => (x as { hexes?: number }).hexes ?? 0)).toEqual([0, 1]); // PA Mech would be 4; bocage allows 1
+  });
+
+  it('AW 31.9.2c: an artillery group forced to defend retreats 1 hex and loses half its points; the attacker may advance', () => {
+    const b = fixture({ units: [A('a', 2, 4), G('grp', 3, 4, { size: 'Group', type: 'Art', extra: { missionPoints: 8, range: 10 } })] });
+    const s0 = gaState(b, { a: ['TA'] });
+    const r = apply(s0, { type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a'] });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.rolls).toEqual([]);
+    expect(r.state.units.grp.hex).not.toBe(hx(3, 4));
+    expect(r.state.combat!.art.grp).toMatchObject({ halved: true, lost: 4 });
+    expect(r.state.pending?.kind).toBe('gaAdvance');
+  });
+});
+
+describe('GOSS 13.11 retreat priorities', () => {
+  it('1: not adjacent to an enemy beats 3: covering terrain; among the rest covering terrain wins', () => {
+    // Defender at (4,4), attacker at (3,3). Open neighbours: (5,3) woods next to an Allied unit at (6,3), (5,4) clear, (4,5) woods.
+    const b = fixture({ terrain: { [at(4, 3)]: 'sea', [at(5, 3)]: 'woods', [at(4, 5)]: 'woods' }, units: [A('a', 3, 3), G('g', 4, 4), A('x', 6, 3)] });
+    const s = start(b);
+    expect(retreatPaths(s, b, 'german', hx(4, 4), ['g'], 1).map((p) => p.map(fmt))).toEqual([[fmt(hx(4, 5))]]);
+    // Without the woods at (4,5) both open hexes tie: the owner chooses.
+    const b2 = fixture({ terrain: { [at(4, 3)]: 'sea', [at(5, 3)]: 'woods' }, units: [A('a', 3, 3), G('g', 4, 4), A('x', 6, 3)] });
+    expect(retreatPaths(start(b2), b2, 'german', hx(4, 4), ['g'], 1).map((p) => p.map(fmt)).sort()).toEqual([[fmt(hx(4, 5))], [fmt(hx(5, 4))]].sort());
+  });
+  it('a stack never retreats into enemy or prohibited hexes', () => {
+    const b = fixture({ terrain: { [at(4, 3)]: 'sea', [at(5, 3)]: 'sea', [at(5, 4)]: 'sea', [at(4, 5)]: 'sea', [at(3, 4)]: 'sea' }, units: [A('a', 3, 3), G('g', 4, 4)] });
+    expect(retreatPaths(start(b), b, 'german', hx(4, 4), ['g'], 2)).toEqual([]);
+  });
+});
+
+describe('GA resolution function for the bench', () => {
+  it('resolveGaPure gives the breakdown and both results for injected rolls', () => {
+    const b = fixture({ units: [A('a', 2, 4), G('g', 3, 4)] });
+    const s = gaState(b, { a: ['TA'] });
+    const r = resolveGaPure(s, b, { hex: hx(3, 4), attackers: ['a'] }, { attacker: 99, defender: 0 });
+    expect(r.ok && [r.odds.column, r.onDefender.result, r.onAttacker.result]).toEqual(['E', '*2(2)', '2(2)']);
+  });
+});
