@@ -1,0 +1,210 @@
+/**
+ * Draws one counter face (goss-core.md §3.1): NATO symbol on the nationality colours, designation,
+ * values in GOSS layout attack-defence-MA with Arm/AT superscripts, PRs, step dots, size marks,
+ * red hexagon, independent-asset square, artillery marks (BF with range, heavy circle, SP square,
+ * horse "H"), and the colour band of the reduced side. Pure: it only draws on the context given.
+ */
+import { Symbol as MsSymbol } from 'milsymbol';
+import type { StepValues, UnitDef } from '../../data/schemas/unit';
+import { NATIONALITY_COLOURS } from './colours';
+import { sidcFor } from './symbol';
+
+/** front = full strength; reduced = back (1 step lost); hit = reduced side under a hit marker (GOSS 4.2); z = Z-step back (AW 18.2.0). */
+export type Face = 'front' | 'reduced' | 'hit' | 'z';
+type Ctx = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
+export function facesOf(u: UnitDef): Face[] {
+  const f: Face[] = ['front'];
+  if (u.steps.length >= 2) f.push('reduced');
+  if (u.steps.length >= 3) f.push('hit');
+  if (u.zSide) f.push('z');
+  return f;
+}
+
+export function faceValues(u: UnitDef, face: Face): StepValues {
+  if (face === 'z') return u.zSide ?? u.steps[u.steps.length - 1];
+  const i = face === 'front' ? 0 : face === 'reduced' ? 1 : 2;
+  return u.steps[Math.min(i, u.steps.length - 1)];
+}
+
+/** Steps the face shows as dots (a Z-step has none, GOSS 4.1.3). */
+export function stepDots(u: UnitDef, face: Face): number {
+  if (face === 'z' || u.size === 'Z' || u.size === 'Leader') return 0;
+  const lost = face === 'front' ? 0 : face === 'reduced' ? 1 : 2;
+  return Math.max(0, u.steps.length - lost);
+}
+
+/** The value line as the rules print it, e.g. `2-3(6)-12`, `2(2)-3-12`, artillery `3⁶-1-6H`. */
+export function valueLine(u: UnitDef, face: Face): { attack: string; attackSup: string; defence: string; defenceSup: string; ma: string } {
+  const v = faceValues(u, face);
+  const art = u.type === 'Art' || u.type === 'NW';
+  return {
+    attack: u.size === 'HQ' || u.size === 'Leader' ? '' : String(v.attack),
+    attackSup: art ? String(u.range ?? '') : u.armAttack != null ? String(u.armAttack) : '',
+    defence: u.size === 'Leader' ? '' : String(v.defence),
+    defenceSup: u.armDefence != null ? String(u.armDefence) : u.at != null ? String(u.at) : '',
+    ma: `${u.moveClass === 'static' ? 'T' : u.ma}${u.horse ? 'H' : ''}`,
+  };
+}
+
+export function valueText(u: UnitDef, face: Face): string {
+  const l = valueLine(u, face);
+  const a = l.attack ? `${l.attack}${l.attackSup ? `(${l.attackSup})` : ''}-` : '';
+  return `${a}${l.defence}${l.defenceSup ? `(${l.defenceSup})` : ''}-${l.ma}`;
+}
+
+function hexagon(ctx: Ctx, x: number, y: number, r: number): void {
+  ctx.beginPath();
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 3) * i;
+    const px = x + r * Math.cos(a), py = y + r * Math.sin(a);
+    if (i === 0) ctx.moveTo(px, py); else ctx.lineTo(px, py);
+  }
+  ctx.closePath();
+}
+
+/**
+ * Draws the face of `u` on a `size`×`size` square at (0,0). `symbol` is the NATO symbol image
+ * (see `symbolImage`); without it a plain frame is drawn, so this works where no canvas exists.
+ */
+export function drawCounterFace(ctx: Ctx, u: UnitDef, face: Face, size: number, symbol?: CanvasImageSource | null): void {
+  const c = NATIONALITY_COLOURS[u.nationality];
+  const s = size;
+  const font = (px: number, bold = false) => `${bold ? 'bold ' : ''}${Math.max(6, Math.round(px))}px sans-serif`;
+  ctx.save();
+  ctx.fillStyle = c.background;
+  ctx.fillRect(0, 0, s, s);
+  if (face !== 'front') {
+    // GOSS 4.1: the reverse (reduced) side has a colour band.
+    ctx.fillStyle = face === 'hit' ? '#c0392b' : c.band;
+    ctx.fillRect(0, 0, s, s * 0.12);
+  }
+  ctx.strokeStyle = 'rgba(0,0,0,0.55)';
+  ctx.lineWidth = Math.max(1, s / 64);
+  ctx.strokeRect(0.5, 0.5, s - 1, s - 1);
+
+  // Designation across the top.
+  ctx.fillStyle = face === 'hit' ? '#ffffff' : c.text;
+  ctx.textBaseline = 'top';
+  ctx.textAlign = 'center';
+  ctx.font = font(s * 0.13);
+  ctx.fillText(u.designation, s / 2, s * 0.01, s * 0.96);
+
+  // Symbol box.
+  const bw = s * 0.5, bh = s * 0.34, bx = (s - bw) / 2, by = s * 0.17;
+  if (u.size === 'Leader') {
+    ctx.fillStyle = c.text;
+    ctx.font = font(s * 0.16, true);
+    ctx.textBaseline = 'middle';
+    ctx.fillText('★', s / 2, by + bh / 2);
+  } else if (symbol) {
+    ctx.drawImage(symbol, bx, by - s * 0.06, bw, bh + s * 0.08);
+  } else {
+    ctx.strokeStyle = c.text;
+    ctx.strokeRect(bx, by, bw, bh);
+  }
+  // Z-step: a circle instead of a size symbol (GOSS 4.1.3).
+  if (face === 'z' || u.size === 'Z') {
+    ctx.beginPath();
+    ctx.arc(s * 0.86, s * 0.22, s * 0.07, 0, Math.PI * 2);
+    ctx.fillStyle = '#ffffff';
+    ctx.fill();
+  }
+  // Red hexagon: halt generator (GOSS 7.7.1-7.7.2).
+  if (u.redHexagon) {
+    hexagon(ctx, s * 0.12, s * 0.3, s * 0.075);
+    ctx.fillStyle = '#d0201a';
+    ctx.fill();
+  }
+  // White square: independent corps or army asset (GOSS 9.1.0).
+  if (u.independent) {
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(s * 0.8, s * 0.3, s * 0.1, s * 0.1);
+  }
+
+  // PRs: offensive/defensive at the right of the symbol.
+  if (u.prOff !== null || u.prDef !== null) {
+    ctx.fillStyle = c.text;
+    ctx.font = font(s * 0.12);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(`${u.prOff ?? '–'}/${u.prDef ?? '–'}`, s * 0.02, s * 0.6);
+  }
+  // Step dots (GOSS 4.1).
+  const dots = stepDots(u, face);
+  for (let i = 0; i < dots; i++) {
+    ctx.beginPath();
+    ctx.arc(s * (0.93 - i * 0.09), s * 0.6, s * 0.032, 0, Math.PI * 2);
+    ctx.fillStyle = face === 'hit' ? '#c0392b' : c.text;
+    ctx.fill();
+  }
+
+  // Values: attack(sup) - defence(sup) - MA along the bottom.
+  const l = valueLine(u, face);
+  const big = font(s * 0.22, true), small = font(s * 0.12, true);
+  const parts: { text: string; f: string; sup?: boolean; heavy?: boolean; sp?: boolean }[] = [];
+  if (l.attack) {
+    parts.push({ text: l.attack, f: big, heavy: !!u.heavyArt });
+    if (l.attackSup) parts.push({ text: l.attackSup, f: small, sup: true });
+    parts.push({ text: '-', f: big });
+  }
+  parts.push({ text: l.defence, f: big });
+  if (l.defenceSup) parts.push({ text: l.defenceSup, f: small, sup: true });
+  parts.push({ text: '-', f: big });
+  parts.push({ text: l.ma, f: big, sp: !!u.sp });
+  let width = 0;
+  for (const p of parts) { ctx.font = p.f; width += ctx.measureText(p.text).width; }
+  let x = (s - width) / 2;
+  const base = s * 0.95;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  for (const p of parts) {
+    ctx.font = p.f;
+    const w = ctx.measureText(p.text).width;
+    if (p.heavy) {
+      // Heavy artillery: white circle behind the BF (GOSS 11.4.1f).
+      ctx.beginPath();
+      ctx.arc(x + w / 2, base - s * 0.08, s * 0.12, 0, Math.PI * 2);
+      ctx.fillStyle = '#ffffff';
+      ctx.fill();
+    }
+    if (p.sp) {
+      // SP artillery: a square round the MA (GOSS 5.6.0).
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = Math.max(1, s / 40);
+      ctx.strokeRect(x - s * 0.01, base - s * 0.19, w + s * 0.02, s * 0.21);
+    }
+    ctx.fillStyle = p.heavy ? '#111111' : face === 'hit' && !p.sup ? '#c0392b' : c.text;
+    ctx.fillText(p.text, x, p.sup ? base - s * 0.1 : base);
+    x += w;
+  }
+  ctx.restore();
+}
+
+const symbolCache = new Map<string, CanvasImageSource | null>();
+
+/** The milsymbol image of a counter, drawn once per SIDC and colour (null for leaders or without canvas). */
+export function symbolImage(u: UnitDef, pixelSize: number): CanvasImageSource | null {
+  const sidc = sidcFor(u);
+  if (!sidc) return null;
+  const c = NATIONALITY_COLOURS[u.nationality];
+  const key = `${sidc}|${c.text}|${pixelSize}`;
+  if (symbolCache.has(key)) return symbolCache.get(key)!;
+  let img: CanvasImageSource | null = null;
+  const sym = new MsSymbol(sidc, { size: pixelSize, fill: false, monoColor: c.text, infoFields: false, outlineWidth: 0 });
+  if (typeof OffscreenCanvas !== 'undefined') img = sym.asOffscreenCanvas(1);
+  else if (typeof document !== 'undefined') img = sym.asCanvas(1);
+  symbolCache.set(key, img);
+  return img;
+}
+
+/** Renders a face into a new canvas (OffscreenCanvas where available). */
+export function renderCounterFace(u: UnitDef, face: Face, size: number): OffscreenCanvas | HTMLCanvasElement {
+  const canvas: OffscreenCanvas | HTMLCanvasElement = typeof OffscreenCanvas !== 'undefined'
+    ? new OffscreenCanvas(size, size)
+    : Object.assign(document.createElement('canvas'), { width: size, height: size });
+  const ctx = canvas.getContext('2d') as Ctx | null;
+  if (!ctx) throw new Error('2D canvas context unavailable');
+  drawCounterFace(ctx, u, face, size, symbolImage(u, Math.round(size * 0.28)));
+  return canvas;
+}
