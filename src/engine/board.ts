@@ -85,11 +85,16 @@ export function routesBetween(board: Board, a: HexId, b: HexId): RouteClass[] {
   return ROUTE_CLASSES.filter((_, i) => bits & (1 << i));
 }
 
-const resolveRef = tryParseHexRef;
-
 /** Builds the runtime board from a schema-valid map file; cross-reference problems are collected, not thrown. */
 export function buildBoard(file: string, map: MapFile): { board: Board; problems: DataProblem[] } {
   const problems: DataProblem[] = [];
+  // the same hexes recur along routes and hexsides: parse each reference once
+  const refCache = new Map<string, { hex: HexId } | { error: string }>();
+  const resolveRef = (ref: string) => {
+    let r = refCache.get(ref);
+    if (!r) { r = tryParseHexRef(ref); refCache.set(ref, r); }
+    return r;
+  };
   const terrain = new Uint8Array(HEX_COUNT).fill(NO_TERRAIN);
   const codes = new Map(Object.entries(map.legend).map(([k, v]) => [k, terrainCode(v)]));
   map.rows.forEach((r, i) => {

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  gToLonLat, lonLatToColRow, hexCentreLonLat, centreG, gToPx, lonLatToG, SAMPLE_OFFSETS, PolygonIndex, polygonsOf, distToSegment, kmBetween,
+  createTransform, centreG, gToPx, SAMPLE_OFFSETS, PolygonIndex, polygonsOf, distToSegment,
 } from './geo.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,7 +49,7 @@ export async function buildMap({ log = () => {} } = {}) {
 
   // ---------- inputs ----------
   const geoFiles = ['coast.geojson', 'places.json', 'communes.geojson', 'forests.geojson', 'rivers-reference.geojson'];
-  const curatedFiles = ['zones.json', 'rivers.json', 'routes.json', 'towns.json', 'features.json'];
+  const curatedFiles = ['anchors.json', 'zones.json', 'rivers.json', 'routes.json', 'towns.json', 'features.json'];
   const inputs = {};
   for (const f of geoFiles) inputs[`shared/geo/${f}`] = sha256(join(GEO, f));
   for (const f of curatedFiles) inputs[`data/map/curated/${f}`] = sha256(join(CURATED, f));
@@ -65,6 +65,7 @@ export async function buildMap({ log = () => {} } = {}) {
   const routesC = readJson(join(CURATED, 'routes.json'));
   const townsC = readJson(join(CURATED, 'towns.json'));
   const featC = readJson(join(CURATED, 'features.json'));
+  const anchorsC = readJson(join(CURATED, 'anchors.json'));
 
   const land = new PolygonIndex(coast.features.filter((f) => f.properties.kind === 'land').flatMap((f) => polygonsOf(f.geometry)).map((rings) => ({ rings, tag: 1 })));
   // NC/NR are heath and grass in BD Forêt; poplar and Douglas fir are mostly post-war plantations (geo/README.md §4).
@@ -99,6 +100,12 @@ export async function buildMap({ log = () => {} } = {}) {
     if ('error' in r) throw new Error(r.error);
     return r.hex;
   };
+  // the fitted transform, warped by the high-confidence anchors (data/map/curated/anchors.json)
+  const warpAnchors = anchorsC.anchors.filter((a) => anchorsC.warpConfidence.includes(a.confidence) || (anchorsC.warpAlso ?? []).includes(a.hex)).map((a) => {
+    const h = hexOf(a.hex);
+    return { g: centreG(colOf(h), rowOf(h)), lon: a.lon, lat: a.lat };
+  });
+  const { gToLonLat, lonLatToG, hexCentreLonLat, lonLatToColRow } = createTransform(warpAnchors, anchorsC.warpSigmaKm);
   const centreLL = (h) => hexCentreLonLat(colOf(h), rowOf(h));
   const hexAtLL = ([lon, lat]) => hexAt(...lonLatToColRow(lon, lat));
 
@@ -216,6 +223,8 @@ export async function buildMap({ log = () => {} } = {}) {
     const hexes = v.hexes ? v.hexes.map(hexOf) : [landHexNear(resolvePoint(v.at, v.name).ll, townsC.villageMaxSea)];
     for (const h of hexes) if (h >= 0) setPlace(h, v.name, 'village', v.source);
   }
+  // a curated place already stands for its GeoNames point (e.g. Avranches pinned at D2929)
+  const curatedNames = new Set([...townsC.cities, ...townsC.towns, ...townsC.villages].flatMap((x) => [x.name, typeof x.at === 'string' ? x.at : null]).filter(Boolean));
   let villageCount = 0, villageDropped = 0;
   const placesSorted = [...places].filter((p) => p.cc === 'FR').sort((a, b) => b.population - a.population || a.id - b.id);
   for (const p of placesSorted) {
@@ -224,7 +233,7 @@ export async function buildMap({ log = () => {} } = {}) {
     if (h0 < 0 || !onMap[h0]) continue;
     const h = landHexNear([p.lon, p.lat], townsC.villageMaxSea);
     if (h < 0) { villageDropped++; continue; }
-    if (classOf.has(h)) continue;
+    if (classOf.has(h) || curatedNames.has(p.name)) continue;
     setPlace(h, p.name, 'village', `${townsC.villageSource.split(' ')[0]} GeoNames ${p.id} (${p.name}, pop. ${p.population}): village`);
     villageCount++;
   }
@@ -372,8 +381,14 @@ export async function buildMap({ log = () => {} } = {}) {
             path = da > db ? [va, vb] : [vb, va];
           } else if (cur !== va && cur !== vb) {
             const sub = route(cur, [va, vb], [curPx, vPx(va)], { avoid: used });
-            path.push(...sub.slice(1));
             const last = sub[sub.length - 1];
+            if (pi === 0 && li > 0) {
+              // reaching a leg's starting side still belongs to the previous leg (e.g. the Orne above C4423/4523)
+              const prevLeg = rv.legs[li - 1];
+              for (let i = 1; i < sub.length; i++) { addSide(sideOfVerts(sub[i - 1], sub[i]), prevLeg.class, rv.name, prevLeg.source); verts.add(sub[i]); }
+              prevLeg._path.push(...sub.slice(1));
+              path = [last];
+            } else path.push(...sub.slice(1));
             path.push(last === va ? vb : va);
           } else path.push(cur === va ? vb : va);
           cur = path[path.length - 1];
@@ -497,7 +512,16 @@ export async function buildMap({ log = () => {} } = {}) {
     if (e.features.has('river') || e.features.has('majorRiver') || e.features.has('canal')) { e.features.add('bridge'); bridges++; }
   }
   note(`road bridges: ${bridges}`);
-  const embOut = routesC.embankments.map((e) => { const x = resolvePoint(e.at, 'embankment'); return { hex: ref(x.hex ?? hexAtLL(x.ll)), source: e.source }; });
+  // embankments sit on a named railway: the hex of its path nearest the given point
+  const embOut = routesC.embankments.map((e, i) => {
+    const x = resolvePoint(e.near, `embankments[${i}]`);
+    const target = x.hex ?? hexAtLL(x.ll);
+    const rail = routeOut.filter((r) => r.class === 'railway' && r.name === e.railway);
+    if (!rail.length) throw new Error(`embankments[${i}]: no railway named ${e.railway}`);
+    let best = -1, bd = Infinity;
+    for (const r of rail) for (const rf of r.path) { const h = hexOf(rf); const d = distance(h, target); if (d < bd || (d === bd && h < best)) { bd = d; best = h; } }
+    return { hex: ref(best), source: e.source };
+  });
 
   // ---------- coast sides: sea, cliff, bluff ----------
   const coastSides = new Map(); // side → {features:Set, source}
@@ -542,7 +566,9 @@ export async function buildMap({ log = () => {} } = {}) {
     if (c) for (const f of c.features) feats.add(f);
     const out = { a: ref(ha), b: ref(hb), features: FEATURE_ORDER.filter((f) => feats.has(f)) };
     if (r?.name) out.name = r.name;
-    out.source = r ? r.source : c.source;
+    // sea sides take their provenance from the file (build notes), which keeps the file small
+    const src = r ? r.source : c.source;
+    if (!(c && !r && c.features.size === 1 && c.features.has('sea'))) out.source = src;
     return out;
   });
 
@@ -589,7 +615,8 @@ export async function buildMap({ log = () => {} } = {}) {
       inputs,
       notes: [
         `sea: sea fraction of 19 samples ≥ ${SEA_MIN}; forest: BD Forêt fraction ≥ ${FOREST_MIN} in a patch of ≥ ${FOREST_PATCH} hexes, woods ≥ ${WOODS_MIN}; marsh: curated polygon fraction ≥ ${MARSH_MIN}`,
-        'hexes on no sheet are not on the map; coordinates transform: shared/research/hex-transform.json, sheet B origin (master lattice)',
+        'hexes on no sheet are not on the map; coordinates transform: shared/research/hex-transform.json, sheet B origin (master lattice), warped by data/map/curated/anchors.json',
+        'hexsides with only the sea feature: shared/geo/coast.geojson (GSHHG 2.3.7 full), a land hex beside a sea hex',
         ...overrideOut.map((o) => `override ${o.hex} → ${o.terrain}: ${o.source}`),
       ],
     },
@@ -605,7 +632,11 @@ export async function buildMap({ log = () => {} } = {}) {
   for (const h of mapHexes) counts[T[h]] = (counts[T[h]] ?? 0) + 1;
   note(`hexes on the map: ${mapHexes.length}; ${Object.entries(counts).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`);
   note(`hexsides: ${hexsidesOut.length}; routes: ${routeOut.length}; places: ${placesFinal.length}; beaches: ${beachOut.length}`);
-  void board; void distance; void kmBetween;
+  for (const a of anchorsC.anchors) {
+    const d = distance(hexOf(a.hex), hexAtLL([a.lon, a.lat]));
+    if (d > (a.confidence === 'high' ? 1 : 2)) note(`anchor ${a.hex} (${a.confidence}, ${a.place}) is ${d} hexes from its place`);
+  }
+  void board;
   return { text: serialise(map), report };
 }
 

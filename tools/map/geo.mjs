@@ -15,18 +15,63 @@ const { U, origin, lat0, lon0, kmPerDegLon, kmPerDegLat } = TRANSFORM;
 const DET = U[0][0] * U[1][1] - U[0][1] * U[1][0];
 const SQRT3 = Math.sqrt(3);
 
-/** Lattice "g" coordinates (continuous col, row-units) → [lon, lat]. */
-export function gToLonLat(gc, gy) {
-  const e = U[0][0] * gc + U[0][1] * gy + origin[0];
-  const n = U[1][0] * gc + U[1][1] * gy + origin[1];
-  return [lon0 + e / kmPerDegLon, lat0 + n / kmPerDegLat];
+/** Base fit: lattice "g" coordinates (continuous col, row-units) → km in the local frame. */
+function gToKm(gc, gy) {
+  return [U[0][0] * gc + U[0][1] * gy + origin[0], U[1][0] * gc + U[1][1] * gy + origin[1]];
 }
-
-/** [lon, lat] → continuous lattice g coordinates [gc, gy]. */
-export function lonLatToG(lon, lat) {
-  const e = (lon - lon0) * kmPerDegLon - origin[0];
-  const n = (lat - lat0) * kmPerDegLat - origin[1];
+function kmToG(e0, n0) {
+  const e = e0 - origin[0];
+  const n = n0 - origin[1];
   return [(U[1][1] * e - U[0][1] * n) / DET, (-U[1][0] * e + U[0][0] * n) / DET];
+}
+const kmToLonLat = (e, n) => [lon0 + e / kmPerDegLon, lat0 + n / kmPerDegLat];
+const lonLatToKm = (lon, lat) => [(lon - lon0) * kmPerDegLon, (lat - lat0) * kmPerDegLat];
+
+/**
+ * The hex ⇄ lat/lon transform, optionally warped by anchors so it matches the printed sheets where
+ * the affine fit is off (Merville, the Orne mouth, Juno: map-data.md §1.4). Each anchor's residual
+ * (place − fitted hex centre, km) is spread with Gaussian weights w = exp(−(d/σ)²) and averaged,
+ * normalised by max(1, Σw): exact at an isolated anchor, fading to the plain fit a few σ away.
+ * anchors: [{ g: [gc, gy] (the rules hex centre on the master lattice), lon, lat }]
+ */
+export function createTransform(anchors = [], sigmaKm = 4) {
+  const pts = anchors.map((a) => {
+    const p = gToKm(a.g[0], a.g[1]);
+    const q = lonLatToKm(a.lon, a.lat);
+    return { p, r: [q[0] - p[0], q[1] - p[1]] };
+  });
+  const s2 = sigmaKm * sigmaKm;
+  const warp = (e, n) => {
+    let we = 0, wn = 0, ws = 0;
+    for (const { p, r } of pts) {
+      const d2 = (e - p[0]) ** 2 + (n - p[1]) ** 2;
+      if (d2 > 25 * s2) continue;
+      const w = Math.exp(-d2 / s2);
+      we += w * r[0]; wn += w * r[1]; ws += w;
+    }
+    const k = Math.max(1, ws);
+    return [we / k, wn / k];
+  };
+  const gToLonLat = (gc, gy) => {
+    const [e, n] = gToKm(gc, gy);
+    const [de, dn] = warp(e, n);
+    return kmToLonLat(e + de, n + dn);
+  };
+  const lonLatToG = (lon, lat) => {
+    const [e, n] = lonLatToKm(lon, lat);
+    let pe = e, pn = n;
+    for (let i = 0; i < 30; i++) { // fixed point of p = real − warp(p)
+      const [de, dn] = warp(pe, pn);
+      const ne = e - de, nn = n - dn;
+      const done = Math.abs(ne - pe) + Math.abs(nn - pn) < 1e-9;
+      pe = ne; pn = nn;
+      if (done) break;
+    }
+    return kmToG(pe, pn);
+  };
+  const hexCentreLonLat = (col, row) => gToLonLat(...centreG(col, row));
+  const lonLatToColRow = (lon, lat) => gToColRow(...lonLatToG(lon, lat));
+  return { gToLonLat, lonLatToG, hexCentreLonLat, lonLatToColRow, warp };
 }
 
 /** Hex centre of global (col, row) in g units. */
@@ -36,14 +81,8 @@ export const centreG = (col, row) => [col, row + 0.5 * (col & 1)];
 export const gToPx = (gc, gy) => [1.5 * gc, SQRT3 * gy];
 export const pxToG = (x, y) => [x / 1.5, y / SQRT3];
 
-export function hexCentreLonLat(col, row) {
-  const [gc, gy] = centreG(col, row);
-  return gToLonLat(gc, gy);
-}
-
-/** Nearest lattice hex (global col, row) of a lat/lon, by cube rounding in pixel space. */
-export function lonLatToColRow(lon, lat) {
-  const [gc, gy] = lonLatToG(lon, lat);
+/** Nearest lattice hex (global col, row) of continuous g coordinates, by cube rounding. */
+export function gToColRow(gc, gy) {
   const q = gc;
   const r = gy - gc / 2;
   const s = -q - r;
