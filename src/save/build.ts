@@ -3,7 +3,8 @@
  * so what one client writes the other accepts. All functions return a new SavedGame and leave the
  * given one untouched (undo and "discard changes" are just keeping the old object).
  */
-import { apply, sideToAct, stateHash, type Action, type ScenarioBundle, type Side } from '../engine';
+import { apply, sideToAct, type Action, type ScenarioBundle, type Side } from '../engine';
+import { stateDigest } from './digest';
 import { chainAnchor, chainLink, fastKey, randomHex, strictKey, type ChainSecret, type RandomHex } from './dice';
 import { ENGINE_VERSION, Entry, type DiceMode, type KeyProof, type SaveHeader } from './format';
 import { defaultBundles, startFromHeader, step, type BundleSource, type LoadError, type SavedGame } from './verify';
@@ -74,7 +75,7 @@ export function appendAction(game: SavedGame, action: Action, o: AppendOptions =
   if (!by) return { ok: false, code: 'rules', error: 'nobody is to act: the game is over' };
   const r = apply(game.state, clean);
   if (!r.ok) return { ok: false, code: 'rules', error: r.error.message + (r.error.case ? ` (${r.error.case})` : '') };
-  return push(game, { by, kind: 'action', action: clean, dice: r.rolls, state: stateHash(r.state), ...(proof ? { proof } : {}) }, o);
+  return push(game, { by, kind: 'action', action: clean, dice: r.rolls, state: stateDigest(r.state), ...(proof ? { proof } : {}) }, o);
 }
 
 /** Fast mode: the sender of a turn file hands the opponent a fresh nonce for its next rolls. */

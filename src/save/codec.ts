@@ -11,6 +11,17 @@ export type Decoded = { ok: true; text: string; gzip: boolean } | { ok: false; e
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 const TOO_BIG = {};
 
+let table: Uint32Array | null = null;
+function crc32(b: Uint8Array): number {
+  if (!table) {
+    table = new Uint32Array(256);
+    for (let i = 0; i < 256; i++) { let c = i; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; table[i] = c >>> 0; }
+  }
+  let c = 0xffffffff;
+  for (let i = 0; i < b.length; i++) c = table[(c ^ b[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
 export function isGzip(b: Uint8Array): boolean {
   return b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b;
 }
@@ -36,6 +47,10 @@ function gunzipLimited(bytes: Uint8Array): Decoded {
   const out = new Uint8Array(total);
   let o = 0;
   for (const p of parts) { out.set(p, o); o += p.length; }
+  // The gzip trailer (CRC-32 and length of the first member) tells a damaged file from a good one.
+  const n = bytes.length;
+  const trailer = (i: number) => (bytes[n - 8 + i] | (bytes[n - 7 + i] << 8) | (bytes[n - 6 + i] << 16) | (bytes[n - 5 + i] << 24)) >>> 0;
+  if (n < 18 || trailer(4) !== total >>> 0 || trailer(0) !== crc32(out)) return { ok: false, error: 'the compressed file is damaged (gzip checksum mismatch)' };
   return utf8(out, true);
 }
 

@@ -66,7 +66,7 @@ const common = {
   by: Side,
   /** When it was written (ISO), informational; makes stalling visible (anchors.md T5). */
   at: z.string().max(40).optional(),
-  /** stateHash after the entry. */
+  /** Hash of the state after the entry (digest.ts stateDigest: Merkle SHA-256 of the state's JSON). */
   state: hex64,
 };
 

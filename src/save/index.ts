@@ -5,3 +5,4 @@ export * from './dice';
 export { loadSave, step, startFromHeader, headerHash, entryHash, describeAction, emptyTrack, type SavedGame, type DiceTrack, type LoadResult, type LoadError, type LoadErrorCode, type LoadOptions, type BundleSource } from './verify';
 export * from './build';
 export * from './pbem';
+export { canon, stateDigest } from "./digest";

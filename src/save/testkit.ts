@@ -7,7 +7,8 @@ import { sha256Hex } from '../engine/hash';
 import { appendAction, createSave } from './build';
 import type { RandomHex } from './dice';
 import type { DiceMode } from './format';
-import type { SavedGame } from './verify';
+import { entryHash, headerHash, type SavedGame } from './verify';
+import type { SaveFile } from './format';
 
 /** A reproducible stand-in for crypto randomness. */
 export function fakeRandom(label: string): RandomHex {
@@ -40,7 +41,7 @@ export function generatedGame(n: number, seed = 1, length = 'long'): SavedGame {
   const rnd = pick(seed);
   let g = newTestGame('hotseat', length, `gen${seed}`);
   let inSegment = 0;
-  const perSegment = Math.max(2, Math.floor(n / 90));
+  const perSegment = Math.max(2, Math.ceil(n / 80));
   while (g.save.entries.length < n && !g.state.over) {
     const side = sideToAct(g.state)!;
     let a: Action;
@@ -55,4 +56,12 @@ export function generatedGame(n: number, seed = 1, length = 'long'): SavedGame {
     inSegment = a.type === 'endSegment' ? 0 : inSegment + 1;
   }
   return g;
+}
+
+/** Re-seals a hand-edited file, as a forger would: recompute every prev link and the head. */
+export function rechain(s: SaveFile): SaveFile {
+  let prev = headerHash(s.header);
+  for (let i = 0; i < s.entries.length; i++) { s.entries[i].prev = prev; prev = entryHash(s.entries[i]); }
+  s.head = prev;
+  return s;
 }

@@ -4,12 +4,12 @@
  * and the first bad entry is named. The loader is pure and never throws: anything wrong with the
  * input comes back as `{ ok: false, error }`, and nothing outside the returned object is changed.
  */
-import { apply, newGame, sideToAct, stateHash, type Action, type GameState, type ScenarioBundle, type Side } from '../engine';
-import { canonicalJson, sha256Hex } from '../engine/hash';
+import { apply, newGame, sideToAct, type Action, type GameState, type ScenarioBundle, type Side } from '../engine';
+import { canon, sha256HexOf, stateDigest } from './digest';
 import { loadScenario } from '../data/bundle';
 import { decodeInput } from './codec';
 import { chainStep, commitmentHash, fastKey, strictKey } from './dice';
-import { ENGINE_VERSION, FORMAT, FORMAT_VERSION, SaveFile, type Entry, type SaveHeader } from './format';
+import { ENGINE_VERSION, FORMAT, FORMAT_VERSION, LIMITS, SaveFile, type Entry, type SaveHeader } from './format';
 
 /** Dice-mode bookkeeping after an entry (strict/fast protocol state). */
 export interface DiceTrack {
@@ -27,7 +27,7 @@ export interface DiceTrack {
 export interface SavedGame {
   save: SaveFile;
   state: GameState;
-  /** stateHash(state), kept so appending need not rehash. */
+  /** stateDigest(state) (digest.ts): the state hash entries record. */
   hash: string;
   track: DiceTrack;
 }
@@ -37,11 +37,11 @@ export interface LoadError { ok: false; code: LoadErrorCode; error: string; /** 
 export type LoadResult = { ok: true; game: SavedGame; warnings: string[] } | LoadError;
 
 export function headerHash(h: SaveHeader): string {
-  return sha256Hex(canonicalJson(h));
+  return sha256HexOf(canon(h));
 }
 
 export function entryHash(e: Entry): string {
-  return sha256Hex(canonicalJson(e));
+  return sha256HexOf(canon(e));
 }
 
 export function emptyTrack(): DiceTrack {
@@ -88,7 +88,7 @@ export function startFromHeader(header: SaveHeader, bundles: BundleSource = defa
     return fail('scenario', `the game cannot be set up: ${e instanceof Error ? e.message : String(e)}`);
   }
   const head = headerHash(header);
-  return { ok: true, game: { save: { format: FORMAT, version: FORMAT_VERSION, header, entries: [], head }, state, hash: stateHash(state), track: emptyTrack() } };
+  return { ok: true, game: { save: { format: FORMAT, version: FORMAT_VERSION, header, entries: [], head }, state, hash: stateDigest(state), track: emptyTrack() } };
 }
 
 /**
@@ -158,7 +158,7 @@ export function step(game: SavedGame, e: Entry, inPlace = false): { ok: true; ga
         if (t.pending?.by === e.by) return fail('protocol', `${where}: ${e.by} committed at entry ${t.pending.i} and must wait for ${other(e.by)}'s reveal before acting`, k);
         const q = t.queue[e.by];
         if (q?.length) {
-          if (canonicalJson(q[0]) !== canonicalJson(action)) return fail('protocol', `${where}: after the reveal ${e.by} must play its committed actions in order; expected ${describeAction(q[0])}, found ${describeAction(action)}`, k);
+          if (canon(q[0]) !== canon(action)) return fail('protocol', `${where}: after the reveal ${e.by} must play its committed actions in order; expected ${describeAction(q[0])}, found ${describeAction(action)}`, k);
           track = { ...t, queue: { ...t.queue, [e.by]: q.slice(1) } };
         }
       }
@@ -173,12 +173,12 @@ export function step(game: SavedGame, e: Entry, inPlace = false): { ok: true; ga
         return fail('dice', `${where}: ${e.by} rolled dice outside a commitment (strict mode: commit, then the opponent reveals)`, k);
       }
     }
-    if (canonicalJson(r.rolls) !== canonicalJson(e.dice)) {
+    if (canon(r.rolls) !== canon(e.dice)) {
       const show = (d: { faces: number[]; purpose: string }[]) => d.map((x) => `${x.faces.join('')} "${x.purpose}"`).join(', ') || 'none';
       return fail('dice', `${where} (${describeAction(action)}) claims dice ${show(e.dice)}, but the game rolls ${show(r.rolls)}: the dice were edited${versionNote(game.save.header)}`, k);
     }
     state = r.state;
-    hash = stateHash(state);
+    hash = stateDigest(state);
   }
   if (e.state !== hash) return fail('state', `${where}${e.kind === 'action' ? ` (${describeAction(e.action as Action)})` : ''}: the state it claims differs from the state the rules produce${versionNote(game.save.header)}`, k);
   const entries = inPlace ? game.save.entries : game.save.entries.slice();
@@ -224,6 +224,8 @@ function loadUnsafe(input: unknown, opts: LoadOptions): LoadResult {
       ? `this save uses save format ${top.version}, written by a newer Neptune; this Neptune reads format ${FORMAT_VERSION}`
       : `unknown save format version ${JSON.stringify(top.version)}; this Neptune reads format ${FORMAT_VERSION}`);
   }
+  const n = (json as { entries?: unknown }).entries;
+  if (Array.isArray(n) && n.length > LIMITS.entries) return fail('format', `the file has ${n.length} log entries; this Neptune reads at most ${LIMITS.entries}`);
   const parsed = SaveFile.safeParse(json);
   if (!parsed.success) {
     const f = firstIssue(parsed.error);
