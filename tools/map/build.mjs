@@ -152,7 +152,6 @@ export async function buildMap({ log = () => {} } = {}) {
   // ---------- terrain ----------
   const T = new Array(HEX_COUNT).fill(null);
   const overrideOut = [];
-  const isSeaHex = (h) => T[h] === 'sea';
   const SEA_MIN = 0.5;
   for (const h of mapHexes) T[h] = seaFrac[h] >= SEA_MIN ? 'sea' : (zoneOf[h] >= 0 ? zones.zones[zoneOf[h]].terrain : zones.default.terrain);
 
