@@ -29,16 +29,27 @@ async function browserBench() {
     '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
     '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'] });
   try {
-    const scenarios = (process.env.BENCH_SCENARIOS ?? 'demo').split(',');
+    {
+      // Counter textures of the largest introductory scenario (issue 4 budget: ≤ 500 ms).
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(server.resolvedUrls.local[0]);
+      await page.getByTestId('scenario-list').waitFor();
+      const r = await page.evaluate(() => { const x = window.__bench.buildScenarioTextures('goodwood'); const o = { ms: x.ms, textures: x.textures, counters: x.counters }; x.cache.destroy(); return o; });
+      out('render.counter_textures_goodwood', r.ms, `ms (${r.textures} textures, ${r.counters} counters)`);
+      await page.close();
+    }
+    const scenarios = (process.env.BENCH_SCENARIOS ?? 'demo,normandy-map').split(',');
     for (const id of scenarios) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(server.resolvedUrls.local[0]);
       await page.getByTestId('scenario-list').waitFor();
-      const radio = page.locator(`input[name=scenario][value="${id}"]`);
-      if (!(await radio.count())) { console.log(`browser benchmarks for ${id} skipped: no such scenario`); await page.close(); continue; }
-      await radio.check();
+      // "<map>-map" opens a map for browsing; anything else starts that scenario.
+      const mapId = id.endsWith('-map') ? id.slice(0, -4) : null;
+      const control = mapId ? page.getByTestId(`browse-${mapId}`) : page.locator(`input[name=scenario][value="${id}"]`);
+      if (!(await control.count())) { console.log(`browser benchmarks for ${id} skipped: not in this build`); await page.close(); continue; }
+      if (!mapId) await control.check();
       const t0 = await page.evaluate(() => performance.now());
-      await page.getByTestId('start-game').click();
+      await (mapId ? control : page.getByTestId('start-game')).click();
       await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
       const first = await page.evaluate(() => window.__marks.firstFrame);
       out(`render.${id}.first_frame_after_start`, first - t0, 'ms');

@@ -28,6 +28,9 @@ export interface GameStore {
   hoverHex: number | null;
   startGame(scenarioId: string, options: NewGameOptions): void;
   browseMap(mapId: string): void;
+  /** Counter sheet of a scenario roster on screen (issue 4), or null. */
+  sheet: string | null;
+  openSheet(id: string | null): void;
   leave(): void;
   dispatch(action: Action): boolean;
   undo(): void;
@@ -39,6 +42,8 @@ export interface GameStore {
 
 export const useGame = create<GameStore>()((set, get) => ({
   board: null,
+  sheet: null,
+  openSheet: (id) => set({ sheet: id }),
   bundle: null,
   log: null,
   state: null,
@@ -73,7 +78,7 @@ export const useGame = create<GameStore>()((set, get) => ({
   },
 
   leave() {
-    set({ board: null, bundle: null, state: null, log: null, undoStack: [], entries: [], error: null, selectedHex: null, hoverHex: null });
+    set({ sheet: null, board: null, bundle: null, state: null, log: null, undoStack: [], entries: [], error: null, selectedHex: null, hoverHex: null });
   },
 
   dispatch(action) {

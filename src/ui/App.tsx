@@ -8,6 +8,7 @@ import { Inspector } from './panels/Inspector';
 import { GameLog } from './panels/GameLog';
 import { Handover } from './panels/Handover';
 import { Help } from './panels/Help';
+import { CounterSheet } from './counters/CounterSheet';
 
 function useShortcuts(toggleHelp: () => void) {
   useEffect(() => {
@@ -28,8 +29,17 @@ export function App() {
   const bundle = useGame((s) => s.bundle);
   const board = useGame((s) => s.board);
   const leave = useGame((s) => s.leave);
+  const sheet = useGame((s) => s.sheet);
   const [help, setHelp] = useState(false);
   useShortcuts(() => setHelp((h) => !h));
+  if (sheet) {
+    return (
+      <div className="sheet-page">
+        <nav className="top"><b>Neptune</b> · counter sheet <button data-testid="leave" onClick={leave}>Menu</button></nav>
+        <CounterSheet scenarioId={sheet} />
+      </div>
+    );
+  }
   if (!board) return <StartScreen />;
   return (
     <div className="game">

@@ -1,6 +1,7 @@
 /** Start screen: choose a scenario and its length, name the players, start. */
 import { useState } from 'react';
 import { listMaps, listScenarios } from '../data/bundle';
+import { ROSTER } from '../data/unitNames';
 import { useGame } from '../store/game';
 
 export function StartScreen() {
@@ -12,6 +13,7 @@ export function StartScreen() {
   const [german, setGerman] = useState('German player');
   const start = useGame((s) => s.startGame);
   const browse = useGame((s) => s.browseMap);
+  const openSheet = useGame((s) => s.openSheet);
   const begin = () => {
     // Hotseat: local randomness, said so in the save header (issue 7 adds the PBEM dice modes).
     const seed = Array.from(crypto.getRandomValues(new Uint32Array(4)), (x) => x.toString(16)).join('');
@@ -46,6 +48,12 @@ export function StartScreen() {
       <ul className="maps">
         {listMaps().map((m) => (
           <li key={m.id}><button data-testid={`browse-${m.id}`} onClick={() => browse(m.id)}>Browse {m.name}</button></li>
+        ))}
+      </ul>
+      <h2>Counter sheets</h2>
+      <ul className="maps">
+        {ROSTER.scenarios.map((r) => (
+          <li key={r.id}><button data-testid={`sheet-${r.id}`} onClick={() => openSheet(r.id)}>{r.name}</button></li>
         ))}
       </ul>
     </main>

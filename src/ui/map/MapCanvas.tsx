@@ -149,6 +149,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       const sync = (st: ReturnType<typeof useGame.getState>) => {
         if (st.state && units) units.update(st.state as GameState);
         overlay.setHover(st.hoverHex);
+        units?.fan(st.hoverHex);
         overlay.setSelected(st.selectedHex);
         overlay.setReachable(st.state && bundle && st.selectedHex !== null ? reachableCosts(st.state, bundle, st.selectedHex) : null);
         requestRender();
@@ -203,6 +204,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         ro.disconnect();
         if (frame) cancelAnimationFrame(frame);
         app.destroy(true, { children: true });
+        units?.destroy();
       };
     })();
     return () => { cancelled = true; destroy(); };

@@ -1,62 +1,108 @@
 /**
- * Counters on the map: one small container per unit, stacked with an offset; rebuilt only for
- * units whose hex or values changed. (Counter art with NATO symbols replaces the face drawing
- * when src/ui/counters lands.)
+ * Counters on the map: one sprite per unit with its counter-face texture (built once per face by
+ * CounterTextureCache), stacked with a small offset and a count badge; the stack under the cursor
+ * fans out so every counter can be read.
  */
-import { Container, Graphics, Text } from 'pixi.js';
+import { Container, Sprite, Text, Graphics } from 'pixi.js';
 import type { GameState, ScenarioBundle } from '../../engine';
+import { CounterTextureCache } from '../counters/textures';
+import { facesOf, type Face } from '../counters/drawCounter';
 import { centre } from './geometry';
-import { SIDE_COLOURS } from './palette';
 
+/** Counter size in world pixels (a hex is 2×24 px across). */
 const SIZE = 30;
+const TEXTURE_PX = 64;
 
-function drawCounter(bundle: ScenarioBundle, id: string, stepsLost: number): Container {
-  const def = bundle.units.get(id)!;
-  const c = new Container();
-  const g = new Graphics();
-  g.roundRect(-SIZE / 2, -SIZE / 2, SIZE, SIZE, 3).fill(SIDE_COLOURS[def.side]).stroke({ width: 1, color: 0x222222 });
-  if (stepsLost > 0) g.rect(-SIZE / 2, SIZE / 2 - 4, SIZE, 4).fill(0xc0392b);
-  c.addChild(g);
-  const v = def.steps[Math.min(stepsLost, def.steps.length - 1)];
-  const name = new Text({ text: def.designation, style: { fontFamily: 'sans-serif', fontSize: 6, fill: 0x111111 } });
-  name.anchor.set(0.5, 0);
-  name.position.set(0, -SIZE / 2 + 1);
-  const vals = new Text({ text: `${v.attack}-${v.defence}-${def.ma}`, style: { fontFamily: 'sans-serif', fontSize: 8, fontWeight: '700', fill: 0x111111 } });
-  vals.anchor.set(0.5, 1);
-  vals.position.set(0, SIZE / 2 - 2);
-  c.addChild(name, vals);
-  return c;
+function faceFor(def: Parameters<typeof facesOf>[0], stepsLost: number): Face {
+  const faces = facesOf(def).filter((f) => f !== 'z');
+  return faces[Math.min(stepsLost, faces.length - 1)];
 }
 
 export class UnitsLayer {
   readonly root = new Container();
-  private sprites = new Map<string, { c: Container; key: string }>();
+  private readonly cache = new CounterTextureCache(TEXTURE_PX);
+  private sprites = new Map<string, { s: Sprite; key: string }>();
+  private badges = new Container();
+  private stacks = new Map<number, string[]>();
+  private fanned: number | null = null;
 
-  constructor(private bundle: ScenarioBundle) {}
+  constructor(private bundle: ScenarioBundle) {
+    this.root.sortableChildren = true;
+    this.badges.zIndex = 10_000;
+    this.root.addChild(this.badges);
+  }
 
   update(state: GameState): void {
     const seen = new Set<string>();
-    const stackIndex = new Map<number, number>();
+    this.stacks.clear();
     for (const id of Object.keys(state.units)) {
       const u = state.units[id];
       if (u.hex === null || u.eliminated) continue;
+      const def = this.bundle.units.get(id);
+      if (!def) continue;
       seen.add(id);
-      const key = `${u.stepsLost}`;
+      const face = faceFor(def, u.stepsLost);
       let s = this.sprites.get(id);
-      if (!s || s.key !== key) {
-        if (s) s.c.destroy({ children: true });
-        s = { c: drawCounter(this.bundle, id, u.stepsLost), key };
-        this.sprites.set(id, s);
-        this.root.addChild(s.c);
+      if (!s || s.key !== face) {
+        if (!s) {
+          s = { s: new Sprite(this.cache.get(def, face)), key: face };
+          s.s.anchor.set(0.5);
+          s.s.scale.set(SIZE / TEXTURE_PX);
+          this.sprites.set(id, s);
+          this.root.addChild(s.s);
+        } else {
+          s.s.texture = this.cache.get(def, face);
+          s.key = face;
+        }
       }
-      const k = stackIndex.get(u.hex) ?? 0;
-      stackIndex.set(u.hex, k + 1);
-      const { x, y } = centre(u.hex);
-      s.c.position.set(x + k * 3, y - k * 3);
-      s.c.zIndex = k;
+      const list = this.stacks.get(u.hex) ?? [];
+      list.push(id);
+      this.stacks.set(u.hex, list);
     }
     for (const [id, s] of this.sprites) {
-      if (!seen.has(id)) { s.c.destroy({ children: true }); this.sprites.delete(id); }
+      if (!seen.has(id)) { s.s.destroy(); this.sprites.delete(id); }
     }
+    this.layout();
+  }
+
+  /** Fans out the stack in `hex` (hover), or closes the fan with null. */
+  fan(hex: number | null): void {
+    if (hex === this.fanned) return;
+    this.fanned = hex;
+    this.layout();
+  }
+
+  private layout(): void {
+    this.badges.removeChildren().forEach((c) => c.destroy());
+    for (const [hex, ids] of this.stacks) {
+      const { x, y } = centre(hex);
+      const fan = hex === this.fanned && ids.length > 1;
+      ids.forEach((id, k) => {
+        const s = this.sprites.get(id)!.s;
+        if (fan) {
+          const cols = Math.min(ids.length, 4);
+          const dx = ((k % cols) - (cols - 1) / 2) * (SIZE + 2);
+          const dy = Math.floor(k / cols) * (SIZE + 2);
+          s.position.set(x + dx, y + dy);
+          s.zIndex = 5_000 + k;
+        } else {
+          s.position.set(x + k * 3, y - k * 3);
+          s.zIndex = k;
+        }
+      });
+      if (ids.length > 1 && !fan) {
+        const b = new Container();
+        const g = new Graphics().circle(0, 0, 6).fill(0x222222);
+        const t = new Text({ text: String(ids.length), style: { fontFamily: 'sans-serif', fontSize: 8, fontWeight: '700', fill: 0xffffff } });
+        t.anchor.set(0.5);
+        b.addChild(g, t);
+        b.position.set(x + (ids.length - 1) * 3 + SIZE / 2 - 2, y - (ids.length - 1) * 3 - SIZE / 2 + 2);
+        this.badges.addChild(b);
+      }
+    }
+  }
+
+  destroy(): void {
+    this.cache.destroy();
   }
 }
