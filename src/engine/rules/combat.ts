@@ -2,5 +2,6 @@
 import type { RuleModule } from './registry';
 import { attackDesignationRules } from './attackDesignation';
 import { groundAssaultRules } from './groundAssault';
+import { fireSupportRules } from './fireSupport';
 
-export const COMBAT_MODULES: RuleModule[] = [attackDesignationRules, groundAssaultRules];
+export const COMBAT_MODULES: RuleModule[] = [attackDesignationRules, fireSupportRules, groundAssaultRules];

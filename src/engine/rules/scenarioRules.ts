@@ -24,6 +24,10 @@ export const ScenarioCombatRules = z.object({
     attackShift: z.number().int().default(1), defenceShift: z.number().int().default(1), advanceBonus: z.number().int().default(0),
     source: Source,
   })).default([]),
+  /** AW 32.5.2: artillery groups and division HQs firing as groups: mission points and range (optionally from a given GT). */
+  artillery: z.array(z.object({ unit: z.string(), points: z.number().int().nonnegative(), range: z.number().int().positive(), from: GameTime.optional(), source: Source })).default([]),
+  /** AW 32.5.2c: heavy Flak companies add points to FS missions (AW 31.2.2 otherwise ignores GOSS 11.4.1b). */
+  heavyFlak: z.object({ points: z.number().int().positive(), range: z.number().int().positive(), source: Source }).optional(),
   /** AW 31.11 + scenario logistics (e.g. 32.9): where each side traces GenS from, and the path limits. */
   supply: z.partialRecord(Side, z.object({
     hexes: z.array(HexRef).default([]),

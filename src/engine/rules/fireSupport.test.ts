@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { apply, legalActions } from '../game';
+import { Dice } from '../rng';
+import type { GameState, ScenarioBundle } from '../types';
+import { fsPlan, fsResult } from './fireSupport';
+import { act, at, edit, fixture, fmt, hx, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+
+const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
+const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
+const GROUP = { size: 'Group' as const, type: 'Art', steps: [[8, 1]] as [number, number][], pr: [null, 3] as [null, number], extra: { range: 7 } };
+const RULES = (x: Record<string, unknown> = {}) => ({ combat: {
+  artillery: [{ unit: 'ag', points: 24, range: 7, source: 'test: AW 32.5.2-style group' }, { unit: 'hq', points: 6, range: 6, source: 'test: division HQ as group' }],
+  airPoints: { allied: 10 }, naval: { allied: { points: 8, range: 20, from: [at(0, 0)], source: 'test: naval points' } },
+  ...x,
+} });
+
+function base(extra: UnitSpec[] = [], terrain: Record<string, string> = {}, rules = RULES()): ScenarioBundle {
+  return fixture({ terrain, rules, units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4), ...extra] });
+}
+const offFs = (b: ScenarioBundle) => toSegment(start(b), b, 'offensiveFs');
+function seedD10(n: number, want: number[]): string {
+  for (let i = 0; i < 100000; i++) {
+    const d = new Dice(`f${i}`, n);
+    if (want.every((w) => d.d10('x') === w)) return `f${i}`;
+  }
+  throw new Error('no seed');
+}
+
+describe('AW 31.9 fire support missions', () => {
+  it('AW 31.9.4 mission caps: 16 observed, 24 observed from PA or ET-2/3, 8 unobserved (with the −4 DRM)', () => {
+    const b = base([G('far', 5, 7)]);
+    const s = offFs(b);
+    const plan = (req: Parameters<typeof fsPlan>[3]) => fsPlan(s, b, 'allied', req);
+    expect(plan({ target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] })).toMatchObject({ ok: true, plan: { level: 'observed', cap: 16, volleys: [8, 8] } });
+    expect(plan({ target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 17 }] })).toMatchObject({ ok: false, code: 'mission-cap', case: 'AW 31.9.4' });
+    const pa = edit(s, (d) => { d.units.spot.markers.push('PA'); });
+    expect(fsPlan(pa, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 20 }] })).toMatchObject({ ok: true, plan: { level: 'observedPaEt', cap: 24, volleys: [8, 8, 4] } });
+    expect(fsPlan(pa, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 20 }], skipRemainder: true })).toMatchObject({ ok: true, plan: { volleys: [8, 8] } });
+    const un = plan({ target: hx(5, 7), artillery: [{ unit: 'ag', points: 8 }] });
+    expect(un.ok && [un.plan.level, un.plan.cap, un.plan.drms.find((x) => x.why === 'unobserved mission')?.value]).toEqual(['unobserved', 8, -4]);
+    expect(plan({ target: hx(5, 7), artillery: [{ unit: 'ag', points: 9 }] })).toMatchObject({ ok: false, code: 'mission-cap' });
+  });
+  it('AW 31.9 one consolidated mission per target hex; a spotter Coy observes once, a Btn twice', () => {
+    const b = base([G('g2', 3, 5)]);
+    let s = offFs(b);
+    s = withSeed(s, seedD10(s.n, [0]));
+    s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 4 }] }).state;
+    const again = apply(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 4 }] });
+    expect(!again.ok && [again.error.code, again.error.case]).toEqual(['one-mission', 'AW 31.9']);
+  });
+  it('GOSS 11.5 DRMs: terrain (bocage as village −2, AW 1.2.7b), ET-2 −2, density, pure armour −3 plus one of A/B', () => {
+    const b = base([G('tk', 3, 6, { type: 'Arm', size: 'Co', steps: [[4, 4], [2, 2]], extra: { pureAfv: true, armAttack: 4, armDefence: 4 } }), A('spot2', 2, 6)],
+      { [at(3, 4)]: 'bocage', [at(3, 6)]: 'woods' });
+    const s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-2'; d.fieldworks[hx(3, 6)] = 'ET-2'; d.units.spot.markers.push('TA'); d.units.spot2.markers.push('TA'); });
+    const p = fsPlan(s, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] });
+    // the observers are attack designated (MCT targets are observed only so, GOSS 8.2.1); the targets are not, so A and B apply
+    expect(p.ok && p.plan.drms.map((x) => [x.group, x.value])).toEqual([['A', -2], ['B', -2], ['D', 0]]);
+    const t = fsPlan(s, b, 'allied', { target: hx(3, 6), spotter: 'spot2', artillery: [{ unit: 'ag', points: 8 }] });
+    // pure armour: −3 and the better of A (woods −1) / B (ET-2 −2); density 2 steps −1
+    expect(t.ok && t.plan.drms.map((x) => [x.group, x.value])).toEqual([['C', -3], ['B', -2], ['D', -1]]);
+  });
+  it('GOSS 11.6.0 FS table: FSV ≤7 nothing, 8 AS, 10 one hit, 14 two, 22 AS3, ≥23 four', () => {
+    const b = base();
+    expect([7, 8, 10, 12, 14, 17, 20, 22, 23, 40].map((v) => fsResult(b, v).result)).toEqual(['-', 'AS', '1', 'AS1', '2', 'AS2', '3', 'AS3', '4', '4']);
+  });
+  it('AW 31.9.1 air points: AM/PM only, observed targets, max 8 per mission, 2 AP per point in partial overcast', () => {
+    const b = base([], {}, RULES({ atmosphere: [{ from: { date: '1944-07-18', time: 'AM' }, value: 'POvr', source: 'test: weather' }] }));
+    const s = offFs(b);
+    const p = fsPlan(s, b, 'allied', { target: hx(3, 4), spotter: 'spot', air: 8 });
+    expect(p.ok && p.plan.sources).toEqual([{ kind: 'air', points: 4, why: '8 AP at 2 AP per point (POvr)', case: 'AW 31.9.1' }]);
+    expect(fsPlan(s, b, 'allied', { target: hx(3, 4), spotter: 'spot', air: 9 })).toMatchObject({ ok: false, code: 'air-max' });
+    const night = fixture({ start: { date: '1944-07-18', time: 'Night' }, rules: RULES(), units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4)] });
+    const ns = edit(offFs(night), (d) => { d.units.spot.markers.push('TA'); });
+    expect(fsPlan(ns, night, 'allied', { target: hx(3, 4), spotter: 'spot', air: 2 })).toMatchObject({ ok: false, code: 'air-night' });
+  });
+  it('AW 31.9.3 naval points need an observer in PA mode or an ET-2/3', () => {
+    const b = base();
+    const s = offFs(b);
+    expect(fsPlan(s, b, 'allied', { target: hx(3, 4), spotter: 'spot', naval: 4 })).toMatchObject({ ok: false, code: 'naval-observer', case: 'AW 31.9.3' });
+    const pa = edit(s, (d) => { d.units.spot.markers.push('PA'); });
+    expect(fsPlan(pa, b, 'allied', { target: hx(3, 4), spotter: 'spot', naval: 8 })).toMatchObject({ ok: true, plan: { total: 8 } });
+    expect(fsPlan(pa, b, 'allied', { target: hx(3, 4), spotter: 'spot', naval: 9 })).toMatchObject({ ok: false, code: 'naval-max' });
+  });
+  it('AW 31.9.2b: an artillery group that moved this player turn may not fire; a division HQ that moved fires at half strength', () => {
+    const b = base([A('hq', 1, 6, { size: 'HQ', type: 'HQ', moveClass: 'mech', pr: [null, 6], steps: [[0, 3], [0, 2]] })]);
+    const s = offFs(b);
+    const moved = edit(s, (d) => {
+      const m = { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'move', seq: 1, from: hx(0, 3), hexes: 1, mp: 1, type: 'offroad' as const, halted: false, beyond6: false };
+      d.units.ag.move = { ...m }; d.units.hq.move = { ...m };
+    });
+    expect(fsPlan(moved, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag' }] })).toMatchObject({ ok: false, code: 'moved', case: 'AW 31.9.2b' });
+    const hq = fsPlan(moved, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'hq' }] });
+    expect(hq.ok && hq.plan.total).toBe(3);
+  });
+  it('AW 32.5.2b Nebelwerfer fire once per game day and add +1 on the first volley against a target without A/B/C DRMs', () => {
+    const b = base([A('nw', 1, 4, { type: 'NW', steps: [[6, 1]], extra: { range: 5 } })]);
+    let s = offFs(b);
+    const p = fsPlan(s, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'nw' }] });
+    expect(p.ok && p.plan.drms.find((x) => x.group === 'E')).toMatchObject({ value: 1, case: 'GOSS 11.5, AW 32.5.2b' });
+    s = act(withSeed(s, seedD10(s.n, [0])), { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'nw' }] }).state;
+    s = edit(s, (d) => { d.combat!.fsTargets = []; });
+    expect(fsPlan(s, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'nw' }] })).toMatchObject({ ok: false, code: 'nw-once' });
+  });
+  it('GOSS 11.6.2b first hit as a retreat: 1 AS, retreat 1 hex, the other hits halved (3 → 1 step)', () => {
+    const b = base();
+    let s = offFs(b);
+    s = withSeed(s, seedD10(s.n, [6, 2])); // FSV 14 → 2 hits, FSV 10 → 1 hit
+    const r = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] });
+    expect(r.events.find((e) => e.type === 'fsResolved')).toMatchObject({ hits: 3, as: 0 });
+    s = r.state;
+    expect(s.pending).toMatchObject({ side: 'german', kind: 'fsHits' });
+    expect(legalActions(s, 'german')).toEqual([{ type: 'fsHits', option: 'step' }, { type: 'fsHits', option: 'retreat' }]);
+    s = act(s, { type: 'fsHits', option: 'retreat' }).state;
+    while (s.pending?.kind === 'fsRetreat') s = act(s, legalActions(s, 'german')[0]).state;
+    expect(s.units.g.hex).not.toBe(hx(3, 4));
+    expect(s.units.g.stepsLost).toBe(1);
+    expect(s.units.g.markers.filter((m) => m === 'AS')).toHaveLength(1);
+    expect(s.pending).toBeNull();
+  });
+  it('GOSS 11.6.2a first hit as a step loss, PRC passed: the second hit is a step loss too and the unit stays', () => {
+    const b = base();
+    let s = offFs(b);
+    const n = s.n;
+    let seed = '';
+    for (let i = 0; i < 100000 && !seed; i++) { const d1 = new Dice(`h${i}`, n); const d2 = new Dice(`h${i}`, n + 1); if (d1.d10('v') === 6 && d2.d10('p') < 5) seed = `h${i}`; }
+    s = act(withSeed(s, seed), { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
+    s = act(s, { type: 'fsHits', option: 'step' }).state;
+    expect(s.units.g).toMatchObject({ stepsLost: 2, hex: hx(3, 4) });
+  });
+  it('AW 31.2.2c / GOSS 11.7: attack-designated units may advance into a hex emptied by FS; TA units lose TA', () => {
+    const b = base([G('z', 3, 3, { size: 'Z', steps: [[1, 1]] })]);
+    let s = edit(offFs(b), (d) => { d.units.spot.markers.push('TA'); });
+    s = withSeed(s, seedD10(s.n, [9]));
+    // FSV 17 → AS2 on a lone Z-step (1 step): eliminated
+    s = act(s, { type: 'fireMission', target: fmt(hx(3, 3)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
+    while (s.pending) s = act(s, legalActions(s, s.pending.side)[0]).state;
+    expect(s.units.z.eliminated).toBe(true);
+    const adv = legalActions(s, 'allied').filter((x) => x.type === 'fsAdvance');
+    expect(adv).toEqual([{ type: 'fsAdvance', hex: fmt(hx(3, 3)), units: ['spot'] }]);
+    s = act(s, adv[0]).state;
+    expect(s.units.spot.hex).toBe(hx(3, 3));
+    expect(s.units.spot.markers).not.toContain('TA');
+  });
+});
+
+export type { GameState };

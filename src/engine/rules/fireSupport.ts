@@ -1,0 +1,518 @@
+/**
+ * Fire support (AW 31.9, GOSS 11): one consolidated mission per target hex, its points from
+ * artillery groups, division HQs, Nebelwerfer, heavy Flak (scenario), air and naval points, capped
+ * by observation (8 / 16 / 24); volleys of 8; the FS table and DRMs; then the target's owner takes
+ * the hits (first hit as a step loss, or first hit as a retreat) and attack-designated units may
+ * advance into a vacated hex. Observation comes from rules/observation.ts through `FS_OBSERVATION`.
+ */
+import type { Draft } from 'immer';
+import { z } from 'zod';
+import { areAdjacent, distance, formatHex, neighbours, tryParseHexRef, type HexId } from '../hex';
+import { terrainOf } from '../board';
+import { segmentAt, turnTime } from '../sequence';
+import type { Action, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
+import { reject, type RuleContext, type RuleModule } from './registry';
+import { canObserve, observerCapacity } from './observation';
+import { fsTable, gaMods } from './combatTables';
+import { combatOf, type ArtRecord, type FsProc } from './combatState';
+import { combatRules } from './scenarioRules';
+import {
+  M, addAs, addMarker, defOf, dropMarker, enemyOf, fatigue, fsPoints, fsRange, has, hasArmourSymbol, isArtGroup, isArtillery,
+  isAttackDesignated, isHeavyFlak, isHq, isNebelwerfer, isPureAfv, isZ, live, stepsLeft, unitsAt,
+} from './combatTraits';
+import { isNight } from './gaOdds';
+import { prc } from './groundAssault';
+import { absorb, allocateSteps, type LossCtx } from './losses';
+import { doRetreat, retreatPaths } from './retreat';
+
+/** The observation queries FS needs; rules/observation.ts (movement half of issue 5) provides them. */
+export interface FsObservation {
+  canObserve(state: GameState, bundle: ScenarioBundle, observer: string, target: HexId): { ok: boolean; reason: string; case: string };
+  capacity(bundle: ScenarioBundle, unit: string): number;
+}
+export const FS_OBSERVATION: FsObservation = { canObserve: (s, b, o, t) => canObserve(s, b, o, t, { atmosphere: undefined }), capacity: observerCapacity };
+
+export interface FsRequest {
+  target: HexId;
+  spotter?: string;
+  artillery?: { unit: string; points?: number }[];
+  air?: number;
+  naval?: number;
+  skipRemainder?: boolean;
+}
+export interface FsSource { kind: 'artillery' | 'air' | 'naval'; unit?: string; points: number; why: string; case: string }
+export interface FsDrm { group: string; value: number; why: string; case: string }
+export interface FsPlan {
+  target: string;
+  level: 'unobserved' | 'observed' | 'observedPaEt';
+  observation: string;
+  cap: number;
+  sources: FsSource[];
+  total: number;
+  volleys: number[];
+  drms: FsDrm[];
+  drmRaw: number;
+  drm: number;
+  nebelwerfer: boolean;
+}
+export type FsPlanResult = { ok: true; plan: FsPlan } | { ok: false; code: string; message: string; case: string };
+
+const fail = (code: string, message: string, c: string): FsPlanResult => ({ ok: false, code, message, case: c });
+
+export function atmosphere(state: GameState, bundle: ScenarioBundle): { value: 'clear' | 'POvr' | 'Ovr'; rain: boolean } {
+  const list = combatRules(bundle).atmosphere;
+  const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
+  const order = (t: { date: string; time: string }) => `${t.date}|${['AM', 'PM', 'Night'].indexOf(t.time)}`;
+  let cur: { value: 'clear' | 'POvr' | 'Ovr'; rain: boolean } = { value: 'clear', rain: false };
+  for (const a of list) if (order(a.from) <= order(now)) cur = { value: a.value, rain: a.rain };
+  return cur;
+}
+
+/** Mission points a firing unit has left this GT (AW 31.9.2, 32.5.2), and why. */
+export function artilleryPoints(state: GameState, bundle: ScenarioBundle, id: string): { points: number; range: number; why: string; case: string } {
+  const u = state.units[id];
+  const d = defOf(bundle, id);
+  const rules = combatRules(bundle);
+  const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
+  const rec: ArtRecord | undefined = state.combat?.art[id];
+  const entry = rules.artillery.find((a) => a.unit === id);
+  let points: number; let range: number; let why: string; let c = 'AW 31.9.2';
+  if (entry) {
+    const before = entry.from && `${now.date}|${['AM', 'PM', 'Night'].indexOf(now.time)}` < `${entry.from.date}|${['AM', 'PM', 'Night'].indexOf(entry.from.time)}`;
+    points = before ? 0 : entry.points; range = entry.range; why = `${entry.points} mission points, range ${entry.range}${before ? ' (not available before ' + entry.from!.date + ' ' + entry.from!.time + ')' : ''}`; c = entry.source;
+  } else if (isHeavyFlak(d) && rules.heavyFlak) {
+    points = rules.heavyFlak.points; range = rules.heavyFlak.range; why = `heavy Flak: ${points} point, range ${range}`; c = rules.heavyFlak.source;
+  } else {
+    points = fsPoints(d); range = fsRange(d); why = `barrage factor ${points}, range ${range}`; c = 'GOSS 11.3.1';
+  }
+  if (rec?.lost) { points = Math.max(0, points - rec.lost); why += `, −${rec.lost} lost for good`; }
+  if (isHq(d) && rec?.halved) { points = Math.ceil(points / 2); why += ', halved for good after a step loss (AW 31.9.2c)'; }
+  if (isHq(d) && u.move && u.move.turn === state.pos.turn) { points = Math.ceil(points / 2); why += ', halved: the HQ moved this GT (AW 31.9.2b)'; }
+  if (fatigue(u) === 1) { points = Math.ceil(points / 2); why += ', halved by fatigue 1 (GOSS 14.2)'; }
+  if (rec && rec.turn === state.pos.turn) { points = Math.max(0, points - rec.used); why += `, ${rec.used} already used this GT`; }
+  if (has(u, M.NO_MISSIONS)) { points = 0; why += ', no mission points this GT after relocating (AW 31.9.2a)'; }
+  return { points, range, why, case: c };
+}
+
+function isFirer(bundle: ScenarioBundle, id: string): boolean {
+  const d = defOf(bundle, id);
+  return isArtillery(d) || isArtGroup(d) || (isHq(d) && (fsPoints(d) > 0 || combatRules(bundle).artillery.some((a) => a.unit === id))) || (isHeavyFlak(d) && !!combatRules(bundle).heavyFlak);
+}
+
+/** GOSS 11.5 DRMs for the target hex, the defender's choices taken at their best for it. */
+function drmsFor(state: GameState, bundle: ScenarioBundle, target: HexId, targetSide: Side, level: FsPlan['level'], spotter: string | undefined, nebelwerfer: boolean): FsDrm[] {
+  const t = fsTable(bundle);
+  const units = unitsAt(state, target, targetSide);
+  const defs = units.map((u) => defOf(bundle, u.id));
+  const out: FsDrm[] = [];
+  const designated = units.some((u) => isAttackDesignated(u) || has(u, M.STRAT));
+  const terr = terrainOf(bundle.board, target)!;
+  const A = !designated && t.terrain[terr] ? { group: 'A', value: t.terrain[terr], why: `terrain: ${terr}${terr === 'bocage' ? ' (as village, AW 1.2.7b)' : terr === 'hedgerow' ? ' (as woods, AW 1.2.7b)' : ''}`, case: 'GOSS 11.5, AW 1.2.7b' } : null;
+  const fw = state.fieldworks[target];
+  const dwOk = !units.some((u) => isAttackDesignated(u) || has(u, M.STRAT) || has(u, M.EXPLOIT));
+  const B = fw && dwOk && t.dw[fw] ? { group: 'B', value: t.dw[fw], why: `fieldworks: ${fw}`, case: 'GOSS 11.5, 17.3.3' } : null;
+  const pure = defs.length > 0 && defs.every(isPureAfv);
+  const mixed = !pure && defs.some(hasArmourSymbol);
+  const C = pure ? { group: 'C', value: t.armour.pure, why: 'pure armour', case: 'GOSS 11.5' } : mixed ? { group: 'C', value: t.armour.mixed, why: 'mixed armour', case: 'GOSS 11.5' } : null;
+  const abc = [A, B, C].filter((x): x is FsDrm => !!x);
+  if (pure) {
+    // Pure armour must take −3 plus at most one of A or B.
+    out.push(C!);
+    const best = [A, B].filter((x): x is FsDrm => !!x).sort((a, b) => a.value - b.value)[0];
+    if (best) out.push(best);
+  } else if (mixed) {
+    out.push(...abc.sort((a, b) => a.value - b.value).slice(0, 2)); // mixed: at most two of A, B, C
+  } else out.push(...abc);
+  let steps = 0;
+  units.forEach((u, i) => { const n = stepsLeft(defs[i], u); steps += isZ(defs[i]) ? n / 2 : n; });
+  steps = Math.ceil(steps);
+  const dens = t.density.find((x) => steps <= x.maxSteps)!;
+  out.push({ group: 'D', value: dens.drm, why: `density: ${steps} step(s)`, case: 'GOSS 11.5' });
+  if (isNight(state, bundle)) out.push({ group: 'E', value: t.other.night, why: 'night', case: 'GOSS 11.5, AW 31.6' });
+  if (level === 'unobserved') out.push({ group: 'E', value: t.other.unobserved, why: 'unobserved mission', case: 'GOSS 11.5, AW 31.9.4' });
+  if (spotter && bundle.board.vantage.has(state.units[spotter].hex!) && !bundle.board.vantage.has(target)) out.push({ group: 'E', value: t.other.vantageSpotter, why: 'spotter on a vantage point', case: 'GOSS 11.5' });
+  if (units.some((u) => has(u, M.STRAT))) out.push({ group: 'E', value: t.other.strat, why: 'target in Strat mode', case: 'GOSS 11.5' });
+  if (nebelwerfer && !out.some((x) => x.group === 'A' || x.group === 'B' || x.group === 'C')) out.push({ group: 'E', value: t.other.nebelwerfer, why: 'Nebelwerfer, target without A/B/C DRMs (first volley)', case: 'GOSS 11.5, AW 32.5.2b' });
+  return out;
+}
+
+/** GOSS 11 / AW 31.9: the mission a request describes, or the case that forbids it. Rolls nothing. */
+export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req: FsRequest, obs: FsObservation = FS_OBSERVATION): FsPlanResult {
+  const t = fsTable(bundle);
+  const c = state.combat;
+  const rules = combatRules(bundle);
+  const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
+  const day = now.time !== 'Night';
+  if (!unitsAt(state, req.target, enemyOf(side)).length) return fail('no-target', `${formatHex(req.target)} holds no enemy unit`, 'AW 31.9');
+  if ((c?.fsTargets ?? []).includes(req.target)) return fail('one-mission', `${formatHex(req.target)} has already been the target of an FS mission this Combat Phase`, 'AW 31.9');
+  let level: FsPlan['level'] = 'unobserved';
+  let observation = 'no spotter: unobserved';
+  if (req.spotter) {
+    const s = state.units[req.spotter];
+    if (!s || s.side !== side || !live(s)) return fail('bad-spotter', `${req.spotter} is not one of your units on the map`, 'GOSS 11.2.1');
+    const cap = obs.capacity(bundle, req.spotter);
+    if ((c?.spotterUses[req.spotter] ?? 0) >= cap) return fail('spotter-used', `${defOf(bundle, req.spotter).designation} has observed for all the missions it may (${cap}) this phase`, 'AW 31.9');
+    const o = obs.canObserve(state, bundle, req.spotter, req.target);
+    if (!o.ok) return fail('not-observed', `${defOf(bundle, req.spotter).designation} cannot observe ${formatHex(req.target)}: ${o.reason}`, o.case);
+    const fw = state.fieldworks[s.hex!];
+    level = has(s, M.PA) || fw === 'ET-2' || fw === 'ET-3' ? 'observedPaEt' : 'observed';
+    observation = o.reason;
+    if (isNight(state, bundle)) {
+      const adNear = [req.target, ...neighbours(req.target)].some((h) => unitsAt(state, h).some((u) => isAttackDesignated(u)));
+      if (!adNear) { level = 'unobserved'; observation = 'night: no attack-designated units in or next to the target hex'; }
+    }
+  }
+  const cap = level === 'unobserved' ? t.caps.unobserved : level === 'observed' ? t.caps.observed : t.caps.observedPaOrEt;
+  const sources: FsSource[] = [];
+  let nebelwerfer = false;
+  const seen = new Set<string>();
+  for (const a of req.artillery ?? []) {
+    const u = state.units[a.unit];
+    if (!u || seen.has(a.unit)) return fail('bad-artillery', `${a.unit} is not a firing unit of yours (or is named twice)`, 'AW 31.9.2');
+    seen.add(a.unit);
+    const d = defOf(bundle, a.unit);
+    if (u.side !== side || !live(u) || !isFirer(bundle, a.unit)) return fail('not-artillery', `${d.designation} cannot contribute mission points`, 'AW 31.9.2');
+    if (has(u, M.OOS)) return fail('oos', `${d.designation} is out of supply and may not contribute FS mission points`, 'AW 31.11');
+    if (fatigue(u) === 2) return fail('fatigue-2', `${d.designation} has fatigue 2 and cannot fire`, 'GOSS 14.2');
+    if (isArtGroup(d) && u.move && u.move.turn === state.pos.turn && u.move.playerTurn === state.pos.playerTurn) return fail('moved', `${d.designation} moved this player turn and may not fire`, 'AW 31.9.2b');
+    if (isArtillery(d) && !isArtGroup(d) && !isHq(d) && has(u, M.OOB) && !(d as { sp?: boolean }).sp) return fail('out-of-battery', `${d.designation} is out of battery`, 'GOSS 5.6');
+    if (isNebelwerfer(d) && c?.nwDay[a.unit] === now.date) return fail('nw-once', `${d.designation} has fired today; Nebelwerfer fire once per game day`, 'AW 32.5.2b');
+    if (isHeavyFlak(d) && rules.heavyFlak && c?.nwDay[a.unit] === `pt${state.pos.turn}.${state.pos.playerTurn}`) return fail('flak-once', `${d.designation} has fired this player turn`, rules.heavyFlak.source);
+    const p = artilleryPoints(state, bundle, a.unit);
+    let range = p.range;
+    if (neighbours(u.hex!).some((h) => unitsAt(state, h, enemyOf(side)).some((e) => isAttackDesignated(e) || !gaMods(bundle).oct.includes(terrainOf(bundle.board, h) ?? '')))) range = 1;
+    if (distance(u.hex!, req.target) > range) return fail('out-of-range', `${formatHex(req.target)} is ${distance(u.hex!, req.target)} hexes from ${d.designation}; its range is ${range}${range === 1 ? ' (an adjacent enemy is attack designated or in the open)' : ''}`, 'GOSS 11.4');
+    const pts = a.points ?? p.points;
+    if (pts <= 0 || pts > p.points) return fail('no-points', `${d.designation} has ${p.points} mission point(s) available (${p.why})`, p.case);
+    sources.push({ kind: 'artillery', unit: a.unit, points: pts, why: p.why, case: p.case });
+    if (isNebelwerfer(d)) nebelwerfer = true;
+  }
+  if (req.air) {
+    if (!day) return fail('air-night', 'air points are available in AM and PM GTs only', 'AW 31.9.1');
+    if (level === 'unobserved') return fail('air-unobserved', 'air points may join only missions against an observed hex', 'AW 31.9.1');
+    if (req.air > t.air.maxPerMission) return fail('air-max', `at most ${t.air.maxPerMission} AP per mission`, 'AW 31.9.1');
+    const pool = rules.airPoints[side] ?? 0;
+    const used = c?.air[side]?.day === now.date ? c.air[side].used : 0;
+    if (req.air > pool - used) return fail('air-pool', `only ${pool - used} AP left today`, 'AW 31.9.1');
+    const atm = atmosphere(state, bundle);
+    const per = t.air.apPerPoint[atm.value] ?? 1;
+    sources.push({ kind: 'air', points: Math.floor(req.air / per), why: `${req.air} AP at ${per} AP per point (${atm.value})`, case: 'AW 31.9.1' });
+  }
+  if (req.naval) {
+    const nav = rules.naval[side];
+    if (!day) return fail('naval-night', 'naval points are available in AM and PM GTs only', 'AW 31.9.3');
+    if (!nav) return fail('naval-none', 'this scenario gives you no naval points', 'AW 31.9.3');
+    if (level !== 'observedPaEt') return fail('naval-observer', 'naval points need a mission observed by a unit in PA mode or in an ET-2/3', 'AW 31.9.3');
+    if (req.naval > t.naval.maxPerMission) return fail('naval-max', `at most ${t.naval.maxPerMission} naval points per mission`, 'AW 31.9.3');
+    const used = c?.naval[side]?.turn === state.pos.turn ? c.naval[side].used : 0;
+    if (req.naval > nav.points - used) return fail('naval-pool', `only ${nav.points - used} naval points left this GT`, 'AW 31.9.3');
+    const from = nav.from.map((r) => tryParseHexRef(r)).filter((x): x is { hex: number } => !('error' in x)).map((x) => x.hex);
+    const seaHexes = from.length ? from : Array.from(bundle.board.hexes).filter((h) => terrainOf(bundle.board, h) === 'sea');
+    if (!seaHexes.some((h) => distance(h, req.target) <= nav.range)) return fail('naval-range', `${formatHex(req.target)} is beyond naval range ${nav.range}`, 'AW 31.9.3');
+    sources.push({ kind: 'naval', points: req.naval, why: `${req.naval} naval points`, case: 'AW 31.9.3' });
+  }
+  const total = sources.reduce((s, x) => s + x.points, 0);
+  if (total <= 0) return fail('no-points', 'the mission has no mission points', 'AW 31.9');
+  if (total > cap) return fail('mission-cap', `${total} mission points exceed the cap of ${cap} for a ${level === 'unobserved' ? 'n unobserved' : level === 'observed' ? 'n observed' : ' PA/ET-observed'} mission`, 'AW 31.9.4');
+  const volleys: number[] = [];
+  for (let left = total; left > 0; left -= t.volleySize) volleys.push(Math.min(t.volleySize, left));
+  if (req.skipRemainder && volleys.length > 1 && volleys[volleys.length - 1] < t.volleySize) volleys.pop();
+  const drms = drmsFor(state, bundle, req.target, enemyOf(side), level, req.spotter, nebelwerfer);
+  const drmRaw = drms.reduce((s, x) => s + x.value, 0);
+  const drm = Math.max(-t.drmCap, Math.min(t.drmCap, drmRaw));
+  return { ok: true, plan: { target: formatHex(req.target), level, observation, cap, sources, total, volleys, drms, drmRaw, drm, nebelwerfer } };
+}
+
+/** GOSS 11.6.0: the FS table row for a final fire support value. */
+export function fsResult(bundle: ScenarioBundle, fsv: number): { result: string; as: number; hits: number } {
+  const rows = fsTable(bundle).results;
+  const r = rows.find((x) => fsv >= x.min && fsv <= x.max) ?? (fsv < rows[0].min ? rows[0] : rows[rows.length - 1]);
+  return { result: r.result, as: r.as, hits: r.hits };
+}
+
+// ---------- the mission ----------
+
+const MissionAction = z.object({
+  type: z.literal('fireMission'), target: z.string(), spotter: z.string().optional(),
+  artillery: z.array(z.object({ unit: z.string(), points: z.number().int().positive().optional() })).default([]),
+  air: z.number().int().nonnegative().optional(), naval: z.number().int().nonnegative().optional(), skipRemainder: z.boolean().optional(),
+});
+const HitsAction = z.object({ type: z.literal('fsHits'), option: z.enum(['step', 'retreat']) });
+const AbsorbAction = z.object({ type: z.literal('fsAbsorb'), fatigue: z.number().int().min(0).max(2) });
+const RetreatAction = z.object({ type: z.literal('fsRetreat'), path: z.array(z.string()).length(1) });
+const AdvanceAction = z.object({ type: z.literal('fsAdvance'), hex: z.string(), units: z.array(z.string()).min(1) });
+
+const hexOf = (ref: string): HexId => { const r = tryParseHexRef(ref); if ('error' in r) reject('bad-hex', r.error); return r.hex; };
+
+interface Run { d: Draft<GameState>; ctx: RuleContext; events: GameEvent[] }
+const lc = (run: Run, fs: FsProc): LossCtx => ({ d: run.d, bundle: run.ctx.bundle, events: run.events, lost: fs.lost });
+const aliveIds = (run: Run, ids: string[]) => ids.filter((id) => live(run.d.units[id] as UnitState));
+
+function fsRetreatPaths(state: GameState, bundle: ScenarioBundle, fs: FsProc): HexId[][] {
+  const ids = fs.units.filter((id) => live(state.units[id]));
+  return ids.length ? retreatPaths(state, bundle, fs.targetSide, state.units[ids[0]].hex!, ids, 1) : [];
+}
+
+/** Drops designations, marks 1 AS on all and queues the 1-hex retreat (GOSS 11.6.2 option b / failed PRC). */
+function beginRetreat(run: Run, fs: Draft<FsProc>): void {
+  for (const id of aliveIds(run, fs.units)) { const u = run.d.units[id]; dropMarker(u, M.TA); dropMarker(u, M.PA); addAs(u, 1); }
+  fs.stage = 'retreat';
+}
+
+function driveFs(run: Run): void {
+  const c = combatOf(run.d);
+  for (let guard = 0; guard < 20; guard++) {
+    const fs = c.fs;
+    if (!fs) { run.d.pending = null; return; }
+    if (fs.stage === 'option') {
+      if (fs.hits <= 0 || !aliveIds(run, fs.units).length) { fs.stage = 'done'; continue; }
+      run.d.pending = { side: fs.targetSide, kind: 'fsHits', accepts: ['fsHits'], prompt: `${fs.hits} numerical hit(s): take the first as a step loss, or as a retreat?`, case: 'GOSS 11.6.2' };
+      return;
+    }
+    if (fs.stage === 'retreat') {
+      const paths = fsRetreatPaths(run.d as GameState, run.ctx.bundle, fs);
+      if (paths.length > 1) { run.d.pending = { side: fs.targetSide, kind: 'fsRetreat', accepts: ['fsRetreat'], prompt: 'Retreat the target stack 1 hex', case: 'GOSS 11.6.3' }; return; }
+      const ids = aliveIds(run, fs.units);
+      if (paths.length === 1) doRetreat(lc(run, fs), fs.targetSide, ids, paths[0], 'GOSS 11.6.3');
+      else run.events.push({ type: 'retreatBlocked', units: ids, case: 'GOSS 11.6.3' });
+      fs.stage = 'absorb';
+      continue;
+    }
+    if (fs.stage === 'absorb') {
+      if (fs.remaining > 0 && aliveIds(run, fs.units).length) {
+        if (fs.remainder === 'free') { run.d.pending = { side: fs.targetSide, kind: 'fsAbsorb', accepts: ['fsAbsorb'], prompt: `Take ${fs.remaining} hit(s) as step losses and up to 2 fatigue hits`, case: 'GOSS 11.6.2a' }; return; }
+        absorb(lc(run, fs), fs.units, fs.remaining, fs.remainder, 'GOSS 11.6.2');
+        fs.remaining = 0;
+      }
+      fs.stage = 'done';
+      continue;
+    }
+    // done
+    if (!unitsAt(run.d as GameState, fs.target, fs.targetSide).length) c.fsVacated.push(fs.target);
+    run.events.push({ type: 'fsEnded', target: formatHex(fs.target), case: 'GOSS 11.6' });
+    c.fs = null;
+    run.d.pending = null;
+    return;
+  }
+}
+
+function chooseStepOption(run: Run, fs: Draft<FsProc>): void {
+  const { bundle, dice } = run.ctx;
+  // Step 1: one unit loses a step.
+  allocateSteps(lc(run, fs), fs.units, 1, { ignoreMax: false, why: 'first numerical hit as a step loss', case: 'GOSS 11.6.2a' });
+  let left = fs.hits - 1;
+  if (left <= 0 || !aliveIds(run, fs.units).length) { fs.stage = 'done'; return; }
+  // Step 2: PRC with the lowest defensive PR; non-designated units in an ET pass.
+  const ids = aliveIds(run, fs.units);
+  const fw = run.d.fieldworks[fs.target];
+  let pass: boolean;
+  if ((fw === 'ET-2' || fw === 'ET-3') && !ids.some((id) => isAttackDesignated(run.d.units[id] as UnitState))) {
+    pass = true;
+    run.events.push({ type: 'prc', pass, why: `automatic pass in an ${fw}`, case: 'GOSS 11.6.2a' });
+  } else {
+    const pr = Math.min(...ids.map((id) => defOf(bundle, id).prDef ?? 0));
+    const r = prc(dice, pr, 0, `FS PRC (lowest defensive PR ${pr})`);
+    pass = r.pass;
+    run.events.push({ type: 'prc', pr, roll: r.roll, pass, why: 'FS hits PRC', case: 'GOSS 11.6.2a' });
+  }
+  if (pass) {
+    allocateSteps(lc(run, fs), fs.units, 1, { ignoreMax: true, why: 'second numerical hit as a step loss', case: 'GOSS 11.6.2a' });
+    left -= 1;
+    fs.remaining = left; fs.remainder = 'free'; fs.stage = 'absorb';
+  } else {
+    fs.remaining = left; fs.remainder = 'capped';
+    beginRetreat(run, fs);
+  }
+}
+
+function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsRequest): GameEvent[] {
+  const side = ctx.side!;
+  const { bundle, dice } = ctx;
+  const r = fsPlan(d as GameState, bundle, side, req);
+  if (!r.ok) reject(r.code, r.message, r.case);
+  const plan = r.plan;
+  const c = combatOf(d);
+  const now = turnTime(bundle.scenario, bundle.sequence, d.pos.turn);
+  const events: GameEvent[] = [];
+  c.fsTargets.push(req.target);
+  if (req.spotter) c.spotterUses[req.spotter] = (c.spotterUses[req.spotter] ?? 0) + 1;
+  for (const s of plan.sources) {
+    if (s.kind === 'artillery') {
+      const id = s.unit!;
+      const rec = c.art[id] ?? (c.art[id] = { lost: 0, halved: false, turn: d.pos.turn, used: 0 });
+      if (rec.turn !== d.pos.turn) { rec.turn = d.pos.turn; rec.used = 0; }
+      rec.used += s.points;
+      const u = d.units[id];
+      const def = defOf(bundle, id);
+      if (isNebelwerfer(def)) c.nwDay[id] = now.date;
+      if (isHeavyFlak(def)) c.nwDay[id] = `pt${d.pos.turn}.${d.pos.playerTurn}`;
+      if (has(u as UnitState, M.OHS)) { dropMarker(u, M.OHS); addMarker(u, M.OOS); events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit contributed FS mission points', case: 'AW 31.11' }); }
+    }
+  }
+  if (req.air) { const a = c.air[side]; c.air[side] = { day: now.date, used: (a?.day === now.date ? a.used : 0) + req.air }; }
+  if (req.naval) { const n = c.naval[side]; c.naval[side] = { turn: d.pos.turn, used: (n?.turn === d.pos.turn ? n.used : 0) + req.naval }; }
+  let as = 0; let hits = 0;
+  const volleys = plan.volleys.map((pts, i) => {
+    const drm = i === 0 ? plan.drm : Math.max(-fsTable(bundle).drmCap, Math.min(fsTable(bundle).drmCap, plan.drmRaw - (plan.nebelwerfer ? plan.drms.filter((x) => x.why.startsWith('Nebelwerfer')).reduce((s, x) => s + x.value, 0) : 0)));
+    const roll = dice.d10(`FS volley ${i + 1} on ${plan.target}`);
+    const fsv = roll + pts + drm;
+    const res = fsResult(bundle, fsv);
+    as += res.as; hits += res.hits;
+    return { points: pts, roll, drm, fsv, result: res.result };
+  });
+  events.push({ type: 'fsResolved', plan, volleys, as, hits, case: 'GOSS 11.6' });
+  const targets = unitsAt(d as GameState, req.target, enemyOf(side)).map((u) => u.id);
+  if (as > 0) for (const id of targets) addAs(d.units[id], as); // GOSS 11.6.1: max 2 per unit
+  c.fs = { target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'option', option: null, remaining: 0, remainder: 'free', lost: {} };
+  driveFs({ d, ctx, events });
+  return events;
+}
+
+function pendingFs(d: Draft<GameState>, ctx: RuleContext, kind: string): Draft<FsProc> {
+  if (d.pending?.kind !== kind || !d.combat?.fs) reject('not-pending', `no ${kind} decision is pending`, 'GOSS 11.6');
+  if (d.pending.side !== ctx.side) reject('not-your-decision', `the ${d.pending.side} player decides`, d.pending.case);
+  return d.combat.fs as Draft<FsProc>;
+}
+
+/** AW 31.2.2c: attack-designated units adjacent to a hex vacated by FS may advance into it (once per phase). */
+export function fsAdvanceOptions(state: GameState, side: Side): Action[] {
+  const c = state.combat;
+  if (!c || c.fsAdvanced) return [];
+  const out: Action[] = [];
+  for (const h of c.fsVacated) {
+    if (unitsAt(state, h).length) continue;
+    const us = Object.values(state.units).filter((u) => u.side === side && live(u) && isAttackDesignated(u) && areAdjacent(u.hex!, h));
+    for (const u of us) out.push({ type: 'fsAdvance', hex: formatHex(h), units: [u.id] });
+  }
+  return out;
+}
+
+function fsSegment(state: GameState, bundle: ScenarioBundle): boolean {
+  const id = segmentAt(bundle.sequence, state.pos).segment.id;
+  return id === 'defensiveFs' || id === 'offensiveFs';
+}
+
+export const fireSupportRules: RuleModule = {
+  name: 'fireSupport',
+  handlers: [
+    {
+      type: 'fireMission',
+      apply(d, action, ctx) {
+        const a = MissionAction.safeParse(action);
+        if (!a.success) reject('bad-action', `fireMission needs a target and mission points: ${a.error.issues[0].message}`);
+        if (!fsSegment(d as GameState, ctx.bundle)) reject('wrong-segment', 'FS missions are fired in the FS Mission Segments', 'AW 31.2.2b-c');
+        return startMission(d, ctx, { ...a.data, target: hexOf(a.data.target) });
+      },
+      legal(state, side, bundle) {
+        if (!fsSegment(state, bundle) || state.pending) return [];
+        // One offer per observable target hex with the firers in range (the UI adjusts the points).
+        const out: Action[] = [];
+        const targets = new Set<HexId>();
+        for (const u of Object.values(state.units)) if (u.side !== side && live(u)) targets.add(u.hex!);
+        const firers = Object.values(state.units).filter((u) => u.side === side && live(u) && isFirer(bundle, u.id)).map((u) => u.id);
+        for (const t of targets) {
+          const art = firers.filter((id) => fsPlan(state, bundle, side, { target: t, artillery: [{ unit: id }] }).ok).map((unit) => ({ unit }));
+          if (!art.length) continue;
+          const spotter = Object.values(state.units).find((u) => u.side === side && live(u) && fsPlan(state, bundle, side, { target: t, spotter: u.id, artillery: art.slice(0, 1) }).ok)?.id;
+          const req = { target: t, spotter, artillery: art.slice(0, 1) };
+          if (fsPlan(state, bundle, side, req).ok) out.push({ type: 'fireMission', target: formatHex(t), ...(spotter ? { spotter } : {}), artillery: req.artillery });
+        }
+        return out;
+      },
+    },
+    {
+      type: 'fsHits',
+      apply(d, action, ctx) {
+        const a = HitsAction.safeParse(action);
+        if (!a.success) reject('bad-action', a.error.issues[0].message);
+        const fs = pendingFs(d, ctx, 'fsHits');
+        const events: GameEvent[] = [{ type: 'fsHitsOption', option: a.data.option, case: 'GOSS 11.6.2' }];
+        const run = { d, ctx, events };
+        d.pending = null;
+        fs.option = a.data.option;
+        if (a.data.option === 'retreat') {
+          if (!fsRetreatPaths(d as GameState, ctx.bundle, fs).length) reject('cannot-retreat', 'the stack cannot retreat 1 hex: the first hit must be a step loss', 'GOSS 11.6.2b');
+          fs.remaining = Math.ceil((fs.hits - 1) / 2); fs.remainder = 'cappedIgnore';
+          beginRetreat(run, fs);
+        } else chooseStepOption(run, fs);
+        driveFs(run);
+        return events;
+      },
+      legal(state, side, bundle) {
+        if (state.pending?.kind !== 'fsHits' || state.pending.side !== side || !state.combat?.fs) return [];
+        const opts: Action[] = [{ type: 'fsHits', option: 'step' }];
+        if (fsRetreatPaths(state, bundle, state.combat.fs).length) opts.push({ type: 'fsHits', option: 'retreat' });
+        return opts;
+      },
+    },
+    {
+      type: 'fsRetreat',
+      apply(d, action, ctx) {
+        const a = RetreatAction.safeParse(action);
+        if (!a.success) reject('bad-action', a.error.issues[0].message);
+        const fs = pendingFs(d, ctx, 'fsRetreat');
+        const to = hexOf(a.data.path[0]);
+        const paths = fsRetreatPaths(d as GameState, ctx.bundle, fs);
+        if (!paths.some((p) => p[0] === to)) reject('illegal-retreat', `${a.data.path[0]} is not a retreat hex the priorities allow`, 'GOSS 11.6.3');
+        const events: GameEvent[] = [];
+        const run = { d, ctx, events };
+        d.pending = null;
+        doRetreat(lc(run, fs), fs.targetSide, aliveIds(run, fs.units), [to], 'GOSS 11.6.3');
+        fs.stage = 'absorb';
+        driveFs(run);
+        return events;
+      },
+      legal(state, side, bundle) {
+        if (state.pending?.kind !== 'fsRetreat' || state.pending.side !== side || !state.combat?.fs) return [];
+        return fsRetreatPaths(state, bundle, state.combat.fs).map((p) => ({ type: 'fsRetreat', path: p.map(formatHex) }));
+      },
+    },
+    {
+      type: 'fsAbsorb',
+      apply(d, action, ctx) {
+        const a = AbsorbAction.safeParse(action);
+        if (!a.success) reject('bad-action', a.error.issues[0].message);
+        const fs = pendingFs(d, ctx, 'fsAbsorb');
+        if (a.data.fatigue > Math.min(2, fs.remaining)) reject('too-much-fatigue', `at most ${Math.min(2, fs.remaining)} fatigue hit(s) here`, 'GOSS 11.6.2a');
+        const events: GameEvent[] = [];
+        const run = { d, ctx, events };
+        d.pending = null;
+        absorb(lc(run, fs), fs.units, fs.remaining, 'free', 'GOSS 11.6.2a', a.data.fatigue);
+        fs.remaining = 0; fs.stage = 'done';
+        driveFs(run);
+        return events;
+      },
+      legal(state, side) {
+        if (state.pending?.kind !== 'fsAbsorb' || state.pending.side !== side || !state.combat?.fs) return [];
+        return Array.from({ length: Math.min(2, state.combat.fs.remaining) + 1 }, (_, f) => ({ type: 'fsAbsorb', fatigue: f }));
+      },
+    },
+    {
+      type: 'fsAdvance',
+      apply(d, action, ctx) {
+        const a = AdvanceAction.safeParse(action);
+        if (!a.success) reject('bad-action', a.error.issues[0].message);
+        if (segmentAt(ctx.bundle.sequence, d.pos).segment.id !== 'offensiveFs') reject('wrong-segment', 'advances after FS happen in the offensive FS segment', 'AW 31.2.2c');
+        const c = combatOf(d);
+        if (c.fsAdvanced) reject('advanced-already', 'units may advance after FS only once per phase', 'GOSS 11.7');
+        const h = hexOf(a.data.hex);
+        if (!c.fsVacated.includes(h) || unitsAt(d as GameState, h).length) reject('not-vacated', `${a.data.hex} was not emptied by an FS mission`, 'GOSS 11.7');
+        const events: GameEvent[] = [];
+        for (const id of a.data.units) {
+          const u = d.units[id];
+          if (!u || u.side !== ctx.side || !live(u as UnitState) || !isAttackDesignated(u as UnitState) || !areAdjacent(u.hex!, h)) reject('cannot-advance', `${id} is not an attack-designated unit of yours next to ${a.data.hex}`, 'GOSS 11.7');
+          const from = u.hex!;
+          u.hex = h;
+          dropMarker(u, M.TA); // TA units lose TA and cannot attack; PA units keep PA (GOSS 11.7)
+          events.push({ type: 'advanced', unit: id, from: formatHex(from), path: [a.data.hex], case: 'GOSS 11.7, AW 31.2.2c' });
+        }
+        c.fsAdvanced = true;
+        return events;
+      },
+      legal(state, side, bundle) {
+        if (segmentAt(bundle.sequence, state.pos).segment.id !== 'offensiveFs' || state.pending) return [];
+        return fsAdvanceOptions(state, side);
+      },
+    },
+  ],
+};
