@@ -30,24 +30,27 @@ const TERRAIN_BOCAGE_HEDGEROW = new Set(['bocage', 'hedgerow']);
 /** Per-side occupancy and adjacency facts of one state, shared by every search of that side. */
 export interface SideView {
   side: Side;
-  /** 1 where an enemy unit stands. */
-  enemyAt: Uint8Array;
-  /** Number of friendly units per hex. */
-  friendAt: Uint8Array;
-  /** 1 where the hex is adjacent to an enemy unit. */
-  enemyAdj: Uint8Array;
-  /** 1 where every adjacent enemy is a pure AFV (GOSS 7.8.0 waiver). */
-  afvOnlyAdj: Uint8Array;
-  /** 1 where the hex is adjacent to an enemy in an ET or to an enemy Fort (GOSS 7.7.3). */
-  worksAdj: Uint8Array;
-  /** Covering terrain for a unit of this side in each hex: 0 open, 1 OCT, 2 MCT (AW 1.2.7a, 1.2.8, 31.6 applied). */
-  cover: Uint8Array;
+  /** Per hex bit flags: F_ENEMY, F_FRIEND, F_ENEMY_ADJ, F_NON_AFV_ADJ, F_WORKS_ADJ (one map-sized array per state and side). */
+  flags: Uint8Array;
+  /** Covering terrain for a unit of this side in a hex: 0 open, 1 OCT, 2 MCT (AW 1.2.7a, 1.2.8, 31.6 applied). */
+  coverAt: (h: HexId) => number;
   /** Hexes of enemy-held ET-3s and Forts (GOSS 7.9.0 no sliding). */
   noSlide: HexId[];
   /** Enemy unit hexes (for distance checks). */
   enemyHexes: HexId[];
   night: boolean;
 }
+
+/** An enemy unit stands in the hex. */
+export const F_ENEMY = 1;
+/** A friendly unit stands in the hex. */
+export const F_FRIEND = 2;
+/** The hex is adjacent to an enemy unit. */
+export const F_ENEMY_ADJ = 4;
+/** The hex is adjacent to an enemy that is not a pure AFV (GOSS 7.8.0 waiver needs only pure AFVs adjacent). */
+export const F_NON_AFV_ADJ = 8;
+/** The hex is adjacent to an enemy in an ET or to an enemy Fort (GOSS 7.7.3). */
+export const F_WORKS_ADJ = 16;
 
 const views = new WeakMap<GameState, Map<Side, SideView>>();
 
@@ -81,27 +84,22 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side): 
   const hit = m.get(side);
   if (hit) return hit;
   const tec = tecOf(bundle);
-  const enemyAt = new Uint8Array(HEX_COUNT);
-  const friendAt = new Uint8Array(HEX_COUNT);
-  const enemyAdj = new Uint8Array(HEX_COUNT);
-  const nonAfvAdj = new Uint8Array(HEX_COUNT);
-  const worksAdj = new Uint8Array(HEX_COUNT);
+  const flags = new Uint8Array(HEX_COUNT);
   const enemyHexes: HexId[] = [];
   const enemyOnVantage: HexId[] = [];
   const noSlide: HexId[] = [];
   for (const id in state.units) {
     const u = state.units[id];
     if (u.hex === null || u.eliminated) continue;
-    if (u.side === side) { friendAt[u.hex] = Math.min(255, friendAt[u.hex] + 1); continue; }
+    if (u.side === side) { flags[u.hex] |= F_FRIEND; continue; }
     const def = bundle.units.get(id);
-    if (!enemyAt[u.hex]) enemyHexes.push(u.hex);
-    enemyAt[u.hex] = 1;
+    if (!(flags[u.hex] & F_ENEMY)) enemyHexes.push(u.hex);
+    flags[u.hex] |= F_ENEMY;
     const afv = def ? isPureAfv(def) : false;
     for (let d = 0; d < 6; d++) {
       const n = NEIGHBOURS[u.hex * 6 + d];
       if (n < 0) continue;
-      enemyAdj[n] = 1;
-      if (!afv) nonAfvAdj[n] = 1;
+      flags[n] |= afv ? F_ENEMY_ADJ : F_ENEMY_ADJ | F_NON_AFV_ADJ;
     }
   }
   for (const h of enemyHexes) if (bundle.board.vantage.has(h)) enemyOnVantage.push(h);
@@ -111,36 +109,36 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side): 
     const fw = state.fieldworks[key];
     const row = tec.raw.fieldworks[fw];
     if (!row) continue;
-    const held = enemyAt[h] === 1;
+    const held = (flags[h] & F_ENEMY) !== 0;
     // reconstructed: an empty Fort belongs to the Germans (every AW Fort is German), so it halts Allied movers only.
-    const emptyFort = fw === 'Fort' && !held && !friendAt[h] && side !== 'german';
+    const emptyFort = fw === 'Fort' && !held && !(flags[h] & F_FRIEND) && side !== 'german';
     if (!(held || emptyFort)) continue;
-    if (row.halt) for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0) worksAdj[n] = 1; }
+    if (row.halt) for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0) flags[n] |= F_WORKS_ADJ; }
     if (row.noSlide && (emptyFort || (held && noSlideGarrison(state, bundle, h, side)))) noSlide.push(h);
   }
   const night = isNight(state, bundle);
-  const cover = new Uint8Array(HEX_COUNT);
-  const { board } = bundle;
-  for (let i = 0; i < board.hexes.length; i++) {
-    const h = board.hexes[i];
-    const t = board.terrain[h];
+  // Covering terrain is computed per hex on first use (255 = not yet): a search touches a few hundred hexes, not the map.
+  const cover = new Uint8Array(HEX_COUNT).fill(255);
+  const coverAt = (h: HexId): number => {
+    const known = cover[h];
+    if (known !== 255) return known;
+    const t = bundle.board.terrain[h];
+    if (t === NO_TERRAIN) return (cover[h] = 0);
     let c = tec.cover[t];
     // AW 1.2.7a / 1.2.8: bocage and hedgerow lose MCT next to an enemy on a vantage point, or within half the LOS of an enemy-held high vantage point.
     if (c === COVER_MCT && enemyOnVantage.length && TERRAIN_BOCAGE_HEDGEROW.has(terrainName(t))) {
       for (const v of enemyOnVantage) {
         const dist = distance(v, h);
-        if (dist === 1 || dist * 2 <= (board.vantage.get(v) ?? 0)) { c = COVER_OCT; break; }
+        if (dist === 1 || dist * 2 <= (bundle.board.vantage.get(v) ?? 0)) { c = COVER_OCT; break; }
       }
     }
     const fw = state.fieldworks[h];
     if (fw && tec.raw.fieldworks[fw]) c = Math.max(c, coverCodeOf(tec.raw.fieldworks[fw].cover));
     // GOSS 8.2 (night): open counts as OCT and OCT as MCT, except next to an enemy ET, Fort or Ft Area.
-    if (night && !worksAdj[h] && c < COVER_MCT) c += 1;
-    cover[h] = c;
-  }
-  const afvOnlyAdj = new Uint8Array(HEX_COUNT);
-  for (let h = 0; h < HEX_COUNT; h++) if (enemyAdj[h] && !nonAfvAdj[h]) afvOnlyAdj[h] = 1;
-  const v: SideView = { side, enemyAt, friendAt, enemyAdj, afvOnlyAdj, worksAdj, cover, noSlide, enemyHexes, night };
+    if (night && !(flags[h] & F_WORKS_ADJ) && c < COVER_MCT) c += 1;
+    return (cover[h] = c);
+  };
+  const v: SideView = { side, flags, coverAt, noSlide, enemyHexes, night };
   m.set(side, v);
   return v;
 }
@@ -202,7 +200,7 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
   const { bundle, tec, view } = c;
   const t = bundle.board.terrain[to];
   if (t === NO_TERRAIN) { if (why) { why.reason = 'that hex is not on the playing area'; why.case = 'GOSS 7.1'; } return -1; }
-  if (view.enemyAt[to]) { if (why) { why.reason = 'the hex holds enemy units; a unit may never enter an enemy-occupied hex (overruns are made in the Exploitation Segment)'; why.case = 'GOSS 7.1'; } return -1; }
+  if ((view.flags[to] & F_ENEMY)) { if (why) { why.reason = 'the hex holds enemy units; a unit may never enter an enemy-occupied hex (overruns are made in the Exploitation Segment)'; why.case = 'GOSS 7.1'; } return -1; }
   for (const f of view.noSlide) {
     if (distance(from, f) === 1 && distance(to, f) === 1) {
       if (why) { why.reason = 'a unit may not move directly from a hex adjacent to an enemy-held ET-3 or Fort to another hex adjacent to it'; why.case = 'GOSS 7.9.0'; }
@@ -219,7 +217,7 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
     if (cost >= 0 && !(routes & ANY_ROAD)) { const con = constrictedOf(bundle); if (con && (con[from] || con[to])) cost = -1; }
     if (cost < 0) { if (why) { why.reason = 'Mech road movement follows road hexsides, or enters clear hexes at 1.5 MP in dry weather'; why.case = 'GOSS 7.10.1'; } return -1; }
     // AW 31.2.1: tactical road movement pays one extra MP entering a hex already occupied by a friendly unit.
-    if (view.friendAt[to]) cost += 2 * tec.raw.friendlyOccupiedRoad.mp;
+    if ((view.flags[to] & F_FRIEND)) cost += 2 * tec.raw.friendlyOccupiedRoad.mp;
   } else if (c.type === 'pa') {
     cost = offroadCost(c, from, to, t, feats, routes, why);
     if (cost < 0 && cost !== ALL_MA) return -1;
@@ -228,7 +226,7 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
     cost = offroadCost(c, from, to, t, feats, routes, why);
     if (cost < 0) return cost;
   }
-  if (view.enemyAdj[to] && !surchargeWaived(c, to)) cost += c.leg ? 2 * tec.raw.adjacentEnemy.leg : 2 * tec.raw.adjacentEnemy.mech;
+  if ((view.flags[to] & F_ENEMY_ADJ) && !surchargeWaived(c, to)) cost += c.leg ? 2 * tec.raw.adjacentEnemy.leg : 2 * tec.raw.adjacentEnemy.mech;
   return cost;
 }
 
@@ -306,15 +304,15 @@ function describeSide(feats: number): string {
 
 /** GOSS 7.8.0 / AW 31.5: when entering a hex adjacent to an enemy costs nothing extra. */
 function surchargeWaived(c: MoverCtx, to: HexId): boolean {
-  const mct = c.view.cover[to] === COVER_MCT;
+  const mct = c.view.coverAt(to) === COVER_MCT;
   if (!mct) return false;
   if (c.mode === 'exploit') return true; // AW 31.5: Exploit units pay it only in a hex without MCT
   if (c.commando) return true; // GOSS 7.12.4: CDO entering MCT
-  if (c.view.afvOnlyAdj[to]) {
+  if (((c.view.flags[to] & (F_ENEMY_ADJ | F_NON_AFV_ADJ)) === F_ENEMY_ADJ)) {
     // GOSS 7.8.0: only pure AFVs adjacent, hex MCT, and no road linking the hex to theirs.
     for (let d = 0; d < 6; d++) {
       const n = NEIGHBOURS[to * 6 + d];
-      if (n >= 0 && c.view.enemyAt[n] && routesOf(c.bundle, hexsideBetween(to, n)) & ANY_ROAD) return false;
+      if (n >= 0 && (c.view.flags[n] & F_ENEMY) && routesOf(c.bundle, hexsideBetween(to, n)) & ANY_ROAD) return false;
     }
     return true;
   }
@@ -324,9 +322,9 @@ function surchargeWaived(c: MoverCtx, to: HexId): boolean {
 /** The halt a unit suffers on entering `to`, or null (AW 31.8, GOSS 7.7.3, GOSS 5.2.3). */
 export function haltAt(c: MoverCtx, from: HexId, to: HexId): Halt | null {
   const { view } = c;
-  if (c.mode === 'pa' && view.enemyAdj[to]) return { case: 'AW 31.8a', reason: 'a unit in PA mode halts on moving adjacent to an enemy unit' };
-  if (view.enemyAdj[to] && view.cover[to] !== COVER_MCT) return { case: 'AW 31.8b', reason: 'the hex is adjacent to an enemy unit and has no movement covering terrain' };
-  if (view.worksAdj[to]) return { case: 'GOSS 7.7.3', reason: 'the hex is adjacent to an enemy unit in an entrenchment or Fort' };
+  if (c.mode === 'pa' && (view.flags[to] & F_ENEMY_ADJ)) return { case: 'AW 31.8a', reason: 'a unit in PA mode halts on moving adjacent to an enemy unit' };
+  if ((view.flags[to] & F_ENEMY_ADJ) && view.coverAt(to) !== COVER_MCT) return { case: 'AW 31.8b', reason: 'the hex is adjacent to an enemy unit and has no movement covering terrain' };
+  if ((view.flags[to] & F_WORKS_ADJ)) return { case: 'GOSS 7.7.3', reason: 'the hex is adjacent to an enemy unit in an entrenchment or Fort' };
   if (c.mode === 'pa' && !c.leg) {
     const name = terrainName(c.bundle.board.terrain[to]);
     const road = routesOf(c.bundle, hexsideBetween(from, to)) & ANY_ROAD;
@@ -456,21 +454,34 @@ class Heap {
   }
 }
 
+const SCRATCH = {
+  cost: new Int32Array(HEX_COUNT).fill(-1),
+  prev: new Int32Array(HEX_COUNT).fill(-1),
+  halt: new Uint8Array(HEX_COUNT),
+  minimum: new Uint8Array(HEX_COUNT),
+  done: new Uint8Array(HEX_COUNT),
+  touched: [] as HexId[],
+  heap: new Heap(),
+};
+
 /**
  * Every hex the unit can still reach this phase with movement type c.type: Dijkstra over half-MPs
  * (PA: breadth-first over hexes). `budget` and `spent` come from allowance(); `fresh` says the unit has
  * not moved this phase, so the minimum move (GOSS 7.3.0) is available.
  */
 export function search(c: MoverCtx, start: HexId, left: number, fresh: boolean): Reach {
-  const cost = new Int32Array(HEX_COUNT).fill(-1);
-  const prev = new Int32Array(HEX_COUNT).fill(-1);
-  const halt = new Uint8Array(HEX_COUNT);
-  const minimum = new Uint8Array(HEX_COUNT);
-  const done = new Uint8Array(HEX_COUNT);
+  // Scratch arrays are reused between searches (no per-call allocation of map-sized arrays); the
+  // previous search's hexes are reset, so a Reach is valid until the next search starts.
+  const { cost, prev, halt, minimum, done } = SCRATCH;
+  for (const h of SCRATCH.touched) { cost[h] = -1; prev[h] = -1; halt[h] = 0; minimum[h] = 0; done[h] = 0; }
+  SCRATCH.touched.length = 0;
+  const touched = SCRATCH.touched;
   const hexes: HexId[] = [];
   const pa = c.type === 'pa';
   cost[start] = 0;
-  const heap = new Heap();
+  touched.push(start);
+  const heap = SCRATCH.heap;
+  heap.size = 0;
   heap.push(0, start);
   while (heap.size) {
     const h = heap.pop();
@@ -494,6 +505,7 @@ export function search(c: MoverCtx, start: HexId, left: number, fresh: boolean):
         if (fresh && h === start && !pa) { total = left; isMin = true; } else continue;
       }
       if (cost[n] === -1 || total < cost[n]) {
+        if (cost[n] === -1) touched.push(n);
         cost[n] = total;
         prev[n] = h;
         minimum[n] = isMin ? 1 : 0;

@@ -12,7 +12,7 @@ import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, Uni
 import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import {
-  ALL_MA, allowance, haltAt, isNight, isRoadStart, moveRecordNow, pathFrom, search, sideView, stepCost,
+  ALL_MA, F_ENEMY_ADJ, allowance, haltAt, isNight, isRoadStart, moveRecordNow, pathFrom, search, sideView, stepCost,
   type Allowance, type Halt, type MoveMode, type MoveType, type MoverCtx,
 } from './movement-search';
 import {
@@ -338,7 +338,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
   if (anyMoved(state, bundle, u.side)) return no('marks-before-moving', 'flip artillery and place PA, CR and Exploit markers before moving any unit', 'AW 31.2.1');
   const night = isNight(state, bundle);
   const view = sideView(state, bundle, u.side);
-  const adjacent = view.enemyAdj[u.hex] === 1;
+  const adjacent = (view.flags[u.hex] & F_ENEMY_ADJ) !== 0;
   const modes = [MARKER.PA, MARKER.CR, MARKER.EXPLOIT].filter((m) => hasMarker(u, m));
   switch (marker) {
     case 'IB':
@@ -377,11 +377,11 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
 function paCanReachEnemy(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
   const u = state.units[unitId];
   const view = sideView(state, bundle, u.side);
-  if (view.enemyAdj[u.hex!]) return true;
+  if (view.flags[u.hex!] & F_ENEMY_ADJ) return true;
   const ctx = ctxFor(state, bundle, unitId, 'pa', 'pa');
   const allow = allowance(ctx);
   const r = search(ctx, u.hex!, allow.budget, true);
-  return r.hexes.some((h) => view.enemyAdj[h] === 1);
+  return r.hexes.some((h) => (view.flags[h] & F_ENEMY_ADJ) !== 0);
 }
 
 /** Legal moves of `side` now: one `move` action per unit and reachable hex, and every legal mark. */
@@ -494,7 +494,7 @@ export function overrunCost(state: GameState, bundle: ScenarioBundle, unitId: st
   const view = ctx.view;
   let otherAdjacent = false;
   for (const e of view.enemyHexes) if (e !== target && distance(e, target) === 1) otherAdjacent = true;
-  if (otherAdjacent && view.cover[target] !== 2) cost += ctx.leg ? 2 * tec.raw.adjacentEnemy.leg : 2 * tec.raw.adjacentEnemy.mech;
+  if (otherAdjacent && view.coverAt(target) !== 2) cost += ctx.leg ? 2 * tec.raw.adjacentEnemy.leg : 2 * tec.raw.adjacentEnemy.mech;
   const allow = allowance(ctx);
   return { cost: cost / 2, left: (allow.budget - allow.spent) / 2 };
 }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { hexStackViolation } from './stacking';
+import { mini, must, refused, move, hx, ref, type MiniUnit, type XY } from '../../../tests/fixtures/mini';
+
+const END = { type: 'endSegment' } as const;
+const A = (id: string, at: XY, o: Partial<MiniUnit> = {}): MiniUnit => ({ id, side: 'allied', at, ...o });
+const G = (id: string, at: XY, o: Partial<MiniUnit> = {}): MiniUnit => ({ id, side: 'german', at, ...o });
+const rows = ['cccccc', 'cccccc', 'cccccc'];
+
+describe('GOSS 6 stacking limits', () => {
+  it('GOSS 6.3.0: 2 Bn + 1 Co + 2 Z-steps fit a hex; a third Bn does not', () => {
+    const ok = mini({ rows, units: [A('b1', [0, 0]), A('b2', [0, 0]), A('c1', [0, 0], { size: 'Co' }), A('z1', [0, 0], { size: 'Z' }), A('z2', [0, 0], { size: 'Z' })] });
+    expect(hexStackViolation(ok.state, ok.bundle, hx([0, 0]), 'allied')).toBeNull();
+    const bad = mini({ rows, units: [A('b1', [0, 0]), A('b2', [0, 0]), A('b3', [0, 0])] });
+    expect(hexStackViolation(bad.state, bad.bundle, hx([0, 0]), 'allied')).toMatchObject({ case: 'GOSS 6.3.0', excess: 1 });
+  });
+  it('GOSS 6.3.0: a Co may replace a Bn (3 Co fit), but 2 Bn + 2 Co do not; a third Z-step does not', () => {
+    const three = mini({ rows, units: [A('c1', [0, 0], { size: 'Co' }), A('c2', [0, 0], { size: 'Co' }), A('c3', [0, 0], { size: 'Co' })] });
+    expect(hexStackViolation(three.state, three.bundle, hx([0, 0]), 'allied')).toBeNull();
+    const four = mini({ rows, units: [A('b1', [0, 0]), A('b2', [0, 0]), A('c1', [0, 0], { size: 'Co' }), A('c2', [0, 0], { size: 'Co' })] });
+    expect(hexStackViolation(four.state, four.bundle, hx([0, 0]), 'allied')).toMatchObject({ case: 'GOSS 6.3.0' });
+    const z = mini({ rows, units: [A('z1', [0, 0], { size: 'Z' }), A('z2', [0, 0], { size: 'Z' }), A('z3', [0, 0], { size: 'Z' })] });
+    expect(hexStackViolation(z.state, z.bundle, hx([0, 0]), 'allied')?.reason).toMatch(/3 Z-steps \(limit 2\)/);
+  });
+  it('GOSS 6.4.0: a constricted hex takes 1 Bn + 1 Co + 1 Z-step', () => {
+    const { state, bundle } = mini({ rows, units: [A('b1', [0, 0]), A('b2', [0, 0])] });
+    (bundle.board as unknown as { constricted: Set<number> }).constricted = new Set([hx([0, 0])]);
+    expect(hexStackViolation(state, bundle, hx([0, 0]), 'allied')).toMatchObject({ case: 'GOSS 6.4.0' });
+    delete (bundle.board as unknown as { constricted?: Set<number> }).constricted;
+  });
+  it('GOSS 6.2.2: a one-step Eng or AT company stacks free with an infantry battalion', () => {
+    const { state, bundle } = mini({ rows, units: [A('b1', [0, 0]), A('b2', [0, 0]), A('c1', [0, 0], { size: 'Co' }), A('eng', [0, 0], { size: 'Co', type: 'Eng' })] });
+    expect(hexStackViolation(state, bundle, hx([0, 0]), 'allied')).toBeNull();
+  });
+  it('GOSS 6.0: units may move through an overstacked hex; stacking is checked only at the end of the phase', () => {
+    const { state } = mini({ rows, units: [A('b1', [1, 0]), A('b2', [1, 0]), A('b3', [0, 0])] });
+    const s = must(state, move('b3', [1, 0], [2, 0]));
+    must(s, END);
+  });
+  it('GOSS 6.7.0: the Movement Segment cannot end with an overstacked hex; eliminating the excess resolves it', () => {
+    const { state } = mini({ rows, units: [A('b1', [1, 0]), A('b2', [1, 0]), A('b3', [0, 0]), G('x', [5, 2])] });
+    const s = must(state, move('b3', [1, 0]));
+    const e = refused(s, END);
+    expect(e).toMatchObject({ code: 'overstacked', case: 'GOSS 6.7.0' });
+    expect(e.message).toContain(ref([1, 0]));
+    expect(refused(s, { type: 'eliminateOverstack', unit: 'x' })).toMatchObject({ code: 'not-your-unit' });
+    const fixed = must(s, { type: 'eliminateOverstack', unit: 'b3' });
+    expect(fixed.units.b3).toMatchObject({ eliminated: true, hex: null });
+    must(fixed, END);
+  });
+  it('AW 31.9.2a: an artillery group may not end the phase stacked; relocating costs its mission points for the GT', () => {
+    const grp = { size: 'Group' as const, type: 'Art', moveClass: 'mech' as const, steps: 1 };
+    const { state } = mini({ rows, units: [A('grp', [2, 1], grp), A('inf', [1, 1]), G('x', [5, 2])] });
+    const s = must(state, move('inf', [2, 1]));
+    expect(refused(s, END)).toMatchObject({ code: 'overstacked', case: 'AW 31.9.2a' });
+    expect(refused(s, { type: 'relocateGroup', unit: 'grp', hex: ref([5, 2]) })).toMatchObject({ code: 'bad-relocation', case: 'AW 31.9.2a' });
+    const r = must(s, { type: 'relocateGroup', unit: 'grp', hex: ref([2, 2]) });
+    expect(r.units.grp.hex).toBe(hx([2, 2]));
+    expect(r.units.grp.markers).toContain('NoMissions');
+    must(r, END);
+  });
+  it('AW 31.9.2a: a group that cannot relocate (enemy or prohibited terrain all round) is eliminated', () => {
+    const grp = { size: 'Group' as const, type: 'Art', moveClass: 'mech' as const, steps: 1 };
+    const { state } = mini({ rows: ['sss', 'scs', 'sss'], units: [A('grp', [1, 1], grp), A('inf', [1, 1])] });
+    const r = must(state, { type: 'relocateGroup', unit: 'grp' });
+    expect(r.units.grp).toMatchObject({ eliminated: true, hex: null });
+  });
+});
