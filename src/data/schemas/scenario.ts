@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Source } from './common';
 import { HexRef } from './map';
 import { Side, TimeOfDay } from './sequence';
+import { ScenarioSpecial } from './scenarioRules';
 
 const GameTime = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), time: TimeOfDay });
 
@@ -31,5 +32,7 @@ export const ScenarioFile = z.object({
   })),
   /** Scenario-specific rules by rule area (e.g. `combat`: weather, air/naval points, leaders, supply), validated by the module that reads them. */
   rules: z.record(z.string(), z.unknown()).default({}),
+  /** Special scenario rules as data (AW 32–34: area, weather, artillery, reinforcements, victory): src/data/schemas/scenarioRules.ts. */
+  special: ScenarioSpecial.optional(),
 });
 export type ScenarioFile = z.infer<typeof ScenarioFile>;

@@ -1,0 +1,257 @@
+/**
+ * Scenario special rules as data (AW 32–34 "special scenario rules"): play area, turn track, weather,
+ * air points, pre-game bombing, artillery groups, bridges, movement restrictions, leaders, logistics,
+ * replacements, reinforcements and victory conditions. Read by src/engine/rules/scenario*.ts,
+ * carpetBombing.ts, reinforcements.ts and victory.ts; nothing of a scenario is hard-coded there.
+ * Every entry carries a `source` (seed line, or `reconstructed: why`).
+ */
+import { z } from 'zod';
+import { Source } from './common';
+import { HexRef } from './map';
+import { Side, TimeOfDay } from './sequence';
+
+export const GameTimeRef = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), time: TimeOfDay });
+export type GameTimeRef = z.infer<typeof GameTimeRef>;
+
+/** Columns and rows of one map sheet, both inclusive (e.g. AW 32.2.2 "5120-5125 to 5625-5620"). */
+export const HexRect = z.object({
+  sheet: z.string().regex(/^[A-F]$/),
+  cols: z.tuple([z.number().int(), z.number().int()]),
+  rows: z.tuple([z.number().int(), z.number().int()]),
+});
+
+/**
+ * A set of hexes: listed hexes, sheet rectangles, and the hexes reached from `riverSide.from`
+ * without crossing a hexside of the named river (within the play area); `minus` is taken away.
+ */
+export interface HexSet {
+  hexes?: string[];
+  rects?: z.infer<typeof HexRect>[];
+  riverSide?: { river: string; from: string };
+  minus?: HexSet;
+}
+export const HexSet: z.ZodType<HexSet> = z.lazy(() => z.object({
+  hexes: z.array(HexRef).optional(),
+  rects: z.array(HexRect).optional(),
+  riverSide: z.object({ river: z.string(), from: HexRef }).optional(),
+  minus: HexSet.optional(),
+}));
+
+export const PlayArea = z.object({
+  /** Hexes in play (e.g. AW 32.0 "the area on map C shown by the thick dashed line"). */
+  hexes: HexSet,
+  /** Units that retreat out may not re-enter (AW 32.0). */
+  retreatOutEliminates: z.boolean(),
+  /** Boundary hexes by side of the area, for supply sources and entry zones (AW 32.9.2, 32.12.2). */
+  edges: z.partialRecord(z.enum(['north', 'south', 'east', 'west']), HexSet).default({}),
+  source: Source,
+});
+
+export const TurnTrackEntry = z.object({ gt: z.number().int().positive(), date: GameTimeRef.shape.date, time: TimeOfDay, source: Source });
+
+export const WeatherEntry = z.object({
+  from: GameTimeRef,
+  atmosphere: z.enum(['clear', 'POvr', 'Ovr']),
+  ground: z.enum(['dry', 'wet', 'mud']),
+  source: Source,
+});
+
+export const AirPointsEntry = z.object({ side: Side, from: GameTimeRef, perGameDay: z.number().int().nonnegative(), source: Source });
+
+const CarpetDrm = z.discriminatedUnion('when', [
+  z.object({ when: z.literal('stepsAtMost'), steps: z.number().int(), drm: z.number().int(), source: Source }),
+  z.object({ when: z.literal('pureAfv'), drm: z.number().int(), source: Source }),
+  z.object({ when: z.literal('fieldworks'), fieldworks: z.enum(['IP', 'ET-2', 'ET-3']), drm: z.number().int(), source: Source }),
+]);
+
+/** A one-off bombing before the first GT (AW 32.2.2). */
+export const CarpetBombing = z.object({
+  case: z.string(),
+  side: Side,
+  target: Side,
+  box: HexSet,
+  asHits: z.number().int().nonnegative(),
+  /** Marker on every unit attacked (the "blue AS marker"). */
+  marker: z.string(),
+  dice: z.literal('1d10'),
+  drms: z.array(CarpetDrm),
+  /** Modified roll ranges → step losses in the hex; rolls below the lowest range are treated as the lowest. */
+  table: z.array(z.object({ min: z.number().int(), max: z.number().int(), steps: z.number().int().nonnegative(), source: Source })).min(1),
+  effects: z.object({
+    noMovementHalts: z.boolean(),
+    maHalvedAfterLeaving: z.boolean(),
+    /** A defensive PR check removes the marker at the end of this player turn. */
+    prCheckAt: z.object({ at: GameTimeRef, playerTurn: Side }),
+    /** Remaining markers go at the end of this player turn. */
+    removeAllAt: z.object({ at: GameTimeRef, playerTurn: Side }),
+  }),
+  source: Source,
+});
+
+export const ArtilleryGroup = z.object({
+  id: z.string(),
+  side: Side,
+  name: z.string(),
+  kind: z.enum(['group', 'division', 'nebelwerfer', 'heavyFlak']),
+  points: z.number().int().nonnegative(),
+  range: z.number().int().positive(),
+  /** Counter standing for the group on the map (AGRA Btn, corps HQ, division HQ). */
+  mapCounter: z.string().optional(),
+  /** Counter kept on the army track to count its mission points (AW 32.5.1 note). */
+  trackCounter: z.string().optional(),
+  /** Corps (sets of formations) it may support; empty = any unit. The player picks among `choices` at start. */
+  supports: z.array(z.string()).default([]),
+  /** GTs in which the group has this many points instead (AW 32.5.2a: zero on July 18 AM). */
+  pointsAt: z.array(z.object({ at: GameTimeRef, points: z.number().int().nonnegative() })).default([]),
+  /** How often it may fire (NW once per GD, heavy Flak once per player turn). */
+  firesOncePer: z.enum(['gameTurn', 'gameDay', 'playerTurn']).default('gameTurn'),
+  /** Units of this group (NW Btns, Flak Coys) when it is a class of units rather than one counter. */
+  units: z.array(z.string()).optional(),
+  source: Source,
+});
+
+export const Corps = z.object({ id: z.string(), name: z.string(), side: Side, formations: z.array(z.string()), units: z.array(z.string()).default([]), source: Source });
+
+export const ArtilleryRules = z.object({
+  resetEach: z.literal('gameTurn'),
+  groups: z.array(ArtilleryGroup),
+  /** AW 32.5.1: the player assigns groups to corps at start, fixed for the game. */
+  assignments: z.array(z.object({ side: Side, groups: z.number().int().positive(), corps: z.array(z.string()), source: Source })).default([]),
+  naval: z.object({ separatePoints: z.boolean(), source: Source }),
+  source: Source,
+});
+
+export const BridgeRules = z.object({
+  demolition: z.boolean(),
+  construction: z.boolean(),
+  heavyBridgesAndCollapse: z.boolean(),
+  /** AW 32.6.1: at the end of one GT, bridges into hexes the side took from the enemy across the river. */
+  special: z.array(z.object({
+    side: Side, at: GameTimeRef, river: z.string(), intoSideOf: HexSet,
+    hexRequirement: z.literal('occupiedNowAndEnemyAtStart'), perHex: z.number().int().positive(), source: Source,
+  })).default([]),
+  source: Source,
+});
+
+export const MovementRestriction = z.object({
+  side: Side,
+  units: z.array(z.string()).default([]),
+  formations: z.array(z.string()).default([]),
+  /** The hexes the units may not enter voluntarily. */
+  mayNotEnter: HexSet,
+  /** Forced in (retreat): must move back next Movement Phase; meanwhile no PA and no tactical assault. */
+  whileInside: z.object({ mustLeave: z.boolean(), noPa: z.boolean(), noTacticalAssault: z.boolean() }),
+  source: Source,
+});
+
+export const MovementRules = z.object({
+  transportPoints: z.boolean(),
+  mountDismount: z.boolean(),
+  stratMovement: z.boolean(),
+  restrictions: z.array(MovementRestriction).default([]),
+  source: Source,
+});
+
+export const LeaderRule = z.object({
+  unit: z.string(),
+  formation: z.string(),
+  ma: z.number().int().positive(),
+  moveAs: z.array(z.enum(['leg', 'mech'])),
+  activeWholeGame: z.boolean(),
+  stackedWith: z.object({ attackShift: z.number().int(), defenceShift: z.number().int(), maBonus: z.number().int(), advanceBonus: z.number().int() }),
+  source: Source,
+});
+
+export const SupplySource = z.object({
+  pss: HexSet,
+  pathMaxLength: z.number().int().positive().nullable(),
+  pathMayNotContainEnemy: z.boolean(),
+  maxPathHexesAdjacentToEnemy: z.number().int().nonnegative(),
+  mayNotMoveOutOfSupply: z.boolean(),
+  source: Source,
+});
+
+export const LogisticsRules = z.object({
+  ammunition: z.boolean(),
+  fuel: z.boolean(),
+  supply: z.partialRecord(Side, SupplySource),
+  source: Source,
+});
+
+export const ReplacementRules = z.object({ replacements: z.boolean(), consolidation: z.boolean(), source: Source });
+
+export const Reinforcement = z.object({
+  side: Side,
+  at: GameTimeRef,
+  /** Where the units appear: one hex, a range of hexes or an edge zone; the player may shift an arrived unit within it. */
+  entry: HexSet,
+  entryText: z.string(),
+  units: z.array(z.object({ unit: z.string(), stepsLost: z.number().int().nonnegative().default(0), name: z.string() })).min(1),
+  /** Lengths in which this group does not arrive (AW 32.1: the short game ignores the July 19 PM Germans). */
+  skipInLengths: z.array(z.string()).default([]),
+  source: Source,
+});
+
+/** Units not on the map: mission-point markers on the army track (AW 32.5.1 note). */
+export const OffMapUnit = z.object({ unit: z.string(), role: z.enum(['track', 'notInPlay']), source: Source });
+
+/** A victory condition as data, evaluated on the final position (AW 31.4). */
+export type Condition =
+  | { occupied: { side: 'allied' | 'german'; hexes: string; count: 'all' | 'any' | 'moreThanHalf' | { atLeast: number } }; label: string }
+  | { unitInRows: { side: 'allied' | 'german'; sheet: string; rowAtLeast?: number; rowAbove?: number; inSupply: boolean }; label: string }
+  | { all: Condition[]; label?: string }
+  | { any: Condition[]; label?: string }
+  | { not: Condition; label?: string }
+  | { count: Condition[]; atLeast?: number; exactly?: number; label?: string }
+  /** A named condition of the same length (`conditions`). */
+  | { ref: string };
+
+export const Condition: z.ZodType<Condition> = z.lazy(() => z.union([
+  z.object({ occupied: z.object({ side: Side, hexes: z.string(), count: z.union([z.enum(['all', 'any', 'moreThanHalf']), z.object({ atLeast: z.number().int().positive() })]) }), label: z.string() }),
+  z.object({ unitInRows: z.object({ side: Side, sheet: z.string(), rowAtLeast: z.number().int().optional(), rowAbove: z.number().int().optional(), inSupply: z.boolean() }), label: z.string() }),
+  z.object({ all: z.array(Condition).min(1), label: z.string().optional() }),
+  z.object({ any: z.array(Condition).min(1), label: z.string().optional() }),
+  z.object({ not: Condition, label: z.string().optional() }),
+  z.object({ count: z.array(Condition).min(1), atLeast: z.number().int().optional(), exactly: z.number().int().optional(), label: z.string().optional() }),
+  z.object({ ref: z.string() }),
+]));
+
+export const VictoryLevel = z.enum(['major', 'operational', 'marginal', 'draw']);
+
+export const VictoryRules = z.object({
+  /** Named hex sets the conditions refer to (e.g. the Caen city/town hexes). */
+  hexSets: z.record(z.string(), z.object({ hexes: HexSet, source: Source })),
+  /** What "occupied" means: a unit of the side (leaders alone do not count) is in the hex now. */
+  occupiedMeans: z.object({ text: z.string(), source: Source }),
+  /** Per scenario length: outcomes in order; the first whose condition holds is the result. */
+  byLength: z.record(z.string(), z.object({
+    case: z.string(),
+    /** Named conditions, so outcomes can say "none of the Allied conditions". */
+    conditions: z.record(z.string(), Condition).default({}),
+    outcomes: z.array(z.object({ side: Side.nullable(), level: VictoryLevel, when: Condition, text: z.string(), source: Source })).min(1),
+    otherwise: z.object({ side: Side.nullable(), level: VictoryLevel, text: z.string(), source: Source }),
+  })),
+});
+
+export const ScenarioSpecial = z.object({
+  playArea: PlayArea.optional(),
+  turnTrack: z.array(TurnTrackEntry).optional(),
+  weather: z.array(WeatherEntry).optional(),
+  airPoints: z.array(AirPointsEntry).optional(),
+  carpetBombing: CarpetBombing.optional(),
+  corps: z.array(Corps).optional(),
+  artillery: ArtilleryRules.optional(),
+  bridges: BridgeRules.optional(),
+  movement: MovementRules.optional(),
+  leaders: z.array(LeaderRule).optional(),
+  logistics: LogisticsRules.optional(),
+  replacements: ReplacementRules.optional(),
+  reinforcements: z.array(Reinforcement).optional(),
+  offMap: z.array(OffMapUnit).optional(),
+  /** What the German player may change at setup (AW 32.11.0 breakdown in the parent's hex; 32.11.2 "within N hexes"). */
+  setupOptions: z.array(z.object({ side: Side, text: z.string(), units: z.array(z.string()).default([]), within: z.object({ hex: HexRef, radius: z.number().int() }).optional(), source: Source })).optional(),
+  victory: VictoryRules.optional(),
+  /** Sources and reasoning behind reconstructed parts (play area, boundaries, Allied setup). */
+  notes: z.array(z.object({ topic: z.string(), text: z.string(), source: Source })).optional(),
+});
+export type ScenarioSpecial = z.infer<typeof ScenarioSpecial>;
