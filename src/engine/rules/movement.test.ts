@@ -43,7 +43,7 @@ describe('GOSS 7 TEC terrain costs', () => {
     }
   });
   it('GOSS 7 TEC: sea hexes are prohibited', () => {
-    const { state, bundle } = mini({ rows: ['cs'], units: [ALLY('a', [0, 0])] });
+    const { state } = mini({ rows: ['cs'], units: [ALLY('a', [0, 0])] });
     expect(refused(state, move('a', [1, 0]))).toMatchObject({ code: 'prohibited-terrain', case: 'GOSS 7 TEC' });
   });
 });
