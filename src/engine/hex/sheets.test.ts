@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { areAdjacent, colOf, hexsideBetween, rowOf } from './lattice';
-import { formatHex, hexOfRulesId, HexIdError, parseRulesHexside, parseRulesId, rulesIdsOf, tryHexOfRulesId } from './sheets';
+import { erratumOf, formatHex, hexOfRulesId, HexIdError, parseRulesHexside, parseRulesId, rulesIdsOf, tryHexOfRulesId } from './sheets';
 
 describe('rules hex IDs ⇄ master lattice', () => {
   it('sheet B is the master lattice; C = B + 60 columns exactly (errata "C1004 or B7004")', () => {
@@ -32,13 +32,21 @@ describe('rules hex IDs ⇄ master lattice', () => {
       expect(rulesIdsOf(hexOfRulesId(id))).toContain(id);
     }
   });
-  it('errata: misprinted IDs resolve to the corrected hex', () => {
-    expect(hexOfRulesId('C3609')).toBe(hexOfRulesId('A3609'));
-    expect(hexOfRulesId('E2929')).toBe(hexOfRulesId('D2929'));
-    expect(hexOfRulesId('B5656')).toBe(hexOfRulesId('B5627'));
-    expect(hexOfRulesId('C6402')).toBe(hexOfRulesId('B6402'));
-    expect(parseRulesId('B5656').corrected?.printed).toBe('B5656');
-    expect(formatHex(hexOfRulesId('B5656'))).toBe('B5627');
+  it('errata: misprinted IDs from the rules text resolve to the corrected hex when asked', () => {
+    const E = { errata: true };
+    expect(hexOfRulesId('C3609', E)).toBe(hexOfRulesId('A3609'));
+    expect(hexOfRulesId('E2929', E)).toBe(hexOfRulesId('D2929'));
+    expect(hexOfRulesId('B5656', E)).toBe(hexOfRulesId('B5627'));
+    expect(hexOfRulesId('C6402', E)).toBe(hexOfRulesId('B6402'));
+    expect(parseRulesId('B5656', E).corrected?.printed).toBe('B5656');
+    expect(formatHex(hexOfRulesId('B5656', E))).toBe('B5627');
+    expect(erratumOf('c3609')).toMatchObject({ correct: 'A3609' });
+  });
+  it('errata are not applied to exact references: the real C3609 stays reachable and round-trips', () => {
+    const h = hexOfRulesId('C3609');
+    expect(h).not.toBe(hexOfRulesId('A3609'));
+    expect(rulesIdsOf(h)).toContain('C3609');
+    expect(() => hexOfRulesId('B5656')).toThrow(/row 56 is off sheet B/);
   });
   it('malformed IDs get clear errors', () => {
     expect(() => hexOfRulesId('G1234')).toThrow(HexIdError);

@@ -28,14 +28,29 @@ export interface ParsedRulesId {
 
 const ID_RE = /^\s*([A-Fa-f])\s*(\d{2})(\d{2})\s*$/;
 
-/** Parses a rules hex ID, applying the errata table. Throws HexIdError with the reason. */
-export function parseRulesId(input: string): ParsedRulesId {
+export interface ParseOptions {
+  /**
+   * Read known misprints as the hex the rules mean (data/map/sheets.json errata), e.g. printed
+   * C3609 → A3609. Only for IDs taken from the rules text; data and actions name hexes exactly,
+   * so the real sheet-C hex C3609 stays reachable.
+   */
+  errata?: boolean;
+}
+
+/** The corrected ID of a known misprint, or null. */
+export function erratumOf(id: string): { correct: string; source: string } | null {
+  const e = ERRATA.get(id.trim().toUpperCase());
+  return e ? { correct: e.correct, source: e.source } : null;
+}
+
+/** Parses a rules hex ID (errata only when asked). Throws HexIdError with the reason. */
+export function parseRulesId(input: string, opts: ParseOptions = {}): ParsedRulesId {
   if (typeof input !== 'string') throw new HexIdError(String(input), 'not a string');
   const m = ID_RE.exec(input);
   if (!m) throw new HexIdError(input, 'expected a map letter A–F and four digits (column, row), e.g. C4522');
   let id = `${m[1].toUpperCase()}${m[2]}${m[3]}`;
   let corrected: ParsedRulesId['corrected'];
-  const e = ERRATA.get(id);
+  const e = opts.errata ? ERRATA.get(id) : undefined;
   if (e) {
     corrected = { printed: id, source: e.source };
     id = e.correct;
@@ -66,8 +81,8 @@ export function globalToSheet(sheet: SheetLetter, gcol: number, grow: number): [
 }
 
 /** Lattice hex of a rules ID. Throws HexIdError for malformed or off-sheet IDs. */
-export function hexOfRulesId(input: string): HexId {
-  const p = parseRulesId(input);
+export function hexOfRulesId(input: string, opts: ParseOptions = {}): HexId {
+  const p = parseRulesId(input, opts);
   const [c, r] = sheetToGlobal(p.sheet, p.col, p.row);
   const h = hexAt(c, r);
   if (h < 0) throw new HexIdError(input, 'outside the master lattice');
@@ -75,9 +90,9 @@ export function hexOfRulesId(input: string): HexId {
 }
 
 /** Like hexOfRulesId, but returns an error message instead of throwing. */
-export function tryHexOfRulesId(input: string): { hex: HexId } | { error: string } {
+export function tryHexOfRulesId(input: string, opts: ParseOptions = {}): { hex: HexId } | { error: string } {
   try {
-    return { hex: hexOfRulesId(input) };
+    return { hex: hexOfRulesId(input, opts) };
   } catch (e) {
     return { error: e instanceof Error ? e.message : String(e) };
   }
@@ -122,14 +137,14 @@ export function sheetsConfig(): SheetsFile {
 }
 
 /**
- * Parses any hex reference used in data and actions: a rules ID ("C4522", errata applied) or a
+ * Parses any hex reference used in data and actions: a rules ID ("C4522") or a
  * lattice position ("@col,row") for hexes no sheet numbers. Returns an error message instead of throwing.
  */
-export function tryParseHexRef(ref: string): { hex: HexId } | { error: string } {
+export function tryParseHexRef(ref: string, opts: ParseOptions = {}): { hex: HexId } | { error: string } {
   const m = /^@(-?\d+),(-?\d+)$/.exec(typeof ref === 'string' ? ref.trim() : '');
   if (m) {
     const h = hexAt(Number(m[1]), Number(m[2]));
     return h < 0 ? { error: `Bad hex id "${ref}": outside the master lattice` } : { hex: h };
   }
-  return tryHexOfRulesId(ref);
+  return tryHexOfRulesId(ref, opts);
 }
