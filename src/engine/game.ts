@@ -114,7 +114,8 @@ function advance(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[]): bo
   // AW 31.4: Game Turn Indication Phase — after the last GT the game is over.
   if (d.pos.turn >= d.lastTurn) {
     d.over = { reason: `the last game turn (${d.lastTurn + 1}) has been played`, winner: null };
-    events.push({ type: 'gameOver', reason: d.over.reason, winner: null });
+    for (const m of RULE_MODULES) if (m.onGameEnd) events.push(...m.onGameEnd(d, ctx));
+    events.push({ type: 'gameOver', reason: d.over.reason, winner: d.over.winner });
     return false;
   }
   d.pos = { turn: d.pos.turn + 1, playerTurn: 0, phase: 0, segment: 0 };

@@ -8,6 +8,7 @@ import type { Side, SequenceFile, TimeOfDay } from '../data/schemas/sequence';
 import type { ScenarioFile } from '../data/schemas/scenario';
 import type { UnitDef } from '../data/schemas/unit';
 import type { CombatState } from './rules/combatState';
+import type { SpecialState } from './rules/scenarioArea';
 
 export type { Side, TimeOfDay, Roll };
 
@@ -110,6 +111,8 @@ export interface GameState {
   pending?: Pending | null;
   /** Combat bookkeeping of the current phase and game turn (src/engine/rules/combatState.ts). */
   combat?: CombatState;
+  /** Scenario special rules' bookkeeping: carpet bombing, reinforcements, victory (src/engine/rules/scenarioArea.ts). */
+  special?: SpecialState;
 }
 
 export interface Pending {

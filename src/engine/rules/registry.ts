@@ -45,4 +45,6 @@ export interface RuleModule {
   name: string;
   handlers?: ActionHandler[];
   hooks?: SegmentHook[];
+  /** AW 31.4: runs once when the last GT ends, after `over` is set (e.g. victory conditions may name the winner). */
+  onGameEnd?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
 }

@@ -1,0 +1,192 @@
+/**
+ * Scenario geography as the rules read it (scenario.special, src/data/schemas/scenarioRules.ts):
+ * hex sets, the play area (AW 32.0), the movement restriction lines (AW 32.7.1) and the scenario
+ * supply trace (AW 32.9). Queries only; no actions. Movement and combat call:
+ *   - `enterCheck(state, bundle, unitId, hex)` for each hex a unit would enter voluntarily
+ *     (null = allowed, else a rejection: off the play area, or across a restriction line);
+ *   - `retreatLeavesPlay(bundle, hex)` when a retreat path leaves the area (the unit is removed, AW 32.0);
+ *   - `restrictedInside(state, bundle, unitId)` before PA marks and tactical-assault designation (AW 32.7.1);
+ *   - `inGenS(state, bundle, unitId)` for the scenario's general supply (AW 32.9).
+ */
+import { NEIGHBOURS, colOf, hexsideBetween, rowOf, tryParseHexRef, type HexId } from '../hex';
+import { hexAt } from '../hex/lattice';
+import { globalToSheet, sheetToGlobal, type SheetLetter } from '../hex/sheets';
+import { isLand } from '../board';
+import type { GameState, ScenarioBundle, Side } from '../types';
+import type { HexSet, ScenarioSpecial } from '../../data/schemas/scenarioRules';
+import { HEXSIDE_FEATURES } from '../../data/schemas/map';
+import type { Rejection } from '../types';
+
+/** Per-game bookkeeping of the scenario modules (carpetBombing.ts, reinforcements.ts, victory.ts). */
+export interface SpecialState {
+  /** AW 32.2.2: hexes attacked by the carpet bombing (lattice ids), once it has run. */
+  bombed?: number[];
+  /** Indexes into special.reinforcements of the groups that have arrived (AW 32.12). */
+  arrived?: number[];
+  /** AW 31.4 / 32.13: the result, set when the game ends. */
+  victory?: import('./victory').VictoryResult;
+}
+
+export function special(bundle: ScenarioBundle): ScenarioSpecial {
+  return bundle.scenario.special ?? {};
+}
+
+const setCache = new WeakMap<object, Map<string, Set<HexId>>>();
+
+function rectHexes(sheet: string, cols: [number, number], rows: [number, number]): HexId[] {
+  const out: HexId[] = [];
+  for (let c = Math.min(...cols); c <= Math.max(...cols); c++) {
+    for (let r = Math.min(...rows); r <= Math.max(...rows); r++) {
+      const [gc, gr] = sheetToGlobal(sheet as SheetLetter, c, r);
+      out.push(hexAt(gc, gr));
+    }
+  }
+  return out;
+}
+
+function refHex(ref: string): HexId {
+  const r = tryParseHexRef(ref);
+  if ('error' in r) throw new Error(`scenario hex set: ${r.error}`);
+  return r.hex;
+}
+
+/** Hexes reachable from `from` over land without crossing a hexside of the named river, within `limit`. */
+function riverSide(bundle: ScenarioBundle, river: string, from: HexId, limit: Set<HexId> | null): Set<HexId> {
+  const out = new Set<HexId>([from]);
+  const queue = [from];
+  while (queue.length) {
+    const h = queue.pop()!;
+    for (let d = 0; d < 6; d++) {
+      const n = NEIGHBOURS[h * 6 + d];
+      if (n < 0 || out.has(n) || !isLand(bundle.board, n) || (limit && !limit.has(n))) continue;
+      if (bundle.board.sideNames.get(hexsideBetween(h, n)) === river) continue;
+      out.add(n);
+      queue.push(n);
+    }
+  }
+  return out;
+}
+
+/** Resolves a HexSet of the scenario data to lattice ids (cached per bundle). River sides stay inside the play area. */
+export function hexSet(bundle: ScenarioBundle, set: HexSet): Set<HexId> {
+  let cache = setCache.get(bundle);
+  if (!cache) setCache.set(bundle, (cache = new Map()));
+  const key = JSON.stringify(set);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const out = new Set<HexId>();
+  for (const h of set.hexes ?? []) out.add(refHex(h));
+  for (const r of set.rects ?? []) for (const h of rectHexes(r.sheet, r.cols, r.rows)) out.add(h);
+  if (set.riverSide) {
+    const area = special(bundle).playArea;
+    const limit = area && set !== area.hexes ? hexSet(bundle, area.hexes) : null;
+    for (const h of riverSide(bundle, set.riverSide.river, refHex(set.riverSide.from), limit)) out.add(h);
+  }
+  if (set.minus) for (const h of hexSet(bundle, set.minus)) out.delete(h);
+  cache.set(key, out);
+  return out;
+}
+
+/** AW 32.0: is the hex inside the scenario's playing area (every hex when the scenario has none)? */
+export function inPlayArea(bundle: ScenarioBundle, h: HexId): boolean {
+  const area = special(bundle).playArea;
+  return !area || hexSet(bundle, area.hexes).has(h);
+}
+
+/** AW 32.0: a unit retreating out of the area may not re-enter play. */
+export function retreatLeavesPlay(bundle: ScenarioBundle, h: HexId): boolean {
+  const area = special(bundle).playArea;
+  return !!area && area.retreatOutEliminates && !inPlayArea(bundle, h);
+}
+
+function restrictionsOf(state: GameState, bundle: ScenarioBundle, unitId: string) {
+  const def = bundle.units.get(unitId);
+  const u = state.units[unitId];
+  if (!def || !u) return [];
+  return (special(bundle).movement?.restrictions ?? []).filter((r) => r.side === u.side && (r.units.includes(unitId) || r.formations.includes(def.formation ?? '')));
+}
+
+/** AW 32.0, 32.7.1: null when the unit may voluntarily enter `h`, else why not. */
+export function enterCheck(state: GameState, bundle: ScenarioBundle, unitId: string, h: HexId): Rejection | null {
+  if (!inPlayArea(bundle, h)) return { code: 'outside-play-area', message: `${unitId} may not leave the scenario's playing area`, case: `${bundle.scenario.case ?? 'AW 30'}.0` };
+  for (const r of restrictionsOf(state, bundle, unitId)) {
+    const from = state.units[unitId]?.hex;
+    const inside = hexSet(bundle, r.mayNotEnter);
+    // A unit already forced across the line may move back; it may not go deeper in.
+    if (inside.has(h) && (from === null || from === undefined || !inside.has(from))) {
+      return { code: 'restricted-area', message: `${unitId} may not voluntarily cross the 2nd Canadian Division boundary`, case: 'AW 32.7.1' };
+    }
+  }
+  return null;
+}
+
+/** AW 32.7.1: the unit is across its line (forced there by retreat): no PA, no tactical assault, must move back. */
+export function restrictedInside(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
+  const u = state.units[unitId];
+  if (!u || u.hex === null) return false;
+  return restrictionsOf(state, bundle, unitId).some((r) => hexSet(bundle, r.mayNotEnter).has(u.hex!));
+}
+
+/** Hexes occupied by units of `side` (eliminated and off-map units excluded). */
+function occupiedBy(state: GameState, side: Side): Set<HexId> {
+  const s = new Set<HexId>();
+  for (const u of Object.values(state.units)) if (u.side === side && !u.eliminated && u.hex !== null) s.add(u.hex);
+  return s;
+}
+
+/**
+ * AW 32.9: general supply for a scenario that traces from PSS hexes (32.9.1 Allied: any hex north or
+ * west of the Orne; 32.9.2 German: the west, south and east edges). The path may be of any length,
+ * may not contain enemy units, and at most `maxPathHexesAdjacentToEnemy` of its hexes may be adjacent
+ * to an enemy. reconstructed: the unit's own hex is part of the path; the path stays on land inside the
+ * play area and crosses a named major river only at a bridge (GOSS supply paths follow movement).
+ */
+export function inGenS(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
+  const u = state.units[unitId];
+  if (!u || u.hex === null || u.eliminated) return false;
+  const rule = special(bundle).logistics?.supply?.[u.side];
+  if (!rule) return true;
+  const enemy = occupiedBy(state, u.side === 'allied' ? 'german' : 'allied');
+  const pss = hexSet(bundle, rule.pss);
+  const adjEnemy = (h: HexId) => { for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && enemy.has(n)) return true; } return false; };
+  const max = rule.maxPathHexesAdjacentToEnemy;
+  const start = u.hex;
+  const k0 = adjEnemy(start) ? 1 : 0;
+  if (k0 > max) return false;
+  // best[h] = fewest enemy-adjacent hexes on a path from the unit to h
+  const best = new Map<HexId, number>([[start, k0]]);
+  let frontier: HexId[] = [start];
+  const bridge = (a: HexId, b: HexId) => bundle.board.sides.get(hexsideBetween(a, b)) ?? 0;
+  while (frontier.length) {
+    const next: HexId[] = [];
+    for (const h of frontier) {
+      const k = best.get(h)!;
+      if (pss.has(h) && !enemy.has(h)) return true;
+      for (let d = 0; d < 6; d++) {
+        const n = NEIGHBOURS[h * 6 + d];
+        if (n < 0 || enemy.has(n) || !isLand(bundle.board, n) || !inPlayArea(bundle, n)) continue;
+        if (crossesUnbridgedMajorRiver(bridge(h, n))) continue;
+        const kn = k + (adjEnemy(n) ? 1 : 0);
+        if (kn > max) continue;
+        const prev = best.get(n);
+        if (prev !== undefined && prev <= kn) continue;
+        best.set(n, kn);
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
+  return false;
+}
+
+const MAJOR = (1 << HEXSIDE_FEATURES.indexOf('majorRiver')) | (1 << HEXSIDE_FEATURES.indexOf('canal'));
+const BRIDGE = HEXSIDE_FEATURES.indexOf('bridge') >= 0 ? 1 << HEXSIDE_FEATURES.indexOf('bridge') : 0;
+function crossesUnbridgedMajorRiver(bits: number): boolean {
+  return (bits & MAJOR) !== 0 && (bits & BRIDGE) === 0;
+}
+
+/** Sheet row of a hex on the given sheet (e.g. 27 for C5027: "hex row xx27", AW 32.13), or null when off that sheet. */
+export function sheetRow(h: HexId, sheet: string): number | null {
+  const [, row] = globalToSheet(sheet as SheetLetter, colOf(h), rowOf(h));
+  return Number.isInteger(row) && row >= 0 && row <= 99 ? row : null;
+}
