@@ -14,7 +14,7 @@ describe('GOSS 26.0 dice through the seeded RNG', () => {
     const d = new Dice('uniform', 0);
     const counts = new Array(10).fill(0);
     for (let i = 0; i < 20000; i++) counts[d.d10('u')]++;
-    for (const c of counts) expect(c).toBeGreaterThan(1800), expect(c).toBeLessThan(2200);
+    for (const c of counts) { expect(c).toBeGreaterThan(1800); expect(c).toBeLessThan(2200); }
     const p = d.d100('GA');
     const last = d.rolls[d.rolls.length - 1];
     expect(last).toEqual({ purpose: 'GA', dice: '2d10', faces: [Math.floor(p / 10), p % 10], value: p });
