@@ -3,13 +3,13 @@
  * so what one client writes the other accepts. All functions return a new SavedGame and leave the
  * given one untouched (undo and "discard changes" are just keeping the old object).
  */
-import { apply, sideToAct, type Action, type ScenarioBundle, type Side } from '../engine';
+import { apply, sideToAct, type Action, type ApplyResult, type ScenarioBundle, type Side } from '../engine';
 import { stateDigest } from './digest';
 import { chainAnchor, chainLink, fastKey, randomHex, strictKey, type ChainSecret, type RandomHex } from './dice';
 import { ENGINE_VERSION, Entry, type DiceMode, type KeyProof, type SaveHeader } from './format';
-import { defaultBundles, startFromHeader, step, type BundleSource, type LoadError, type SavedGame } from './verify';
+import { defaultBundles, startFromHeader, step, type BundleSource, type SavedGame, type Stepped } from './verify';
 
-export type Appended = { ok: true; game: SavedGame } | LoadError;
+export type Appended = Stepped;
 
 export interface NewSaveOptions {
   scenario: string;
@@ -53,11 +53,11 @@ export interface AppendOptions {
   at?: string;
 }
 
-function push(game: SavedGame, draft: Record<string, unknown>, o: AppendOptions): Appended {
+function push(game: SavedGame, draft: Record<string, unknown>, o: AppendOptions, pre?: ApplyResult): Appended {
   const entry = { i: game.save.entries.length, prev: game.save.head, ...draft, ...(o.at ? { at: o.at } : {}) };
   const parsed = Entry.safeParse(entry);
   if (!parsed.success) return { ok: false, code: 'format', error: `cannot record this entry: ${parsed.error.issues[0].message} at ${parsed.error.issues[0].path.join('.')}` };
-  return step(game, parsed.data);
+  return step(game, parsed.data, false, pre);
 }
 
 /**
@@ -75,7 +75,7 @@ export function appendAction(game: SavedGame, action: Action, o: AppendOptions =
   if (!by) return { ok: false, code: 'rules', error: 'nobody is to act: the game is over' };
   const r = apply(game.state, clean);
   if (!r.ok) return { ok: false, code: 'rules', error: r.error.message + (r.error.case ? ` (${r.error.case})` : '') };
-  return push(game, { by, kind: 'action', action: clean, dice: r.rolls, state: stateDigest(r.state), ...(proof ? { proof } : {}) }, o);
+  return push(game, { by, kind: 'action', action: clean, dice: r.rolls, state: stateDigest(r.state), ...(proof ? { proof } : {}) }, o, r);
 }
 
 /** Fast mode: the sender of a turn file hands the opponent a fresh nonce for its next rolls. */

@@ -2,7 +2,8 @@
 export * from './format';
 export { decodeInput, saveToText, saveToGzip, isGzip } from './codec';
 export * from './dice';
-export { loadSave, step, startFromHeader, headerHash, entryHash, describeAction, emptyTrack, type SavedGame, type DiceTrack, type LoadResult, type LoadError, type LoadErrorCode, type LoadOptions, type BundleSource } from './verify';
+export { loadSave, step, startFromHeader, headerHash, entryHash, describeAction, emptyTrack, type Stepped, type SavedGame, type DiceTrack, type LoadResult, type LoadError, type LoadErrorCode, type LoadOptions, type BundleSource } from './verify';
 export * from './build';
 export * from './pbem';
 export { canon, stateDigest } from "./digest";
+export * from './replay';

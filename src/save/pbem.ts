@@ -17,7 +17,12 @@ const other = (s: Side): Side => (s === 'allied' ? 'german' : 'allied');
 export function importTurn(mine: SavedGame | null, input: unknown, me: Side, opts: LoadOptions = {}): Imported {
   const r = loadSave(input, opts);
   if (!r.ok) return r;
-  const theirs = r.game;
+  return continues(mine, r.game, me, r.warnings);
+}
+
+/** The turn-file checks of importTurn, for a file already verified by loadSave. */
+export function continues(mine: SavedGame | null, theirs: SavedGame, me: Side, warnings: string[] = []): Imported {
+  const r = { warnings };
   if (!mine) return { ok: true, game: theirs, from: 0, warnings: r.warnings };
   if (theirs.save.header.game !== mine.save.header.game) return { ok: false, code: 'protocol', error: 'this file belongs to another game' };
   if (headerHash(theirs.save.header) !== headerHash(mine.save.header)) return { ok: false, code: 'chain', error: 'this file changes the game\'s header (players, scenario, seed or dice mode)' };

@@ -50,8 +50,13 @@ export function generatedGame(n: number, seed = 1, length = 'long'): SavedGame {
       const moves = legalActions(g.state, side).filter((x) => x.type === 'move');
       a = moves.length ? moves[rnd(moves.length)] : { type: 'roll', dice: '1d10', purpose: 'check' };
     } else a = { type: 'roll', dice: rnd(2) ? '1d10' : '2d10', purpose: `roll ${g.save.entries.length}` };
-    const r = appendAction(g, a);
-    if (!r.ok) throw new Error(r.error);
+    let r = appendAction(g, a);
+    if (!r.ok) {
+      // A rule may be waiting for a decision (e.g. a pending choice): take the first legal action that is accepted.
+      const legal = legalActions(g.state, side);
+      for (let i = 0; i < legal.length && !r.ok; i++) { a = legal[(i + rnd(legal.length)) % legal.length]; r = appendAction(g, a); }
+      if (!r.ok) throw new Error(`generatedGame stuck at entry ${g.save.entries.length}: ${r.error}`);
+    }
     g = r.game;
     inSegment = a.type === 'endSegment' ? 0 : inSegment + 1;
   }

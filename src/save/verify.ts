@@ -4,7 +4,7 @@
  * and the first bad entry is named. The loader is pure and never throws: anything wrong with the
  * input comes back as `{ ok: false, error }`, and nothing outside the returned object is changed.
  */
-import { apply, newGame, sideToAct, type Action, type GameState, type ScenarioBundle, type Side } from '../engine';
+import { apply, newGame, sideToAct, type Action, type ApplyResult, type GameEvent, type Roll, type GameState, type ScenarioBundle, type Side } from '../engine';
 import { canon, sha256HexOf, stateDigest } from './digest';
 import { loadScenario } from '../data/bundle';
 import { decodeInput } from './codec';
@@ -96,7 +96,9 @@ export function startFromHeader(header: SaveHeader, bundles: BundleSource = defa
  * writers in build.ts, so a client can never write a file its opponent's client would refuse.
  * The returned game shares structure with `game` (the entries array is copied unless `inPlace`).
  */
-export function step(game: SavedGame, e: Entry, inPlace = false): { ok: true; game: SavedGame } | LoadError {
+export type Stepped = { ok: true; game: SavedGame; /** The engine's result, for action entries. */ applied?: { events: GameEvent[]; barrier: boolean; rolls: Roll[] } } | LoadError;
+
+export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResult): Stepped {
   const k = game.save.entries.length;
   const mode = game.save.header.dice;
   const where = `entry ${k}`;
@@ -111,6 +113,7 @@ export function step(game: SavedGame, e: Entry, inPlace = false): { ok: true; ga
   let track: DiceTrack = t;
   let state = game.state;
   let hash = game.hash;
+  let applied: { events: GameEvent[]; barrier: boolean; rolls: Roll[] } | undefined;
 
   if (e.kind === 'anchor') {
     if (mode !== 'strict') return fail('protocol', `${where} publishes a dice chain anchor, but this game uses ${mode} dice`, k);
@@ -163,7 +166,7 @@ export function step(game: SavedGame, e: Entry, inPlace = false): { ok: true; ga
         }
       }
     }
-    const r = apply(state, action);
+    const r = pre ?? apply(state, action);
     if (!r.ok) return fail('rules', `${where} (${describeAction(action)}) is refused by the rules: ${r.error.message}${r.error.case ? ` (${r.error.case})` : ''}${versionNote(game.save.header)}`, k);
     if (r.rolls.length > 0 && !isKey) {
       if (mode === 'fast' && (track.keyBy === null || track.keyBy === e.by)) {
@@ -179,11 +182,12 @@ export function step(game: SavedGame, e: Entry, inPlace = false): { ok: true; ga
     }
     state = r.state;
     hash = stateDigest(state);
+    applied = { events: r.events, barrier: r.barrier, rolls: r.rolls };
   }
   if (e.state !== hash) return fail('state', `${where}${e.kind === 'action' ? ` (${describeAction(e.action as Action)})` : ''}: the state it claims differs from the state the rules produce${versionNote(game.save.header)}`, k);
   const entries = inPlace ? game.save.entries : game.save.entries.slice();
   entries.push(e);
-  return { ok: true, game: { save: { ...game.save, entries, head: entryHash(e) }, state, hash, track } };
+  return { ok: true, game: { save: { ...game.save, entries, head: entryHash(e) }, state, hash, track }, ...(applied ? { applied } : {}) };
 }
 
 function versionNote(h: SaveHeader): string {

@@ -1,0 +1,187 @@
+/**
+ * Browser persistence (IndexedDB through idb-keyval): autosave after every action, the list of
+ * saved games, download and import of `.neptune.json` files. The storage is injectable (`Kv`) so
+ * tests run without IndexedDB.
+ *
+ * Guarantees: a failed import or load writes nothing (the current game and every autosave stay as
+ * they were); autosaves are written latest-wins, so a burst of actions costs one write per idle
+ * moment yet the last action is always the one saved; each game is stored under its own id, with
+ * its index entry in the same transaction.
+ */
+import { get, setMany, del, createStore, type UseStore } from 'idb-keyval';
+import { bundleOf, sideToAct, view, type Side } from '../engine';
+import { saveToGzip, saveToText } from './codec';
+import { continues, type Imported } from './pbem';
+import { loadSave, type LoadResult, type SavedGame } from './verify';
+import type { DiceMode } from './format';
+
+/** The storage the module needs; `idbKv()` is the IndexedDB one. */
+export interface Kv {
+  get<T>(key: string): Promise<T | undefined>;
+  setMany(entries: [string, unknown][]): Promise<void>;
+  del(key: string): Promise<void>;
+}
+
+let store: UseStore | undefined;
+export function idbKv(): Kv {
+  store ??= createStore('neptune', 'saves');
+  return {
+    get: (k) => get(k, store),
+    setMany: (e) => setMany(e, store),
+    del: (k) => del(k, store),
+  };
+}
+
+/** In-memory Kv (tests, and a fallback when IndexedDB is unavailable, e.g. private windows). */
+export function memoryKv(map = new Map<string, unknown>()): Kv & { map: Map<string, unknown> } {
+  return {
+    map,
+    get: async (k) => map.get(k) as never,
+    setMany: async (e) => { for (const [k, v] of e) map.set(k, structuredClone(v)); },
+    del: async (k) => { map.delete(k); },
+  };
+}
+
+export interface SaveSummary {
+  id: string;
+  scenario: string;
+  scenarioName: string;
+  /** 1-based game turn and its label (date, time). */
+  turn: number;
+  label: string;
+  sideToMove: Side | null;
+  over: boolean;
+  dice: DiceMode;
+  players: Partial<Record<Side, string>>;
+  entries: number;
+  /** ISO time of the last write. */
+  savedAt: string;
+}
+
+const INDEX = 'index';
+const key = (id: string) => `save:${id}`;
+
+export function summarize(game: SavedGame, savedAt: string): SaveSummary {
+  const s = game.state;
+  const h = game.save.header;
+  let label = '';
+  let scenarioName = h.scenario;
+  try {
+    label = view(s, 'allied').label;
+    scenarioName = bundleOf(s).scenario.name;
+  } catch { /* the bundle is always registered for a verified game; keep defaults otherwise */ }
+  return {
+    id: h.game, scenario: h.scenario, scenarioName, turn: s.pos.turn + 1, label,
+    sideToMove: sideToAct(s), over: !!s.over, dice: h.dice, players: h.players,
+    entries: game.save.entries.length, savedAt,
+  };
+}
+
+/** `<scenario>-<turn>-<side>.neptune.json` (issue 7), e.g. `demo-2-german.neptune.json`. */
+export function fileName(game: SavedGame, gzip = false): string {
+  const side = sideToAct(game.state) ?? 'over';
+  const safe = game.save.header.scenario.replace(/[^a-z0-9_-]+/gi, '_');
+  return `${safe}-${game.state.pos.turn + 1}-${side}.neptune.json${gzip ? '.gz' : ''}`;
+}
+
+export async function listSaves(kv: Kv = idbKv()): Promise<SaveSummary[]> {
+  const idx = (await kv.get<SaveSummary[]>(INDEX)) ?? [];
+  return [...idx].sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+}
+
+async function write(kv: Kv, game: SavedGame, now: string): Promise<void> {
+  const sum = summarize(game, now);
+  const idx = ((await kv.get<SaveSummary[]>(INDEX)) ?? []).filter((x) => x.id !== sum.id);
+  idx.push(sum);
+  await kv.setMany([[key(sum.id), saveToText(game.save)], [INDEX, idx]]);
+}
+
+/**
+ * Autosave writer: call `save(game)` after every action. Writes are serialised and coalesced
+ * (latest wins); `flush()` resolves when the latest game is stored.
+ */
+export function autosaver(kv: Kv = idbKv(), clock: () => string = () => new Date().toISOString()) {
+  let latest: SavedGame | null = null;
+  let running: Promise<void> | null = null;
+  let lastError: unknown = null;
+  const pump = async () => {
+    while (latest) {
+      const g = latest;
+      latest = null;
+      try { await write(kv, g, clock()); } catch (e) { lastError = e; }
+    }
+    running = null;
+  };
+  return {
+    save(game: SavedGame): void {
+      latest = game;
+      running ??= pump();
+    },
+    flush: async (): Promise<void> => { while (running) await running; },
+    get lastError() { return lastError; },
+  };
+}
+
+/** Reads a stored game back, verifying it like any file ("reloading the page resumes exactly"). */
+export async function readSave(id: string, kv: Kv = idbKv()): Promise<LoadResult> {
+  const text = await kv.get<string>(key(id));
+  if (typeof text !== 'string') return { ok: false, code: 'malformed', error: `no saved game with id ${id}` };
+  return loadSave(text);
+}
+
+export async function deleteSave(id: string, kv: Kv = idbKv()): Promise<void> {
+  const idx = ((await kv.get<SaveSummary[]>(INDEX)) ?? []).filter((x) => x.id !== id);
+  await kv.setMany([[INDEX, idx]]);
+  await kv.del(key(id));
+}
+
+/** The bytes and name of a download. */
+export function exportSave(game: SavedGame, gzip = false): { name: string; data: Uint8Array | string; type: string } {
+  return gzip
+    ? { name: fileName(game, true), data: saveToGzip(game.save), type: 'application/gzip' }
+    : { name: fileName(game), data: saveToText(game.save), type: 'application/json' };
+}
+
+/** Browser only: offers the save as a download. */
+export function downloadSave(game: SavedGame, gzip = false): void {
+  const f = exportSave(game, gzip);
+  const blob = new Blob([f.data as BlobPart], { type: f.type });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = f.name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Imports a picked file. With `current` and `me` of the same game it is a PBEM turn file and must
+ * continue `current` (importTurn); otherwise it opens as a game of its own. Only on success is the
+ * imported game stored (under its own id); on failure nothing is written.
+ */
+export async function importSaveFile(file: Blob | string | Uint8Array, current: SavedGame | null, me: Side | null, kv: Kv = idbKv(), clock: () => string = () => new Date().toISOString()): Promise<Imported> {
+  let input: string | Uint8Array;
+  try {
+    input = typeof file === 'string' || file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
+  } catch (e) {
+    return { ok: false, code: 'malformed', error: `the file could not be read: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  let r: Imported;
+  if (current && me) {
+    const probe = loadSave(input);
+    if (!probe.ok) return probe;
+    r = probe.game.save.header.game === current.save.header.game ? continues(current, probe.game, me, probe.warnings) : { ok: true, game: probe.game, from: 0, warnings: probe.warnings };
+  } else {
+    const l = loadSave(input);
+    r = l.ok ? { ok: true, game: l.game, from: 0, warnings: l.warnings } : l;
+  }
+  if (!r.ok) return r;
+  try {
+    await write(kv, r.game, clock());
+  } catch (e) {
+    return { ok: false, code: 'internal', error: `the game was read but could not be stored: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  return r;
+}

@@ -1,0 +1,80 @@
+/**
+ * Replay of a verified save for the VCR bar and the "what changed since my last turn" summary
+ * (anchors.md §5.6). Pure: states after each entry (immer shares what did not change, so a long log
+ * costs little memory), the events of each entry, and bookmarks at turn and phase starts.
+ */
+import { newGame, apply, view, type Action, type GameEvent, type GameState, type Side } from '../engine';
+import { formatHex } from '../engine/hex';
+import type { SaveFile } from './format';
+import { defaultBundles, describeAction, type BundleSource } from './verify';
+
+export interface Bookmark { /** Step index (0 = the start). */ step: number; label: string; kind: 'turn' | 'phase' }
+
+export interface Timeline {
+  /** states[0] is the start; states[k] the state after entry k-1. */
+  states: GameState[];
+  /** events[k]: events of entry k-1 (events[0]: the setup). */
+  events: GameEvent[][];
+  /** Short label per step. */
+  labels: string[];
+  bookmarks: Bookmark[];
+}
+
+/** Builds the timeline of a save that loadSave accepted (entries are trusted here). */
+export function timeline(save: SaveFile, bundles: BundleSource = defaultBundles): Timeline {
+  const bundle = bundles(save.header.scenario);
+  const start = newGame(bundle, { seed: save.header.seed, length: save.header.length, players: save.header.players });
+  const states = [start.state];
+  const events: GameEvent[][] = [start.events];
+  const labels = ['start'];
+  const bookmarks: Bookmark[] = [{ step: 0, label: view(start.state, 'allied').label, kind: 'turn' }];
+  let s = start.state;
+  for (const e of save.entries) {
+    let ev: GameEvent[] = [];
+    if (e.kind === 'action') {
+      const r = apply(s, e.action as Action);
+      if (r.ok) { s = r.state; ev = r.events; }
+      labels.push(`${e.by}: ${describeAction(e.action as Action)}`);
+    } else labels.push(`${e.by}: ${e.kind === 'anchor' ? 'publishes its dice chain' : `commits to ${e.actions.length} action(s)`}`);
+    const step = states.length;
+    states.push(s);
+    events.push(ev);
+    const prev = states[step - 1].pos;
+    if (s.pos.turn !== prev.turn || s.pos.playerTurn !== prev.playerTurn) bookmarks.push({ step, label: view(s, 'allied').label, kind: 'turn' });
+    else if (s.pos.phase !== prev.phase) bookmarks.push({ step, label: view(s, 'allied').label, kind: 'phase' });
+  }
+  return { states, events, labels, bookmarks };
+}
+
+export interface ChangeSummary {
+  moved: { unit: string; from: string | null; to: string | null }[];
+  losses: { unit: string; steps: number; eliminated: boolean }[];
+  rolls: { by: Side; purpose: string; faces: number[]; value: number }[];
+  /** Turn/phase labels passed. */
+  passed: string[];
+  /** Number of entries since. */
+  entries: number;
+}
+
+/**
+ * What changed from step `from` (e.g. the length of my copy before importing the opponent's file)
+ * to the end: unit positions, step losses, every die rolled and the phases passed.
+ */
+export function changesSince(save: SaveFile, tl: Timeline, from: number): ChangeSummary {
+  const a = tl.states[Math.max(0, Math.min(from, tl.states.length - 1))];
+  const b = tl.states[tl.states.length - 1];
+  const hex = (h: number | null) => (h === null ? null : formatHex(h));
+  const moved: ChangeSummary['moved'] = [];
+  const losses: ChangeSummary['losses'] = [];
+  for (const id of Object.keys(b.units)) {
+    const u = b.units[id];
+    const was = a.units[id];
+    if (!was || was.hex !== u.hex) moved.push({ unit: id, from: was ? hex(was.hex) : null, to: hex(u.hex) });
+    const lost = u.stepsLost - (was?.stepsLost ?? 0);
+    if (lost > 0 || (u.eliminated && !was?.eliminated)) losses.push({ unit: id, steps: lost, eliminated: !!u.eliminated });
+  }
+  const rolls: ChangeSummary['rolls'] = [];
+  for (const e of save.entries.slice(from)) if (e.kind === 'action') for (const d of e.dice) rolls.push({ by: e.by, purpose: d.purpose, faces: d.faces, value: d.value });
+  const passed = tl.bookmarks.filter((m) => m.step > from).map((m) => m.label);
+  return { moved, losses, rolls, passed, entries: Math.max(0, save.entries.length - from) };
+}
