@@ -5,6 +5,7 @@
 import { HEX_COUNT, NEIGHBOURS, distance } from '../engine/hex/lattice';
 import { loadScenario } from '../data/bundle';
 import { apply, newGame, replay, stateHash, type Action } from '../engine';
+import { benchMechDestinations } from './movement';
 
 type Figure = [string, number, string];
 
@@ -63,6 +64,10 @@ export async function run(): Promise<Figure[]> {
   const h0 = now();
   stateHash(r.state);
   figs.push(['engine.state_hash', now() - h0, 'ms']);
+  // Legal destinations of one Mech unit on a 150×100 map (issue 5 budget ≤ 2 ms p95).
+  const mv = benchMechDestinations(200);
+  figs.push(['engine.mech_destinations_150x100_p50', mv.p50, 'ms']);
+  figs.push(['engine.mech_destinations_150x100_p95', mv.p95, `ms (${mv.destinations} hexes)`]);
   void acc;
   return figs;
 }

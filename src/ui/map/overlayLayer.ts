@@ -27,18 +27,21 @@ export class OverlayLayer {
     OverlayLayer.outline(this.selected, h, 0xffd400, 3);
   }
 
-  setReachable(costs: Map<number, number> | null): void {
+  setReachable(costs: Map<number, { cost: number; halt: boolean }> | null): void {
     this.reach.removeChildren().forEach((c) => c.destroy());
     if (!costs) return;
     const g = new Graphics();
-    for (const [h] of costs) {
+    for (const [h, r] of costs) {
       const { x, y } = centre(h);
-      g.poly(CORNER_OFFSETS.map((v, i) => v + (i & 1 ? y : x))).fill({ color: 0xffffff, alpha: 0.35 });
+      const pts = CORNER_OFFSETS.map((v, i) => v + (i & 1 ? y : x));
+      g.poly(pts).fill({ color: r.halt ? 0xffb0a0 : 0xffffff, alpha: 0.4 });
+      // Halting hexes (AW 31.8) get a red rim so the player sees where a move must stop.
+      if (r.halt) g.poly(pts.map((v, i) => (i & 1 ? y + (v - y) * 0.85 : x + (v - x) * 0.85))).stroke({ width: 2, color: 0xc0392b });
     }
     this.reach.addChild(g);
-    for (const [h, cost] of costs) {
+    for (const [h, { cost, halt }] of costs) {
       const { x, y } = centre(h);
-      const t = new Text({ text: String(cost), style: { fontFamily: 'sans-serif', fontSize: 9, fill: 0x003366 } });
+      const t = new Text({ text: halt ? `${cost} H` : String(cost), style: { fontFamily: 'sans-serif', fontSize: 9, fill: 0x003366 } });
       t.anchor.set(0.5, -0.6);
       t.position.set(x, y);
       this.reach.addChild(t);

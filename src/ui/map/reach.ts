@@ -1,23 +1,43 @@
-/** MP cost of every hex the acting side's units in `hex` can reach now (movement highlighting). */
+/**
+ * Where the acting side's units in `hex` can move now: every destination with its MP cost and
+ * whether entering it halts the unit (AW 31.8), from the engine's movementOptions.
+ */
 import { sideToAct, type GameState, type ScenarioBundle } from '../../engine';
-import { reachable } from '../../engine/rules/movement';
-import { segmentAt } from '../../engine/sequence';
+import { movementOptions, type Destination } from '../../engine/rules/movement';
 
-export function reachableCosts(state: GameState, bundle: ScenarioBundle, hex: number): Map<number, number> | null {
+export interface ReachInfo { cost: number; halt: boolean }
+
+export function movableUnits(state: GameState, hex: number): string[] {
   const side = sideToAct(state);
-  if (!side || segmentAt(bundle.sequence, state.pos).segment.id !== 'move') return null;
-  const ids = Object.keys(state.units).filter((id) => state.units[id].hex === hex && state.units[id].side === side);
-  if (!ids.length) return null;
-  const out = new Map<number, number>();
-  // A stack moves at the pace of its slowest unit: keep hexes every unit can reach, at the highest cost.
-  ids.forEach((id, i) => {
-    const r = reachable(state, bundle, id);
-    for (const [h, v] of r) {
-      if (h === hex) continue;
-      if (i === 0) out.set(h, v.cost);
-      else if (out.has(h)) out.set(h, Math.max(out.get(h)!, v.cost));
+  return Object.keys(state.units).filter((id) => state.units[id].hex === hex && state.units[id].side === side && !state.units[id].eliminated);
+}
+
+/** Destinations per unit in the hex (units that cannot move are left out). */
+export function destinationsByUnit(state: GameState, bundle: ScenarioBundle, hex: number): Map<string, Map<number, Destination>> {
+  const out = new Map<string, Map<number, Destination>>();
+  for (const id of movableUnits(state, hex)) {
+    const o = movementOptions(state, bundle, id);
+    if ('error' in o) continue;
+    out.set(id, new Map(o.destinations.map((d) => [d.hex, d])));
+  }
+  return out;
+}
+
+/** Hexes every movable unit of the stack can reach, at the highest cost among them (a stack moves at its slowest). */
+export function reachableCosts(state: GameState, bundle: ScenarioBundle, hex: number): Map<number, ReachInfo> | null {
+  const per = destinationsByUnit(state, bundle, hex);
+  if (!per.size) return null;
+  let out: Map<number, ReachInfo> | null = null;
+  for (const dests of per.values()) {
+    if (!out) {
+      out = new Map([...dests].map(([h, d]) => [h, { cost: d.cost, halt: !!d.halt }]));
+      continue;
     }
-    if (i > 0) for (const h of [...out.keys()]) if (!r.has(h)) out.delete(h);
-  });
+    for (const [h, v] of out) {
+      const d = dests.get(h);
+      if (!d) out.delete(h);
+      else out.set(h, { cost: Math.max(v.cost, d.cost), halt: v.halt || !!d.halt });
+    }
+  }
   return out;
 }

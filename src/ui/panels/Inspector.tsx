@@ -3,6 +3,9 @@ import { useGame } from '../../store/game';
 import { rulesIdsOf, formatHex } from '../../engine/hex';
 import { terrainOf, sideFeatures, routesBetween } from '../../engine/board';
 import { neighbours } from '../../engine/hex';
+import { movementOptions } from '../../engine/rules/movement';
+import { segmentAt } from '../../engine/sequence';
+import { sideToAct } from '../../engine';
 
 export function Inspector() {
   const h = useGame((s) => s.selectedHex);
@@ -11,6 +14,8 @@ export function Inspector() {
   const bundle = useGame((s) => s.bundle);
   const board = useGame((s) => s.board);
   if (!board) return null;
+  const moveSeg = !!state && !!bundle && segmentAt(bundle.sequence, state.pos).segment.id === 'move';
+  const actor = state ? sideToAct(state) : null;
   return (
     <section className="panel inspector" aria-label="Inspector">
       <div className="hover" data-testid="hover-hex">{hover !== null ? `Hex ${formatHex(hover)}` : 'Hover a hex'}</div>
@@ -33,6 +38,7 @@ export function Inspector() {
                 <li key={u.id} className={`side-${u.side}`} data-testid="unit">
                   <b>{d.designation}</b> {d.type} {d.size} · {v.attack}-{v.defence}-{d.ma} ({d.moveClass}) · PR {d.prOff ?? '–'}/{d.prDef ?? '–'}
                   {u.stepsLost ? ` · ${u.stepsLost} step(s) lost` : ''}{u.mpSpent ? ` · ${u.mpSpent} MP spent` : ''}
+                  {moveSeg && u.side === actor && <MoveInfo unitId={u.id} />}
                   <div className="source">{d.source}</div>
                 </li>
               );
@@ -41,5 +47,22 @@ export function Inspector() {
         </div>
       )}
     </section>
+  );
+}
+
+/** Why a unit can or cannot move, with the allowance's breakdown and cases. */
+function MoveInfo({ unitId }: { unitId: string }) {
+  const state = useGame((s) => s.state);
+  const bundle = useGame((s) => s.bundle);
+  if (!state || !bundle) return null;
+  const o = movementOptions(state, bundle, unitId);
+  if ('error' in o) return <div className="move-info blocked">Cannot move: {o.error.message}{o.error.case ? ` (${o.error.case})` : ''}</div>;
+  const a = o.allowance;
+  return (
+    <div className="move-info" title={a.parts.map((p) => `${p.text} (${p.case})`).join('\n')}>
+      {o.mode === 'pa'
+        ? `PA move: ${a.budget - a.spent} of ${a.budget} hexes left`
+        : `${o.mode === 'exploit' ? 'Exploit' : 'Tactical'} move: ${(a.budget - a.spent) / 2} of ${a.budget / 2} MP left`} · {o.destinations.length} hexes reachable
+    </div>
   );
 }
