@@ -1,0 +1,145 @@
+/**
+ * Issue 6 acceptance (data part): Goodwood (AW 32) loads, every German setup entry of AW 32.11.2 is on
+ * the map in its hex with its fieldworks and step losses (checked against the transcription in
+ * ../shared when present), every setup hex is legal, and the whole scenario plays to the victory
+ * result with scripted legal actions; replaying the log gives the same final state hash.
+ */
+import { describe, expect, test } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { loadScenario } from '../src/data/bundle';
+import { createResolver } from '../src/data/unitNames';
+import { apply, legalActions, newGame, replay, sideToAct, stateHash } from '../src/engine/game';
+import { distance, formatHex, hexOfRulesId } from '../src/engine/hex';
+import { isLand } from '../src/engine/board';
+import { stackViolations } from '../src/engine/rules/stacking';
+import { enterCheck, hexSet, inPlayArea, special } from '../src/engine/rules/scenarioArea';
+import type { Action, GameState } from '../src/engine/types';
+
+const SETUPS = '/work/shared/research/scenario-setups.json';
+const bundle = loadScenario('goodwood');
+const setupOf = new Map(bundle.scenario.setup.map((e) => [e.unit, e]));
+const setupFw = new Map(bundle.scenario.setup.flatMap((e) => (e.fieldworks ? [[hexOfRulesId(e.hex), e.fieldworks] as const] : [])));
+
+describe('AW 32.11.2 German setup', () => {
+  test.skipIf(!existsSync(SETUPS))('every entry of the transcription is on the map in its hex, with its fieldworks and step losses (needs ../shared; skipped without it)', () => {
+    const tr = JSON.parse(readFileSync(SETUPS, 'utf8')).scenario1.setup.german as { hex: string; fieldworks: string | null; units: string[]; placement?: string }[];
+    const resolver = createResolver(bundle.units.values());
+    let count = 0;
+    for (const e of tr) {
+      const at = hexOfRulesId(e.hex);
+      const radius = Number(/within (\d+) hexes/.exec(e.placement ?? '')?.[1] ?? 0);
+      // the setup as written (the carpet bombing may empty a hex and its fieldworks afterwards)
+      expect(setupFw.get(at) ?? null, `fieldworks in ${e.hex}`).toBe(e.fieldworks);
+      for (const name of e.units) {
+        const r = resolver.resolve(name);
+        expect(r.ids.length, name).toBeGreaterThan(0);
+        const s = setupOf.get(r.ids[0]);
+        expect(s, name).toBeDefined();
+        let lost = 0;
+        for (const id of r.ids) {
+          const def = bundle.units.get(id)!;
+          const e2 = setupOf.get(id)!;
+          expect(distance(hexOfRulesId(e2.hex), at), `${id} (${name}) placed ${e2.hex}, rule says ${e.hex}`).toBeLessThanOrEqual(radius);
+          // setup state before the carpet bombing: the scenario data
+          lost += e2.stepsLost;
+          expect(e2.stepsLost).toBeLessThan(def.steps.length);
+          count++;
+        }
+        expect(lost, `step losses of ${name}`).toBe(r.stepLosses === -1 ? r.ids.reduce((n, id) => n + bundle.units.get(id)!.steps.length - 1, 0) : r.stepLosses);
+      }
+    }
+    expect(count).toBe(bundle.scenario.setup.filter((e) => bundle.units.get(e.unit)!.side === 'german').length);
+  });
+
+  test('AW 32.11.2 fieldworks: 22 ET-2 and 5 ET-3 hexes; step losses as printed', () => {
+    const fw = [...setupFw.values()];
+    expect(fw.filter((f) => f === 'ET-2')).toHaveLength(22);
+    expect(fw.filter((f) => f === 'ET-3')).toHaveLength(5);
+    expect(setupOf.get('i-192-21')).toMatchObject({ hex: 'C4923', stepsLost: 2, fieldworks: 'ET-2' });
+    expect(setupOf.get('12flak-12ss')).toMatchObject({ hex: 'C4825', stepsLost: 1 });
+    expect(setupOf.get('i-125-21')).toMatchObject({ hex: 'C5424', stepsLost: 2, fieldworks: 'ET-3' });
+    expect([setupOf.get('i-857-346')!.stepsLost, setupOf.get('ii-857-346')!.stepsLost]).toEqual([2, 1]);
+  });
+
+  test('every setup hex is a land hex of the normandy map inside the play area, and no stack breaks GOSS 6 / AW 31.9.2a', () => {
+    const { state } = newGame(bundle, { seed: 'legal' });
+    for (const e of bundle.scenario.setup) {
+      const h = hexOfRulesId(e.hex);
+      expect(isLand(bundle.board, h), e.hex).toBe(true);
+      expect(inPlayArea(bundle, h), e.hex).toBe(true);
+    }
+    // before the bombing thins them out: a fresh state with the setup as written
+    const fresh = structuredClone(state);
+    for (const e of bundle.scenario.setup) Object.assign(fresh.units[e.unit], { hex: hexOfRulesId(e.hex), stepsLost: e.stepsLost, eliminated: undefined });
+    expect(stackViolations(fresh, bundle)).toEqual([]);
+  });
+
+  test('reconstructed Allied setup: every Allied counter of AW 32.11.1 placed, on the track or arriving; none in the carpet-bombing box; 2 Cdn Div west of its boundary', () => {
+    const box = hexSet(bundle, special(bundle).carpetBombing!.box);
+    const { state } = newGame(bundle, { seed: 'allied' });
+    for (const e of bundle.scenario.setup) {
+      const def = bundle.units.get(e.unit)!;
+      if (def.side !== 'allied') continue;
+      expect(e.source.startsWith('reconstructed:'), e.unit).toBe(true);
+      expect(box.has(hexOfRulesId(e.hex)), e.unit).toBe(false);
+      expect(enterCheck(state, bundle, e.unit, hexOfRulesId(e.hex)), `${e.unit} in ${e.hex}`).toBeNull();
+    }
+    const placed = new Set(bundle.scenario.setup.map((e) => e.unit));
+    const offMap = new Set(special(bundle).offMap!.map((o) => o.unit));
+    const reinf = new Set(special(bundle).reinforcements!.flatMap((g) => g.units.map((u) => u.unit)));
+    for (const u of bundle.units.values()) {
+      if (u.side !== 'allied' || !['11Arm', 'GdsArm', '3Div', '3CanDiv', '2CanDiv'].includes(u.formation ?? '')) continue;
+      if (u.regiment === '9 Bde' || u.regiment === '4 Cdn Bde') continue; // AW 32.11.1: 3rd Div minus 9 Bde; 2 Cdn Div only 5 and 6 Bdes
+      expect(placed.has(u.id) || offMap.has(u.id) || reinf.has(u.id), u.id).toBe(true);
+    }
+  });
+});
+
+/** One scripted game: end every segment; in a few places move or bring in a reinforcement. */
+function script(length: 'short' | 'long'): { actions: Action[]; state: GameState } {
+  let { state } = newGame(bundle, { seed: 'goodwood-script', length });
+  const actions: Action[] = [];
+  const act = (a: Action) => {
+    const r = apply(state, a);
+    if (!r.ok) throw new Error(`${JSON.stringify(a)} rejected: ${r.error.message}`);
+    actions.push(a);
+    state = r.state;
+  };
+  for (let guard = 0; guard < 5000 && !state.over; guard++) {
+    const side = sideToAct(state)!;
+    const legal = legalActions(state, side);
+    // July 18 PM: bring 7th Armd's HQ in at C5419 and 1039 AT in on the east edge.
+    const enter = legal.find((a) => a.type === 'enterReinforcement' && (a.unit === '7arm-hq' || (a.unit === '1039-okw' && a.hex === 'C5834')));
+    if (enter) { act(enter); continue; }
+    // A few moves: the first legal move of a VIII Corps armoured Btn each Allied movement segment of the first day.
+    const mv = state.pos.turn < 3 ? legal.find((a) => a.type === 'move' && a.unit === '3-rtr-29-11' && !state.units['3-rtr-29-11'].move) : undefined;
+    if (mv && state.units['3-rtr-29-11'].move?.turn !== state.pos.turn) { act(mv); continue; }
+    act({ type: 'endSegment' });
+  }
+  return { actions, state };
+}
+
+describe('Goodwood plays to the end (AW 31.4, 32.13)', () => {
+  test('scripted legal actions to the end of July 19 PM: the game ends on the AW 32.13.1 result, and replaying the log gives the same hash', () => {
+    const { actions, state } = script('short');
+    expect(state.over).not.toBeNull();
+    expect(state.pos.turn).toBe(4);
+    const v = state.special!.victory!;
+    expect(v.case).toBe('AW 32.13.1');
+    expect(state.over!.winner).toBe(v.winner ?? 'draw');
+    expect(state.units['7arm-hq'].hex).toBe(hexOfRulesId('C5419'));
+    expect(formatHex(state.units['1039-okw'].hex!)).toBe('C5834');
+    // the July 19 PM German groups are ignored in the short game (AW 32.1.0)
+    expect(state.units['1ss-hq']).toBeUndefined();
+    const r = replay({ scenario: 'goodwood', dataHash: bundle.dataHash, options: { seed: 'goodwood-script', length: 'short' }, actions });
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(stateHash(r.state)).toBe(stateHash(state));
+  }, 120_000);
+
+  test('the long game runs to July 20 Night, the July 19 PM Germans arrive, and the AW 32.13.2 conditions decide', () => {
+    const { state } = script('long');
+    expect(state.pos.turn).toBe(8);
+    expect(state.special!.victory!.case).toBe('AW 32.13.2');
+    expect(state.units['1ss-hq']).toMatchObject({ hex: null, markers: ['Reinf'] });
+  }, 180_000);
+});
