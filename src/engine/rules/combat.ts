@@ -3,5 +3,9 @@ import type { RuleModule } from './registry';
 import { attackDesignationRules } from './attackDesignation';
 import { groundAssaultRules } from './groundAssault';
 import { fireSupportRules } from './fireSupport';
+import { fatigueRules } from './fatigue';
+import { fieldworksRules } from './fieldworks';
+import { interdictionRules } from './interdiction';
+import { supplyRules } from './supply';
 
-export const COMBAT_MODULES: RuleModule[] = [attackDesignationRules, fireSupportRules, groundAssaultRules];
+export const COMBAT_MODULES: RuleModule[] = [supplyRules, interdictionRules, attackDesignationRules, fireSupportRules, groundAssaultRules, fatigueRules, fieldworksRules];

@@ -24,6 +24,7 @@ import { isNight } from './gaOdds';
 import { prc } from './groundAssault';
 import { absorb, allocateSteps, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
+import { clearIfEmpty } from './fieldworks';
 
 /** The observation queries FS needs; rules/observation.ts (movement half of issue 5) provides them. */
 export interface FsObservation {
@@ -288,7 +289,7 @@ function driveFs(run: Run): void {
       continue;
     }
     // done
-    if (!unitsAt(run.d as GameState, fs.target, fs.targetSide).length) c.fsVacated.push(fs.target);
+    if (!unitsAt(run.d as GameState, fs.target, fs.targetSide).length) { c.fsVacated.push(fs.target); clearIfEmpty(run.d, fs.target, run.events, 'all occupants retreated or eliminated by FS'); }
     run.events.push({ type: 'fsEnded', target: formatHex(fs.target), case: 'GOSS 11.6' });
     c.fs = null;
     run.d.pending = null;

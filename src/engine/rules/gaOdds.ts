@@ -14,7 +14,7 @@ import { combatRules } from './scenarioRules';
 import {
   M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains,
   isArtGroup, isArtillery, isEngineer, isHq, isInfantry, isLeader, isPersonnel, isPureAfv, isZ, live, regiment, stepsLeft,
-  training, unitsAt,
+  training,
 } from './combatTraits';
 
 export interface GaDeclaration {
@@ -233,6 +233,19 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   const mods = gaMods(bundle);
   const table = gat(bundle);
   const ctx: Ctx = { state, bundle, mods, table, night: isNight(state, bundle) };
+  // One pass over the units: a hex → units index for every adjacency question below.
+  const byHex = new Map<number, UnitState[]>();
+  const crUnits: UnitState[] = [];
+  const leaderUnits: UnitState[] = [];
+  for (const id in state.units) {
+    const u = state.units[id];
+    if (u.eliminated || u.hex === null) continue;
+    const l = byHex.get(u.hex);
+    if (l) l.push(u); else byHex.set(u.hex, [u]);
+    if (u.markers.includes(M.CR)) crUnits.push(u);
+    if (bundle.units.get(id)?.size === 'Leader') leaderUnits.push(u);
+  }
+  const unitsAt = (_s: GameState, h: HexId, sd?: Side): UnitState[] => (byHex.get(h) ?? []).filter((u) => sd === undefined || u.side === sd);
   const atk = decl.attackers.map((id) => state.units[id]);
   if (atk.some((u) => !u)) return fail('no-such-unit', `unknown attacker in ${decl.attackers.join(', ')}`, 'GOSS 13.4');
   const side = attackerSide ?? atk[0]?.side;
@@ -348,7 +361,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   const lpA = leadPr(bundle, atk, 'attacker', standoff, decl.leadPr?.attacker);
   const lpD = leadPr(bundle, defenders, 'defender', standoff, decl.leadPr?.defender);
   const leaderIn = (s: Side, hs: HexId[]) => combatRules(bundle).leaders.some((l) => { const u = state.units[l.unit]; return live(u) && u.side === s && hs.includes(u.hex!); })
-    || Object.values(state.units).some((u) => live(u) && u.side === s && hs.includes(u.hex!) && isLeader(defOf(bundle, u.id)));
+    || leaderUnits.some((u) => u.side === s && hs.includes(u.hex!));
   let prA = lpA ? defOf(bundle, lpA.id).prOff ?? 0 : 0;
   let prD = lpD ? defOf(bundle, lpD.id).prDef ?? 0 : 0;
   const prNotes: string[] = [];
@@ -358,8 +371,8 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   drms.push({ kind: 'PR', attacker: prA, defender: prD, per: mods.drmPer.pr, value: (prA - prD) * mods.drmPer.pr, why: `lead PR ${prA} vs ${prD}${prNotes.length ? ` (${prNotes.join('; ')})` : ''}`, case: 'GOSS 13.8.1' });
   const crUsed: string[] = [];
   if (!decl.overrun) {
-    const crOf = (s: Side, parts: UnitState[]) => Object.values(state.units).filter((u) => {
-      if (u.side !== s || !live(u) || !has(u, M.CR) || parts.includes(u) || u.hex === decl.hex) return false;
+    const crOf = (s: Side, parts: UnitState[]) => crUnits.filter((u) => {
+      if (u.side !== s || parts.includes(u) || u.hex === decl.hex) return false;
       const f = formation(defOf(bundle, u.id));
       return parts.some((p) => distance(p.hex!, u.hex!) <= 3 && (!f || !formation(defOf(bundle, p.id)) || formation(defOf(bundle, p.id)) === f));
     }).slice(0, mods.maxCr);

@@ -24,6 +24,7 @@ import { gaOdds, isNight, lineOptions, type GaBreakdown, type GaDeclaration } fr
 import { gaResults } from './gaTable';
 import { absorb, allocateSteps, eliminate, zStepsAlone, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
+import { clearIfEmpty } from './fieldworks';
 
 const hexOf = (ref: string): HexId => {
   const r = tryParseHexRef(ref);
@@ -264,6 +265,7 @@ function finishResults(run: Run, g: GaProc): void {
   zStepsAlone(lc, g.attackers);
   zStepsAlone(lc, g.defenders);
   if (!unitsAt(run.d as GameState, g.hex, g.defenderSide).filter((u) => !isLeader(defOf(run.ctx.bundle, u.id))).length && !g.defPath.length) g.defGoneEarly = true;
+  clearIfEmpty(run.d, g.hex, run.events, 'all defenders retreated or eliminated');
 }
 
 /** GOSS 13.12: who may advance how far, along the defender's path. */

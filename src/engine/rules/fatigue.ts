@@ -1,0 +1,30 @@
+/**
+ * Fatigue recovery (AW 31.2.3b, GOSS 14.3): in the friendly Administrative Phase each unit of the
+ * phasing side that is not adjacent to an enemy unit recovers one fatigue level. Fatigue effects
+ * are applied where they bite (GAV ×½/×¼, no attack at F2, FS barrage ×½, no RIB, MA by movement).
+ */
+import { neighbours } from '../hex';
+import { phasingSide } from '../sequence';
+import type { GameEvent, GameState, UnitState } from '../types';
+import type { RuleModule } from './registry';
+import { enemyOf, fatigue, live, setFatigue, unitsAt } from './combatTraits';
+
+export const fatigueRules: RuleModule = {
+  name: 'fatigue',
+  hooks: [{
+    segment: 'fatigueRecovery',
+    onEnter(d, ctx) {
+      const side = phasingSide(ctx.bundle.scenario, d.pos);
+      const events: GameEvent[] = [];
+      for (const u of Object.values(d.units)) {
+        if (u.side !== side || !live(u as UnitState)) continue;
+        const f = fatigue(u as UnitState);
+        if (!f) continue;
+        if (neighbours(u.hex!).some((h) => unitsAt(d as GameState, h, enemyOf(side)).length)) continue;
+        setFatigue(u, f - 1);
+        events.push({ type: 'fatigueRecovered', unit: u.id, level: f - 1, case: 'AW 31.2.3b, GOSS 14.3' });
+      }
+      return events;
+    },
+  }],
+};

@@ -1,0 +1,91 @@
+/**
+ * Ground interdiction (AW 31.7): Allied only, AM and PM, in clear or partial-overcast weather without
+ * rain. A German unit that spent more than half its MA and was at some time more than six hexes from
+ * every Allied unit may be attacked when its move is complete. The engine offers the Allied player
+ * the eligible units at the end of the German Movement Segment (a pending decision): 1d10 + DRMs.
+ */
+import { z } from 'zod';
+import { distance } from '../hex';
+import { phasingSide, turnTime } from '../sequence';
+import type { Action, GameEvent, GameState, ScenarioBundle, UnitState } from '../types';
+import { reject, type RuleModule } from './registry';
+import { giTable } from './combatTables';
+import { combatOf } from './combatState';
+import { atmosphere } from './fireSupport';
+import { defOf, fatigue, isFlak, isHq, isPureAfv, live, setFatigue } from './combatTraits';
+import { takeStep } from './losses';
+
+const Interdict = z.object({ type: z.literal('interdict'), unit: z.string() });
+
+/** DRMs of a GI attack on `id` (AW 31.7). */
+export function giDrms(state: GameState, bundle: ScenarioBundle, id: string): { value: number; why: string }[] {
+  const t = giTable(bundle);
+  const u = state.units[id];
+  const out: { value: number; why: string }[] = [];
+  if (isPureAfv(defOf(bundle, id))) out.push({ value: t.drm.pureAfv, why: 'pure AFV target' });
+  const cover = Object.values(state.units).some((x) => x.side === u.side && x.id !== id && live(x) && distance(x.hex!, u.hex!) <= t.drm.flakOrHqRange && (isFlak(defOf(bundle, x.id)) || isHq(defOf(bundle, x.id))));
+  if (cover) out.push({ value: t.drm.flakOrHqNear, why: `Flak or HQ within ${t.drm.flakOrHqRange} hexes` });
+  if (atmosphere(state, bundle).value === 'POvr') out.push({ value: t.drm.povr, why: 'partial overcast' });
+  if (u.move?.type === 'road') out.push({ value: t.drm.road, why: 'used road movement' });
+  return out;
+}
+
+export function giEligible(state: GameState, bundle: ScenarioBundle): string[] {
+  if (phasingSide(bundle.scenario, state.pos) !== 'german') return [];
+  if (turnTime(bundle.scenario, bundle.sequence, state.pos.turn).time === 'Night') return [];
+  const atm = atmosphere(state, bundle);
+  if (atm.rain || (atm.value !== 'clear' && atm.value !== 'POvr')) return [];
+  return Object.values(state.units).filter((u) => u.side === 'german' && live(u) && u.move && u.move.turn === state.pos.turn && u.move.playerTurn === state.pos.playerTurn
+    && u.move.mp * 2 > defOf(bundle, u.id).ma && u.move.beyond6).map((u) => u.id);
+}
+
+export const interdictionRules: RuleModule = {
+  name: 'interdiction',
+  handlers: [
+    {
+      type: 'interdict',
+      apply(d, action, ctx) {
+        const a = Interdict.safeParse(action);
+        if (!a.success) reject('bad-action', a.error.issues[0].message);
+        const c = combatOf(d);
+        if (d.pending?.kind !== 'gi' || !c.gi.includes(a.data.unit)) reject('not-eligible', `${a.data.unit} is not open to a GI mission now (more than half its MA spent, more than 6 hexes from Allied units, AM/PM, clear or partial overcast)`, 'AW 31.7');
+        const t = giTable(ctx.bundle);
+        const drms = giDrms(d as GameState, ctx.bundle, a.data.unit);
+        const roll = ctx.dice.d10(`GI on ${a.data.unit}`);
+        const mod = roll + drms.reduce((s, x) => s + x.value, 0);
+        const row = t.results.find((r) => mod >= r.min && mod <= r.max) ?? (mod < t.results[0].min ? t.results[0] : t.results[t.results.length - 1]);
+        const u = d.units[a.data.unit];
+        const events: GameEvent[] = [{ type: 'giResolved', unit: a.data.unit, roll, drms, modified: mod, fatigue: row.fatigue, steps: row.steps, case: 'AW 31.7' }];
+        if (row.fatigue) setFatigue(u, Math.max(fatigue(u as UnitState), row.fatigue));
+        for (let i = 0; i < row.steps; i++) takeStep({ d, bundle: ctx.bundle, events, lost: {} }, u, 'ground interdiction', 'AW 31.7');
+        c.gi = c.gi.filter((x) => x !== a.data.unit);
+        if (!c.gi.length) d.pending = null;
+        return events;
+      },
+      legal(state, side) {
+        if (state.pending?.kind !== 'gi' || side !== 'allied') return [];
+        return (state.combat?.gi ?? []).map((unit) => ({ type: 'interdict', unit }) as Action);
+      },
+    },
+    {
+      type: 'giDone',
+      apply(d) {
+        if (d.pending?.kind !== 'gi') reject('not-pending', 'no GI decision is pending', 'AW 31.7');
+        combatOf(d).gi = [];
+        d.pending = null;
+        return [{ type: 'giDone', case: 'AW 31.7' }];
+      },
+      legal: (state, side) => (state.pending?.kind === 'gi' && side === 'allied' ? [{ type: 'giDone' }] : []),
+    },
+  ],
+  hooks: [{
+    segment: 'move',
+    onExit(d, ctx) {
+      const ids = giEligible(d as GameState, ctx.bundle);
+      if (!ids.length) return [];
+      combatOf(d).gi = ids;
+      d.pending = { side: 'allied', kind: 'gi', accepts: ['interdict', 'giDone'], prompt: `Ground interdiction: ${ids.length} German unit(s) may be attacked`, case: 'AW 31.7' };
+      return [{ type: 'giOpportunity', units: ids, case: 'AW 31.7' }];
+    },
+  }],
+};
