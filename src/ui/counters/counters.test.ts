@@ -3,7 +3,7 @@
  * Node); NATO symbol codes accepted by milsymbol; the scenario rosters behind the counter sheet.
  */
 import { describe, expect, test } from 'vitest';
-import { Symbol as MsSymbol } from 'milsymbol';
+import ms from 'milsymbol';
 import { drawCounterFace, facesOf, stepDots, valueText, type Face } from './drawCounter';
 import { sidcFor } from './symbol';
 import { scenarioCounters, unitSets } from './scenarioCounters';
@@ -66,7 +66,7 @@ describe('counter faces', () => {
       const sidc = sidcFor(u);
       if (u.size === 'Leader') { expect(sidc).toBeNull(); continue; }
       expect(sidc, u.id).toHaveLength(15);
-      expect(new MsSymbol(sidc!, { size: 20 }).isValid(), `${u.id} ${sidc}`).toBe(true);
+      expect(new ms.Symbol(sidc!, { size: 20 }).isValid(), `${u.id} ${sidc}`).toBe(true);
     }
   });
 

@@ -4,7 +4,7 @@
  * red hexagon, independent-asset square, artillery marks (BF with range, heavy circle, SP square,
  * horse "H"), and the colour band of the reduced side. Pure: it only draws on the context given.
  */
-import { Symbol as MsSymbol } from 'milsymbol';
+import ms from 'milsymbol';
 import type { StepValues, UnitDef } from '../../data/schemas/unit';
 import { NATIONALITY_COLOURS } from './colours';
 import { sidcFor } from './symbol';
@@ -191,7 +191,7 @@ export function symbolImage(u: UnitDef, pixelSize: number): CanvasImageSource | 
   const key = `${sidc}|${c.text}|${pixelSize}`;
   if (symbolCache.has(key)) return symbolCache.get(key)!;
   let img: CanvasImageSource | null = null;
-  const sym = new MsSymbol(sidc, { size: pixelSize, fill: false, monoColor: c.text, infoFields: false, outlineWidth: 0 });
+  const sym = new ms.Symbol(sidc, { size: pixelSize, fill: false, monoColor: c.text, infoFields: false, outlineWidth: 0 });
   if (typeof OffscreenCanvas !== 'undefined') img = sym.asOffscreenCanvas(1);
   else if (typeof document !== 'undefined') img = sym.asCanvas(1);
   symbolCache.set(key, img);
