@@ -1,0 +1,217 @@
+/**
+ * The Combat Phase (AW 31.2.2): attack designation by expected GA results, defensive and offensive
+ * fire-support missions by expected hits, the advance into hexes emptied by FS, the attacker
+ * adjustment, and the ground assaults. Odds come from the engine's gaOdds / fsPlan previews; a
+ * designation is previewed by applying the (dice-free) `designate` action to a scratch state.
+ */
+import { distance, formatHex, neighbours, type HexId } from '../engine/hex';
+import { terrainOf } from '../engine/board';
+import { designationProblem } from '../engine/rules/attackDesignation';
+import { artilleryPoints, fsPlan, fsAdvanceOptions, type FsRequest } from '../engine/rules/fireSupport';
+import { gaMods } from '../engine/rules/combatTables';
+import { defOf, enemyOf, has, isArtGroup, isArtillery, isAttackDesignated, isHeavyFlak, isHq, live, M, unitsAt } from '../engine/rules/combatTraits';
+import { combatRules } from '../engine/rules/scenarioRules';
+import type { Action, GameState, UnitState } from '../engine/types';
+import { checkBudget, mapsOf, tryApply, type AiCtx } from './context';
+import { fsExpectation, gaExpectation } from './evaluate';
+import { isManoeuvre } from './influence';
+import { hexScore, reserveSet } from './movement';
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Worth of an assault to the attacker: expected enemy steps lost minus own (scaled by aggression), plus ground. */
+function assaultValue(ctx: AiCtx, state: GameState, target: HexId, attackers: string[]): number | null {
+  const e = gaExpectation(state, ctx.bundle, { hex: target, attackers }, ctx.side);
+  if (!e) return null;
+  const p = ctx.posture;
+  const ground = (ctx.st.objective[target] * 0.3 + ctx.st.hold[target] * 0.5) * p.aggression;
+  return e.defLoss - e.attLoss * (1.4 - p.aggression) + e.pDefenderShaken * ground;
+}
+
+/** Units of the side in `h` that may be designated now. */
+function eligibleAt(ctx: AiCtx, state: GameState, h: HexId): string[] {
+  return unitsAt(state, h, ctx.side).filter((u) => isManoeuvre(ctx.bundle, u.id) && !designationProblem(state, ctx.bundle, u, ctx.side)).sort(byId).map((u) => u.id);
+}
+
+/** AW 31.2.2a: one designation per chosen stack, chosen by expected result; each stack and target once. */
+export function designations(ctx: AiCtx, state: GameState): Action[] {
+  const reserve = ctx.posture.posture === 'defend' ? reserveSet(ctx, state) : new Set<string>();
+  const hexes = new Set<HexId>();
+  for (const u of Object.values(state.units)) if (u.side === ctx.side && live(u) && isManoeuvre(ctx.bundle, u.id)) hexes.add(u.hex!);
+  const pairs: { from: HexId; target: HexId; units: string[]; v: number }[] = [];
+  let budget = ctx.caps.assaults;
+  for (const h of [...hexes].sort((a, b) => a - b)) {
+    const enemies = neighbours(h).filter((n) => unitsAt(state, n, enemyOf(ctx.side)).length > 0);
+    if (!enemies.length) continue;
+    const units = eligibleAt(ctx, state, h).filter((id) => !reserve.has(id));
+    if (!units.length) continue;
+    const s1 = tryApply(state, { type: 'designate', units });
+    if (!s1) continue;
+    for (const t of enemies) {
+      if (budget-- <= 0) break;
+      const v = assaultValue(ctx, s1, t, units);
+      if (v !== null && v > ctx.posture.attackThreshold) pairs.push({ from: h, target: t, units, v });
+    }
+  }
+  pairs.sort((a, b) => b.v - a.v || a.from - b.from || a.target - b.target);
+  const usedFrom = new Set<HexId>();
+  const usedTarget = new Set<HexId>();
+  const out: Action[] = [];
+  for (const p of pairs) {
+    if (usedFrom.has(p.from) || usedTarget.has(p.target)) continue;
+    // A stack next to several enemy hexes keeps one target only if no other stack claims it: fine, it has its own.
+    usedFrom.add(p.from); usedTarget.add(p.target);
+    out.push({ type: 'designate', units: p.units });
+  }
+  return out;
+}
+
+function firers(ctx: AiCtx, state: GameState): string[] {
+  const rules = combatRules(ctx.bundle);
+  return Object.values(state.units).filter((u) => {
+    if (u.side !== ctx.side || !live(u)) return false;
+    const d = defOf(ctx.bundle, u.id);
+    if (!(isArtillery(d) || isArtGroup(d) || isHq(d) || (isHeavyFlak(d) && !!rules.heavyFlak))) return false;
+    return artilleryPoints(state, ctx.bundle, u.id).points > 0;
+  }).sort(byId).map((u) => u.id);
+}
+
+/** The strongest mission the side can fire at `target` now: a spotter, firers up to the cap, and air points. */
+export function bestMission(ctx: AiCtx, state: GameState, target: HexId, guns: string[]): { action: Action; hits: number } | null {
+  const { bundle, side } = ctx;
+  const inRange = guns.filter((id) => fsPlan(state, bundle, side, { target, artillery: [{ unit: id }] }).ok);
+  if (!inRange.length) return null;
+  // Spotters: own units near the target (closest first), the best observation level wins.
+  const near = Object.values(state.units).filter((u) => u.side === side && live(u)).map((u) => ({ u, d: distance(u.hex!, target) }))
+    .filter((x) => x.d <= 8).sort((a, b) => a.d - b.d || byId(a.u, b.u)).slice(0, 12);
+  let spotter: string | undefined;
+  let level = 'unobserved';
+  for (const { u } of near) {
+    const r = fsPlan(state, bundle, side, { target, spotter: u.id, artillery: [{ unit: inRange[0] }] });
+    if (!r.ok) continue;
+    if (!spotter || (r.plan.level === 'observedPaEt' && level !== 'observedPaEt')) { spotter = u.id; level = r.plan.level; }
+    if (level === 'observedPaEt') break;
+  }
+  const base = fsPlan(state, bundle, side, { target, spotter, artillery: [{ unit: inRange[0] }] });
+  if (!base.ok) return null;
+  const cap = base.plan.cap;
+  const artillery: { unit: string; points: number }[] = [];
+  let total = 0;
+  const pts = inRange.map((id) => ({ id, p: artilleryPoints(state, bundle, id).points })).sort((a, b) => b.p - a.p || (a.id < b.id ? -1 : 1));
+  for (const { id, p } of pts) {
+    if (total >= cap) break;
+    const take = Math.min(p, cap - total);
+    const req: FsRequest = { target, spotter, artillery: [...artillery, { unit: id, points: take }] };
+    if (!fsPlan(state, bundle, side, req).ok) continue;
+    artillery.push({ unit: id, points: take });
+    total += take;
+  }
+  let air = 0;
+  if (spotter && total < cap) {
+    for (const a of [8, 6, 4, 2, 1]) {
+      if (fsPlan(state, bundle, side, { target, spotter, artillery, air: a }).ok) { air = a; break; }
+    }
+  }
+  const req: FsRequest = { target, spotter, artillery, ...(air ? { air } : {}) };
+  const r = fsPlan(state, bundle, side, req);
+  if (!r.ok) return null;
+  const action: Action = { type: 'fireMission', target: formatHex(target), ...(spotter ? { spotter } : {}), artillery, ...(air ? { air } : {}) };
+  return { action, hits: fsExpectation(bundle, r.plan) };
+}
+
+/**
+ * Fire-support targets in order. Defensive FS: enemy stacks that are attack-designated next to our
+ * units (they lose their terrain DRM). Offensive FS: the hexes our designated stacks will assault,
+ * then any enemy hex next to our units.
+ */
+export function missionTargets(ctx: AiCtx, state: GameState, offensive: boolean): HexId[] {
+  const enemy = enemyOf(ctx.side);
+  const m = mapsOf(ctx, state);
+  const scored = new Map<HexId, number>();
+  for (const u of Object.values(state.units)) {
+    if (!live(u) || u.side !== enemy) continue;
+    const h = u.hex!;
+    if (scored.has(h)) continue;
+    const nextToUs = neighbours(h).some((n) => m.friendDef[n] > 0 || unitsAt(state, n, ctx.side).length > 0);
+    const nextToOurAttack = neighbours(h).some((n) => unitsAt(state, n, ctx.side).some((x) => isAttackDesignated(x)));
+    const designatedEnemy = unitsAt(state, h, enemy).some((x) => isAttackDesignated(x));
+    let v = 0;
+    if (offensive) v = nextToOurAttack ? 10 + m.enemyDef[h] : nextToUs ? 1 + m.enemyAtt[h] * 0.1 + ctx.st.objective[h] * 0.2 : 0;
+    else v = designatedEnemy && nextToUs ? 10 + m.enemyAtt[h] : 0;
+    if (v > 0) scored.set(h, v);
+  }
+  return [...scored.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([h]) => h);
+}
+
+export function* fsSegment(ctx: AiCtx, start: GameState, offensive: boolean): Generator<Action, void, GameState> {
+  let state = start;
+  let fired = 0;
+  for (const t of missionTargets(ctx, state, offensive)) {
+    if (fired >= ctx.caps.missions) break;
+    checkBudget(ctx);
+    const guns = firers(ctx, state);
+    if (!guns.length) break;
+    const designatedTarget = offensive && neighbours(t).some((n) => unitsAt(state, n, ctx.side).some((x) => isAttackDesignated(x)));
+    const m = bestMission(ctx, state, t, guns);
+    if (!m) continue;
+    // Spend points where they tell: the assault targets always; elsewhere only an effective mission.
+    if (!designatedTarget && m.hits < (offensive ? 1.0 : 0.6)) continue;
+    // No lookahead here: a mission rolls dice, and the opponent must not peek at them.
+    state = yield m.action;
+    fired++;
+    // Answer our own pending decisions is not ours: the target's owner decides; the generator stops here if so.
+    if (state.pending) return;
+  }
+  if (offensive) {
+    // AW 31.2.2c / GOSS 11.7: advance into a hex the FS emptied, when that hex is better ground.
+    let best: { a: Action; s: number } | null = null;
+    for (const a of fsAdvanceOptions(state, ctx.side)) {
+      const u = state.units[(a as { units: string[] }).units[0]];
+      const hex = (a as { hex: string }).hex;
+      const h = neighbours(u.hex!).find((n) => formatHex(n) === hex);
+      if (h === undefined) continue;
+      const s = hexScore(ctx, state, u, h, { reserve: false, halt: false, from: u.hex }) - hexScore(ctx, state, u, u.hex!, { reserve: false, halt: false, from: u.hex });
+      if (s > 0.5 && (!best || s > best.s)) best = { a, s };
+    }
+    if (best && tryApply(state, best.a)) yield best.a;
+  }
+}
+
+/** AW 31.2.2d: drop designations whose best assault is now clearly bad, where no PRC is needed (in MCT). */
+export function adjustments(ctx: AiCtx, state: GameState): Action[] {
+  const out: Action[] = [];
+  const mct = gaMods(ctx.bundle).mct;
+  const stacks = new Map<HexId, UnitState[]>();
+  for (const u of Object.values(state.units)) if (u.side === ctx.side && live(u) && isAttackDesignated(u)) stacks.set(u.hex!, [...(stacks.get(u.hex!) ?? []), u]);
+  for (const [h, us] of [...stacks.entries()].sort((a, b) => a[0] - b[0])) {
+    if (!mct.includes(terrainOf(ctx.bundle.board, h) ?? '')) continue;
+    const ids = us.sort(byId).map((u) => u.id);
+    const vals = neighbours(h).filter((n) => unitsAt(state, n, enemyOf(ctx.side)).length).map((t) => assaultValue(ctx, state, t, ids) ?? -99);
+    if (vals.length && Math.max(...vals) < ctx.posture.attackThreshold - 1) for (const id of ids) out.push({ type: 'dropAttack', unit: id });
+  }
+  return out;
+}
+
+/** AW 31.2.2e: the next assault, the best target for the next designated stack that has not attacked. */
+export function nextAssault(ctx: AiCtx, state: GameState): Action | null {
+  const attacked = new Set(state.combat?.attackers ?? []);
+  const done = new Set(state.combat?.attackedHexes ?? []);
+  const stacks = new Map<HexId, string[]>();
+  for (const u of Object.values(state.units).sort(byId)) {
+    if (u.side !== ctx.side || !live(u) || !(has(u, M.TA) || has(u, M.PA)) || attacked.has(u.id)) continue;
+    stacks.set(u.hex!, [...(stacks.get(u.hex!) ?? []), u.id]);
+  }
+  const opts: { a: Action; v: number; targets: number }[] = [];
+  for (const [h, ids] of [...stacks.entries()].sort((a, b) => a[0] - b[0])) {
+    const targets = neighbours(h).filter((n) => !done.has(n) && unitsAt(state, n, enemyOf(ctx.side)).length);
+    for (const t of targets) {
+      const v = assaultValue(ctx, state, t, ids);
+      if (v === null) continue;
+      opts.push({ a: { type: 'assault', hex: formatHex(t), attackers: ids }, v, targets: targets.length });
+    }
+  }
+  // Stacks with a single possible target go first, so no stack is left without one (GOSS 13.4 must attack).
+  opts.sort((a, b) => a.targets - b.targets || b.v - a.v);
+  // No lookahead: an assault rolls dice. gaOdds already accepted the declaration.
+  return opts.length ? opts[0].a : null;
+}

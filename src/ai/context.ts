@@ -1,0 +1,77 @@
+/**
+ * What one planning pass of the opponent reads: the bundle, its side's posture and influence maps,
+ * the thinking level, and a work counter. Everything here is derived from the state, the scenario
+ * data and data/ai, so equal states give equal plans.
+ */
+import { bundleOf, apply } from '../engine/game';
+import type { Action, GameState, ScenarioBundle, Side } from '../engine/types';
+import { postureFor, type SidePosture } from './posture';
+import { staticMaps, stateMaps, type StateMaps, type StaticMaps } from './influence';
+
+/** "normal" looks at every candidate; "fast" ("think faster") caps the candidates and lookahead per decision. */
+export type AiLevel = 'normal' | 'fast';
+
+export interface AiOptions {
+  level?: AiLevel;
+  /**
+   * Wall-clock safety net per side-turn in ms (default 3000 normal, 1000 fast). Decisions do not
+   * depend on the clock while within it, so games replay exactly; past it the remaining decisions
+   * of the turn take the fast path (reported as `degraded`).
+   */
+  budgetMs?: number;
+  /** Clock for the budget (tests inject one); defaults to performance.now. */
+  now?: () => number;
+}
+
+export interface AiCtx {
+  bundle: ScenarioBundle;
+  side: Side;
+  posture: SidePosture;
+  st: StaticMaps;
+  level: AiLevel;
+  /** Candidate caps of the level. */
+  caps: { movers: number; destinations: number; assaults: number; missions: number; tries: number };
+  degraded: boolean;
+  deadline: number;
+  now: () => number;
+}
+
+const CAPS = {
+  normal: { movers: 400, destinations: 400, assaults: 60, missions: 12, tries: 4 },
+  fast: { movers: 60, destinations: 60, assaults: 16, missions: 4, tries: 2 },
+};
+
+export function makeCtx(state: GameState, side: Side, opts: AiOptions = {}): AiCtx {
+  const bundle = bundleOf(state);
+  const posture = postureFor(bundle, side);
+  const level = opts.level ?? 'normal';
+  const now = opts.now ?? (() => performance.now());
+  const budget = opts.budgetMs ?? (level === 'fast' ? 1000 : 3000);
+  return { bundle, side, posture, st: staticMaps(bundle, side, posture), level, caps: CAPS[level], degraded: false, deadline: now() + budget, now };
+}
+
+/** Switches to the fast caps once the wall-clock budget is spent (the only clock-dependent choice). */
+export function checkBudget(ctx: AiCtx): void {
+  if (!ctx.degraded && ctx.level !== 'fast' && ctx.now() > ctx.deadline) {
+    ctx.degraded = true;
+    ctx.caps = CAPS.fast;
+  }
+}
+
+const mapsCache = new WeakMap<GameState, Map<string, StateMaps>>();
+
+export function mapsOf(ctx: AiCtx, state: GameState): StateMaps {
+  let m = mapsCache.get(state);
+  if (!m) mapsCache.set(state, (m = new Map()));
+  const hit = m.get(ctx.side);
+  if (hit) return hit;
+  const out = stateMaps(state, ctx.bundle, ctx.side, ctx.st, ctx.posture);
+  m.set(ctx.side, out);
+  return out;
+}
+
+/** Applies an action on a scratch state (the engine is pure): the next state, or null when refused. */
+export function tryApply(state: GameState, action: Action): GameState | null {
+  const r = apply(state, action);
+  return r.ok ? r.state : null;
+}

@@ -1,0 +1,134 @@
+/**
+ * Pending decisions (GameState.pending): the choice among exactly the options legalActions lists.
+ * Each kind the opponent understands is scored; any other kind (rules still landing) gets a seeded
+ * pick among the legal options, so the opponent never blocks the game.
+ */
+import { formatHex, tryParseHexRef, type HexId } from '../engine/hex';
+import { legalActions } from '../engine/game';
+import { gaOdds } from '../engine/rules/gaOdds';
+import { csDef, defOf, live, stepsLeft, unitsAt } from '../engine/rules/combatTraits';
+import { sideView } from '../engine/rules/movement-search';
+import type { Action, GameState } from '../engine/types';
+import { mapsOf, type AiCtx } from './context';
+import { columnExpectation } from './evaluate';
+import { hexScore } from './movement';
+import { aiRng } from './rng';
+
+const hexOf = (ref: string): HexId | null => { const r = tryParseHexRef(ref); return 'error' in r ? null : r.hex; };
+
+/** Value of ending a retreat or advance in `h` for the units that move (their mean hex score). */
+function groundValue(ctx: AiCtx, state: GameState, units: string[], h: HexId): number {
+  const us = units.map((id) => state.units[id]).filter(live);
+  if (!us.length) return 0;
+  let s = 0;
+  for (const u of us) s += hexScore(ctx, state, u, h, { reserve: false, halt: false, from: u.hex });
+  return s / us.length;
+}
+
+/** Is the hex one the side must keep (a hold hex, or fieldworks it stands in)? */
+function keyHex(ctx: AiCtx, state: GameState, h: HexId): boolean {
+  return ctx.st.hold[h] >= 3 || (state.fieldworks[h] === 'ET-2' || state.fieldworks[h] === 'ET-3');
+}
+
+export function decide(ctx: AiCtx, state: GameState): Action | null {
+  const p = state.pending;
+  if (!p || p.side !== ctx.side) return null;
+  const legal = legalActions(state, ctx.side);
+  if (!legal.length) return null;
+  const ga = state.combat?.ga;
+  const fs = state.combat?.fs;
+  const best = (score: (a: Action) => number): Action => {
+    let top = legal[0]; let v = -Infinity;
+    for (const a of legal) { const s = score(a); if (s > v) { v = s; top = a; } }
+    return top;
+  };
+  switch (p.kind) {
+    case 'gaDefend': {
+      if (!ga) break;
+      // GOSS 13.3.2 / 13.5: the line, standoff and OhS choice with the least expected net loss for us.
+      return best((a) => {
+        const x = a as { line: number; standoff: string[]; fullStrength: string[] };
+        const r = gaOdds(state, ctx.bundle, { ...ga.decl, hex: ga.hex, attackers: ga.attackers, line: x.line, standoff: [...ga.decl.standoff, ...x.standoff], fullStrength: x.fullStrength, resolving: true });
+        if (!r.ok) return -99;
+        const e = columnExpectation(ctx.bundle, r.odds.column, r.odds.drm);
+        return e.attLoss - e.defLoss - 0.1 * x.fullStrength.length;
+      });
+    }
+    case 'gaConvert': {
+      // Converting a mandatory hit to a discretionary one is always at least as good; an ET-3 is
+      // spent only when the stack would otherwise lose its last steps.
+      const sp = ga && (ga.att && ga.att.stage !== 'done' ? ga.att : ga.def);
+      const steps = sp ? sp.units.map((id) => state.units[id]).filter(live).reduce((s, u) => s + stepsLeft(defOf(ctx.bundle, u.id), u), 0) : 99;
+      return best((a) => {
+        const x = a as { removeEt3: boolean; convert: string };
+        return (x.convert !== 'none' ? 2 : 0) + (x.removeEt3 ? (sp && steps <= sp.mand ? 3 : -1) : 0);
+      });
+    }
+    case 'gaOption': {
+      const sp = ga && (ga.att && ga.att.stage !== 'done' ? ga.att : ga.def);
+      if (!sp) break;
+      const defending = sp.role === 'defender';
+      const hex = defending ? ga!.hex : state.units[sp.units.find((id) => live(state.units[id])) ?? '']?.hex ?? null;
+      const keep = hex !== null && defending && keyHex(ctx, state, hex);
+      const has = (o: string) => legal.some((a) => (a as { option?: string }).option === o);
+      const pick = (o: string) => legal.find((a) => (a as { option?: string }).option === o)!;
+      // GOSS 13.10.4: hold a key hex; otherwise trade ground for steps once the hits mount.
+      if (keep && sp.disc <= 2) return pick('hold');
+      if (sp.disc <= 1) return pick('hold');
+      if (has('limited') && sp.disc <= 2) return pick('limited');
+      return pick('full');
+    }
+    case 'gaRetreat':
+    case 'fsRetreat': {
+      const sp = ga && (ga.att && ga.att.stage !== 'done' ? ga.att : ga.def);
+      const movers = p.kind === 'fsRetreat' ? (fs?.units ?? []) : (sp?.units ?? []);
+      // Longer paths cancel more hits; the end hex should be safe ground.
+      return best((a) => {
+        const path = (a as { path: string[] }).path;
+        const end = hexOf(path[path.length - 1]);
+        if (end === null) return -99;
+        return groundValue(ctx, state, movers, end) + 0.8 * path.length;
+      });
+    }
+    case 'gaAbsorb':
+    case 'fsAbsorb':
+      // Fatigue recovers (GOSS 14); steps do not: absorb as much as possible as fatigue.
+      return best((a) => (a as { fatigue: number }).fatigue);
+    case 'fsHits': {
+      if (!fs) break;
+      const h = fs.target;
+      const steps = fs.units.map((id) => state.units[id]).filter(live).reduce((s, u) => s + stepsLeft(defOf(ctx.bundle, u.id), u), 0);
+      const retreat = legal.find((a) => (a as { option?: string }).option === 'retreat');
+      // GOSS 11.6.2: keep key hexes (first hit as a step); elsewhere retreat out of a heavy mission or a thin stack.
+      if (retreat && !keyHex(ctx, state, h) && (fs.hits >= 2 || steps <= 1)) return retreat;
+      return legal.find((a) => (a as { option?: string }).option === 'step') ?? legal[0];
+    }
+    case 'gaAdvance': {
+      if (!ga) break;
+      const target = ga.hex;
+      return best((a) => {
+        const x = a as { units: string[]; hexes?: number };
+        if (!x.units.length) return 0;
+        if ((x.hexes ?? 1) > 1) return -1; // advancing deeper than the won hex strings the stack out
+        const gain = groundValue(ctx, state, x.units, target) - groundValue(ctx, state, x.units, state.units[x.units[0]].hex!);
+        return gain * x.units.length + (ctx.posture.posture === 'attack' ? 0.3 * x.units.length : 0);
+      });
+    }
+    case 'gi': {
+      // AW 31.7: interdict every German unit open to it (air has no other use at that moment).
+      return legal.find((a) => a.type === 'interdict') ?? legal[0];
+    }
+  }
+  // Unknown decision: a seeded pick, stable across replays.
+  return aiRng(state, ctx.side, `pending:${p.kind}`).pick(legal);
+}
+
+/** For debugging and the progress label. */
+export function describePending(state: GameState): string {
+  const p = state.pending;
+  if (!p) return '';
+  const ga = state.combat?.ga;
+  return ga ? `${p.kind} at ${formatHex(ga.hex)}` : p.kind;
+}
+
+export { csDef, unitsAt, mapsOf, sideView };

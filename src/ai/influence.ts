@@ -1,0 +1,143 @@
+/**
+ * Influence maps on flat typed arrays indexed by lattice hex id (the engine's own convention):
+ * objective value and hold value (static per scenario and side, from data/ai), and per state the
+ * enemy threat, friendly strength, enemy defence per hex and the supply distance. Only hexes of the
+ * play area are filled; everything else stays 0 (or Infinity for supply).
+ */
+import { HEX_COUNT, NEIGHBOURS, distance, hexesWithin, type HexId } from '../engine/hex';
+import { isLand } from '../engine/board';
+import { hexSet, inPlayArea } from '../engine/rules/scenarioArea';
+import { csAtt, csDef, defOf, enemyOf, isArtillery, isHq, isLeader, live, stepsLeft } from '../engine/rules/combatTraits';
+import type { GameState, ScenarioBundle, Side } from '../engine/types';
+import type { SidePosture } from './posture';
+
+export interface StaticMaps {
+  /** Land hexes of the play area, ascending. */
+  area: Int32Array;
+  inArea: Uint8Array;
+  /** Σ value × 0.8^distance over the side's objectives. */
+  objective: Float32Array;
+  /** Value of the hex itself when it is in a hold area (0 otherwise). */
+  hold: Float32Array;
+  /** Σ value × 0.6^distance over the hold areas: where the defence should stand. */
+  holdNear: Float32Array;
+}
+
+export interface StateMaps {
+  /** Enemy attack strength that can reach the hex next turn (adjacent full, 2 hexes half, Mech 3 hexes quarter). */
+  threat: Float32Array;
+  /** Friendly defence strength in the hex. */
+  friendDef: Float32Array;
+  friendAtt: Float32Array;
+  /** Enemy defence and attack strength in the hex. */
+  enemyDef: Float32Array;
+  enemyAtt: Float32Array;
+  enemySteps: Float32Array;
+  /** Hexes (in steps) from the side's supply sources through hexes free of enemy units; enemy-adjacent hexes cost 3. */
+  supply: Float32Array;
+}
+
+const staticCache = new WeakMap<ScenarioBundle, Map<string, StaticMaps>>();
+
+function distanceField(bundle: ScenarioBundle, inArea: Uint8Array, seeds: Iterable<HexId>): Int16Array {
+  const d = new Int16Array(HEX_COUNT).fill(-1);
+  const q: number[] = [];
+  for (const h of seeds) if (h >= 0 && h < HEX_COUNT && d[h] < 0) { d[h] = 0; q.push(h); }
+  for (let i = 0; i < q.length; i++) {
+    const h = q[i];
+    for (let k = 0; k < 6; k++) {
+      const n = NEIGHBOURS[h * 6 + k];
+      if (n < 0 || d[n] >= 0 || !inArea[n]) continue;
+      d[n] = d[h] + 1;
+      q.push(n);
+    }
+  }
+  return d;
+}
+
+export function staticMaps(bundle: ScenarioBundle, side: Side, posture: SidePosture): StaticMaps {
+  let m = staticCache.get(bundle);
+  if (!m) staticCache.set(bundle, (m = new Map()));
+  const hit = m.get(side);
+  if (hit) return hit;
+  const inArea = new Uint8Array(HEX_COUNT);
+  const list: number[] = [];
+  for (const h of bundle.board.hexes) if (isLand(bundle.board, h) && inPlayArea(bundle, h)) { inArea[h] = 1; list.push(h); }
+  const objective = new Float32Array(HEX_COUNT);
+  for (const o of posture.objectives) {
+    const d = distanceField(bundle, inArea, hexSet(bundle, o.hexes));
+    for (const h of list) if (d[h] >= 0) objective[h] += o.value * Math.pow(0.8, d[h]);
+  }
+  const hold = new Float32Array(HEX_COUNT);
+  const holdNear = new Float32Array(HEX_COUNT);
+  for (const o of posture.hold) {
+    const set = hexSet(bundle, o.hexes);
+    for (const h of set) if (h >= 0 && h < HEX_COUNT) hold[h] = Math.max(hold[h], o.value);
+    const d = distanceField(bundle, inArea, set);
+    for (const h of list) if (d[h] >= 0) holdNear[h] += o.value * Math.pow(0.6, d[h]);
+  }
+  const out = { area: Int32Array.from(list), inArea, objective, hold, holdNear };
+  m.set(side, out);
+  return out;
+}
+
+/** Combat units only: artillery, HQs and leaders neither hold ground nor threaten it in a GA. */
+export function isManoeuvre(bundle: ScenarioBundle, id: string): boolean {
+  const d = defOf(bundle, id);
+  return !isArtillery(d) && !isHq(d) && !isLeader(d);
+}
+
+export function stateMaps(state: GameState, bundle: ScenarioBundle, side: Side, st: StaticMaps, posture: SidePosture): StateMaps {
+  const threat = new Float32Array(HEX_COUNT);
+  const friendDef = new Float32Array(HEX_COUNT);
+  const friendAtt = new Float32Array(HEX_COUNT);
+  const enemyDef = new Float32Array(HEX_COUNT);
+  const enemyAtt = new Float32Array(HEX_COUNT);
+  const enemySteps = new Float32Array(HEX_COUNT);
+  const enemy = enemyOf(side);
+  for (const id in state.units) {
+    const u = state.units[id];
+    if (!live(u)) continue;
+    const d = defOf(bundle, id);
+    if (u.side === side) {
+      friendDef[u.hex!] += csDef(d, u);
+      if (isManoeuvre(bundle, id)) friendAtt[u.hex!] += csAtt(d, u);
+      continue;
+    }
+    enemyDef[u.hex!] += csDef(d, u);
+    enemySteps[u.hex!] += stepsLeft(d, u);
+    if (!isManoeuvre(bundle, id)) continue;
+    const a = csAtt(d, u);
+    enemyAtt[u.hex!] += a;
+    const r = d.moveClass === 'mech' ? 3 : 2;
+    for (const h of hexesWithin(u.hex!, r)) {
+      if (!st.inArea[h]) continue;
+      const k = distance(u.hex!, h);
+      threat[h] += k <= 1 ? a : k === 2 ? a * 0.5 : a * 0.25;
+    }
+  }
+  void enemy;
+  // Supply: 0-1-3 weighted BFS (Dial's buckets are overkill at this size; a deque-free relaxation suffices).
+  const supply = new Float32Array(HEX_COUNT).fill(Infinity);
+  if (posture.supplyFrom) {
+    const src = hexSet(bundle, posture.supplyFrom);
+    const enemyHex = new Uint8Array(HEX_COUNT);
+    const enemyAdj = new Uint8Array(HEX_COUNT);
+    for (const h of st.area) if (enemyDef[h] > 0 || enemySteps[h] > 0) {
+      enemyHex[h] = 1;
+      for (let k = 0; k < 6; k++) { const n = NEIGHBOURS[h * 6 + k]; if (n >= 0) enemyAdj[n] = 1; }
+    }
+    const q: number[] = [];
+    for (const h of src) if (h >= 0 && st.inArea[h] && !enemyHex[h]) { supply[h] = enemyAdj[h] ? 3 : 0; q.push(h); }
+    for (let i = 0; i < q.length; i++) {
+      const h = q[i];
+      for (let k = 0; k < 6; k++) {
+        const n = NEIGHBOURS[h * 6 + k];
+        if (n < 0 || !st.inArea[n] || enemyHex[n]) continue;
+        const c = supply[h] + (enemyAdj[n] ? 3 : 1);
+        if (c < supply[n]) { supply[n] = c; q.push(n); }
+      }
+    }
+  } else for (const h of st.area) supply[h] = 0;
+  return { threat, friendDef, friendAtt, enemyDef, enemyAtt, enemySteps, supply };
+}

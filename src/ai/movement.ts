@@ -1,0 +1,182 @@
+/**
+ * The Movement (and Exploitation) Segment: combat-reserve marks, reinforcement entry, then one move
+ * per unit in priority order, each to the destination that scores best on the influence maps.
+ * Destinations come from the engine's movementOptions (costs, halts, legality); a candidate is kept
+ * only if applying it on a scratch state succeeds and leaves no overstack (GOSS 6: the engine refuses
+ * to end the segment on one). Lookahead uses only dice-free actions (move, mark, enter), so the
+ * opponent learns nothing the player could not see.
+ */
+import { formatHex, neighbours, type HexId } from '../engine/hex';
+import { movementOptions, checkMark, type Destination } from '../engine/rules/movement';
+import { sideView } from '../engine/rules/movement-search';
+import { hexStackViolation } from '../engine/rules/stacking';
+import { entryHexes, REINF } from '../engine/rules/reinforcements';
+import { csAtt, csDef, defOf, fatigue, has, isArtGroup, isArtillery, isHq, isInfantry, live, M } from '../engine/rules/combatTraits';
+import { segmentAt } from '../engine/sequence';
+import type { Action, GameState, UnitState } from '../engine/types';
+import { checkBudget, mapsOf, tryApply, type AiCtx } from './context';
+import { isManoeuvre } from './influence';
+
+export interface HexContext {
+  /** The unit is one of the side's reserve (kept back from the attack). */
+  reserve: boolean;
+  halt: boolean;
+  /** Hex the unit leaves (its own strength is not yet in the destination's friendly strength). */
+  from: HexId | null;
+}
+
+/** How good `h` is for unit `u` of the AI's side on this state (higher is better). */
+export function hexScore(ctx: AiCtx, state: GameState, u: UnitState, h: HexId, hc: HexContext): number {
+  const { bundle, posture, st } = ctx;
+  const w = posture.weights;
+  const m = mapsOf(ctx, state);
+  const d = defOf(bundle, u.id);
+  const view = sideView(state, bundle, ctx.side);
+  const cover = view.coverAt(h);
+  const self = h === hc.from ? 0 : 1;
+  const def = m.friendDef[h] + self * csDef(d, u);
+  const coverMul = cover === 2 ? 0.45 : cover === 1 ? 0.7 : 1;
+  const risk = (m.threat[h] * coverMul) / Math.max(1, def);
+  let s = 0;
+  if (!isManoeuvre(bundle, u.id)) {
+    // Artillery, HQs: out of reach of the enemy, close enough to the front to fire.
+    s -= 3 * m.threat[h];
+    s += 0.2 * st.holdNear[h] + 0.1 * st.objective[h];
+    s += cover * 0.3;
+    if (m.supply[h] === Infinity) s -= 5;
+    return s;
+  }
+  const attacking = posture.posture === 'attack' && !hc.reserve;
+  s += w.objective * st.objective[h] * (attacking ? 1 : 0.3);
+  // Hold hexes: worth a garrison until it is strong for the threat there.
+  if (st.hold[h] > 0) {
+    const others = m.friendDef[h] - (h === hc.from ? csDef(d, u) : 0);
+    const need = Math.max(4, m.threat[h] * 0.7);
+    s += w.hold * st.hold[h] * (others < need ? 1 : 0.25);
+  }
+  s += w.hold * 0.3 * st.holdNear[h];
+  s -= w.risk * risk * (attacking ? 0.6 : 1.2);
+  s += w.cover * cover * (m.threat[h] > 0 ? 1 : 0.3);
+  if (state.fieldworks[h]) s += w.cover * 0.8;
+  if (hc.halt && cover === 0) s -= w.halt * (attacking ? 0.5 : 2);
+  // Attack opportunity: a weak enemy hex next door that this stack could assault.
+  if (w.attack > 0 && !isArtillery(d)) {
+    let best = 0;
+    const att = m.friendAtt[h] + self * csAtt(d, u);
+    for (const n of neighbours(h)) {
+      if (m.enemyDef[n] <= 0 && m.enemySteps[n] <= 0) continue;
+      const ratio = att / Math.max(0.5, m.enemyDef[n]);
+      const worth = (1 + 0.5 * st.objective[n] + st.hold[n]) * Math.min(ratio, 4) / 4;
+      if (worth > best) best = worth;
+    }
+    s += w.attack * best * (attacking ? 2 : posture.aggression);
+  }
+  if (m.supply[h] === Infinity) s -= w.supply * 6;
+  else s -= w.supply * 0.05 * m.supply[h];
+  return s;
+}
+
+/** Units kept back: the rearmost share of the side's manoeuvre units by objective value. */
+export function reserveSet(ctx: AiCtx, state: GameState): Set<string> {
+  const ids = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && isManoeuvre(ctx.bundle, u.id));
+  const n = Math.floor(ids.length * ctx.posture.reserveFraction);
+  if (!n) return new Set();
+  ids.sort((a, b) => ctx.st.objective[a.hex!] - ctx.st.objective[b.hex!] || (a.id < b.id ? -1 : 1));
+  return new Set(ids.slice(0, n).map((u) => u.id));
+}
+
+function segId(ctx: AiCtx, state: GameState): string {
+  return segmentAt(ctx.bundle.sequence, state.pos).segment.id;
+}
+
+/** GOSS 5.8: infantry battalions behind a threatened front go into combat reserve (their DRM helps every defence within 3 hexes). */
+function crMarks(ctx: AiCtx, state: GameState): Action[] {
+  if (ctx.posture.posture !== 'defend') return [];
+  const m = mapsOf(ctx, state);
+  const out: Action[] = [];
+  for (const u of Object.values(state.units).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (u.side !== ctx.side || !live(u)) continue;
+    const d = defOf(ctx.bundle, u.id);
+    if (!isInfantry(d) || d.size !== 'Bn' || ctx.st.hold[u.hex!] > 0) continue;
+    // Behind the front: no enemy within 1, some threat within 3 (someone to support).
+    if (m.threat[u.hex!] <= 0 || neighbours(u.hex!).some((n) => m.enemySteps[n] > 0)) continue;
+    if (checkMark(state, ctx.bundle, u.id, 'CR')) continue;
+    out.push({ type: 'mark', unit: u.id, marker: 'CR' });
+    if (out.length >= 3) break;
+  }
+  return out;
+}
+
+/** Reinforcement entry: each waiting unit to its best entry hex. */
+function bestEntry(ctx: AiCtx, state: GameState): Action | null {
+  for (const u of Object.values(state.units).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (u.side !== ctx.side || !u.markers.includes(REINF)) continue;
+    const hexes = entryHexes(state, ctx.bundle, u.id);
+    let best: { h: HexId; s: number } | null = null;
+    for (const h of hexes) {
+      const s = hexScore(ctx, state, u, h, { reserve: false, halt: false, from: null });
+      if (!best || s > best.s) best = { h, s };
+    }
+    if (best) {
+      const a = { type: 'enterReinforcement', unit: u.id, hex: formatHex(best.h) };
+      if (tryApply(state, a)) return a;
+    }
+  }
+  return null;
+}
+
+/** Order of movers: the front first when attacking (stacks build up from the front), the most threatened first when defending. */
+function moverOrder(ctx: AiCtx, state: GameState): UnitState[] {
+  const m = mapsOf(ctx, state);
+  const us = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && !has(u, M.CR));
+  const key = (u: UnitState) => {
+    const manoeuvre = isManoeuvre(ctx.bundle, u.id) ? 0 : 1000;
+    return manoeuvre + (ctx.posture.posture === 'attack' ? -ctx.st.objective[u.hex!] : -m.threat[u.hex!]);
+  };
+  return us.sort((a, b) => key(a) - key(b) || (a.id < b.id ? -1 : 1));
+}
+
+/**
+ * Movement planner as a generator: yields one action at a time for the current state (the caller
+ * applies it and passes the new state back through `next(state)`), finishing with endSegment.
+ */
+export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, void, GameState> {
+  let state = start;
+  const seg = segId(ctx, state);
+  if (seg === 'move') {
+    for (const a of crMarks(ctx, state)) state = yield a;
+    for (let guard = 0; guard < 200; guard++) {
+      const a = bestEntry(ctx, state);
+      if (!a) break;
+      state = yield a;
+    }
+  }
+  const reserve = reserveSet(ctx, state);
+  const order = moverOrder(ctx, state).slice(0, ctx.caps.movers);
+  for (const first of order) {
+    checkBudget(ctx);
+    const u = state.units[first.id];
+    if (!live(u)) continue;
+    const d = defOf(ctx.bundle, u.id);
+    // Artillery groups fire only if they did not move (AW 31.9.2b): they stay unless threatened.
+    if ((isArtGroup(d) || isHq(d)) && mapsOf(ctx, state).threat[u.hex!] <= 0) continue;
+    if (fatigue(u) === 2 && ctx.posture.posture === 'attack') continue;
+    const o = movementOptions(state, ctx.bundle, u.id);
+    if ('error' in o) continue;
+    const hc = { reserve: reserve.has(u.id), halt: false, from: u.hex };
+    const stay = hexScore(ctx, state, u, u.hex!, hc);
+    const cands: { dest: Destination; s: number }[] = [];
+    for (const dest of o.destinations.slice(0, ctx.caps.destinations)) {
+      const s = hexScore(ctx, state, u, dest.hex, { ...hc, halt: dest.halt !== null }) - 0.01 * dest.cost;
+      if (s > stay + 0.05) cands.push({ dest, s });
+    }
+    cands.sort((a, b) => b.s - a.s || a.dest.hex - b.dest.hex);
+    for (const c of cands.slice(0, ctx.caps.tries)) {
+      const a: Action = { type: 'move', unit: u.id, path: c.dest.path, ...(c.dest.type === 'road' ? { via: 'road' } : {}) };
+      const next = tryApply(state, a);
+      if (!next || hexStackViolation(next, ctx.bundle, c.dest.hex, ctx.side)) continue;
+      state = yield a;
+      break;
+    }
+  }
+}

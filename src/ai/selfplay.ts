@@ -1,0 +1,116 @@
+/**
+ * Headless games for the self-play runner (scripts/selfplay.mjs), the tests and the bench: the
+ * opponent against itself or against a random-legal-move player, with the result, the steps each
+ * side lost and the time of every side-turn.
+ */
+import { apply, legalActions, newGame, sideToAct } from '../engine/game';
+import { loadScenario } from '../data/bundle';
+import { evaluateVictory } from '../engine/rules/victory';
+import { defOf } from '../engine/rules/combatTraits';
+import type { Action, GameState, Side } from '../engine/types';
+import { playSide, type AiOptions } from './planner';
+import { rngFrom } from './rng';
+
+export type Player = 'ai' | 'random';
+
+export interface GameResult {
+  seed: string;
+  winner: Side | 'draw' | null;
+  level: string;
+  text: string;
+  reason: string;
+  /** Steps lost (step losses + steps of eliminated units) and units eliminated per side. */
+  stepsLost: Record<Side, number>;
+  stepsTotal: Record<Side, number>;
+  eliminated: Record<Side, number>;
+  /** Wall-clock ms of each AI side-turn (one entry per uninterrupted run of AI actions in a player turn). */
+  sideTurnMs: Record<Side, number[]>;
+  actions: Action[];
+  finalState: GameState;
+  turnsPlayed: number;
+}
+
+export interface GameSpec {
+  scenario: string;
+  seed: string;
+  length?: string;
+  players: Record<Side, Player>;
+  ai?: AiOptions;
+  /** Stop after this many game turns (the result is then evaluated on the position reached). */
+  maxTurns?: number;
+}
+
+/** A player that picks uniformly among legal actions (endSegment weighted so segments end). */
+export function randomAction(state: GameState, side: Side): Action {
+  const legal = legalActions(state, side).filter((a) => a.type !== 'roll');
+  const rng = rngFrom(`random|${state.seed}|${state.n}|${side}`);
+  const end = legal.find((a) => a.type === 'endSegment');
+  if (end && rng.next() < 0.35) return end;
+  const others = legal.filter((a) => a.type !== 'endSegment');
+  return others.length ? rng.pick(others) : (end ?? legal[0]);
+}
+
+function losses(state: GameState, side: Side, bundle: ReturnType<typeof loadScenario>) {
+  let lost = 0; let total = 0; let elim = 0;
+  for (const u of Object.values(state.units)) {
+    if (u.side !== side) continue;
+    const n = defOf(bundle, u.id).steps.length;
+    total += n;
+    if (u.eliminated) { lost += n; elim++; } else lost += u.stepsLost;
+  }
+  return { lost, total, elim };
+}
+
+export function playGame(spec: GameSpec): GameResult {
+  const bundle = loadScenario(spec.scenario);
+  let { state } = newGame(bundle, { seed: spec.seed, length: spec.length });
+  const start = { allied: losses(state, 'allied', bundle), german: losses(state, 'german', bundle) };
+  const actions: Action[] = [];
+  const sideTurnMs: Record<Side, number[]> = { allied: [], german: [] };
+  let randomCount = 0;
+  for (let guard = 0; guard < 50_000 && !state.over; guard++) {
+    if (spec.maxTurns !== undefined && state.pos.turn >= spec.maxTurns) break;
+    const side = sideToAct(state)!;
+    if (spec.players[side] === 'ai') {
+      const t0 = performance.now();
+      let moved = false;
+      for (const step of playSide(state, side, spec.ai)) {
+        actions.push(step.action);
+        state = step.state;
+        moved = true;
+        if (spec.maxTurns !== undefined && state.pos.turn >= spec.maxTurns) break;
+      }
+      sideTurnMs[side].push(performance.now() - t0);
+      if (!moved) throw new Error(`the opponent made no move for ${side} at action ${state.n}`);
+    } else {
+      // Random player: at most 12 non-end actions per segment, so games finish.
+      let a = randomAction(state, side);
+      if (a.type !== 'endSegment' && !state.pending && ++randomCount > 12) a = { type: 'endSegment' };
+      let r = apply(state, a);
+      if (!r.ok) {
+        const legal = legalActions(state, side).filter((x) => x.type !== 'roll' && x.type !== 'move' && x.type !== 'mark');
+        for (const x of legal) { r = apply(state, x); if (r.ok) { a = x; break; } }
+      }
+      if (!r.ok) throw new Error(`random player stuck: ${r.error.message}`);
+      if (a.type === 'endSegment') randomCount = 0;
+      actions.push(a);
+      state = r.state;
+    }
+  }
+  const v = state.special?.victory ?? evaluateVictory(state, bundle);
+  const end = { allied: losses(state, 'allied', bundle), german: losses(state, 'german', bundle) };
+  return {
+    seed: spec.seed,
+    winner: state.over ? state.over.winner : (v?.winner ?? 'draw'),
+    level: v?.level ?? 'none',
+    text: v?.text ?? '',
+    reason: state.over?.reason ?? `stopped after ${spec.maxTurns} game turns`,
+    stepsLost: { allied: end.allied.lost - start.allied.lost, german: end.german.lost - start.german.lost },
+    stepsTotal: { allied: end.allied.total, german: end.german.total },
+    eliminated: { allied: end.allied.elim - start.allied.elim, german: end.german.elim - start.german.elim },
+    sideTurnMs,
+    actions,
+    finalState: state,
+    turnsPlayed: state.pos.turn + 1,
+  };
+}
