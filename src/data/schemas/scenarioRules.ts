@@ -113,7 +113,8 @@ export const ArtilleryGroup = z.object({
 export const Corps = z.object({ id: z.string(), name: z.string(), side: Side, formations: z.array(z.string()), units: z.array(z.string()).default([]), source: Source });
 
 export const ArtilleryRules = z.object({
-  resetEach: z.literal('gameTurn'),
+  /** AW 32.5.1: each GT; AW 33.5.1a: each player turn. */
+  resetEach: z.enum(['gameTurn', 'playerTurn']),
   groups: z.array(ArtilleryGroup),
   /** AW 32.5.1: the player assigns groups to corps at start, fixed for the game. */
   assignments: z.array(z.object({ side: Side, groups: z.number().int().positive(), corps: z.array(z.string()), source: Source })).default([]),
@@ -204,7 +205,13 @@ export type Condition =
   | { not: Condition; label?: string }
   | { count: Condition[]; atLeast?: number; exactly?: number; label?: string }
   /** A named condition of the same length (`conditions`). */
-  | { ref: string };
+  | { ref: string }
+  /** AW 33.13: a unit of the side in one of the hexes (optionally in GenS), e.g. "an Allied unit in GenS south of the Odon". */
+  | { unitIn: { side: 'allied' | 'german'; hexes: string; inSupply: boolean }; label: string }
+  /** AW 34.13: hexes controlled by the side (the last side to occupy them; scenario start control from the deployment zones). */
+  | { controlled: { side: 'allied' | 'german'; hexes: string; count: 'all' | 'any' | 'moreThanHalf' | { atLeast: number } }; label: string }
+  /** AW 34.13.1: no unit of the side left in the hexes (eliminated or surrendered). */
+  | { noUnits: { side: 'allied' | 'german'; hexes: string }; label: string };
 
 export const Condition: z.ZodType<Condition> = z.lazy(() => z.union([
   z.object({ occupied: z.object({ side: Side, hexes: z.string(), count: z.union([z.enum(['all', 'any', 'moreThanHalf']), z.object({ atLeast: z.number().int().positive() })]) }), label: z.string() }),
@@ -214,9 +221,13 @@ export const Condition: z.ZodType<Condition> = z.lazy(() => z.union([
   z.object({ not: Condition, label: z.string().optional() }),
   z.object({ count: z.array(Condition).min(1), atLeast: z.number().int().optional(), exactly: z.number().int().optional(), label: z.string().optional() }),
   z.object({ ref: z.string() }),
+  z.object({ unitIn: z.object({ side: Side, hexes: z.string(), inSupply: z.boolean() }), label: z.string() }),
+  z.object({ controlled: z.object({ side: Side, hexes: z.string(), count: z.union([z.enum(['all', 'any', 'moreThanHalf']), z.object({ atLeast: z.number().int().positive() })]) }), label: z.string() }),
+  z.object({ noUnits: z.object({ side: Side, hexes: z.string() }), label: z.string() }),
 ]));
 
-export const VictoryLevel = z.enum(['major', 'operational', 'marginal', 'draw']);
+/** AW 32-33 major/operational/marginal; AW 34 strategic/operational/tactical. */
+export const VictoryLevel = z.enum(['major', 'operational', 'marginal', 'draw', 'strategic', 'tactical']);
 
 export const VictoryRules = z.object({
   /** Named hex sets the conditions refer to (e.g. the Caen city/town hexes). */
@@ -232,6 +243,134 @@ export const VictoryRules = z.object({
     otherwise: z.object({ side: Side.nullable(), level: VictoryLevel, text: z.string(), source: Source }),
   })),
 });
+
+const DiceRange = <T extends z.ZodTypeAny>(v: T) => z.array(z.object({ min: z.number().int(), max: z.number().int(), value: v })).min(1);
+
+/** AW 34.4.0: weather rolled each GT from a date on (the fixed `weather` entries apply before it). */
+export const WeatherTable = z.object({
+  from: GameTimeRef,
+  side: Side,
+  atmosphere: DiceRange(z.enum(['clear', 'POvr', 'Ovr'])),
+  ground: DiceRange(z.enum(['dry', 'wet', 'mud'])),
+  /** Ground when the atmosphere roll is clear (no second roll). */
+  groundWhenClear: z.enum(['dry', 'wet', 'mud']),
+  source: Source,
+});
+
+/** AW 34.5.3: ammo depletion values (ADV) by side from a GT on (GOSS 11.8.0). */
+export const AmmoDepletionEntry = z.object({ side: Side, from: GameTimeRef, adv: z.number().int().nonnegative(), source: Source });
+
+/** AW 34.7.2: MA changes by atmosphere and time of day (first matching rule). */
+export const MaByWeather = z.object({
+  side: Side,
+  rules: z.array(z.object({
+    when: z.object({ night: z.boolean().optional(), atmosphere: z.enum(['clear', 'POvr', 'Ovr']).optional() }),
+    mech: z.number().int().optional(),
+    leg: z.number().int().optional(),
+    /** MA reduced by one-third (rounded down, GOSS fractions). */
+    thirdOff: z.boolean().optional(),
+    source: Source,
+  })).min(1),
+});
+
+/** AW 34.10.1-34.10.2: the one-GD lull and its replacements. */
+export const LullRules = z.object({
+  side: Side,
+  declareAt: z.literal('AM'),
+  once: z.boolean(),
+  alliedMoveHexes: z.number().int().nonnegative(),
+  germanMaFraction: z.number().int().positive(),
+  noCombat: z.boolean(),
+  adjacentMoveOnlyTowardsSupply: z.boolean(),
+  alliedReplacePerBtn: z.number().int().nonnegative(),
+  germanInfSteps: z.number().int().nonnegative(),
+  germanMaxPerUnit: z.number().int().nonnegative(),
+  source: Source,
+});
+
+/**
+ * Where a unit of a placement pool may set up (AW 34.11.2): the intersection of a named zone, a
+ * division sector (`sector-<id>` zone), hexes within `radius` of a zone, and (artillery) hexes from
+ * which the unit's printed range reaches a hex of `inRangeOfZone`.
+ */
+export const DeployArea = z.object({
+  zone: z.string().optional(),
+  sector: z.string().optional(),
+  withinOfZone: z.object({ zone: z.string(), radius: z.number().int().nonnegative() }).optional(),
+  inRangeOfZone: z.string().optional(),
+  hexes: HexSet.optional(),
+});
+export type DeployArea = z.infer<typeof DeployArea>;
+
+/** A setup phase (AW 34.11): pools a side places on the map before the first GT, with fieldworks and whole-setup checks. */
+export const DeploymentRules = z.object({
+  side: Side,
+  setsUpFirst: z.boolean(),
+  zones: z.record(z.string(), z.object({ hexes: HexSet, source: Source })),
+  pools: z.array(z.object({
+    id: z.string(), label: z.string(), side: Side,
+    units: z.array(z.object({ unit: z.string(), stepsLost: z.number().int().nonnegative().default(0), name: z.string() })).min(1),
+    area: DeployArea,
+    source: Source,
+  })),
+  fieldworks: z.array(z.object({ kind: z.enum(['IP', 'ET-2', 'ET-3']), count: z.number().int().positive(), zone: z.string(), source: Source })).default([]),
+  checks: z.array(z.object({ kind: z.literal('frontLineCovered'), zone: z.string(), within: z.number().int().nonnegative(), source: Source })).default([]),
+  /** Units the rules place that the data cannot (e.g. WN/StP with no counters yet): reported, never silent. */
+  notPlaced: z.array(z.object({ text: z.string(), source: Source })).default([]),
+  source: Source,
+});
+
+/** AW 33.3.0, 34.3.0: naval units by ship. */
+export const NavalRules = z.object({
+  ships: z.array(z.object({
+    id: z.string(), kind: z.enum(['BB', 'CA', 'CL', 'DD']), points: z.number().int().nonnegative(),
+    available: z.enum(['oncePerGameDayAmOrPm', 'eachAmPm']),
+    range: z.union([z.object({ within: z.number().int().positive(), of: HexRef }), z.object({ fromSea: z.literal(true) })]),
+    source: Source,
+  })),
+  onePerMission: z.boolean(),
+  ammoDepletionRoll: z.boolean(),
+  /** AW 34.3.0: a naval unit allocated to a WN/StP with barrage capability zeroes its FS points for the GT. */
+  suppressWnStp: z.boolean(),
+  source: Source,
+});
+
+/** AW 33 special rules: the Odon, bridging (33.6.1), VIII Corps inactive (33.7.1), German movement (33.7.2), German artillery (33.5.2a). */
+export const EpsomRules = z.object({
+  odon: z.object({ river: z.string(), south: HexSet, source: Source }),
+  bridging: z.object({ side: Side, river: z.string(), max: z.number().int().positive(), perGameTurn: z.number().int().positive(), into: z.literal('alliedOccupiedSouthOfRiver'), source: Source }),
+  inactive: z.object({ side: Side, corps: z.string(), until: GameTimeRef, forbids: z.array(z.string()), source: Source }),
+  germanMayAct: z.object({ west: HexSet, exempt: z.object({ formations: z.array(z.string()), types: z.array(z.string()), sizes: z.array(z.string()) }), allows: z.array(z.string()), source: Source }),
+  germanArtillery: z.object({ oncePerGameTurn: z.boolean(), marker: z.string(), heavyFlakFs: z.boolean(), nwDrms: z.boolean(), source: Source }),
+});
+
+/** AW 1.2.6 Cherbourg: garrison, perimeter (Landefront defences), Landefront, morale. */
+export const CherbourgRules = z.object({
+  garrisonFormation: z.string(),
+  garrisonUnits: z.array(z.string()),
+  perimeter: HexSet,
+  city: HexSet,
+  cityHex: HexRef,
+  port: z.array(HexRef),
+  /** AW 1.2.6a: the garrison activates when US units occupy this many perimeter hexes. */
+  activateOnPerimeterHexes: z.number().int().positive(),
+  landefront: z.object({
+    /** German PSS other than Cherbourg (AW 1.2.6d "another PSS"); none = isolated from the start. */
+    otherPss: HexSet,
+    maxFormations: z.number().int().positive(),
+    maxCorpsAssets: z.number().int().nonnegative(),
+    advStart: z.number().int().nonnegative(),
+    advDropEveryGts: z.number().int().positive(),
+    preDeclarationPathMp: z.number().int().positive(),
+  }),
+  morale: z.object({ perimeterCapturedThisGt: z.number().int(), cityOccupied: z.number().int(), cityHexCapturedPrTo: z.number().int() }),
+  source: Source,
+  perimeterSource: Source,
+  otherPssSource: Source,
+});
+
+/** A result decided at the end of a given GT, ending the game (AW 34.13.1 Strategic). */
+export const SuddenDeath = z.object({ at: GameTimeRef, when: Condition, side: Side.nullable(), level: VictoryLevel, text: z.string(), case: z.string(), source: Source });
 
 export const ScenarioSpecial = z.object({
   playArea: PlayArea.optional(),
@@ -251,6 +390,15 @@ export const ScenarioSpecial = z.object({
   /** What the German player may change at setup (AW 32.11.0 breakdown in the parent's hex; 32.11.2 "within N hexes"). */
   setupOptions: z.array(z.object({ side: Side, text: z.string(), units: z.array(z.string()).default([]), within: z.object({ hex: HexRef, radius: z.number().int() }).optional(), source: Source })).optional(),
   victory: VictoryRules.optional(),
+  weatherTable: WeatherTable.optional(),
+  ammoDepletion: z.array(AmmoDepletionEntry).optional(),
+  maByWeather: MaByWeather.optional(),
+  lull: LullRules.optional(),
+  deployment: DeploymentRules.optional(),
+  naval: NavalRules.optional(),
+  epsom: EpsomRules.optional(),
+  cherbourg: CherbourgRules.optional(),
+  suddenDeath: z.array(SuddenDeath).optional(),
   /** Sources and reasoning behind reconstructed parts (play area, boundaries, Allied setup). */
   notes: z.array(z.object({ topic: z.string(), text: z.string(), source: Source })).optional(),
 });
