@@ -9,6 +9,9 @@ import { GameLog } from './panels/GameLog';
 import { Handover } from './panels/Handover';
 import { Help } from './panels/Help';
 import { CounterSheet } from './counters/CounterSheet';
+import { Decisions } from './panels/Decisions';
+import { FireMission } from './dialogs/FireMission';
+import { Assault } from './dialogs/Assault';
 
 function useShortcuts(toggleHelp: () => void) {
   useEffect(() => {
@@ -49,6 +52,9 @@ export function App() {
         <nav className="top"><b>Neptune</b> · {board.name} <button onClick={() => setHelp((h) => !h)} title="Help (?)">?</button><button data-testid="leave" onClick={leave}>Menu</button></nav>
         {help && <Help onClose={() => setHelp(false)} />}
         {bundle && <Tracker />}
+        {bundle && <Decisions />}
+        {bundle && <FireMission />}
+        {bundle && <Assault />}
         <Inspector />
         {bundle && <GameLog />}
         <footer className="attribution" data-testid="attribution">{board.attribution.join(' · ')}</footer>

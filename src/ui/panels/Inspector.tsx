@@ -5,7 +5,9 @@ import { terrainOf, sideFeatures, routesBetween } from '../../engine/board';
 import { neighbours } from '../../engine/hex';
 import { movementOptions } from '../../engine/rules/movement';
 import { segmentAt } from '../../engine/sequence';
-import { sideToAct } from '../../engine';
+import { sideToAct, type Action } from '../../engine';
+import { legalFor } from '../../store/legal';
+import { actionUnits, describeAction } from '../describeAction';
 
 export function Inspector() {
   const h = useGame((s) => s.selectedHex);
@@ -16,6 +18,7 @@ export function Inspector() {
   if (!board) return null;
   const moveSeg = !!state && !!bundle && segmentAt(bundle.sequence, state.pos).segment.id === 'move';
   const actor = state ? sideToAct(state) : null;
+  const unitActions: Action[] = state && actor && h !== null ? legalFor(state, actor).filter((a) => UNIT_ACTIONS.has(a.type)) : [];
   return (
     <section className="panel inspector" aria-label="Inspector">
       <div className="hover" data-testid="hover-hex">{hover !== null ? `Hex ${formatHex(hover)}` : 'Hover a hex'}</div>
@@ -39,6 +42,8 @@ export function Inspector() {
                   <b>{d.designation}</b> {d.type} {d.size} · {v.attack}-{v.defence}-{d.ma} ({d.moveClass}) · PR {d.prOff ?? '–'}/{d.prDef ?? '–'}
                   {u.stepsLost ? ` · ${u.stepsLost} step(s) lost` : ''}{u.mpSpent ? ` · ${u.mpSpent} MP spent` : ''}
                   {moveSeg && u.side === actor && <MoveInfo unitId={u.id} />}
+                  {u.markers.length > 0 && <div className="markers">Markers: {u.markers.join(', ')}</div>}
+                  {u.side === actor && !state.pending && <UnitActions actions={unitActions.filter((a) => actionUnits(a).includes(u.id))} />}
                   <div className="source">{d.source}</div>
                 </li>
               );
@@ -63,6 +68,19 @@ function MoveInfo({ unitId }: { unitId: string }) {
       {o.mode === 'pa'
         ? `PA move: ${a.budget - a.spent} of ${a.budget} hexes left`
         : `${o.mode === 'exploit' ? 'Exploit' : 'Tactical'} move: ${(a.budget - a.spent) / 2} of ${a.budget / 2} MP left`} · {o.destinations.length} hexes reachable
+    </div>
+  );
+}
+
+const UNIT_ACTIONS = new Set(['mark', 'designate', 'dropAttack', 'eliminateOverstack', 'relocateGroup']);
+
+function UnitActions({ actions }: { actions: Action[] }) {
+  const bundle = useGame((s) => s.bundle);
+  const dispatch = useGame((s) => s.dispatch);
+  if (!actions.length) return null;
+  return (
+    <div className="unit-actions">
+      {actions.map((a, i) => <button key={i} data-testid={`unit-${a.type}`} onClick={() => dispatch(a)}>{describeAction(a, bundle)}</button>)}
     </div>
   );
 }

@@ -1,0 +1,46 @@
+/** Actions in words, for buttons and the decision panel. */
+import type { Action, ScenarioBundle } from '../engine';
+
+const LINES = ['', 'line 1 (open)', 'line 2', 'line 3', 'line 4 (forest/city)'];
+
+export function describeAction(action: Action, bundle: ScenarioBundle | null): string {
+  const a = action as Record<string, unknown> & { type: string };
+  const name = (id: unknown) => bundle?.units.get(String(id))?.designation ?? String(id);
+  const names = (ids: unknown) => (Array.isArray(ids) ? ids.map(name).join(', ') : '');
+  switch (a.type) {
+    case 'endSegment': return 'Done with this segment';
+    case 'move': return `Move ${name(a.unit)} to ${(a.path as string[]).at(-1)}`;
+    case 'mark': return `Mark ${name(a.unit)} ${a.marker}`;
+    case 'designate': return `Designate ${names(a.units)} to assault (TA)`;
+    case 'dropAttack': return `Drop the attack designation of ${name(a.unit)}`;
+    case 'fireMission': return `Fire on ${a.target}`;
+    case 'assault': return `Assault ${a.hex} with ${names(a.attackers)}`;
+    case 'enterReinforcement': return `Bring ${name(a.unit)} in at ${a.hex}`;
+    case 'gaDefend': {
+      const extra = [(a.standoff as string[] | undefined)?.length ? `standoff: ${names(a.standoff)}` : '', (a.fullStrength as string[] | undefined)?.length ? `full strength (OhS): ${names(a.fullStrength)}` : ''].filter(Boolean).join('; ');
+      return `Defend on ${LINES[Number(a.line)] ?? `line ${a.line}`}${extra ? ` — ${extra}` : ''}`;
+    }
+    case 'gaConvert': return a.removeEt3 ? 'Remove the ET-3 instead of the PRC result' : a.convert === 'none' ? 'No conversion' : `Convert (${a.convert})`;
+    case 'gaOption': return { hold: 'Hold: take the hits in the hex', limited: 'Limited retreat', full: 'Full retreat' }[String(a.option)] ?? String(a.option);
+    case 'gaRetreat': case 'fsRetreat': return `Retreat ${a.from ? `from ${a.from} ` : ''}via ${(a.path as string[]).join(' → ')}`;
+    case 'gaAbsorb': case 'fsAbsorb': return Number(a.fatigue) ? `Take ${a.fatigue} hit(s) as fatigue, the rest as step losses` : 'Take the hits as step losses';
+    case 'gaAdvance': return (a.units as string[]).length ? `Advance ${names(a.units)}${a.hexes ? ` ${a.hexes} hex(es)` : ''}` : 'Do not advance';
+    case 'fsHits': return a.option === 'step' ? 'First hit as a step loss' : 'First hit as a retreat';
+    case 'fsAdvance': return `Advance ${names(a.units)} into ${a.hex}`;
+    case 'interdict': return `Ground interdiction on ${name(a.unit)}`;
+    case 'giDone': return 'No (more) ground interdiction';
+    case 'eliminateOverstack': return `Eliminate ${name(a.unit)} (overstacked)`;
+    case 'relocateGroup': return `Relocate artillery group ${name(a.unit)}${a.hex ? ` to ${a.hex}` : ''}`;
+    case 'roll': return `Roll ${a.dice} (${a.purpose})`;
+    default: return a.type;
+  }
+}
+
+/** Units an action concerns (to list unit actions beside each unit in the inspector). */
+export function actionUnits(action: Action): string[] {
+  const a = action as Record<string, unknown>;
+  const out: string[] = [];
+  if (typeof a.unit === 'string') out.push(a.unit);
+  if (Array.isArray(a.units)) out.push(...(a.units as string[]));
+  return out;
+}
