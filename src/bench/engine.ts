@@ -6,6 +6,7 @@ import { HEX_COUNT, NEIGHBOURS, distance } from '../engine/hex/lattice';
 import { loadScenario } from '../data/bundle';
 import { apply, newGame, replay, stateHash, type Action } from '../engine';
 import { benchMechDestinations } from './movement';
+import { benchGaResolution } from './groundAssault';
 
 type Figure = [string, number, string];
 
@@ -68,6 +69,9 @@ export async function run(): Promise<Figure[]> {
   const mv = benchMechDestinations(200);
   figs.push(['engine.mech_destinations_150x100_p50', mv.p50, 'ms']);
   figs.push(['engine.mech_destinations_150x100_p95', mv.p95, `ms (${mv.destinations} hexes)`]);
+  // One ground assault resolution with 400 units on the board (issue 5 budget ≤ 0.2 ms).
+  const ga = benchGaResolution(500);
+  figs.push(['engine.ga_resolution_400_units', ga.p50, `ms p50 (p95 ${ga.p95.toFixed(3)} ms, ${ga.units} units)`]);
   void acc;
   return figs;
 }

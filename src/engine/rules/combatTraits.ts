@@ -7,6 +7,7 @@ import { distance, neighbours, type HexId } from '../hex';
 import { terrainOf } from '../board';
 import type { UnitDef } from '../../data/schemas/unit';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
+import { unitIndex, unitsIn } from './unitIndex';
 
 export const M = {
   PA: 'PA', CR: 'CR', EXPLOIT: 'Exploit', TA: 'TA', OOB: 'OoB', OHS: 'OhS', OOS: 'OoS', F1: 'F1', F2: 'F2',
@@ -107,13 +108,9 @@ export function csDef(d: UnitDef, u: UnitState): number { return d.steps[Math.mi
 
 export function live(u: UnitState | undefined): u is UnitState { return !!u && !u.eliminated && u.hex !== null; }
 
+/** Live units in a hex, optionally of one side (from the per-state index, rules/unitIndex.ts). */
 export function unitsAt(state: GameState, h: HexId, side?: Side): UnitState[] {
-  const out: UnitState[] = [];
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.hex === h && !u.eliminated && (side === undefined || u.side === side)) out.push(u);
-  }
-  return out;
+  return unitsIn(state, h, side);
 }
 export function enemyOf(side: Side): Side { return side === 'allied' ? 'german' : 'allied'; }
 export function enemyAdjacent(state: GameState, h: HexId, side: Side): boolean {
@@ -122,10 +119,7 @@ export function enemyAdjacent(state: GameState, h: HexId, side: Side): boolean {
 }
 export function nearestDistance(state: GameState, h: HexId, side: Side): number {
   let best = Infinity;
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.side === side && live(u)) best = Math.min(best, distance(h, u.hex!));
-  }
+  for (const u of unitIndex(state).live) if (u.side === side) best = Math.min(best, distance(h, u.hex!));
   return best;
 }
 

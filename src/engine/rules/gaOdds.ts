@@ -10,6 +10,7 @@ import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import type { GaModifiersTable, GroundAssaultTable } from '../../data/schemas/tables';
 import { gaMods, gat } from './combatTables';
+import { unitIndex } from './unitIndex';
 import { combatRules } from './scenarioRules';
 import {
   M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains,
@@ -233,19 +234,19 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   const mods = gaMods(bundle);
   const table = gat(bundle);
   const ctx: Ctx = { state, bundle, mods, table, night: isNight(state, bundle) };
-  // One pass over the units: a hex → units index for every adjacency question below.
-  const byHex = new Map<number, UnitState[]>();
+  // The per-state hex → units index (rules/unitIndex.ts) answers every adjacency question below.
+  const ix = unitIndex(state);
   const crUnits: UnitState[] = [];
   const leaderUnits: UnitState[] = [];
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.eliminated || u.hex === null) continue;
-    const l = byHex.get(u.hex);
-    if (l) l.push(u); else byHex.set(u.hex, [u]);
+  for (const u of ix.live) {
     if (u.markers.includes(M.CR)) crUnits.push(u);
-    if (bundle.units.get(id)?.size === 'Leader') leaderUnits.push(u);
+    else if (bundle.units.get(u.id)?.size === 'Leader') leaderUnits.push(u);
   }
-  const unitsAt = (_s: GameState, h: HexId, sd?: Side): UnitState[] => (byHex.get(h) ?? []).filter((u) => sd === undefined || u.side === sd);
+  const NONE: UnitState[] = [];
+  const unitsAt = (_s: GameState, h: HexId, sd?: Side): UnitState[] => {
+    const l = ix.byHex.get(h) ?? NONE;
+    return sd === undefined ? l : l.filter((u) => u.side === sd);
+  };
   const atk = decl.attackers.map((id) => state.units[id]);
   if (atk.some((u) => !u)) return fail('no-such-unit', `unknown attacker in ${decl.attackers.join(', ')}`, 'GOSS 13.4');
   const side = attackerSide ?? atk[0]?.side;

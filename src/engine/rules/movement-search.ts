@@ -10,6 +10,7 @@ import { segmentAt, turnTime } from '../sequence';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import { TERRAIN } from '../../data/schemas/map';
+import { unitIndex } from './unitIndex';
 import {
   tecOf, COVER_MCT, COVER_OCT, FEATURE, ROUTE, WATER, ANY_ROAD, MAJOR_ROAD, type Tec,
 } from './terrain';
@@ -88,11 +89,10 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side): 
   const enemyHexes: HexId[] = [];
   const enemyOnVantage: HexId[] = [];
   const noSlide: HexId[] = [];
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.hex === null || u.eliminated) continue;
+  for (const u of unitIndex(state).live) {
+    if (u.hex === null) continue;
     if (u.side === side) { flags[u.hex] |= F_FRIEND; continue; }
-    const def = bundle.units.get(id);
+    const def = bundle.units.get(u.id);
     if (!(flags[u.hex] & F_ENEMY)) enemyHexes.push(u.hex);
     flags[u.hex] |= F_ENEMY;
     const afv = def ? isPureAfv(def) : false;
@@ -153,10 +153,9 @@ function terrainName(code: number): string {
 
 /** GOSS 7.9.0: an ET-3 blocks sliding only with a non-HQ, non-Art step inside. */
 function noSlideGarrison(state: GameState, bundle: ScenarioBundle, h: HexId, side: Side): boolean {
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.hex !== h || u.side === side || u.eliminated) continue;
-    const d = bundle.units.get(id);
+  for (const u of unitIndex(state).byHex.get(h) ?? []) {
+    if (u.side === side) continue;
+    const d = bundle.units.get(u.id);
     if (d && !isHq(d) && !isArtillery(d)) return true;
   }
   return false;

@@ -3,6 +3,7 @@
  * seen by one observer, who observes whom, and how well an FS mission against a hex is observed.
  * Pure functions for the fire-support rules and the UI; nothing here changes state.
  */
+import { unitIndex } from './unitIndex';
 import { HEX_COUNT, colOf, rowOf, distance, fromCube, hexAt, toCube, type HexId } from '../hex/lattice';
 import { TERRAIN } from '../../data/schemas/map';
 import { NO_TERRAIN } from '../board';
@@ -150,10 +151,7 @@ function nextToWorksOf(state: GameState, bundle: ScenarioBundle, h: HexId, side:
     if (distance(w, h) !== 1) continue;
     const row = tec.raw.fieldworks[state.fieldworks[key]];
     if (!row || !row.halt) continue;
-    for (const id in state.units) {
-      const u = state.units[id];
-      if (u.hex === w && !u.eliminated && u.side === side) return true;
-    }
+    if ((unitIndex(state).byHex.get(w) ?? []).some((u) => u.side === side)) return true;
     if (state.fieldworks[key] === 'Fort' && side === 'german') return true;
   }
   return false;
@@ -163,9 +161,7 @@ const attackDesignated = (markers: string[]) => markers.includes(MARKER.TA) || m
 
 function unitsIn(state: GameState, h: HexId, side: Side | null, notSide?: Side) {
   const out = [];
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.hex !== h || u.eliminated) continue;
+  for (const u of unitIndex(state).byHex.get(h) ?? []) {
     if (side && u.side !== side) continue;
     if (notSide && u.side === notSide) continue;
     out.push(u);
@@ -231,9 +227,9 @@ export interface Observer {
  */
 export function observersOf(state: GameState, bundle: ScenarioBundle, side: Side, targetHex: HexId, used: Record<string, number> = {}, opts: ObserveOptions = {}): Observer[] {
   const out: Observer[] = [];
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.side !== side || u.hex === null || u.eliminated) continue;
+  for (const u of unitIndex(state).live) {
+    const id = u.id;
+    if (u.side !== side || u.hex === null) continue;
     if (distance(u.hex, targetHex) > 9) continue;
     const cap = observerCapacity(bundle, id);
     const n = used[id] ?? 0;
@@ -260,8 +256,7 @@ export function missionObservation(state: GameState, bundle: ScenarioBundle, sid
   const pe = observers.some((o) => o.paOrEt);
   if (isNight(state, bundle)) {
     let ad = unitsIn(state, targetHex, null, side).some((u) => attackDesignated(u.markers));
-    if (!ad) for (const id in state.units) {
-      const u = state.units[id];
+    if (!ad) for (const u of unitIndex(state).live) {
       if (u.side === side && u.hex !== null && !u.eliminated && distance(u.hex, targetHex) === 1 && attackDesignated(u.markers)) { ad = true; break; }
     }
     if (!ad) return { level: 'unobserved', observers: [], air: false, case: 'AW 31.6', reason: 'night: no attack-designated units in or adjacent to the target hex' };
@@ -271,10 +266,9 @@ export function missionObservation(state: GameState, bundle: ScenarioBundle, sid
   const atm = opts.atmosphere ?? 'clear';
   if (side === 'allied' && (atm === 'clear' || atm === 'POvr') && coverAgainst(state, bundle, targetHex, null, side) === COVER_OPEN) {
     const r = atm === 'clear' ? 6 : 3;
-    for (const id in state.units) {
-      const u = state.units[id];
-      if (u.side === side && u.hex !== null && !u.eliminated && !hasMarker(u, MARKER.OOS) && distance(u.hex, targetHex) <= r) {
-        return { level: 'observed', observers: [], air: true, case: 'GOSS 8.3', reason: `air observation: target in open terrain within ${r} hexes of ${id}` };
+    for (const u of unitIndex(state).live) {
+      if (u.side === side && u.hex !== null && !hasMarker(u, MARKER.OOS) && distance(u.hex, targetHex) <= r) {
+        return { level: 'observed', observers: [], air: true, case: 'GOSS 8.3', reason: `air observation: target in open terrain within ${r} hexes of ${u.id}` };
       }
     }
   }

@@ -13,6 +13,7 @@ import {
   M, addMarker, asCount, defOf, dropMarker, enemyOf, formation, has, isArtillery, isHq, isZ, unitsAt,
 } from './combatTraits';
 import { takeStep, type LossCtx } from './losses';
+import { unitIndex } from './unitIndex';
 
 type TecLoose = { terrain?: Record<string, { leg?: number | null; mech?: number | null }> };
 
@@ -54,9 +55,9 @@ function covering(bundle: ScenarioBundle, state: GameState, h: HexId): boolean {
 function hqDistance(state: GameState, bundle: ScenarioBundle, side: Side, units: string[], h: HexId): number | null {
   const f = units.map((id) => formation(defOf(bundle, id))).find(Boolean);
   let best: number | null = null;
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.side !== side || u.eliminated || u.hex === null || units.includes(id)) continue;
+  for (const u of unitIndex(state).live) {
+    const id = u.id;
+    if (u.side !== side || u.hex === null || units.includes(id)) continue;
     const d = defOf(bundle, id);
     if (!isHq(d) || (f && formation(d) && formation(d) !== f)) continue;
     const k = distance(h, u.hex);

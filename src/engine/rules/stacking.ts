@@ -20,6 +20,7 @@ import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import { MARKER, isArtilleryGroup, isHq, isInfantry, isZStep, stepsLeft } from './unit-traits';
 import { isConstricted } from './movement-search';
+import { unitIndex } from './unitIndex';
 
 const Limit = z.object({ bn: z.number().int(), co: z.number().int(), z: z.number().int(), maxUnits: z.object({ german: z.number().int(), allied: z.number().int() }), freeCo: z.object({ german: z.number().int(), allied: z.number().int() }), source: z.string() });
 export const StackingTable = z.object({
@@ -95,13 +96,11 @@ export function hexStackViolation(state: GameState, bundle: ScenarioBundle, h: H
   const t = stackingTable(bundle);
   const units: Counted[] = [];
   let others = 0;
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.hex !== h || u.eliminated) continue;
+  for (const u of unitIndex(state).byHex.get(h) ?? []) {
     others++;
     if (u.side !== side) continue;
-    const def = bundle.units.get(id);
-    if (def) units.push({ id, def, kind: kindOf(t, def) });
+    const def = bundle.units.get(u.id);
+    if (def) units.push({ id: u.id, def, kind: kindOf(t, def) });
   }
   if (!units.length) return null;
   const ref = formatHex(h);
@@ -134,9 +133,8 @@ export function hexStackViolation(state: GameState, bundle: ScenarioBundle, h: H
 export function stackViolations(state: GameState, bundle: ScenarioBundle, side?: Side): StackViolation[] {
   const seen = new Set<string>();
   const out: StackViolation[] = [];
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.hex === null || u.eliminated || (side && u.side !== side)) continue;
+  for (const u of unitIndex(state).live) {
+    if (u.hex === null || (side && u.side !== side)) continue;
     const key = `${u.side}:${u.hex}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -153,7 +151,7 @@ export function relocationHexes(state: GameState, bundle: ScenarioBundle, unitId
   if (!u || !def || u.hex === null) return [];
   const tec = tecOf(bundle);
   const occupied = new Set<number>();
-  for (const id in state.units) { const x = state.units[id]; if (x.hex !== null && !x.eliminated) occupied.add(x.hex); }
+  for (const h of unitIndex(state).byHex.keys()) occupied.add(h);
   const out: HexId[] = [];
   for (let d = 0; d < 6; d++) {
     const n = NEIGHBOURS[u.hex * 6 + d];
