@@ -49,7 +49,7 @@ export function App() {
       <MapCanvas board={board} bundle={bundle} />
       <Handover />
       <aside className="side">
-        <nav className="top"><b>Neptune</b> · {board.name} <button onClick={() => setHelp((h) => !h)} title="Help (?)">?</button><button data-testid="leave" onClick={leave}>Menu</button></nav>
+        <nav className="top"><b>Neptune</b> <span className="title" title={board.name}>{bundle?.scenario.name ?? board.name}</span> <button onClick={() => setHelp((h) => !h)} title="Help (?)">?</button><button data-testid="leave" onClick={leave}>Menu</button></nav>
         {help && <Help onClose={() => setHelp(false)} />}
         {bundle && <Tracker />}
         {bundle && <Decisions />}

@@ -1,5 +1,5 @@
 /** Highlights: selected hex, hover hex, reachable hexes with their MP cost. */
-import { Container, Graphics, Text } from 'pixi.js';
+import { BitmapText, Container, Graphics } from 'pixi.js';
 import { CORNER_OFFSETS, centre } from './geometry';
 
 export class OverlayLayer {
@@ -41,7 +41,7 @@ export class OverlayLayer {
     this.reach.addChild(g);
     for (const [h, { cost, halt }] of costs) {
       const { x, y } = centre(h);
-      const t = new Text({ text: halt ? `${cost} H` : String(cost), style: { fontFamily: 'sans-serif', fontSize: 9, fill: 0x003366 } });
+      const t = new BitmapText({ text: halt ? `${cost} H` : String(cost), style: { fontFamily: 'sans-serif', fontSize: 9, fill: 0x003366 } });
       t.anchor.set(0.5, -0.6);
       t.position.set(x, y);
       this.reach.addChild(t);

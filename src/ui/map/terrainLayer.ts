@@ -2,7 +2,7 @@
  * Terrain drawn once into chunk Graphics (CHUNK×CHUNK hexes each) under a render-group world, and
  * culled by chunk, never by hex (stack-check.md §4: per-hex culling costs 10–250 ms of JS a frame).
  */
-import { Container, Graphics, Text } from 'pixi.js';
+import { BitmapText, Container, Graphics } from 'pixi.js';
 import type { Board } from '../../engine/board';
 import { NO_TERRAIN, terrainOf } from '../../engine/board';
 import { colOf, rowOf, hexsideHexes, COL_MIN, ROW_MIN } from '../../engine/hex/lattice';
@@ -86,7 +86,8 @@ export function buildTerrainLayer(board: Board): TerrainLayer {
   const labels = new Container();
   for (const [h, name] of board.names) {
     const { x, y } = centre(h);
-    const t = new Text({ text: name, style: { fontFamily: 'sans-serif', fontSize: 11, fill: 0x222222, fontWeight: '600' } });
+    // BitmapText shares one glyph texture: hundreds of labels cost one upload, not one each.
+    const t = new BitmapText({ text: name, style: { fontFamily: 'sans-serif', fontSize: 11, fill: 0x222222, fontWeight: '600' } });
     t.anchor.set(0.5, 1.4);
     t.position.set(x, y);
     labels.addChild(t);

@@ -3,7 +3,7 @@
  * CounterTextureCache), stacked with a small offset and a count badge; the stack under the cursor
  * fans out so every counter can be read.
  */
-import { Container, Sprite, Text, Graphics } from 'pixi.js';
+import { BitmapText, Container, Sprite, Graphics } from 'pixi.js';
 import type { GameState, ScenarioBundle } from '../../engine';
 import { CounterTextureCache } from '../counters/textures';
 import { facesOf, type Face } from '../counters/drawCounter';
@@ -27,6 +27,8 @@ export class UnitsLayer {
   private fanned: number | null = null;
 
   constructor(private bundle: ScenarioBundle) {
+    // Every face of the scenario's counters drawn up front onto shared pages: one upload, few batches.
+    this.cache.buildAll(bundle.units.values());
     this.root.sortableChildren = true;
     this.badges.zIndex = 10_000;
     this.root.addChild(this.badges);
@@ -62,6 +64,7 @@ export class UnitsLayer {
     for (const [id, s] of this.sprites) {
       if (!seen.has(id)) { s.s.destroy(); this.sprites.delete(id); }
     }
+    this.cache.flush();
     this.layout();
   }
 
@@ -93,7 +96,7 @@ export class UnitsLayer {
       if (ids.length > 1 && !fan) {
         const b = new Container();
         const g = new Graphics().circle(0, 0, 6).fill(0x222222);
-        const t = new Text({ text: String(ids.length), style: { fontFamily: 'sans-serif', fontSize: 8, fontWeight: '700', fill: 0xffffff } });
+        const t = new BitmapText({ text: String(ids.length), style: { fontFamily: 'sans-serif', fontSize: 8, fontWeight: '700', fill: 0xffffff } });
         t.anchor.set(0.5);
         b.addChild(g, t);
         b.position.set(x + (ids.length - 1) * 3 + SIZE / 2 - 2, y - (ids.length - 1) * 3 - SIZE / 2 + 2);
