@@ -7,7 +7,7 @@ import { fakeRandom, generatedGame, must, newTestGame } from './testkit';
 
 const END: Action = { type: 'endSegment' };
 
-describe('autosave and saved games', () => {
+describe('autosave and saved games', { timeout: 60_000 }, () => {
   it('autosave after every action; reading it back resumes exactly; the list shows date, scenario, turn, side to move', async () => {
     const kv = memoryKv();
     const times = ['2026-11-21T10:00:00.000Z', '2026-11-21T10:00:01.000Z', '2026-11-21T10:00:02.000Z', '2026-11-21T10:00:03.000Z'];
@@ -64,7 +64,7 @@ describe('autosave and saved games', () => {
   });
 });
 
-describe('replay timeline and "what changed since my last turn"', () => {
+describe('replay timeline and "what changed since my last turn"', { timeout: 60_000 }, () => {
   it('steps through every entry with bookmarks at player-turn and phase starts', () => {
     const g = generatedGame(200, 6, 'short');
     const tl = timeline(g.save);

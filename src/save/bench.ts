@@ -1,18 +1,20 @@
 /**
- * Figures for `npm run bench` (issue 7 budgets): verifying a long log and the gzipped size of a
- * long game file. Call through vite's ssrLoadModule from scripts/bench.mjs.
+ * Figures for `npm run bench` (issue 7 budgets): verifying a 10,000-action log, and the size of a
+ * whole game file, full and compact, gzipped. Load through vite's ssrLoadModule (scripts/bench.mjs):
+ * `for (const [name, value, unit] of await (await vite.ssrLoadModule('/src/save/bench.ts')).run()) out(name, value, unit)`.
  */
-import { saveToGzip, saveToText } from './codec';
-import { generatedGame } from './testkit';
-import { loadSave } from './verify';
+import { legalActions, sideToAct, type Action } from '../engine';
+import { appendAction, createSave } from './build';
+import { compactToGzip, saveToGzip, saveToText } from './codec';
+import { generatedGame, pick, fakeRandom } from './testkit';
+import { loadSave, type SavedGame } from './verify';
 
-export interface SaveBench { actions: number; verifyMs: number; textBytes: number; gzipBytes: number; perActionUs: number }
+export interface SaveBench { actions: number; verifyMs: number; textBytes: number; gzipBytes: number; compactGzipBytes: number; perActionUs: number }
 
-/** Builds a hotseat log of `n` actions (moves, rolls, segment ends) and times a full verification. */
+/** Builds a hotseat log of `n` actions (moves, rolls, segment ends) and times a full verification (best of `runs`). */
 export function benchSave(n = 10_000, runs = 3): SaveBench {
   const g = generatedGame(n, 42, 'long');
   const text = saveToText(g.save);
-  const gz = saveToGzip(g.save);
   let best = Infinity;
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
@@ -22,15 +24,60 @@ export function benchSave(n = 10_000, runs = 3): SaveBench {
     best = Math.min(best, dt);
   }
   const actions = g.save.entries.length;
-  return { actions, verifyMs: Math.round(best), textBytes: text.length, gzipBytes: gz.length, perActionUs: Math.round((best * 1000) / actions) };
+  return { actions, verifyMs: Math.round(best), textBytes: text.length, gzipBytes: saveToGzip(g.save).length, compactGzipBytes: compactToGzip(g.save).length, perActionUs: Math.round((best * 1000) / actions) };
 }
 
-/** `name: value unit` lines for scripts/bench.mjs. */
-export function benchLines(b: SaveBench = benchSave()): string[] {
-  return [
-    `save.verify.${b.actions}actions: ${b.verifyMs} ms`,
-    `save.verify.perAction: ${b.perActionUs} µs`,
-    `save.file.${b.actions}actions.json: ${(b.textBytes / 1024).toFixed(0)} KB`,
-    `save.file.${b.actions}actions.gzip: ${(b.gzipBytes / 1024).toFixed(0)} KB`,
+/**
+ * A stand-in for a complete game of `scenario`: every player turn moves up to `movesPerTurn` units
+ * (legal moves from the engine), makes `rollsPerTurn` dice rolls for fire support and assaults, and
+ * ends each segment; until the game ends. Not real play, but the same kinds and numbers of entries.
+ */
+export function syntheticGame(scenario: string, length: string, movesPerTurn = 60, rollsPerTurn = 25, seed = 5): SavedGame {
+  const rnd = pick(seed);
+  const c = createSave({ scenario, length, players: { allied: 'A', german: 'B' }, random: fakeRandom(`synthetic-${scenario}`) });
+  if (!c.ok) throw new Error(c.error);
+  let g = c.game;
+  const tryAppend = (a: Action) => { const r = appendAction(g, a); if (r.ok) g = r.game; return r.ok; };
+  for (let guard = 0; guard < 20_000 && !g.state.over; guard++) {
+    const side = sideToAct(g.state)!;
+    const legal = legalActions(g.state, side);
+    const moves = legal.filter((a) => a.type === 'move');
+    if (moves.length) {
+      const byUnit = new Map<string, Action[]>();
+      for (const m of moves) { const u = String((m as { unit: string }).unit); byUnit.set(u, [...(byUnit.get(u) ?? []), m]); }
+      for (const list of [...byUnit.values()].slice(0, movesPerTurn)) tryAppend(list[rnd(list.length)]);
+    }
+    const seg = g.state.pos.segment;
+    if (g.state.pos.phase === 1 && seg >= 1 && seg <= 4) for (let i = 0; i < Math.ceil(rollsPerTurn / 4); i++) tryAppend({ type: 'roll', dice: i % 2 ? '1d10' : '2d10', purpose: `combat ${i}` });
+    if (!tryAppend({ type: 'endSegment' })) {
+      const other = legalActions(g.state, side).filter((a) => a.type !== 'endSegment');
+      if (!other.some((a) => tryAppend(a))) break;
+    }
+  }
+  return g;
+}
+
+/** `[name, value, unit]` triples, the format of scripts/bench.mjs. */
+export async function run(): Promise<[string, number, string][]> {
+  const b = benchSave();
+  const out: [string, number, string][] = [
+    [`save.verify_${b.actions}_actions`, b.verifyMs, 'ms (budget ≤ 1000)'],
+    ['save.verify_per_action', b.perActionUs, 'µs'],
+    [`save.file_${b.actions}_actions_gzip`, Math.round(b.gzipBytes / 1024), 'KB (full form)'],
+    [`save.file_${b.actions}_actions_compact_gzip`, Math.round(b.compactGzipBytes / 1024), 'KB (compact form)'],
   ];
+  try {
+    const g = syntheticGame('goodwood', 'long');
+    const t0 = performance.now();
+    const r = loadSave(saveToText(g.save));
+    const ms = performance.now() - t0;
+    if (r.ok) {
+      out.push([`save.goodwood_synthetic_${g.save.entries.length}_actions_verify`, Math.round(ms), 'ms']);
+      out.push(['save.goodwood_synthetic_file_gzip', Math.round(saveToGzip(g.save).length / 1024), 'KB (full form)']);
+      out.push(['save.goodwood_synthetic_file_compact_gzip', Math.round(compactToGzip(g.save).length / 1024), 'KB (compact form; budget ≤ 50)']);
+    }
+  } catch (e) {
+    console.log(`save.goodwood benchmark skipped: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return out;
 }

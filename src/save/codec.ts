@@ -4,7 +4,7 @@
  * bomb at LIMITS.jsonChars while inflating.
  */
 import { Gunzip, gzipSync, strToU8 } from 'fflate';
-import { LIMITS, type SaveFile } from './format';
+import { LIMITS, type CompactEntry, type CompactSaveFile, type SaveFile } from './format';
 
 export type Decoded = { ok: true; text: string; gzip: boolean } | { ok: false; error: string };
 
@@ -87,4 +87,22 @@ export function saveToText(save: SaveFile): string {
 
 export function saveToGzip(save: SaveFile): Uint8Array {
   return gzipSync(strToU8(saveToText(save)), { level: 9, mtime: 0 });
+}
+
+/** The compact encoding (format.ts CompactSaveFile): derivable fields dropped, head kept. */
+export function toCompact(save: SaveFile): CompactSaveFile {
+  const entries = save.entries.map((e): CompactEntry => {
+    const base = { by: e.by, ...(e.at ? { at: e.at } : {}) };
+    if (e.kind === 'action') return { ...base, kind: 'action', action: e.action, ...(e.proof ? { proof: e.proof } : {}) };
+    if (e.kind === 'anchor') return { ...base, kind: 'anchor', anchor: e.anchor, length: e.length };
+    return { ...base, kind: 'commit', actions: e.actions, salt: e.salt };
+  });
+  return { format: save.format, version: save.version, encoding: 'compact', header: save.header, entries, head: save.head };
+}
+
+export function compactToGzip(save: SaveFile): Uint8Array {
+  const c = toCompact(save);
+  const { entries, ...rest } = c;
+  const text = JSON.stringify({ ...rest, entries: [] }).replace('"entries":[]', `"entries":[\n${entries.map((e) => JSON.stringify(e)).join(',\n')}\n]`) + '\n';
+  return gzipSync(strToU8(text), { level: 9, mtime: 0 });
 }

@@ -25,7 +25,7 @@ function play(g: SavedGame, actions: Action[]): SavedGame {
   return g;
 }
 
-describe('fast mode dice (one file per turn)', () => {
+describe('fast mode dice (one file per turn)', { timeout: 60_000 }, () => {
   it('loading the same turn file twice and repeating the same actions yields identical rolls (T1: reload cannot reroll)', () => {
     const { alliedCopy, fileToAllied } = opening('t1');
     const first = must(importTurn(alliedCopy, fileToAllied, 'allied'));

@@ -108,6 +108,28 @@ export const SaveFile = z.strictObject({
 });
 export type SaveFile = z.infer<typeof SaveFile>;
 
+/**
+ * Compact encoding of the same file (archives, e-mail): entries without the fields a loader derives
+ * by re-playing (`i`, `prev`, `dice`, `state`). The `head` still seals the whole re-derived chain, so
+ * any edit is refused; only the naming of the first bad entry is lost. See docs/save-format.md.
+ */
+const compactCommon = { by: Side, at: z.string().max(40).optional() };
+export const CompactEntry = z.discriminatedUnion('kind', [
+  z.strictObject({ ...compactCommon, kind: z.literal('action'), action: Action, proof: KeyProof.optional() }),
+  z.strictObject({ ...compactCommon, kind: z.literal('anchor'), anchor: hex64, length: z.number().int().min(1).max(1_000_000) }),
+  z.strictObject({ ...compactCommon, kind: z.literal('commit'), actions: z.array(Action).min(1).max(1000), salt: hex64 }),
+]);
+export type CompactEntry = z.infer<typeof CompactEntry>;
+export const CompactSaveFile = z.strictObject({
+  format: z.literal(FORMAT),
+  version: z.literal(FORMAT_VERSION),
+  encoding: z.literal('compact'),
+  header: SaveHeader,
+  entries: z.array(CompactEntry).max(LIMITS.entries),
+  head: hex64,
+});
+export type CompactSaveFile = z.infer<typeof CompactSaveFile>;
+
 /** What each dice mode promises, for the UI (anchors.md §5.1). */
 export const DICE_MODE_NOTES: Record<DiceMode, string> = {
   hotseat: 'Hotseat: dice come from a local random seed. Both players share this browser; no protection against a player who reloads or edits the save.',

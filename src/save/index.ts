@@ -1,6 +1,6 @@
 /** Saves, PBEM turn files and dice integrity (docs/save-format.md, issue 7). Pure: no DOM. */
 export * from './format';
-export { decodeInput, saveToText, saveToGzip, isGzip } from './codec';
+export { decodeInput, saveToText, saveToGzip, isGzip, toCompact, compactToGzip } from './codec';
 export * from './dice';
 export { loadSave, step, startFromHeader, headerHash, entryHash, describeAction, emptyTrack, type Stepped, type SavedGame, type DiceTrack, type LoadResult, type LoadError, type LoadErrorCode, type LoadOptions, type BundleSource } from './verify';
 export * from './build';

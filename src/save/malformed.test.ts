@@ -13,7 +13,7 @@ function deepFreeze<T>(o: T): T {
   return o;
 }
 
-describe('malformed input never throws and never touches the current game', () => {
+describe('malformed input never throws and never touches the current game', { timeout: 60_000 }, () => {
   const current: SavedGame = deepFreeze(generatedGame(40, 5, 'short'));
   const snapshot = saveToText(current.save) + stateDigest(current.state);
   const text = saveToText(current.save);

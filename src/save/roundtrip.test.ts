@@ -7,7 +7,7 @@ import { stateDigest } from "./digest";
 
 const END: Action = { type: 'endSegment' };
 
-describe('save file round trip (docs/save-format.md)', () => {
+describe('save file round trip (docs/save-format.md)', { timeout: 60_000 }, () => {
   it('save → text → load reproduces the state hash, the dice and the engine replay', { timeout: 30_000 }, () => {
     const g = generatedGame(300, 7);
     const t = saveToText(g.save);

@@ -16,7 +16,7 @@ function play(g: SavedGame, actions: Action[]): SavedGame {
 const label = (g: SavedGame) => view(g.state, 'allied').label;
 const send = (g: SavedGame) => saveToText(g.save);
 
-describe('strict mode dice (commit–reveal)', () => {
+describe('strict mode dice (commit–reveal)', { timeout: 60_000 }, () => {
   const alliedChain = newChain(16, fakeRandom('allied-secret'));
   const germanChain = newChain(16, fakeRandom('german-secret'));
 

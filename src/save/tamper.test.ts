@@ -50,7 +50,7 @@ function strictFixture(): string {
   return saveToText(g.save);
 }
 
-describe('tamper evidence (issue 7 acceptance)', () => {
+describe('tamper evidence (issue 7 acceptance)', { timeout: 60_000 }, () => {
   const files = { hotseat: fixture(), strict: strictFixture() };
   for (const [name, text] of Object.entries(files)) {
     it(`the ${name} fixture loads before mutation`, () => expect(loadSave(text).ok).toBe(true));

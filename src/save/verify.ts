@@ -9,7 +9,7 @@ import { canon, sha256HexOf, stateDigest } from './digest';
 import { loadScenario } from '../data/bundle';
 import { decodeInput } from './codec';
 import { chainStep, commitmentHash, fastKey, strictKey } from './dice';
-import { ENGINE_VERSION, FORMAT, FORMAT_VERSION, LIMITS, SaveFile, type Entry, type SaveHeader } from './format';
+import { CompactSaveFile, ENGINE_VERSION, FORMAT, FORMAT_VERSION, LIMITS, SaveFile, type Entry, type SaveHeader } from './format';
 
 /** Dice-mode bookkeeping after an entry (strict/fast protocol state). */
 export interface DiceTrack {
@@ -228,6 +228,7 @@ function loadUnsafe(input: unknown, opts: LoadOptions): LoadResult {
       ? `this save uses save format ${top.version}, written by a newer Neptune; this Neptune reads format ${FORMAT_VERSION}`
       : `unknown save format version ${JSON.stringify(top.version)}; this Neptune reads format ${FORMAT_VERSION}`);
   }
+  if ((json as { encoding?: unknown }).encoding !== undefined) return loadCompact(json, opts);
   const n = (json as { entries?: unknown }).entries;
   if (Array.isArray(n) && n.length > LIMITS.entries) return fail('format', `the file has ${n.length} log entries; this Neptune reads at most ${LIMITS.entries}`);
   const parsed = SaveFile.safeParse(json);
@@ -254,5 +255,44 @@ function loadUnsafe(input: unknown, opts: LoadOptions): LoadResult {
     return fail('chain', n ? `the end seal ("head") does not match entry ${n - 1}: the last entry was edited or the file was cut` : 'the end seal ("head") does not match the header', n ? n - 1 : undefined);
   }
   const warnings = save.header.engine === ENGINE_VERSION ? [] : [`written by Neptune engine ${save.header.engine}; this is ${ENGINE_VERSION}. It re-plays identically.`];
+  return { ok: true, game, warnings };
+}
+
+/**
+ * Compact files: each entry is re-derived by re-playing it (dice, state, chain links) and checked
+ * as usual; at the end the re-derived chain must reach the file's `head`, which seals every field.
+ */
+function loadCompact(json: unknown, opts: LoadOptions): LoadResult {
+  if ((json as { encoding?: unknown }).encoding !== 'compact') return fail('format', `unknown save encoding ${JSON.stringify((json as { encoding?: unknown }).encoding)}; this Neptune reads "compact"`);
+  const n = (json as { entries?: unknown }).entries;
+  if (Array.isArray(n) && n.length > LIMITS.entries) return fail('format', `the file has ${n.length} log entries; this Neptune reads at most ${LIMITS.entries}`);
+  const parsed = CompactSaveFile.safeParse(json);
+  if (!parsed.success) {
+    const f = firstIssue(parsed.error);
+    return fail('format', `the file does not follow the compact save format at ${f.path || 'the top level'}: ${f.message}`, f.entry);
+  }
+  const c = parsed.data;
+  const start = startFromHeader(c.header, opts.bundles);
+  if (!start.ok) return start;
+  let game = start.game;
+  for (const ce of c.entries) {
+    const k = game.save.entries.length;
+    const base = { i: k, prev: game.save.head, by: ce.by, ...(ce.at ? { at: ce.at } : {}) };
+    let e: Entry;
+    let pre: ApplyResult | undefined;
+    if (ce.kind === 'action') {
+      pre = apply(game.state, ce.action as Action);
+      if (!pre.ok) return fail('rules', `entry ${k} (${describeAction(ce.action as Action)}) is refused by the rules: ${pre.error.message}${pre.error.case ? ` (${pre.error.case})` : ''}${versionNote(c.header)}`, k);
+      e = { ...base, kind: 'action', action: ce.action, dice: pre.rolls, state: stateDigest(pre.state), ...(ce.proof ? { proof: ce.proof } : {}) };
+    } else if (ce.kind === 'anchor') e = { ...base, kind: 'anchor', anchor: ce.anchor, length: ce.length, state: game.hash };
+    else e = { ...base, kind: 'commit', actions: ce.actions, salt: ce.salt, state: game.hash };
+    const r = step(game, e, true, pre);
+    if (!r.ok) return r;
+    game = r.game;
+  }
+  if (game.save.head !== c.head) {
+    return fail('chain', 'the file was edited: its seal ("head") does not match the re-played log (a compact file cannot say which entry changed; the full file can)');
+  }
+  const warnings = c.header.engine === ENGINE_VERSION ? [] : [`written by Neptune engine ${c.header.engine}; this is ${ENGINE_VERSION}. It re-plays identically.`];
   return { ok: true, game, warnings };
 }
