@@ -103,6 +103,8 @@ export const ArtilleryGroup = z.object({
   supports: z.array(z.string()).default([]),
   /** GTs in which the group has this many points instead (AW 32.5.2a: zero on July 18 AM). */
   pointsAt: z.array(z.object({ at: GameTimeRef, points: z.number().int().nonnegative() })).default([]),
+  /** Each unit fires with its printed barrage strength and range instead of `points`/`range` (AW 32.5.2b Nebelwerfer). */
+  usePrinted: z.boolean().default(false),
   /** How often it may fire (NW once per GD, heavy Flak once per player turn). */
   firesOncePer: z.enum(['gameTurn', 'gameDay', 'playerTurn']).default('gameTurn'),
   /** Units of this group (NW Btns, Flak Coys) when it is a class of units rather than one counter. */

@@ -44,6 +44,8 @@ export interface FixtureOpts {
   units: UnitSpec[];
   start?: { date: string; time: 'AM' | 'PM' | 'Night' };
   rules?: Record<string, unknown>;
+  /** scenario.special (AW 32-style special rules as data: artillery, weather, play area…). */
+  special?: Record<string, unknown>;
   id?: string;
 }
 
@@ -80,6 +82,7 @@ export function fixture(o: FixtureOpts): ScenarioBundle {
     lengths: [{ id: 'l', label: 'long', end: { date: '1944-07-25', time: 'Night' }, source: 'test: fixture' }],
     setup: o.units.map((u) => ({ unit: u.id, hex: u.hex, stepsLost: u.stepsLost ?? 0, ...(u.fieldworks ? { fieldworks: u.fieldworks } : {}), source: 'test: fixture' })),
     rules: o.rules ?? {},
+    ...(o.special ? { special: o.special } : {}),
   };
   const src: DataSources = { scenarios: { [`data/scenarios/${id}.json`]: scenario }, maps: { [`data/map/${id}.json`]: map }, sequences: BUILTIN.sequences, units: { [`data/units/${id}.json`]: units }, tables: BUILTIN.tables };
   return loadScenario(id, src);

@@ -71,6 +71,8 @@ export interface ArtRecord {
   /** GT index and points used in it (AW 31.9.2: points reset every GT). */
   turn: number;
   used: number;
+  /** The period `used` counts in (rules/artilleryGroups.ts periodKey: GT, player turn or game day); absent = GT `turn`. */
+  period?: string;
 }
 
 export interface CombatState {

@@ -8,14 +8,21 @@ import { act, at, edit, fixture, fmt, hx, start, toSegment, withSeed, type UnitS
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
 const GROUP = { size: 'Group' as const, type: 'Art', steps: [[8, 1]] as [number, number][], pr: [null, 3] as [null, number], extra: { range: 7 } };
+/** Scenario artillery as data (special.artillery, AW 32.5): a group of 24 points, range 7, and a division HQ firing as a group. */
+const SPECIAL = { artillery: {
+  resetEach: 'gameTurn', naval: { separatePoints: true, source: 'test: naval points separate' }, source: 'test: AW 32.5-style artillery',
+  groups: [
+    { id: 'ag', side: 'allied', name: 'test group', kind: 'group', points: 24, range: 7, mapCounter: 'ag', source: 'test: AW 32.5.2-style group' },
+    { id: 'hq', side: 'allied', name: 'test division', kind: 'division', points: 6, range: 6, mapCounter: 'hq', source: 'test: division HQ as group' },
+  ],
+} };
 const RULES = (x: Record<string, unknown> = {}) => ({ combat: {
-  artillery: [{ unit: 'ag', points: 24, range: 7, source: 'test: AW 32.5.2-style group' }, { unit: 'hq', points: 6, range: 6, source: 'test: division HQ as group' }],
   airPoints: { allied: 10 }, naval: { allied: { points: 8, range: 20, from: [at(0, 0)], source: 'test: naval points' } },
   ...x,
 } });
 
 function base(extra: UnitSpec[] = [], terrain: Record<string, string> = {}, rules = RULES()): ScenarioBundle {
-  return fixture({ terrain, rules, units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4), ...extra] });
+  return fixture({ terrain, rules, special: SPECIAL, units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4), ...extra] });
 }
 const offFs = (b: ScenarioBundle) => toSegment(start(b), b, 'offensiveFs');
 function seedD10(n: number, want: number[]): string {

@@ -16,6 +16,8 @@ import { canObserve, observerCapacity } from './observation';
 import { fsTable, gaMods } from './combatTables';
 import { combatOf, type ArtRecord, type FsProc } from './combatState';
 import { combatRules } from './scenarioRules';
+import { special } from './scenarioArea';
+import { actsAsDivisionGroup, actsAsGroup, firesOnce, groupOfUnit, groupPointsNow, hasScenarioArtillery, periodKey, supportsMission, supportsText } from './artilleryGroups';
 import {
   M, addAs, addMarker, defOf, dropMarker, enemyOf, fatigue, fsPoints, fsRange, has, hasArmourSymbol, isArtGroup, isArtillery,
   isAttackDesignated, isHeavyFlak, isHq, isNebelwerfer, isPureAfv, isZ, live, stepsLeft, unitsAt,
@@ -60,44 +62,64 @@ export type FsPlanResult = { ok: true; plan: FsPlan } | { ok: false; code: strin
 
 const fail = (code: string, message: string, c: string): FsPlanResult => ({ ok: false, code, message, case: c });
 
+/** AW 31.2.1b: the atmosphere of the current GT, from the scenario's weather (special.weather, e.g. AW 32.4.0), else rules.combat.atmosphere. */
 export function atmosphere(state: GameState, bundle: ScenarioBundle): { value: 'clear' | 'POvr' | 'Ovr'; rain: boolean } {
-  const list = combatRules(bundle).atmosphere;
   const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
   const order = (t: { date: string; time: string }) => `${t.date}|${['AM', 'PM', 'Night'].indexOf(t.time)}`;
   let cur: { value: 'clear' | 'POvr' | 'Ovr'; rain: boolean } = { value: 'clear', rain: false };
-  for (const a of list) if (order(a.from) <= order(now)) cur = { value: a.value, rain: a.rain };
+  const weather = special(bundle).weather;
+  if (weather?.length) {
+    for (const w of weather) if (order(w.from) <= order(now)) cur = { value: w.atmosphere, rain: false };
+    return cur;
+  }
+  for (const a of combatRules(bundle).atmosphere) if (order(a.from) <= order(now)) cur = { value: a.value, rain: a.rain };
   return cur;
 }
 
-/** Mission points a firing unit has left this GT (AW 31.9.2, 32.5.2), and why. */
+/** AW 31.9.1 / 32.2.1: the side's air points per game day now (special.airPoints by date, else rules.combat.airPoints). */
+export function airPointsPerDay(state: GameState, bundle: ScenarioBundle, side: Side): { points: number; case: string } {
+  const list = special(bundle).airPoints?.filter((a) => a.side === side);
+  if (list?.length) {
+    const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
+    const order = (t: { date: string; time: string }) => `${t.date}|${['AM', 'PM', 'Night'].indexOf(t.time)}`;
+    let cur = { points: 0, case: 'AW 31.9.1' };
+    for (const a of list) if (order(a.from) <= order(now)) cur = { points: a.perGameDay, case: a.source };
+    return cur;
+  }
+  return { points: combatRules(bundle).airPoints[side] ?? 0, case: 'AW 31.9.1' };
+}
+
+/** Mission points a firing unit has left this GT (AW 31.9.2, 32.5; scenario data in special.artillery), and why. */
 export function artilleryPoints(state: GameState, bundle: ScenarioBundle, id: string): { points: number; range: number; why: string; case: string } {
   const u = state.units[id];
   const d = defOf(bundle, id);
-  const rules = combatRules(bundle);
-  const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
+  const g = groupOfUnit(bundle, id);
   const rec: ArtRecord | undefined = state.combat?.art[id];
-  const entry = rules.artillery.find((a) => a.unit === id);
   let points: number; let range: number; let why: string; let c = 'AW 31.9.2';
-  if (entry) {
-    const before = entry.from && `${now.date}|${['AM', 'PM', 'Night'].indexOf(now.time)}` < `${entry.from.date}|${['AM', 'PM', 'Night'].indexOf(entry.from.time)}`;
-    points = before ? 0 : entry.points; range = entry.range; why = `${entry.points} mission points, range ${entry.range}${before ? ' (not available before ' + entry.from!.date + ' ' + entry.from!.time + ')' : ''}`; c = entry.source;
-  } else if (isHeavyFlak(d) && rules.heavyFlak) {
-    points = rules.heavyFlak.points; range = rules.heavyFlak.range; why = `heavy Flak: ${points} point, range ${range}`; c = rules.heavyFlak.source;
+  if (g && !g.usePrinted) {
+    const p = groupPointsNow(state, bundle, g);
+    points = p.points; range = p.range; c = g.source;
+    why = g.kind === 'heavyFlak' ? `heavy Flak: ${points} point, range ${range}` : `${g.name}: ${g.points} mission points, range ${range}${p.note}`;
   } else {
-    points = fsPoints(d); range = fsRange(d); why = `barrage factor ${points}, range ${range}`; c = 'GOSS 11.3.1';
+    points = fsPoints(d); range = fsRange(d); why = `barrage factor ${points}, range ${range}${g ? ` (${g.name}: printed values)` : ''}`; c = g ? g.source : 'GOSS 11.3.1';
   }
+  const division = isHq(d) || actsAsDivisionGroup(bundle, id);
   if (rec?.lost) { points = Math.max(0, points - rec.lost); why += `, −${rec.lost} lost for good`; }
-  if (isHq(d) && rec?.halved) { points = Math.ceil(points / 2); why += ', halved for good after a step loss (AW 31.9.2c)'; }
-  if (isHq(d) && u.move && u.move.turn === state.pos.turn) { points = Math.ceil(points / 2); why += ', halved: the HQ moved this GT (AW 31.9.2b)'; }
+  if (division && rec?.halved) { points = Math.ceil(points / 2); why += ', halved for good after a step loss (AW 31.9.2c)'; }
+  if (division && u.move && u.move.turn === state.pos.turn) { points = Math.ceil(points / 2); why += ', halved: the HQ moved this GT (AW 31.9.2b)'; }
   if (fatigue(u) === 1) { points = Math.ceil(points / 2); why += ', halved by fatigue 1 (GOSS 14.2)'; }
-  if (rec && rec.turn === state.pos.turn) { points = Math.max(0, points - rec.used); why += `, ${rec.used} already used this GT`; }
+  const period = periodKey(state, bundle, g);
+  if (rec && (rec.period ?? `t${rec.turn}`) === period && !firesOnce(g)) { points = Math.max(0, points - rec.used); why += `, ${rec.used} already used this ${period.startsWith('p') ? 'player turn' : 'GT'}`; }
   if (has(u, M.NO_MISSIONS)) { points = 0; why += ', no mission points this GT after relocating (AW 31.9.2a)'; }
   return { points, range, why, case: c };
 }
 
 function isFirer(bundle: ScenarioBundle, id: string): boolean {
   const d = defOf(bundle, id);
-  return isArtillery(d) || isArtGroup(d) || (isHq(d) && (fsPoints(d) > 0 || combatRules(bundle).artillery.some((a) => a.unit === id))) || (isHeavyFlak(d) && !!combatRules(bundle).heavyFlak);
+  // A scenario that lists its artillery (AW 32.5, 33.5): the listed counters, plus ordinary artillery units.
+  if (groupOfUnit(bundle, id)) return true;
+  if (hasScenarioArtillery(bundle)) return (isArtillery(d) && !isHeavyFlak(d)) || isArtGroup(d);
+  return isArtillery(d) || isArtGroup(d) || (isHq(d) && fsPoints(d) > 0) || (isHeavyFlak(d) && !!combatRules(bundle).heavyFlak);
 }
 
 /** GOSS 11.5 DRMs for the target hex, the defender's choices taken at their best for it. */
@@ -175,10 +197,16 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
     if (u.side !== side || !live(u) || !isFirer(bundle, a.unit)) return fail('not-artillery', `${d.designation} cannot contribute mission points`, 'AW 31.9.2');
     if (has(u, M.OOS)) return fail('oos', `${d.designation} is out of supply and may not contribute FS mission points`, 'AW 31.11');
     if (fatigue(u) === 2) return fail('fatigue-2', `${d.designation} has fatigue 2 and cannot fire`, 'GOSS 14.2');
-    if (isArtGroup(d) && u.move && u.move.turn === state.pos.turn && u.move.playerTurn === state.pos.playerTurn) return fail('moved', `${d.designation} moved this player turn and may not fire`, 'AW 31.9.2b');
-    if (isArtillery(d) && !isArtGroup(d) && !isHq(d) && has(u, M.OOB) && !(d as { sp?: boolean }).sp) return fail('out-of-battery', `${d.designation} is out of battery`, 'GOSS 5.6');
-    if (isNebelwerfer(d) && c?.nwDay[a.unit] === now.date) return fail('nw-once', `${d.designation} has fired today; Nebelwerfer fire once per game day`, 'AW 32.5.2b');
-    if (isHeavyFlak(d) && rules.heavyFlak && c?.nwDay[a.unit] === `pt${state.pos.turn}.${state.pos.playerTurn}`) return fail('flak-once', `${d.designation} has fired this player turn`, rules.heavyFlak.source);
+    const g = groupOfUnit(bundle, a.unit);
+    const asGroup = isArtGroup(d) || actsAsGroup(bundle, a.unit);
+    if (asGroup && u.move && u.move.turn === state.pos.turn && u.move.playerTurn === state.pos.playerTurn) return fail('moved', `${d.designation} moved this player turn and may not fire`, 'AW 31.9.2b');
+    // AW 32.5.2b: Nebelwerfer "may be in or out of battery"; groups and HQs have no battery state (AW 31.9.2).
+    if (isArtillery(d) && !asGroup && !isHq(d) && g?.kind !== 'nebelwerfer' && has(u, M.OOB) && !(d as { sp?: boolean }).sp) return fail('out-of-battery', `${d.designation} is out of battery`, 'GOSS 5.6');
+    const fired = c?.nwDay[a.unit];
+    if (firesOnce(g) && fired === periodKey(state, bundle, g)) return fail(g!.kind === 'nebelwerfer' ? 'nw-once' : 'flak-once', `${d.designation} has fired this ${g!.firesOncePer === 'gameDay' ? 'game day' : g!.firesOncePer === 'playerTurn' ? 'player turn' : 'GT'}; ${g!.name} fire once per ${g!.firesOncePer === 'gameDay' ? 'game day' : g!.firesOncePer === 'playerTurn' ? 'player turn' : 'GT'}`, g!.source);
+    if (!g && isNebelwerfer(d) && fired === now.date) return fail('nw-once', `${d.designation} has fired today; Nebelwerfer fire once per game day`, 'AW 32.5.2b');
+    if (!g && isHeavyFlak(d) && rules.heavyFlak && fired === `pt${state.pos.turn}.${state.pos.playerTurn}`) return fail('flak-once', `${d.designation} has fired this player turn`, rules.heavyFlak.source);
+    if (!supportsMission(state, bundle, g, req.target, req.spotter)) return fail('not-supported', `${g!.name} supports only ${supportsText(bundle, g!)} units: the spotter or a unit in or next to ${formatHex(req.target)} must belong to them`, 'AW 32.5.1');
     const p = artilleryPoints(state, bundle, a.unit);
     let range = p.range;
     if (neighbours(u.hex!).some((h) => unitsAt(state, h, enemyOf(side)).some((e) => isAttackDesignated(e) || !gaMods(bundle).oct.includes(terrainOf(bundle.board, h) ?? '')))) range = 1;
@@ -186,15 +214,16 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
     const pts = a.points ?? p.points;
     if (pts <= 0 || pts > p.points) return fail('no-points', `${d.designation} has ${p.points} mission point(s) available (${p.why})`, p.case);
     sources.push({ kind: 'artillery', unit: a.unit, points: pts, why: p.why, case: p.case });
-    if (isNebelwerfer(d)) nebelwerfer = true;
+    if (isNebelwerfer(d) || g?.kind === 'nebelwerfer') nebelwerfer = true;
   }
   if (req.air) {
     if (!day) return fail('air-night', 'air points are available in AM and PM GTs only', 'AW 31.9.1');
     if (level === 'unobserved') return fail('air-unobserved', 'air points may join only missions against an observed hex', 'AW 31.9.1');
     if (req.air > t.air.maxPerMission) return fail('air-max', `at most ${t.air.maxPerMission} AP per mission`, 'AW 31.9.1');
-    const pool = rules.airPoints[side] ?? 0;
+    const ap = airPointsPerDay(state, bundle, side);
+    const pool = ap.points;
     const used = c?.air[side]?.day === now.date ? c.air[side].used : 0;
-    if (req.air > pool - used) return fail('air-pool', `only ${pool - used} AP left today`, 'AW 31.9.1');
+    if (req.air > pool - used) return fail('air-pool', `only ${Math.max(0, pool - used)} AP left today`, ap.case);
     const atm = atmosphere(state, bundle);
     const per = t.air.apPerPoint[atm.value] ?? 1;
     sources.push({ kind: 'air', points: Math.floor(req.air / per), why: `${req.air} AP at ${per} AP per point (${atm.value})`, case: 'AW 31.9.1' });
@@ -340,13 +369,16 @@ function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsRequest): Ga
   for (const s of plan.sources) {
     if (s.kind === 'artillery') {
       const id = s.unit!;
-      const rec = c.art[id] ?? (c.art[id] = { lost: 0, halved: false, turn: d.pos.turn, used: 0 });
-      if (rec.turn !== d.pos.turn) { rec.turn = d.pos.turn; rec.used = 0; }
+      const g = groupOfUnit(bundle, id);
+      const period = periodKey(d as GameState, bundle, g);
+      const rec = c.art[id] ?? (c.art[id] = { lost: 0, halved: false, turn: d.pos.turn, used: 0, period });
+      if ((rec.period ?? `t${rec.turn}`) !== period) { rec.turn = d.pos.turn; rec.period = period; rec.used = 0; }
       rec.used += s.points;
       const u = d.units[id];
       const def = defOf(bundle, id);
-      if (isNebelwerfer(def)) c.nwDay[id] = now.date;
-      if (isHeavyFlak(def)) c.nwDay[id] = `pt${d.pos.turn}.${d.pos.playerTurn}`;
+      if (firesOnce(g)) c.nwDay[id] = period;
+      else if (!g && isNebelwerfer(def)) c.nwDay[id] = now.date;
+      else if (!g && isHeavyFlak(def)) c.nwDay[id] = `pt${d.pos.turn}.${d.pos.playerTurn}`;
       if (has(u as UnitState, M.OHS)) { dropMarker(u, M.OHS); addMarker(u, M.OOS); events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit contributed FS mission points', case: 'AW 31.11' }); }
     }
   }

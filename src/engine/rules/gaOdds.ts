@@ -11,6 +11,7 @@ import type { UnitDef } from '../../data/schemas/unit';
 import type { GaModifiersTable, GroundAssaultTable } from '../../data/schemas/tables';
 import { gaMods, gat } from './combatTables';
 import { unitIndex } from './unitIndex';
+import { actsAsGroup } from './artilleryGroups';
 import { combatRules } from './scenarioRules';
 import {
   M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains,
@@ -343,7 +344,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
       if (h === decl.hex || seen.has(h)) continue;
       if (attMct && !areAdjacent(h, decl.hex)) continue;
       const us = unitsAt(state, h, defSide);
-      const qualifies = us.some((u) => { const d = defOf(bundle, u.id); return !isZ(d) && !isHq(d) && !isLeader(d) && !isArtGroup(d) && stepsLeft(d, u) > 0 && (!isArtillery(d) || !has(u, M.OOB)); });
+      const qualifies = us.some((u) => { const d = defOf(bundle, u.id); return !isZ(d) && !isHq(d) && !isLeader(d) && !isArtGroup(d) && !actsAsGroup(bundle, u.id) && stepsLeft(d, u) > 0 && (!isArtillery(d) || !has(u, M.OOB)); });
       if (!qualifies) continue;
       if ((c?.defendedHexes ?? []).includes(h) && !(c?.defendedOffLeft ?? []).includes(h)) continue;
       if ((c?.supportUsed ?? []).includes(h)) continue;

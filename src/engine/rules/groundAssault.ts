@@ -16,6 +16,7 @@ import type { Dice } from '../rng';
 import { gaMods, gat } from './combatTables';
 import { combatOf, type GaProc, type GaSideProc } from './combatState';
 import { combatRules } from './scenarioRules';
+import { actsAsGroup, groupOfUnit } from './artilleryGroups';
 import {
   M, addMarker, armDef, defOf, dropMarker, enemyOf, fsPoints, has, isArtGroup, isCommando, isLeader, isRecon, isZ, live,
   unitsAt,
@@ -326,7 +327,7 @@ function defenderMustChoose(state: GameState, bundle: ScenarioBundle, g: GaProc)
 function artGroupsDefend(run: Run, hex: HexId, side: Side): boolean {
   const b = run.ctx.bundle;
   const us = unitsAt(run.d as GameState, hex, side).filter((u) => !isLeader(defOf(b, u.id)));
-  if (!us.length || !us.every((u) => isArtGroup(defOf(b, u.id)))) return false;
+  if (!us.length || !us.every((u) => isArtGroup(defOf(b, u.id)) || actsAsGroup(b, u.id))) return false;
   const c = combatOf(run.d);
   const lc: LossCtx = { d: run.d, bundle: b, events: run.events, lost: {} };
   for (const u of us) {
@@ -335,7 +336,8 @@ function artGroupsDefend(run: Run, hex: HexId, side: Side): boolean {
     const paths = retreatPaths(run.d as GameState, b, side, hex, [u.id], 1);
     if (!paths.length) { eliminate(lc, run.d.units[u.id], 'artillery group unable to retreat', 'AW 31.9.2c'); continue; }
     rec.halved = true;
-    rec.lost += Math.ceil(fsPoints(defOf(b, u.id)) / 2);
+    const g = groupOfUnit(b, u.id);
+    rec.lost += Math.ceil((g && !g.usePrinted ? g.points : fsPoints(defOf(b, u.id))) / 2);
     doRetreat(lc, side, [u.id], paths[0], 'AW 31.9.2c');
     run.events.push({ type: 'missionPointsHalved', unit: u.id, case: 'AW 31.9.2c' });
   }

@@ -11,6 +11,7 @@ import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import { TERRAIN } from '../../data/schemas/map';
 import { unitIndex } from './unitIndex';
+import { actsAsDivisionGroup, actsAsGroup } from './artilleryGroups';
 import {
   tecOf, COVER_MCT, COVER_OCT, FEATURE, ROUTE, WATER, ANY_ROAD, MAJOR_ROAD, type Tec,
 } from './terrain';
@@ -373,7 +374,7 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
   }
   let ma = def.ma;
   parts.push({ case: 'GOSS 7.1', text: `printed MA ${def.ma}` });
-  if (isArtilleryGroup(def) || isHqArtilleryGroup(def)) {
+  if (isArtilleryGroup(def) || isHqArtilleryGroup(def) || actsAsGroup(bundle, u.id) || actsAsDivisionGroup(bundle, u.id)) {
     ma = tec.raw.artilleryGroupMa.ma;
     parts.push({ case: 'AW 31.9.2b', text: `artillery group MA ${ma}` });
   }

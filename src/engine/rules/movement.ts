@@ -19,6 +19,7 @@ import {
   MARKER, hasMarker, isArtillery, isArtilleryGroup, isCommando, isHq, isInfantry, stepsLeft,
 } from './unit-traits';
 import { hexStackViolation } from './stacking';
+import { actsAsGroup } from './artilleryGroups';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -366,7 +367,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
       if (night) return no('night', 'units may not enter Exploit mode in a Night game turn', 'AW 31.6');
       if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
       if (def.moveClass !== 'mech') return no('exploit-not-mech', `only Mech units may enter Exploit mode; ${n} is ${def.moveClass}`, 'AW 31.5');
-      if (isArtilleryGroup(def)) return no('exploit-not-allowed', `${n}: artillery groups may not enter Exploit mode`, 'AW 31.9.2');
+      if (isArtilleryGroup(def) || actsAsGroup(bundle, unitId)) return no('exploit-not-allowed', `${n}: artillery groups may not enter Exploit mode`, 'AW 31.9.2');
       if (adjacent) return no('adjacent', `${n} is adjacent to an enemy unit and may not enter Exploit mode`, 'AW 31.2.1');
       if (hasMarker(u, MARKER.OOS)) return no('oos', `${n} is out of supply and may not enter Exploit mode`, 'AW 31.11');
       if (hasMarker(u, MARKER.FATIGUE1) || hasMarker(u, MARKER.FATIGUE2)) return no('fatigue', `${n} is fatigued and may not enter Exploit mode`, 'GOSS 5.3.1');

@@ -24,10 +24,6 @@ export const ScenarioCombatRules = z.object({
     attackShift: z.number().int().default(1), defenceShift: z.number().int().default(1), advanceBonus: z.number().int().default(0),
     source: Source,
   })).default([]),
-  /** AW 32.5.2: artillery groups and division HQs firing as groups: mission points and range (optionally from a given GT). */
-  artillery: z.array(z.object({ unit: z.string(), points: z.number().int().nonnegative(), range: z.number().int().positive(), from: GameTime.optional(), source: Source })).default([]),
-  /** AW 32.5.2c: heavy Flak companies add points to FS missions (AW 31.2.2 otherwise ignores GOSS 11.4.1b). */
-  heavyFlak: z.object({ points: z.number().int().positive(), range: z.number().int().positive(), source: Source }).optional(),
   /** AW 31.11 + scenario logistics (e.g. 32.9): where each side traces GenS from, and the path limits. */
   supply: z.partialRecord(Side, z.object({
     hexes: z.array(HexRef).default([]),
@@ -36,7 +32,13 @@ export const ScenarioCombatRules = z.object({
     source: Source,
   })).optional(),
 });
-export type ScenarioCombatRules = z.infer<typeof ScenarioCombatRules>;
+/**
+ * The parsed block plus what is derived from scenario.special: `heavyFlak` (AW 32.5.2c) comes from the
+ * heavy-Flak entry of special.artillery, the one place artillery is defined (rules/artilleryGroups.ts);
+ * `leaders` from special.leaders when the block has none. Weather and air points are read from
+ * special.weather / special.airPoints first (fireSupport.ts `atmosphere`, `airPointsPerDay`).
+ */
+export type ScenarioCombatRules = z.infer<typeof ScenarioCombatRules> & { heavyFlak?: { points: number; range: number; source: string } };
 
 const cache = new WeakMap<object, ScenarioCombatRules>();
 
@@ -49,6 +51,14 @@ export function combatRules(bundle: ScenarioBundle): ScenarioCombatRules {
     const i = r.error.issues[0];
     throw new Error(`scenario ${bundle.scenario.id} rules.combat.${i.path.join('.')}: ${i.message}`);
   }
-  cache.set(bundle.scenario, r.data);
-  return r.data;
+  const out: ScenarioCombatRules = r.data;
+  const sp = bundle.scenario.special;
+  // AW 32.8: leaders as special.leaders (the scenario's own statement of them) when rules.combat names none.
+  if (!out.leaders.length && sp?.leaders?.length) {
+    out.leaders = sp.leaders.map((l) => ({ unit: l.unit, formation: l.formation, attackShift: l.stackedWith.attackShift, defenceShift: l.stackedWith.defenceShift, advanceBonus: l.stackedWith.advanceBonus, source: l.source }));
+  }
+  const flak = sp?.artillery?.groups.find((g) => g.kind === 'heavyFlak');
+  if (flak) out.heavyFlak = { points: flak.points, range: flak.range, source: flak.source };
+  cache.set(bundle.scenario, out);
+  return out;
 }

@@ -21,6 +21,7 @@ import { tecOf } from './terrain';
 import { MARKER, isArtilleryGroup, isHq, isInfantry, isZStep, stepsLeft } from './unit-traits';
 import { isConstricted } from './movement-search';
 import { unitIndex } from './unitIndex';
+import { actsAsGroup } from './artilleryGroups';
 
 const Limit = z.object({ bn: z.number().int(), co: z.number().int(), z: z.number().int(), maxUnits: z.object({ german: z.number().int(), allied: z.number().int() }), freeCo: z.object({ german: z.number().int(), allied: z.number().int() }), source: z.string() });
 export const StackingTable = z.object({
@@ -105,7 +106,7 @@ export function hexStackViolation(state: GameState, bundle: ScenarioBundle, h: H
   if (!units.length) return null;
   const ref = formatHex(h);
   const ids = units.map((c) => c.id);
-  const group = units.find((c) => isArtilleryGroup(c.def));
+  const group = units.find((c) => isArtilleryGroup(c.def) || actsAsGroup(bundle, c.id));
   if (t.artilleryGroupsAlone.value && group && others > 1) {
     return { hex: h, ref, side, units: ids, excess: others - 1, case: 'AW 31.9.2a', reason: `artillery group ${group.def.designation} may not stack with any other unit` };
   }
@@ -181,7 +182,7 @@ function autoRelocateGroups(d: Draft<GameState>, bundle: ScenarioBundle): GameEv
   const events: GameEvent[] = [];
   for (const v of stackViolations(d as GameState, bundle)) {
     if (v.case !== 'AW 31.9.2a') continue;
-    const g = v.units.find((id) => isArtilleryGroup(bundle.units.get(id)!));
+    const g = v.units.find((id) => isArtilleryGroup(bundle.units.get(id)!) || actsAsGroup(bundle, id));
     if (!g) continue;
     const hexes = relocationHexes(d as GameState, bundle, g);
     events.push(...relocate(d, g, hexes.length ? hexes[0] : null));
@@ -243,7 +244,7 @@ export const stackingRules: RuleModule = {
         const def = ctx.bundle.units.get(a.data.unit);
         if (!u || !def || u.hex === null || u.eliminated) reject('no-such-unit', `there is no unit "${a.data.unit}" on the map`);
         if (u.side !== ctx.side) reject('not-your-unit', 'that unit belongs to the other side');
-        if (!isArtilleryGroup(def)) reject('not-a-group', `${def.designation} is not an artillery group`, 'AW 31.9.2a');
+        if (!isArtilleryGroup(def) && !actsAsGroup(ctx.bundle, a.data.unit)) reject('not-a-group', `${def.designation} is not an artillery group`, 'AW 31.9.2a');
         const v = hexStackViolation(d as GameState, ctx.bundle, u.hex, u.side);
         if (!v || v.case !== 'AW 31.9.2a') reject('not-stacked', `${def.designation} is not stacked with another unit`, 'AW 31.9.2a');
         const options = relocationHexes(d as GameState, ctx.bundle, u.id);
@@ -261,7 +262,7 @@ export const stackingRules: RuleModule = {
         for (const v of stackViolations(state, bundle, side)) {
           if (v.case !== 'AW 31.9.2a') continue;
           for (const id of v.units) {
-            if (!isArtilleryGroup(bundle.units.get(id)!)) continue;
+            if (!isArtilleryGroup(bundle.units.get(id)!) && !actsAsGroup(bundle, id)) continue;
             const hs = relocationHexes(state, bundle, id);
             if (!hs.length) out.push({ type: 'relocateGroup', unit: id });
             for (const h of hs) out.push({ type: 'relocateGroup', unit: id, hex: formatHex(h) });
