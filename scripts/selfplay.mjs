@@ -33,7 +33,7 @@ try {
     for (const s of ['allied', 'german']) { lost[s].push(r.stepsLost[s] / r.stepsTotal[s]); times[s].push(...r.sideTurnMs[s]); }
     const st = (s) => `${s} lost ${r.stepsLost[s]}/${r.stepsTotal[s]} steps (${r.eliminated[s]} units eliminated)`;
     const tt = (s) => (r.sideTurnMs[s].length ? `${s} side-turn mean ${(r.sideTurnMs[s].reduce((a, b) => a + b, 0) / r.sideTurnMs[s].length / 1000).toFixed(2)} s, max ${(Math.max(...r.sideTurnMs[s]) / 1000).toFixed(2)} s` : `${s} not AI`);
-    console.log(`game ${g + 1} seed ${seed}: winner ${w} (${r.level}) — ${r.text || r.reason}`);
+    console.log(`game ${g + 1} seed ${seed}: winner ${w} (${r.level}) — ${r.text || r.reason}${r.stuck ? ` — STUCK: ${r.stuck}` : ""}`);
     console.log(`  ${st('allied')}; ${st('german')}; ${r.actions.length} actions, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     console.log(`  ${tt('allied')}; ${tt('german')}`);
   }

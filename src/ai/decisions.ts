@@ -6,10 +6,10 @@
 import { formatHex, tryParseHexRef, type HexId } from '../engine/hex';
 import { legalActions } from '../engine/game';
 import { gaOdds } from '../engine/rules/gaOdds';
-import { csDef, defOf, live, stepsLeft, unitsAt } from '../engine/rules/combatTraits';
-import { sideView } from '../engine/rules/movement-search';
+import { defOf, live, stepsLeft } from '../engine/rules/combatTraits';
 import type { Action, GameState } from '../engine/types';
-import { mapsOf, type AiCtx } from './context';
+import type { AiCtx } from './context';
+import { hexStackViolation } from '../engine/rules/stacking';
 import { columnExpectation } from './evaluate';
 import { hexScore } from './movement';
 import { aiRng } from './rng';
@@ -23,6 +23,17 @@ function groundValue(ctx: AiCtx, state: GameState, units: string[], h: HexId): n
   let s = 0;
   for (const u of us) s += hexScore(ctx, state, u, h, { reserve: false, halt: false, from: u.hex });
   return s / us.length;
+}
+
+/**
+ * Would moving `units` into `h` overstack it (GOSS 6)? Read on a copy of the state with the units
+ * moved, not by applying the decision (that would roll the procedure's next dice).
+ */
+export function wouldOverstack(ctx: AiCtx, state: GameState, units: string[], h: HexId): boolean {
+  const moved = { ...state.units };
+  for (const id of units) if (moved[id] && live(moved[id])) moved[id] = { ...moved[id], hex: h };
+  const v = hexStackViolation({ ...state, units: moved }, ctx.bundle, h, ctx.side);
+  return v !== null;
 }
 
 /** Is the hex one the side must keep (a hold hex, or fieldworks it stands in)? */
@@ -47,7 +58,7 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       if (!ga) break;
       // GOSS 13.3.2 / 13.5: the line, standoff and OhS choice with the least expected net loss for us.
       return best((a) => {
-        const x = a as { line: number; standoff: string[]; fullStrength: string[] };
+        const x = a as unknown as { line: number; standoff: string[]; fullStrength: string[] };
         const r = gaOdds(state, ctx.bundle, { ...ga.decl, hex: ga.hex, attackers: ga.attackers, line: x.line, standoff: [...ga.decl.standoff, ...x.standoff], fullStrength: x.fullStrength, resolving: true });
         if (!r.ok) return -99;
         const e = columnExpectation(ctx.bundle, r.odds.column, r.odds.drm);
@@ -60,7 +71,7 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       const sp = ga && (ga.att && ga.att.stage !== 'done' ? ga.att : ga.def);
       const steps = sp ? sp.units.map((id) => state.units[id]).filter(live).reduce((s, u) => s + stepsLeft(defOf(ctx.bundle, u.id), u), 0) : 99;
       return best((a) => {
-        const x = a as { removeEt3: boolean; convert: string };
+        const x = a as unknown as { removeEt3: boolean; convert: string };
         return (x.convert !== 'none' ? 2 : 0) + (x.removeEt3 ? (sp && steps <= sp.mand ? 3 : -1) : 0);
       });
     }
@@ -74,6 +85,9 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       const pick = (o: string) => legal.find((a) => (a as { option?: string }).option === o)!;
       // GOSS 13.10.4: hold a key hex; otherwise trade ground for steps once the hits mount.
       if (keep && sp.disc <= 2) return pick('hold');
+      // An attacker holds: up to two hits become fatigue (GOSS 13.10.4), and a retreat onto a friendly
+      // stack can overstack it.
+      if (!defending && sp.disc <= 2) return pick('hold');
       if (sp.disc <= 1) return pick('hold');
       if (has('limited') && sp.disc <= 2) return pick('limited');
       return pick('full');
@@ -87,13 +101,14 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
         const path = (a as { path: string[] }).path;
         const end = hexOf(path[path.length - 1]);
         if (end === null) return -99;
-        return groundValue(ctx, state, movers, end) + 0.8 * path.length;
+        const mine = movers.filter((id) => state.units[id]?.side === ctx.side);
+        return groundValue(ctx, state, mine, end) + 0.8 * path.length - (wouldOverstack(ctx, state, mine, end) ? 20 : 0);
       });
     }
     case 'gaAbsorb':
     case 'fsAbsorb':
       // Fatigue recovers (GOSS 14); steps do not: absorb as much as possible as fatigue.
-      return best((a) => (a as { fatigue: number }).fatigue);
+      return best((a) => (a as unknown as { fatigue: number }).fatigue);
     case 'fsHits': {
       if (!fs) break;
       const h = fs.target;
@@ -107,9 +122,10 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       if (!ga) break;
       const target = ga.hex;
       return best((a) => {
-        const x = a as { units: string[]; hexes?: number };
+        const x = a as unknown as { units: string[]; hexes?: number };
         if (!x.units.length) return 0;
         if ((x.hexes ?? 1) > 1) return -1; // advancing deeper than the won hex strings the stack out
+        if (wouldOverstack(ctx, state, x.units, target)) return -5;
         const gain = groundValue(ctx, state, x.units, target) - groundValue(ctx, state, x.units, state.units[x.units[0]].hex!);
         return gain * x.units.length + (ctx.posture.posture === 'attack' ? 0.3 * x.units.length : 0);
       });
@@ -131,4 +147,3 @@ export function describePending(state: GameState): string {
   return ga ? `${p.kind} at ${formatHex(ga.hex)}` : p.kind;
 }
 
-export { csDef, unitsAt, mapsOf, sideView };

@@ -9,7 +9,7 @@
 import { formatHex, neighbours, type HexId } from '../engine/hex';
 import { movementOptions, checkMark, type Destination } from '../engine/rules/movement';
 import { sideView } from '../engine/rules/movement-search';
-import { hexStackViolation } from '../engine/rules/stacking';
+import { hexStackViolation, stackViolations } from '../engine/rules/stacking';
 import { entryHexes, REINF } from '../engine/rules/reinforcements';
 import { csAtt, csDef, defOf, fatigue, has, isArtGroup, isArtillery, isHq, isInfantry, live, M } from '../engine/rules/combatTraits';
 import { segmentAt } from '../engine/sequence';
@@ -107,6 +107,51 @@ function crMarks(ctx: AiCtx, state: GameState): Action[] {
   return out;
 }
 
+/** AW 31.2.1: artillery that is not about to move goes in battery, so it can fire this turn. */
+function batteryMarks(ctx: AiCtx, state: GameState): Action[] {
+  const m = mapsOf(ctx, state);
+  const out: Action[] = [];
+  for (const u of Object.values(state.units).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (u.side !== ctx.side || !live(u) || !has(u, M.OOB)) continue;
+    if (m.threat[u.hex!] > 0 && neighbours(u.hex!).some((n) => m.enemySteps[n] > 0)) continue; // it will want to pull back
+    if (!checkMark(state, ctx.bundle, u.id, 'IB')) out.push({ type: 'mark', unit: u.id, marker: 'IB' });
+  }
+  return out;
+}
+
+/**
+ * GOSS 6.7.0: stacks left overstacked by retreats and advances are fixed by moving units out before
+ * anything else (the engine would otherwise make us eliminate the excess).
+ */
+function* unstack(ctx: AiCtx, start: GameState, reserve: Set<string>): Generator<Action, GameState, GameState> {
+  let state = start;
+  for (let guard = 0; guard < 40; guard++) {
+    const v = stackViolations(state, ctx.bundle, ctx.side).find((x) => x.case !== 'AW 31.9.2a');
+    if (!v) break;
+    let moved = false;
+    // Move the unit whose best destination scores highest; ids in order for stable ties.
+    for (const id of [...v.units].sort()) {
+      const u = state.units[id];
+      const o = movementOptions(state, ctx.bundle, id);
+      if ('error' in o) continue;
+      const cands = o.destinations
+        .map((dest) => ({ dest, s: hexScore(ctx, state, u, dest.hex, { reserve: reserve.has(id), halt: dest.halt !== null, from: u.hex }) }))
+        .sort((a, b) => b.s - a.s || a.dest.hex - b.dest.hex);
+      for (const c of cands.slice(0, 8)) {
+        const a: Action = { type: 'move', unit: id, path: c.dest.path, ...(c.dest.type === 'road' ? { via: 'road' } : {}) };
+        const next = tryApply(state, a);
+        if (!next || hexStackViolation(next, ctx.bundle, c.dest.hex, ctx.side)) continue;
+        state = yield a;
+        moved = true;
+        break;
+      }
+      if (moved) break;
+    }
+    if (!moved) break;
+  }
+  return state;
+}
+
 /** Reinforcement entry: each waiting unit to its best entry hex. */
 function bestEntry(ctx: AiCtx, state: GameState): Action | null {
   for (const u of Object.values(state.units).sort((a, b) => (a.id < b.id ? -1 : 1))) {
@@ -144,6 +189,7 @@ export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, vo
   let state = start;
   const seg = segId(ctx, state);
   if (seg === 'move') {
+    for (const a of batteryMarks(ctx, state)) state = yield a;
     for (const a of crMarks(ctx, state)) state = yield a;
     for (let guard = 0; guard < 200; guard++) {
       const a = bestEntry(ctx, state);
@@ -152,6 +198,7 @@ export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, vo
     }
   }
   const reserve = reserveSet(ctx, state);
+  state = yield* unstack(ctx, state, reserve);
   const order = moverOrder(ctx, state).slice(0, ctx.caps.movers);
   for (const first of order) {
     checkBudget(ctx);

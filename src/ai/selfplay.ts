@@ -28,6 +28,8 @@ export interface GameResult {
   actions: Action[];
   finalState: GameState;
   turnsPlayed: number;
+  /** Set when the game could not go on: no legal action for the side to act (an engine dead end). */
+  stuck?: string;
 }
 
 export interface GameSpec {
@@ -42,7 +44,9 @@ export interface GameSpec {
 
 /** A player that picks uniformly among legal actions (endSegment weighted so segments end). */
 export function randomAction(state: GameState, side: Side): Action {
-  const legal = legalActions(state, side).filter((a) => a.type !== 'roll');
+  // No attack designations: a random designation can leave a unit that must attack with no hex it
+  // may attack (GOSS 13.4 vs one GA per hex), and the engine then cannot end the segment (docs/ai.md).
+  const legal = legalActions(state, side).filter((a) => a.type !== 'roll' && a.type !== 'designate');
   const rng = rngFrom(`random|${state.seed}|${state.n}|${side}`);
   const end = legal.find((a) => a.type === 'endSegment');
   if (end && rng.next() < 0.35) return end;
@@ -68,17 +72,24 @@ export function playGame(spec: GameSpec): GameResult {
   const actions: Action[] = [];
   const sideTurnMs: Record<Side, number[]> = { allied: [], german: [] };
   let randomCount = 0;
+  let stuck: string | undefined;
   for (let guard = 0; guard < 50_000 && !state.over; guard++) {
     if (spec.maxTurns !== undefined && state.pos.turn >= spec.maxTurns) break;
     const side = sideToAct(state)!;
     if (spec.players[side] === 'ai') {
       const t0 = performance.now();
       let moved = false;
-      for (const step of playSide(state, side, spec.ai)) {
-        actions.push(step.action);
-        state = step.state;
-        moved = true;
-        if (spec.maxTurns !== undefined && state.pos.turn >= spec.maxTurns) break;
+      try {
+        for (const step of playSide(state, side, spec.ai)) {
+          actions.push(step.action);
+          state = step.state;
+          moved = true;
+          if (spec.maxTurns !== undefined && state.pos.turn >= spec.maxTurns) break;
+        }
+      } catch (e) {
+        if (!(e instanceof Error) || !e.message.startsWith('the opponent found no legal action')) throw e;
+        stuck = e.message;
+        break;
       }
       sideTurnMs[side].push(performance.now() - t0);
       if (!moved) throw new Error(`the opponent made no move for ${side} at action ${state.n}`);
@@ -91,7 +102,7 @@ export function playGame(spec: GameSpec): GameResult {
         const legal = legalActions(state, side).filter((x) => x.type !== 'roll' && x.type !== 'move' && x.type !== 'mark');
         for (const x of legal) { r = apply(state, x); if (r.ok) { a = x; break; } }
       }
-      if (!r.ok) throw new Error(`random player stuck: ${r.error.message}`);
+      if (!r.ok) { stuck = `no legal action for the random ${side} player: ${r.error.message}`; break; }
       if (a.type === 'endSegment') randomCount = 0;
       actions.push(a);
       state = r.state;
@@ -112,5 +123,6 @@ export function playGame(spec: GameSpec): GameResult {
     actions,
     finalState: state,
     turnsPlayed: state.pos.turn + 1,
+    ...(stuck ? { stuck } : {}),
   };
 }

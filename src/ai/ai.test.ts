@@ -1,0 +1,118 @@
+/**
+ * The programmed opponent (issue 8). A fast subset of the self-play runs (`npm run selfplay` plays
+ * whole games; docs/ai.md has the 20-seed command): AI against AI without a refused action, an
+ * exception or a stall; the same seed giving the same log, which replays to the same state; and the
+ * opponent against a random-legal-move player from either side.
+ */
+import { describe, expect, test } from 'vitest';
+import { loadScenario } from '../data/bundle';
+import { apply, legalActions, newGame, replay, sideToAct, stateHash } from '../engine/game';
+import { evaluateVictory } from '../engine/rules/victory';
+import { chooseAction, planTurn, playSide } from './planner';
+import { playGame } from './selfplay';
+import { aiFileFor, postureFor } from './posture';
+import { aiRng } from './rng';
+import { decide } from './decisions';
+import { makeCtx } from './context';
+
+const bundle = loadScenario('goodwood');
+
+describe('AI data and seeded choices', () => {
+  test('data/ai/goodwood.json validates and names hexes of the map', () => {
+    const f = aiFileFor('goodwood');
+    expect(f?.sides.allied?.posture).toBe('attack');
+    expect(f?.sides.german?.posture).toBe('defend');
+    const p = postureFor(bundle, 'german');
+    expect(p.hold.find((h) => h.id === 'troarn')?.value).toBeGreaterThan(0);
+  });
+
+  test('the AI PRNG is keyed by seed, action index and side (no Math.random)', () => {
+    const { state } = newGame(bundle, { seed: 's1', length: 'short' });
+    const a = aiRng(state, 'allied', 'x').next();
+    expect(aiRng(state, 'allied', 'x').next()).toBe(a);
+    expect(aiRng({ ...state, n: state.n + 1 }, 'allied', 'x').next()).not.toBe(a);
+    expect(aiRng({ ...state, seed: 's2' }, 'allied', 'x').next()).not.toBe(a);
+  });
+});
+
+describe('Goodwood self-play (fast subset: 4 seeds × the first game turn)', () => {
+  const seeds = ['ci-1', 'ci-2', 'ci-3', 'ci-4'];
+  for (const seed of seeds) {
+    test(`seed ${seed}: AI vs AI plays GT 1 without a refused action or a stall; the log replays to the same state`, () => {
+      const r = playGame({ scenario: 'goodwood', seed, length: 'short', players: { allied: 'ai', german: 'ai' }, maxTurns: 1 });
+      expect(r.stuck).toBeUndefined();
+      expect(r.finalState.pos.turn).toBe(1);
+      // The Allies attack in GT 1 and both sides lose steps; neither side is wiped out.
+      expect(r.actions.some((a) => a.type === 'assault')).toBe(true);
+      expect(r.stepsLost.allied / r.stepsTotal.allied).toBeLessThan(0.5);
+      expect(r.stepsLost.german / r.stepsTotal.german).toBeLessThan(0.5);
+      const rep = replay({ scenario: 'goodwood', options: { seed, length: 'short' }, actions: r.actions });
+      expect(rep.ok).toBe(true);
+      if (rep.ok) expect(stateHash(rep.state)).toBe(stateHash(r.finalState));
+    }, 120_000);
+  }
+
+  test('determinism: the same seed gives the same log', () => {
+    const spec = { scenario: 'goodwood', seed: 'det-1', length: 'short', players: { allied: 'ai', german: 'ai' }, maxTurns: 1 } as const;
+    const a = playGame({ ...spec, players: { ...spec.players } });
+    const b = playGame({ ...spec, players: { ...spec.players } });
+    expect(JSON.stringify(b.actions)).toBe(JSON.stringify(a.actions));
+    expect(stateHash(b.finalState)).toBe(stateHash(a.finalState));
+  }, 120_000);
+});
+
+describe('the opponent against a random-legal-move player', () => {
+  // Two game turns per game keep CI short; docs/ai.md has the full-length 10-seed command.
+  for (const seed of ['rnd-1', 'rnd-2']) {
+    test(`seed ${seed}: as the Germans it keeps every Allied victory condition out of reach and loses a smaller share of its steps`, () => {
+      const r = playGame({ scenario: 'goodwood', seed, length: 'short', players: { allied: 'random', german: 'ai' }, maxTurns: 2 });
+      expect(r.stuck).toBeUndefined();
+      const v = evaluateVictory(r.finalState, bundle)!;
+      expect(v.winner).toBe('german');
+      expect(r.stepsLost.german / r.stepsTotal.german).toBeLessThan(r.stepsLost.allied / r.stepsTotal.allied + 0.02);
+    }, 180_000);
+
+    test(`seed ${seed}: as the Allies it inflicts a larger share of step losses than it takes, and gains ground`, () => {
+      const r = playGame({ scenario: 'goodwood', seed, length: 'short', players: { allied: 'ai', german: 'random' }, maxTurns: 2 });
+      expect(r.stuck).toBeUndefined();
+      expect(r.stepsLost.german / r.stepsTotal.german).toBeGreaterThan(r.stepsLost.allied / r.stepsTotal.allied);
+    }, 180_000);
+  }
+});
+
+describe('API', () => {
+  test('chooseAction returns a legal action for the side to act and null for the other side', () => {
+    const { state } = newGame(bundle, { seed: 'api', length: 'short' });
+    const side = sideToAct(state)!;
+    const a = chooseAction(state, side);
+    expect(a).not.toBeNull();
+    expect(apply(state, a!).ok).toBe(true);
+    expect(chooseAction(state, side === 'allied' ? 'german' : 'allied')).toBeNull();
+  });
+
+  test('planTurn plays until the other side is to act; "fast" level also plays legally', () => {
+    const { state } = newGame(bundle, { seed: 'api', length: 'short' });
+    const p = planTurn(state, 'allied', { level: 'fast' });
+    expect(p.actions.length).toBeGreaterThan(0);
+    expect(sideToAct(p.state)).not.toBe('allied');
+  }, 60_000);
+
+  test('pending decisions: the choice is one of the listed legal options', () => {
+    let { state } = newGame(bundle, { seed: 'pend', length: 'short' });
+    let checked = 0;
+    for (let i = 0; i < 2000 && !state.over && checked < 5 && state.pos.turn < 1; i++) {
+      const side = sideToAct(state)!;
+      if (state.pending) {
+        const a = decide(makeCtx(state, side), state)!;
+        const legal = legalActions(state, side).map((x) => JSON.stringify(x));
+        expect(legal).toContain(JSON.stringify(a));
+        checked++;
+      }
+      // One AI step (the generator re-plans from each new state, as the worker does).
+      const step = playSide(state, side).next();
+      if (step.done) break;
+      state = step.value.state;
+    }
+    expect(checked).toBeGreaterThan(0);
+  }, 120_000);
+});
