@@ -27,7 +27,8 @@ export class CounterTextureCache {
     let page = this.pages[this.pages.length - 1];
     if (!page || page.next >= per * per) {
       const canvas = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(PAGE, PAGE) : Object.assign(document.createElement('canvas'), { width: PAGE, height: PAGE });
-      const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+      // A CPU-backed canvas: faces are drawn once and uploaded once, and GPU-backed 2D canvases are slow where WebGL is software.
+      const ctx = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D;
       page = { canvas, ctx, source: Texture.from(canvas as unknown as HTMLCanvasElement).source, next: 0, dirty: false };
       this.pages.push(page);
     }
