@@ -20,7 +20,6 @@ try {
   const land = (h) => boardMod.isLand(board, h);
   const id = (s, c, r) => `${s}${String(c).padStart(2, '0')}${String(r).padStart(2, '0')}`;
   const H = (s) => hex.hexOfRulesId(s);
-  const fmt = (h, sheet) => hex.rulesIdsOf(h).find((x) => x[0] === sheet) ?? hex.formatHex(h);
   const roads = new Set();
   for (const r of mapJson.routes) if (r.class !== 'railway') for (const x of r.path) roads.add(H(x));
   const unitsOf = (sets) => sets.flatMap((s) => JSON.parse(readFileSync(`${ROOT}data/units/${s}.json`, 'utf8')).units);

@@ -3,5 +3,6 @@ import type { RuleModule } from './registry';
 import { carpetBombingRules } from './carpetBombing';
 import { reinforcementRules } from './reinforcements';
 import { victoryRules } from './victory';
+import { SCENARIO_MODULES_23 } from './scenarioModules23';
 
-export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules];
+export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23];

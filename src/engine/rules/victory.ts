@@ -13,6 +13,7 @@ import type { RuleContext, RuleModule } from './registry';
 import type { Condition } from '../../data/schemas/scenarioRules';
 import { formatHex, type HexId } from '../hex';
 import { hexSet, inGenS, sheetRow, special, type SpecialState } from './scenarioArea';
+import { evaluateExtCondition } from './scenarioVictory';
 
 export interface ConditionReport {
   label: string;
@@ -26,7 +27,7 @@ export interface VictoryResult {
   case: string;
   length: string;
   winner: Side | null;
-  level: 'major' | 'operational' | 'marginal' | 'draw';
+  level: 'major' | 'operational' | 'marginal' | 'draw' | 'strategic' | 'tactical';
   text: string;
   source: string;
   /** The named conditions of the length (e.g. Troarn, Caen, row xx27), each explained. */
@@ -48,6 +49,8 @@ function occupants(state: GameState, bundle: ScenarioBundle, side: Side): Map<He
 const SIDE = { allied: 'Allied', german: 'German' } as const;
 
 export function evaluateCondition(state: GameState, bundle: ScenarioBundle, c: Condition, named: Record<string, Condition> = {}): ConditionReport {
+  // AW 33-34 kinds (unitIn, controlled, noUnits): scenarioVictory.ts
+  if ('unitIn' in c || 'controlled' in c || 'noUnits' in c) return evaluateExtCondition(state, bundle, c)!;
   if ('ref' in c) {
     const n = named[c.ref];
     if (!n) throw new Error(`victory condition refers to unknown condition "${c.ref}"`);

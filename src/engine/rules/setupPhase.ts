@@ -1,0 +1,314 @@
+/**
+ * Setup phase for placement pools (AW 34.11.2; reusable by any scenario with `special.deployment`).
+ * Before the first player segment the deploying side places each pool unit in its deployment area
+ * and its fieldworks on their zone; the game waits on a `pending` decision (only the actions below
+ * are accepted, `endSegment` is not) until `finishSetup` passes the whole-setup checks.
+ *
+ * Actions (deploying side only, while the setup is open):
+ *   {type:'placeUnit', unit, hex}        put a waiting pool unit (or move a placed one) into its area
+ *   {type:'unplaceUnit', unit}           take a placed pool unit back off the map
+ *   {type:'placeFieldworks', hex, kind}  put one of the pool's IP / ET-2 on its zone (one per hex)
+ *   {type:'randomSetup'}                 place everything still waiting, legally, with the seeded dice
+ *   {type:'finishSetup'}                 end the setup; refused while a unit or marker waits or a check fails
+ *
+ * Queries for a setup UI: `setupStatus` (pools, waiting units, fieldworks left, check failures),
+ * `deploymentHexes(state, bundle, unit)` (every hex the unit may be placed in now, stacking included)
+ * and `placementCheck(state, bundle, unit, hex)` (null, or the rejection the engine would give).
+ */
+import type { Draft } from 'immer';
+import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side } from '../types';
+import { reject, type RuleContext, type RuleModule } from './registry';
+import { distance, formatHex, tryParseHexRef, type HexId } from '../hex';
+import { isLand } from '../board';
+import { actorAt } from '../sequence';
+import { hexSet, inPlayArea, special } from './scenarioArea';
+import { hexStackViolation } from './stacking';
+import type { DeployArea } from '../../data/schemas/scenarioRules';
+import type { Dice } from '../rng';
+
+export const SETUP = 'Setup';
+const CASE = 'AW 34.11.2';
+const ACTIONS = ['placeUnit', 'unplaceUnit', 'placeFieldworks', 'randomSetup', 'finishSetup'];
+
+export interface SetupState {
+  side: Side;
+  open: boolean;
+  /** Fieldworks markers still to place, by kind. */
+  fieldworksLeft: Record<string, number>;
+  /** Hexes (lattice ids as strings) holding a marker placed from the pool, by kind. */
+  fieldworksPlaced: Record<string, string>;
+}
+
+type WithSetup = { special?: { setup?: SetupState } };
+export function setupState(state: GameState): SetupState | undefined {
+  return (state as GameState & WithSetup).special?.setup;
+}
+
+function deployment(bundle: ScenarioBundle) {
+  return special(bundle).deployment;
+}
+
+export function zoneHexes(bundle: ScenarioBundle, zone: string): Set<HexId> {
+  const z = deployment(bundle)?.zones[zone];
+  if (!z) throw new Error(`deployment names unknown zone "${zone}"`);
+  return hexSet(bundle, z.hexes);
+}
+
+function poolOf(bundle: ScenarioBundle, unitId: string) {
+  return deployment(bundle)?.pools.find((p) => p.units.some((u) => u.unit === unitId));
+}
+
+const areaCache = new WeakMap<object, Map<string, HexId[]>>();
+/** The static part of a pool unit's deployment area (zone ∩ sector ∩ within-radius ∩ artillery range), land and play area only. */
+export function deploymentArea(bundle: ScenarioBundle, unitId: string): HexId[] {
+  let cache = areaCache.get(bundle);
+  if (!cache) areaCache.set(bundle, (cache = new Map()));
+  const hit = cache.get(unitId);
+  if (hit) return hit;
+  const pool = poolOf(bundle, unitId);
+  if (!pool) return [];
+  const a: DeployArea = pool.area;
+  let cand: HexId[] | null = null;
+  const keep = (s: Set<HexId>) => { cand = cand ? cand.filter((h) => s.has(h)) : [...s]; };
+  if (a.zone) keep(zoneHexes(bundle, a.zone));
+  if (a.sector) keep(zoneHexes(bundle, `sector-${a.sector}`));
+  if (a.hexes) keep(hexSet(bundle, a.hexes));
+  if (a.withinOfZone) {
+    const targets = [...zoneHexes(bundle, a.withinOfZone.zone)];
+    const r = a.withinOfZone.radius;
+    if (!cand) throw new Error(`pool ${pool.id}: withinOfZone needs a zone or hexes to bound it`);
+    cand = (cand as HexId[]).filter((h) => targets.some((t) => distance(h, t) <= r));
+  }
+  if (a.inRangeOfZone) {
+    const range = bundle.units.get(unitId)?.range ?? 0;
+    const targets = [...zoneHexes(bundle, a.inRangeOfZone)];
+    cand = (cand ?? []).filter((h) => targets.some((t) => distance(h, t) <= range));
+  }
+  const out = (cand ?? []).filter((h) => isLand(bundle.board, h) && inPlayArea(bundle, h)).sort((x, y) => x - y);
+  cache.set(unitId, out);
+  return out;
+}
+
+/** null when `unit` may be placed in `hex` now, else the rejection (area, stacking, not a pool unit). */
+export function placementCheck(state: GameState, bundle: ScenarioBundle, unitId: string, h: HexId): Rejection | null {
+  const su = setupState(state);
+  const u = state.units[unitId];
+  if (!su?.open) return { code: 'no-setup', message: 'there is no open setup phase', case: CASE };
+  if (!u || !poolOf(bundle, unitId)) return { code: 'not-in-pool', message: `${unitId} is not a unit of a placement pool`, case: CASE };
+  if (u.side !== su.side) return { code: 'not-your-unit', message: `${unitId} is not a unit of the deploying side`, case: CASE };
+  const pool = poolOf(bundle, unitId)!;
+  if (!deploymentArea(bundle, unitId).includes(h)) return { code: 'outside-deployment-area', message: `${unitId} (${pool.label}) may not set up in ${formatHex(h)}: ${pool.source}`, case: CASE };
+  const trial = { ...state, units: { ...state.units, [unitId]: { ...u, hex: h } } };
+  const v = hexStackViolation(trial, bundle, h, u.side);
+  if (v) return { code: 'overstack', message: `${unitId} in ${formatHex(h)} would overstack it (GOSS 6)`, case: 'GOSS 6' };
+  return null;
+}
+
+/** Every hex `unit` may be placed in now. */
+export function deploymentHexes(state: GameState, bundle: ScenarioBundle, unitId: string): HexId[] {
+  return deploymentArea(bundle, unitId).filter((h) => placementCheck(state, bundle, unitId, h) === null);
+}
+
+export interface SetupStatus {
+  side: Side;
+  open: boolean;
+  pools: { id: string; label: string; source: string; waiting: string[]; placed: string[] }[];
+  fieldworksLeft: Record<string, number>;
+  /** Whole-setup checks that fail now (e.g. front-line hexes not within one hex of a unit). */
+  failures: string[];
+  notPlaced: string[];
+}
+
+export function setupStatus(state: GameState, bundle: ScenarioBundle): SetupStatus | null {
+  const dep = deployment(bundle);
+  const su = setupState(state);
+  if (!dep || !su) return null;
+  const pools = dep.pools.map((p) => ({
+    id: p.id, label: p.label, source: p.source,
+    waiting: p.units.filter((e) => state.units[e.unit]?.hex === null).map((e) => e.unit),
+    placed: p.units.filter((e) => state.units[e.unit]?.hex !== null).map((e) => e.unit),
+  }));
+  const failures: string[] = [];
+  const waiting = pools.reduce((n, p) => n + p.waiting.length, 0);
+  if (waiting) failures.push(`${waiting} pool unit(s) not yet placed`);
+  for (const [k, n] of Object.entries(su.fieldworksLeft)) if (n > 0) failures.push(`${n} ${k} not yet placed`);
+  for (const c of dep.checks) {
+    const occ = new Set(Object.values(state.units).filter((u) => u.side === su.side && u.hex !== null && !u.eliminated).map((u) => u.hex!));
+    const bare = [...zoneHexes(bundle, c.zone)].filter((h) => isLand(bundle.board, h) && ![...occ].some((o) => distance(o, h) <= c.within)).sort((a, b) => a - b);
+    if (bare.length) failures.push(`front-line hexes not within ${c.within} hex of a ${su.side} unit: ${bare.slice(0, 8).map(formatHex).join(', ')}${bare.length > 8 ? ', …' : ''} (${c.source})`);
+  }
+  return { side: su.side, open: su.open, pools, fieldworksLeft: { ...su.fieldworksLeft }, failures, notPlaced: dep.notPlaced.map((n) => n.text) };
+}
+
+function openSetup(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
+  const dep = deployment(ctx.bundle);
+  const s = d as Draft<GameState> & WithSetup;
+  if (!dep || s.special?.setup || d.pos.turn !== 0) return [];
+  if (actorAt(ctx.bundle.scenario, ctx.bundle.sequence, d.pos) === null) return [];
+  if (!s.special) s.special = {};
+  for (const p of dep.pools) for (const e of p.units) {
+    const def = ctx.bundle.units.get(e.unit);
+    if (!def) throw new Error(`deployment pool ${p.id} names unknown unit "${e.unit}"`);
+    d.units[e.unit] = { id: e.unit, side: p.side, hex: null, stepsLost: e.stepsLost, mpSpent: 0, markers: [SETUP] };
+  }
+  const left: Record<string, number> = {};
+  for (const f of dep.fieldworks) left[f.kind] = (left[f.kind] ?? 0) + f.count;
+  s.special.setup = { side: dep.side, open: true, fieldworksLeft: left, fieldworksPlaced: {} };
+  d.pending = { side: dep.side, kind: 'setup', accepts: ACTIONS, prompt: `Set up the ${dep.side} placement pools (${dep.pools.map((p) => p.label).join('; ')}) and fieldworks`, case: CASE };
+  return [{ type: 'setupStarted', side: dep.side, pools: dep.pools.map((p) => p.id), case: CASE }];
+}
+
+function mustBeOpen(d: Draft<GameState>, ctx: RuleContext): SetupState {
+  const su = setupState(d as GameState);
+  if (!su?.open) reject('no-setup', 'there is no open setup phase', CASE);
+  if (ctx.side !== su.side) reject('not-your-turn', `the ${su.side} player sets up now`, CASE);
+  return su as SetupState;
+}
+
+function hexArg(v: unknown): HexId {
+  if (typeof v !== 'string') reject('bad-action', 'a "hex" is required', CASE);
+  const r = tryParseHexRef(v as string);
+  if ('error' in r) reject('bad-hex', r.error);
+  return (r as { hex: HexId }).hex;
+}
+
+function fieldworksZone(bundle: ScenarioBundle, kind: string): Set<HexId> {
+  const out = new Set<HexId>();
+  for (const f of deployment(bundle)?.fieldworks ?? []) if (f.kind === kind) for (const h of zoneHexes(bundle, f.zone)) out.add(h);
+  return out;
+}
+
+/** Legal hexes for the next marker of `kind`: in its zone, on land, no fieldworks there yet. */
+export function fieldworksHexes(state: GameState, bundle: ScenarioBundle, kind: string): HexId[] {
+  const su = setupState(state);
+  if (!su?.open || !(su.fieldworksLeft[kind] > 0)) return [];
+  return [...fieldworksZone(bundle, kind)].filter((h) => isLand(bundle.board, h) && !state.fieldworks[h]).sort((a, b) => a - b);
+}
+
+function pick<T>(dice: Dice, list: T[], purpose: string): T {
+  const v = dice.d100(purpose) * 100 + dice.d100(purpose);
+  return list[v % list.length];
+}
+
+/** AW 34.11.2 "random legal setup": covers uncovered front-line hexes first, then any legal hex; deterministic from the dice. */
+function randomSetup(d: Draft<GameState>, ctx: RuleContext, su: SetupState): GameEvent[] {
+  const { bundle, dice } = ctx;
+  const dep = deployment(bundle)!;
+  const events: GameEvent[] = [];
+  const checkZones = dep.checks.map((c) => ({ zone: [...zoneHexes(bundle, c.zone)].filter((h) => isLand(bundle.board, h)), within: c.within }));
+  for (const p of dep.pools) {
+    for (const e of p.units) {
+      const u = d.units[e.unit];
+      if (u.hex !== null) continue;
+      const legal = deploymentHexes(d as GameState, bundle, e.unit);
+      if (!legal.length) reject('no-legal-hex', `${e.unit} (${p.label}) has no legal setup hex left; unplace some units first`, CASE);
+      const occ = new Set(Object.values(d.units).filter((x) => x.side === su.side && x.hex !== null).map((x) => x.hex!));
+      const bare = new Set(checkZones.flatMap((c) => c.zone.filter((h) => ![...occ].some((o) => distance(o, h) <= c.within)).map((h) => `${h}:${c.within}`)));
+      const covering = legal.filter((h) => [...bare].some((k) => { const [b, w] = k.split(':').map(Number); return distance(h, b) <= w; }));
+      const h = pick(dice, covering.length ? covering : legal, `random setup of ${e.unit}`);
+      u.hex = h;
+      u.markers = u.markers.filter((m) => m !== SETUP);
+      events.push({ type: 'unitPlaced', unit: e.unit, hex: formatHex(h), random: true, case: CASE });
+    }
+  }
+  for (const kind of Object.keys(su.fieldworksLeft)) {
+    while (su.fieldworksLeft[kind] > 0) {
+      const hexes = fieldworksHexes(d as GameState, bundle, kind);
+      if (!hexes.length) reject('no-legal-hex', `no hex left for ${kind}`, CASE);
+      // prefer hexes with a unit (a fieldwork is only worth something where troops hold it)
+      const manned = hexes.filter((h) => Object.values(d.units).some((x) => x.hex === h && x.side === su.side));
+      const h = pick(dice, manned.length ? manned : hexes, `random setup of ${kind}`);
+      d.fieldworks[h] = kind;
+      su.fieldworksLeft[kind]--;
+      su.fieldworksPlaced[String(h)] = kind;
+      events.push({ type: 'fieldworksPlaced', hex: formatHex(h), kind, random: true, case: CASE });
+    }
+  }
+  return events;
+}
+
+export const setupPhaseRules: RuleModule = {
+  name: 'setupPhase',
+  hooks: [{ segment: '*', onEnter: openSetup }],
+  handlers: [
+    {
+      type: 'placeUnit',
+      apply(d, action: Action, ctx) {
+        mustBeOpen(d, ctx);
+        const a = action as { unit?: unknown; hex?: unknown };
+        if (typeof a.unit !== 'string') reject('bad-action', 'placeUnit needs "unit" and "hex"', CASE);
+        const h = hexArg(a.hex);
+        const why = placementCheck(d as GameState, ctx.bundle, a.unit as string, h);
+        if (why) reject(why.code, why.message, why.case);
+        const u = d.units[a.unit as string];
+        u.hex = h;
+        u.markers = u.markers.filter((m) => m !== SETUP);
+        return [{ type: 'unitPlaced', unit: u.id, hex: formatHex(h), case: CASE }];
+      },
+      legal(state, side, bundle) {
+        const su = setupState(state);
+        if (!su?.open || su.side !== side) return [];
+        const out: Action[] = [];
+        // Waiting units only (moving placed ones is also legal but would flood the list).
+        for (const p of deployment(bundle)!.pools) for (const e of p.units) {
+          if (state.units[e.unit]?.hex !== null) continue;
+          for (const h of deploymentHexes(state, bundle, e.unit)) out.push({ type: 'placeUnit', unit: e.unit, hex: formatHex(h) });
+        }
+        return out;
+      },
+    },
+    {
+      type: 'unplaceUnit',
+      apply(d, action: Action, ctx) {
+        mustBeOpen(d, ctx);
+        const id = (action as { unit?: unknown }).unit;
+        if (typeof id !== 'string' || !poolOf(ctx.bundle, id) || !d.units[id]) reject('not-in-pool', `${String(id)} is not a unit of a placement pool`, CASE);
+        const u = d.units[id as string];
+        if (u.hex === null) reject('not-placed', `${u.id} is not on the map`, CASE);
+        u.hex = null;
+        if (!u.markers.includes(SETUP)) u.markers.push(SETUP);
+        return [{ type: 'unitUnplaced', unit: u.id, case: CASE }];
+      },
+    },
+    {
+      type: 'placeFieldworks',
+      apply(d, action: Action, ctx) {
+        const su = mustBeOpen(d, ctx);
+        const a = action as { kind?: unknown; hex?: unknown };
+        const kind = String(a.kind);
+        if (!(su.fieldworksLeft[kind] > 0)) reject('none-left', `no ${kind} left to place`, CASE);
+        const h = hexArg(a.hex);
+        if (!fieldworksHexes(d as GameState, ctx.bundle, kind).includes(h)) reject('outside-deployment-area', `${kind} may not go in ${formatHex(h)}: ${deployment(ctx.bundle)!.fieldworks.find((f) => f.kind === kind)!.source}`, CASE);
+        d.fieldworks[h] = kind;
+        su.fieldworksLeft[kind]--;
+        su.fieldworksPlaced[String(h)] = kind;
+        return [{ type: 'fieldworksPlaced', hex: formatHex(h), kind, case: CASE }];
+      },
+      legal(state, side, bundle) {
+        const su = setupState(state);
+        if (!su?.open || su.side !== side) return [];
+        return Object.keys(su.fieldworksLeft).flatMap((kind) => fieldworksHexes(state, bundle, kind).map((h) => ({ type: 'placeFieldworks', kind, hex: formatHex(h) })));
+      },
+    },
+    {
+      type: 'randomSetup',
+      apply(d, _a, ctx) { return randomSetup(d, ctx, mustBeOpen(d, ctx)); },
+      legal(state, side) { const su = setupState(state); return su?.open && su.side === side ? [{ type: 'randomSetup' }] : []; },
+    },
+    {
+      type: 'finishSetup',
+      apply(d, _a, ctx) {
+        const su = mustBeOpen(d, ctx);
+        const st = setupStatus(d as GameState, ctx.bundle)!;
+        if (st.failures.length) reject('setup-incomplete', `the setup is not legal yet: ${st.failures.join('; ')}`, CASE);
+        su.open = false;
+        d.pending = null;
+        return [{ type: 'setupFinished', side: su.side, case: CASE }];
+      },
+      legal(state, side, bundle) {
+        const su = setupState(state);
+        return su?.open && su.side === side && setupStatus(state, bundle)!.failures.length === 0 ? [{ type: 'finishSetup' }] : [];
+      },
+    },
+  ],
+};

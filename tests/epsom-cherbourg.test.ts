@@ -1,0 +1,240 @@
+/**
+ * Issue 9 acceptance: Epsom (AW 33) and Cherbourg (AW 34). German setups at their printed hexes,
+ * the Cherbourg placement pools set up legally (by hand and by the seeded random setup), each
+ * special rule by case with fixed dice, and both scenarios played to their result with scripted
+ * legal actions, replaying to the same state hash.
+ */
+import { describe, expect, test } from 'vitest';
+import { loadScenario } from '../src/data/bundle';
+import { apply, legalActions, newGame, replay, sideToAct, stateHash } from '../src/engine/game';
+import { formatHex, hexOfRulesId } from '../src/engine/hex';
+import type { Action, GameState } from '../src/engine/types';
+import { stackViolations } from '../src/engine/rules/stacking';
+import { deploymentArea, deploymentHexes, placementCheck, setupStatus } from '../src/engine/rules/setupPhase';
+import { bridgeHexes, epsomActCheck } from '../src/engine/rules/epsom';
+import { advOf, cherbourgMorale, garrisonActive, garrisonMoveCheck, maModifier, weatherNow } from '../src/engine/rules/cherbourg';
+import { controlOf } from '../src/engine/rules/scenarioVictory';
+import { inScenarioGenS } from '../src/engine/rules/scenarioSupply';
+
+const epsom = loadScenario('epsom');
+const cherbourg = loadScenario('cherbourg');
+
+function run(state: GameState, a: Action): GameState {
+  const r = apply(state, a);
+  if (!r.ok) throw new Error(`${JSON.stringify(a)} rejected: ${r.error.message}`);
+  return r.state;
+}
+/** Ends segments until `pred` holds (the side to act changes as the sequence goes). */
+function until(state: GameState, pred: (s: GameState) => boolean, log?: Action[]): GameState {
+  for (let i = 0; i < 5000 && !state.over && !pred(state); i++) { state = run(state, { type: 'endSegment' }); log?.push({ type: 'endSegment' }); }
+  return state;
+}
+
+describe('Scenario 2: Epsom (AW 33)', () => {
+  const setupOf = new Map(epsom.scenario.setup.map((e) => [e.unit, e]));
+  test('AW 33.11.2 German setup: every listed unit in its printed hex with its fieldworks (NW Bdes in or adjacent)', () => {
+    expect(setupOf.get('iii-26-12ss')).toMatchObject({ hex: 'C3122', fieldworks: 'ET-2' });
+    expect(setupOf.get('1-i-12ss-mkiv')).toMatchObject({ hex: 'C3921', fieldworks: 'ET-3' });
+    expect(setupOf.get('12ss-hq')).toMatchObject({ hex: 'C3829' });
+    expect(setupOf.get('3-101-iss')).toMatchObject({ hex: 'C3629' });
+    const fw = epsom.scenario.setup.filter((e) => e.fieldworks).reduce((m, e) => m.set(e.hex, e.fieldworks!), new Map<string, string>());
+    expect([...fw.values()].filter((f) => f === 'ET-2')).toHaveLength(6);
+    expect([...fw.values()].filter((f) => f === 'ET-3')).toHaveLength(1);
+    expect([...fw.values()].filter((f) => f === 'IP')).toHaveLength(7);
+    for (const id of ['i-83-7nw', 'ii-83-7nw', 'iii-83-7nw']) expect(['C3524', 'C3525']).toContain(setupOf.get(id)!.hex);
+    const { state } = newGame(epsom, { seed: 'e' });
+    expect(stackViolations(state, epsom)).toEqual([]);
+    for (const e of epsom.scenario.setup) if (epsom.units.get(e.unit)!.side === 'allied') expect(e.source.startsWith('reconstructed:'), e.unit).toBe(true);
+  }, 120_000);
+
+  test('AW 33.7.1 VIII Corps inactive until June 26 AM; AW 33.7.2 only Germans west of the 49th Div boundary (and 12th SS Pz Coys) move', () => {
+    let { state } = newGame(epsom, { seed: 'e' });
+    expect(epsomActCheck(state, epsom, '3-rtr-29-11', 'move')).toMatchObject({ code: 'inactive', case: 'AW 33.7.1' });
+    expect(epsomActCheck(state, epsom, '6-dwr-147-49', 'move')).toBeNull(); // XXX Corps
+    expect(epsomActCheck(state, epsom, 'i-26-12ss', 'move')).toMatchObject({ case: 'AW 33.7.2' }); // C3721, east of the line
+    expect(epsomActCheck(state, epsom, 'iii-26-12ss', 'move')).toBeNull(); // C3122, west
+    expect(epsomActCheck(state, epsom, '5-ii-12ss', 'move')).toBeNull(); // 12SS Pz Coy exempt
+    expect(epsomActCheck(state, epsom, 'i-26-12ss', 'observe')).toBeNull(); // defends, observes normally
+    state = until(state, (s) => s.pos.turn === 3);
+    expect(epsomActCheck(state, epsom, '3-rtr-29-11', 'move')).toBeNull();
+  }, 120_000);
+
+  test('AW 33.6.1 one Odon bridge per GT, three in all, into an Allied-occupied hex south of the Odon; it carries GenS (33.9.1)', () => {
+    let { state } = newGame(epsom, { seed: 'e' });
+    // Put a 15th Scottish Btn south of the Odon by hand (a test position), then reach the Construction Segment.
+    const south = ['C3726', 'C3826', 'C3727'];
+    state = { ...state, units: { ...state.units, ...Object.fromEntries(['6-rsf-44-15', '8-rs-44-15', '6-kosb-44-15'].map((u, i) => [u, { ...state.units[u], hex: hexOfRulesId(south[i]) }])) } };
+    expect(state.pos.segment).toBe(3); // construction
+    expect(bridgeHexes(state, epsom).map(formatHex).sort()).toEqual(south.filter((h) => !['C3726'].includes(h) || true).sort());
+    state = run(state, { type: 'placeBridge', hex: 'C3726' });
+    const again = apply(state, { type: 'placeBridge', hex: 'C3826' });
+    expect(again.ok).toBe(false);
+    if (!again.ok) expect(again.error.case).toBe('AW 33.6.1');
+    for (let gtN = 1; gtN <= 3; gtN++) {
+      state = until(state, (s) => s.pos.turn === gtN && s.pos.playerTurn === 0 && s.pos.segment === 3);
+      const hs = bridgeHexes(state, epsom);
+      if (gtN <= 2) { expect(hs.length).toBeGreaterThan(0); state = run(state, { type: 'placeBridge', hex: formatHex(hs[0]) }); } else expect(hs).toEqual([]);
+    }
+    expect((state as GameState & { special: { epsom: { bridges: number[] } } }).special.epsom.bridges).toHaveLength(3);
+  }, 120_000);
+
+  test('scripted game to June 30 Night: AW 33.13 result, replay gives the same hash', () => {
+    let { state } = newGame(epsom, { seed: 'epsom-script' });
+    const log: Action[] = [];
+    const act = (a: Action) => { state = run(state, a); log.push(a); };
+    for (let i = 0; i < 20000 && !state.over; i++) {
+      const side = sideToAct(state)!;
+      if (state.pos.segment === 4) {
+        const enter = legalActions(state, side).find((a) => a.type === 'enterReinforcement' && ['1-i-3-2pz', '2-200-21', '9ss-hq', '10ss-hq'].includes(a.unit as string));
+        if (enter) { act(enter); continue; }
+      }
+      act({ type: 'endSegment' });
+    }
+    expect(state.over).not.toBeNull();
+    const v = (state as GameState & { special: { victory: { case: string; level: string; winner: string } } }).special.victory;
+    expect(v.case).toBe('AW 33.13');
+    expect(v).toMatchObject({ winner: 'german', level: 'major' }); // no Allied unit ever left its start area
+    expect(state.units['9ss-hq'].hex).not.toBeNull();
+    const r = replay({ scenario: 'epsom', dataHash: epsom.dataHash, options: { seed: 'epsom-script' }, actions: log });
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(stateHash(r.state)).toBe(stateHash(state));
+  }, 240_000);
+});
+
+describe('Scenario 3: Cherbourg (AW 34)', () => {
+  test('AW 34.11.2 Cherbourg garrison at its printed hexes; the pools wait off the map in a setup phase the German player owns', () => {
+    const { state } = newGame(cherbourg, { seed: 'c' });
+    const at = (u: string) => formatHex(state.units[u].hex!);
+    expect([at('1-i-30-7a'), at('653-30-7a'), at('152-30-ch'), at('153-30-ch'), at('fest-a-ch'), at('fest-b-ch'), at('1ae-ii-fjk'), at('1-206')])
+      .toEqual(['A4810', 'A3509', 'A4709', 'A3710', 'A3810', 'A3610', 'A3414', 'A3010']);
+    expect(sideToAct(state)).toBe('german');
+    expect(state.pending?.kind).toBe('setup');
+    expect(state.units['i-729-709']).toMatchObject({ hex: null, stepsLost: 2 });
+    expect(state.units['7a-sturm-btn'].stepsLost).toBe(2);
+    const st = setupStatus(state, cherbourg)!;
+    expect(st.pools.reduce((n, p) => n + p.waiting.length, 0)).toBe(50);
+    expect(st.fieldworksLeft).toEqual({ 'ET-2': 8, IP: 8 });
+    expect(legalActions(state, 'german').some((a) => a.type === 'endSegment')).toBe(false);
+    expect(apply(state, { type: 'finishSetup' }).ok).toBe(false);
+  }, 120_000);
+
+  test('AW 34.11.2 placement: division infantry only in front-line hexes of its sector, artillery in range of the US side, army units within 5 hexes', () => {
+    const { state } = newGame(cherbourg, { seed: 'c' });
+    const inf = deploymentArea(cherbourg, 'i-729-709');
+    expect(inf.length).toBeGreaterThan(4);
+    expect(placementCheck(state, cherbourg, 'i-729-709', hexOfRulesId('A3609'))).toMatchObject({ code: 'outside-deployment-area' });
+    expect(placementCheck(state, cherbourg, 'i-729-709', inf[0])).toBeNull();
+    const r = apply(state, { type: 'placeUnit', unit: 'i-729-709', hex: 'A3609' });
+    expect(r.ok).toBe(false);
+    expect(deploymentHexes(state, cherbourg, '101-101-7a').length).toBeGreaterThan(inf.length);
+    for (const h of deploymentArea(cherbourg, 'ii-1709-709')) expect(h).toBeTypeOf('number');
+  }, 120_000);
+
+  test('AW 34.11.2 random legal setup (seeded): every unit placed in its area, 8 ET-2 + 8 IP on the front line, every front-line hex covered, no overstack; same seed same setup', () => {
+    const go = (seed: string) => { let { state } = newGame(cherbourg, { seed }); state = run(state, { type: 'randomSetup' }); return state; };
+    const a = go('rs-1');
+    const st = setupStatus(a, cherbourg)!;
+    expect(st.failures).toEqual([]);
+    expect(Object.values(a.fieldworks).filter((f) => f === 'ET-2')).toHaveLength(8);
+    expect(stackViolations(a, cherbourg, 'german')).toEqual([]);
+    for (const p of st.pools) for (const u of p.placed) expect(deploymentArea(cherbourg, u)).toContain(a.units[u].hex);
+    expect(stateHash(go('rs-1'))).toBe(stateHash(a));
+    const done = run(a, { type: 'finishSetup' });
+    expect(done.pending).toBeNull();
+    expect(sideToAct(done)).toBe('allied');
+  }, 120_000);
+
+  test('AW 34.4.0 weather: fixed POvr/dry on June 19, rolled from June 20 AM (1d10 0-4 clear; second die for the ground)', () => {
+    let { state } = newGame(cherbourg, { seed: 'wx' });
+    state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
+    expect(weatherNow(state, cherbourg)).toEqual({ atmosphere: 'POvr', ground: 'dry' });
+    const r0 = until(state, (s) => s.pos.turn === 3);
+    const w = weatherNow(r0, cherbourg);
+    expect(['clear', 'POvr', 'Ovr']).toContain(w.atmosphere);
+    if (w.atmosphere === 'clear') expect(w.ground).toBe('dry');
+  }, 120_000);
+
+  test('AW 34.7.2 German MA by weather and AW 34.5.3 ADV by date', () => {
+    let { state } = newGame(cherbourg, { seed: 'ma' });
+    state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
+    // June 19 AM POvr: Mech -2, Leg -1
+    expect(maModifier(state, cherbourg, '653-30-7a').ma).toBe(10);
+    expect(maModifier(state, cherbourg, 'fest-a-ch').ma).toBe(3);
+    expect(maModifier(state, cherbourg, '4id-hq').ma).toBe(12);
+    expect(advOf(state, cherbourg, 'allied')).toBe(6);
+    expect(advOf(state, cherbourg, 'german')).toBe(4);
+    const night = until(state, (s) => s.pos.turn === 2);
+    expect(maModifier(night, cherbourg, '653-30-7a').ma).toBe(12);
+    const j21 = until(state, (s) => s.pos.turn === 6);
+    expect(advOf(j21, cherbourg, 'german')).toBe(3);
+  }, 120_000);
+
+  test('AW 1.2.6a garrison: inactive until the Landefront or three perimeter hexes; then only inside the perimeter. AW 1.2.6d declaration; 1.2.6e morale', () => {
+    let { state } = newGame(cherbourg, { seed: 'lf' });
+    state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
+    expect(garrisonActive(state, cherbourg)).toBe(false);
+    expect(garrisonMoveCheck(state, cherbourg, 'fest-a-ch', hexOfRulesId('A3811'))).toMatchObject({ code: 'garrison-inactive', case: 'AW 1.2.6a' });
+    expect(apply(state, { type: 'declareLandefront' }).ok).toBe(false); // Allied segment
+    state = until(state, (s) => s.pos.playerTurn === 1 && s.pos.segment === 4);
+    expect(legalActions(state, 'german')).toContainEqual({ type: 'declareLandefront' });
+    state = run(state, { type: 'declareLandefront' });
+    expect(garrisonActive(state, cherbourg)).toBe(true);
+    expect(garrisonMoveCheck(state, cherbourg, 'fest-a-ch', hexOfRulesId('A3811'))).toBeNull();
+    expect(garrisonMoveCheck(state, cherbourg, 'fest-a-ch', hexOfRulesId('A4622'))).toMatchObject({ code: 'garrison-perimeter' });
+    // 1.2.6d: 12 corps assets at most; the rest OhS. Army pool 15 + 1./206 = 16 assets.
+    const lf = (state as GameState & { special: { cherbourg: { landefront: { ohs: string[]; formations: string[] } } } }).special.cherbourg.landefront;
+    expect(lf.ohs.length).toBe(3);
+    expect(lf.formations).toEqual(['243', '709', '77', '91']);
+    // 4 formations > 3: Cherbourg ADV 4 - 1 = 3, capped by the scenario ADV (34.5.3: 4 now)
+    expect(advOf(state, cherbourg, 'german', 'fest-a-ch')).toBe(3);
+    // 1.2.6e: a US unit in a Cherbourg city hex: -2; A3609 captured: PR reduced to one
+    const withUs = { ...state, units: { ...state.units, '1-8-4': { ...state.units['1-8-4'], hex: hexOfRulesId('A3710') } } };
+    expect(cherbourgMorale(withUs, cherbourg, 'fest-a-ch').delta).toBe(-2);
+    expect(controlOf(withUs, cherbourg, hexOfRulesId('A3809'))).toBe('german');
+  }, 120_000);
+
+  test('AW 34.10.1-34.10.2 lull: declared at the start of an AM GT, US Btns replace one step, Germans get six Inf steps (one per unit), US units move one hex', () => {
+    let { state } = newGame(cherbourg, { seed: 'lull' });
+    state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
+    state = until(state, (s) => s.pos.turn === 3 && s.pos.segment === 3 && s.pos.playerTurn === 0);
+    state = { ...state, units: { ...state.units, '1-8-4': { ...state.units['1-8-4'], stepsLost: 2 } } };
+    state = run(state, { type: 'declareLull' });
+    expect(state.units['1-8-4'].stepsLost).toBe(1);
+    expect(maModifier(state, cherbourg, '1-8-4').hexLimit).toBe(1);
+    expect(maModifier(state, cherbourg, 'i-729-709').ma).toBe(2);
+    state = until(state, (s) => s.pos.playerTurn === 1 && s.pos.segment === 4);
+    state = run(state, { type: 'germanReplacement', unit: 'i-729-709' });
+    expect(state.units['i-729-709'].stepsLost).toBe(1);
+    const twice = apply(state, { type: 'germanReplacement', unit: 'i-729-709' });
+    expect(twice.ok).toBe(false);
+    if (!twice.ok) expect(twice.error.case).toBe('AW 34.10.2');
+  }, 120_000);
+
+  test('AW 34.13.1 Strategic: all German units gone at the end of June 26 Night ends the game', () => {
+    let { state } = newGame(cherbourg, { seed: 'sd' });
+    state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
+    state = until(state, (s) => s.pos.turn === 23 && s.pos.playerTurn === 1);
+    state = { ...state, units: Object.fromEntries(Object.entries(state.units).map(([k, u]) => [k, u.side === 'german' ? { ...u, hex: null, eliminated: true } : u])) };
+    state = until(state, (s) => !!s.over);
+    expect(state.pos.turn).toBe(24);
+    expect((state as GameState & { special: { victory: { level: string; winner: string } } }).special.victory).toMatchObject({ winner: 'allied', level: 'strategic' });
+  }, 120_000);
+
+  test('scripted game to June 30 Night with the random German setup: AW 34.13 result (German strategic: Cherbourg held), replay gives the same hash', () => {
+    let { state } = newGame(cherbourg, { seed: 'cherbourg-script' });
+    const log: Action[] = [];
+    const act = (a: Action) => { state = run(state, a); log.push(a); };
+    act({ type: 'randomSetup' });
+    act({ type: 'finishSetup' });
+    act({ type: 'declareLull' });
+    state = until(state, (s) => s.pos.playerTurn === 1 && s.pos.segment === 4, log);
+    act({ type: 'declareLandefront' });
+    state = until(state, (s) => !!s.over, log);
+    const v = (state as GameState & { special: { victory: { case: string; level: string; winner: string } } }).special.victory;
+    expect(v).toMatchObject({ case: 'AW 34.13', winner: 'german', level: 'strategic' });
+    expect(inScenarioGenS(state, cherbourg, 'fest-a-ch')).toBe(true);
+    const r = replay({ scenario: 'cherbourg', dataHash: cherbourg.dataHash, options: { seed: 'cherbourg-script' }, actions: log });
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(stateHash(r.state)).toBe(stateHash(state));
+  }, 240_000);
+});
