@@ -13,11 +13,10 @@ import { defOf, enemyOf, has, isArtGroup, isArtillery, isAttackDesignated, isHea
 import { combatRules } from '../engine/rules/scenarioRules';
 import { isNight } from '../engine/rules/gaOdds';
 import type { Action, GameState, UnitState } from '../engine/types';
-import { checkBudget, mapsOf, tryApply, type AiCtx } from './context';
+import { checkBudget, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
 import { fsExpectation, gaExpectation } from './evaluate';
 import { isManoeuvre } from './influence';
 import { hexScore, reserveSet } from './movement';
-import { wouldOverstack } from './decisions';
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -27,7 +26,9 @@ function assaultValue(ctx: AiCtx, state: GameState, target: HexId, attackers: st
   if (!e) return null;
   const p = ctx.posture;
   const ground = (ctx.st.objective[target] * 0.3 + ctx.st.hold[target] * 0.5) * p.aggression;
-  return e.defLoss - e.attLoss * (1.4 - p.aggression) + e.pDefenderShaken * ground;
+  // Attacker hits weigh more than their steps: a forced retreat onto a friendly stack can cost the
+  // overstacked units (the engine checks stacking at the end of the Exploitation Segment).
+  return e.defLoss - e.attLoss * (1.8 - p.aggression) + e.pDefenderShaken * ground;
 }
 
 /** Units of the side in `h` that may be designated now. */

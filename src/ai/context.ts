@@ -6,6 +6,8 @@
 import { bundleOf, apply } from '../engine/game';
 import type { Action, GameState, ScenarioBundle, Side } from '../engine/types';
 import { postureFor, type SidePosture } from './posture';
+import { hexStackViolation } from '../engine/rules/stacking';
+import { live } from '../engine/rules/combatTraits';
 import { staticMaps, stateMaps, type StateMaps, type StaticMaps } from './influence';
 
 /** "normal" looks at every candidate; "fast" ("think faster") caps the candidates and lookahead per decision. */
@@ -75,3 +77,30 @@ export function tryApply(state: GameState, action: Action): GameState | null {
   const r = apply(state, action);
   return r.ok ? r.state : null;
 }
+
+/**
+ * After a move of our own unit nothing of the enemy changes: the next state's maps are the previous
+ * ones with the unit's strength moved from one hex to the other (saves a full recomputation per move).
+ */
+export function carryMaps(ctx: AiCtx, prev: GameState, next: GameState, from: number, to: number, def: number, att: number): void {
+  const m = mapsOf(ctx, prev);
+  const friendDef = m.friendDef.slice();
+  const friendAtt = m.friendAtt.slice();
+  friendDef[from] -= def; friendDef[to] += def;
+  friendAtt[from] -= att; friendAtt[to] += att;
+  let c = mapsCache.get(next);
+  if (!c) mapsCache.set(next, (c = new Map()));
+  c.set(ctx.side, { ...m, friendDef, friendAtt });
+}
+
+/**
+ * Would moving `units` into `h` overstack it (GOSS 6)? Read on a copy of the state with the units
+ * moved, not by applying the decision (that would roll the procedure's next dice).
+ */
+export function wouldOverstack(ctx: AiCtx, state: GameState, units: string[], h: HexId): boolean {
+  const moved = { ...state.units };
+  for (const id of units) if (moved[id] && live(moved[id])) moved[id] = { ...moved[id], hex: h };
+  const v = hexStackViolation({ ...state, units: moved }, ctx.bundle, h, ctx.side);
+  return v !== null;
+}
+

@@ -8,8 +8,7 @@ import { legalActions } from '../engine/game';
 import { gaOdds } from '../engine/rules/gaOdds';
 import { defOf, live, stepsLeft } from '../engine/rules/combatTraits';
 import type { Action, GameState } from '../engine/types';
-import type { AiCtx } from './context';
-import { hexStackViolation } from '../engine/rules/stacking';
+import { wouldOverstack, type AiCtx } from './context';
 import { columnExpectation } from './evaluate';
 import { hexScore } from './movement';
 import { aiRng } from './rng';
@@ -23,17 +22,6 @@ function groundValue(ctx: AiCtx, state: GameState, units: string[], h: HexId): n
   let s = 0;
   for (const u of us) s += hexScore(ctx, state, u, h, { reserve: false, halt: false, from: u.hex });
   return s / us.length;
-}
-
-/**
- * Would moving `units` into `h` overstack it (GOSS 6)? Read on a copy of the state with the units
- * moved, not by applying the decision (that would roll the procedure's next dice).
- */
-export function wouldOverstack(ctx: AiCtx, state: GameState, units: string[], h: HexId): boolean {
-  const moved = { ...state.units };
-  for (const id of units) if (moved[id] && live(moved[id])) moved[id] = { ...moved[id], hex: h };
-  const v = hexStackViolation({ ...state, units: moved }, ctx.bundle, h, ctx.side);
-  return v !== null;
 }
 
 /** Is the hex one the side must keep (a hold hex, or fieldworks it stands in)? */

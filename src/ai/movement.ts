@@ -14,7 +14,7 @@ import { entryHexes, REINF } from '../engine/rules/reinforcements';
 import { csAtt, csDef, defOf, fatigue, has, isArtGroup, isArtillery, isHq, isInfantry, live, M } from '../engine/rules/combatTraits';
 import { segmentAt } from '../engine/sequence';
 import type { Action, GameState, UnitState } from '../engine/types';
-import { checkBudget, mapsOf, tryApply, type AiCtx } from './context';
+import { carryMaps, checkBudget, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
 import { isManoeuvre } from './influence';
 
 export interface HexContext {
@@ -220,9 +220,13 @@ export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, vo
     cands.sort((a, b) => b.s - a.s || a.dest.hex - b.dest.hex);
     for (const c of cands.slice(0, ctx.caps.tries)) {
       const a: Action = { type: 'move', unit: u.id, path: c.dest.path, ...(c.dest.type === 'road' ? { via: 'road' } : {}) };
-      const next = tryApply(state, a);
-      if (!next || hexStackViolation(next, ctx.bundle, c.dest.hex, ctx.side)) continue;
+      // movementOptions only lists legal destinations; stacking is checked at the segment's end, so check it here.
+      if (wouldOverstack(ctx, state, [u.id], c.dest.hex)) continue;
+      const prev = state;
       state = yield a;
+      if (state.units[u.id]?.hex === c.dest.hex) {
+        carryMaps(ctx, prev, state, u.hex!, c.dest.hex, csDef(d, u), isManoeuvre(ctx.bundle, u.id) ? csAtt(d, u) : 0);
+      }
       break;
     }
   }
