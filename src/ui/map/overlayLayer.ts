@@ -3,7 +3,7 @@ import { BitmapText, Container, Graphics } from 'pixi.js';
 import { CORNER_OFFSETS, centre } from './geometry';
 
 export class OverlayLayer {
-  readonly root = new Container();
+  readonly root = new Container({ isRenderGroup: true });
   private hover = new Graphics();
   private selected = new Graphics();
   private reach = new Container();

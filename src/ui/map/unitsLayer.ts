@@ -19,7 +19,7 @@ function faceFor(def: Parameters<typeof facesOf>[0], stepsLost: number): Face {
 }
 
 export class UnitsLayer {
-  readonly root = new Container();
+  readonly root = new Container({ isRenderGroup: true });
   private readonly cache = new CounterTextureCache(TEXTURE_PX);
   private sprites = new Map<string, { s: Sprite; key: string }>();
   private badges = new Container();
