@@ -84,7 +84,9 @@ export function buildTerrainLayer(board: Board): TerrainLayer {
     const lineVtx = new Float32Array(lines);
     const lineUv = new Float32Array(lineVtx.length).fill(0.5);
     for (let i = 0; i < lineUv.length; i += 2) lineUv[i] = (PALETTE_SIZE - 0.5) / PALETTE_SIZE;
-    const line = new MeshSimple({ texture: palette, vertices: lineVtx, uvs: lineUv, topology: 'line-list' });
+    // Meshes draw through an index buffer: without indices a line list draws nothing.
+    const lineIdx = Uint32Array.from({ length: lineVtx.length / 2 }, (_, i) => i);
+    const line = new MeshSimple({ texture: palette, vertices: lineVtx, uvs: lineUv, indices: lineIdx, topology: 'line-list' });
     line.alpha = 0.25;
     fills.addChild(fill);
     outlines.addChild(line);
