@@ -16,6 +16,7 @@ import {
   M, addMarker, defOf, dropMarker, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isLeader, live, unitsAt,
 } from './combatTraits';
 import { prc } from './groundAssault';
+import { restrictedInside } from './scenarioArea';
 
 const Designate = z.object({ type: z.literal('designate'), units: z.array(z.string()).min(1) });
 const Drop = z.object({ type: z.literal('dropAttack'), unit: z.string() });
@@ -36,6 +37,7 @@ export function designationProblem(s: GameState, bundle: Parameters<typeof defOf
   if (fatigue(u) === 2) return { code: 'fatigue-2', message: `${d.designation} has fatigue 2 and may not be attack designated`, case: 'GOSS 14.2' };
   if (isArtGroup(d) || isHq(d)) return { code: 'no-offensive-ga', message: `${d.designation}: artillery groups and division HQs may not make an offensive GA`, case: 'AW 31.9.2c' };
   if (isArtillery(d) || isLeader(d)) return { code: 'cannot-attack', message: `${d.designation} cannot attack`, case: 'GOSS 13.4' };
+  if (restrictedInside(s, bundle, u.id)) return { code: 'restricted-area', message: `${d.designation} is across its boundary (forced there) and may not make a tactical assault`, case: 'AW 32.7.1' };
   return null;
 }
 

@@ -12,6 +12,8 @@ import type { UnitDef } from '../../data/schemas/unit';
 import { TERRAIN } from '../../data/schemas/map';
 import { unitIndex } from './unitIndex';
 import { actsAsDivisionGroup, actsAsGroup } from './artilleryGroups';
+import { special } from './scenarioArea';
+import { maFactor } from './carpetBombing';
 import {
   tecOf, COVER_MCT, COVER_OCT, FEATURE, ROUTE, WATER, ANY_ROAD, MAJOR_ROAD, type Tec,
 } from './terrain';
@@ -53,6 +55,8 @@ export const F_ENEMY_ADJ = 4;
 export const F_NON_AFV_ADJ = 8;
 /** The hex is adjacent to an enemy in an ET or to an enemy Fort (GOSS 7.7.3). */
 export const F_WORKS_ADJ = 16;
+/** The hex is adjacent to an enemy unit that generates movement halts (AW 32.2.2: carpet-bombed units do not). */
+export const F_HALT_ADJ = 32;
 
 const views = new WeakMap<GameState, Map<Side, SideView>>();
 
@@ -90,6 +94,9 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side): 
   const enemyHexes: HexId[] = [];
   const enemyOnVantage: HexId[] = [];
   const noSlide: HexId[] = [];
+  // AW 32.2.2: units carrying the carpet-bombing marker generate no movement halts (not even in an ET).
+  const bombed = special(bundle).carpetBombing?.marker;
+  const halting = new Set<HexId>();
   for (const u of unitIndex(state).live) {
     if (u.hex === null) continue;
     if (u.side === side) { flags[u.hex] |= F_FRIEND; continue; }
@@ -97,10 +104,13 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side): 
     if (!(flags[u.hex] & F_ENEMY)) enemyHexes.push(u.hex);
     flags[u.hex] |= F_ENEMY;
     const afv = def ? isPureAfv(def) : false;
+    const halts = !(bombed && u.markers.includes(bombed));
+    if (halts) halting.add(u.hex);
+    const bits = (afv ? F_ENEMY_ADJ : F_ENEMY_ADJ | F_NON_AFV_ADJ) | (halts ? F_HALT_ADJ : 0);
     for (let d = 0; d < 6; d++) {
       const n = NEIGHBOURS[u.hex * 6 + d];
       if (n < 0) continue;
-      flags[n] |= afv ? F_ENEMY_ADJ : F_ENEMY_ADJ | F_NON_AFV_ADJ;
+      flags[n] |= bits;
     }
   }
   for (const h of enemyHexes) if (bundle.board.vantage.has(h)) enemyOnVantage.push(h);
@@ -110,7 +120,7 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side): 
     const fw = state.fieldworks[key];
     const row = tec.raw.fieldworks[fw];
     if (!row) continue;
-    const held = (flags[h] & F_ENEMY) !== 0;
+    const held = (flags[h] & F_ENEMY) !== 0 && halting.has(h);
     // reconstructed: an empty Fort belongs to the Germans (every AW Fort is German), so it halts Allied movers only.
     const emptyFort = fw === 'Fort' && !held && !(flags[h] & F_FRIEND) && side !== 'german';
     if (!(held || emptyFort)) continue;
@@ -174,6 +184,10 @@ export interface MoverCtx {
   mode: MoveMode;
   type: MoveType;
   commando: boolean;
+  /** AW 32.0 / 32.7.1: hexes the unit may not enter voluntarily (scenarioArea.enterFilter), or none. */
+  enter?: ((h: HexId) => { code: string; message: string; case?: string } | null) | null;
+  /** GOSS 7.7.5 / AW 32.9: the side's GenS trace and limit, when the scenario traces supply. */
+  gens?: { cost: Map<HexId, number>; max: number; oos: boolean; outside: boolean } | null;
 }
 
 /** Does a road cross the hexside a→b? Returns the route bits. */
@@ -196,11 +210,13 @@ export function isRoadStart(bundle: ScenarioBundle, h: HexId): boolean {
  * Cost ×2 of entering `to` from adjacent `from` (−1 prohibited, ALL_MA = only as a whole-MA move).
  * `why` receives the reason of a prohibition when given.
  */
-export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: string; case?: string }): number {
+export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: string; case?: string; code?: string }): number {
   const { bundle, tec, view } = c;
   const t = bundle.board.terrain[to];
   if (t === NO_TERRAIN) { if (why) { why.reason = 'that hex is not on the playing area'; why.case = 'GOSS 7.1'; } return -1; }
   if ((view.flags[to] & F_ENEMY)) { if (why) { why.reason = 'the hex holds enemy units; a unit may never enter an enemy-occupied hex (overruns are made in the Exploitation Segment)'; why.case = 'GOSS 7.1'; } return -1; }
+  if (c.enter) { const e = c.enter(to); if (e) { if (why) { why.reason = e.message; why.case = e.case; why.code = e.code; } return -1; } }
+  if (c.gens && !c.commando && gensBlocks(c, from, to, why)) return -1;
   for (const f of view.noSlide) {
     if (distance(from, f) === 1 && distance(to, f) === 1) {
       if (why) { why.reason = 'a unit may not move directly from a hex adjacent to an enemy-held ET-3 or Fort to another hex adjacent to it'; why.case = 'GOSS 7.9.0'; }
@@ -245,7 +261,7 @@ function mechRoadCost(tec: Tec, t: number, feats: number, routes: number): numbe
   return tec.mechRoad[t];
 }
 
-function offroadCost(c: MoverCtx, from: HexId, to: HexId, t: number, feats: number, routes: number, why?: { reason?: string; case?: string }): number {
+function offroadCost(c: MoverCtx, from: HexId, to: HexId, t: number, feats: number, routes: number, why?: { reason?: string; case?: string; code?: string }): number {
   const { tec, leg, bundle } = c;
   // GOSS 7.6.2: a Leg unit pays 1 MP per hex entered along any road and ignores stream and river costs at the bridge.
   if (leg && routes & ANY_ROAD) {
@@ -319,11 +335,30 @@ function surchargeWaived(c: MoverCtx, to: HexId): boolean {
   return false;
 }
 
+/**
+ * GOSS 7.7.5 / AW 32.9 "units may not purposely move out of supply": no entering a hex without a GenS
+ * trace within 3 hexes of an enemy, unless the unit is already cut off and moves closer to a source;
+ * an OoS unit may not move adjacent to an enemy. (CDOs are exempt: the caller skips them.)
+ */
+function gensBlocks(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: string; case?: string; code?: string }): boolean {
+  const g = c.gens!;
+  if (g.oos && (c.view.flags[to] & F_ENEMY_ADJ)) {
+    if (why) { why.reason = 'an out-of-supply unit may not move adjacent to an enemy unit'; why.case = 'GOSS 7.7.5'; why.code = 'oos-adjacent'; }
+    return true;
+  }
+  const ct = g.cost.get(to) ?? Infinity;
+  if (ct <= g.max) return false;
+  if (g.outside && ct < (g.cost.get(from) ?? Infinity)) return false;
+  if (!enemyWithin(c.view, to, 3)) return false;
+  if (why) { why.reason = 'GenS cannot be traced to that hex and it is within 3 hexes of an enemy: units may not move out of supply'; why.case = 'GOSS 7.7.5, AW 32.9'; why.code = 'out-of-supply'; }
+  return true;
+}
+
 /** The halt a unit suffers on entering `to`, or null (AW 31.8, GOSS 7.7.3, GOSS 5.2.3). */
 export function haltAt(c: MoverCtx, from: HexId, to: HexId): Halt | null {
   const { view } = c;
-  if (c.mode === 'pa' && (view.flags[to] & F_ENEMY_ADJ)) return { case: 'AW 31.8a', reason: 'a unit in PA mode halts on moving adjacent to an enemy unit' };
-  if ((view.flags[to] & F_ENEMY_ADJ) && view.coverAt(to) !== COVER_MCT) return { case: 'AW 31.8b', reason: 'the hex is adjacent to an enemy unit and has no movement covering terrain' };
+  if (c.mode === 'pa' && (view.flags[to] & F_HALT_ADJ)) return { case: 'AW 31.8a', reason: 'a unit in PA mode halts on moving adjacent to an enemy unit' };
+  if ((view.flags[to] & F_HALT_ADJ) && view.coverAt(to) !== COVER_MCT) return { case: 'AW 31.8b', reason: 'the hex is adjacent to an enemy unit and has no movement covering terrain' };
   if ((view.flags[to] & F_WORKS_ADJ)) return { case: 'GOSS 7.7.3', reason: 'the hex is adjacent to an enemy unit in an entrenchment or Fort' };
   if (c.mode === 'pa' && !c.leg) {
     const name = terrainName(c.bundle.board.terrain[to]);
@@ -378,6 +413,8 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
     ma = tec.raw.artilleryGroupMa.ma;
     parts.push({ case: 'AW 31.9.2b', text: `artillery group MA ${ma}` });
   }
+  const lb = leaderMaBonus(state, bundle, u, def, rec ? rec.from : u.hex);
+  if (lb) { ma += lb.bonus; parts.push({ case: lb.case, text: `stacked with ${lb.leader}: +${lb.bonus} MA` }); }
   if (c.mode === 'exploit') {
     const div = tec.raw.exploit.printedMaDivisor;
     ma = Math.ceil(ma / div);
@@ -386,6 +423,7 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
   }
   const halving: string[] = [];
   if (hasMarker(u, MARKER.OOS)) { halving.push('AW 31.11'); parts.push({ case: 'AW 31.11', text: 'out of supply: MA halved' }); }
+  if (maFactor(state, bundle, u.id) < 1) { halving.push('AW 32.2.2'); parts.push({ case: 'AW 32.2.2', text: 'carpet-bombed (blue AS marker): MA halved' }); }
   if (hasMarker(u, MARKER.FATIGUE1)) { halving.push('GOSS 7.6.1c'); parts.push({ case: 'GOSS 7.6.1c', text: 'fatigue 1: MA halved' }); }
   if (view.night) {
     const startHex = rec ? rec.from : u.hex;
@@ -402,6 +440,17 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
     parts.push({ case: halving[0], text: `MA ${ma} (halved, rounded up)` });
   }
   return { budget: ma * 2, spent: u.mpSpent * 2, parts };
+}
+
+/** AW 32.8: a scenario leader adds its MA bonus to units of its formation it starts the phase stacked with. */
+function leaderMaBonus(state: GameState, bundle: ScenarioBundle, u: UnitState, def: UnitDef, start: HexId | null): { bonus: number; leader: string; case: string } | null {
+  if (start === null) return null;
+  for (const l of special(bundle).leaders ?? []) {
+    if (l.unit === u.id || !l.stackedWith.maBonus || def.formation !== l.formation) continue;
+    const lu = state.units[l.unit];
+    if (lu && !lu.eliminated && lu.side === u.side && lu.hex === start) return { bonus: l.stackedWith.maBonus, leader: bundle.units.get(l.unit)?.designation ?? l.unit, case: 'AW 32.8.0' };
+  }
+  return null;
 }
 
 export interface Reach {

@@ -20,6 +20,8 @@ import {
 } from './unit-traits';
 import { hexStackViolation } from './stacking';
 import { actsAsGroup } from './artilleryGroups';
+import { enterFilter, restrictedInside } from './scenarioArea';
+import { genSCost, supplyRule } from './supply';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -108,7 +110,16 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
   return {
     state, bundle, tec: tecOf(bundle), view: sideView(state, bundle, u.side), unit: u, def,
     leg: def.moveClass !== 'mech', mode, type, commando: isCommando(def),
+    enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
   };
+}
+
+/** GOSS 7.7.5 / AW 32.9: the side's GenS trace for the movement restriction, when the scenario traces supply. */
+function gensFor(state: GameState, bundle: ScenarioBundle, u: UnitState): MoverCtx['gens'] {
+  const rule = supplyRule(bundle, u.side);
+  if (!rule || u.hex === null) return null;
+  const cost = genSCost(state, bundle, u.side);
+  return { cost, max: rule.maxAdjacentToEnemy, oos: hasMarker(u, MARKER.OOS), outside: (cost.get(u.hex) ?? Infinity) > rule.maxAdjacentToEnemy };
 }
 
 /** The movement types the unit may use now (GOSS 7.4, 7.10.1: Mech road movement starts on a road or dry clear hex). */
@@ -233,10 +244,10 @@ function walk(state: GameState, bundle: ScenarioBundle, unitId: string, mode: Mo
     const h = r.hex;
     if (!areAdjacent(at, h)) return { ok: false, error: no('not-adjacent', `${ref} is not adjacent to ${formatHex(at)}: a unit moves hex by hex`, 'GOSS 7.1') };
     if (halt) return { ok: false, error: no('halted', `${def.designation} halts in ${formatHex(at)} (${halt.reason}) and may not continue to ${ref}`, halt.case) };
-    const why: { reason?: string; case?: string } = {};
+    const why: { reason?: string; case?: string; code?: string } = {};
     const step = stepCost(ctx, at, h, why);
     if (step === -1) {
-      const code = why.case === 'GOSS 7.1' && why.reason?.startsWith('the hex holds') ? 'enemy-hex' : why.case === 'GOSS 7.9.0' ? 'no-sliding' : why.reason?.includes('not on the playing') ? 'off-map' : type === 'road' ? 'not-road' : 'prohibited-terrain';
+      const code = why.code ? why.code : why.case === 'GOSS 7.1' && why.reason?.startsWith('the hex holds') ? 'enemy-hex' : why.case === 'GOSS 7.9.0' ? 'no-sliding' : why.reason?.includes('not on the playing') ? 'off-map' : type === 'road' ? 'not-road' : 'prohibited-terrain';
       return { ok: false, error: no(code, `${ref}: ${why.reason ?? 'prohibited'}`, why.case ?? 'GOSS 7 TEC') };
     }
     if (mode === 'pa') {
@@ -351,6 +362,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
       if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
       if (isHq(def) || isArtillery(def)) return no('pa-not-allowed', `${n}: HQs and artillery may not enter PA mode`, 'GOSS 5.2.1');
       if (hasMarker(u, MARKER.OOS)) return no('oos', `${n} is out of supply and may not enter PA mode`, 'AW 31.11');
+      if (restrictedInside(state, bundle, unitId)) return no('restricted-area', `${n} is across its boundary and may not enter PA mode until it moves back`, 'AW 32.7.1');
       if (hasMarker(u, MARKER.FATIGUE2)) return no('fatigue', `${n} has fatigue 2 and may not enter PA mode`, 'GOSS 5.2.1');
       if (hexStackViolation(state, bundle, u.hex, u.side)) return no('overstacked', `${n} is overstacked and may not enter PA mode`, 'GOSS 6.7.0');
       if (!paCanReachEnemy(state, bundle, unitId)) return no('pa-no-enemy', `${n} could not reach a hex adjacent to an enemy unit by PA movement`, 'GOSS 5.2.1');
@@ -451,7 +463,18 @@ export const movementRules: RuleModule = {
         }
         return [];
       },
-      onExit(draft) {
+      onExit(draft, ctx) {
+        // AW 32.7.1: a unit forced across its boundary must move back in its next Movement Phase.
+        const side = ctx.bundle.scenario.sides[draft.pos.playerTurn];
+        for (const id in draft.units) {
+          const u = draft.units[id];
+          if (u.side !== side || u.hex === null || u.eliminated || !restrictedInside(draft as GameState, ctx.bundle, id)) continue;
+          const o = movementOptions(draft as GameState, ctx.bundle, id);
+          if ('error' in o) continue;
+          if (o.destinations.some((d) => !restrictedInside({ ...(draft as GameState), units: { ...(draft as GameState).units, [id]: { ...u, hex: d.hex } } }, ctx.bundle, id))) {
+            reject('must-leave', `${ctx.bundle.units.get(id)?.designation ?? id} is across its boundary and must move back across it this Movement Phase`, 'AW 32.7.1');
+          }
+        }
         for (const id in draft.units) draft.units[id].mpSpent = 0;
         return [];
       },

@@ -14,6 +14,7 @@ import {
 } from './combatTraits';
 import { takeStep, type LossCtx } from './losses';
 import { unitIndex } from './unitIndex';
+import { retreatLeavesPlay } from './scenarioArea';
 
 type TecLoose = { terrain?: Record<string, { leg?: number | null; mech?: number | null }> };
 
@@ -41,6 +42,8 @@ function step(state: GameState, bundle: ScenarioBundle, side: Side, units: strin
   if (cl.mech && (river || major) && !bridge && !(river && f.includes('ford'))) return { ok: false, stop: false };
   if (cl.leg && major && !bridge) return { ok: false, stop: false };
   let stop = cl.leg && river && !bridge;
+  // AW 32.0: a stack retreating out of the playing area stops there and is out of play.
+  if (retreatLeavesPlay(bundle, b)) return { ok: true, stop: true };
   const road = routesBetween(bundle.board, a, b).length > 0;
   const t = terrainOf(bundle.board, b)!;
   if (cl.mech && !road && gaMods(bundle).mechStops.includes(t)) stop = true;
@@ -134,6 +137,16 @@ export function doRetreat(ctx: LossCtx, side: Side, units: string[], path: HexId
       const u = d.units[id];
       if (!u || u.eliminated || u.hex === null) continue;
       u.hex = h;
+    }
+    if (retreatLeavesPlay(bundle, h)) {
+      // AW 32.0: units that retreat out of the playing area may not re-enter play (counted as eliminated).
+      for (const id of units) {
+        const u = d.units[id];
+        if (!u || u.eliminated || u.hex === null) continue;
+        u.hex = null; u.eliminated = true; u.markers = [];
+        ctx.events.push({ type: 'unitEliminated', unit: id, hex: formatHex(h), why: 'retreated out of the playing area', case: `${bundle.scenario.case ?? 'AW 30'}.0` });
+      }
+      break;
     }
     const t = terrainOf(bundle.board, h);
     if (!(t && mct.includes(t)) && d.fieldworks[h] !== 'ET-3' && dangerousEnemyAdjacent(d as GameState, bundle, side, h)) {

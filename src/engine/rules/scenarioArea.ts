@@ -6,7 +6,7 @@
  *     (null = allowed, else a rejection: off the play area, or across a restriction line);
  *   - `retreatLeavesPlay(bundle, hex)` when a retreat path leaves the area (the unit is removed, AW 32.0);
  *   - `restrictedInside(state, bundle, unitId)` before PA marks and tactical-assault designation (AW 32.7.1);
- *   - `inGenS(state, bundle, unitId)` for the scenario's general supply (AW 32.9).
+ * The scenario's general supply (AW 32.9, special.logistics) is traced by supply.ts (`inGenS`, `genSCost`).
  */
 import { NEIGHBOURS, colOf, hexsideBetween, rowOf, tryParseHexRef, type HexId } from '../hex';
 import { hexAt } from '../hex/lattice';
@@ -120,6 +120,23 @@ export function enterCheck(state: GameState, bundle: ScenarioBundle, unitId: str
   return null;
 }
 
+/**
+ * enterCheck as a precomputed filter for one unit's movement search (null when the scenario has no play
+ * area and no restriction applies to the unit): the hot path asks it once per hex entered.
+ */
+export function enterFilter(state: GameState, bundle: ScenarioBundle, unitId: string): ((h: HexId) => Rejection | null) | null {
+  const area = special(bundle).playArea ? hexSet(bundle, special(bundle).playArea!.hexes) : null;
+  const from = state.units[unitId]?.hex ?? null;
+  const lines = restrictionsOf(state, bundle, unitId).map((r) => hexSet(bundle, r.mayNotEnter)).filter((inside) => from === null || !inside.has(from));
+  if (!area && !lines.length) return null;
+  const areaCase = `${bundle.scenario.case ?? 'AW 30'}.0`;
+  return (h) => {
+    if (area && !area.has(h)) return { code: 'outside-play-area', message: `${unitId} may not leave the scenario's playing area`, case: areaCase };
+    for (const inside of lines) if (inside.has(h)) return { code: 'restricted-area', message: `${unitId} may not voluntarily cross the 2nd Canadian Division boundary`, case: 'AW 32.7.1' };
+    return null;
+  };
+}
+
 /** AW 32.7.1: the unit is across its line (forced there by retreat): no PA, no tactical assault, must move back. */
 export function restrictedInside(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
   const u = state.units[unitId];
@@ -127,63 +144,8 @@ export function restrictedInside(state: GameState, bundle: ScenarioBundle, unitI
   return restrictionsOf(state, bundle, unitId).some((r) => hexSet(bundle, r.mayNotEnter).has(u.hex!));
 }
 
-/** Hexes occupied by units of `side` (eliminated and off-map units excluded). */
-function occupiedBy(state: GameState, side: Side): Set<HexId> {
-  const s = new Set<HexId>();
-  for (const u of Object.values(state.units)) if (u.side === side && !u.eliminated && u.hex !== null) s.add(u.hex);
-  return s;
-}
-
-/**
- * AW 32.9: general supply for a scenario that traces from PSS hexes (32.9.1 Allied: any hex north or
- * west of the Orne; 32.9.2 German: the west, south and east edges). The path may be of any length,
- * may not contain enemy units, and at most `maxPathHexesAdjacentToEnemy` of its hexes may be adjacent
- * to an enemy. reconstructed: the unit's own hex is part of the path; the path stays on land inside the
- * play area and crosses a named major river only at a bridge (GOSS supply paths follow movement).
- */
-export function inGenS(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
-  const u = state.units[unitId];
-  if (!u || u.hex === null || u.eliminated) return false;
-  const rule = special(bundle).logistics?.supply?.[u.side];
-  if (!rule) return true;
-  const enemy = occupiedBy(state, u.side === 'allied' ? 'german' : 'allied');
-  const pss = hexSet(bundle, rule.pss);
-  const adjEnemy = (h: HexId) => { for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && enemy.has(n)) return true; } return false; };
-  const max = rule.maxPathHexesAdjacentToEnemy;
-  const start = u.hex;
-  const k0 = adjEnemy(start) ? 1 : 0;
-  if (k0 > max) return false;
-  // best[h] = fewest enemy-adjacent hexes on a path from the unit to h
-  const best = new Map<HexId, number>([[start, k0]]);
-  let frontier: HexId[] = [start];
-  const bridge = (a: HexId, b: HexId) => bundle.board.sides.get(hexsideBetween(a, b)) ?? 0;
-  while (frontier.length) {
-    const next: HexId[] = [];
-    for (const h of frontier) {
-      const k = best.get(h)!;
-      if (pss.has(h) && !enemy.has(h)) return true;
-      for (let d = 0; d < 6; d++) {
-        const n = NEIGHBOURS[h * 6 + d];
-        if (n < 0 || enemy.has(n) || !isLand(bundle.board, n) || !inPlayArea(bundle, n)) continue;
-        if (crossesUnbridgedMajorRiver(bridge(h, n))) continue;
-        const kn = k + (adjEnemy(n) ? 1 : 0);
-        if (kn > max) continue;
-        const prev = best.get(n);
-        if (prev !== undefined && prev <= kn) continue;
-        best.set(n, kn);
-        next.push(n);
-      }
-    }
-    frontier = next;
-  }
-  return false;
-}
-
-const MAJOR = (1 << HEXSIDE_FEATURES.indexOf('majorRiver')) | (1 << HEXSIDE_FEATURES.indexOf('canal'));
-const BRIDGE = HEXSIDE_FEATURES.indexOf('bridge') >= 0 ? 1 << HEXSIDE_FEATURES.indexOf('bridge') : 0;
-function crossesUnbridgedMajorRiver(bits: number): boolean {
-  return (bits & MAJOR) !== 0 && (bits & BRIDGE) === 0;
-}
+/** AW 32.9 GenS: the one trace lives in supply.ts; re-exported for the scenario modules that import it from here. */
+export { inGenS } from './supply';
 
 /** Sheet row of a hex on the given sheet (e.g. 27 for C5027: "hex row xx27", AW 32.13), or null when off that sheet. */
 export function sheetRow(h: HexId, sheet: string): number | null {

@@ -5,7 +5,11 @@
  * cannot are marked OhS. OhS becomes OoS when the unit moves more than half its MA (movement.ts),
  * fires (fireSupport.ts), attacks, or defends at full strength (groundAssault.ts).
  */
-import { colOf, neighbours, rowOf, tryParseHexRef, type HexId } from '../hex';
+import { isDraft } from 'immer';
+import { NEIGHBOURS, colOf, hexsideBetween, rowOf, tryParseHexRef, type HexId } from '../hex';
+import { HEXSIDE_FEATURES } from '../../data/schemas/map';
+import { hexSet, inPlayArea, special } from './scenarioArea';
+import { unitIndex } from './unitIndex';
 import { onMap, terrainOf } from '../board';
 import { phasingSide } from '../sequence';
 import type { GameEvent, GameState, ScenarioBundle, Side } from '../types';
@@ -13,7 +17,41 @@ import type { RuleModule } from './registry';
 import { combatRules } from './scenarioRules';
 import { M, addMarker, dropMarker, enemyOf, has, live } from './combatTraits';
 
-/** Supply sources of `side`: listed hexes and map-edge hexes on the listed sides. */
+/** How a side traces GenS: its sources, the path limit, and where paths may go. */
+export interface SupplyRule {
+  sources: HexId[];
+  /** At most this many path hexes adjacent to an enemy (AW 32.9.1: two). */
+  maxAdjacentToEnemy: number;
+  /** Path hexes must be in this set (the scenario's play area, AW 32.0), or anywhere on the map when null. */
+  area: Set<HexId> | null;
+  /** Paths cross a major river or canal only at a bridge (reconstructed: GOSS supply paths follow movement). */
+  bridgesOnly: boolean;
+  source: string;
+}
+
+/**
+ * The side's GenS rule: scenario.special.logistics (AW 32.9: PSS as a hex set, path limits) when the
+ * scenario has it, else rules.combat.supply (listed hexes and map edges). Null = no supply rule
+ * (every unit is in GenS).
+ */
+export function supplyRule(bundle: ScenarioBundle, side: Side): SupplyRule | null {
+  const sp = special(bundle);
+  const log = sp.logistics?.supply?.[side];
+  if (log) {
+    return {
+      sources: [...hexSet(bundle, log.pss)].filter((h) => inPlayArea(bundle, h)),
+      maxAdjacentToEnemy: log.maxPathHexesAdjacentToEnemy,
+      area: sp.playArea ? hexSet(bundle, sp.playArea.hexes) : null,
+      bridgesOnly: true,
+      source: log.source,
+    };
+  }
+  const def = combatRules(bundle).supply?.[side];
+  if (!def) return null;
+  return { sources: supplySources(bundle, side), maxAdjacentToEnemy: def.maxAdjacentToEnemy, area: null, bridgesOnly: false, source: def.source };
+}
+
+/** Supply sources of `side` in rules.combat.supply: listed hexes and map-edge hexes on the listed sides. */
 export function supplySources(bundle: ScenarioBundle, side: Side): HexId[] {
   const def = combatRules(bundle).supply?.[side];
   if (!def) return [];
@@ -37,42 +75,79 @@ export function supplySources(bundle: ScenarioBundle, side: Side): HexId[] {
   return [...out];
 }
 
+const MAJOR = (1 << HEXSIDE_FEATURES.indexOf('majorRiver')) | (1 << HEXSIDE_FEATURES.indexOf('canal'));
+const BRIDGE = 1 << HEXSIDE_FEATURES.indexOf('bridge');
+
+const traces = new WeakMap<object, Map<Side, Map<HexId, number>>>();
+
 /**
- * Least number of enemy-adjacent hexes on any enemy-free path from a source to each hex (0-1 BFS);
- * a unit is in GenS when its hex is reachable within the scenario's limit (AW 32.9.1: two).
+ * The one GenS trace (AW 31.11, 32.9): the least number of enemy-adjacent hexes on any enemy-free path
+ * from a source to each hex (0-1 BFS; the unit's own hex counts). A unit is in GenS when its hex's cost
+ * is within the rule's limit. Cached per frozen state and side.
  */
 export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): Map<HexId, number> {
-  const enemy = new Set<HexId>();
-  for (const u of Object.values(state.units)) if (u.side === enemyOf(side) && live(u)) enemy.add(u.hex!);
-  const adjEnemy = (h: HexId) => neighbours(h).some((n) => enemy.has(n));
-  const passable = (h: HexId) => onMap(bundle.board, h) && terrainOf(bundle.board, h) !== 'sea' && !enemy.has(h);
+  const frozen = !isDraft(state.units) && Object.isFrozen(state.units);
+  const hit = frozen ? traces.get(state.units)?.get(side) : undefined;
+  if (hit) return hit;
+  const rule = supplyRule(bundle, side);
   const cost = new Map<HexId, number>();
-  const dq: HexId[] = [];
-  for (const s of supplySources(bundle, side)) {
-    if (!passable(s)) continue;
-    const c = adjEnemy(s) ? 1 : 0;
-    if ((cost.get(s) ?? Infinity) > c) { cost.set(s, c); if (c === 0) dq.unshift(s); else dq.push(s); }
-  }
-  while (dq.length) {
-    const h = dq.shift()!;
-    const ch = cost.get(h)!;
-    for (const n of neighbours(h)) {
-      if (!passable(n)) continue;
-      const w = adjEnemy(n) ? 1 : 0;
-      if (ch + w < (cost.get(n) ?? Infinity)) { cost.set(n, ch + w); if (w === 0) dq.unshift(n); else dq.push(n); }
+  if (rule) {
+    const enemy = new Set<HexId>();
+    for (const u of unitIndex(state).live) if (u.side === enemyOf(side)) enemy.add(u.hex!);
+    const adjEnemy = (h: HexId) => { for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && enemy.has(n)) return true; } return false; };
+    const passable = (h: HexId) => onMap(bundle.board, h) && terrainOf(bundle.board, h) !== 'sea' && !enemy.has(h) && (!rule.area || rule.area.has(h));
+    const crossing = (a: HexId, b: HexId) => {
+      if (!rule.bridgesOnly) return true;
+      const f = bundle.board.sides.get(hexsideBetween(a, b)) ?? 0;
+      return !(f & MAJOR) || (f & BRIDGE) !== 0;
+    };
+    // Two queues for the 0-1 BFS (no O(n) unshift): `now` at the current cost, `later` at cost + 1.
+    let now: HexId[] = []; let later: HexId[] = [];
+    for (const s0 of rule.sources) {
+      if (!passable(s0)) continue;
+      const c = adjEnemy(s0) ? 1 : 0;
+      if ((cost.get(s0) ?? Infinity) > c) { cost.set(s0, c); (c === 0 ? now : later).push(s0); }
     }
+    let level = 0;
+    while (now.length || later.length) {
+      if (!now.length) { now = later; later = []; level++; continue; }
+      const h = now.pop()!;
+      const ch = cost.get(h)!;
+      if (ch !== level) continue;
+      for (let d = 0; d < 6; d++) {
+        const n = NEIGHBOURS[h * 6 + d];
+        if (n < 0 || !passable(n) || !crossing(h, n)) continue;
+        const w = adjEnemy(n) ? 1 : 0;
+        if (ch + w > rule.maxAdjacentToEnemy + 1) continue;
+        if (ch + w < (cost.get(n) ?? Infinity)) { cost.set(n, ch + w); (w === 0 ? now : later).push(n); }
+      }
+    }
+  }
+  if (frozen) {
+    let m = traces.get(state.units);
+    if (!m) traces.set(state.units, (m = new Map()));
+    m.set(side, cost);
   }
   return cost;
 }
 
+/** AW 31.11 / 32.9: can the unit trace GenS now? (true when the scenario has no supply rule) */
+export function inGenS(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
+  const u = state.units[unitId];
+  if (!u || u.hex === null || u.eliminated) return false;
+  const rule = supplyRule(bundle, u.side);
+  if (!rule) return true;
+  return (genSCost(state, bundle, u.side).get(u.hex) ?? Infinity) <= rule.maxAdjacentToEnemy;
+}
+
 export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side): { unit: string; to: 'GenS' | 'OhS' }[] {
-  const def = combatRules(bundle).supply?.[side];
-  if (!def) return [];
+  const rule = supplyRule(bundle, side);
+  if (!rule) return [];
   const cost = genSCost(d, bundle, side);
   const out: { unit: string; to: 'GenS' | 'OhS' }[] = [];
   for (const u of Object.values(d.units)) {
     if (u.side !== side || !live(u)) continue;
-    const ok = (cost.get(u.hex!) ?? Infinity) <= def.maxAdjacentToEnemy;
+    const ok = (cost.get(u.hex!) ?? Infinity) <= rule.maxAdjacentToEnemy;
     if (ok && (has(u, M.OHS) || has(u, M.OOS))) out.push({ unit: u.id, to: 'GenS' });
     if (!ok && !has(u, M.OHS) && !has(u, M.OOS)) out.push({ unit: u.id, to: 'OhS' });
   }

@@ -5,7 +5,8 @@ import { newGame } from '../game';
 import { formatHex, hexOfRulesId, neighbours } from '../hex';
 import type { GameState } from '../types';
 import { evaluateVictory } from './victory';
-import { inGenS, enterCheck, restrictedInside, inPlayArea, sheetRow } from './scenarioArea';
+import { enterCheck, restrictedInside, inPlayArea, sheetRow } from './scenarioArea';
+import { inGenS } from './supply';
 
 const bundle = loadScenario('goodwood');
 const start = (length: 'short' | 'long') => newGame(bundle, { seed: 'v', length }).state;

@@ -12,7 +12,8 @@ import type { GameEvent, GameState, ScenarioBundle, Side } from '../types';
 import type { RuleContext, RuleModule } from './registry';
 import type { Condition } from '../../data/schemas/scenarioRules';
 import { formatHex, type HexId } from '../hex';
-import { hexSet, inGenS, sheetRow, special, type SpecialState } from './scenarioArea';
+import { hexSet, sheetRow, special, type SpecialState } from './scenarioArea';
+import { inGenS } from './supply';
 import { evaluateExtCondition } from './scenarioVictory';
 
 export interface ConditionReport {
