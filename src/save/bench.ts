@@ -3,7 +3,7 @@
  * whole game file, full and compact, gzipped. Load through vite's ssrLoadModule (scripts/bench.mjs):
  * `for (const [name, value, unit] of await (await vite.ssrLoadModule('/src/save/bench.ts')).run()) out(name, value, unit)`.
  */
-import { legalActions, sideToAct, type Action } from '../engine';
+import { legalActions, sideToAct, view, type Action } from '../engine';
 import { appendAction, createSave } from './build';
 import { compactToGzip, saveToGzip, saveToText } from './codec';
 import { generatedGame, pick, fakeRandom } from './testkit';
@@ -32,26 +32,26 @@ export function benchSave(n = 10_000, runs = 3): SaveBench {
  * (legal moves from the engine), makes `rollsPerTurn` dice rolls for fire support and assaults, and
  * ends each segment; until the game ends. Not real play, but the same kinds and numbers of entries.
  */
-export function syntheticGame(scenario: string, length: string, movesPerTurn = 60, rollsPerTurn = 25, seed = 5): SavedGame {
+export function syntheticGame(scenario: string, length: string, movesPerTurn = 60, rollsPerTurn = 24, seed = 5): SavedGame {
   const rnd = pick(seed);
   const c = createSave({ scenario, length, players: { allied: 'A', german: 'B' }, random: fakeRandom(`synthetic-${scenario}`) });
   if (!c.ok) throw new Error(c.error);
   let g = c.game;
   const tryAppend = (a: Action) => { const r = appendAction(g, a); if (r.ok) g = r.game; return r.ok; };
-  for (let guard = 0; guard < 20_000 && !g.state.over; guard++) {
+  for (let guard = 0; guard < 5000 && !g.state.over; guard++) {
     const side = sideToAct(g.state)!;
-    const legal = legalActions(g.state, side);
-    const moves = legal.filter((a) => a.type === 'move');
-    if (moves.length) {
+    const label = view(g.state, side).label;
+    if (label.includes('Movement Segment')) {
+      // One legal move per unit, for up to movesPerTurn units (legal moves computed once per segment).
       const byUnit = new Map<string, Action[]>();
-      for (const m of moves) { const u = String((m as { unit: string }).unit); byUnit.set(u, [...(byUnit.get(u) ?? []), m]); }
+      for (const m of legalActions(g.state, side)) if (m.type === 'move') { const u = String((m as { unit: string }).unit); byUnit.set(u, [...(byUnit.get(u) ?? []), m]); }
       for (const list of [...byUnit.values()].slice(0, movesPerTurn)) tryAppend(list[rnd(list.length)]);
+    } else if (/FS Mission|Ground Assault Segment/.test(label)) {
+      for (let i = 0; i < rollsPerTurn / 3; i++) tryAppend({ type: 'roll', dice: i % 2 ? '1d10' : '2d10', purpose: `combat ${i}` });
     }
-    const seg = g.state.pos.segment;
-    if (g.state.pos.phase === 1 && seg >= 1 && seg <= 4) for (let i = 0; i < Math.ceil(rollsPerTurn / 4); i++) tryAppend({ type: 'roll', dice: i % 2 ? '1d10' : '2d10', purpose: `combat ${i}` });
     if (!tryAppend({ type: 'endSegment' })) {
-      const other = legalActions(g.state, side).filter((a) => a.type !== 'endSegment');
-      if (!other.some((a) => tryAppend(a))) break;
+      // A rule waits for a decision: take the first legal action it accepts.
+      if (!legalActions(g.state, side).some((a) => a.type !== 'endSegment' && tryAppend(a))) break;
     }
   }
   return g;
