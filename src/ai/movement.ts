@@ -208,6 +208,8 @@ export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, vo
     // Artillery groups fire only if they did not move (AW 31.9.2b): they stay unless threatened.
     if ((isArtGroup(d) || isHq(d)) && mapsOf(ctx, state).threat[u.hex!] <= 0) continue;
     if (fatigue(u) === 2 && ctx.posture.posture === 'attack') continue;
+    // A defender in its entrenchment facing the enemy stays (GOSS 17: the ET is worth more than any move).
+    if (ctx.posture.posture === 'defend' && state.fieldworks[u.hex!] && mapsOf(ctx, state).threat[u.hex!] > 0) continue;
     const o = movementOptions(state, ctx.bundle, u.id);
     if ('error' in o) continue;
     const hc = { reserve: reserve.has(u.id), halt: false, from: u.hex };
