@@ -5,6 +5,7 @@
  */
 import { bundleOf, apply } from '../engine/game';
 import type { Action, GameState, ScenarioBundle, Side } from '../engine/types';
+import type { HexId } from '../engine/hex';
 import { postureFor, type SidePosture } from './posture';
 import { hexStackViolation } from '../engine/rules/stacking';
 import { live } from '../engine/rules/combatTraits';
