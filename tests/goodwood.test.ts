@@ -13,7 +13,9 @@ import { distance, formatHex, hexOfRulesId } from '../src/engine/hex';
 import { isLand } from '../src/engine/board';
 import { stackViolations } from '../src/engine/rules/stacking';
 import { enterCheck, hexSet, inPlayArea, special } from '../src/engine/rules/scenarioArea';
-import type { Action, GameState } from '../src/engine/types';
+import type { Action, GameEvent, GameState } from '../src/engine/types';
+import { segmentAt } from '../src/engine/sequence';
+import { assaultOptions } from '../src/engine/rules/groundAssault';
 
 const SETUPS = '/work/shared/research/scenario-setups.json';
 const bundle = loadScenario('goodwood');
@@ -95,34 +97,73 @@ describe('AW 32.11.2 German setup', () => {
   });
 });
 
-/** One scripted game: end every segment; in a few places move or bring in a reinforcement. */
-function script(length: 'short' | 'long'): { actions: Action[]; state: GameState } {
+/**
+ * One scripted game: end every segment; in a few places move, bring in a reinforcement, and in the first
+ * Allied player turn designate a tactical assault, fire one FS mission and resolve one ground assault
+ * (every pending decision answered with the first legal choice), all through `apply`.
+ */
+function script(length: 'short' | 'long'): { actions: Action[]; state: GameState; events: GameEvent[] } {
   let { state } = newGame(bundle, { seed: 'goodwood-script', length });
   const actions: Action[] = [];
+  const events: GameEvent[] = [];
   const act = (a: Action) => {
     const r = apply(state, a);
-    if (!r.ok) throw new Error(`${JSON.stringify(a)} rejected: ${r.error.message}`);
+    if (!r.ok) throw new Error(`${JSON.stringify(a)} rejected at ${JSON.stringify(state.pos)} after ${JSON.stringify(actions.slice(-3))}: ${r.error.message}`);
     actions.push(a);
+    events.push(...r.events);
     state = r.state;
   };
+  const done = { designate: false, fire: false, assault: false };
   for (let guard = 0; guard < 5000 && !state.over; guard++) {
     const side = sideToAct(state)!;
     const legal = legalActions(state, side);
+    if (state.pending) { act(legal[0]); continue; }
+    const seg = segmentAt(bundle.sequence, state.pos).segment.id;
+    const firstAllied = state.pos.turn === 0 && state.pos.playerTurn === 0;
+    if (firstAllied && seg === 'attackDesignation' && !done.designate) {
+      // a TA whose assault the engine will accept (GOSS 13.4)
+      const d = legal.find((a) => a.type === 'designate' && (() => { const r = apply(state, a); return r.ok && assaultOptions(r.state, bundle, 'allied').length > 0; })());
+      done.designate = true;
+      if (d) { act(d); continue; }
+    }
+    if (firstAllied && seg === 'offensiveFs' && !done.fire) {
+      done.fire = true;
+      const f = legal.find((a) => a.type === 'fireMission');
+      if (f) { act(f); continue; }
+    }
+    if (firstAllied && seg === 'groundAssault' && !done.assault) {
+      done.assault = true;
+      const g = legal.find((a) => a.type === 'assault');
+      if (g) { act(g); continue; }
+    }
+    // GOSS 6.0: a stack overstacked by a combat retreat is fixed in the owner's next Movement Segment.
+    if (seg === 'move') {
+      const over = stackViolations(state, bundle, side);
+      const fix = over.length ? legal.find((a) => a.type === 'move' && over[0].units.includes(a.unit as string)
+        && (() => { const r = apply(state, a); return r.ok && stackViolations(r.state, bundle, side).length < over.length; })()) : undefined;
+      if (fix) { act(fix); continue; }
+    }
     // July 18 PM: bring 7th Armd's HQ in at C5419 and 1039 AT in on the east edge.
     const enter = legal.find((a) => a.type === 'enterReinforcement' && (a.unit === '7arm-hq' || (a.unit === '1039-okw' && a.hex === 'C5834')));
     if (enter) { act(enter); continue; }
-    // A few moves: the first legal move of a VIII Corps armoured Btn each Allied movement segment of the first day.
-    const mv = state.pos.turn < 3 ? legal.find((a) => a.type === 'move' && a.unit === '3-rtr-29-11' && !state.units['3-rtr-29-11'].move) : undefined;
+    // A few moves: the first legal move (that leaves no overstack) of a VIII Corps armoured Btn each Allied movement segment of the first day.
+    const mv = state.pos.turn < 3 ? legal.find((a) => a.type === 'move' && a.unit === '3-rtr-29-11' && !state.units['3-rtr-29-11'].move
+      && (() => { const r = apply(state, a); return r.ok && !stackViolations(r.state, bundle, 'allied').length; })()) : undefined;
     if (mv && state.units['3-rtr-29-11'].move?.turn !== state.pos.turn) { act(mv); continue; }
     act({ type: 'endSegment' });
   }
-  return { actions, state };
+  return { actions, state, events };
 }
 
 describe('Goodwood plays to the end (AW 31.4, 32.13)', () => {
   test('scripted legal actions to the end of July 19 PM: the game ends on the AW 32.13.1 result, and replaying the log gives the same hash', () => {
-    const { actions, state } = script('short');
+    const { actions, state, events } = script('short');
     expect(state.over).not.toBeNull();
+    // a move, an FS mission and a ground assault were resolved through apply (issue 6)
+    expect(events.some((e) => e.type === 'unitMoved')).toBe(true);
+    expect(events.filter((e) => e.type === 'fsResolved')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'gaResolved')).toHaveLength(1);
+    expect(actions.map((a) => a.type)).toEqual(expect.arrayContaining(['move', 'designate', 'fireMission', 'assault']));
     expect(state.pos.turn).toBe(4);
     const v = state.special!.victory!;
     expect(v.case).toBe('AW 32.13.1');

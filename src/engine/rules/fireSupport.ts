@@ -444,7 +444,9 @@ export const fireSupportRules: RuleModule = {
         for (const u of Object.values(state.units)) if (u.side !== side && live(u)) targets.add(u.hex!);
         const firers = Object.values(state.units).filter((u) => u.side === side && live(u) && isFirer(bundle, u.id)).map((u) => u.id);
         for (const t of targets) {
-          const art = firers.filter((id) => fsPlan(state, bundle, side, { target: t, artillery: [{ unit: id }] }).ok).map((unit) => ({ unit }));
+          // Offer each firer at no more than the unobserved cap (AW 31.9.4), so a 16-point group is not excluded by the cap.
+          const small = (id: string) => ({ unit: id, points: Math.max(1, Math.min(artilleryPoints(state, bundle, id).points, fsTable(bundle).caps.unobserved)) });
+          const art = firers.filter((id) => fsPlan(state, bundle, side, { target: t, artillery: [small(id)] }).ok).map(small);
           if (!art.length) continue;
           const spotter = Object.values(state.units).find((u) => u.side === side && live(u) && fsPlan(state, bundle, side, { target: t, spotter: u.id, artillery: art.slice(0, 1) }).ok)?.id;
           const req = { target: t, spotter, artillery: art.slice(0, 1) };

@@ -19,7 +19,7 @@ import type { GameEvent, GameState, ScenarioBundle, Side } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import { MARKER, isArtilleryGroup, isHq, isInfantry, isZStep, stepsLeft } from './unit-traits';
-import { isConstricted } from './movement-search';
+import { isConstricted, moveRecordNow } from './movement-search';
 import { unitIndex } from './unitIndex';
 import { actsAsGroup } from './artilleryGroups';
 
@@ -190,9 +190,11 @@ function autoRelocateGroups(d: Draft<GameState>, bundle: ScenarioBundle): GameEv
   return events;
 }
 
-function refuseOverstack(d: Draft<GameState>, bundle: ScenarioBundle): GameEvent[] {
+function refuseOverstack(d: Draft<GameState>, bundle: ScenarioBundle, exploit = false): GameEvent[] {
   const side = bundle.scenario.sides[d.pos.playerTurn];
-  const v = stackViolations(d as GameState, bundle, side);
+  // GOSS 6.0: at the end of the Exploitation Segment only stacks an exploiting unit moved into count;
+  // stacks left over by retreats and advances are the owner's to fix in the next Movement Segment.
+  const v = stackViolations(d as GameState, bundle, side).filter((x) => !exploit || x.units.some((id) => moveRecordNow(d as GameState, bundle, d.units[id] as GameState['units'][string])));
   if (!v.length) return [];
   const list = v.map((x) => `${x.ref}: ${x.reason} (${x.case})`).join('; ');
   const fix = v.some((x) => x.case === 'AW 31.9.2a')
@@ -274,7 +276,7 @@ export const stackingRules: RuleModule = {
   ],
   hooks: [
     { segment: 'move', onExit: (d, ctx) => refuseOverstack(d, ctx.bundle) },
-    { segment: 'exploitation', onExit: (d, ctx) => refuseOverstack(d, ctx.bundle) },
+    { segment: 'exploitation', onExit: (d, ctx) => refuseOverstack(d, ctx.bundle, true) },
     // AW 31.9.2a "at the end of any Phase": groups left stacked by retreats and advances are moved off automatically.
     { segment: 'groundAssault', onExit: (d, ctx) => autoRelocateGroups(d, ctx.bundle) },
     { segment: 'fatigueRecovery', onExit: (d, ctx) => autoRelocateGroups(d, ctx.bundle) },
