@@ -7,5 +7,6 @@ import { fatigueRules } from './fatigue';
 import { fieldworksRules } from './fieldworks';
 import { interdictionRules } from './interdiction';
 import { supplyRules } from './supply';
+import { overrunRules } from './overrun';
 
-export const COMBAT_MODULES: RuleModule[] = [supplyRules, interdictionRules, attackDesignationRules, fireSupportRules, groundAssaultRules, fatigueRules, fieldworksRules];
+export const COMBAT_MODULES: RuleModule[] = [supplyRules, interdictionRules, attackDesignationRules, fireSupportRules, groundAssaultRules, overrunRules, fatigueRules, fieldworksRules];

@@ -100,6 +100,8 @@ export interface CombatState {
   /** AW 31.7: German units open to a GI mission at the end of their movement segment, and where each started. */
   gi: string[];
   moveStart: Record<string, number>;
+  /** GOSS 5.3.5: `${unit}@${hex}` overruns made this phase (the same unit may not overrun the same hex twice). */
+  overruns?: string[];
 }
 
 export function emptyCombat(phase = ''): CombatState {

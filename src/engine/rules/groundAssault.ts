@@ -168,7 +168,8 @@ function stepSide(run: Run, g: GaProc, sp: Draft<GaSideProc>): 'wait' | 'go' {
         if (fw === 'ET-2' || fw === 'ET-3') pr = Math.min(8, pr + 1);
         const r = prc(dice, pr, 0, `GA mandatory PRC ${d.designation}`);
         run.events.push({ type: 'prc', unit: lead, pr, roll: r.roll, pass: r.pass, why: 'mandatory PRC', case: 'GOSS 13.10.1' });
-        if (!r.pass) sp.disc += 1;
+        // GOSS 5.3.5: an overrunner takes every hit as a step loss.
+        if (!r.pass) { if (g.overrun && sp.role === 'attacker') sp.mand += 1; else sp.disc += 1; }
       }
       return 'go';
     }
@@ -403,8 +404,25 @@ function resolve(run: Run, g: Draft<GaProc>): void {
   });
   g.att = side('attacker', res.onAttacker);
   g.def = side('defender', res.onDefender);
+  if (g.overrun) overrunTest(run, g);
   g.stage = 'apply';
   drive(run);
+}
+
+/**
+ * GOSS 5.3.5 overrun success test, after the GAT results and before they are applied: the overrunner
+ * takes all its discretionary hits as step losses (ignoring Max step loss) — declining would make the
+ * overrun fail anyway, so the engine takes that choice — and succeeds when its total hits are fewer than
+ * the defender's. On failure it stays in the hex it came from and loses Exploit (it had not entered).
+ */
+function overrunTest(run: Run, g: Draft<GaProc>): void {
+  const a = g.att!; const dd = g.def!;
+  const aTotal = a.disc + a.mand;
+  const dTotal = dd.disc + dd.mand;
+  a.mand = aTotal; a.disc = 0; a.ignoreMax = true;
+  const success = aTotal < dTotal;
+  if (!success) for (const id of g.attackers) { const u = run.d.units[id]; dropMarker(u, M.EXPLOIT); if (u.move) u.move.halted = true; }
+  run.events.push({ type: 'overrunResult', hex: formatHex(g.hex), attackers: [...g.attackers], attackerHits: aTotal, defenderHits: dTotal, success, why: success ? 'the overrunner took fewer hits than the defender' : 'the overrunner took as many hits as the defender or more: it stays in its hex and loses Exploit', case: 'GOSS 5.3.5, AW 31.5' });
 }
 
 // ---------- decisions ----------

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { apply, legalActions } from '../game';
+import { act, at, edit, fixture, hx, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { overrunCost } from './movement';
+
+const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
+const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
+const MECH = { type: 'Arm', moveClass: 'mech' as const, ma: 12, steps: [[8, 6], [6, 4], [3, 2]] as [number, number][], extra: { armAttack: 3, armDefence: 3 } };
+
+function setup() {
+  const b = fixture({ units: [A('m', 2, 4, MECH), A('inf', 0, 0), G('g', 3, 4, { steps: [[2, 2], [1, 1]] }), G('far', 11, 9)] });
+  const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { d.units.m.markers.push('Exploit'); });
+  return { b, s };
+}
+
+describe('GOSS 5.3.5 / AW 31.5 overrun', () => {
+  it('GOSS 5.3.5: an Exploit Mech unit overruns an adjacent hex for +1 MP plus the entry cost (clear: 2 MP); not twice the same hex; only in Exploit mode', () => {
+    const { b, s } = setup();
+    expect(overrunCost(s, b, 'm', hx(3, 4))).toEqual({ cost: 2, left: 6 });
+    const no = apply(edit(s, (d) => { d.units.m.markers = []; }), { type: 'overrun', unit: 'm', hex: at(3, 4) });
+    expect(!no.ok && [no.error.code, no.error.case]).toEqual(['not-exploit', 'GOSS 5.3.4b, AW 31.5']);
+    const r = act(s, { type: 'overrun', unit: 'm', hex: at(3, 4) });
+    expect(r.events[0]).toMatchObject({ type: 'overrunDeclared', unit: 'm', cost: 2, case: 'GOSS 5.3.5, AW 31.5' });
+    expect(r.state.units.m.mpSpent).toBe(2);
+    let t = r.state;
+    while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state;
+    if (t.units.g && !t.units.g.eliminated) {
+      const again = apply(t, { type: 'overrun', unit: 'm', hex: at(3, 4) });
+      expect(!again.ok && again.error.code).toMatch(/overrun-twice|not-exploit/);
+    }
+  });
+
+  it('GOSS 5.3.5 success test: all the overrunner\'s hits are step losses; it succeeds only with fewer hits than the defender, else it loses Exploit', () => {
+    const { s } = setup();
+    const seen = { success: false, failure: false };
+    for (let i = 0; i < 300 && !(seen.success && seen.failure); i++) {
+      const r = apply(withSeed(s, `ov${i}`), { type: 'overrun', unit: 'm', hex: at(3, 4) });
+      if (!r.ok) throw new Error(r.error.message);
+      const res = r.events.find((e) => e.type === 'overrunResult') as { success: boolean; attackerHits: number; defenderHits: number } | undefined;
+      if (!res) continue;
+      expect(res.success).toBe(res.attackerHits < res.defenderHits);
+      const ga = r.state.combat!.ga;
+      if (ga) { expect(ga.att!.disc).toBe(0); expect(ga.att!.ignoreMax).toBe(true); expect(ga.att!.mand).toBeGreaterThanOrEqual(res.attackerHits); }
+      if (res.success) { seen.success = true; expect(r.state.units.m.markers).toContain('Exploit'); }
+      else { seen.failure = true; expect(r.state.units.m.markers).not.toContain('Exploit'); }
+      // no advance after an overrun (GOSS 5.3.5)
+      expect(r.state.units.m.hex).toBe(hx(2, 4));
+    }
+    expect(seen).toEqual({ success: true, failure: true });
+  });
+});

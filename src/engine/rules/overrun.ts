@@ -1,0 +1,78 @@
+/**
+ * Overrun (GOSS 5.3.4b–5.3.5, AW 31.5): in the Exploitation Segment a Mech unit in Exploit mode may
+ * overrun an adjacent enemy hex, paying +1 MP plus the hex's entry cost (and the adjacency surcharge
+ * when the hex is not MCT and other enemies are adjacent: movement.ts `overrunCost`). It is resolved as
+ * a ground assault without CR bonuses and without advance (groundAssault.ts `startAssault` with
+ * `overrun`), then the success test (`overrunTest` there). Action: `{type:'overrun', unit, hex}`.
+ * Not modelled (reconstructed limits, docs/rules-coverage.md): the overrunner does not enter the hex
+ * and continue "ignoring the overrun units"; defensive FS against overruns; free-stacked groups.
+ */
+import { z } from 'zod';
+import { formatHex, neighbours, tryParseHexRef } from '../hex';
+import { segmentAt } from '../sequence';
+import type { Action, GameEvent, GameState, ScenarioBundle, Side } from '../types';
+import { reject, type RuleModule } from './registry';
+import { combatOf } from './combatState';
+import { M, defOf, enemyOf, fatigue, has, live, unitsAt } from './combatTraits';
+import { startAssault } from './groundAssault';
+import { gaOdds } from './gaOdds';
+import { overrunCost } from './movement';
+import { moveRecordNow } from './movement-search';
+
+const OverrunAction = z.object({ type: z.literal('overrun'), unit: z.string(), hex: z.string() });
+
+/** Why `unitId` may not overrun `hex` now, or null (GOSS 5.3.5, AW 31.5). */
+export function overrunProblem(state: GameState, bundle: ScenarioBundle, unitId: string, hex: number, side: Side): { code: string; message: string; case: string } | null {
+  if (segmentAt(bundle.sequence, state.pos).segment.id !== 'exploitation') return { code: 'wrong-segment', message: 'overruns are made in the Exploitation Segment', case: 'AW 31.5' };
+  const u = state.units[unitId];
+  if (!u || !live(u)) return { code: 'no-such-unit', message: `there is no unit "${unitId}" on the map`, case: 'GOSS 5.3.5' };
+  const d = defOf(bundle, unitId);
+  if (u.side !== side) return { code: 'not-your-unit', message: `${d.designation} belongs to the other side`, case: 'GOSS 5.3.5' };
+  if (!has(u, M.EXPLOIT) || d.moveClass !== 'mech') return { code: 'not-exploit', message: `only a Mech unit in Exploit mode may overrun; ${d.designation} is not one`, case: 'GOSS 5.3.4b, AW 31.5' };
+  if (has(u, M.OOS) || fatigue(u) > 0) return { code: 'cannot-overrun', message: `${d.designation} is out of supply or fatigued and may not overrun`, case: 'GOSS 5.3.5' };
+  if (!unitsAt(state, hex, enemyOf(side)).length) return { code: 'no-defender', message: `${formatHex(hex)} holds no enemy unit`, case: 'GOSS 5.3.5' };
+  if ((state.combat?.overruns ?? []).includes(`${unitId}@${hex}`)) return { code: 'overrun-twice', message: `${d.designation} has already overrun ${formatHex(hex)} this phase`, case: 'GOSS 5.3.5' };
+  if (moveRecordNow(state, bundle, u)?.halted) return { code: 'halted', message: `${d.designation} has stopped this phase`, case: 'GOSS 5.3.5' };
+  const cost = overrunCost(state, bundle, unitId, hex);
+  if (!cost) return { code: 'not-adjacent', message: `${formatHex(hex)} is not adjacent to ${d.designation}, or its terrain is prohibited to it`, case: 'GOSS 5.3.5' };
+  if (cost.cost > cost.left) return { code: 'over-ma', message: `overrunning ${formatHex(hex)} costs ${cost.cost} MP; ${d.designation} has ${cost.left} left`, case: 'GOSS 5.3.5' };
+  const odds = gaOdds(state, bundle, { hex, attackers: [unitId], overrun: true }, side);
+  if (!odds.ok) return { code: odds.code, message: odds.message, case: odds.case };
+  return null;
+}
+
+export const overrunRules: RuleModule = {
+  name: 'overrun',
+  handlers: [{
+    type: 'overrun',
+    apply(d, action, ctx) {
+      const a = OverrunAction.safeParse(action);
+      if (!a.success) reject('bad-action', `overrun needs a unit and a hex: ${a.error.issues[0].message}`);
+      const r = tryParseHexRef(a.data.hex);
+      if ('error' in r) reject('bad-hex', r.error);
+      const p = overrunProblem(d as GameState, ctx.bundle, a.data.unit, r.hex, ctx.side!);
+      if (p) reject(p.code, p.message, p.case);
+      const cost = overrunCost(d as GameState, ctx.bundle, a.data.unit, r.hex)!;
+      const u = d.units[a.data.unit];
+      const rec = moveRecordNow(d as GameState, ctx.bundle, u as GameState['units'][string]);
+      u.mpSpent += cost.cost;
+      u.move = rec
+        ? { ...rec, seq: d.n, mp: rec.mp + cost.cost }
+        : { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'exploitation', seq: d.n, from: u.hex!, hexes: 0, mp: cost.cost, type: 'offroad', halted: false, beyond6: false };
+      const c = combatOf(d);
+      c.overruns = [...(c.overruns ?? []), `${a.data.unit}@${r.hex}`];
+      const events: GameEvent[] = [{ type: 'overrunDeclared', unit: a.data.unit, hex: formatHex(r.hex), cost: cost.cost, case: 'GOSS 5.3.5, AW 31.5' }];
+      startAssault(d, ctx, { hex: r.hex, attackers: [a.data.unit], overrun: true }, events);
+      return events;
+    },
+    legal(state, side, bundle) {
+      if (segmentAt(bundle.sequence, state.pos).segment.id !== 'exploitation' || state.pending) return [];
+      const out: Action[] = [];
+      for (const u of Object.values(state.units)) {
+        if (u.side !== side || !live(u) || !has(u, M.EXPLOIT)) continue;
+        for (const h of neighbours(u.hex!)) if (!overrunProblem(state, bundle, u.id, h, side)) out.push({ type: 'overrun', unit: u.id, hex: formatHex(h) });
+      }
+      return out;
+    },
+  }],
+};
