@@ -33,7 +33,8 @@ export interface FsObservation {
   canObserve(state: GameState, bundle: ScenarioBundle, observer: string, target: HexId): { ok: boolean; reason: string; case: string };
   capacity(bundle: ScenarioBundle, unit: string): number;
 }
-export const FS_OBSERVATION: FsObservation = { canObserve: (s, b, o, t) => canObserve(s, b, o, t, { atmosphere: undefined }), capacity: observerCapacity };
+// GOSS 8.1.2: the LOS range follows the GT's atmosphere (special.weather, e.g. AW 32.4.0 POvr on July 19).
+export const FS_OBSERVATION: FsObservation = { canObserve: (s, b, o, t) => canObserve(s, b, o, t, { atmosphere: atmosphere(s, b).value }), capacity: observerCapacity };
 
 export interface FsRequest {
   target: HexId;

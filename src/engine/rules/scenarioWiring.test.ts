@@ -15,6 +15,7 @@ import { F_ENEMY_ADJ, F_HALT_ADJ, sideView } from './movement-search';
 import { hexSet, inPlayArea, special } from './scenarioArea';
 import { doRetreat } from './retreat';
 import { toSegment } from './combat.fixture';
+import { airPointsPerDay, atmosphere } from './fireSupport';
 
 const b = loadScenario('goodwood');
 const fresh = () => newGame(b, { seed: 'wiring' }).state;
@@ -97,5 +98,14 @@ describe('Goodwood special rules in movement and retreat', () => {
     const after = produce(s, (d) => doRetreat({ d, bundle: b, events, lost: {} }, 'allied', [id], [out], 'GOSS 13.11'));
     expect(after.units[id]).toMatchObject({ hex: null, eliminated: true });
     expect(events[0]).toMatchObject({ type: 'unitEliminated', unit: id, why: 'retreated out of the playing area', case: 'AW 32.0' });
+  });
+
+  it('AW 32.2.1 / 32.4.0: Allied air points 0 on July 18 AM and 32 per game day from July 18 PM; the atmosphere is POvr from July 19 (special.weather)', () => {
+    const s = fresh();
+    const at = (turn: number) => ({ ...s, pos: { ...s.pos, turn } });
+    expect(airPointsPerDay(at(0), b, 'allied').points).toBe(0);
+    expect(airPointsPerDay(at(1), b, 'allied').points).toBe(32);
+    expect(airPointsPerDay(at(1), b, 'german').points).toBe(0);
+    expect([0, 2, 3, 6].map((t) => atmosphere(at(t), b).value)).toEqual(['clear', 'clear', 'POvr', 'Ovr']);
   });
 });
