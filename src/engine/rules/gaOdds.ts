@@ -12,6 +12,7 @@ import type { GaModifiersTable, GroundAssaultTable } from '../../data/schemas/ta
 import { gaMods, gat } from './combatTables';
 import { unitIndex } from './unitIndex';
 import { actsAsGroup } from './artilleryGroups';
+import { hexStackViolation } from './stacking';
 import { combatRules } from './scenarioRules';
 import {
   M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains,
@@ -315,6 +316,8 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   const defAs = Math.min(2, Math.max(0, ...defenders.map(asCount)));
   if (defAs) A(defAs, `${defAs} AS on the defending stack`, 'GOSS 11.6.1');
   if (defenders.some((u) => has(u, M.CR))) A(1, 'a defender is in combat reserve', 'GOSS 13.7.3');
+  // GOSS 6.7.0: an overstacked side suffers one unfavourable shift.
+  if (hexStackViolation(state, bundle, decl.hex, defSide)) A(1, 'the defending hex is overstacked', 'GOSS 6.7.0, 13.7.3');
   if (defenders.some((u) => has(u, M.EXPLOIT))) A(1, 'a defender is in Exploit mode', 'GOSS 5.3.5c');
   if (defenders.some((u) => has(u, M.STRAT))) A(2, 'a defender is in Strat mode', 'GOSS 5.5.6');
   if (defenders.some((u) => training(defOf(bundle, u.id)) !== 'vet')) A(1, 'a raw or green defender', 'GOSS 4.5');
@@ -323,6 +326,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   const attAs = Math.min(2, attHexes.reduce((s, h) => s + Math.max(0, ...atk.filter((u) => u.hex === h).map(asCount)), 0));
   if (attAs) D(attAs, `${attAs} AS on the attacking stacks`, 'GOSS 11.6.1');
   if (ctx.night) D(1, 'night game turn', 'GOSS 13.7.4, AW 31.6');
+  if (attHexes.some((h) => hexStackViolation(state, bundle, h, side))) D(1, 'an attacking stack is overstacked', 'GOSS 6.7.0, 13.7.4');
   const fw = state.fieldworks[decl.hex];
   if (fw && mods.dwShifts[fw]) D(mods.dwShifts[fw], `defender in ${fw}`, 'GOSS 13.7.4, 17.3.3');
   if (atk.some((u) => training(defOf(bundle, u.id)) === 'raw')) D(2, 'a raw attacker', 'GOSS 4.5');

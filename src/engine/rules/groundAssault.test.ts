@@ -104,6 +104,21 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
     expect(o.odds.netShift).toBe(-3);
     expect(o.odds.column).toBe('B'); // E − 3
   });
+  it('GOSS 6.7.0 overstack shifts: an overstacked defending hex gives the attacker 1 column, an overstacked attacking stack gives the defender 1', () => {
+    const b = fixture({ units: [
+      A('a', 2, 4), A('a2', 2, 4), A('a3', 0, 0), G('g', 3, 4), G('g2', 3, 4), G('g3', 9, 8), G('far', 9, 9),
+    ] });
+    // stacks overstacked by combat (retreats may overstack, GOSS 6.0): placed after the Movement Segment
+    const fine = gaState(b, { a: ['TA'] });
+    const s = edit(fine, (d) => { d.units.a3.hex = hx(2, 4); d.units.g3.hex = hx(3, 4); });
+    const o = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a'] });
+    if (!o.ok) throw new Error(o.message);
+    expect(o.odds.shifts.filter((x) => x.case.startsWith('GOSS 6.7.0')).map((x) => [x.side, x.n, x.why])).toEqual([
+      ['attacker', 1, 'the defending hex is overstacked'], ['defender', 1, 'an attacking stack is overstacked'],
+    ]);
+    const o2 = gaOdds(fine, b, { hex: hx(3, 4), attackers: ['a'] });
+    expect(o2.ok && o2.odds.shifts.filter((x) => x.case.startsWith('GOSS 6.7.0'))).toEqual([]);
+  });
   it('GOSS 13.8 DRMs: PR difference ×5, Arm vs AT terrain-modified ×10, net capped at ±60', () => {
     const b = fixture({ terrain: { [at(3, 4)]: 'woods' }, units: [
       A('a', 2, 4, { pr: [9, 9], extra: { arm: 4 } }), G('g', 3, 4, { pr: [0, 0], extra: { at: 1 } }),
