@@ -32,6 +32,9 @@ export function benchSave(n = 10_000, runs = 3): SaveBench {
  * (legal moves from the engine), makes `rollsPerTurn` dice rolls for fire support and assaults, and
  * ends each segment; until the game ends. Not real play, but the same kinds and numbers of entries.
  */
+/** Why a synthetic game stopped before the end, if it did. */
+export const stuck = new WeakMap<SavedGame, string>();
+
 export function syntheticGame(scenario: string, length: string, movesPerTurn = 60, rollsPerTurn = 24, seed = 5): SavedGame {
   const rnd = pick(seed);
   const c = createSave({ scenario, length, players: { allied: 'A', german: 'B' }, random: fakeRandom(`synthetic-${scenario}`) });
@@ -49,9 +52,14 @@ export function syntheticGame(scenario: string, length: string, movesPerTurn = 6
     } else if (/FS Mission|Ground Assault Segment/.test(label)) {
       for (let i = 0; i < rollsPerTurn / 3; i++) tryAppend({ type: 'roll', dice: i % 2 ? '1d10' : '2d10', purpose: `combat ${i}` });
     }
-    if (!tryAppend({ type: 'endSegment' })) {
-      // A rule waits for a decision: take the first legal action it accepts.
-      if (!legalActions(g.state, side).some((a) => a.type !== 'endSegment' && tryAppend(a))) break;
+    const end = appendAction(g, { type: 'endSegment' });
+    if (end.ok) g = end.game;
+    else {
+      // A rule waits for a decision: take the first legal action it accepts (not a free roll).
+      if (!legalActions(g.state, side).some((a) => a.type !== 'endSegment' && a.type !== 'roll' && tryAppend(a))) {
+        stuck.set(g, end.error);
+        break;
+      }
     }
   }
   return g;
