@@ -3,7 +3,7 @@
  * through the states kept since the last information barrier (a die roll or the other side acting).
  */
 import { create } from 'zustand';
-import { apply, newGame, stateHash, sideToAct, view, type Action, type GameEvent, type GameLog, type GameState, type NewGameOptions, type ScenarioBundle } from '../engine';
+import { apply, newGame, stateHash, sideToAct, view, type Action, type GameEvent, type GameLog, type GameState, type NewGameOptions, type ScenarioBundle, type Side } from '../engine';
 import { loadMap, loadScenario } from '../data/bundle';
 import type { Board } from '../engine/board';
 
@@ -26,13 +26,18 @@ export interface GameStore {
   error: string | null;
   selectedHex: number | null;
   hoverHex: number | null;
-  startGame(scenarioId: string, options: NewGameOptions): void;
+  startGame(scenarioId: string, options: NewGameOptions, aiSide?: Side | null): void;
+  /** The side the programmed opponent plays (solo), or null (hotseat). */
+  aiSide: Side | null;
+  /** Progress of the opponent's thinking, shown while it plays. */
+  aiProgress: { progress: number; label: string; actions: number } | null;
   browseMap(mapId: string): void;
   /** Counter sheet of a scenario roster on screen (issue 4), or null. */
   sheet: string | null;
   openSheet(id: string | null): void;
   leave(): void;
-  dispatch(action: Action): boolean;
+  /** Applies an action; from the human UI it is refused while the opponent is to act. */
+  dispatch(action: Action, from?: 'human' | 'ai'): boolean;
   undo(): void;
   canUndo(): boolean;
   selectHex(h: number | null): void;
@@ -42,6 +47,8 @@ export interface GameStore {
 
 export const useGame = create<GameStore>()((set, get) => ({
   board: null,
+  aiSide: null,
+  aiProgress: null,
   sheet: null,
   openSheet: (id) => set({ sheet: id }),
   bundle: null,
@@ -53,12 +60,14 @@ export const useGame = create<GameStore>()((set, get) => ({
   selectedHex: null,
   hoverHex: null,
 
-  startGame(scenarioId, options) {
+  startGame(scenarioId, options, aiSide = null) {
     const t0 = performance.now();
     const bundle = loadScenario(scenarioId);
     if (typeof window !== 'undefined') window.__marks = { ...(window.__marks ?? {}), gameStart: t0, scenarioLoaded: performance.now() };
     const { state, events } = newGame(bundle, options);
     set({
+      aiSide,
+      aiProgress: null,
       board: bundle.board,
       bundle,
       state,
@@ -78,12 +87,16 @@ export const useGame = create<GameStore>()((set, get) => ({
   },
 
   leave() {
-    set({ sheet: null, board: null, bundle: null, state: null, log: null, undoStack: [], entries: [], error: null, selectedHex: null, hoverHex: null });
+    set({ aiSide: null, aiProgress: null, sheet: null, board: null, bundle: null, state: null, log: null, undoStack: [], entries: [], error: null, selectedHex: null, hoverHex: null });
   },
 
-  dispatch(action) {
-    const { state, log, undoStack, entries } = get();
+  dispatch(action, from = 'human') {
+    const { state, log, undoStack, entries, aiSide } = get();
     if (!state || !log) return false;
+    if (from === 'human' && aiSide && sideToAct(state) === aiSide) {
+      set({ error: 'The opponent is playing: wait for your turn or decision.' });
+      return false;
+    }
     const r = apply(state, action);
     if (!r.ok) {
       set({ error: `${r.error.message}${r.error.case ? ` (${r.error.case})` : ''}` });

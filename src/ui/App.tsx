@@ -12,6 +12,8 @@ import { CounterSheet } from './counters/CounterSheet';
 import { Decisions } from './panels/Decisions';
 import { FireMission } from './dialogs/FireMission';
 import { Assault } from './dialogs/Assault';
+import { watchOpponent } from '../store/opponent';
+import { AiStatus } from './panels/AiStatus';
 
 function useShortcuts(toggleHelp: () => void) {
   useEffect(() => {
@@ -35,6 +37,7 @@ export function App() {
   const sheet = useGame((s) => s.sheet);
   const [help, setHelp] = useState(false);
   useShortcuts(() => setHelp((h) => !h));
+  useEffect(() => watchOpponent(), []);
   if (sheet) {
     return (
       <div className="sheet-page">
@@ -52,6 +55,7 @@ export function App() {
         <nav className="top"><b>Neptune</b> <span className="title" title={board.name}>{bundle?.scenario.name ?? board.name}</span> <button onClick={() => setHelp((h) => !h)} title="Help (?)">?</button><button data-testid="leave" onClick={leave}>Menu</button></nav>
         {help && <Help onClose={() => setHelp(false)} />}
         {bundle && <Tracker />}
+        {bundle && <AiStatus />}
         {bundle && <Decisions />}
         {bundle && <FireMission />}
         {bundle && <Assault />}

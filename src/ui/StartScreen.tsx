@@ -11,13 +11,16 @@ export function StartScreen() {
   const [length, setLength] = useState<string>('');
   const [allied, setAllied] = useState('Allied player');
   const [german, setGerman] = useState('German player');
+  const [mode, setMode] = useState<'hotseat' | 'allied' | 'german'>('hotseat');
   const start = useGame((s) => s.startGame);
   const browse = useGame((s) => s.browseMap);
   const openSheet = useGame((s) => s.openSheet);
   const begin = () => {
     // Hotseat: local randomness, said so in the save header (issue 7 adds the PBEM dice modes).
     const seed = Array.from(crypto.getRandomValues(new Uint32Array(4)), (x) => x.toString(16)).join('');
-    start(id, { seed, length: length || sc?.lengths[0]?.id, players: { allied, german } });
+    // Solo: the human plays `mode`, the programmed opponent the other side (issue 8).
+    const aiSide = mode === 'hotseat' ? null : mode === 'allied' ? 'german' : 'allied';
+    start(id, { seed, length: length || sc?.lengths[0]?.id, players: { allied: aiSide === 'allied' ? 'Neptune AI' : allied, german: aiSide === 'german' ? 'Neptune AI' : german } }, aiSide);
   };
   return (
     <main className="start">
@@ -39,9 +42,14 @@ export function StartScreen() {
           <label>Length <select value={length || sc.lengths[0].id} onChange={(e) => setLength(e.target.value)}>
             {sc.lengths.map((l) => <option key={l.id} value={l.id}>{l.label}</option>)}
           </select></label>
+          <label>Play <select data-testid="mode" value={mode} onChange={(e) => setMode(e.target.value as typeof mode)}>
+            <option value="hotseat">Hotseat: both sides at this screen</option>
+            <option value="allied">Solo as the Allies</option>
+            <option value="german">Solo as the Germans</option>
+          </select></label>
           <label>Allied <input value={allied} onChange={(e) => setAllied(e.target.value)} /></label>
           <label>German <input value={german} onChange={(e) => setGerman(e.target.value)} /></label>
-          <button data-testid="start-game" onClick={begin}>Start hotseat game</button>
+          <button data-testid="start-game" onClick={begin}>Start game</button>
         </div>
       )}
       <h2>Maps</h2>

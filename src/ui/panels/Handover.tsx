@@ -10,13 +10,15 @@ const NAMES = { allied: 'Allied', german: 'German' } as const;
 
 export function Handover() {
   const state = useGame((s) => s.state);
+  const aiSide = useGame((s) => s.aiSide);
   const actor = state ? sideToAct(state) : null;
   const [shownFor, setShownFor] = useState<string | null>(actor);
   useEffect(() => {
     // The first side to act at game start needs no handover.
     if (state && state.n === 0) setShownFor(actor);
   }, [state, actor]);
-  if (!state || !actor || state.over || shownFor === actor) return null;
+  // Solo: nothing to hide from a program; the opponent's turn shows as it plays.
+  if (!state || !actor || state.over || shownFor === actor || aiSide) return null;
   const player = state.players[actor] ?? `${NAMES[actor]} player`;
   return (
     <div className="handover" data-testid="handover" role="dialog" aria-label="Hand over">

@@ -11,6 +11,7 @@ export function Tracker() {
   const dispatch = useGame((s) => s.dispatch);
   const undo = useGame((s) => s.undo);
   const canUndo = useGame((s) => s.state && s.undoStack.length > 0 && s.state.n > s.state.barrier);
+  const aiSide = useGame((s) => s.aiSide);
   if (!state || !bundle) return null;
   const actor = sideToAct(state);
   const v = view(state, actor ?? 'allied');
@@ -19,7 +20,7 @@ export function Tracker() {
   return (
     <section className="panel tracker" aria-label="Sequence of play">
       <div className="turn">{turnPart}</div>
-      <div className="phasing">{SIDE_NAME[v.phasing]} player turn</div>
+      <div className="phasing" data-testid="tracker-phasing">{SIDE_NAME[v.phasing]} player turn</div>
       <div className="phase">{phase.name} <span className="case">{phase.case}</span></div>
       <div className="segment" data-testid="segment">{segment.name} <span className="case">{segment.case}</span></div>
       {state.over ? (
@@ -29,7 +30,7 @@ export function Tracker() {
           <div className={`actor side-${actor}`} data-testid="actor">{actor ? `${SIDE_NAME[actor]} to act` : ''}</div>
           <p className="prompt">{segment.prompt}</p>
           <div className="buttons">
-            <button data-testid="end-segment" onClick={() => dispatch({ type: 'endSegment' })} title="Done with this segment (Enter)">Done with segment ▸</button>
+            <button data-testid="end-segment" disabled={!!aiSide && actor === aiSide} onClick={() => dispatch({ type: 'endSegment' })} title="Done with this segment (Enter)">Done with segment ▸</button>
             <button data-testid="undo" onClick={undo} disabled={!canUndo} title={canUndo ? 'Undo (Ctrl+Z)' : 'Undo stops here: a die was rolled or the other side acted'}>Undo</button>
           </div>
           {!canUndo && state.n > 0 && <div className="barrier" data-testid="undo-barrier">Undo stops here (new information since).</div>}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shotPath, startHarness, distinctColours, type Harness } from './browser';
+
+// Issue 8: start Goodwood solo as the Allies; ending the Allied player turn hands over to the
+// German opponent, which plays its turn by itself (in a Web Worker); the log shows its actions.
+let h: Harness;
+beforeAll(async () => { h = await startHarness('dist-e2e-solo'); });
+afterAll(async () => { await h?.close(); });
+
+describe('solo play in Chromium', () => {
+  it('the German opponent plays its turn automatically after the Allied turn', async () => {
+    const page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(h.url);
+    await page.locator('input[name=scenario][value="goodwood"]').check();
+    await page.getByTestId('mode').selectOption('allied');
+    await page.getByTestId('start-game').click();
+    await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    await page.getByTestId('ai-status').waitFor();
+    // End every Allied segment; where the German must act (defensive FS), the opponent answers.
+    for (let i = 0; i < 60; i++) {
+      const seg = await page.getByTestId('tracker-phasing').textContent();
+      if (seg?.startsWith('German')) break;
+      const btn = page.getByTestId('end-segment');
+      if (await btn.isEnabled()) await btn.click();
+      else await page.waitForTimeout(200);
+    }
+    await expect.poll(() => page.getByTestId('tracker-phasing').textContent(), { timeout: 30_000 }).toMatch(/^German/);
+    // The opponent finishes its player turn and the Allies are to act again (GT 2).
+    await expect.poll(() => page.getByTestId('tracker-phasing').textContent(), { timeout: 90_000, interval: 1000 }).toMatch(/^Allied/);
+    const log = await page.getByTestId('game-log').textContent();
+    expect(log).toContain('German player turn');
+    expect(log).toMatch(/moved|designated|Fire support|Ground assault|marker/i);
+    const png = await page.screenshot({ path: shotPath('solo-goodwood') });
+    expect(await distinctColours(page, png)).toBeGreaterThan(6);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240_000);
+});
