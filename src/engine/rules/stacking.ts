@@ -23,6 +23,14 @@ import { isConstricted, moveRecordNow } from './movement-search';
 import { unitIndex } from './unitIndex';
 import { actsAsGroup } from './artilleryGroups';
 
+/**
+ * AW 31.9.2a applies to counters that are artillery groups or stand for one (an AGRA Btn, AW 32.5.1 note).
+ * Interpretation: a corps HQ counter standing for its corps artillery (AW 32.5.2, 33.5.1) keeps HQ stacking.
+ */
+function stacksAsGroup(bundle: ScenarioBundle, id: string): boolean {
+  return actsAsGroup(bundle, id) && bundle.units.get(id)?.size !== 'HQ';
+}
+
 const Limit = z.object({ bn: z.number().int(), co: z.number().int(), z: z.number().int(), maxUnits: z.object({ german: z.number().int(), allied: z.number().int() }), freeCo: z.object({ german: z.number().int(), allied: z.number().int() }), source: z.string() });
 export const StackingTable = z.object({
   id: z.literal('stacking'),
@@ -106,7 +114,7 @@ export function hexStackViolation(state: GameState, bundle: ScenarioBundle, h: H
   if (!units.length) return null;
   const ref = formatHex(h);
   const ids = units.map((c) => c.id);
-  const group = units.find((c) => isArtilleryGroup(c.def) || actsAsGroup(bundle, c.id));
+  const group = units.find((c) => isArtilleryGroup(c.def) || stacksAsGroup(bundle, c.id));
   if (t.artilleryGroupsAlone.value && group && others > 1) {
     return { hex: h, ref, side, units: ids, excess: others - 1, case: 'AW 31.9.2a', reason: `artillery group ${group.def.designation} may not stack with any other unit` };
   }
@@ -182,7 +190,7 @@ function autoRelocateGroups(d: Draft<GameState>, bundle: ScenarioBundle): GameEv
   const events: GameEvent[] = [];
   for (const v of stackViolations(d as GameState, bundle)) {
     if (v.case !== 'AW 31.9.2a') continue;
-    const g = v.units.find((id) => isArtilleryGroup(bundle.units.get(id)!) || actsAsGroup(bundle, id));
+    const g = v.units.find((id) => isArtilleryGroup(bundle.units.get(id)!) || stacksAsGroup(bundle, id));
     if (!g) continue;
     const hexes = relocationHexes(d as GameState, bundle, g);
     events.push(...relocate(d, g, hexes.length ? hexes[0] : null));
@@ -246,7 +254,7 @@ export const stackingRules: RuleModule = {
         const def = ctx.bundle.units.get(a.data.unit);
         if (!u || !def || u.hex === null || u.eliminated) reject('no-such-unit', `there is no unit "${a.data.unit}" on the map`);
         if (u.side !== ctx.side) reject('not-your-unit', 'that unit belongs to the other side');
-        if (!isArtilleryGroup(def) && !actsAsGroup(ctx.bundle, a.data.unit)) reject('not-a-group', `${def.designation} is not an artillery group`, 'AW 31.9.2a');
+        if (!isArtilleryGroup(def) && !stacksAsGroup(ctx.bundle, a.data.unit)) reject('not-a-group', `${def.designation} is not an artillery group`, 'AW 31.9.2a');
         const v = hexStackViolation(d as GameState, ctx.bundle, u.hex, u.side);
         if (!v || v.case !== 'AW 31.9.2a') reject('not-stacked', `${def.designation} is not stacked with another unit`, 'AW 31.9.2a');
         const options = relocationHexes(d as GameState, ctx.bundle, u.id);
@@ -264,7 +272,7 @@ export const stackingRules: RuleModule = {
         for (const v of stackViolations(state, bundle, side)) {
           if (v.case !== 'AW 31.9.2a') continue;
           for (const id of v.units) {
-            if (!isArtilleryGroup(bundle.units.get(id)!) && !actsAsGroup(bundle, id)) continue;
+            if (!isArtilleryGroup(bundle.units.get(id)!) && !stacksAsGroup(bundle, id)) continue;
             const hs = relocationHexes(state, bundle, id);
             if (!hs.length) out.push({ type: 'relocateGroup', unit: id });
             for (const h of hs) out.push({ type: 'relocateGroup', unit: id, hex: formatHex(h) });
