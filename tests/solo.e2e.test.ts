@@ -27,8 +27,15 @@ describe('solo play in Chromium', () => {
       else await page.waitForTimeout(200);
     }
     await expect.poll(() => page.getByTestId('tracker-phasing').textContent(), { timeout: 30_000 }).toMatch(/^German/);
-    // The opponent finishes its player turn and the Allies are to act again (GT 2).
-    await expect.poll(() => page.getByTestId('tracker-phasing').textContent(), { timeout: 90_000, interval: 1000 }).toMatch(/^Allied/);
+    // The opponent finishes its player turn and the Allies are to act again (GT 2). Decisions the
+    // rules give the Allied player during it (ground interdiction, AW 31.7) are declined.
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && (await page.getByTestId('tracker-phasing').textContent())?.startsWith('German')) {
+      const decline = page.getByTestId('choice-giDone');
+      if (await decline.count()) await decline.first().click();
+      else await page.waitForTimeout(500);
+    }
+    expect(await page.getByTestId('tracker-phasing').textContent()).toMatch(/^Allied/);
     const log = await page.getByTestId('game-log').textContent();
     expect(log).toContain('German player turn');
     expect(log).toMatch(/moved|designated|Fire support|Ground assault|marker/i);

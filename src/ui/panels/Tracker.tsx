@@ -30,7 +30,7 @@ export function Tracker() {
           <div className={`actor side-${actor}`} data-testid="actor">{actor ? `${SIDE_NAME[actor]} to act` : ''}</div>
           <p className="prompt">{segment.prompt}</p>
           <div className="buttons">
-            <button data-testid="end-segment" disabled={!!aiSide && actor === aiSide} onClick={() => dispatch({ type: 'endSegment' })} title="Done with this segment (Enter)">Done with segment ▸</button>
+            <button data-testid="end-segment" disabled={(!!aiSide && actor === aiSide) || !!state.pending} title={state.pending ? 'Answer the decision first' : undefined} onClick={() => dispatch({ type: 'endSegment' })} title="Done with this segment (Enter)">Done with segment ▸</button>
             <button data-testid="undo" onClick={undo} disabled={!canUndo} title={canUndo ? 'Undo (Ctrl+Z)' : 'Undo stops here: a die was rolled or the other side acted'}>Undo</button>
           </div>
           {!canUndo && state.n > 0 && <div className="barrier" data-testid="undo-barrier">Undo stops here (new information since).</div>}
