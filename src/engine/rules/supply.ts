@@ -86,9 +86,9 @@ const traces = new WeakMap<object, Map<Side, Map<HexId, number>>>();
  * is within the rule's limit. Cached per frozen state and side.
  */
 export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): Map<HexId, number> {
-  const frozen = !isDraft(state.units) && Object.isFrozen(state.units);
-  const hit = frozen ? traces.get(state.units)?.get(side) : undefined;
+  const hit = traces.get(state.units)?.get(side);
   if (hit) return hit;
+  const frozen = !isDraft(state.units) && Object.isFrozen(state.units);
   const rule = supplyRule(bundle, side);
   const cost = new Map<HexId, number>();
   if (rule) {

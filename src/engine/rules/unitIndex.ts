@@ -36,9 +36,11 @@ function build(units: Record<string, UnitState>): UnitIndex {
 /** The index of `state` (cached for frozen, non-draft states). */
 export function unitIndex(state: GameState): UnitIndex {
   const units = state.units;
-  if (isDraft(units) || !Object.isFrozen(units)) return build(units);
-  let ix = cache.get(units);
-  if (!ix) cache.set(units, (ix = build(units)));
+  // Look up first: Object.isFrozen is O(properties) on a large record, so it runs once per state, on the miss.
+  const hit = cache.get(units);
+  if (hit) return hit;
+  const ix = build(units);
+  if (!isDraft(units) && Object.isFrozen(units)) cache.set(units, ix);
   return ix;
 }
 
