@@ -12,9 +12,8 @@ import { NEIGHBOURS, colOf, hexsideBetween, rowOf, tryParseHexRef, type HexId } 
 import { hexAt } from '../hex/lattice';
 import { globalToSheet, sheetToGlobal, type SheetLetter } from '../hex/sheets';
 import { isLand } from '../board';
-import type { GameState, ScenarioBundle, Side } from '../types';
+import type { GameState, ScenarioBundle } from '../types';
 import type { HexSet, ScenarioSpecial } from '../../data/schemas/scenarioRules';
-import { HEXSIDE_FEATURES } from '../../data/schemas/map';
 import type { Rejection } from '../types';
 
 /** Per-game bookkeeping of the scenario modules (carpetBombing.ts, reinforcements.ts, victory.ts). */
