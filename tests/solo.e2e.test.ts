@@ -28,11 +28,14 @@ describe('solo play in Chromium', () => {
     }
     await expect.poll(() => page.getByTestId('tracker-phasing').textContent(), { timeout: 30_000 }).toMatch(/^German/);
     // The opponent finishes its player turn and the Allies are to act again (GT 2). Decisions the
-    // rules give the Allied player during it (ground interdiction, AW 31.7) are declined.
+    // rules give the Allied player during it (ground interdiction, AW 31.7) are declined, and the
+    // Allied player ends the segments it owns there (defensive fire support, AW 31.2.2b).
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline && (await page.getByTestId('tracker-phasing').textContent())?.startsWith('German')) {
       const decline = page.getByTestId('choice-giDone');
+      const end = page.getByTestId('end-segment');
       if (await decline.count()) await decline.first().click();
+      else if ((await end.count()) && (await end.isEnabled())) await end.click();
       else await page.waitForTimeout(500);
     }
     expect(await page.getByTestId('tracker-phasing').textContent()).toMatch(/^Allied/);
