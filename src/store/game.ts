@@ -3,8 +3,9 @@
  * through the states kept since the last information barrier (a die roll or the other side acting).
  */
 import { create } from 'zustand';
-import { apply, newGame, stateHash, sideToAct, view, type Action, type GameEvent, type GameLog, type GameState, type NewGameOptions, type ScenarioBundle, type Side } from '../engine';
+import { newGame, stateHash, sideToAct, view, type Action, type GameEvent, type GameLog, type GameState, type NewGameOptions, type ScenarioBundle, type Side } from '../engine';
 import { loadMap, loadScenario } from '../data/bundle';
+import { appendAction, createSave, timeline, type SavedGame } from '../save';
 import type { Board } from '../engine/board';
 
 export interface LogEntry {
@@ -19,8 +20,17 @@ export interface GameStore {
   bundle: ScenarioBundle | null;
   log: GameLog | null;
   state: GameState | null;
-  /** States before each action since the last barrier, newest last (undo stack). */
-  undoStack: GameState[];
+  /** The game as a hash-chained save (src/save): every action is recorded in it; autosaved. */
+  saved: SavedGame | null;
+  /** Saves before each action since the last barrier, newest last (undo stack). */
+  undoStack: SavedGame[];
+  /** A save being replayed (read-only VCR), with the step to start from. */
+  replaying: { game: SavedGame; from: number } | null;
+  /** Opens a verified save (resume, import): the game continues from its last entry. */
+  openSaved(game: SavedGame, opts?: { replayFrom?: number }): void;
+  /** Shows a replay step's state on the map (VCR); the game itself is not changed. */
+  showReplayStep(state: GameState, events: GameEvent[]): void;
+  stopReplay(): void;
   entries: LogEntry[];
   /** Last rejection, shown to the player; the game itself is unchanged. */
   error: string | null;
@@ -54,6 +64,8 @@ export const useGame = create<GameStore>()((set, get) => ({
   bundle: null,
   log: null,
   state: null,
+  saved: null,
+  replaying: null,
   undoStack: [],
   entries: [],
   error: null,
@@ -64,13 +76,19 @@ export const useGame = create<GameStore>()((set, get) => ({
     const t0 = performance.now();
     const bundle = loadScenario(scenarioId);
     if (typeof window !== 'undefined') window.__marks = { ...(window.__marks ?? {}), gameStart: t0, scenarioLoaded: performance.now() };
-    const { state, events } = newGame(bundle, options);
+    const { events } = newGame(bundle, options);
+    // The save records the seed: hotseat dice are local randomness, said so in its header.
+    const created = createSave({ scenario: scenarioId, length: options.length, players: options.players, seed: options.seed, dice: 'hotseat', created: new Date().toISOString(), bundles: () => bundle });
+    if (!created.ok) { set({ error: created.error }); return; }
+    const saved = created.game;
     set({
       aiSide,
       aiProgress: null,
       board: bundle.board,
       bundle,
-      state,
+      saved,
+      replaying: null,
+      state: saved.state,
       log: { scenario: scenarioId, dataHash: bundle.dataHash, options, actions: [] },
       undoStack: [],
       entries: events.map((event) => ({ action: -1, event })),
@@ -80,33 +98,71 @@ export const useGame = create<GameStore>()((set, get) => ({
   },
 
   browseMap(mapId) {
+    get().leave();
     const t0 = performance.now();
     const board = loadMap(mapId);
     if (typeof window !== 'undefined') window.__marks = { ...(window.__marks ?? {}), gameStart: t0, scenarioLoaded: performance.now() };
     set({ board, bundle: null, state: null, log: null, undoStack: [], entries: [], error: null, selectedHex: null });
   },
 
+  openSaved(game, opts = {}) {
+    const h = game.save.header;
+    let bundle: ScenarioBundle;
+    try {
+      bundle = loadScenario(h.scenario);
+    } catch (e) {
+      set({ error: `This save's scenario cannot be loaded: ${e instanceof Error ? e.message : String(e)}` });
+      return;
+    }
+    const tl = timeline(game.save, () => bundle);
+    const actions = game.save.entries.flatMap((e) => (e.kind === 'action' ? [e.action as Action] : []));
+    const entries: LogEntry[] = tl.events.flatMap((evs, k) => evs.map((event) => ({ action: k - 1, event })));
+    // A solo game names the opponent "Neptune AI" in the header (StartScreen).
+    const aiSide = (Object.entries(h.players).find(([, name]) => name === 'Neptune AI')?.[0] ?? null) as Side | null;
+    set({
+      aiSide, aiProgress: null, sheet: null,
+      board: bundle.board, bundle, saved: game, state: game.state,
+      log: { scenario: h.scenario, dataHash: h.dataHash, options: { seed: h.seed, length: h.length, players: h.players }, actions },
+      undoStack: [], entries, error: null, selectedHex: null,
+      replaying: opts.replayFrom !== undefined ? { game, from: opts.replayFrom } : null,
+    });
+  },
+
+  showReplayStep(state, events) {
+    set({ state, entries: events.map((event) => ({ action: -1, event })) });
+  },
+
+  stopReplay() {
+    const { saved } = get();
+    if (saved) get().openSaved(saved);
+  },
+
   leave() {
-    set({ aiSide: null, aiProgress: null, sheet: null, board: null, bundle: null, state: null, log: null, undoStack: [], entries: [], error: null, selectedHex: null, hoverHex: null });
+    set({ saved: null, replaying: null, aiSide: null, aiProgress: null, sheet: null, board: null, bundle: null, state: null, log: null, undoStack: [], entries: [], error: null, selectedHex: null, hoverHex: null });
   },
 
   dispatch(action, from = 'human') {
-    const { state, log, undoStack, entries, aiSide } = get();
-    if (!state || !log) return false;
+    const { state, log, undoStack, entries, aiSide, saved, replaying } = get();
+    if (!state || !log || !saved) return false;
+    if (replaying) { set({ error: 'Leave the replay to play on.' }); return false; }
     if (from === 'human' && aiSide && sideToAct(state) === aiSide) {
       set({ error: 'The opponent is playing: wait for your turn or decision.' });
       return false;
     }
-    const r = apply(state, action);
-    if (!r.ok) {
-      set({ error: `${r.error.message}${r.error.case ? ` (${r.error.case})` : ''}` });
+    // The save applies the action through the engine and records it with its dice and state hash;
+    // a refusal carries the engine's reason and case, and nothing changes.
+    const w = appendAction(saved, action);
+    if (!w.ok) {
+      set({ error: w.code === 'rules' ? w.error : `The action could not be recorded: ${w.error}` });
       return false;
     }
+    const r = w.applied ?? { events: [], barrier: true };
     const index = log.actions.length;
     set({
-      state: r.state,
+      saved: w.game,
+      state: w.game.state,
       log: { ...log, actions: [...log.actions, action] },
-      undoStack: r.barrier ? [] : [...undoStack, state],
+      undoStack: r.barrier ? [] : [...undoStack, saved],
       entries: [...entries, ...r.events.map((event) => ({ action: index, event }))],
       error: null,
     });
@@ -124,7 +180,8 @@ export const useGame = create<GameStore>()((set, get) => ({
     const prev = undoStack[undoStack.length - 1];
     const last = log.actions.length - 1;
     set({
-      state: prev,
+      saved: prev,
+      state: prev.state,
       log: { ...log, actions: log.actions.slice(0, last) },
       undoStack: undoStack.slice(0, -1),
       entries: entries.filter((e) => e.action < last),

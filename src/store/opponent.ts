@@ -17,7 +17,7 @@ function stop(): void {
 function maybeStart(): void {
   const st = useGame.getState();
   const { state, log, aiSide } = st;
-  if (!state || !log || !aiSide || state.over || sideToAct(state) !== aiSide) return;
+  if (!state || !log || !aiSide || st.replaying || state.over || sideToAct(state) !== aiSide) return;
   if (running) return;
   const handle = startAiTurn(log, aiSide, (action) => {
     if (!useGame.getState().dispatch(action, 'ai')) stop();

@@ -13,6 +13,9 @@ import { Decisions } from './panels/Decisions';
 import { FireMission } from './dialogs/FireMission';
 import { Assault } from './dialogs/Assault';
 import { watchOpponent } from '../store/opponent';
+import { watchAutosave } from '../store/autosave';
+import { GameFile } from './panels/GameFile';
+import { Replay } from './panels/Replay';
 import { AiStatus } from './panels/AiStatus';
 
 function useShortcuts(toggleHelp: () => void) {
@@ -35,9 +38,11 @@ export function App() {
   const board = useGame((s) => s.board);
   const leave = useGame((s) => s.leave);
   const sheet = useGame((s) => s.sheet);
+  const replaying = useGame((s) => !!s.replaying);
   const [help, setHelp] = useState(false);
   useShortcuts(() => setHelp((h) => !h));
   useEffect(() => watchOpponent(), []);
+  useEffect(() => watchAutosave(), []);
   if (sheet) {
     return (
       <div className="sheet-page">
@@ -54,12 +59,14 @@ export function App() {
       <aside className="side">
         <nav className="top"><b>Neptune</b> <span className="title" title={board.name}>{bundle?.scenario.name ?? board.name}</span> <button onClick={() => setHelp((h) => !h)} title="Help (?)">?</button><button data-testid="leave" onClick={leave}>Menu</button></nav>
         {help && <Help onClose={() => setHelp(false)} />}
+        {bundle && <Replay />}
         {bundle && <Tracker />}
         {bundle && <AiStatus />}
-        {bundle && <Decisions />}
-        {bundle && <FireMission />}
-        {bundle && <Assault />}
+        {bundle && !replaying && <Decisions />}
+        {bundle && !replaying && <FireMission />}
+        {bundle && !replaying && <Assault />}
         <Inspector />
+        {bundle && <GameFile />}
         {bundle && <GameLog />}
         <footer className="attribution" data-testid="attribution">{board.attribution.join(' · ')}</footer>
       </aside>

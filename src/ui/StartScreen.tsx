@@ -2,6 +2,8 @@
 import { useState } from 'react';
 import { listMaps, listScenarios } from '../data/bundle';
 import { ROSTER } from '../data/unitNames';
+import { SaveList } from './save/SaveList';
+import { SaveControls } from './save/SaveControls';
 import { useGame } from '../store/game';
 
 export function StartScreen() {
@@ -15,6 +17,7 @@ export function StartScreen() {
   const start = useGame((s) => s.startGame);
   const browse = useGame((s) => s.browseMap);
   const openSheet = useGame((s) => s.openSheet);
+  const openSaved = useGame((s) => s.openSaved);
   const begin = () => {
     // Hotseat: local randomness, said so in the save header (issue 7 adds the PBEM dice modes).
     const seed = Array.from(crypto.getRandomValues(new Uint32Array(4)), (x) => x.toString(16)).join('');
@@ -52,6 +55,9 @@ export function StartScreen() {
           <button data-testid="start-game" onClick={begin}>Start game</button>
         </div>
       )}
+      <h2>Saved games</h2>
+      <SaveList onOpen={(g) => openSaved(g)} onReplay={(g) => openSaved(g, { replayFrom: 0 })} />
+      <SaveControls game={null} onImported={(g) => openSaved(g, { replayFrom: 0 })} />
       <h2>Maps</h2>
       <ul className="maps">
         {listMaps().map((m) => (

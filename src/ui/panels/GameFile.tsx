@@ -1,0 +1,16 @@
+/** Export and import of the game in progress (issue 7), and the way into a replay of it. */
+import { useGame } from '../../store/game';
+import { SaveControls } from '../save/SaveControls';
+
+export function GameFile() {
+  const saved = useGame((s) => s.saved);
+  const openSaved = useGame((s) => s.openSaved);
+  const replaying = useGame((s) => s.replaying);
+  if (!saved || replaying) return null;
+  return (
+    <section className="panel file" aria-label="Game file">
+      <SaveControls game={saved} onImported={(game, from) => openSaved(game, { replayFrom: from })} />
+      <button data-testid="replay-game" onClick={() => openSaved(saved, { replayFrom: 0 })}>Replay this game</button>
+    </section>
+  );
+}

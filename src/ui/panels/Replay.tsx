@@ -1,0 +1,23 @@
+/**
+ * Replay of a save (issue 7): the VCR bar steps through the log, the map shows each step's state
+ * and the log its events; after an import it starts at the first new entry and summarises what
+ * changed. Read-only: leaving the replay returns to the game at its last entry.
+ */
+import { useGame } from '../../store/game';
+import { ReplayBar } from '../save/ReplayBar';
+import { ChangesSummary } from '../save/ChangesSummary';
+
+export function Replay() {
+  const replaying = useGame((s) => s.replaying);
+  const bundle = useGame((s) => s.bundle);
+  const show = useGame((s) => s.showReplayStep);
+  const stop = useGame((s) => s.stopReplay);
+  if (!replaying) return null;
+  return (
+    <section className="panel replay" data-testid="replay">
+      <b>Replay</b> <button data-testid="replay-exit" onClick={stop}>Back to the game</button>
+      <ReplayBar save={replaying.game.save} start={replaying.from} onStep={({ state, events }) => show(state, events)} />
+      {replaying.from > 0 && <ChangesSummary save={replaying.game.save} from={replaying.from} unitName={(id) => bundle?.units.get(id)?.designation ?? id} />}
+    </section>
+  );
+}

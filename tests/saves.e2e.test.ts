@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { distinctColours, shotPath, startHarness, type Harness } from './browser';
+
+// Issue 7: autosave after every action (reload resumes exactly); export a file, import it in a
+// fresh browser profile, and the VCR replays it.
+let h: Harness;
+beforeAll(async () => { h = await startHarness('dist-e2e-saves'); });
+afterAll(async () => { await h?.close(); });
+
+describe('saves in Chromium', () => {
+  let exported = '';
+  it('plays an action, reloads the page, and the game resumes exactly', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const page = await ctx.newPage();
+    await page.goto(h.url);
+    await page.getByTestId('start-game').click(); // the demo scenario
+    await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    await page.getByTestId('end-segment').click();
+    const from = await page.evaluate(() => window.__map!.screenOf('C4719'));
+    await page.mouse.click(from.x, from.y);
+    const to = await page.evaluate(() => window.__map!.screenOf('C4720'));
+    await page.mouse.click(to.x, to.y);
+    await expect.poll(() => page.getByTestId('game-log').textContent()).toContain('moved C4719 → C4720');
+    await page.waitForTimeout(500); // the autosave write is asynchronous
+    await page.reload();
+    await page.getByTestId('save-list').locator('[data-testid=save-open]').first().click();
+    await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Movement Segment');
+    expect(await page.getByTestId('game-log').textContent()).toContain('moved C4719 → C4720');
+    const p = await page.evaluate(() => window.__map!.screenOf('C4720'));
+    await page.mouse.click(p.x, p.y);
+    await expect.poll(() => page.getByTestId('inspector').textContent()).toContain('1 KOSB/9/3');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^demo-.*\.neptune\.json$/);
+    exported = readFileSync((await download.path())!, 'utf8');
+    expect(JSON.parse(exported).entries.length).toBeGreaterThan(1);
+    await ctx.close();
+  });
+
+  it('imports the file in a fresh profile and replays it with the VCR bar', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(h.url);
+    await page.getByTestId('save-controls').locator('input[type=file]').setInputFiles({ name: 'demo.neptune.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+    await page.getByTestId('replay-bar').waitFor({ timeout: 30_000 });
+    await page.getByTestId('vcr-last').click();
+    await expect.poll(() => page.getByTestId('game-log').textContent()).toContain('moved C4719 → C4720');
+    await page.getByTestId('vcr-first').click();
+    await expect.poll(() => page.getByTestId('vcr-step').textContent()).toMatch(/^0 \//);
+    const png = await page.screenshot({ path: shotPath('replay') });
+    expect(await distinctColours(page, png)).toBeGreaterThan(5);
+    await page.getByTestId('replay-exit').click();
+    await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Movement Segment');
+    await ctx.close();
+  });
+
+  it('a tampered file is refused with a reason and nothing changes', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(h.url);
+    const bad = exported.replace('"C4720"', '"C4721"');
+    await page.getByTestId('save-controls').locator('input[type=file]').setInputFiles({ name: 'bad.neptune.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+    await expect.poll(() => page.getByTestId('save-controls').textContent()).toMatch(/was not loaded: .*entry/);
+    expect(await page.getByTestId('replay-bar').count()).toBe(0);
+    await ctx.close();
+  });
+});
