@@ -13,8 +13,11 @@ const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.
 async function engineBench() {
   const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
   try {
-    const suite = await vite.ssrLoadModule('/src/bench/engine.ts');
-    for (const [name, value, unit] of await suite.run()) out(name, value, unit);
+    // Engine (hex maths, replay, movement search, GA), saves (verify, file size), opponent (one side-turn).
+    for (const mod of ['/src/bench/engine.ts', '/src/save/bench.ts', '/src/ai/bench.ts']) {
+      const suite = await vite.ssrLoadModule(mod);
+      for (const [name, value, unit] of await suite.run()) out(name, value, unit);
+    }
   } finally {
     await vite.close();
   }
