@@ -7,6 +7,7 @@ import { BitmapText, Container, Sprite, Graphics } from 'pixi.js';
 import type { GameState, ScenarioBundle } from '../../engine';
 import { CounterTextureCache } from '../counters/textures';
 import { facesOf, type Face } from '../counters/drawCounter';
+import { MARKERS, type MarkerKind } from '../counters/markers';
 import { centre } from './geometry';
 
 /** Counter size in world pixels (a hex is 2×24 px across). */
@@ -24,6 +25,9 @@ export class UnitsLayer {
   private sprites = new Map<string, { s: Sprite; key: string }>();
   private badges = new Container();
   private stacks = new Map<number, string[]>();
+  /** Mode, fatigue and supply markers per unit (GOSS 5, 14, 15), and fieldworks per hex (GOSS 10). */
+  private markers = new Map<string, { key: string; sprites: Sprite[] }>();
+  private works = new Map<number, { kind: string; s: Sprite }>();
   private fanned: number | null = null;
 
   constructor(private bundle: ScenarioBundle) {
@@ -57,12 +61,42 @@ export class UnitsLayer {
           s.key = face;
         }
       }
+      const kinds = u.markers.filter((m): m is MarkerKind => m in MARKERS);
+      const mkey = kinds.join('|');
+      const old = this.markers.get(id);
+      if (!old || old.key !== mkey) {
+        old?.sprites.forEach((x) => x.destroy());
+        const sprites = kinds.map((k) => {
+          const m = new Sprite(this.cache.marker(k));
+          m.scale.set((SIZE * 0.42) / m.texture.width);
+          this.root.addChild(m);
+          return m;
+        });
+        this.markers.set(id, { key: mkey, sprites });
+      }
       const list = this.stacks.get(u.hex) ?? [];
       list.push(id);
       this.stacks.set(u.hex, list);
     }
     for (const [id, s] of this.sprites) {
       if (!seen.has(id)) { s.s.destroy(); this.sprites.delete(id); }
+    }
+    for (const [id, m] of this.markers) {
+      if (!seen.has(id)) { m.sprites.forEach((x) => x.destroy()); this.markers.delete(id); }
+    }
+    // Fieldworks sit under the stack, like the printed markers.
+    const worksNow = new Map(Object.entries(state.fieldworks).map(([h, k]) => [Number(h), k]));
+    for (const [h, w] of this.works) if (worksNow.get(h) !== w.kind) { w.s.destroy(); this.works.delete(h); }
+    for (const [h, kind] of worksNow) {
+      if (this.works.has(h) || !(kind in MARKERS)) continue;
+      const w = new Sprite(this.cache.marker(kind as MarkerKind));
+      w.anchor.set(0.5);
+      w.scale.set((SIZE * 0.9) / w.texture.width);
+      const { x, y } = centre(h);
+      w.position.set(x - 6, y + 6);
+      w.zIndex = -1;
+      this.root.addChild(w);
+      this.works.set(h, { kind, s: w });
     }
     this.cache.flush();
     this.layout();
@@ -87,11 +121,16 @@ export class UnitsLayer {
           const dx = ((k % cols) - (cols - 1) / 2) * (SIZE + 2);
           const dy = Math.floor(k / cols) * (SIZE + 2);
           s.position.set(x + dx, y + dy);
-          s.zIndex = 5_000 + k;
+          s.zIndex = 5_000 + 2 * k;
         } else {
           s.position.set(x + k * 3, y - k * 3);
-          s.zIndex = k;
+          s.zIndex = 2 * k;
         }
+        // Markers along the counter's left edge, just above it in the stack.
+        this.markers.get(id)?.sprites.forEach((m, j) => {
+          m.position.set(s.x - SIZE / 2 - 2, s.y - SIZE / 2 + j * SIZE * 0.42);
+          m.zIndex = s.zIndex + 1;
+        });
       });
       if (ids.length > 1 && !fan) {
         const b = new Container();
