@@ -7,6 +7,7 @@ import { Tracker } from './panels/Tracker';
 import { Inspector } from './panels/Inspector';
 import { GameLog } from './panels/GameLog';
 import { Handover } from './panels/Handover';
+import { Victory } from './panels/Victory';
 import { Help } from './panels/Help';
 import { CounterSheet } from './counters/CounterSheet';
 import { Decisions } from './panels/Decisions';
@@ -56,6 +57,7 @@ export function App() {
     <div className="game">
       <MapCanvas board={board} bundle={bundle} />
       <Handover />
+      {bundle && <Victory />}
       <aside className="side">
         <nav className="top"><b>Neptune</b> <span className="title" title={board.name}>{bundle?.scenario.name ?? board.name}</span> <button onClick={() => setHelp((h) => !h)} title="Help (?)">?</button><button data-testid="leave" onClick={leave}>Menu</button></nav>
         {help && <Help onClose={() => setHelp(false)} />}

@@ -4,23 +4,58 @@ import type { GameEvent, ScenarioBundle } from '../engine';
 export function describeEvent(e: GameEvent, bundle: ScenarioBundle | null): string {
   const name = (id: unknown) => bundle?.units.get(String(id))?.designation ?? String(id);
   switch (e.type) {
-    case 'turnStarted': return `Game turn ${Number(e.turn) + 1}: ${e.date} ${e.time}`;
+    case 'turnStarted': return `Game turn ${Number(e.turn) + 1}: ${longDate(String(e.date))} ${e.time}`;
     case 'segmentStarted': return `${String(e.label).split(' · ').slice(1).join(' · ')} (${e.case})`;
     case 'unitMoved': return `${name(e.unit)} moved ${e.from} → ${e.to}, ${e.cost} MP (${e.case})`;
     case 'dieRolled': {
       const r = e.roll as { purpose: string; dice: string; faces: number[]; value: number };
-      return `🎲 ${r.dice} for ${r.purpose}: ${r.dice === '2d10' ? String(r.value).padStart(2, '0') : r.value}`;
+      return `⚄ ${r.dice} for ${r.purpose}: ${r.dice === '2d10' ? String(r.value).padStart(2, '0') : r.value}`;
     }
     case 'gameOver': return `Game over: ${e.reason}`;
     case 'stepLost': return `${name(e.unit)} loses a step${e.why ? ` — ${e.why}` : ''}${tail(e)}`;
     case 'unitEliminated': return `${name(e.unit)} is eliminated${e.why ? ` — ${e.why}` : ''}${tail(e)}`;
     case 'designated': return `${name(e.unit)} designated to attack (${e.marker})${tail(e)}`;
-    case 'gaResolved': return `Ground assault resolved: ${String((e.odds as { columnLabel?: string })?.columnLabel ?? '')} — on the defender ${e.onDefender}, on the attacker ${e.onAttacker}${tail(e)}`;
+    case 'gaResolved': {
+      const odds = e.odds as { columnLabel?: string } | undefined;
+      const r = e.rolls as { attacker: number; defender: number; attackerModified: number; defenderModified: number } | null | undefined;
+      const roll = (raw: number, mod: number) => `${String(raw).padStart(2, '0')}${mod !== raw ? ` (modified ${mod})` : ''}`;
+      return `Ground assault resolved on column ${odds?.columnLabel ?? '?'}: ${r ? `attacker rolled ${roll(r.attacker, r.attackerModified)}, ` : ''}defender takes ${gaResult(e.onDefender)}; ${r ? `defender rolled ${roll(r.defender, r.defenderModified)}, ` : ''}attacker takes ${gaResult(e.onAttacker)}${tail(e)}`;
+    }
+    case 'gaDefenceDeclared': {
+      const ids = (k: string) => (Array.isArray(e[k]) ? (e[k] as unknown[]).map(name).join(', ') : '');
+      return `Defender fights on terrain line ${e.line}${ids('standoff') ? `; standoff: ${ids('standoff')}` : ''}${ids('fullStrength') ? `; full strength (OhS): ${ids('fullStrength')}` : ''}${tail(e)}`;
+    }
+    case 'gaOptionDeclared': return `${SIDES[String(e.side)] ?? 'The side taking hits'} chooses ${OPTIONS[String(e.option)] ?? e.option}${tail(e)}`;
+    case 'fsHitsOption': return `Target takes the first FS hit as ${e.option === 'step' ? 'a step loss' : 'a retreat'}${tail(e)}`;
+    case 'gaEnded': return `Ground assault on ${e.hex} over${tail(e)}`;
+    case 'fsEnded': return `Fire support mission on ${e.target} over${tail(e)}`;
+    case 'advanced': return `${name(e.unit)} advances ${e.from} → ${(e.path as string[] | undefined)?.join(' → ') ?? ''}${tail(e)}`;
     case 'fsResolved': return `Fire support resolved: ${e.hits} hit(s)${e.as ? `, ${e.as} AS` : ''}${tail(e)}`;
     case 'retreated': return `${Array.isArray(e.units) ? e.units.map(name).join(', ') : ''} retreat ${(e.path as string[] | undefined)?.join(' → ') ?? ''}${tail(e)}`;
-    case 'prCheck': case 'prc': case 'surrenderCheck': return `${name(e.unit)} PR check (PR ${e.pr}): rolled ${e.roll} — ${e.pass ?? !e.surrendered ? 'passed' : 'failed'}${e.why ? `, ${e.why}` : ''}${tail(e)}`;
+    case 'prCheck': case 'prc': case 'surrenderCheck': {
+      const who = e.unit ? `${name(e.unit)} ` : '';
+      const pr = e.pr !== undefined ? ` (PR ${e.pr})` : '';
+      const roll = e.roll !== undefined ? `: rolled ${e.roll}` : '';
+      return `${who}PR check${pr}${roll} — ${e.pass ?? !e.surrendered ? 'passed' : 'failed'}${e.why ? `, ${e.why}` : ''}${tail(e)}`;
+    }
     default: return generic(e, name);
   }
+}
+
+const SIDES: Record<string, string> = { allied: 'The Allied side', german: 'The German side', attacker: 'The attacker', defender: 'The defender' };
+const OPTIONS: Record<string, string> = { hold: 'to hold (hits in the hex)', limited: 'a limited retreat', full: 'a full retreat' };
+
+/** A GA Table result (`-`, `1`, `1(1)`, `*`…) in words: GOSS 13.9. */
+function gaResult(r: unknown): string {
+  const t = String(r ?? '-');
+  return t === '-' || t === '' ? 'no effect (–)' : t;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** `1944-07-18` → `18 July 1944`, as the turn track prints it, wherever it occurs in `text`. */
+export function longDate(text: string): string {
+  return text.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (_, y: string, m: string, d: string) => `${Number(d)} ${MONTHS[Number(m) - 1] ?? m} ${y}`);
 }
 
 function tail(e: GameEvent): string {

@@ -4,44 +4,61 @@
  * strength and multipliers, the ratio and column, every shift and DRM with its case — before the
  * assault is declared and rolled. The defender then answers its decisions in the Decisions panel.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useGame } from '../../store/game';
+import { legalFor } from '../../store/legal';
 import { sideToAct } from '../../engine';
-import { areAdjacent, formatHex } from '../../engine/hex';
+import { formatHex, hexOfRulesId } from '../../engine/hex';
 import { oddsPreview } from '../../engine/rules/gaPreview';
 import { segmentAt } from '../../engine/sequence';
 import { Case, ModTable, signed } from './Breakdown';
 
-const DESIGNATED = ['TA', 'PA'];
+interface Offer { type: 'assault'; hex: string; attackers: string[] }
 
 export function Assault() {
   const state = useGame((s) => s.state);
   const bundle = useGame((s) => s.bundle);
   const target = useGame((s) => s.selectedHex);
+  const selectHex = useGame((s) => s.selectHex);
   const dispatch = useGame((s) => s.dispatch);
   const [excluded, setExcluded] = useState<string[]>([]);
+  const [group, setGroup] = useState(0);
+  useEffect(() => { setExcluded([]); setGroup(0); }, [target, state?.n]);
   const actor = state ? sideToAct(state) : null;
   const seg = state && bundle ? segmentAt(bundle.sequence, state.pos).segment.id : '';
-  const candidates = useMemo(() => {
-    if (!state || target === null || !actor) return [];
-    return Object.values(state.units)
-      .filter((u) => u.side === actor && u.hex !== null && !u.eliminated && u.markers.some((m) => DESIGNATED.includes(m)) && areAdjacent(u.hex, target))
-      .map((u) => u.id);
-  }, [state, target, actor]);
+  // The engine's offers (GOSS 13.4): each TA stack alone, PA units together, units that have not attacked yet.
+  const offers = useMemo(() => (state && actor && seg === 'groundAssault' && !state.pending ? legalFor(state, actor).filter((a) => a.type === 'assault') as unknown as Offer[] : []), [state, actor, seg]);
   if (!state || !bundle || !actor || state.pending || state.over || seg !== 'groundAssault') return null;
-  const enemyThere = target !== null && Object.values(state.units).some((u) => u.hex === target && u.side !== actor && !u.eliminated);
-  if (target === null || !enemyThere) {
-    return <section className="panel dialog" data-testid="ga-dialog"><b>Ground assault</b> <Case c="GOSS 13" /><p className="hint">Select an enemy hex next to your attack-designated units.</p></section>;
-  }
-  const attackers = candidates.filter((id) => !excluded.includes(id));
   const name = (id: string) => bundle.units.get(id)?.designation ?? id;
-  const r = attackers.length ? oddsPreview(state, { hex: formatHex(target), attackers }) : null;
+  const here = target !== null ? offers.filter((o) => o.hex === formatHex(target)) : [];
+  if (!here.length) {
+    const enemyThere = target !== null && Object.values(state.units).some((u) => u.hex === target && u.side !== actor && !u.eliminated);
+    const hexes = [...new Set(offers.map((o) => o.hex))];
+    return (
+      <section className="panel dialog" data-testid="ga-dialog" aria-label="Ground assault"><b>Ground assault</b> <Case c="GOSS 13" />
+        {enemyThere && <p className="hint">No assault of yours can be made on {formatHex(target!)} now (none of your attack-designated units that have not attacked is adjacent).</p>}
+        {hexes.length ? (
+          <div className="ga-targets">Assaults to make: {hexes.map((h) => (
+            <button key={h} data-testid="ga-target" onClick={() => selectHex(hexOfRulesId(h))}>{h} ({offers.filter((o) => o.hex === h).flatMap((o) => o.attackers).map(name).join(', ')})</button>
+          ))}</div>
+        ) : <p className="hint">No assault left to make: every attack-designated unit has attacked or has no enemy next to it.</p>}
+      </section>
+    );
+  }
+  const offer = here[Math.min(group, here.length - 1)];
+  const attackers = offer.attackers.filter((id) => !excluded.includes(id));
+  const r = attackers.length ? oddsPreview(state, { hex: offer.hex, attackers }) : null;
   return (
     <section className="panel dialog" data-testid="ga-dialog" aria-label="Ground assault">
-      <b>Ground assault on {formatHex(target)}</b> <Case c="GOSS 13" />
-      {candidates.length === 0 ? <p className="hint">None of your attack-designated units is adjacent.</p> : (
+      <b>Ground assault on {offer.hex}</b> <Case c="GOSS 13" />
+      {here.length > 1 && (
+        <div className="ga-groups">{here.map((o, i) => (
+          <label key={i}><input type="radio" name="ga-group" checked={o === offer} onChange={() => { setGroup(i); setExcluded([]); }} /> {o.attackers.map(name).join(', ')}</label>
+        ))}</div>
+      )}
+      {(
         <div className="firers">
-          {candidates.map((id) => (
+          {offer.attackers.map((id) => (
             <label key={id}><input type="checkbox" data-testid="ga-attacker" checked={!excluded.includes(id)} onChange={() => setExcluded((x) => (x.includes(id) ? x.filter((y) => y !== id) : [...x, id]))} /> {name(id)}</label>
           ))}
         </div>
@@ -57,7 +74,7 @@ export function Assault() {
           <div>DRM {signed(r.odds.drm)}{r.odds.drm !== r.odds.drmRaw ? ` (capped from ${signed(r.odds.drmRaw)})` : ''} <Case c="GOSS 13.8" /></div>
         </div>
       ) : <p className="error-inline">{r.message} <Case c={r.case} /></p>)}
-      <button data-testid="ga-assault" disabled={!r?.ok} onClick={() => dispatch({ type: 'assault', hex: formatHex(target), attackers })}>Assault 🎲</button>
+      <button data-testid="ga-assault" disabled={!r?.ok} onClick={() => dispatch({ type: 'assault', hex: offer.hex, attackers })}>Assault ⚄</button>
     </section>
   );
 }

@@ -3,11 +3,11 @@
  * the spotter, air and naval points; the engine's fsPlan shows observation, cap, sources, volleys
  * and every DRM with its case before anything is rolled.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useGame } from '../../store/game';
 import { sideToAct } from '../../engine';
 import { formatHex } from '../../engine/hex';
-import { fsPlan } from '../../engine/rules/fireSupport';
+import { artilleryPoints, fsPlan } from '../../engine/rules/fireSupport';
 import { segmentAt } from '../../engine/sequence';
 import { Case, ModTable, signed } from './Breakdown';
 
@@ -16,41 +16,59 @@ export function FireMission() {
   const bundle = useGame((s) => s.bundle);
   const target = useGame((s) => s.selectedHex);
   const dispatch = useGame((s) => s.dispatch);
-  const [chosen, setChosen] = useState<string[]>([]);
+  // Mission points per chosen firer: a firer may give fewer than it has, to stay within the cap (AW 31.9.4).
+  const [chosen, setChosen] = useState<Record<string, number>>({});
   const [spotter, setSpotter] = useState<string>('');
   const [air, setAir] = useState(0);
   const [naval, setNaval] = useState(0);
+  // A new target starts a new mission plan.
+  useEffect(() => { setChosen({}); setSpotter(''); setAir(0); setNaval(0); }, [target]);
   const actor = state ? sideToAct(state) : null;
   const seg = state && bundle ? segmentAt(bundle.sequence, state.pos).segment.id : '';
   const enemyThere = !!state && target !== null && Object.values(state.units).some((u) => u.hex === target && u.side !== actor && !u.eliminated);
+  const inFs = seg === 'defensiveFs' || seg === 'offensiveFs';
+  // Firers that may give at least one point to a mission on this hex (with the chosen spotter), and how many they have.
   const firers = useMemo(() => {
-    if (!state || !bundle || !actor || target === null || !enemyThere) return [];
+    if (!state || !bundle || !actor || target === null || !enemyThere || !inFs) return [];
     return Object.values(state.units)
       .filter((u) => u.side === actor && u.hex !== null && !u.eliminated)
-      .filter((u) => fsPlan(state, bundle, actor, { target, artillery: [{ unit: u.id }] }).ok)
-      .map((u) => u.id);
-  }, [state, bundle, actor, target, enemyThere]);
-  if (!state || !bundle || !actor || state.pending || state.over || (seg !== 'defensiveFs' && seg !== 'offensiveFs')) return null;
+      .filter((u) => fsPlan(state, bundle, actor, { target, spotter: spotter || undefined, artillery: [{ unit: u.id, points: 1 }] }).ok)
+      .map((u) => ({ id: u.id, ...artilleryPoints(state, bundle, u.id) }));
+  }, [state, bundle, actor, target, enemyThere, inFs, spotter]);
+  if (!state || !bundle || !actor || state.pending || state.over || !inFs) return null;
   if (target === null || !enemyThere) {
     return <section className="panel dialog" data-testid="fs-dialog"><b>Fire support</b> <Case c="AW 31.9" /><p className="hint">Select an enemy-occupied hex to plan a mission on it.</p></section>;
   }
-  const req = { target, spotter: spotter || undefined, artillery: chosen.map((unit) => ({ unit })), air: air || undefined, naval: naval || undefined };
+  const artillery = Object.entries(chosen).map(([unit, points]) => ({ unit, points }));
+  const req = { target, spotter: spotter || undefined, artillery, air: air || undefined, naval: naval || undefined };
   const plan = fsPlan(state, bundle, actor, req);
   const name = (id: string) => bundle.units.get(id)?.designation ?? id;
-  const toggle = (id: string) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
+  const toggle = (id: string, avail: number) => setChosen((c) => {
+    if (id in c) { const rest = { ...c }; delete rest[id]; return rest; }
+    // Offer what keeps the mission within its cap: the cap of a mission with this firer alone, less what the others give.
+    const one = fsPlan(state, bundle, actor, { ...req, artillery: [{ unit: id, points: 1 }], air: undefined, naval: undefined });
+    const used = Object.values(c).reduce((a, b) => a + b, 0);
+    const room = one.ok ? one.plan.cap - used : avail;
+    return { ...c, [id]: Math.max(1, Math.min(avail, room)) };
+  });
   const fire = () => {
-    if (dispatch({ type: 'fireMission', target: formatHex(target), ...(spotter ? { spotter } : {}), artillery: req.artillery, ...(air ? { air } : {}), ...(naval ? { naval } : {}) })) {
-      setChosen([]); setAir(0); setNaval(0); setSpotter('');
+    if (dispatch({ type: 'fireMission', target: formatHex(target), ...(spotter ? { spotter } : {}), artillery, ...(air ? { air } : {}), ...(naval ? { naval } : {}) })) {
+      setChosen({}); setAir(0); setNaval(0); setSpotter('');
     }
   };
-  const spotters = Object.values(state.units).filter((u) => u.side === actor && u.hex !== null && !u.eliminated && fsPlan(state, bundle, actor, { ...req, spotter: u.id }).ok);
+  const spotters = Object.values(state.units).filter((u) => u.side === actor && u.hex !== null && !u.eliminated && fsPlan(state, bundle, actor, { ...req, artillery: artillery.length ? artillery : (firers[0] ? [{ unit: firers[0].id, points: 1 }] : []), spotter: u.id }).ok);
   return (
     <section className="panel dialog" data-testid="fs-dialog" aria-label="Fire support">
       <b>Fire support on {formatHex(target)}</b> <Case c="AW 31.9, GOSS 11" />
-      {firers.length === 0 ? <p className="hint">No artillery of yours can reach this hex.</p> : (
+      {firers.length === 0 ? <p className="hint">No artillery of yours can reach this hex{spotter ? ' with this spotter' : ''}.</p> : (
         <div className="firers">
-          {firers.map((id) => (
-            <label key={id}><input type="checkbox" data-testid="fs-firer" checked={chosen.includes(id)} onChange={() => toggle(id)} /> {name(id)}</label>
+          {firers.map((f) => (
+            <label key={f.id} title={`${f.why} (${f.case})`}>
+              <input type="checkbox" data-testid="fs-firer" checked={f.id in chosen} onChange={() => toggle(f.id, f.points)} /> {name(f.id)}
+              {f.id in chosen
+                ? <> <input type="number" style={{ width: 44 }} data-testid="fs-points" aria-label={`Mission points of ${name(f.id)}`} min={1} max={f.points} value={chosen[f.id]} onChange={(e) => setChosen((c) => ({ ...c, [f.id]: Math.max(1, Math.min(f.points, Math.floor(Number(e.target.value)) || 1)) }))} /> of {f.points} pts</>
+                : <span className="hint"> {f.points} pts, range {f.range}</span>}
+            </label>
           ))}
         </div>
       )}
@@ -70,8 +88,8 @@ export function FireMission() {
           <ModTable rows={plan.plan.drms.map((d) => ({ label: `${d.group}: ${d.why}`, value: signed(d.value), case: d.case }))} />
           <div>DRM {signed(plan.plan.drm)}{plan.plan.drm !== plan.plan.drmRaw ? ` (capped from ${signed(plan.plan.drmRaw)})` : ''}</div>
         </div>
-      ) : chosen.length || air || naval ? <p className="error-inline">{plan.message} <Case c={plan.case} /></p> : null}
-      <button data-testid="fs-fire" disabled={!plan.ok} onClick={fire}>Fire mission 🎲</button>
+      ) : artillery.length || air || naval ? <p className="error-inline">{plan.message} <Case c={plan.case} /></p> : null}
+      <button data-testid="fs-fire" disabled={!plan.ok} onClick={fire}>Fire mission ⚄</button>
     </section>
   );
 }

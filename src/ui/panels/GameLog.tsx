@@ -1,21 +1,53 @@
-/** The game log in words, each die roll shown, newest at the bottom. */
-import { useEffect, useRef } from 'react';
+/**
+ * The game log in words, each die roll shown, newest at the bottom. Clicking an entry that names a
+ * hex selects that hex on the map (issue 6 item 6), so a player can see where it happened.
+ */
+import { useEffect, useRef, useState } from 'react';
 import { useGame } from '../../store/game';
 import { describeEvent } from '../describe';
+import type { GameEvent } from '../../engine';
+import { tryParseHexRef } from '../../engine/hex';
+
+// The fields an event names a hex by, most telling first (a move's destination before its origin).
+const HEX_FIELDS = ['hex', 'to', 'target', 'from'] as const;
+
+/** The first hex an event names, as a lattice id, or null. */
+export function hexOfEvent(e: GameEvent): number | null {
+  const ev = e as unknown as Record<string, unknown>;
+  for (const k of HEX_FIELDS) {
+    const v = ev[k];
+    if (typeof v === 'number' && Number.isInteger(v)) return v;
+    if (typeof v === 'string') {
+      const r = tryParseHexRef(v);
+      if ('hex' in r) return r.hex;
+    }
+  }
+  return null;
+}
 
 export function GameLog() {
   const entries = useGame((s) => s.entries);
   const bundle = useGame((s) => s.bundle);
   const error = useGame((s) => s.error);
+  const selectHex = useGame((s) => s.selectHex);
+  const [picked, setPicked] = useState<number | null>(null);
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => { end.current?.scrollIntoView({ block: 'end' }); }, [entries.length]);
   return (
     <section className="panel log" aria-label="Game log">
       {error && <div className="error" role="alert" data-testid="error">{error}</div>}
       <ol data-testid="game-log">
-        {entries.map((e, i) => (
-          <li key={i} className={`ev-${e.event.type}`}>{describeEvent(e.event, bundle)}</li>
-        ))}
+        {entries.map((e, i) => {
+          const h = hexOfEvent(e.event);
+          return (
+            <li key={i} className={`ev-${e.event.type}`} data-hex={h ?? undefined}
+              style={h !== null ? { cursor: 'pointer', background: picked === i ? '#fff1b8' : undefined } : undefined}
+              title={h !== null ? 'Show on the map' : undefined}
+              onClick={h !== null ? () => { setPicked(i); selectHex(h); } : undefined}>
+              {describeEvent(e.event, bundle)}
+            </li>
+          );
+        })}
       </ol>
       <div ref={end} />
     </section>

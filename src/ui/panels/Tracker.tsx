@@ -2,6 +2,7 @@
 import { useGame } from '../../store/game';
 import { sideToAct, view } from '../../engine';
 import { segmentAt } from '../../engine/sequence';
+import { longDate } from '../describe';
 
 const SIDE_NAME = { allied: 'Allied', german: 'German' } as const;
 
@@ -19,7 +20,7 @@ export function Tracker() {
   const [turnPart] = v.label.split(' · ');
   return (
     <section className="panel tracker" aria-label="Sequence of play">
-      <div className="turn">{turnPart}</div>
+      <div className="turn" data-testid="tracker-turn">{longDate(turnPart)}</div>
       <div className="phasing" data-testid="tracker-phasing">{SIDE_NAME[v.phasing]} player turn</div>
       <div className="phase">{phase.name} <span className="case">{phase.case}</span></div>
       <div className="segment" data-testid="segment">{segment.name} <span className="case">{segment.case}</span></div>
@@ -30,7 +31,7 @@ export function Tracker() {
           <div className={`actor side-${actor}`} data-testid="actor">{actor ? `${SIDE_NAME[actor]} to act` : ''}</div>
           <p className="prompt">{segment.prompt}</p>
           <div className="buttons">
-            <button data-testid="end-segment" disabled={(!!aiSide && actor === aiSide) || !!state.pending} title={state.pending ? 'Answer the decision first' : undefined} onClick={() => dispatch({ type: 'endSegment' })} title="Done with this segment (Enter)">Done with segment ▸</button>
+            <button data-testid="end-segment" disabled={(!!aiSide && actor === aiSide) || !!state.pending} title={state.pending ? 'Answer the decision first' : 'Done with this segment (Enter)'} onClick={() => dispatch({ type: 'endSegment' })}>Done with segment ▸</button>
             <button data-testid="undo" onClick={undo} disabled={!canUndo} title={canUndo ? 'Undo (Ctrl+Z)' : 'Undo stops here: a die was rolled or the other side acted'}>Undo</button>
           </div>
           {!canUndo && state.n > 0 && <div className="barrier" data-testid="undo-barrier">Undo stops here (new information since).</div>}

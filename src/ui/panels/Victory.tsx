@@ -1,0 +1,88 @@
+/**
+ * Victory screen (issue 6 item 9): when the game is over, the result and every victory condition of
+ * the scenario length evaluated and explained (AW 31.4; Goodwood AW 32.13), from the engine's
+ * evaluateVictory report kept in state.special.victory. The outcomes are tried in order and the
+ * first that holds decides; the screen shows each with whether it holds. It can be closed to look
+ * at the final board and reopened from a small banner.
+ */
+import { useState, type CSSProperties } from 'react';
+import { useGame } from '../../store/game';
+import type { ConditionReport, VictoryResult } from '../../engine/rules/victory';
+
+const SIDE = { allied: 'Allied', german: 'German' } as const;
+const LEVEL: Record<string, string> = { major: 'major victory', operational: 'operational victory', marginal: 'marginal victory', strategic: 'strategic victory', tactical: 'tactical victory', draw: 'draw' };
+
+const overlay: CSSProperties = { position: 'fixed', inset: 0, background: 'rgba(20, 26, 34, 0.72)', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 11 };
+const card: CSSProperties = { background: '#fbfaf5', color: '#222', maxWidth: 720, width: '90vw', maxHeight: '86vh', overflow: 'auto', padding: '16px 22px', borderRadius: 6, boxShadow: '0 6px 30px rgba(0,0,0,0.4)', fontSize: 14 };
+const mark = (holds: boolean) => <span aria-label={holds ? 'holds' : 'does not hold'} style={{ color: holds ? '#2a6a1a' : '#8a2a1a', fontWeight: 700 }}>{holds ? '✔' : '✘'}</span>;
+
+function Condition({ r, depth = 0 }: { r: ConditionReport; depth?: number }) {
+  return (
+    <li data-testid={depth ? undefined : 'victory-condition'} style={{ margin: '3px 0' }}>
+      {mark(r.holds)} <b>{r.label}</b>{r.parts ? null : <> — <span style={{ color: '#555' }}>{r.detail}</span></>}
+      {r.parts && (
+        <ul style={{ paddingLeft: 18, margin: '2px 0' }}>
+          {r.parts.map((p, i) => <Condition key={i} r={p} depth={depth + 1} />)}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function headline(v: VictoryResult | undefined, winner: string): string {
+  if (v) return v.level === 'draw' || !v.winner ? 'Draw' : `${SIDE[v.winner]} ${LEVEL[v.level] ?? v.level}`;
+  return winner === 'draw' ? 'Draw' : `${SIDE[winner as keyof typeof SIDE] ?? winner} victory`;
+}
+
+export function Victory() {
+  const over = useGame((s) => s.state?.over ?? null);
+  const v = useGame((s) => (s.state?.special as { victory?: VictoryResult } | undefined)?.victory);
+  const leave = useGame((s) => s.leave);
+  const [closed, setClosed] = useState(false);
+  if (!over) return null;
+  const title = headline(v, String(over.winner));
+  if (closed) {
+    return (
+      <div className="panel" data-testid="victory-banner" style={{ position: 'fixed', left: 8, bottom: 8, zIndex: 5, background: '#fbfaf5', padding: '4px 10px', borderRadius: 4, boxShadow: '0 2px 8px rgba(0,0,0,0.3)' }}>
+        Game over: <b>{title}</b> <button onClick={() => setClosed(false)}>Show result</button>
+      </div>
+    );
+  }
+  return (
+    <div style={overlay} role="dialog" aria-label="Victory" data-testid="victory">
+      <div style={card}>
+        <h2 style={{ margin: '0 0 4px' }} data-testid="victory-winner">{title}</h2>
+        {v ? (
+          <>
+            <p style={{ margin: '4px 0' }}>{v.text} <span className="case">{v.case}; {v.source}</span></p>
+            <h3 style={{ fontSize: 15, margin: '12px 0 4px' }}>Victory conditions ({v.length} game) at the end</h3>
+            <ul style={{ paddingLeft: 18, margin: 0 }}>
+              {v.conditions.map((c, i) => <Condition key={i} r={c} />)}
+            </ul>
+            <h3 style={{ fontSize: 15, margin: '12px 0 4px' }}>Outcomes, tried in order <span className="case">{v.case}</span></h3>
+            <ol style={{ paddingLeft: 22, margin: 0 }} data-testid="victory-outcomes">
+              {v.outcomes.map((o, i) => {
+                const decided = o.holds && v.outcomes.findIndex((x) => x.holds) === i;
+                return (
+                  <li key={i} style={{ margin: '3px 0', fontWeight: decided ? 700 : 400 }}>
+                    {mark(o.holds)} {o.side ? SIDE[o.side] : 'Draw'} {LEVEL[o.level] ?? o.level}: {o.text}
+                    <span style={{ color: '#555', fontWeight: 400 }}> — {o.report.holds ? 'holds' : 'does not hold'}: {o.report.detail}</span>
+                    {decided && <b> ← the result</b>}
+                  </li>
+                );
+              })}
+              {!v.outcomes.some((o) => o.holds) && <li style={{ fontWeight: 700 }}>None of the above holds: {title} ← the result</li>}
+            </ol>
+          </>
+        ) : (
+          <p>{over.reason}</p>
+        )}
+        <p style={{ color: '#555', fontSize: 12 }}>{over.reason}</p>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <button data-testid="victory-close" autoFocus onClick={() => setClosed(true)}>See the final board</button>
+          <button onClick={leave}>Main menu</button>
+        </div>
+      </div>
+    </div>
+  );
+}
