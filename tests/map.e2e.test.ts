@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { distinctColours, shotPath, startHarness, type Harness } from './browser';
 
-// Issue 3: the six-sheet Normandy map renders; screenshots of the whole map and of Caen.
+// Issue 3: the six-sheet Normandy map renders; screenshots of the whole map and of Caen; legend,
+// sheet and hex-ID toggles; the inspector's TEC entry costs.
 let h: Harness;
 let page: Page;
 
@@ -31,5 +32,56 @@ describe('Normandy map in Chromium', () => {
     expect(await page.getByTestId('inspector').textContent()).toContain('city');
     const png = await page.screenshot({ path: shotPath('map-caen') });
     expect(await distinctColours(page, png)).toBeGreaterThan(6);
+  });
+  it('the inspector gives the GOSS 7 TEC cost to enter C4522 from each neighbour, for Leg, Mech and Mech road', async () => {
+    const table = page.getByTestId('entry-costs');
+    await table.waitFor();
+    expect(await table.locator('th').allTextContents()).toEqual(['From', 'Hexside', 'Leg', 'Mech', 'Road']);
+    const rows = await table.getByTestId('entry-cost-row').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(rows.length).toBe(6);
+    // Every side of Caen has a road: Leg pays 1 along it (GOSS 7.6.2), Mech off-road the city's 3, Mech road the road's cost.
+    expect(rows.find((r) => r[0] === 'N C4521')).toEqual(['N C4521', 'secondary', '1', '3', '1']);
+    expect(rows.find((r) => r[0] === 'NE C4622')).toEqual(['NE C4622', 'primary', '1', '3', '0.5']);
+    // Over the Orne by the bridge: the major river is named.
+    expect(rows.find((r) => r[0] === 'S C4523')?.[1]).toMatch(/major river, bridge.*\(Orne\)/);
+  });
+  it('the legend toggles over the map with terrain colours and TEC costs', async () => {
+    expect(await page.getByTestId('map-legend').count()).toBe(0);
+    await page.getByTestId('map-toggle-legend').click();
+    const legend = page.getByTestId('map-legend');
+    await legend.waitFor();
+    const terrain = await page.getByTestId('legend-terrain').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent)));
+    expect(terrain).toContainEqual(['bocage', '2', '4', 'MCT']);
+    expect(terrain).toContainEqual(['city', '2', '3', 'MCT']);
+    expect(await page.getByTestId('legend-hexsides').textContent()).toContain('major river');
+    expect(await page.getByTestId('legend-routes').textContent()).toContain('primary road');
+    await page.screenshot({ path: shotPath('map-legend') });
+    await page.getByTestId('map-toggle-legend').click();
+    expect(await legend.count()).toBe(0);
+  });
+  it('hex IDs toggle on, drawn only when zoomed in and only near the view', async () => {
+    await page.getByTestId('map-toggle-hexids').click();
+    await page.evaluate(() => window.__map!.centerOn('C4522', 1.6));
+    await expect.poll(() => page.evaluate(() => window.__map!.shownHexIds()), { timeout: 10_000 }).toContain('C4522');
+    const shown = await page.evaluate(() => window.__map!.shownHexIds().length);
+    expect(shown).toBeGreaterThan(100);
+    expect(shown).toBeLessThan(5000); // never the map's 13,600
+    await page.screenshot({ path: shotPath('map-hexids') });
+    await page.evaluate(() => window.__map!.zoomTo(1));
+    expect(await page.evaluate(() => window.__map!.shownHexIds())).toEqual([]);
+    await page.getByTestId('map-toggle-hexids').click();
+    await page.evaluate(() => window.__map!.centerOn('C4522', 1.6));
+    expect(await page.evaluate(() => window.__map!.shownHexIds())).toEqual([]);
+  });
+  it('sheet boundaries toggle on and off', async () => {
+    await page.evaluate(() => window.__map!.fit());
+    const before = await page.screenshot();
+    await page.getByTestId('map-toggle-sheets').click();
+    await page.evaluate(() => window.__map!.fit());
+    const after = await page.screenshot({ path: shotPath('map-sheets') });
+    expect(after.equals(before)).toBe(false);
+    await page.getByTestId('map-toggle-sheets').click();
+    await page.evaluate(() => window.__map!.fit());
+    expect((await page.screenshot()).equals(before)).toBe(true);
   });
 });

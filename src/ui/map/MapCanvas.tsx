@@ -3,7 +3,7 @@
  * on demand (autoStart: false) — one render after each state or viewport change — since software
  * WebGL here is fill-rate bound (stack-check.md §4).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Application, Container } from 'pixi.js';
 import type { Board } from '../../engine/board';
 import type { GameState, ScenarioBundle } from '../../engine';
@@ -12,6 +12,8 @@ import { useGame } from '../../store/game';
 import { buildTerrainLayer, type TerrainLayer } from './terrainLayer';
 import { UnitsLayer } from './unitsLayer';
 import { OverlayLayer } from './overlayLayer';
+import { GridLayer, ID_MIN_ZOOM } from './gridLayer';
+import { Legend } from './Legend';
 import { centre, hexAtPoint } from './geometry';
 import { reachableCosts } from './reach';
 import { clickHex } from '../interaction';
@@ -24,6 +26,8 @@ interface MapDebug {
   zoomTo(z: number): void;
   fit(): void;
   centerOn(id: string, zoom: number): void;
+  /** The rules IDs drawn on the map now (the hex-ID overlay, only near the view). */
+  shownHexIds(): string[];
 }
 
 declare global {
@@ -42,8 +46,20 @@ function boardBounds(board: Board) {
   return { x0, y0, x1, y1 };
 }
 
+/** Toggles over the map; the Pixi scene reads them through `ctl` once it exists. */
+interface Toggles { legend: boolean; sheets: boolean; ids: boolean }
+interface SceneCtl { setSheets(on: boolean): void; setHexIds(on: boolean): void }
+
 export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBundle | null }) {
   const host = useRef<HTMLDivElement>(null);
+  const [toggles, setToggles] = useState<Toggles>({ legend: false, sheets: false, ids: false });
+  const togglesRef = useRef(toggles);
+  togglesRef.current = toggles;
+  const ctl = useRef<SceneCtl | null>(null);
+  useEffect(() => {
+    ctl.current?.setSheets(toggles.sheets);
+    ctl.current?.setHexIds(toggles.ids);
+  }, [toggles.sheets, toggles.ids]);
 
   useEffect(() => {
     let cancelled = false;
@@ -65,7 +81,8 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       mark('terrainBuilt');
       const units = bundle ? new UnitsLayer(bundle) : null;
       const overlay = new OverlayLayer();
-      world.addChild(terrain.root, overlay.root);
+      const grid = new GridLayer(board);
+      world.addChild(terrain.root, grid.root, overlay.root);
       if (units) { units.root.sortableChildren = true; world.addChild(units.root); }
 
       let zoom = 1;
@@ -74,7 +91,9 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         const s = app.screen;
         const x0 = -world.x / zoom, y0 = -world.y / zoom;
         terrain.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
+        const more = grid.update(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
         app.render();
+        if (more) requestRender();
       };
       const requestRender = () => {
         if (frame) return;
@@ -159,6 +178,13 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         if (st.state !== prev.state || st.hoverHex !== prev.hoverHex || st.selectedHex !== prev.selectedHex) sync(st);
       });
 
+      ctl.current = {
+        setSheets(on) { grid.setSheets(on); requestRender(); },
+        setHexIds(on) { grid.setHexIds(on); requestRender(); },
+      };
+      grid.setSheets(togglesRef.current.sheets);
+      grid.setHexIds(togglesRef.current.ids);
+
       mark('layersBuilt');
       renderNow();
       // First frame really finished: read one pixel back so the GPU work is done (stack-check §4).
@@ -197,9 +223,11 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
           world.position.set(app.screen.width / 2 - x * zoom, app.screen.height / 2 - y * zoom);
           renderNow();
         },
+        shownHexIds: () => grid.shownIds(),
       };
 
       destroy = () => {
+        ctl.current = null;
         unsub();
         ro.disconnect();
         if (frame) cancelAnimationFrame(frame);
@@ -210,5 +238,27 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
     return () => { cancelled = true; destroy(); };
   }, [board, bundle]);
 
-  return <div ref={host} className="map-host" />;
+  const flip = (k: keyof Toggles) => setToggles((t) => ({ ...t, [k]: !t[k] }));
+  return (
+    <div className="map-host">
+      {/* Pixi owns this div's children; React owns the controls beside it. */}
+      <div ref={host} style={{ position: 'absolute', inset: 0 }} />
+      <div className="map-controls" style={CONTROLS}>
+        <Toggle on={toggles.legend} id="legend" onClick={() => flip('legend')} title="Terrain, hexside and route key with GOSS TEC movement costs">Legend</Toggle>
+        <Toggle on={toggles.sheets} id="sheets" onClick={() => flip('sheets')} title="Outline the printed map sheets A–F">Sheets</Toggle>
+        <Toggle on={toggles.ids} id="hexids" onClick={() => flip('ids')} title={`Rules hex IDs on each hex (drawn from zoom ${ID_MIN_ZOOM}: wheel to zoom in)`}>Hex IDs</Toggle>
+      </div>
+      {toggles.legend && <Legend bundle={bundle} showSheets={toggles.sheets} onClose={() => flip('legend')} />}
+    </div>
+  );
 }
+
+function Toggle({ on, id, title, onClick, children }: { on: boolean; id: string; title: string; onClick: () => void; children: string }) {
+  return (
+    <button type="button" aria-pressed={on} data-testid={`map-toggle-${id}`} title={title} onClick={onClick}
+      style={{ ...BUTTON, ...(on ? { background: '#1d232a', color: '#fff' } : null) }}>{children}</button>
+  );
+}
+
+const CONTROLS: CSSProperties = { position: 'absolute', top: 8, left: 8, display: 'flex', gap: 4, zIndex: 2 };
+const BUTTON: CSSProperties = { padding: '2px 8px', fontSize: 12, background: 'rgba(255,255,255,0.92)' };

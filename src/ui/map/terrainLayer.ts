@@ -8,7 +8,7 @@ import { NO_TERRAIN } from '../../engine/board';
 import { colOf, rowOf, hexsideHexes, COL_MIN, ROW_MIN, NEIGHBOURS } from '../../engine/hex/lattice';
 import { HEXSIDE_FEATURES, ROUTE_CLASSES, TERRAIN } from '../../data/schemas/map';
 import { CORNER_OFFSETS, centre, HEX_RADIUS } from './geometry';
-import { TERRAIN_COLOURS, HEXSIDE_COLOURS, ROUTE_COLOURS } from './palette';
+import { TERRAIN_COLOURS, HEXSIDE_COLOURS, ROUTE_COLOURS, HEXSIDE_WIDTHS, ROUTE_WIDTHS } from './palette';
 
 const CHUNK = 32;
 /** Palette texels: one per terrain class, the last one the outline colour. */
@@ -116,15 +116,14 @@ export function buildTerrainLayer(board: Board): TerrainLayer {
     const half = HEX_RADIUS / 2;
     const px = (-dy / len) * half, py = (dx / len) * half;
     const f = HEXSIDE_FEATURES.find((_, i) => bits & (1 << i) && HEXSIDE_FEATURES[i] !== 'bridge') ?? 'stream';
-    const width = f === 'majorRiver' ? 5 : f === 'river' ? 3.5 : 2;
-    seg(width, HEXSIDE_COLOURS[f], mx - px, my - py, mx + px, my + py);
-    if (bits & (1 << HEXSIDE_FEATURES.indexOf('bridge'))) seg(4, HEXSIDE_COLOURS.bridge, mx - dx * 0.25, my - dy * 0.25, mx + dx * 0.25, my + dy * 0.25);
+    seg(HEXSIDE_WIDTHS[f], HEXSIDE_COLOURS[f], mx - px, my - py, mx + px, my + py);
+    if (bits & (1 << HEXSIDE_FEATURES.indexOf('bridge'))) seg(HEXSIDE_WIDTHS.bridge, HEXSIDE_COLOURS.bridge, mx - dx * 0.25, my - dy * 0.25, mx + dx * 0.25, my + dy * 0.25);
   }
   for (const [side, bits] of board.routes) {
     const [a, b] = hexsideHexes(side);
     const ca = centre(a), cb = centre(b);
     const r = ROUTE_CLASSES.find((_, i) => bits & (1 << i)) ?? 'trail';
-    seg(r === 'primary' ? 3 : 2, ROUTE_COLOURS[r], ca.x, ca.y, cb.x, cb.y);
+    seg(ROUTE_WIDTHS[r], ROUTE_COLOURS[r], ca.x, ca.y, cb.x, cb.y);
   }
   // Routes above rivers: draw the thinner (road) styles last.
   for (const st of [...strokes.values()].sort((a, b) => b.width - a.width)) {

@@ -1,8 +1,10 @@
-/** Hex and stack inspector: the selected hex's rules IDs, terrain, place, fieldworks and units. */
+/** Hex and stack inspector: the selected hex's rules IDs, terrain, place, hexsides and entry costs, fieldworks and units. */
 import { useGame } from '../../store/game';
 import { rulesIdsOf, formatHex } from '../../engine/hex';
-import { terrainOf, sideFeatures, routesBetween } from '../../engine/board';
-import { neighbours } from '../../engine/hex';
+import { useMemo, type CSSProperties } from 'react';
+import { terrainOf } from '../../engine/board';
+import { hexsideBetween } from '../../engine/hex/lattice';
+import { entryCosts, formatCost, type EntryCost } from '../map/entryCosts';
 import { movementOptions } from '../../engine/rules/movement';
 import { segmentAt } from '../../engine/sequence';
 import { sideToAct, type Action } from '../../engine';
@@ -29,10 +31,7 @@ export function Inspector() {
           <div>Terrain: {terrainOf(board, h) ?? 'off map'}{board.names.get(h) ? ` · ${board.names.get(h)}` : ''}</div>
           {state?.fieldworks[h] && <div>Fieldworks: {state.fieldworks[h]}</div>}
           {board.vantage.get(h) && <div>Vantage point, LOS {board.vantage.get(h)} (AW 1.2.8)</div>}
-          {neighbours(h).map((n) => {
-            const f = [...sideFeatures(board, h, n), ...routesBetween(board, h, n)];
-            return f.length ? <div key={n} className="side">Side to {formatHex(n)}: {f.join(', ')}</div> : null;
-          })}
+          <EntryCosts h={h} />
           <ul className="units">
             {state && bundle && Object.values(state.units).filter((u) => u.hex === h && !u.eliminated).map((u) => {
               const d = bundle.units.get(u.id)!;
@@ -84,3 +83,47 @@ function UnitActions({ actions }: { actions: Action[] }) {
     </div>
   );
 }
+
+const why = (c: EntryCost) => ('prohibited' in c ? c.prohibited : 'allMA' in c ? 'only as a move of the whole MA (GOSS 7 TEC constricted terrain)' : undefined);
+
+/**
+ * GOSS 7 TEC: the MP to enter this hex from each neighbour, terrain + hexside + road, for Leg, Mech
+ * and Mech road movement (GOSS 7.10), from the engine's step function (see map/entryCosts.ts).
+ */
+function EntryCosts({ h }: { h: number }) {
+  const board = useGame((s) => s.board)!;
+  const bundle = useGame((s) => s.bundle);
+  const rows = useMemo(() => entryCosts(board, bundle, h), [board, bundle, h]);
+  if (!rows.length) return null;
+  return (
+    <table className="entry-costs" data-testid="entry-costs" style={{ borderCollapse: 'collapse', fontSize: 12, margin: '4px 0' }}>
+      <caption style={{ textAlign: 'left', fontWeight: 600 }}>MP to enter (GOSS 7 TEC)</caption>
+      <thead>
+        <tr><th style={TH}>From</th><th style={TH}>Hexside</th><th style={TH}>Leg</th><th style={TH}>Mech</th><th style={TH} title="Mech road movement (GOSS 7.10)">Road</th></tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => {
+          const name = board.sideNames.get(hexsideBetween(r.from, h));
+          return (
+            <tr key={r.from} data-testid="entry-cost-row">
+              <td style={{ ...TD, whiteSpace: 'nowrap' }}>{r.dir} {formatHex(r.from)}</td>
+              <td style={TD}>{r.side.map((f) => (f === 'majorRiver' ? 'major river' : f)).join(', ')}{name ? ` (${name})` : ''}</td>
+              <td style={TD} title={why(r.leg)}>{formatCost(r.leg)}</td>
+              <td style={TD} title={why(r.mech)}>{formatCost(r.mech)}</td>
+              <td style={TD} title={why(r.mechRoad)}>{formatCost(r.mechRoad)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+      <tfoot>
+        <tr><td colSpan={5} className="case" style={{ paddingTop: 2 }}>
+          Terrain, hexside and road only. — prohibited (hover for why). Add the adjacent-enemy cost (GOSS 7.8.0) and,
+          on a road, +1 into a friendly-occupied hex (AW 31.2.1); night and supply limits (AW 31.6, GOSS 7.7.5) apply.
+        </td></tr>
+      </tfoot>
+    </table>
+  );
+}
+
+const TH: CSSProperties = { textAlign: 'left', padding: '0 6px 0 0', fontWeight: 600 };
+const TD: CSSProperties = { padding: '0 6px 0 0', verticalAlign: 'top' };
