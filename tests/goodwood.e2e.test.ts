@@ -197,6 +197,11 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
     await page.getByTestId('fs-fire').click();
     await expect.poll(logText).toContain('Fire support resolved');
     await answerDecisions();
+    // AW 31.9: one mission per target hex and Combat Phase: the dialog says so instead of offering another
+    const after = await game();
+    if (Object.values(after.units).some((u) => u.hex === hexOfRulesId(offer.target) && u.side === 'german' && !u.eliminated)) {
+      await expect.poll(() => page.getByTestId('fs-dialog').textContent()).toContain('already been the target');
+    }
     await shot('fs-result');
   });
 
@@ -213,6 +218,7 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
     await shot('ga-odds');
     await page.getByTestId('ga-assault').click();
     const answered = await answerDecisions();
+    console.log(`GA on ${go.hex} (defender chooses: ${defenderChooses}); decisions:\n  ${answered.join('\n  ')}`);
     // the defender's choices are asked of the German player, behind the handover screen (GOSS 13.3.2)
     if (target === go.hex && defenderChooses) {
       expect(answered, answered.join('\n')).toContain('handover to german');
@@ -248,4 +254,52 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
     await expect.poll(() => page.getByTestId('inspector-hex').textContent()).toBe(moved.to);
     await shot('log-click');
   });
+
+  it('plays on to the end of the game (ending segments, first choice at each decision) and shows the victory screen', async () => {
+    const page0 = () => page.evaluate(() => {
+      const st = window.__neptune!.getState();
+      return { n: st.state!.n, over: !!st.state!.over, pending: !!st.state!.pending, error: st.error };
+    });
+    let overstackFixes = 0;
+    for (let guard = 0; guard < 600; guard++) {
+      const s = await page0();
+      if (s.over) break;
+      if (await revealIfHanded()) continue;
+      if (s.pending) {
+        await page.getByTestId('decisions').locator('button[data-testid^="choice-"]').first().click();
+      } else {
+        await page.getByTestId('end-segment').click();
+      }
+      await expect.poll(async () => { const t = await page0(); return t.n > s.n || !!t.error; }).toBe(true);
+      const t = await page0();
+      if (t.n === s.n && /overstacked/.test(t.error ?? '')) {
+        // GOSS 6.7.0: a stack a combat retreat overstacked must shed the excess by the end of its owner's
+        // Movement Segment. The map moves whole stacks, so the excess is eliminated from the unit menu.
+        const g = await game();
+        const fix = legalActions(g, sideToAct(g)!).find((a) => a.type === 'eliminateOverstack') as unknown as { unit: string } | undefined;
+        if (fix) {
+          await clickHex(formatHex(g.units[fix.unit].hex!));
+          await page.getByTestId('unit-eliminateOverstack').filter({ hasText: name(fix.unit) }).first().click();
+          await expect.poll(n).toBeGreaterThan(s.n);
+          overstackFixes++;
+          continue;
+        }
+      }
+      if (t.n === s.n) throw new Error(`stuck at action ${s.n} (${await page.getByTestId("tracker-phasing").textContent()}, ${await page.getByTestId("segment").textContent()}, ${await page.getByTestId("actor").textContent()}): ${t.error}`);
+    }
+    console.log(`played to the end; ${overstackFixes} overstacked unit(s) eliminated on the way`);
+    await page.getByTestId('victory').waitFor();
+    const v = (await game()).special!.victory!;
+    expect(v.case).toBe('AW 32.13.1');
+    const text = (await page.getByTestId('victory').textContent()) ?? '';
+    expect(text).toContain(v.text);
+    // every named condition of the length, with its explanation
+    expect(await page.getByTestId('victory-condition').count()).toBe(v.conditions.length);
+    for (const c of v.conditions) expect(text).toContain(c.label);
+    expect(text).toContain('← the result');
+    await shot('victory');
+    await page.getByTestId('victory-close').click();
+    await page.getByTestId('victory-banner').waitFor();
+    expect(errors).toEqual([]);
+  }, 600_000);
 });

@@ -39,6 +39,11 @@ export function FireMission() {
   if (target === null || !enemyThere) {
     return <section className="panel dialog" data-testid="fs-dialog"><b>Fire support</b> <Case c="AW 31.9" /><p className="hint">Select an enemy-occupied hex to plan a mission on it.</p></section>;
   }
+  // Whatever forbids any mission on this hex (already a target this phase, AW 31.9), before firers are asked about.
+  const base = fsPlan(state, bundle, actor, { target, artillery: [] });
+  if (!base.ok && base.code !== 'no-points') {
+    return <section className="panel dialog" data-testid="fs-dialog"><b>Fire support on {formatHex(target)}</b> <Case c="AW 31.9" /><p className="hint" data-testid="fs-blocked">No mission possible: {base.message} <Case c={base.case} /></p></section>;
+  }
   const artillery = Object.entries(chosen).map(([unit, points]) => ({ unit, points }));
   const req = { target, spotter: spotter || undefined, artillery, air: air || undefined, naval: naval || undefined };
   const plan = fsPlan(state, bundle, actor, req);
@@ -74,7 +79,7 @@ export function FireMission() {
       )}
       <div className="fs-extra">
         <label>Spotter <select value={spotter} onChange={(e) => setSpotter(e.target.value)}>
-          <option value="">automatic</option>
+          <option value="">none (unobserved mission)</option>
           {spotters.map((u) => <option key={u.id} value={u.id}>{name(u.id)}</option>)}
         </select></label>
         <label>Air <input type="number" min={0} max={8} value={air} onChange={(e) => setAir(Number(e.target.value))} /></label>
