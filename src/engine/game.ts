@@ -96,16 +96,18 @@ function enterSegment(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
       for (const h of hooksFor(seg.id, 'onEnter')) events.push(...h.onEnter!(d, ctx));
       if (d.over || actorAt(scenario, sequence, d.pos) !== null) return events;
     }
-    if (!advance(d, ctx, events)) return events;
+    // A skipped segment (AW 31.6: no Exploitation at Night) was never entered, so it runs no exit
+    // hooks either: an end-of-segment check there would demand actions no legal action can give.
+    if (!advance(d, ctx, events, !skipped)) return events;
   }
   throw new Error('sequence of play did not reach a player segment');
 }
 
-/** Leaves the current segment; returns false when the game ended. */
-function advance(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[]): boolean {
+/** Leaves the current segment (running its exit hooks when it was entered); returns false when the game ended. */
+function advance(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[], entered = true): boolean {
   const { scenario, sequence } = ctx.bundle;
   const seg = segmentAt(sequence, d.pos).segment;
-  for (const h of hooksFor(seg.id, 'onExit')) events.push(...h.onExit!(d, ctx));
+  if (entered) for (const h of hooksFor(seg.id, 'onExit')) events.push(...h.onExit!(d, ctx));
   const next = nextSegment(sequence, d.pos);
   if (next) {
     d.pos = next;

@@ -9,6 +9,7 @@ import { formatHex, type HexId } from '../hex';
 import type { GameEvent, GameState } from '../types';
 import type { RuleModule } from './registry';
 import { unitsAt } from './combatTraits';
+import { unitIndex } from './unitIndex';
 
 export const FIELDWORKS = ['IP', 'ET-2', 'ET-3'] as const;
 
@@ -25,7 +26,16 @@ export const fieldworksRules: RuleModule = {
     segment: '*',
     onExit(d) {
       const events: GameEvent[] = [];
-      for (const k of Object.keys(d.fieldworks)) clearIfEmpty(d, Number(k), events, 'hex left empty');
+      const keys = Object.keys(d.fieldworks);
+      if (!keys.length) return events;
+      // One index for the whole check (this hook runs at the end of every segment).
+      const occupied = unitIndex(d as GameState).byHex;
+      for (const k of keys) {
+        const h = Number(k);
+        if (occupied.has(h)) continue;
+        events.push({ type: 'fieldworksRemoved', hex: formatHex(h), fieldworks: d.fieldworks[h], why: 'hex left empty', case: 'GOSS 17.4' });
+        delete d.fieldworks[h];
+      }
       return events;
     },
   }],

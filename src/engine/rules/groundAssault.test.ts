@@ -9,7 +9,7 @@ import { oddsPreview } from './gaPreview';
 import { resolveGaPure } from './groundAssault';
 import { retreatPaths } from './retreat';
 import { GroundAssaultTable } from '../../data/schemas/tables';
-import { act, at, edit, fixture, fmt, hx, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { act, at, edit, fixture, fmt, hx, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -343,5 +343,86 @@ describe('GA resolution function for the bench', () => {
     const s = gaState(b, { a: ['TA'] });
     const r = resolveGaPure(s, b, { hex: hx(3, 4), attackers: ['a'] }, { attacker: 99, defender: 0 });
     expect(r.ok && [r.odds.column, r.onDefender.result, r.onAttacker.result]).toEqual(['E', '*2(2)', '2(2)']);
+  });
+});
+
+describe('GOSS 13.4 must attack: a unit that cannot attack does not block the segment', () => {
+  // Fixture geometry (odd-q): (2,4) and (2,5) both touch (3,4); (1,5) touches (2,5) only.
+  const mk = (extra: UnitSpec[] = []) => fixture({ units: [A('a1', 2, 4), A('a2', 2, 5), G('g', 3, 4), ...extra] });
+  const quietSeed = (s: GameState, b: ScenarioBundle) => seedFor(s, b, { hex: hx(3, 4), attackers: ['a1'] }, '-', '-');
+
+  it('GOSS 13.4 / 13.1: a designated unit whose only adjacent enemy hex was already assaulted lets the segment end', () => {
+    const b = mk();
+    const s0 = gaState(b, { a1: ['TA'], a2: ['TA'] });
+    let s = act(withSeed(s0, quietSeed(s0, b)), { type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a1'] }).state;
+    expect(s.pending).toBeNull();
+    expect(apply(s, { type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a2'] })).toMatchObject({ ok: false, error: { code: 'hex-attacked' } });
+    expect(legalActions(s, 'allied').filter((x) => x.type === 'assault')).toEqual([]);
+    s = act(s, { type: 'endSegment' }).state;
+    expect(s.units.a2.markers).not.toContain('TA');
+  });
+
+  it('GOSS 13.4: a designated unit that still has an unassaulted adjacent enemy hex must attack it', () => {
+    const b = mk([G('g2', 1, 5)]);
+    const s0 = gaState(b, { a1: ['TA'], a2: ['TA'] });
+    const s = act(withSeed(s0, quietSeed(s0, b)), { type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a1'] }).state;
+    const r = apply(s, { type: 'endSegment' });
+    expect(!r.ok && [r.error.code, r.error.case, r.error.message]).toEqual(['must-attack', 'GOSS 13.4', 'attack-designated units must attack: a2']);
+    expect(legalActions(s, 'allied').filter((x) => x.type === 'assault')).toEqual([{ type: 'assault', hex: fmt(hx(1, 5)), attackers: ['a2'] }]);
+  });
+});
+
+describe('GOSS 6.0 / 13.11: a retreat onto a friendly stack is fixed in the owner\'s next Movement Segment', () => {
+  // A corridor: the attacker at (2,4) can retreat only to (1,4), where two friendly battalions stand.
+  const sea = Object.fromEntries([[3, 3], [1, 3], [2, 3], [2, 5], [0, 4], [0, 5], [1, 5]].map(([c, r]) => [at(c, r), 'sea']));
+  const mk = (time: 'AM' | 'Night') => fixture({ terrain: sea, start: { date: '1944-07-18', time }, units: [A('a', 2, 4), A('b1', 1, 4), A('b2', 1, 4), G('g', 3, 4), G('g2', 8, 8)] });
+
+  /** Assault g with a; the attacker takes 1 discretionary hit, holds, fails its PRC and retreats 1 hex onto b1 + b2. */
+  function retreatOnto(b: ScenarioBundle): GameState {
+    const s0 = gaState(b, { a: ['TA'] });
+    const seed = seedFor(s0, b, { hex: hx(3, 4), attackers: ['a'] }, '-', '1', (sd) => d10At(sd, s0.n + 1) >= 5);
+    let s = act(withSeed(s0, seed), { type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a'] }).state;
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaOption' });
+    s = act(s, { type: 'gaOption', option: 'hold' }).state;
+    if (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'allied')[0]).state;
+    expect(s.pending).toBeNull();
+    expect(s.units.a.hex).toBe(hx(1, 4));
+    return s;
+  }
+
+  it('GOSS 6.0, AW 31.6: at Night the skipped Exploitation Segment runs no stacking check; the German turn follows', () => {
+    const b = mk('Night');
+    let s = retreatOnto(b);
+    s = act(s, { type: 'endSegment' }).state;
+    expect(s.pos.playerTurn).toBe(1);
+    // The Allied player fixes the stack in its next Movement Segment: the check runs there, with a way out.
+    s = toSegment(s, b, 'move', 0);
+    expect(apply(s, { type: 'endSegment' })).toMatchObject({ ok: false, error: { code: 'overstacked', case: 'GOSS 6.7.0' } });
+    const legal = legalActions(s, 'allied');
+    expect(legal).toContainEqual({ type: 'eliminateOverstack', unit: 'a' });
+    const out = legal.find((x) => x.type === 'move' && (x as { unit: string }).unit === 'a')!;
+    expect(out).toBeDefined();
+    act(act(s, out).state, { type: 'endSegment' });
+  });
+
+  it('AW 31.6: the skipped Night Exploitation Segment runs no exit hooks, even with a stack its check would refuse', () => {
+    // A state the check would refuse (a unit recorded as exploit-moved into the overstack): at Night the
+    // segment is never entered, so nothing may demand an action there.
+    const b = mk('Night');
+    const s = edit(retreatOnto(b), (d) => {
+      d.units.a.move = { turn: d.pos.turn, playerTurn: 0, segment: 'exploitation', seq: d.n, from: hx(2, 4), hexes: 1, mp: 1, type: 'offroad', halted: false, beyond6: false };
+    });
+    const r = act(s, { type: 'endSegment' });
+    expect(r.state.pos.playerTurn).toBe(1);
+    expect(r.events.filter((e) => e.type === 'segmentStarted').map((e) => (e as { label: string }).label).join(' | ')).not.toMatch(/Exploitation/);
+  });
+
+  it('GOSS 6.0: by day the Exploitation Segment ends although a retreat left a stack overstacked', () => {
+    const b = mk('AM');
+    let s = retreatOnto(b);
+    s = act(s, { type: 'endSegment' }).state;
+    expect(segmentId(s, b)).toBe('exploitation');
+    s = act(s, { type: 'endSegment' }).state;
+    expect(s.units.a.hex).toBe(hx(1, 4));
   });
 });

@@ -677,9 +677,10 @@ export const groundAssaultRules: RuleModule = {
       segment: 'groundAssault',
       onExit(d, ctx) {
         if (!ctx.side) return [];
-        // GOSS 13.4.0: every unit still designated at the start of the segment must attack.
-        const idle = Object.values(d.units).filter((u) => u.side === ctx.side && live(u as UnitState) && (has(u as UnitState, M.TA) || has(u as UnitState, M.PA))
-          && !(d.combat?.attackers ?? []).includes(u.id) && neighbours(u.hex!).some((h) => unitsAt(d as GameState, h, enemyOf(u.side)).length));
+        // GOSS 13.4.0: every unit still designated at the start of the segment must attack — if it
+        // still can: a unit whose adjacent enemy hexes were all assaulted already (GOSS 13.1, one GA
+        // per hex) or that no legal assault includes does not block the end of the segment.
+        const idle = mustStillAttack(d as GameState, ctx.bundle, ctx.side);
         if (idle.length) reject('must-attack', `attack-designated units must attack: ${idle.map((u) => defOf(ctx.bundle, u.id).designation).join(', ')}`, 'GOSS 13.4');
         const events: GameEvent[] = [];
         for (const u of Object.values(d.units)) {
@@ -692,6 +693,20 @@ export const groundAssaultRules: RuleModule = {
     },
   ],
 };
+
+/**
+ * Designated units of `side` that have not attacked and still could (GOSS 13.4.0): part of a legal
+ * assault on an adjacent enemy hex, alone or with their stack / PA group.
+ */
+export function mustStillAttack(state: GameState, bundle: ScenarioBundle, side: Side): UnitState[] {
+  const attacked = state.combat?.attackers ?? [];
+  const des = Object.values(state.units).filter((u) => u.side === side && live(u) && (has(u, M.TA) || has(u, M.PA)) && !attacked.includes(u.id));
+  if (!des.length) return [];
+  const able = new Set<string>();
+  for (const a of assaultOptions(state, bundle, side)) for (const id of (a as unknown as { attackers: string[] }).attackers) able.add(id);
+  return des.filter((u) => able.has(u.id) || neighbours(u.hex!).some((h) => unitsAt(state, h, enemyOf(side)).length > 0
+    && gaOdds(state, bundle, { hex: h, attackers: [u.id] }, side).ok));
+}
 
 /** The assaults the attacker may declare now: each TA stack alone, and all PA units against a hex together (GOSS 13.4). */
 export function assaultOptions(state: GameState, bundle: ScenarioBundle, side: Side): Action[] {

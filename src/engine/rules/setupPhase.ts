@@ -16,13 +16,14 @@
  * and `placementCheck(state, bundle, unit, hex)` (null, or the rejection the engine would give).
  */
 import type { Draft } from 'immer';
-import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side } from '../types';
+import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
 import { reject, type RuleContext, type RuleModule } from './registry';
 import { distance, formatHex, tryParseHexRef, type HexId } from '../hex';
 import { isLand } from '../board';
 import { actorAt } from '../sequence';
 import { hexSet, inPlayArea, special } from './scenarioArea';
-import { hexStackViolation } from './stacking';
+import { stackViolationOf } from './stacking';
+import { unitIndex } from './unitIndex';
 import type { DeployArea } from '../../data/schemas/scenarioRules';
 import type { Dice } from '../rng';
 
@@ -98,9 +99,7 @@ export function placementCheck(state: GameState, bundle: ScenarioBundle, unitId:
   if (u.side !== su.side) return { code: 'not-your-unit', message: `${unitId} is not a unit of the deploying side`, case: CASE };
   const pool = poolOf(bundle, unitId)!;
   if (!deploymentArea(bundle, unitId).includes(h)) return { code: 'outside-deployment-area', message: `${unitId} (${pool.label}) may not set up in ${formatHex(h)}: ${pool.source}`, case: CASE };
-  const trial = { ...state, units: { ...state.units, [unitId]: { ...u, hex: h } } };
-  const v = hexStackViolation(trial, bundle, h, u.side);
-  if (v) return { code: 'overstack', message: `${unitId} in ${formatHex(h)} would overstack it (GOSS 6)`, case: 'GOSS 6' };
+  if (overstacks(bundle, unitIndex(state).byHex.get(h), u, h)) return { code: 'overstack', message: `${unitId} in ${formatHex(h)} would overstack it (GOSS 6)`, case: 'GOSS 6' };
   return null;
 }
 
@@ -185,6 +184,18 @@ export function fieldworksHexes(state: GameState, bundle: ScenarioBundle, kind: 
   return [...fieldworksZone(bundle, kind)].filter((h) => isLand(bundle.board, h) && !state.fieldworks[h]).sort((a, b) => a - b);
 }
 
+function nearAny(occ: Set<HexId>, h: HexId, within: number): boolean {
+  for (const o of occ) if (distance(o, h) <= within) return true;
+  return false;
+}
+
+/** Would `u` placed in `h` (joining `there`, the live units in it) overstack the hex (GOSS 6)? */
+function overstacks(bundle: ScenarioBundle, there: readonly UnitState[] | undefined, u: UnitState, h: HexId): boolean {
+  const stack = (there ?? []).filter((x) => x.id !== u.id);
+  stack.push({ ...u, hex: h });
+  return stackViolationOf(bundle, h, u.side, stack) !== null;
+}
+
 function pick<T>(dice: Dice, list: T[], purpose: string): T {
   const v = dice.d100(purpose) * 100 + dice.d100(purpose);
   return list[v % list.length];
@@ -196,17 +207,31 @@ function randomSetup(d: Draft<GameState>, ctx: RuleContext, su: SetupState): Gam
   const dep = deployment(bundle)!;
   const events: GameEvent[] = [];
   const checkZones = dep.checks.map((c) => ({ zone: [...zoneHexes(bundle, c.zone)].filter((h) => isLand(bundle.board, h)), within: c.within }));
+  // One hex → units index for the whole setup, updated as units are placed (a trial state per
+  // candidate hex made this O(units × hexes) per unit).
+  const byHex = new Map<HexId, UnitState[]>();
+  const occ = new Set<HexId>();
+  for (const x of Object.values(d.units) as UnitState[]) {
+    if (x.hex === null) continue;
+    if (x.side === su.side) occ.add(x.hex);
+    if (x.eliminated) continue;
+    const l = byHex.get(x.hex);
+    if (l) l.push(x); else byHex.set(x.hex, [x]);
+  }
   for (const p of dep.pools) {
     for (const e of p.units) {
-      const u = d.units[e.unit];
+      const u = d.units[e.unit] as UnitState;
       if (u.hex !== null) continue;
-      const legal = deploymentHexes(d as GameState, bundle, e.unit);
+      const legal = deploymentArea(bundle, e.unit).filter((h) => !overstacks(bundle, byHex.get(h), u, h));
       if (!legal.length) reject('no-legal-hex', `${e.unit} (${p.label}) has no legal setup hex left; unplace some units first`, CASE);
-      const occ = new Set(Object.values(d.units).filter((x) => x.side === su.side && x.hex !== null).map((x) => x.hex!));
-      const bare = new Set(checkZones.flatMap((c) => c.zone.filter((h) => ![...occ].some((o) => distance(o, h) <= c.within)).map((h) => `${h}:${c.within}`)));
-      const covering = legal.filter((h) => [...bare].some((k) => { const [b, w] = k.split(':').map(Number); return distance(h, b) <= w; }));
+      const bare: [HexId, number][] = [];
+      for (const c of checkZones) for (const h of c.zone) if (!nearAny(occ, h, c.within)) bare.push([h, c.within]);
+      const covering = legal.filter((h) => bare.some(([b, w]) => distance(h, b) <= w));
       const h = pick(dice, covering.length ? covering : legal, `random setup of ${e.unit}`);
       u.hex = h;
+      occ.add(h);
+      const l = byHex.get(h);
+      if (l) l.push(u); else byHex.set(h, [u]);
       u.markers = u.markers.filter((m) => m !== SETUP);
       events.push({ type: 'unitPlaced', unit: e.unit, hex: formatHex(h), random: true, case: CASE });
     }
@@ -216,7 +241,7 @@ function randomSetup(d: Draft<GameState>, ctx: RuleContext, su: SetupState): Gam
       const hexes = fieldworksHexes(d as GameState, bundle, kind);
       if (!hexes.length) reject('no-legal-hex', `no hex left for ${kind}`, CASE);
       // prefer hexes with a unit (a fieldwork is only worth something where troops hold it)
-      const manned = hexes.filter((h) => Object.values(d.units).some((x) => x.hex === h && x.side === su.side));
+      const manned = hexes.filter((h) => (byHex.get(h) ?? []).some((x) => x.side === su.side));
       const h = pick(dice, manned.length ? manned : hexes, `random setup of ${kind}`);
       d.fieldworks[h] = kind;
       su.fieldworksLeft[kind]--;

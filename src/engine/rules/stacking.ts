@@ -15,7 +15,7 @@ import { NO_TERRAIN } from '../board';
 import { segmentAt } from '../sequence';
 import { reject, type RuleModule } from './registry';
 import type { Draft } from 'immer';
-import type { GameEvent, GameState, ScenarioBundle, Side } from '../types';
+import type { GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import { MARKER, isArtilleryGroup, isHq, isInfantry, isZStep, stepsLeft } from './unit-traits';
@@ -62,7 +62,7 @@ export interface StackViolation {
   excess: number;
 }
 
-interface Counted { id: string; def: UnitDef; kind: 'bn' | 'co' | 'z' | 'none' }
+interface Counted { id: string; u: UnitState; def: UnitDef; kind: 'bn' | 'co' | 'z' | 'none' }
 
 function kindOf(t: StackingTable, def: UnitDef): Counted['kind'] {
   if (def.size === 'Leader') return 'none';
@@ -73,13 +73,13 @@ function kindOf(t: StackingTable, def: UnitDef): Counted['kind'] {
 }
 
 /** GOSS 6.2: which companies of the stack stack free, given their hosts. */
-function freeCompanies(t: StackingTable, units: Counted[], side: Side, constricted: boolean, state: GameState): Set<string> {
+function freeCompanies(t: StackingTable, units: Counted[], side: Side, constricted: boolean): Set<string> {
   const free = new Set<string>();
   const engAt = new RegExp(t.freeTypes.engAt, 'i');
   const afv = new RegExp(t.freeTypes.afv, 'i');
   const lim = constricted ? t.limits.constricted : t.limits.nonConstricted;
   const maxFree = lim.freeCo[side];
-  const small = (c: Counted) => c.kind === 'co' && (c.def.steps.length === 1 || stepsLeft(c.def, state.units[c.id]) === 1);
+  const small = (c: Counted) => c.kind === 'co' && (c.def.steps.length === 1 || stepsLeft(c.def, c.u) === 1);
   // Hosts for Eng/AT companies: Bn-size personnel or Recon units, or 2-step hybrids.
   const engHosts = units.filter((c) => c.kind === 'bn' && (isInfantry(c.def) || /recon|recce|cav/i.test(c.def.type))).map((c) => c.id);
   for (const c of units) {
@@ -102,14 +102,22 @@ function freeCompanies(t: StackingTable, units: Counted[], side: Side, constrict
 
 /** The stacking violation of `side` in hex `h`, or null (GOSS 6.3.0, 6.4.0, 6.2; AW 31.9.2a). */
 export function hexStackViolation(state: GameState, bundle: ScenarioBundle, h: HexId, side: Side): StackViolation | null {
+  return stackViolationOf(bundle, h, side, unitIndex(state).byHex.get(h) ?? []);
+}
+
+/**
+ * The stacking violation of `side` if hex `h` held exactly `stack` (every live unit there): lets
+ * setup and lookahead test a placement from the shared index without building a trial state.
+ */
+export function stackViolationOf(bundle: ScenarioBundle, h: HexId, side: Side, stack: readonly UnitState[]): StackViolation | null {
   const t = stackingTable(bundle);
   const units: Counted[] = [];
   let others = 0;
-  for (const u of unitIndex(state).byHex.get(h) ?? []) {
+  for (const u of stack) {
     others++;
     if (u.side !== side) continue;
     const def = bundle.units.get(u.id);
-    if (def) units.push({ id: u.id, def, kind: kindOf(t, def) });
+    if (def) units.push({ id: u.id, u, def, kind: kindOf(t, def) });
   }
   if (!units.length) return null;
   const ref = formatHex(h);
@@ -120,7 +128,7 @@ export function hexStackViolation(state: GameState, bundle: ScenarioBundle, h: H
   }
   const constricted = isConstricted(bundle, h);
   const lim = constricted ? t.limits.constricted : t.limits.nonConstricted;
-  const free = freeCompanies(t, units, side, constricted, state);
+  const free = freeCompanies(t, units, side, constricted);
   let bn = 0; let co = 0; let zz = 0;
   for (const c of units) {
     if (free.has(c.id)) continue;
@@ -142,12 +150,13 @@ export function hexStackViolation(state: GameState, bundle: ScenarioBundle, h: H
 export function stackViolations(state: GameState, bundle: ScenarioBundle, side?: Side): StackViolation[] {
   const seen = new Set<string>();
   const out: StackViolation[] = [];
-  for (const u of unitIndex(state).live) {
+  const ix = unitIndex(state);
+  for (const u of ix.live) {
     if (u.hex === null || (side && u.side !== side)) continue;
     const key = `${u.side}:${u.hex}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const v = hexStackViolation(state, bundle, u.hex, u.side);
+    const v = stackViolationOf(bundle, u.hex, u.side, ix.byHex.get(u.hex) ?? []);
     if (v) out.push(v);
   }
   return out.sort((a, b) => a.hex - b.hex);

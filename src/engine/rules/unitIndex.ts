@@ -3,7 +3,8 @@
  * supply and combat. States produced by the engine are frozen (immer), so the index is cached in a
  * WeakMap keyed by the `units` record: every query on the same state reuses one pass over the units,
  * and a new state (any unit changed) gets a new record and a new index. Drafts and hand-made
- * unfrozen states are never cached (they may still change); they get a fresh index per call.
+ * unfrozen states are never cached (they may still change); they get a fresh index per call, read
+ * from the draft's current values without drafting each unit (`readUnits`).
  */
 import { isDraft } from 'immer';
 import type { HexId } from '../hex';
@@ -19,9 +20,31 @@ export interface UnitIndex {
 const cache = new WeakMap<object, UnitIndex>();
 const NONE: UnitState[] = [];
 
+// immer's (stable, Symbol.for-registered) key for a draft's internal state: {base_, copy_, modified_}.
+const DRAFT_STATE = Symbol.for('immer-state');
+interface DraftInternals { base_: Record<string, unknown>; copy_: Record<string, unknown> | null }
+const internals = (x: unknown): DraftInternals | undefined => (x && typeof x === 'object' ? (x as Record<symbol, DraftInternals | undefined>)[DRAFT_STATE] : undefined);
+
+/**
+ * The current values of every unit, without creating an immer proxy per unit: reading a draft
+ * record through its proxies drafts every unit (and immer then walks them all when the action
+ * finishes), which made each end-of-segment hook O(units) proxies. The objects returned for a
+ * draft are read-only snapshots: write through `draft.units[id]`.
+ */
+export function readUnits(units: Record<string, UnitState>): UnitState[] {
+  const st = internals(units);
+  if (!st) return Object.values(units);
+  const all = Object.values(st.copy_ ?? st.base_);
+  for (let i = 0; i < all.length; i++) {
+    const c = internals(all[i]);
+    if (c) all[i] = c.copy_ ?? c.base_;
+  }
+  return all as UnitState[];
+}
+
 function build(units: Record<string, UnitState>): UnitIndex {
   // Object.values is an order of magnitude faster than for…in over a large dictionary-mode record.
-  const all = Object.values(units);
+  const all = readUnits(units);
   const live: UnitState[] = [];
   const byHex = new Map<HexId, UnitState[]>();
   for (const u of all) {
