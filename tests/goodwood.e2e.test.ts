@@ -93,23 +93,29 @@ async function endSegmentsUntil(until: (s: GameState) => boolean) {
   throw new Error('segment not reached');
 }
 
-/** Node look-ahead: end segments (first legal answer to any decision) to the GA Segment, assault with `unit`: the decision asked first. */
-function pendingAfterAssault(from: GameState, unit: string): string | undefined {
+/**
+ * Node look-ahead, exact (the dice derive from the seed and the action index): from the Attacker
+ * Adjustment Segment, drop the other designations, end the segment (unless `endFirst` is false), assault with `unit`'s offer and
+ * answer every decision with the first choice. True when the German player is asked something.
+ */
+function germanDecides(from: GameState, unit: string, drop: string[], endFirst = true): boolean {
   let s = from;
-  for (let guard = 0; guard < 30 && segId(s) !== 'groundAssault'; guard++) {
-    const r = apply(s, s.pending ? legalActions(s, sideToAct(s)!)[0] : { type: 'endSegment' });
-    if (!r.ok) return undefined;
-    s = r.state;
-  }
+  const step = (a: Action) => { const r = apply(s, a); if (!r.ok) return false; s = r.state; return true; };
+  for (const u of drop) if (!step({ type: 'dropAttack', unit: u } as Action)) return false;
+  if (endFirst && !step({ type: 'endSegment' })) return false;
   const ga = assaultOptions(s, bundle, 'allied').find((g) => (g as unknown as { attackers: string[] }).attackers.includes(unit));
-  const r = ga ? apply(s, ga) : null;
-  return r?.ok ? r.state.pending?.kind : undefined;
+  if (!ga || !step(ga)) return false;
+  for (let guard = 0; guard < 30 && s.pending; guard++) {
+    if (s.pending.side === 'german') return true;
+    if (!step(legalActions(s, sideToAct(s)!)[0])) return false;
+  }
+  return false;
 }
 
 describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
-  let target = ''; // the hex the designated unit will assault
+  const picks: { unit: string; target: string }[] = []; // the designated units and the hexes they can assault
+  let keep: { unit: string; target: string } | undefined; // the one that assaults
   let moved = { from: '', to: '' };
-  let defenderChooses = false;
 
   it('starts Goodwood hotseat at the Allied Construction Segment', async () => {
     await page.goto(h.url);
@@ -158,33 +164,33 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
   it('designates an attack from the unit menu in the Attack Designation Segment', async () => {
     const s = await endSegmentsUntil((x) => segId(x) === 'attackDesignation');
     await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Attack Designation');
-    // a single-unit designation the engine will let assault (GOSS 13.4), preferring one where the
-    // defender has a terrain-line / standoff choice to make (asked of it behind the handover)
-    let pick: { unit: string; target: string; defenderChooses: boolean } | null = null;
+    // single-unit designations the engine will let assault (GOSS 13.4), up to three on different hexes:
+    // the Attacker Adjustment Segment keeps the one whose defender has decisions to make
+    let cur = s;
     for (const a of legalActions(s, 'allied')) {
+      if (picks.length === 3) break;
       const units = (a as unknown as { units?: string[] }).units;
-      if (a.type !== 'designate' || units?.length !== 1) continue;
-      const after = apply(s, a);
-      const ga = after.ok ? assaultOptions(after.state, bundle, 'allied').find((g) => (g as unknown as { attackers: string[] }).attackers.includes(units[0])) as unknown as { hex: string } | undefined : undefined;
-      if (!ga) continue;
-      const defenderChooses = pendingAfterAssault(after.ok ? after.state : s, units[0]) === 'gaDefend';
-      if (!pick || (defenderChooses && !pick.defenderChooses)) pick = { unit: units[0], target: ga.hex, defenderChooses };
-      if (pick.defenderChooses) break;
+      if (a.type !== 'designate' || units?.length !== 1 || cur.units[units[0]].markers.includes('TA')) continue;
+      const after = apply(cur, a);
+      if (!after.ok) continue;
+      const ga = assaultOptions(after.state, bundle, 'allied').find((g) => (g as unknown as { attackers: string[] }).attackers.includes(units[0])) as unknown as { hex: string } | undefined;
+      if (!ga || picks.some((p) => p.target === ga.hex)) continue;
+      picks.push({ unit: units[0], target: ga.hex });
+      cur = after.state;
     }
-    expect(pick, 'a designation that can assault').not.toBeNull();
-    target = pick!.target;
-    defenderChooses = pick!.defenderChooses;
-    await clickHex(formatHex(s.units[pick!.unit].hex!));
-    const btn = page.getByTestId('unit-designate').filter({ hasText: `Designate ${name(pick!.unit)} ` });
-    await btn.first().click();
-    await expect.poll(logText).toContain(`${name(pick!.unit)} designated to attack`);
+    expect(picks.length, 'a designation that can assault').toBeGreaterThan(0);
+    for (const pick of picks) {
+      await clickHex(formatHex(s.units[pick.unit].hex!));
+      await page.getByTestId('unit-designate').filter({ hasText: `Designate ${name(pick.unit)} ` }).first().click();
+      await expect.poll(logText).toContain(`${name(pick.unit)} designated to attack`);
+    }
     await shot('designate');
   });
 
   it('conducts an FS mission through the FS dialog in the Allied Offensive FS Segment', async () => {
     const s = await endSegmentsUntil((x) => segId(x) === 'offensiveFs' && sideToAct(x) === 'allied');
     const offers = legalActions(s, 'allied').filter((a) => a.type === 'fireMission') as unknown as { target: string; artillery: { unit: string }[] }[];
-    const offer = offers.find((o) => o.target !== target) ?? offers[0];
+    const offer = offers.find((o) => !picks.some((p) => p.target === o.target)) ?? offers[0];
     expect(offer, 'an FS mission the engine offers').toBeDefined();
     await clickHex(offer.target);
     await expect.poll(() => page.getByTestId('fs-dialog').textContent()).toContain(`Fire support on ${offer.target}`);
@@ -205,28 +211,39 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
     await shot('fs-result');
   });
 
+  it('drops all attack designations but one in the Attacker Adjustment Segment (unit menu)', async () => {
+    const s = await endSegmentsUntil((x) => segId(x) === 'attackerAdjustment');
+    const live = picks.filter((p) => s.units[p.unit].markers.includes('TA') && assaultOptions(s, bundle, 'allied').some((g) => (g as unknown as { attackers: string[] }).attackers.includes(p.unit)));
+    expect(live.length, 'a designated unit can still assault').toBeGreaterThan(0);
+    const others = (k: { unit: string }) => picks.filter((p) => p !== k && s.units[p.unit].markers.includes('TA')).map((p) => p.unit);
+    keep = live.find((k) => germanDecides(s, k.unit, others(k))) ?? live[0];
+    for (const u of others(keep)) {
+      await clickHex(formatHex(s.units[u].hex!));
+      await page.getByTestId('unit-dropAttack').filter({ hasText: name(u) }).first().click();
+      await expect.poll(async () => (await game()).units[u].markers.includes('TA')).toBe(false);
+    }
+  });
+
   it('conducts a ground assault through the GA dialog, the defender answering behind the handover', async () => {
     const s = await endSegmentsUntil((x) => segId(x) === 'groundAssault');
     const ga = assaultOptions(s, bundle, 'allied') as unknown as { hex: string; attackers: string[] }[];
-    const go = ga.find((g) => g.hex === target) ?? ga[0];
+    const go = ga.find((g) => g.attackers.includes(keep!.unit));
     expect(go, 'the designated assault is still possible').toBeDefined();
     // the dialog lists the assaults the engine offers; the objective is picked on the map
-    expect(await page.getByTestId('ga-dialog').textContent()).toContain(go.hex);
-    await clickHex(go.hex);
-    await expect.poll(() => page.getByTestId('ga-dialog').textContent()).toContain(`Ground assault on ${go.hex}`);
+    expect(await page.getByTestId('ga-dialog').textContent()).toContain(go!.hex);
+    await clickHex(go!.hex);
+    await expect.poll(() => page.getByTestId('ga-dialog').textContent()).toContain(`Ground assault on ${go!.hex}`);
     await expect.poll(() => page.getByTestId('ga-odds').textContent()).toContain('Column');
     await shot('ga-odds');
+    const foreseen = germanDecides(s, keep!.unit, [], false);
     await page.getByTestId('ga-assault').click();
     const answered = await answerDecisions();
-    console.log(`GA on ${go.hex} (defender chooses: ${defenderChooses}); decisions:\n  ${answered.join('\n  ')}`);
-    // the defender's choices are asked of the German player, behind the handover screen (GOSS 13.3.2)
-    if (target === go.hex && defenderChooses) {
-      expect(answered, answered.join('\n')).toContain('handover to german');
-      expect(answered.some((a) => a.startsWith('german gaDefend'))).toBe(true);
-    }
+    console.log(`GA on ${go!.hex} (German decisions foreseen: ${foreseen}); decisions:\n  ${answered.join('\n  ')}`);
+    // the defender's choices are asked of the German player, behind the handover screen (GOSS 13.3.2, 13.10)
+    if (foreseen) expect(answered, answered.join('\n')).toContain('handover to german');
     await expect.poll(logText).toContain('Ground assault resolved on column');
     // the assault is made: the dialog no longer offers it
-    await expect.poll(() => page.getByTestId('ga-dialog').textContent()).not.toContain(`Ground assault on ${go.hex}`);
+    await expect.poll(() => page.getByTestId('ga-dialog').textContent()).not.toContain(`Ground assault on ${go!.hex}`);
     await shot('ga-result');
   });
 
