@@ -67,8 +67,11 @@ describe('Normandy map in Chromium', () => {
     expect(shown).toBeGreaterThan(100);
     expect(shown).toBeLessThan(5000); // never the map's 13,600
     await page.screenshot({ path: shotPath('map-hexids') });
+    expect(await page.getByTestId('map-toggle-hexids').textContent()).toBe('Hex IDs');
     await page.evaluate(() => window.__map!.zoomTo(1));
     expect(await page.evaluate(() => window.__map!.shownHexIds())).toEqual([]);
+    // Zoomed out, the button says why no IDs are drawn.
+    await expect.poll(() => page.getByTestId('map-toggle-hexids').textContent()).toBe('Hex IDs · zoom in');
     await page.getByTestId('map-toggle-hexids').click();
     await page.evaluate(() => window.__map!.centerOn('C4522', 1.6));
     expect(await page.evaluate(() => window.__map!.shownHexIds())).toEqual([]);

@@ -56,6 +56,8 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
   const togglesRef = useRef(toggles);
   togglesRef.current = toggles;
   const ctl = useRef<SceneCtl | null>(null);
+  /** Whether the zoom is close enough for hex IDs (set only when it crosses ID_MIN_ZOOM). */
+  const [idZoom, setIdZoom] = useState(false);
   useEffect(() => {
     ctl.current?.setSheets(toggles.sheets);
     ctl.current?.setHexIds(toggles.ids);
@@ -87,11 +89,13 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
 
       let zoom = 1;
       let frame = 0;
+      let idZoomShown = false;
       const renderNow = () => {
         const s = app.screen;
         const x0 = -world.x / zoom, y0 = -world.y / zoom;
         terrain.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
         const more = grid.update(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
+        if ((zoom >= ID_MIN_ZOOM) !== idZoomShown) { idZoomShown = !idZoomShown; setIdZoom(idZoomShown); }
         app.render();
         if (more) requestRender();
       };
@@ -246,7 +250,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       <div className="map-controls" style={CONTROLS}>
         <Toggle on={toggles.legend} id="legend" onClick={() => flip('legend')} title="Terrain, hexside and route key with GOSS TEC movement costs">Legend</Toggle>
         <Toggle on={toggles.sheets} id="sheets" onClick={() => flip('sheets')} title="Outline the printed map sheets A–F">Sheets</Toggle>
-        <Toggle on={toggles.ids} id="hexids" onClick={() => flip('ids')} title={`Rules hex IDs on each hex (drawn from zoom ${ID_MIN_ZOOM}: wheel to zoom in)`}>Hex IDs</Toggle>
+        <Toggle on={toggles.ids} id="hexids" onClick={() => flip('ids')} title={`Rules hex IDs on each hex (drawn from zoom ${ID_MIN_ZOOM}: wheel to zoom in)`}>{toggles.ids && !idZoom ? 'Hex IDs · zoom in' : 'Hex IDs'}</Toggle>
       </div>
       {toggles.legend && <Legend bundle={bundle} showSheets={toggles.sheets} onClose={() => flip('legend')} />}
     </div>

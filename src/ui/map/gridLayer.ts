@@ -2,11 +2,13 @@
  * Optional map furniture, both off by default and built only when first switched on:
  * - sheet boundaries: the outline of each printed sheet A–F (data/map/sheets.json) with its letter,
  *   one Graphics in its own render group;
- * - hex IDs: the rules ID on each hex, only from zoom ID_MIN_ZOOM and only near the view. Texts are
- *   built per ID_CHUNK×ID_CHUNK block of hexes when a block first comes into view, a few blocks a
- *   frame, and cached (LRU), so the scene never holds the map's 13,600 IDs (stack-check.md §4).
+ * - hex IDs: the rules ID on each hex, only from zoom ID_MIN_ZOOM and only near the view. Each
+ *   ID_CHUNK×ID_CHUNK block of hexes becomes one mesh of glyph quads over a small glyph atlas, built
+ *   when the block first comes near the view and cached (LRU). Pixi BitmapText was measured first:
+ *   64 of them cost 30–40 ms to build and lay out per block (profiled, software WebGL), a mesh
+ *   well under a millisecond; and the scene never holds the map's 13,600 IDs (stack-check.md §4).
  */
-import { BitmapText, Container, Graphics, TextStyle } from 'pixi.js';
+import { BitmapText, Container, Graphics, MeshSimple, Texture } from 'pixi.js';
 import type { Board } from '../../engine/board';
 import { NO_TERRAIN } from '../../engine/board';
 import { COL_MIN, HEX_COUNT, NEIGHBOURS, ROW_MIN, colOf, hexAt, rowOf, type HexId } from '../../engine/hex/lattice';
@@ -17,13 +19,43 @@ import { SHEET_COLOURS } from './palette';
 export const ID_MIN_ZOOM = 1.2;
 const ID_CHUNK = 8;
 /** Blocks built per frame: a pan that uncovers a row of blocks spreads the work over a few frames. */
-const BUILD_PER_FRAME = 2;
-/** Blocks kept (about 64 texts each); the least recently shown beyond this are destroyed. */
+const BUILD_PER_FRAME = 4;
+/** Blocks kept (64 IDs each); the least recently shown beyond this are destroyed. */
 const CACHE_BLOCKS = 96;
-/** One style object: every ID shares one generated bitmap font. */
-const ID_STYLE = new TextStyle({ fontFamily: 'sans-serif', fontSize: 8, fill: 0x1d232a });
+/** ID glyph height in world px (9.6 px on screen at ID_MIN_ZOOM), drawn from an atlas at ATLAS_PX. */
+const ID_PX = 8;
+const ATLAS_PX = 24;
 
-interface Block { key: number; hexes: HexId[]; x0: number; y0: number; x1: number; y1: number; c: Container | null }
+interface Block { key: number; hexes: HexId[]; x0: number; y0: number; x1: number; y1: number; c: MeshSimple | null; ids: string[] }
+
+interface Atlas { texture: Texture; glyphs: Map<string, { u0: number; u1: number; w: number }>; h: number }
+
+/** The characters of rules IDs drawn once into a canvas: one texture for every ID on the map. */
+function idAtlas(): Atlas {
+  const chars = 'ABCDEF0123456789';
+  const font = `600 ${ATLAS_PX}px sans-serif`;
+  const c = document.createElement('canvas');
+  let ctx = c.getContext('2d')!;
+  ctx.font = font;
+  const widths = [...chars].map((ch) => Math.ceil(ctx.measureText(ch).width) + 2);
+  const h = Math.ceil(ATLAS_PX * 1.3);
+  c.width = widths.reduce((a, b) => a + b, 0);
+  c.height = h;
+  ctx = c.getContext('2d')!;
+  ctx.font = font;
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = '#1d232a';
+  const glyphs = new Map<string, { u0: number; u1: number; w: number }>();
+  let x = 0;
+  [...chars].forEach((ch, i) => {
+    ctx.fillText(ch, x + 1, h / 2);
+    glyphs.set(ch, { u0: x / c.width, u1: (x + widths[i]) / c.width, w: widths[i] });
+    x += widths[i];
+  });
+  const texture = Texture.from(c);
+  texture.source.autoGenerateMipmaps = true;
+  return { texture, glyphs, h };
+}
 
 export class GridLayer {
   readonly root = new Container();
@@ -33,6 +65,7 @@ export class GridLayer {
   private sheetEdges: { colour: number; segs: number[] }[] = [];
   private lineBucket = NaN;
   private ids = new Container({ isRenderGroup: true });
+  private atlas: Atlas | null = null;
   private blocks: Block[] | null = null;
   /** Built blocks in least-recently-shown-first order. */
   private built = new Map<number, Block>();
@@ -92,12 +125,13 @@ export class GridLayer {
   shownIds(): string[] {
     if (!this.ids.visible) return [];
     const out: string[] = [];
-    for (const b of this.built.values()) if (b.c?.visible) for (const t of b.c.children) out.push((t as BitmapText).text);
+    for (const b of this.built.values()) if (b.c?.visible) out.push(...b.ids);
     return out;
   }
 
   destroy(): void {
     this.root.destroy({ children: true });
+    this.atlas?.texture.destroy(true);
   }
 
   private indexBlocks(): Block[] {
@@ -106,7 +140,7 @@ export class GridLayer {
       if (this.board.terrain[h] === NO_TERRAIN) continue;
       const key = Math.floor((colOf(h) - COL_MIN) / ID_CHUNK) * 1024 + Math.floor((rowOf(h) - ROW_MIN) / ID_CHUNK);
       let b = byKey.get(key);
-      if (!b) byKey.set(key, (b = { key, hexes: [], x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, c: null }));
+      if (!b) byKey.set(key, (b = { key, hexes: [], x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, c: null, ids: [] }));
       b.hexes.push(h);
       const { x, y } = centre(h);
       b.x0 = Math.min(b.x0, x - HEX_RADIUS); b.y0 = Math.min(b.y0, y - HEX_RADIUS);
@@ -116,19 +150,36 @@ export class GridLayer {
   }
 
   private buildBlock(b: Block): void {
-    const c = new Container();
+    const atlas = (this.atlas ??= idAtlas());
+    const k = ID_PX / ATLAS_PX;
+    const gh = atlas.h * k;
+    const vtx: number[] = [];
+    const uvs: number[] = [];
+    const ids: string[] = [];
     for (const h of b.hexes) {
       const id = formatHex(h);
       if (id.startsWith('@')) continue; // a lattice hex no sheet numbers has no rules ID
-      const t = new BitmapText({ text: id, style: ID_STYLE });
+      ids.push(id);
       const { x, y } = centre(h);
+      let width = 0;
+      for (const ch of id) width += atlas.glyphs.get(ch)!.w * k;
       // At the foot of the hex: place names sit above the centre, counters on it.
-      t.anchor.set(0.5, 1);
-      t.position.set(x, y + HEX_RADIUS * 0.84);
-      c.addChild(t);
+      let gx = x - width / 2;
+      const gy = y + HEX_RADIUS * 0.84 - gh;
+      for (const ch of id) {
+        const g = atlas.glyphs.get(ch)!;
+        const w = g.w * k;
+        vtx.push(gx, gy, gx + w, gy, gx + w, gy + gh, gx, gy + gh);
+        uvs.push(g.u0, 0, g.u1, 0, g.u1, 1, g.u0, 1);
+        gx += w;
+      }
     }
-    b.c = c;
-    this.ids.addChild(c);
+    const quads = vtx.length / 8;
+    const idx = new Uint32Array(quads * 6);
+    for (let q = 0; q < quads; q++) idx.set([q * 4, q * 4 + 1, q * 4 + 2, q * 4, q * 4 + 2, q * 4 + 3], q * 6);
+    b.c = new MeshSimple({ texture: atlas.texture, vertices: new Float32Array(vtx), uvs: new Float32Array(uvs), indices: idx });
+    b.ids = ids;
+    this.ids.addChild(b.c);
   }
 
   private evict(): void {
@@ -136,8 +187,9 @@ export class GridLayer {
     for (const [key, b] of this.built) {
       if (this.built.size <= CACHE_BLOCKS) break;
       if (b.c?.visible) continue;
-      b.c?.destroy({ children: true });
+      b.c?.destroy();
       b.c = null;
+      b.ids = [];
       this.built.delete(key);
     }
   }
