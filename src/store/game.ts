@@ -35,6 +35,9 @@ export interface GameStore {
   /** Last rejection, shown to the player; the game itself is unchanged. */
   error: string | null;
   selectedHex: number | null;
+  /** Units of the selected stack left behind when it moves (unticked in the inspector). */
+  heldUnits: string[];
+  toggleHeld(id: string): void;
   hoverHex: number | null;
   startGame(scenarioId: string, options: NewGameOptions, aiSide?: Side | null): void;
   /** The side the programmed opponent plays (solo), or null (hotseat). */
@@ -70,6 +73,8 @@ export const useGame = create<GameStore>()((set, get) => ({
   entries: [],
   error: null,
   selectedHex: null,
+  heldUnits: [],
+  toggleHeld: (id) => set((s) => ({ heldUnits: s.heldUnits.includes(id) ? s.heldUnits.filter((x) => x !== id) : [...s.heldUnits, id] })),
   hoverHex: null,
 
   startGame(scenarioId, options, aiSide = null) {
@@ -189,7 +194,7 @@ export const useGame = create<GameStore>()((set, get) => ({
     });
   },
 
-  selectHex: (h) => set({ selectedHex: h }),
+  selectHex: (h) => set((s) => (s.selectedHex === h ? {} : { selectedHex: h, heldUnits: [] })),
   hover: (h) => set({ hoverHex: h }),
   clearError: () => set({ error: null }),
 }));

@@ -7,9 +7,9 @@ import { destinationsByUnit } from './map/reach';
 
 export function clickHex(h: number | null): void {
   const st = useGame.getState();
-  const { state, bundle, selectedHex } = st;
+  const { state, bundle, selectedHex, heldUnits } = st;
   if (state && bundle && selectedHex !== null && h !== null && h !== selectedHex) {
-    const per = destinationsByUnit(state, bundle, selectedHex);
+    const per = destinationsByUnit(state, bundle, selectedHex, heldUnits);
     if (per.size && [...per.values()].every((d) => d.has(h))) {
       for (const [id, dests] of per) {
         if (!useGame.getState().dispatch({ type: 'move', unit: id, path: dests.get(h)!.path })) return;

@@ -174,12 +174,12 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         overlay.setHover(st.hoverHex);
         units?.fan(st.hoverHex);
         overlay.setSelected(st.selectedHex);
-        overlay.setReachable(st.state && bundle && st.selectedHex !== null ? reachableCosts(st.state, bundle, st.selectedHex) : null);
+        overlay.setReachable(st.state && bundle && st.selectedHex !== null ? reachableCosts(st.state, bundle, st.selectedHex, st.heldUnits) : null);
         requestRender();
       };
       sync(useGame.getState());
       const unsub = useGame.subscribe((st, prev) => {
-        if (st.state !== prev.state || st.hoverHex !== prev.hoverHex || st.selectedHex !== prev.selectedHex) sync(st);
+        if (st.state !== prev.state || st.hoverHex !== prev.hoverHex || st.selectedHex !== prev.selectedHex || st.heldUnits !== prev.heldUnits) sync(st);
       });
 
       ctl.current = {

@@ -7,15 +7,16 @@ import { movementOptions, type Destination } from '../../engine/rules/movement';
 
 export interface ReachInfo { cost: number; halt: boolean }
 
-export function movableUnits(state: GameState, hex: number): string[] {
+/** The acting side's units in `hex` that move with the stack (all but those held back in the inspector). */
+export function movableUnits(state: GameState, hex: number, held: readonly string[] = []): string[] {
   const side = sideToAct(state);
-  return Object.keys(state.units).filter((id) => state.units[id].hex === hex && state.units[id].side === side && !state.units[id].eliminated);
+  return Object.keys(state.units).filter((id) => state.units[id].hex === hex && state.units[id].side === side && !state.units[id].eliminated && !held.includes(id));
 }
 
 /** Destinations per unit in the hex (units that cannot move are left out). */
-export function destinationsByUnit(state: GameState, bundle: ScenarioBundle, hex: number): Map<string, Map<number, Destination>> {
+export function destinationsByUnit(state: GameState, bundle: ScenarioBundle, hex: number, held: readonly string[] = []): Map<string, Map<number, Destination>> {
   const out = new Map<string, Map<number, Destination>>();
-  for (const id of movableUnits(state, hex)) {
+  for (const id of movableUnits(state, hex, held)) {
     const o = movementOptions(state, bundle, id);
     if ('error' in o) continue;
     out.set(id, new Map(o.destinations.map((d) => [d.hex, d])));
@@ -24,8 +25,8 @@ export function destinationsByUnit(state: GameState, bundle: ScenarioBundle, hex
 }
 
 /** Hexes every movable unit of the stack can reach, at the highest cost among them (a stack moves at its slowest). */
-export function reachableCosts(state: GameState, bundle: ScenarioBundle, hex: number): Map<number, ReachInfo> | null {
-  const per = destinationsByUnit(state, bundle, hex);
+export function reachableCosts(state: GameState, bundle: ScenarioBundle, hex: number, held: readonly string[] = []): Map<number, ReachInfo> | null {
+  const per = destinationsByUnit(state, bundle, hex, held);
   if (!per.size) return null;
   let out: Map<number, ReachInfo> | null = null;
   for (const dests of per.values()) {

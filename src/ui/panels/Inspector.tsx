@@ -40,6 +40,7 @@ export function Inspector() {
                 <li key={u.id} className={`side-${u.side}`} data-testid="unit">
                   <b>{d.designation}</b> {d.type} {d.size} · {v.attack}-{v.defence}-{d.ma} ({d.moveClass}) · PR {d.prOff ?? '–'}/{d.prDef ?? '–'}
                   {u.stepsLost ? ` · ${u.stepsLost} step(s) lost` : ''}{u.mpSpent ? ` · ${u.mpSpent} MP spent` : ''}
+                  {moveSeg && u.side === actor && <MoveWith unitId={u.id} />}
                   {moveSeg && u.side === actor && <MoveInfo unitId={u.id} />}
                   {u.markers.length > 0 && <div className="markers">Markers: {u.markers.join(', ')}</div>}
                   {u.side === actor && !state.pending && <UnitActions actions={unitActions.filter((a) => actionUnits(a).includes(u.id))} />}
@@ -127,3 +128,12 @@ function EntryCosts({ h }: { h: number }) {
 
 const TH: CSSProperties = { textAlign: 'left', padding: '0 6px 0 0', fontWeight: 600 };
 const TD: CSSProperties = { padding: '0 6px 0 0', verticalAlign: 'top' };
+
+/** Tick to move a unit with its stack; untick to leave it behind (split a stack). */
+function MoveWith({ unitId }: { unitId: string }) {
+  const held = useGame((s) => s.heldUnits.includes(unitId));
+  const toggle = useGame((s) => s.toggleHeld);
+  return (
+    <label className="move-with"><input type="checkbox" data-testid="move-with" checked={!held} onChange={() => toggle(unitId)} /> moves with the stack</label>
+  );
+}
