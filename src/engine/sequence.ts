@@ -73,10 +73,12 @@ export function posLabel(scenario: ScenarioFile, seq: SequenceFile, pos: SeqPos)
 
 /** The next segment position, or null when the game turn ends (turn indication phase). */
 export function nextSegment(seq: SequenceFile, pos: SeqPos): SeqPos | null {
+  // Fields copied one by one: `pos` is often an immer draft, and spreading a proxy is slow.
+  const { turn, playerTurn } = pos;
   const phase = seq.playerTurn[pos.phase];
-  if (pos.segment + 1 < phase.segments.length) return { ...pos, segment: pos.segment + 1 };
-  if (pos.phase + 1 < seq.playerTurn.length) return { ...pos, phase: pos.phase + 1, segment: 0 };
-  if (pos.playerTurn === 0) return { ...pos, playerTurn: 1, phase: 0, segment: 0 };
+  if (pos.segment + 1 < phase.segments.length) return { turn, playerTurn, phase: pos.phase, segment: pos.segment + 1 };
+  if (pos.phase + 1 < seq.playerTurn.length) return { turn, playerTurn, phase: pos.phase + 1, segment: 0 };
+  if (playerTurn === 0) return { turn, playerTurn: 1, phase: 0, segment: 0 };
   return null;
 }
 

@@ -4,7 +4,7 @@
  */
 import sheetsJson from '../../../data/map/sheets.json';
 import { SheetsFile, type SheetLetter } from '../../data/schemas/sheets';
-import { hexAt, colOf, rowOf, type HexId } from './lattice';
+import { HEX_COUNT, hexAt, colOf, rowOf, type HexId } from './lattice';
 
 export type { SheetLetter };
 
@@ -116,11 +116,19 @@ export function rulesIdsOf(h: HexId): string[] {
   return out;
 }
 
+const FORMATTED: (string | undefined)[] = new Array(HEX_COUNT);
+
 /** The preferred rules ID of a hex, or `@col,row` for a lattice hex no sheet covers. */
 export function formatHex(h: HexId): string {
+  // The sheets are fixed at load, so each hex's name is computed once (legal moves name every path hex).
+  const hit = FORMATTED[h];
+  if (hit !== undefined) return hit;
   const ids = rulesIdsOf(h);
-  return ids.length ? ids[0] : `@${colOf(h)},${rowOf(h)}`;
+  const out = ids.length ? ids[0] : `@${colOf(h)},${rowOf(h)}`;
+  if (Number.isInteger(h) && h >= 0 && h < FORMATTED.length) FORMATTED[h] = out;
+  return out;
 }
+
 
 /** Parses a rules hexside such as "C4423/4523" or "C5217/C5317" into its two hexes. */
 export function parseRulesHexside(input: string): [HexId, HexId] {

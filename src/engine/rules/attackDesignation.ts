@@ -17,6 +17,7 @@ import {
 } from './combatTraits';
 import { prc } from './groundAssault';
 import { restrictedInside } from './scenarioArea';
+import { readUnits } from './unitIndex';
 
 const Designate = z.object({ type: z.literal('designate'), units: z.array(z.string()).min(1) });
 const Drop = z.object({ type: z.literal('dropAttack'), unit: z.string() });
@@ -102,9 +103,10 @@ export const attackDesignationRules: RuleModule = {
       onEnter(d, ctx) {
         // GOSS 12.0 mandatory removals: designations with no adjacent enemy.
         const events: GameEvent[] = [];
-        for (const u of Object.values(d.units)) {
-          if (!live(u as UnitState) || (!has(u as UnitState, M.TA) && !has(u as UnitState, M.PA))) continue;
-          if (!enemyAdjacent(d as GameState, u as UnitState)) {
+        for (const r of readUnits(d.units)) {
+          if (!live(r) || (!has(r, M.TA) && !has(r, M.PA))) continue;
+          if (!enemyAdjacent(d as GameState, r)) {
+            const u = d.units[r.id];
             dropMarker(u, M.TA); dropMarker(u, M.PA);
             events.push({ type: 'designationDropped', unit: u.id, why: 'no adjacent enemy', case: 'GOSS 12.0' });
           }

@@ -25,6 +25,7 @@ import { segmentAt, turnTime, phasingSide, actorAt } from '../sequence';
 import { hexSet, special } from './scenarioArea';
 import { MARKER } from './unit-traits';
 import { prc } from './groundAssault';
+import { readUnits } from './unitIndex';
 
 export interface CherbourgState {
   weather?: Record<string, { atmosphere: string; ground: string }>;
@@ -182,7 +183,7 @@ function trackCaptures(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
     if (fresh.length) { c.perimeterCapturedTurns = [...(c.perimeterCapturedTurns ?? []), d.pos.turn]; events.push({ type: 'perimeterCaptured', hexes: fresh.map(formatHex), case: 'AW 1.2.6e' }); }
   }
   const city = [...hexSet(ctx.bundle, { hexes: [cb.cityHex] })][0];
-  if ((c.cityHexCapturedTurn ?? null) === null && Object.values(d.units).some((u) => u.side === 'allied' && u.hex === city && !u.eliminated)) {
+  if ((c.cityHexCapturedTurn ?? null) === null && readUnits(d.units).some((u) => u.side === 'allied' && u.hex === city && !u.eliminated)) {
     c.cityHexCapturedTurn = d.pos.turn;
     events.push({ type: 'cherbourgCaptured', hex: cb.cityHex, case: 'AW 1.2.6e' });
   }

@@ -28,7 +28,7 @@ const text = (d: UnitDef): string => `${d.type} ${(d as Loose).subtype ?? ''}`;
 
 export const has = (u: UnitState, m: string): boolean => u.markers.includes(m);
 export function addMarker(u: UnitState, m: string): void { if (!u.markers.includes(m)) u.markers.push(m); }
-export function dropMarker(u: UnitState, m: string): void { u.markers = u.markers.filter((x) => x !== m); }
+export function dropMarker(u: UnitState, m: string): void { if (u.markers.includes(m)) u.markers = u.markers.filter((x) => x !== m); }
 
 /** GOSS 14: fatigue level 0–2 (markers F1 / F2). */
 export function fatigue(u: UnitState): 0 | 1 | 2 {

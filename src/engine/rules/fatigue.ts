@@ -5,9 +5,10 @@
  */
 import { neighbours } from '../hex';
 import { phasingSide } from '../sequence';
-import type { GameEvent, GameState, UnitState } from '../types';
+import type { GameEvent, GameState } from '../types';
 import type { RuleModule } from './registry';
 import { enemyOf, fatigue, live, setFatigue, unitsAt } from './combatTraits';
+import { readUnits } from './unitIndex';
 
 export const fatigueRules: RuleModule = {
   name: 'fatigue',
@@ -16,12 +17,12 @@ export const fatigueRules: RuleModule = {
     onEnter(d, ctx) {
       const side = phasingSide(ctx.bundle.scenario, d.pos);
       const events: GameEvent[] = [];
-      for (const u of Object.values(d.units)) {
-        if (u.side !== side || !live(u as UnitState)) continue;
-        const f = fatigue(u as UnitState);
+      for (const u of readUnits(d.units)) {
+        if (u.side !== side || !live(u)) continue;
+        const f = fatigue(u);
         if (!f) continue;
         if (neighbours(u.hex!).some((h) => unitsAt(d as GameState, h, enemyOf(side)).length)) continue;
-        setFatigue(u, f - 1);
+        setFatigue(d.units[u.id], f - 1);
         events.push({ type: 'fatigueRecovered', unit: u.id, level: f - 1, case: 'AW 31.2.3b, GOSS 14.3' });
       }
       return events;

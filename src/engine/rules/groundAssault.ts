@@ -26,6 +26,7 @@ import { gaResults } from './gaTable';
 import { absorb, allocateSteps, eliminate, zStepsAlone, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
 import { clearIfEmpty } from './fieldworks';
+import { readUnits } from './unitIndex';
 
 const hexOf = (ref: string): HexId => {
   const r = tryParseHexRef(ref);
@@ -683,9 +684,12 @@ export const groundAssaultRules: RuleModule = {
         const idle = mustStillAttack(d as GameState, ctx.bundle, ctx.side);
         if (idle.length) reject('must-attack', `attack-designated units must attack: ${idle.map((u) => defOf(ctx.bundle, u.id).designation).join(', ')}`, 'GOSS 13.4');
         const events: GameEvent[] = [];
-        for (const u of Object.values(d.units)) {
-          if (u.markers.includes(M.AS)) { u.markers = u.markers.filter((m) => m !== M.AS); }
-          if (u.side === ctx.side && !u.markers.includes(M.EXPLOIT)) { dropMarker(u, M.TA); dropMarker(u, M.PA); }
+        for (const r of readUnits(d.units)) {
+          const ta = r.side === ctx.side && !r.markers.includes(M.EXPLOIT) && (r.markers.includes(M.TA) || r.markers.includes(M.PA));
+          if (!ta && !r.markers.includes(M.AS)) continue;
+          const u = d.units[r.id];
+          dropMarker(u, M.AS);
+          if (ta) { dropMarker(u, M.TA); dropMarker(u, M.PA); }
         }
         events.push({ type: 'markersRemoved', markers: ['AS', 'TA', 'PA'], case: 'GOSS 13.13' });
         return events;

@@ -30,7 +30,7 @@ describe('AW 31.7 ground interdiction', () => {
     let seed = '';
     for (let i = 0; i < 10000 && !seed; i++) if (new Dice(`gi${i}`, s.n).d10('x') === 8) seed = `gi${i}`;
     const r = act(withSeed(s, seed), { type: 'interdict', unit: 'g' });
-    expect(r.events[0]).toMatchObject({ type: 'giResolved', roll: 8, modified: 6, fatigue: 2, steps: 0 });
+    expect(r.events.find((e) => e.type === 'giResolved')).toMatchObject({ type: 'giResolved', roll: 8, modified: 6, fatigue: 2, steps: 0 });
     expect((r.state as GameState).units.g.markers).toContain('F2');
     expect(r.state.pending).toBeNull();
   });

@@ -22,6 +22,7 @@ import { hexStackViolation } from './stacking';
 import { actsAsGroup } from './artilleryGroups';
 import { enterFilter, restrictedInside } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
+import { readUnits } from './unitIndex';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -457,17 +458,16 @@ export const movementRules: RuleModule = {
       segment: 'move',
       onEnter(draft, ctx) {
         const side = ctx.bundle.scenario.sides[draft.pos.playerTurn];
-        for (const id in draft.units) {
-          const u = draft.units[id];
-          if (u.side === side && u.markers.includes(MARKER.CR)) u.markers = u.markers.filter((m) => m !== MARKER.CR);
+        for (const u of readUnits(draft.units)) {
+          if (u.side === side && u.markers.includes(MARKER.CR)) draft.units[u.id].markers = u.markers.filter((m) => m !== MARKER.CR);
         }
         return [];
       },
       onExit(draft, ctx) {
         // AW 32.7.1: a unit forced across its boundary must move back in its next Movement Phase.
         const side = ctx.bundle.scenario.sides[draft.pos.playerTurn];
-        for (const id in draft.units) {
-          const u = draft.units[id];
+        for (const u of readUnits(draft.units)) {
+          const id = u.id;
           if (u.side !== side || u.hex === null || u.eliminated || !restrictedInside(draft as GameState, ctx.bundle, id)) continue;
           const o = movementOptions(draft as GameState, ctx.bundle, id);
           if ('error' in o) continue;
@@ -475,7 +475,7 @@ export const movementRules: RuleModule = {
             reject('must-leave', `${ctx.bundle.units.get(id)?.designation ?? id} is across its boundary and must move back across it this Movement Phase`, 'AW 32.7.1');
           }
         }
-        for (const id in draft.units) draft.units[id].mpSpent = 0;
+        for (const u of readUnits(draft.units)) if (u.mpSpent !== 0) draft.units[u.id].mpSpent = 0;
         return [];
       },
     },
@@ -485,11 +485,11 @@ export const movementRules: RuleModule = {
       onExit(draft, ctx) {
         const side = ctx.bundle.scenario.sides[draft.pos.playerTurn];
         const events: GameEvent[] = [];
-        for (const id in draft.units) {
-          const u = draft.units[id];
-          u.mpSpent = 0;
-          if (u.side === side && u.markers.includes(MARKER.EXPLOIT)) {
-            u.markers = u.markers.filter((m) => m !== MARKER.EXPLOIT);
+        for (const r of readUnits(draft.units)) {
+          const id = r.id;
+          if (r.mpSpent !== 0) draft.units[id].mpSpent = 0;
+          if (r.side === side && r.markers.includes(MARKER.EXPLOIT)) {
+            draft.units[id].markers = r.markers.filter((m) => m !== MARKER.EXPLOIT);
             events.push({ type: 'markerRemoved', unit: id, marker: MARKER.EXPLOIT, case: 'AW 31.5' });
           }
         }

@@ -20,7 +20,7 @@ describe('GOSS 5.3.5 / AW 31.5 overrun', () => {
     const no = apply(edit(s, (d) => { d.units.m.markers = []; }), { type: 'overrun', unit: 'm', hex: at(3, 4) });
     expect(!no.ok && [no.error.code, no.error.case]).toEqual(['not-exploit', 'GOSS 5.3.4b, AW 31.5']);
     const r = act(s, { type: 'overrun', unit: 'm', hex: at(3, 4) });
-    expect(r.events[0]).toMatchObject({ type: 'overrunDeclared', unit: 'm', cost: 2, case: 'GOSS 5.3.5, AW 31.5' });
+    expect(r.events.find((e) => e.type === 'overrunDeclared')).toMatchObject({ type: 'overrunDeclared', unit: 'm', cost: 2, case: 'GOSS 5.3.5, AW 31.5' });
     expect(r.state.units.m.mpSpent).toBe(2);
     let t = r.state;
     while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state;

@@ -67,12 +67,17 @@ function riverSide(bundle: ScenarioBundle, river: string, from: HexId, limit: Se
 }
 
 /** Resolves a HexSet of the scenario data to lattice ids (cached per bundle). River sides stay inside the play area. */
+const objCache = new WeakMap<object, { bundle: ScenarioBundle; hexes: Set<HexId> }>();
+
 export function hexSet(bundle: ScenarioBundle, set: HexSet): Set<HexId> {
+  // Data hex sets are stable objects: look them up by identity first (JSON keys cost a stringify per call).
+  const byObj = objCache.get(set);
+  if (byObj && byObj.bundle === bundle) return byObj.hexes;
   let cache = setCache.get(bundle);
   if (!cache) setCache.set(bundle, (cache = new Map()));
   const key = JSON.stringify(set);
   const hit = cache.get(key);
-  if (hit) return hit;
+  if (hit) { objCache.set(set, { bundle, hexes: hit }); return hit; }
   const out = new Set<HexId>();
   for (const h of set.hexes ?? []) out.add(refHex(h));
   for (const r of set.rects ?? []) for (const h of rectHexes(r.sheet, r.cols, r.rows)) out.add(h);
@@ -83,6 +88,7 @@ export function hexSet(bundle: ScenarioBundle, set: HexSet): Set<HexId> {
   }
   if (set.minus) for (const h of hexSet(bundle, set.minus)) out.delete(h);
   cache.set(key, out);
+  objCache.set(set, { bundle, hexes: out });
   return out;
 }
 

@@ -16,6 +16,7 @@ import { formatHex, type HexId } from '../hex';
 import { hexSet, special } from './scenarioArea';
 import { inScenarioGenS } from './scenarioSupply';
 import { turnTime } from '../sequence';
+import { readUnits } from './unitIndex';
 
 export interface ExtReport { label: string; holds: boolean; detail: string }
 type WithControl = { special?: { control?: Record<string, Side>; victory?: unknown } };
@@ -70,7 +71,7 @@ export function updateControl(d: Draft<GameState>, bundle: ScenarioBundle): void
   if (!s.special) s.special = {};
   const ctl = (s.special.control ??= {});
   const occ = new Map<HexId, Set<Side>>();
-  for (const u of Object.values(d.units)) if (u.hex !== null && !u.eliminated) { if (!occ.has(u.hex)) occ.set(u.hex, new Set()); occ.get(u.hex)!.add(u.side); }
+  for (const u of readUnits(d.units)) if (u.hex !== null && !u.eliminated) { if (!occ.has(u.hex)) occ.set(u.hex, new Set()); occ.get(u.hex)!.add(u.side); }
   for (const h of hexes) { const o = occ.get(h); if (o?.size === 1) ctl[String(h)] = [...o][0]; }
 }
 

@@ -20,7 +20,7 @@ import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import { MARKER, isArtilleryGroup, isHq, isInfantry, isZStep, stepsLeft } from './unit-traits';
 import { isConstricted, moveRecordNow } from './movement-search';
-import { unitIndex } from './unitIndex';
+import { readUnits, unitIndex } from './unitIndex';
 import { actsAsGroup } from './artilleryGroups';
 
 /**
@@ -302,9 +302,8 @@ export const stackingRules: RuleModule = {
       segment: 'airPoints',
       onEnter(d) {
         if (d.pos.playerTurn !== 0) return [];
-        for (const id in d.units) {
-          const u = d.units[id];
-          if (u.markers.includes(MARKER.NO_MISSIONS)) u.markers = u.markers.filter((m) => m !== MARKER.NO_MISSIONS);
+        for (const r of readUnits(d.units)) {
+          if (r.markers.includes(MARKER.NO_MISSIONS)) d.units[r.id].markers = r.markers.filter((m) => m !== MARKER.NO_MISSIONS);
         }
         return [];
       },

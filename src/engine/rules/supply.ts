@@ -16,6 +16,7 @@ import type { GameEvent, GameState, ScenarioBundle, Side } from '../types';
 import type { RuleModule } from './registry';
 import { combatRules } from './scenarioRules';
 import { M, addMarker, dropMarker, enemyOf, has, live } from './combatTraits';
+import { readUnits } from './unitIndex';
 
 /** How a side traces GenS: its sources, the path limit, and where paths may go. */
 export interface SupplyRule {
@@ -145,7 +146,7 @@ export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side
   if (!rule) return [];
   const cost = genSCost(d, bundle, side);
   const out: { unit: string; to: 'GenS' | 'OhS' }[] = [];
-  for (const u of Object.values(d.units)) {
+  for (const u of readUnits(d.units)) {
     if (u.side !== side || !live(u)) continue;
     const ok = (cost.get(u.hex!) ?? Infinity) <= rule.maxAdjacentToEnemy;
     if (ok && (has(u, M.OHS) || has(u, M.OOS))) out.push({ unit: u.id, to: 'GenS' });
