@@ -70,6 +70,7 @@ export function newGame(bundle: ScenarioBundle, options: NewGameOptions): { stat
   };
   const dice = new Dice(options.seed, -1);
   const events: GameEvent[] = [];
+  dice.onRoll = (roll) => events.push({ type: 'dieRolled', roll });
   state = produce(state, (d) => {
     const ctx: RuleContext = { bundle, dice, side: null };
     const t = turnTime(scenario, sequence, 0);
@@ -164,6 +165,7 @@ export function apply(state: GameState, action: Action): ApplyResult {
   const dice = new Dice(state.diceKey ? () => diceMaterial(state, action) : state.seed, state.n);
   const ctx: RuleContext = { bundle, dice, side };
   const events: GameEvent[] = [];
+  dice.onRoll = (roll) => events.push({ type: 'dieRolled', roll });
   const handler = action.type === 'endSegment' ? null : HANDLERS.get(action.type);
   if (action.type !== 'endSegment' && !handler) return rejected(state, 'unknown-action', `unknown action type "${action.type}"`);
   if (state.pending && !state.pending.accepts.includes(action.type)) {
@@ -180,7 +182,6 @@ export function apply(state: GameState, action: Action): ApplyResult {
     if (e instanceof RuleViolation) return { ok: false, state, events: [], error: e.rejection };
     return rejected(state, 'internal', `the engine failed on this action: ${e instanceof Error ? e.message : String(e)}`);
   }
-  for (const roll of dice.rolls) events.push({ type: 'dieRolled', roll });
   // Undo stops at new information: a die roll, or the other side taking over (DEVELOPERS.md).
   const barrier = dice.rolls.length > 0 || sideToAct(next) !== side || events.some((e) => e.type === 'revealed');
   if (barrier) next = produce(next, (d) => { d.barrier = d.n; });

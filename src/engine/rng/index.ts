@@ -24,6 +24,8 @@ export class Dice {
   private c: number;
   private d: number;
   readonly rolls: Roll[] = [];
+  /** Called with each roll as it is made, so the log shows a roll before what it decides. */
+  onRoll: ((r: Roll) => void) | null = null;
 
   private pending: (() => string) | null = null;
   private readonly index: number;
@@ -67,10 +69,15 @@ export class Dice {
     return x % 10;
   }
 
+  private record(r: Roll): void {
+    this.rolls.push(r);
+    this.onRoll?.(r);
+  }
+
   /** 1d10, read 0–9 (a 0 is zero, GOSS 26.0). */
   d10(purpose: string): number {
     const f = this.face();
-    this.rolls.push({ purpose, dice: '1d10', faces: [f], value: f });
+    this.record({ purpose, dice: '1d10', faces: [f], value: f });
     return f;
   }
 
@@ -79,7 +86,7 @@ export class Dice {
     const t = this.face();
     const u = this.face();
     const v = t * 10 + u;
-    this.rolls.push({ purpose, dice: '2d10', faces: [t, u], value: v });
+    this.record({ purpose, dice: '2d10', faces: [t, u], value: v });
     return v;
   }
 
