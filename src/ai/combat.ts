@@ -11,7 +11,6 @@ import { artilleryPoints, fsPlan, fsAdvanceOptions, type FsRequest } from '../en
 import { gaMods } from '../engine/rules/combatTables';
 import { defOf, enemyOf, has, isArtGroup, isArtillery, isAttackDesignated, isHeavyFlak, isHq, live, M, unitsAt } from '../engine/rules/combatTraits';
 import { combatRules } from '../engine/rules/scenarioRules';
-import { isNight } from '../engine/rules/gaOdds';
 import type { Action, GameState, UnitState } from '../engine/types';
 import { checkBudget, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
 import { fsExpectation, gaExpectation } from './evaluate';
@@ -26,9 +25,8 @@ function assaultValue(ctx: AiCtx, state: GameState, target: HexId, attackers: st
   if (!e) return null;
   const p = ctx.posture;
   const ground = (ctx.st.objective[target] * 0.3 + ctx.st.hold[target] * 0.5) * p.aggression;
-  // Attacker hits weigh more than their steps: a forced retreat onto a friendly stack can cost the
-  // overstacked units (the engine checks stacking at the end of the Exploitation Segment).
-  return e.defLoss - e.attLoss * (1.8 - p.aggression) + e.pDefenderShaken * ground;
+  // An aggressive side accepts a worse exchange of steps for ground (aggression 0.75: own losses ×0.75).
+  return e.defLoss - e.attLoss * (1.5 - p.aggression) + e.pDefenderShaken * ground;
 }
 
 /** Units of the side in `h` that may be designated now. */
@@ -42,17 +40,12 @@ export function designations(ctx: AiCtx, state: GameState): Action[] {
   const hexes = new Set<HexId>();
   for (const u of Object.values(state.units)) if (u.side === ctx.side && live(u) && isManoeuvre(ctx.bundle, u.id)) hexes.add(u.hex!);
   const pairs: { from: HexId; target: HexId; units: string[]; v: number }[] = [];
-  const night = isNight(state, ctx.bundle);
   let budget = ctx.caps.assaults;
   for (const h of [...hexes].sort((a, b) => a - b)) {
     const enemies = neighbours(h).filter((n) => unitsAt(state, n, enemyOf(ctx.side)).length > 0);
     if (!enemies.length) continue;
     const units = eligibleAt(ctx, state, h).filter((id) => !reserve.has(id));
     if (!units.length) continue;
-    // Workaround (docs/ai.md): at Night the engine still runs the skipped Exploitation Segment's
-    // overstack check, and no action can fix a stack a forced retreat piled onto a friendly one then,
-    // so the game would stall. Until that is fixed the opponent makes no ground assaults at Night.
-    if (night) break;
     const s1 = tryApply(state, { type: 'designate', units });
     if (!s1) continue;
     for (const t of enemies) {

@@ -7,7 +7,8 @@ import { bundleOf, apply } from '../engine/game';
 import type { Action, GameState, ScenarioBundle, Side } from '../engine/types';
 import type { HexId } from '../engine/hex';
 import { postureFor, type SidePosture } from './posture';
-import { hexStackViolation } from '../engine/rules/stacking';
+import { stackViolationOf } from '../engine/rules/stacking';
+import { unitIndex } from '../engine/rules/unitIndex';
 import { live } from '../engine/rules/combatTraits';
 import { staticMaps, stateMaps, type StateMaps, type StaticMaps } from './influence';
 
@@ -99,9 +100,9 @@ export function carryMaps(ctx: AiCtx, prev: GameState, next: GameState, from: nu
  * moved, not by applying the decision (that would roll the procedure's next dice).
  */
 export function wouldOverstack(ctx: AiCtx, state: GameState, units: string[], h: HexId): boolean {
-  const moved = { ...state.units };
-  for (const id of units) if (moved[id] && live(moved[id])) moved[id] = { ...moved[id], hex: h };
-  const v = hexStackViolation({ ...state, units: moved }, ctx.bundle, h, ctx.side);
-  return v !== null;
+  // The hex's stack from the shared index, with the movers added: no copy of the whole units record.
+  const stack = (unitIndex(state).byHex.get(h) ?? []).filter((x) => !units.includes(x.id));
+  for (const id of units) { const u = state.units[id]; if (u && live(u)) stack.push({ ...u, hex: h }); }
+  return stackViolationOf(ctx.bundle, h, ctx.side, stack) !== null;
 }
 

@@ -73,9 +73,6 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       const pick = (o: string) => legal.find((a) => (a as { option?: string }).option === o)!;
       // GOSS 13.10.4: hold a key hex; otherwise trade ground for steps once the hits mount.
       if (keep && sp.disc <= 2) return pick('hold');
-      // An attacker holds: up to two hits become fatigue (GOSS 13.10.4), and a retreat onto a friendly
-      // stack can overstack it.
-      if (!defending && sp.disc <= 2) return pick('hold');
       if (sp.disc <= 1) return pick('hold');
       if (has('limited') && sp.disc <= 2) return pick('limited');
       return pick('full');

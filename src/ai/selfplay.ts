@@ -44,9 +44,7 @@ export interface GameSpec {
 
 /** A player that picks uniformly among legal actions (endSegment weighted so segments end). */
 export function randomAction(state: GameState, side: Side): Action {
-  // No attack designations: a random designation can leave a unit that must attack with no hex it
-  // may attack (GOSS 13.4 vs one GA per hex), and the engine then cannot end the segment (docs/ai.md).
-  const legal = legalActions(state, side).filter((a) => a.type !== 'roll' && a.type !== 'designate');
+  const legal = legalActions(state, side).filter((a) => a.type !== 'roll');
   const rng = rngFrom(`random|${state.seed}|${state.n}|${side}`);
   const end = legal.find((a) => a.type === 'endSegment');
   if (end && rng.next() < 0.35) return end;
