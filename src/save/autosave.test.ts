@@ -1,5 +1,6 @@
 /** Autosave, saved-game list, file names and import safety (issue 7), on an in-memory store. */
 import { describe, expect, it } from 'vitest';
+import { gunzipSync, strFromU8 } from 'fflate';
 import { stateHash, type Action } from '../engine';
 import { appendAction, changesSince, saveToText, sealTurn, timeline } from '.';
 import { autosaver, deleteSave, exportSave, fileName, importSaveFile, listSaves, memoryKv, readSave } from './autosave';
@@ -36,6 +37,7 @@ describe('autosave and saved games', { timeout: 60_000 }, () => {
     expect(f.name).toBe(fileName(g));
     const z = exportSave(g, true);
     expect(z.name.endsWith('.neptune.json.gz')).toBe(true);
+    expect(JSON.parse(strFromU8(gunzipSync(z.data as Uint8Array))).encoding).toBe('compact'); // the small form (issue 7: ≤ 50 KB per game)
     const kv = memoryKv();
     const r = await importSaveFile(z.data as Uint8Array, null, null, kv);
     expect(r.ok && stateHash(r.game.state)).toBe(stateHash(g.state));

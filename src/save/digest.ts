@@ -7,9 +7,15 @@
  *   cost of checking a state hash per entry does not grow with the size of the order of battle.
  *   Objects with many keys (units by id) are hashed in chunks of 32 keys so one changed unit
  *   re-hashes one chunk, not the whole map.
+ *
+ * What is hashed is defined in docs/save-format.md and, as plain reference code, in digest.test.ts,
+ * which checks this implementation against it. The rest is speed: the loader takes one state digest
+ * and one entry hash per log entry, and SHA-256 in pure JS (@noble/hashes; WebCrypto's is async) is
+ * the largest part of verifying a save: nothing already hashed is serialised or hashed again (memo
+ * by object identity, sorted key orders and quoted keys kept, chunks of large maps reused), and
+ * engine/hash.ts hashes through a reused buffer and hasher.
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256Hex } from '../engine/hash';
 
 export function canon(v: unknown): string {
   if (v === null) return 'null';
@@ -25,7 +31,7 @@ export function canon(v: unknown): string {
       }
       if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return canon((v as { toJSON(): unknown }).toJSON());
       const o = v as Record<string, unknown>;
-      const keys = Object.keys(o).sort();
+      const keys = sortedKeys(o);
       let s = '{';
       let first = true;
       for (const k of keys) {
@@ -33,7 +39,7 @@ export function canon(v: unknown): string {
         if (x === undefined || typeof x === 'function') continue;
         if (!first) s += ',';
         first = false;
-        s += JSON.stringify(k) + ':' + canon(x);
+        s += keyText(k) + canon(x);
       }
       return s + '}';
     }
@@ -41,50 +47,142 @@ export function canon(v: unknown): string {
   }
 }
 
-export function sha256HexOf(text: string): string {
-  return bytesToHex(sha256(utf8ToBytes(text)));
+/**
+ * Keys sorted (JS default order, as canon uses). Objects of one shape (a unit, the root state, an
+ * entry) list their keys in the same order every time, so the sorted order of recent shapes is kept
+ * and reused when the key list is identical. The result must not be modified.
+ */
+const shapes = new Map<string, { seen: string[]; sorted: string[] }>();
+function sortedKeys(o: object, keys = Object.keys(o)): string[] {
+  const n = keys.length;
+  if (n < 2) return keys;
+  let inOrder = true;
+  for (let i = 1; i < n; i++) if (keys[i - 1] > keys[i]) { inOrder = false; break; }
+  if (inOrder) return keys;
+  const id = keys[0] + '\u0000' + n;
+  const hit = shapes.get(id);
+  if (hit) {
+    let same = true;
+    for (let i = 0; i < n; i++) if (hit.seen[i] !== keys[i]) { same = false; break; }
+    if (same) return hit.sorted;
+  }
+  const sorted = [...keys].sort();
+  if (shapes.size > 1000) shapes.clear();
+  shapes.set(id, { seen: keys, sorted });
+  return sorted;
 }
 
-const memo = new WeakMap<object, string>();
-const chunkMemo = new Map<string, string>();
-const CHUNK = 32;
+/** `"key":`; keys of a game repeat (unit ids, hex ids, field names), so their quoted form is kept. */
+const keyTexts = new Map<string, string>();
+function keyText(k: string): string {
+  let t = keyTexts.get(k);
+  if (t === undefined) {
+    if (keyTexts.size > 20_000) keyTexts.clear();
+    t = JSON.stringify(k) + ':';
+    keyTexts.set(k, t);
+  }
+  return t;
+}
 
+// ---- SHA-256 of text -----------------------------------------------------------------------------
+
+/** SHA-256 of the UTF-8 of `text`, as 64 lowercase hex digits (engine/hash.ts: reused buffer and hasher). */
+export const sha256HexOf: (text: string) => string = sha256Hex;
+
+/** SHA-256 (hex) of canon(v). */
+export function canonHash(v: unknown): string {
+  return sha256HexOf(canon(v));
+}
+
+// ---- Merkle state digest -------------------------------------------------------------------------
+
+/**
+ * Digests of objects that cannot change under us: frozen, with frozen descendants (immer's
+ * output). A frozen object holding a mutable child is not memoised, since the child could change
+ * without the parent changing identity.
+ */
+const memo = new WeakMap<object, string>();
+const CHUNK = 32;
+/** Counts objects hashed that could not be memoised; a parent is memoised only if this did not move while hashing it. */
+let unstable = 0;
+
+/** ref(x): `#<hex>` for an object (its own digest), canon(x) otherwise. */
 function ref(x: unknown): string {
-  return x !== null && typeof x === 'object' ? '#' + node(x as object) : canon(x);
+  return x !== null && typeof x === 'object' ? '#' + node(x) : typeof x === 'string' ? JSON.stringify(x) : canon(x);
 }
 
 function node(o: object): string {
   const hit = memo.get(o);
-  if (hit) return hit;
+  if (hit !== undefined) return hit;
+  const u0 = unstable;
   let d: string;
   if (Array.isArray(o)) {
-    d = sha256HexOf('[' + o.map((x) => (x === undefined ? 'null' : ref(x))).join(',') + ']');
+    let s = '[';
+    for (let i = 0; i < o.length; i++) {
+      if (i) s += ',';
+      const x = o[i];
+      if (x !== undefined) s += ref(x);
+      else if (i in o) s += 'null'; // a hole stays empty (the definition joins Array#map's output)
+    }
+    d = sha256HexOf(s + ']');
   } else {
     const r = o as Record<string, unknown>;
-    const parts: string[] = [];
-    for (const k of Object.keys(r).sort()) {
-      const x = r[k];
-      if (x !== undefined && typeof x !== 'function') parts.push(JSON.stringify(k) + ':' + ref(x));
-    }
-    if (parts.length <= CHUNK) d = sha256HexOf('{' + parts.join(',') + '}');
-    else {
-      const chunks: string[] = [];
-      for (let i = 0; i < parts.length; i += CHUNK) {
-        const c = parts.slice(i, i + CHUNK).join(',');
-        let h = chunkMemo.get(c);
-        if (!h) {
-          if (chunkMemo.size > 50_000) chunkMemo.clear();
-          h = sha256HexOf('{' + c + '}');
-          chunkMemo.set(c, h);
-        }
-        chunks.push(h);
-      }
-      d = sha256HexOf('{{' + chunks.join(',') + '}}');
-    }
+    const seen = Object.keys(r);
+    d = seen.length <= CHUNK ? smallNode(r, sortedKeys(r, seen)) : chunkedNode(r, seen);
   }
-  // Only frozen objects (immer output) can be trusted not to change under the memo.
-  if (Object.isFrozen(o)) memo.set(o, d);
+  // Only frozen objects (immer output) whose children were all memoised can be trusted not to change under the memo.
+  if (unstable === u0 && Object.isFrozen(o)) memo.set(o, d);
+  else unstable++;
   return d;
+}
+
+/** The parts of an object: `"key":` + ref(value), for values neither undefined nor functions. */
+function partsText(r: Record<string, unknown>, keys: readonly string[]): string {
+  let s = '';
+  for (const k of keys) {
+    const x = r[k];
+    if (x === undefined || typeof x === 'function') continue;
+    if (s) s += ',';
+    s += keyText(k) + ref(x);
+  }
+  return s;
+}
+
+function smallNode(r: Record<string, unknown>, keys: readonly string[]): string {
+  return sha256HexOf('{' + partsText(r, keys) + '}');
+}
+
+/**
+ * For objects of more than CHUNK keys: the chunks of the last few such objects, each reused while
+ * its keys and values are the same (values by identity, objects only when memoised, i.e. frozen).
+ * Immer keeps every unit that an action did not touch identical, so one move re-hashes one chunk.
+ */
+interface Chunked { seen: string[]; sorted: string[]; chunks: { keys: string[]; vals: unknown[]; hex: string }[] }
+const chunked = new Map<string, Chunked>();
+const unchanged = (x: unknown, before: unknown) => x === before && (x === null || typeof x !== 'object' || memo.has(x));
+
+/** '{{' + the digests of its chunks of CHUNK parts, comma-separated + '}}'; a chunk is hashed as '{' + parts + '}'. */
+function chunkedNode(r: Record<string, unknown>, seen: string[]): string {
+  const id = `${seen.length}\u0000${seen[0]}\u0000${seen[seen.length - 1]}`;
+  const prev = chunked.get(id);
+  const sorted = prev && prev.seen.length === seen.length && prev.seen.every((k, i) => k === seen[i]) ? prev.sorted : [...seen].sort();
+  const parts: string[] = [];
+  for (const k of sorted) { const x = r[k]; if (x !== undefined && typeof x !== 'function') parts.push(k); }
+  if (parts.length <= CHUNK) return smallNode(r, parts);
+  const chunks: Chunked['chunks'] = [];
+  let top = '{{';
+  for (let c = 0, i = 0; i < parts.length; c++, i += CHUNK) {
+    const keys = parts.slice(i, i + CHUNK);
+    const vals = keys.map((k) => r[k]);
+    const old = prev?.chunks[c];
+    const same = old !== undefined && old.keys.length === keys.length && keys.every((k, j) => k === old.keys[j] && unchanged(vals[j], old.vals[j]));
+    const hex = same ? old.hex : sha256HexOf('{' + partsText(r, keys) + '}');
+    chunks.push({ keys, vals, hex });
+    top += (c ? ',' : '') + hex;
+  }
+  if (chunked.size > 256) chunked.clear();
+  chunked.set(id, { seen, sorted, chunks });
+  return sha256HexOf(top + '}}');
 }
 
 /** The state hash recorded in each save entry (Merkle SHA-256, see above). */

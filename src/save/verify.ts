@@ -5,7 +5,7 @@
  * input comes back as `{ ok: false, error }`, and nothing outside the returned object is changed.
  */
 import { apply, newGame, sideToAct, type Action, type ApplyResult, type GameEvent, type Roll, type GameState, type ScenarioBundle, type Side } from '../engine';
-import { canon, sha256HexOf, stateDigest } from './digest';
+import { canon, canonHash, stateDigest } from './digest';
 import { loadScenario } from '../data/bundle';
 import { decodeInput } from './codec';
 import { chainStep, commitmentHash, fastKey, strictKey } from './dice';
@@ -37,11 +37,38 @@ export interface LoadError { ok: false; code: LoadErrorCode; error: string; /** 
 export type LoadResult = { ok: true; game: SavedGame; warnings: string[] } | LoadError;
 
 export function headerHash(h: SaveHeader): string {
-  return sha256HexOf(canon(h));
+  return canonHash(h);
 }
 
+/** SHA-256 of canon(e): the link to the next entry, and the file's `head` after the last. */
 export function entryHash(e: Entry): string {
-  return sha256HexOf(canon(e));
+  return canonHash(e);
+}
+
+const ROLL_KEYS = ['dice', 'faces', 'purpose', 'value'] as const;
+const isOwn = Object.prototype.propertyIsEnumerable; // the keys canon sees: own and enumerable (Object.keys)
+
+/** canon(a) === canon(b) for the engine's rolls and an entry's recorded dice, compared field by field. */
+export function sameRolls(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as Record<string, unknown>;
+    const y = b[i] as Record<string, unknown>;
+    if (!plainRoll(x) || !plainRoll(y)) return canon(a) === canon(b);
+    const fx = x.faces as number[];
+    const fy = y.faces as number[];
+    if (x.purpose !== y.purpose || x.dice !== y.dice || x.value !== y.value || fx.length !== fy.length) return false;
+    for (let j = 0; j < fx.length; j++) if (fx[j] !== fy[j]) return false;
+  }
+  return true;
+}
+
+/** Exactly the four fields of a roll, strings and integers: then equal fields mean equal canonical JSON. */
+function plainRoll(r: unknown): boolean {
+  if (r === null || typeof r !== 'object' || Array.isArray(r)) return false;
+  const o = r as Record<string, unknown>;
+  return Object.keys(o).length === 4 && ROLL_KEYS.every((k) => isOwn.call(o, k)) && typeof o.purpose === 'string' && typeof o.dice === 'string' && Number.isInteger(o.value)
+    && Array.isArray(o.faces) && o.faces.every((f) => Number.isInteger(f)) && typeof o.toJSON !== 'function';
 }
 
 export function emptyTrack(): DiceTrack {
@@ -176,7 +203,7 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
         return fail('dice', `${where}: ${e.by} rolled dice outside a commitment (strict mode: commit, then the opponent reveals)`, k);
       }
     }
-    if (canon(r.rolls) !== canon(e.dice)) {
+    if (!sameRolls(r.rolls, e.dice)) {
       const show = (d: { faces: number[]; purpose: string }[]) => d.map((x) => `${x.faces.join('')} "${x.purpose}"`).join(', ') || 'none';
       return fail('dice', `${where} (${describeAction(action)}) claims dice ${show(e.dice)}, but the game rolls ${show(r.rolls)}: the dice were edited${versionNote(game.save.header)}`, k);
     }
@@ -187,7 +214,10 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
   if (e.state !== hash) return fail('state', `${where}${e.kind === 'action' ? ` (${describeAction(e.action as Action)})` : ''}: the state it claims differs from the state the rules produce${versionNote(game.save.header)}`, k);
   const entries = inPlace ? game.save.entries : game.save.entries.slice();
   entries.push(e);
-  return { ok: true, game: { save: { ...game.save, entries, head: entryHash(e) }, state, hash, track }, ...(applied ? { applied } : {}) };
+  const s = game.save;
+  const next: Stepped = { ok: true, game: { save: { format: s.format, version: s.version, header: s.header, entries, head: entryHash(e) }, state, hash, track } };
+  if (applied) next.applied = applied;
+  return next;
 }
 
 function versionNote(h: SaveHeader): string {
