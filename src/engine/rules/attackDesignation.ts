@@ -9,7 +9,7 @@ import { formatHex, neighbours } from '../hex';
 import { terrainOf } from '../board';
 import { segmentAt } from '../sequence';
 import type { Action, GameEvent, GameState, UnitState } from '../types';
-import { reject, type RuleModule } from './registry';
+import { reject, requireSegment, type RuleModule } from './registry';
 import { gaMods } from './combatTables';
 import { startCombatPhase } from './combatState';
 import {
@@ -50,8 +50,7 @@ export const attackDesignationRules: RuleModule = {
       apply(d, action, ctx) {
         const a = Designate.safeParse(action);
         if (!a.success) reject('bad-action', `designate needs unit ids: ${a.error.issues[0].message}`);
-        const seg = segmentAt(ctx.bundle.sequence, d.pos).segment;
-        if (seg.id !== 'attackDesignation') reject('wrong-segment', `attack designation happens in the Attack Designation Segment, not the ${seg.name}`, 'AW 31.2.2a');
+        requireSegment(ctx, d.pos, 'attackDesignation', 'attack designation happens', 'AW 31.2.2a');
         const events: GameEvent[] = [];
         for (const id of a.data.units) {
           const p = designationProblem(d as GameState, ctx.bundle, d.units[id] as UnitState | undefined, ctx.side!);
@@ -71,8 +70,7 @@ export const attackDesignationRules: RuleModule = {
       apply(d, action, ctx) {
         const a = Drop.safeParse(action);
         if (!a.success) reject('bad-action', `dropAttack needs a unit: ${a.error.issues[0].message}`);
-        const seg = segmentAt(ctx.bundle.sequence, d.pos).segment;
-        if (seg.id !== 'attackerAdjustment') reject('wrong-segment', `designations are dropped in the Attacker Adjustment Segment, not the ${seg.name}`, 'AW 31.2.2d');
+        requireSegment(ctx, d.pos, 'attackerAdjustment', 'designations are dropped', 'AW 31.2.2d');
         const u = d.units[a.data.unit];
         if (!u || u.side !== ctx.side || (!has(u as UnitState, M.TA) && !has(u as UnitState, M.PA))) reject('not-designated', `${a.data.unit} is not one of your attack-designated units`, 'GOSS 12.0');
         const def = defOf(ctx.bundle, u.id);

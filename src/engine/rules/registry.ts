@@ -5,6 +5,7 @@
  */
 import type { Draft } from 'immer';
 import type { Dice } from '../rng';
+import { segmentAt } from '../sequence';
 import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side } from '../types';
 
 export interface RuleContext {
@@ -47,4 +48,16 @@ export interface RuleModule {
   hooks?: SegmentHook[];
   /** AW 31.4: runs once when the last GT ends, after `over` is set (e.g. victory conditions may name the winner). */
   onGameEnd?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
+}
+
+/**
+ * Rejects unless the game is in segment `id`: the one check every segment-bound action makes
+ * ("<what> happens in the X Segment, not the Y"), with the case that places it there.
+ */
+export function requireSegment(ctx: RuleContext, pos: GameState['pos'], id: string, what: string, ruleCase: string): void {
+  const seg = segmentAt(ctx.bundle.sequence, pos).segment;
+  if (seg.id !== id) {
+    const want = ctx.bundle.sequence.playerTurn.flatMap((p) => p.segments).find((s) => s.id === id)?.name ?? id;
+    reject('wrong-segment', `${what} in the ${want}, not the ${seg.name}`, ruleCase);
+  }
 }
