@@ -18,6 +18,8 @@ import { watchAutosave } from '../store/autosave';
 import { GameFile } from './panels/GameFile';
 import { Replay } from './panels/Replay';
 import { AiStatus } from './panels/AiStatus';
+import { SetupPanel } from './setup/SetupPanel';
+import { openSetup } from './setup/place';
 
 function useShortcuts(toggleHelp: () => void) {
   useEffect(() => {
@@ -40,6 +42,8 @@ export function App() {
   const leave = useGame((s) => s.leave);
   const sheet = useGame((s) => s.sheet);
   const replaying = useGame((s) => !!s.replaying);
+  // AW 34.11.2: while a placement-pool setup is open its panel replaces the Decisions list.
+  const inSetup = useGame((s) => !!openSetup(s.state));
   const [help, setHelp] = useState(false);
   useShortcuts(() => setHelp((h) => !h));
   useEffect(() => watchOpponent(), []);
@@ -64,7 +68,8 @@ export function App() {
         {bundle && <Replay />}
         {bundle && <Tracker />}
         {bundle && <AiStatus />}
-        {bundle && !replaying && <Decisions />}
+        {bundle && inSetup && <SetupPanel />}
+        {bundle && !replaying && !inSetup && <Decisions />}
         {bundle && !replaying && <FireMission />}
         {bundle && !replaying && <Assault />}
         <Inspector />

@@ -17,6 +17,9 @@ import { Legend } from './Legend';
 import { centre, hexAtPoint } from './geometry';
 import { reachableCosts } from './reach';
 import { clickHex } from '../interaction';
+import { registerMapBridge } from '../setup/mapBridge';
+import { useSetup } from '../setup/setupStore';
+import { setupHighlight } from '../setup/place';
 
 interface MapDebug {
   screenOf(id: string): { x: number; y: number };
@@ -177,9 +180,42 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         overlay.setReachable(st.state && bundle && st.selectedHex !== null ? reachableCosts(st.state, bundle, st.selectedHex, st.heldUnits) : null);
         requestRender();
       };
+      // AW 34.11.2 setup: where the unit or marker picked up in the setup panel may go.
+      const syncDeploy = () => {
+        overlay.setDeployment(setupHighlight(useGame.getState().state, bundle, useSetup.getState().armed));
+        requestRender();
+      };
       sync(useGame.getState());
+      syncDeploy();
       const unsub = useGame.subscribe((st, prev) => {
         if (st.state !== prev.state || st.hoverHex !== prev.hoverHex || st.selectedHex !== prev.selectedHex || st.heldUnits !== prev.heldUnits) sync(st);
+        if (st.state !== prev.state) syncDeploy();
+      });
+      const unsubSetup = useSetup.subscribe((st, prev) => { if (st.armed !== prev.armed) syncDeploy(); });
+      const visible = (h: number) => {
+        const { x, y } = centre(h);
+        const sx = world.x + x * zoom, sy = world.y + y * zoom;
+        return sx >= 0 && sy >= 0 && sx <= app.screen.width && sy <= app.screen.height;
+      };
+      registerMapBridge({
+        hexAtClient(cx, cy) {
+          const r = app.canvas.getBoundingClientRect();
+          const h = hexUnder(cx - r.left, cy - r.top);
+          return onBoard(h) ? h : null;
+        },
+        showHexes(hexes, onlyIfHidden = false) {
+          if (!hexes.length || (onlyIfHidden && hexes.some(visible))) return;
+          let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+          for (const h of hexes) {
+            const { x, y } = centre(h);
+            x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+          }
+          const s = app.screen;
+          zoom = Math.max(0.3, Math.min(1.6, s.width / (x1 - x0 + 120), s.height / (y1 - y0 + 120)));
+          world.scale.set(zoom);
+          world.position.set(s.width / 2 - ((x0 + x1) / 2) * zoom, s.height / 2 - ((y0 + y1) / 2) * zoom);
+          requestRender();
+        },
       });
 
       ctl.current = {
@@ -232,6 +268,8 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
 
       destroy = () => {
         ctl.current = null;
+        registerMapBridge(null);
+        unsubSetup();
         unsub();
         ro.disconnect();
         if (frame) cancelAnimationFrame(frame);

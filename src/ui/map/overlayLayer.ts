@@ -1,4 +1,4 @@
-/** Highlights: selected hex, hover hex, reachable hexes with their MP cost. */
+/** Highlights: selected hex, hover hex, reachable hexes with their MP cost, setup deployment hexes. */
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import { CORNER_OFFSETS, centre } from './geometry';
 
@@ -7,9 +7,25 @@ export class OverlayLayer {
   private hover = new Graphics();
   private selected = new Graphics();
   private reach = new Container();
+  private deploy = new Graphics();
 
   constructor() {
-    this.root.addChild(this.reach, this.hover, this.selected);
+    this.root.addChild(this.deploy, this.reach, this.hover, this.selected);
+  }
+
+  /** AW 34.11.2 setup: the hexes the unit or marker picked up may be placed in now (null clears). */
+  setDeployment(hexes: readonly number[] | null): void {
+    const g = this.deploy;
+    g.clear();
+    if (!hexes?.length) return;
+    for (const h of hexes) {
+      const { x, y } = centre(h);
+      g.poly(CORNER_OFFSETS.map((v, i) => v + (i & 1 ? y : x))).fill({ color: 0x3cb371, alpha: 0.45 });
+    }
+    for (const h of hexes) {
+      const { x, y } = centre(h);
+      g.poly(CORNER_OFFSETS.map((v, i) => (i & 1 ? y + v * 0.9 : x + v * 0.9))).stroke({ width: 1.5, color: 0x1e6b3a });
+    }
   }
 
   private static outline(g: Graphics, h: number | null, colour: number, width: number): void {

@@ -12,10 +12,11 @@ export function Handover() {
   const state = useGame((s) => s.state);
   const aiSide = useGame((s) => s.aiSide);
   const actor = state ? sideToAct(state) : null;
-  const [shownFor, setShownFor] = useState<string | null>(actor);
+  const [shownFor, setShownFor] = useState<string | null>(state?.n === 0 && state.pending?.kind === 'setup' ? null : actor);
   useEffect(() => {
-    // The first side to act at game start needs no handover.
-    if (state && state.n === 0) setShownFor(actor);
+    // The first side to act at game start needs no handover, unless it starts by setting up its
+    // placement pools (AW 34.11.2): the other player should not watch that.
+    if (state && state.n === 0 && state.pending?.kind !== 'setup') setShownFor(actor);
   }, [state, actor]);
   // Solo: nothing to hide from a program; the opponent's turn shows as it plays.
   if (!state || !actor || state.over || shownFor === actor || aiSide) return null;

@@ -20,7 +20,8 @@ export function Inspector() {
   if (!board) return null;
   const moveSeg = !!state && !!bundle && segmentAt(bundle.sequence, state.pos).segment.id === 'move';
   const actor = state ? sideToAct(state) : null;
-  const unitActions: Action[] = state && actor && h !== null ? legalFor(state, actor).filter((a) => UNIT_ACTIONS.has(a.type)) : [];
+  // Unit actions are offered only with no decision pending (a setup phase lists thousands of placements).
+  const unitActions: Action[] = state && actor && h !== null && !state.pending ? legalFor(state, actor).filter((a) => UNIT_ACTIONS.has(a.type)) : [];
   return (
     <section className="panel inspector" aria-label="Inspector">
       <div className="hover" data-testid="hover-hex">{hover !== null ? `Hex ${formatHex(hover)}` : 'Hover a hex'}</div>

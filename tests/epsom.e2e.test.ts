@@ -1,0 +1,56 @@
+/**
+ * Issue 9 acceptance in Chromium, scenario 2 (Operation Epsom, AW 33): start it hotseat from the
+ * start screen (no placement pools, so no setup phase: AW 33.11 lists every German hex), move an
+ * Allied unit on the map, designate an attack and resolve a ground assault through the GA dialog,
+ * the German player answering behind the handover; the log and non-blank screenshots
+ * (docs/img/epsom-*.png) are checked at each step.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from './browser';
+import { scenarioSteps } from './e2e-play';
+import { loadScenario } from '../src/data/bundle';
+
+const bundle = loadScenario('epsom');
+let h: Harness;
+let page: Page;
+let steps: ReturnType<typeof scenarioSteps>;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  h = await startHarness('dist-e2e-epsom');
+  page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(m.text()); });
+  steps = scenarioSteps(page, h.url, bundle, 'epsom', errors);
+});
+afterAll(async () => { await h?.close(); });
+
+describe('Epsom hotseat in Chromium (issue 9 acceptance)', () => {
+  it('starts Epsom from the start screen at the Allied Construction Segment of 25 June 1944 AM, no setup phase', async () => {
+    await steps.startScenario('epsom');
+    await expect.poll(() => page.getByTestId('tracker-phasing').textContent()).toBe('Allied player turn');
+    expect(await page.getByTestId('tracker-turn').textContent()).toContain('25 June 1944');
+    // every German unit has a printed hex (AW 33.11.2): nothing to place, no handover at the start
+    expect(await page.getByTestId('setup-panel').count()).toBe(0);
+    expect(await page.getByTestId('handover').count()).toBe(0);
+    expect(await steps.logText()).toContain('Game turn 1: 25 June 1944 AM');
+    await steps.shot('start');
+  });
+
+  it('moves an Allied unit: select its hex, click a highlighted destination', async () => {
+    const m = await steps.moveOne();
+    expect(await steps.logText()).toContain(`${steps.name(m.unit)} moved ${m.from} → ${m.to}`);
+    await steps.shot('move');
+  });
+
+  it('designates an attack and makes a ground assault through the GA dialog, the German player answering behind the handover', async () => {
+    const pick = await steps.designateOne();
+    await steps.shot('designate');
+    const answered = await steps.assault(pick);
+    console.log(`Epsom GA by ${pick.unit} on ${pick.target}; decisions:\n  ${answered.join('\n  ')}`);
+    expect(await steps.logText()).toMatch(/Ground assault resolved on column .*\(GOSS 13/);
+    await steps.shot('ga-result');
+    expect(errors).toEqual([]);
+  });
+});
