@@ -57,6 +57,7 @@ describe('Cherbourg hotseat in Chromium (issue 9 acceptance)', () => {
     const unit = setupStatus(s, bundle)!.pools.find((p) => p.id === '709-front')!.waiting[0];
     const hex = formatHex(deploymentHexes(s, bundle, unit)[0]);
     const p = await steps.pointOf(hex, 1.2);
+    await unitButton(unit).scrollIntoViewIfNeeded();
     const b = (await unitButton(unit).boundingBox())!;
     await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
     await page.mouse.down();

@@ -74,8 +74,8 @@ export const ActionEntry = z.strictObject({
   ...common,
   kind: z.literal('action'),
   action: Action,
-  /** The dice this action consumed, in order. */
-  dice: z.array(RollRecord).max(100),
+  /** The dice this action consumed, in order (a random setup, AW 34.11.2, rolls two per unit and marker placed: 132 in Cherbourg). */
+  dice: z.array(RollRecord).max(1000),
   proof: KeyProof.optional(),
 });
 /** Strict mode: a side publishes the anchor c[0] of its SHA-256 chain of `length` links. */

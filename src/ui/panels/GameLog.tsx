@@ -31,10 +31,11 @@ export function GameLog() {
   const error = useGame((s) => s.error);
   const selectHex = useGame((s) => s.selectHex);
   const [picked, setPicked] = useState<number | null>(null);
-  const end = useRef<HTMLDivElement>(null);
-  useEffect(() => { end.current?.scrollIntoView({ block: 'end' }); }, [entries.length]);
+  const box = useRef<HTMLElement>(null);
+  // Scroll the log itself, not the side panel around it (a long setup panel would scroll away).
+  useEffect(() => { const el = box.current; if (el) el.scrollTop = el.scrollHeight; }, [entries.length]);
   return (
-    <section className="panel log" aria-label="Game log">
+    <section className="panel log" aria-label="Game log" ref={box}>
       {error && <div className="error" role="alert" data-testid="error">{error}</div>}
       <ol data-testid="game-log">
         {entries.map((e, i) => {
@@ -49,7 +50,6 @@ export function GameLog() {
           );
         })}
       </ol>
-      <div ref={end} />
     </section>
   );
 }

@@ -4,7 +4,7 @@
  * A refused placement says why, with the engine's reason and case (placementCheck).
  */
 import { useGame } from '../../store/game';
-import { sideToAct, type GameState, type ScenarioBundle } from '../../engine';
+import { sideToAct, type GameState, type Rejection, type ScenarioBundle } from '../../engine';
 import { formatHex } from '../../engine/hex';
 import { deploymentHexes, fieldworksHexes, placementCheck, setupState, setupStatus, type SetupState } from '../../engine/rules/setupPhase';
 import { useSetup, type Armed } from './setupStore';
@@ -28,6 +28,14 @@ export function setupHighlight(state: GameState | null, bundle: ScenarioBundle |
   if (!state || !bundle || !armed || !openSetup(state)) return null;
   if (armed.kind === 'fieldworks') return fieldworksHexes(state, bundle, armed.fw);
   return state.units[armed.unit] ? deploymentHexes(state, bundle, armed.unit) : null;
+}
+
+/** placementCheck's rejection in the player's words (the engine names the unit by id and repeats the hex). */
+function reason(why: Rejection, bundle: ScenarioBundle, unit: string, name: string): string {
+  const pool = setupStatus(useGame.getState().state!, bundle)?.pools.find((p) => p.waiting.includes(unit) || p.placed.includes(unit));
+  if (why.code === 'outside-deployment-area' && pool) return `outside the deployment area of ${pool.label} — ${pool.source}`;
+  if (why.code === 'overstack') return 'the hex would be overstacked (GOSS 6)';
+  return why.message.split(unit).join(name);
 }
 
 export const unitName = (bundle: ScenarioBundle | null, id: string): string => bundle?.units.get(id)?.designation ?? id;
@@ -61,7 +69,7 @@ export function placeAt(h: number): boolean {
     const name = unitName(bundle, a.unit);
     const why = placementCheck(state, bundle, a.unit, h);
     if (why) {
-      ui.say({ ok: false, text: `${name} cannot set up in ${hex}: ${why.message.split(a.unit).join(name)} (${why.case})` });
+      ui.say({ ok: false, text: `${name} cannot set up in ${hex}: ${reason(why, bundle, a.unit, name)} (${why.case})` });
       return true;
     }
     const wasWaiting = state.units[a.unit]?.hex === null;
