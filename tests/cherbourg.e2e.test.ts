@@ -2,7 +2,8 @@
  * Issue 9 acceptance in Chromium, scenario 3 (The Battle for Cherbourg, AW 34): start it hotseat
  * from the start screen; the German player, handed the screen first, sets up the placement pools
  * in the setup panel (AW 34.11.2): one unit dragged onto the map, one placed by click (after a
- * refused click outside its area, with the reason), one taken back, then "Random legal setup" and
+ * refused click outside its area, with the reason), taken back and placed again from the
+ * keyboard list, then "Random legal setup" and
  * "Finish setup". Then the Allied player moves a unit, designates an attack and resolves a ground
  * assault through the GA dialog. The log and non-blank screenshots (docs/img/cherbourg-*.png) are
  * checked at each step.
@@ -71,7 +72,7 @@ describe('Cherbourg hotseat in Chromium (issue 9 acceptance)', () => {
     expect(await page.getByTestId('setup-ghost').count()).toBe(0);
   });
 
-  it('AW 34.11.2 click-to-place: a hex outside the area is refused with the reason, a highlighted hex takes the unit; Unplace takes it back', async () => {
+  it('AW 34.11.2 click-to-place: a hex outside the area is refused with the reason, a highlighted hex takes the unit; Unplace takes it back; the hex list places it again', async () => {
     const s = await steps.game();
     const unit = setupStatus(s, bundle)!.pools.find((p) => p.id === '243-front')!.waiting[0];
     const area = new Set(deploymentArea(bundle, unit));
@@ -94,7 +95,14 @@ describe('Cherbourg hotseat in Chromium (issue 9 acceptance)', () => {
     await page.getByTestId('setup-here').getByTestId('setup-unplace').first().click();
     await expect.poll(steps.logText).toContain(`Unit unplaced: ${steps.name(unit)}`);
     expect((await steps.game()).units[unit].hex).toBeNull();
+    // the keyboard path: pick the unit up, choose one of its legal hexes in the list, Place
+    await unitButton(unit).click();
+    const form = page.getByTestId('setup-place-form');
+    await form.locator('select').selectOption({ label: legal });
+    await form.getByRole('button', { name: 'Place' }).click();
+    await expect.poll(async () => { const x = (await steps.game()).units[unit].hex; return x === null ? null : formatHex(x); }).toBe(legal);
     await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('setup-place-form').count()).toBe(0);
   });
 
   it('AW 34.11.2 "Random legal setup" places the rest; "Finish setup" ends it and hands over to the Allied player', async () => {

@@ -13,7 +13,7 @@ import { formatHex } from '../../engine/hex';
 import { deploymentArea, setupStatus } from '../../engine/rules/setupPhase';
 import { drawCounterFace, facesOf, symbolImage } from '../counters/drawCounter';
 import { useSetup, sameArmed, type Armed } from './setupStore';
-import { armFor, beginDrag, consumeDragClick, openSetup, unitName, unplace } from './place';
+import { armFor, beginDrag, consumeDragClick, openSetup, placeAt, setupHighlight, unitName, unplace } from './place';
 import { mapBridge } from './mapBridge';
 
 const SIDE = { allied: 'Allied', german: 'German' } as const;
@@ -57,8 +57,12 @@ export function SetupPanel() {
   const failures = status.failures;
   const say = useSetup.getState().say;
   const run = (type: 'randomSetup' | 'finishSetup') => {
-    if (dispatch({ type })) say(type === 'randomSetup' ? { ok: true, text: 'Random legal setup: every waiting unit and marker placed (seeded dice)' } : null);
-    else say({ ok: false, text: useGame.getState().error ?? `${type} refused` });
+    // A random setup takes a few seconds on a slow machine: say so before the page is busy.
+    if (type === 'randomSetup') say({ ok: true, text: 'Placing every waiting unit and marker…' });
+    setTimeout(() => {
+      if (dispatch({ type })) say(type === 'randomSetup' ? { ok: true, text: 'Random legal setup: every waiting unit and marker placed (seeded dice)' } : null);
+      else say({ ok: false, text: useGame.getState().error ?? `${type} refused` });
+    }, 30);
   };
   const here = selectedHex !== null ? status.pools.flatMap((p) => p.placed).filter((u) => state.units[u].hex === selectedHex) : [];
   return (
@@ -77,6 +81,7 @@ export function SetupPanel() {
           title={failures.length ? `Not yet: ${failures.join('; ')}` : 'End the setup; play begins'}>Finish setup ▸</button>
       </div>
       {message && <div className={`setup-msg ${message.ok ? 'ok' : 'bad'}`} role={message.ok ? 'status' : 'alert'} data-testid="setup-message">{message.text}</div>}
+      {armed && mine && <PlaceForm key={armed.kind === 'unit' ? armed.unit : armed.fw} armed={armed} label={armed.kind === 'unit' ? name(armed.unit) : armed.fw} />}
       {failures.length > 0 ? (
         <ul className="setup-failures" data-testid="setup-failures" aria-label="Still to do">{failures.map((f) => <li key={f}>{f}</li>)}</ul>
       ) : <div className="setup-ready" data-testid="setup-ready">The setup is complete and legal: finish it to begin play.</div>}
@@ -155,6 +160,26 @@ function Pick({ item, label, armed, disabled, testid, unit, children }: { item: 
       onClick={() => { if (!consumeDragClick()) armFor(on ? null : item); }}>
       {children}
     </button>
+  );
+}
+
+/** The keyboard path: the legal hexes of what is picked up, in a list, and a Place button. */
+function PlaceForm({ armed, label }: { armed: Armed; label: string }) {
+  const state = useGame((s) => s.state);
+  const bundle = useGame((s) => s.bundle);
+  const hexes = useMemo(() => setupHighlight(state, bundle, armed) ?? [], [state, bundle, armed]);
+  return (
+    <form className="setup-place" data-testid="setup-place-form" onSubmit={(e) => {
+      e.preventDefault();
+      const v = new FormData(e.currentTarget).get('hex');
+      if (v !== null && v !== '') placeAt(Number(v));
+    }}>
+      <label>Place <b>{label}</b> in <select name="hex" aria-label={`Hex for ${label}`} defaultValue={hexes[0]}>
+        {hexes.map((h) => <option key={h} value={h}>{formatHex(h)}</option>)}
+      </select></label>
+      <button type="submit" disabled={!hexes.length}>Place</button>
+      <span className="case">{hexes.length} legal {hexes.length === 1 ? 'hex' : 'hexes'}, highlighted on the map</span>
+    </form>
   );
 }
 
