@@ -133,7 +133,7 @@ describe('Cherbourg hotseat in Chromium (issue 9 acceptance)', () => {
     await steps.shot('move');
   });
 
-  it('designates an attack and makes a ground assault through the GA dialog, the German player answering behind the handover', async () => {
+  it('designates an attack and makes a ground assault through the GA dialog, each decision answered in the Decisions panel (the German player behind the handover)', async () => {
     const pick = await steps.designateOne();
     await steps.shot('designate');
     const answered = await steps.assault(pick);
