@@ -3,7 +3,7 @@
  * from the start screen; the German player, handed the screen first, sets up the placement pools
  * in the setup panel (AW 34.11.2): one unit dragged onto the map, one placed by click (after a
  * refused click outside its area, with the reason), taken back and placed again from the
- * keyboard list, then "Random legal setup" and
+ * keyboard list, one IP marker placed by click, then "Random legal setup" and
  * "Finish setup". Then the Allied player moves a unit, designates an attack and resolves a ground
  * assault through the GA dialog. The log and non-blank screenshots (docs/img/cherbourg-*.png) are
  * checked at each step.
@@ -14,7 +14,7 @@ import { startHarness, type Harness } from './browser';
 import { scenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
 import { formatHex } from '../src/engine/hex';
-import { deploymentArea, deploymentHexes, setupStatus } from '../src/engine/rules/setupPhase';
+import { deploymentArea, deploymentHexes, fieldworksHexes, setupStatus } from '../src/engine/rules/setupPhase';
 
 const bundle = loadScenario('cherbourg');
 let h: Harness;
@@ -106,6 +106,15 @@ describe('Cherbourg hotseat in Chromium (issue 9 acceptance)', () => {
   });
 
   it('AW 34.11.2 "Random legal setup" places the rest; "Finish setup" ends it and hands over to the Allied player', async () => {
+    // one IP marker by hand first: pick it up, click a front-line hex
+    const s0 = await steps.game();
+    const ipHex = formatHex(fieldworksHexes(s0, bundle, 'IP')[0]);
+    await page.getByTestId('setup-fw').filter({ hasText: 'IP' }).click();
+    const p = await steps.pointOf(ipHex, 1.2);
+    await page.mouse.click(p.x, p.y);
+    await expect.poll(steps.logText).toContain(`Fieldworks placed: hex ${ipHex} · kind IP`);
+    await expect.poll(() => page.getByTestId('setup-fw').filter({ hasText: 'IP' }).textContent()).toContain('7 left');
+    await page.keyboard.press('Escape');
     await page.getByTestId('setup-random').click();
     await page.getByTestId('setup-ready').waitFor();
     const s = await steps.game();
