@@ -325,7 +325,9 @@ export const DeploymentRules = z.object({
 /** AW 33.3.0, 34.3.0: naval units by ship. */
 export const NavalRules = z.object({
   ships: z.array(z.object({
-    id: z.string(), kind: z.enum(['BB', 'CA', 'CL', 'DD']), points: z.number().int().nonnegative(),
+    id: z.string(), kind: z.enum(['BB', 'CA', 'CL', 'DD']),
+    /** FS mission points; absent = the ship type's points in data/tables/naval.json (AW 34.3.0 names ships, not points). */
+    points: z.number().int().nonnegative().optional(),
     available: z.enum(['oncePerGameDayAmOrPm', 'eachAmPm']),
     range: z.union([z.object({ within: z.number().int().positive(), of: HexRef }), z.object({ fromSea: z.literal(true) })]),
     source: Source,
