@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadScenario } from '../src/data/bundle';
 import { apply, legalActions, newGame, replay, sideToAct, stateHash } from '../src/engine/game';
-import { formatHex, hexOfRulesId } from '../src/engine/hex';
+import { distance, formatHex, hexOfRulesId } from '../src/engine/hex';
 import type { Action, GameState } from '../src/engine/types';
 import { stackViolations } from '../src/engine/rules/stacking';
 import { deploymentArea, deploymentHexes, placementCheck, setupStatus } from '../src/engine/rules/setupPhase';
@@ -15,6 +15,9 @@ import { bridgeHexes, epsomActCheck } from '../src/engine/rules/epsom';
 import { advOf, cherbourgMorale, garrisonActive, garrisonMoveCheck, maModifier, weatherNow } from '../src/engine/rules/cherbourg';
 import { controlOf } from '../src/engine/rules/scenarioVictory';
 import { inScenarioGenS } from '../src/engine/rules/scenarioSupply';
+import { artilleryPoints, fsPlan } from '../src/engine/rules/fireSupport';
+import { segmentAt } from '../src/engine/sequence';
+import type { ScenarioBundle } from '../src/engine/types';
 
 const epsom = loadScenario('epsom');
 const cherbourg = loadScenario('cherbourg');
@@ -29,6 +32,104 @@ function until(state: GameState, pred: (s: GameState) => boolean, log?: Action[]
   for (let i = 0; i < 5000 && !state.over && !pred(state); i++) { state = run(state, { type: 'endSegment' }); log?.push({ type: 'endSegment' }); }
   return state;
 }
+
+const segId = (b: ScenarioBundle, s: GameState) => segmentAt(b.sequence, s.pos).segment.id;
+/** Answers FS decisions (hits, retreat, absorb) with the first legal choice until none is pending. */
+function settle(state: GameState): GameState {
+  for (let i = 0; i < 20 && state.pending && /^fs/.test(state.pending.kind); i++) state = run(state, legalActions(state, state.pending.side)[0]);
+  return state;
+}
+const withUnit = (state: GameState, id: string, patch: Partial<GameState['units'][string]>): GameState => ({ ...state, units: { ...state.units, [id]: { ...state.units[id], ...patch } } });
+const evOf = (b: ScenarioBundle, state: GameState, a: Action) => { const r = apply(state, a); if (!r.ok) throw new Error(r.error.message); return r; };
+
+describe('Epsom fire support (AW 33.3, 33.5, 33.7.1)', () => {
+  test('AW 33.5.2a a German artillery unit fires one FS mission per GT: Ammo Depleted placed when it fires, refused again (also by legalActions) until the marker goes at the end of the GT', () => {
+    let { state } = newGame(epsom, { seed: 'e' });
+    state = until(state, (s) => segId(epsom, s) === 'defensiveFs');
+    expect(sideToAct(state)).toBe('german');
+    const r = evOf(epsom, state, { type: 'fireMission', target: 'C3320', artillery: [{ unit: 'i-12-12ss' }] });
+    expect(r.events).toContainEqual({ type: 'ammoDepleted', units: ['i-12-12ss'], why: 'fired its one FS mission of the GT', case: 'AW 33.5.2a' });
+    state = settle(r.state);
+    expect(state.units['i-12-12ss'].markers).toContain('Ammo Depleted');
+    const again = apply(state, { type: 'fireMission', target: 'C3520', artillery: [{ unit: 'i-12-12ss' }] });
+    expect(again.ok).toBe(false);
+    if (!again.ok) expect(again.error).toMatchObject({ code: 'ammo-depleted', case: 'AW 33.5.2a' });
+    const offered = () => legalActions(state, 'german').filter((a) => a.type === 'fireMission').flatMap((a) => (a.artillery as { unit: string }[]).map((x) => x.unit));
+    expect(offered()).not.toContain('i-12-12ss');
+    expect(offered()).toContain('ii-12-12ss');
+    // Still depleted in the German player turn of the same GT; gone at the end of the GT.
+    state = until(state, (s) => s.pos.playerTurn === 1 && segId(epsom, s) === 'offensiveFs');
+    expect(fsPlan(state, epsom, 'german', { target: hexOfRulesId('C3520'), artillery: [{ unit: 'i-12-12ss' }] })).toMatchObject({ ok: false, code: 'ammo-depleted' });
+    state = until(state, (s) => s.pos.turn === 1);
+    expect(state.units['i-12-12ss'].markers).not.toContain('Ammo Depleted');
+  }, 120_000);
+
+  test('AW 33.5.2a German heavy AA Coys fire as artillery (1 point, range 4) once per GT; Nebelwerfer fire once per GT, not once per GD (AW 32.5.2b is Goodwood)', () => {
+    let { state } = newGame(epsom, { seed: 'e' });
+    state = until(state, (s) => segId(epsom, s) === 'defensiveFs');
+    const flak = fsPlan(state, epsom, 'german', { target: hexOfRulesId('C3920'), artillery: [{ unit: '88flak-coy-5' }] });
+    expect(flak).toMatchObject({ ok: true, plan: { total: 1, sources: [{ unit: '88flak-coy-5', points: 1 }] } });
+    expect(fsPlan(state, epsom, 'german', { target: hexOfRulesId('C3720'), artillery: [{ unit: '88flak-coy-4' }] })).toMatchObject({ ok: false, code: 'out-of-range' });
+    const r = evOf(epsom, state, { type: 'fireMission', target: 'C3920', artillery: [{ unit: '88flak-coy-5' }] });
+    state = settle(r.state);
+    expect(state.units['88flak-coy-5'].markers).toContain('Ammo Depleted');
+    state = settle(run(state, { type: 'fireMission', target: 'C3520', artillery: [{ unit: 'i-83-7nw' }] }));
+    expect(state.units['i-83-7nw'].markers).toContain('Ammo Depleted');
+    // Next GT, same GD (June 25 PM): the Nebelwerfer fires again.
+    state = until(state, (s) => s.pos.turn === 1 && segId(epsom, s) === 'defensiveFs');
+    expect(state.units['i-83-7nw'].markers).not.toContain('Ammo Depleted');
+    expect(fsPlan(state, epsom, 'german', { target: hexOfRulesId('C3520'), artillery: [{ unit: 'i-83-7nw' }] })).toMatchObject({ ok: true, plan: { total: 4, nebelwerfer: true } });
+  }, 120_000);
+
+  test('AW 33.5.1 VIII Corps group 16 points / division HQs 12, range 6, reset each player turn; AW 33.7.1 inactive VIII Corps neither fires nor observes before June 26 AM', () => {
+    let { state } = newGame(epsom, { seed: 'e' });
+    state = until(state, (s) => segId(epsom, s) === 'offensiveFs');
+    expect(fsPlan(state, epsom, 'allied', { target: hexOfRulesId('C3721'), artillery: [{ unit: 'viii-corps-hq', points: 8 }] })).toMatchObject({ ok: false, code: 'inactive', case: 'AW 33.7.1' });
+    expect(fsPlan(state, epsom, 'allied', { target: hexOfRulesId('C3721'), spotter: '7-rtr-31', artillery: [{ unit: '49div-hq', points: 8 }] })).toMatchObject({ ok: false, code: 'inactive', case: 'AW 33.7.1' });
+    expect(artilleryPoints(state, epsom, '49div-hq')).toMatchObject({ points: 12, range: 6 });
+    state = until(state, (s) => s.pos.turn === 3 && segId(epsom, s) === 'offensiveFs');
+    state = withUnit(state, 'viii-corps-hq', { hex: hexOfRulesId('C3618') }); // a test position: the group moved up (start C3416)
+    expect(artilleryPoints(state, epsom, 'viii-corps-hq')).toMatchObject({ points: 16, range: 6 });
+    state = settle(run(state, { type: 'fireMission', target: 'C3721', artillery: [{ unit: 'viii-corps-hq', points: 8 }] }));
+    expect(artilleryPoints(state, epsom, 'viii-corps-hq').points).toBe(8);
+    expect(fsPlan(state, epsom, 'allied', { target: hexOfRulesId('C3921'), artillery: [{ unit: 'viii-corps-hq', points: 8 }] }).ok).toBe(true);
+    expect(fsPlan(state, epsom, 'allied', { target: hexOfRulesId('C3921'), artillery: [{ unit: 'viii-corps-hq', points: 8 }, { unit: '15div-hq', points: 1 }] }).ok).toBe(false); // 9 > unobserved cap 8
+    // 33.5.1a: reset at the end of the player turn: the full 16 again in the German player turn of the same GT.
+    state = until(state, (s) => s.pos.playerTurn === 1 && segId(epsom, s) === 'defensiveFs');
+    expect(state.pos.turn).toBe(3);
+    expect(artilleryPoints(state, epsom, 'viii-corps-hq').points).toBe(16);
+  }, 120_000);
+
+  test('AW 33.3.0 naval: BB 8 / CA 6, one ship per mission, each once per GD (AM or PM), targets within 5 hexes of C3620, observed from PA or ET (AW 31.9.3)', () => {
+    let { state } = newGame(epsom, { seed: 'e' });
+    state = until(state, (s) => s.pos.turn === 3 && segId(epsom, s) === 'offensiveFs');
+    const t = hexOfRulesId('C3721');
+    // C3721 is in MCT: only an adjacent attack-designated observer sees it; a TA spotter makes an observed (not PA/ET) mission.
+    expect(fsPlan(state, epsom, 'allied', { target: t, spotter: '7-rtr-31', ships: ['bb'] })).toMatchObject({ ok: false, code: 'not-observed' });
+    expect(fsPlan(withUnit(state, '7-rtr-31', { markers: ['TA'] }), epsom, 'allied', { target: t, spotter: '7-rtr-31', ships: ['bb'] })).toMatchObject({ ok: false, code: 'naval-observer', case: 'AW 31.9.3' });
+    expect(fsPlan(state, epsom, 'allied', { target: t, naval: 8 })).toMatchObject({ ok: false, code: 'naval-ships' });
+    state = withUnit(withUnit(state, '7-rtr-31', { markers: ['PA'] }), '9-rtr-31', { markers: ['PA'] });
+    expect(fsPlan(state, epsom, 'allied', { target: t, spotter: '7-rtr-31', ships: ['bb', 'ca'] })).toMatchObject({ ok: false, code: 'naval-one', case: 'AW 33.3.0' });
+    expect(fsPlan(state, epsom, 'allied', { target: t, spotter: '7-rtr-31', ships: ['ca'] })).toMatchObject({ ok: true, plan: { total: 6 } });
+    state = settle(run(state, { type: 'fireMission', target: 'C3721', spotter: '7-rtr-31', ships: ['bb'] }));
+    const t2 = hexOfRulesId('C3921');
+    expect(fsPlan(state, epsom, 'allied', { target: t2, spotter: '9-rtr-31', ships: ['bb'] })).toMatchObject({ ok: false, code: 'ship-used', case: 'AW 33.3.0' });
+    expect(fsPlan(state, epsom, 'allied', { target: t2, spotter: '9-rtr-31', ships: ['ca'] })).toMatchObject({ ok: true, plan: { total: 6 } });
+    // June 26 PM: the BB is still used for the GD; June 27 AM it is back. (The hand-set PA markers go before the segment ends.)
+    const noPa = (s0: GameState) => withUnit(withUnit(s0, '7-rtr-31', { markers: [] }), '9-rtr-31', { markers: [] });
+    state = until(noPa(state), (s) => s.pos.turn === 4 && segId(epsom, s) === 'offensiveFs');
+    state = withUnit(state, '9-rtr-31', { markers: ['PA'] });
+    expect(fsPlan(state, epsom, 'allied', { target: t2, spotter: '9-rtr-31', ships: ['bb'] })).toMatchObject({ ok: false, code: 'ship-used' });
+    state = until(noPa(state), (s) => s.pos.turn === 6 && segId(epsom, s) === 'offensiveFs');
+    state = withUnit(state, '9-rtr-31', { markers: ['PA'] });
+    expect(fsPlan(state, epsom, 'allied', { target: t2, spotter: '9-rtr-31', ships: ['bb'] })).toMatchObject({ ok: true, plan: { total: 8 } });
+    // Out of range: a German unit more than 5 hexes from C3620.
+    // Out of range: the same target seen as if it stood 6 hexes from C3620 (the PA spotter next to it).
+    const far = withUnit(withUnit(state, '1-i-12ss-mkiv', { hex: hexOfRulesId('C4223') }), '9-rtr-31', { hex: hexOfRulesId('C4222'), markers: ['PA'] });
+    expect(distance(hexOfRulesId('C4223'), hexOfRulesId('C3620'))).toBe(6);
+    expect(fsPlan(far, epsom, 'allied', { target: hexOfRulesId('C4223'), spotter: '9-rtr-31', ships: ['bb'] })).toMatchObject({ ok: false, code: 'naval-range', case: 'AW 33.3.0' });
+  }, 180_000);
+});
 
 describe('Scenario 2: Epsom (AW 33)', () => {
   const setupOf = new Map(epsom.scenario.setup.map((e) => [e.unit, e]));
