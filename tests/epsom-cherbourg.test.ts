@@ -17,7 +17,7 @@ import { controlOf } from '../src/engine/rules/scenarioVictory';
 import { inScenarioGenS } from '../src/engine/rules/scenarioSupply';
 import { artilleryPoints, fsPlan } from '../src/engine/rules/fireSupport';
 import { segmentAt } from '../src/engine/sequence';
-import type { ScenarioBundle } from '../src/engine/types';
+import type { GameEvent, ScenarioBundle } from '../src/engine/types';
 
 const epsom = loadScenario('epsom');
 const cherbourg = loadScenario('cherbourg');
@@ -200,6 +200,60 @@ describe('Scenario 2: Epsom (AW 33)', () => {
     expect(r.ok).toBe(true);
     if (r.ok) expect(stateHash(r.state)).toBe(stateHash(state));
   }, 240_000);
+});
+
+describe('Cherbourg fire support (AW 34.3.0, 34.5.3)', () => {
+  const ready = (seed: string) => { let { state } = newGame(cherbourg, { seed }); state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' }); return until(state, (s) => segId(cherbourg, s) === 'offensiveFs'); };
+
+  test('AW 34.3.0 naval: BB, CA, 2 CL, 3 DD each AM and PM GT from any full sea hex (ship points and ranges from data/tables/naval.json), at most 8 naval points per mission (AW 31.9.3)', () => {
+    let state = ready('ad2');
+    expect(formatHex(state.units['i-919-709'].hex!)).toBe('A5723'); // 2 hexes from the sea (seeded random setup)
+    expect(formatHex(state.units['ii-739-709'].hex!)).toBe('A5026'); // 9 hexes from the sea
+    state = withUnit(withUnit(state, '4-4cav', { markers: ['PA'] }), '2-8-4', { markers: ['PA'] });
+    const near = hexOfRulesId('A5723'); const inland = hexOfRulesId('A5026');
+    expect(fsPlan(state, cherbourg, 'allied', { target: near, spotter: '4-4cav', ships: ['bb', 'ca'] })).toMatchObject({ ok: false, code: 'naval-max', case: 'AW 31.9.3' });
+    expect(fsPlan(state, cherbourg, 'allied', { target: near, spotter: '4-4cav', ships: ['bb'] })).toMatchObject({ ok: true, plan: { total: 8 } });
+    expect(fsPlan(state, cherbourg, 'allied', { target: inland, spotter: '2-8-4', ships: ['dd-3'] })).toMatchObject({ ok: false, code: 'naval-range', case: 'AW 34.3.0, AW 11.9.1' });
+    expect(fsPlan(state, cherbourg, 'allied', { target: inland, spotter: '2-8-4', ships: ['cl-1'] })).toMatchObject({ ok: true, plan: { total: 5 } });
+    const r = evOf(cherbourg, state, { type: 'fireMission', target: 'A5723', spotter: '4-4cav', ships: ['dd-1', 'dd-2'] });
+    expect(r.events.find((e) => e.type === 'fsResolved')).toMatchObject({ plan: { total: 8, sources: [{ kind: 'naval', unit: 'dd-1', points: 4 }, { kind: 'naval', unit: 'dd-2', points: 4 }] } });
+    expect(r.events.some((e) => e.type === 'ammoDepletionCheck')).toBe(false); // 34.3.0: no ammo depletion roll for ships
+    state = settle(r.state);
+    expect(fsPlan(state, cherbourg, 'allied', { target: inland, spotter: '2-8-4', ships: ['dd-1'] })).toMatchObject({ ok: false, code: 'ship-used', case: 'AW 34.3.0' });
+    // The next GT (June 19 PM) the destroyers are available again; not at Night.
+    const clear = (s0: GameState) => withUnit(withUnit(s0, '4-4cav', { markers: [] }), '2-8-4', { markers: [] });
+    state = until(clear(state), (s) => s.pos.turn === 1 && segId(cherbourg, s) === 'offensiveFs');
+    state = withUnit(state, '2-8-4', { markers: ['PA'] });
+    expect(fsPlan(state, cherbourg, 'allied', { target: inland, spotter: '2-8-4', ships: ['cl-1'] })).toMatchObject({ ok: true, plan: { total: 5 } });
+    // dd-1 is available again: refused now only for its 7-hex range (availability is checked first).
+    expect(fsPlan(state, cherbourg, 'allied', { target: inland, spotter: '2-8-4', ships: ['dd-1'] })).toMatchObject({ ok: false, code: 'naval-range' });
+    state = until(clear(state), (s) => s.pos.turn === 2 && segId(cherbourg, s) === 'offensiveFs');
+    state = withUnit(state, '2-8-4', { markers: ['PA'] });
+    expect(fsPlan(state, cherbourg, 'allied', { target: inland, spotter: '2-8-4', ships: ['bb'] })).toMatchObject({ ok: false, code: 'naval-night' });
+  }, 180_000);
+
+  test('AW 34.5.3 / GOSS 11.8.0 ammo depletion: one roll per artillery mission, +1 per volley after the first, each point above the US ADV 6 depletes a firer in the owner\'s order; depleted artillery has no points until replenished on 1d10 ≤ ADV (GOSS 16.3.7)', () => {
+    let state = ready('ad2');
+    state = withUnit(state, '2-8-4', { markers: ['PA'] });
+    const r = evOf(cherbourg, state, { type: 'fireMission', target: 'A5026', spotter: '2-8-4', artillery: [{ unit: '20-fa-4' }, { unit: '29-fa-4' }, { unit: '42-fa-4' }, { unit: '44-fa-4' }], deplete: ['44-fa-4', '20-fa-4'] });
+    const fs = r.events.find((e) => e.type === 'fsResolved') as unknown as { volleys: { points: number }[] };
+    expect(fs.volleys.map((v) => v.points)).toEqual([8, 5]);
+    // 1d10 8, +1 for the second volley = 9: three points above ADV 6, so three of the four firers, 44 and 20 first (the order given), then 29 (the artillery order).
+    expect(r.events.find((e) => e.type === 'ammoDepletionCheck')).toEqual({ type: 'ammoDepletionCheck', roll: 8, drm: 1, adv: 6, excess: 3, depleted: ['44-fa-4', '20-fa-4', '29-fa-4'], case: 'GOSS 11.8.0, AW 34.5.3' });
+    state = settle(r.state);
+    expect(state.units['42-fa-4'].markers).not.toContain('Ammo Depleted');
+    expect(fsPlan(state, cherbourg, 'allied', { target: hexOfRulesId('A5324'), artillery: [{ unit: '44-fa-4' }] })).toMatchObject({ ok: false, code: 'ammo-depleted', case: 'GOSS 11.8.0, AW 34.5.3' });
+    expect(legalActions(state, 'allied').filter((a) => a.type === 'fireMission').flatMap((a) => (a.artillery as { unit: string }[]).map((x) => x.unit))).not.toContain('44-fa-4');
+    // The Allied Ammo Replenishment Segment of this player turn: one 1d10 per depleted unit, cleared on ≤ 6.
+    const log: GameEvent[] = [];
+    state = withUnit(state, '2-8-4', { markers: state.units['2-8-4'].markers.filter((m) => m !== 'PA') }); // the hand-set PA goes: no assault here
+    for (let i = 0; i < 20 && segId(cherbourg, state) !== 'ammo' && state.pos.playerTurn === 0; i++) { const x = evOf(cherbourg, state, { type: 'endSegment' }); log.push(...x.events); state = x.state; }
+    const rep = log.filter((e) => e.type === 'ammoReplenished');
+    expect(rep.map((e) => e.unit)).toEqual(['20-fa-4', '29-fa-4', '44-fa-4']);
+    // Rolls 9, 1, 4 against ADV 6: 20 FA stays depleted, 29 FA and 44 FA are replenished.
+    expect(rep.map((e) => [e.roll, e.replenished])).toEqual([[9, false], [1, true], [4, true]]);
+    expect(['20-fa-4', '29-fa-4', '44-fa-4'].map((u) => state.units[u].markers.includes('Ammo Depleted'))).toEqual([true, false, false]);
+  }, 180_000);
 });
 
 describe('Scenario 3: Cherbourg (AW 34)', () => {
