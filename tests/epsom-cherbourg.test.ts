@@ -54,7 +54,7 @@ describe('Epsom fire support (AW 33.3, 33.5, 33.7.1)', () => {
     const again = apply(state, { type: 'fireMission', target: 'C3520', artillery: [{ unit: 'i-12-12ss' }] });
     expect(again.ok).toBe(false);
     if (!again.ok) expect(again.error).toMatchObject({ code: 'ammo-depleted', case: 'AW 33.5.2a' });
-    const offered = () => legalActions(state, 'german').filter((a) => a.type === 'fireMission').flatMap((a) => (a.artillery as { unit: string }[]).map((x) => x.unit));
+    const offered = () => legalActions(state, 'german').filter((a) => a.type === 'fireMission').flatMap((a) => ((a as { artillery?: { unit: string }[] }).artillery ?? []).map((x) => x.unit));
     expect(offered()).not.toContain('i-12-12ss');
     expect(offered()).toContain('ii-12-12ss');
     // Still depleted in the German player turn of the same GT; gone at the end of the GT.
@@ -243,12 +243,12 @@ describe('Cherbourg fire support (AW 34.3.0, 34.5.3)', () => {
     state = settle(r.state);
     expect(state.units['42-fa-4'].markers).not.toContain('Ammo Depleted');
     expect(fsPlan(state, cherbourg, 'allied', { target: hexOfRulesId('A5324'), artillery: [{ unit: '44-fa-4' }] })).toMatchObject({ ok: false, code: 'ammo-depleted', case: 'GOSS 11.8.0, AW 34.5.3' });
-    expect(legalActions(state, 'allied').filter((a) => a.type === 'fireMission').flatMap((a) => (a.artillery as { unit: string }[]).map((x) => x.unit))).not.toContain('44-fa-4');
+    expect(legalActions(state, 'allied').filter((a) => a.type === 'fireMission').flatMap((a) => ((a as { artillery?: { unit: string }[] }).artillery ?? []).map((x) => x.unit))).not.toContain('44-fa-4');
     // The Allied Ammo Replenishment Segment of this player turn: one 1d10 per depleted unit, cleared on ≤ 6.
     const log: GameEvent[] = [];
     state = withUnit(state, '2-8-4', { markers: state.units['2-8-4'].markers.filter((m) => m !== 'PA') }); // the hand-set PA goes: no assault here
     for (let i = 0; i < 20 && segId(cherbourg, state) !== 'ammo' && state.pos.playerTurn === 0; i++) { const x = evOf(cherbourg, state, { type: 'endSegment' }); log.push(...x.events); state = x.state; }
-    const rep = log.filter((e) => e.type === 'ammoReplenished');
+    const rep = log.filter((e) => e.type === 'ammoReplenished') as unknown as { unit: string; roll: number; replenished: boolean }[];
     expect(rep.map((e) => e.unit)).toEqual(['20-fa-4', '29-fa-4', '44-fa-4']);
     // Rolls 9, 1, 4 against ADV 6: 20 FA stays depleted, 29 FA and 44 FA are replenished.
     expect(rep.map((e) => [e.roll, e.replenished])).toEqual([[9, false], [1, true], [4, true]]);
@@ -346,6 +346,25 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     const withUs = { ...state, units: { ...state.units, '1-8-4': { ...state.units['1-8-4'], hex: hexOfRulesId('A3710') } } };
     expect(cherbourgMorale(withUs, cherbourg, 'fest-a-ch').delta).toBe(-2);
     expect(controlOf(withUs, cherbourg, hexOfRulesId('A3809'))).toBe('german');
+  }, 120_000);
+
+  test('AW 1.2.6b Landefront defences: every perimeter hex works as an ET-2 for either side and is never destroyed (not even when left empty)', () => {
+    let { state } = newGame(cherbourg, { seed: 'et' });
+    state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
+    const ring = cherbourg.scenario.special!.cherbourg!.perimeter.hexes!;
+    expect(ring).toHaveLength(16);
+    for (const h of ring) expect(state.fieldworks[hexOfRulesId(h)], h).toBe('ET-2');
+    // A US unit in a perimeter hex gets the ET-2 against German FS (group B -2); the empty hexes keep theirs.
+    const us = hexOfRulesId('A3013');
+    let pos = withUnit(withUnit(state, '1-8-4', { hex: us }), 'ii-1709-709', { hex: hexOfRulesId('A3311'), markers: [] });
+    pos = until(pos, (s) => s.pos.playerTurn === 1 && segId(cherbourg, s) === 'offensiveFs');
+    const plan = fsPlan(pos, cherbourg, 'german', { target: us, artillery: [{ unit: 'ii-1709-709' }] });
+    expect(plan.ok && plan.plan.drms.find((x) => x.group === 'B')).toEqual({ group: 'B', value: -2, why: 'fieldworks: ET-2', case: 'GOSS 11.5, 17.3.3' });
+    expect(pos.fieldworks[hexOfRulesId('A4511')]).toBe('ET-2');
+    // The garrison Btn in A3414 leaves: the hex stays fortified (GOSS 17.4 removal does not apply).
+    pos = withUnit(pos, '1ae-ii-fjk', { hex: hexOfRulesId('A3413') });
+    pos = until(pos, (s) => s.pos.turn === 1);
+    expect(pos.fieldworks[hexOfRulesId('A3414')]).toBe('ET-2');
   }, 120_000);
 
   test('AW 34.10.1-34.10.2 lull: declared at the start of an AM GT, US Btns replace one step, Germans get six Inf steps (one per unit), US units move one hex', () => {

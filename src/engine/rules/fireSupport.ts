@@ -343,7 +343,7 @@ function driveFs(run: Run): void {
       continue;
     }
     // done
-    if (!unitsAt(run.d as GameState, fs.target, fs.targetSide).length) { c.fsVacated.push(fs.target); clearIfEmpty(run.d, fs.target, run.events, 'all occupants retreated or eliminated by FS'); }
+    if (!unitsAt(run.d as GameState, fs.target, fs.targetSide).length) { c.fsVacated.push(fs.target); clearIfEmpty(run.d, fs.target, run.events, 'all occupants retreated or eliminated by FS', run.ctx.bundle); }
     run.events.push({ type: 'fsEnded', target: formatHex(fs.target), case: 'GOSS 11.6' });
     c.fs = null;
     run.d.pending = null;
