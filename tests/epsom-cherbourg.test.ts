@@ -290,7 +290,8 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     const a = go('rs-1');
     const st = setupStatus(a, cherbourg)!;
     expect(st.failures).toEqual([]);
-    expect(Object.values(a.fieldworks).filter((f) => f === 'ET-2')).toHaveLength(8);
+    const ring = new Set(cherbourg.scenario.special!.cherbourg!.perimeter.hexes!.map(hexOfRulesId));
+    expect(Object.entries(a.fieldworks).filter(([h, f]) => f === 'ET-2' && !ring.has(Number(h)))).toHaveLength(8); // plus the 16 Landefront ET-2 (AW 1.2.6b)
     expect(stackViolations(a, cherbourg, 'german')).toEqual([]);
     for (const p of st.pools) for (const u of p.placed) expect(deploymentArea(cherbourg, u)).toContain(a.units[u].hex);
     expect(stateHash(go('rs-1'))).toBe(stateHash(a));
