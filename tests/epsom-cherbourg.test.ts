@@ -290,7 +290,7 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     const a = go('rs-1');
     const st = setupStatus(a, cherbourg)!;
     expect(st.failures).toEqual([]);
-    const ring = new Set(cherbourg.scenario.special!.cherbourg!.perimeter.hexes!.map(hexOfRulesId));
+    const ring = new Set(cherbourg.scenario.special!.cherbourg!.perimeter.hexes!.map((h) => hexOfRulesId(h)));
     expect(Object.entries(a.fieldworks).filter(([h, f]) => f === 'ET-2' && !ring.has(Number(h)))).toHaveLength(8); // plus the 16 Landefront ET-2 (AW 1.2.6b)
     expect(stackViolations(a, cherbourg, 'german')).toEqual([]);
     for (const p of st.pools) for (const u of p.placed) expect(deploymentArea(cherbourg, u)).toContain(a.units[u].hex);
