@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadScenario } from '../src/data/bundle';
 import { apply, legalActions, newGame, replay, sideToAct, stateHash } from '../src/engine/game';
-import { distance, formatHex, hexOfRulesId } from '../src/engine/hex';
+import { NEIGHBOURS, distance, formatHex, hexOfRulesId } from '../src/engine/hex';
 import type { Action, GameState } from '../src/engine/types';
 import { stackViolations } from '../src/engine/rules/stacking';
 import { deploymentArea, deploymentHexes, placementCheck, setupStatus } from '../src/engine/rules/setupPhase';
@@ -15,6 +15,7 @@ import { bridgeHexes, epsomActCheck } from '../src/engine/rules/epsom';
 import { advOf, cherbourgMorale, garrisonActive, garrisonMoveCheck, maModifier, weatherNow } from '../src/engine/rules/cherbourg';
 import { controlOf } from '../src/engine/rules/scenarioVictory';
 import { inScenarioGenS } from '../src/engine/rules/scenarioSupply';
+import { hexSet } from '../src/engine/rules/scenarioArea';
 import { artilleryPoints, fsPlan } from '../src/engine/rules/fireSupport';
 import { segmentAt } from '../src/engine/sequence';
 import type { GameEvent, ScenarioBundle } from '../src/engine/types';
@@ -177,6 +178,33 @@ describe('Scenario 2: Epsom (AW 33)', () => {
       if (gtN <= 2) { expect(hs.length).toBeGreaterThan(0); state = run(state, { type: 'placeBridge', hex: formatHex(hs[0]) }); } else expect(hs).toEqual([]);
     }
     expect((state as GameState & { special: { epsom: { bridges: number[] } } }).special.epsom.bridges).toHaveLength(3);
+  }, 120_000);
+
+  test('AW 33.9.0 GenS through the formation HQ: at most 6 hexes from it, road hexes one-half; units beyond are marked OhS in their Supply Determination Segment', () => {
+    let { state } = newGame(epsom, { seed: 'sup' });
+    const hq = state.units['12ss-hq'].hex!;
+    expect(formatHex(hq)).toBe('C3829'); // AW 33.11.2
+    const at = (h: string) => withUnit(state, 'iii-26-12ss', { hex: hexOfRulesId(h) });
+    expect(distance(hexOfRulesId('C3122'), hq)).toBe(10);
+    expect(inScenarioGenS(state, epsom, 'iii-26-12ss')).toBe(false); // C3122, its setup hex
+    expect(inScenarioGenS(at('C3626'), epsom, 'iii-26-12ss')).toBe(true); // 4 hexes
+    // 5 hexes, but across the unbridged Odon from the HQ (AW 33.9.1: unbridged Odon hexsides block supply paths).
+    const south = hexSet(epsom, epsom.scenario.special!.epsom!.odon.south);
+    expect([south.has(hexOfRulesId('C3625')), south.has(hq)]).toEqual([false, true]);
+    expect(inScenarioGenS(at('C3625'), epsom, 'iii-26-12ss')).toBe(false);
+    expect(distance(hexOfRulesId('C3033'), hq)).toBe(8);
+    expect(inScenarioGenS(at('C3033'), epsom, 'iii-26-12ss')).toBe(true); // 8 hexes, but along the road: one-half each
+    // 7NW has no HQ on the map: it traces from any German formation HQ (the 12th SS HQ, 6 hexes off but across the Odon).
+    expect(distance(state.units['i-83-7nw'].hex!, hq)).toBe(6);
+    expect(inScenarioGenS(state, epsom, 'i-83-7nw')).toBe(false);
+    expect(inScenarioGenS(withUnit(state, 'i-83-7nw', { hex: hexOfRulesId('C3728') }), epsom, 'i-83-7nw')).toBe(true);
+    expect(inScenarioGenS(state, epsom, '12ss-hq')).toBe(true);
+    // The German Supply Determination Segment (AW 31.2.1c) marks the units beyond the HQ leg OhS.
+    const log: GameEvent[] = [];
+    for (let i = 0; i < 200 && !(state.pos.playerTurn === 1 && segId(epsom, state) === 'construction'); i++) { const r = evOf(epsom, state, { type: 'endSegment' }); log.push(...r.events); state = r.state; }
+    expect(log).toContainEqual({ type: 'supplyChanged', unit: 'iii-26-12ss', to: 'OhS', case: 'AW 31.11' });
+    expect(state.units['iii-26-12ss'].markers).toContain('OhS');
+    expect(state.units['3-rtr-29-11'].markers).not.toContain('OhS');
   }, 120_000);
 
   test('scripted game to June 30 Night: AW 33.13 result, replay gives the same hash', () => {
@@ -366,6 +394,26 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     pos = withUnit(pos, '1ae-ii-fjk', { hex: hexOfRulesId('A3413') });
     pos = until(pos, (s) => s.pos.turn === 1);
     expect(pos.fieldworks[hexOfRulesId('A3414')]).toBe('ET-2');
+  }, 120_000);
+
+  test('AW 34.9.0 GenS through formation HQs; AW 34.9.2 German units may treat Cherbourg (A3609) as a formation HQ; army assets trace from any HQ', () => {
+    let { state } = newGame(cherbourg, { seed: 'sup' });
+    state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
+    const us = Object.values(state.units).filter((u) => u.side === 'allied' && u.hex !== null);
+    expect(us.filter((u) => !inScenarioGenS(state, cherbourg, u.id)).map((u) => u.id)).toEqual([]); // the reconstructed US setup starts in GenS
+    const hq709 = state.units['709-hq'].hex!;
+    const city = hexOfRulesId('A3609');
+    // A 709th Div Btn 4 hexes from Cherbourg and far from its HQ: in GenS through A3609.
+    const near = withUnit(state, 'i-729-709', { hex: hexOfRulesId('A3912') });
+    expect(distance(hexOfRulesId('A3912'), hq709)).toBeGreaterThan(12);
+    expect(distance(hexOfRulesId('A3912'), city)).toBeLessThanOrEqual(6);
+    expect(inScenarioGenS(near, cherbourg, 'i-729-709')).toBe(true);
+    // Next to its own HQ: in.
+    const nb = NEIGHBOURS[hq709 * 6].valueOf();
+    expect(inScenarioGenS(withUnit(state, 'i-729-709', { hex: nb }), cherbourg, 'i-729-709')).toBe(true);
+    // An army asset (7A Sturm Btn) next to the 91st Div HQ: in.
+    const hq91 = state.units['91-hq'].hex!;
+    expect(inScenarioGenS(withUnit(state, '7a-sturm-btn', { hex: hq91 }), cherbourg, '7a-sturm-btn')).toBe(true);
   }, 120_000);
 
   test('AW 34.10.1-34.10.2 lull: declared at the start of an AM GT, US Btns replace one step, Germans get six Inf steps (one per unit), US units move one hex', () => {
