@@ -425,6 +425,11 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     expect(state.units['1-8-4'].stepsLost).toBe(1);
     expect(maModifier(state, cherbourg, '1-8-4').hexLimit).toBe(1);
     expect(maModifier(state, cherbourg, 'i-729-709').ma).toBe(2);
+    // No combat on the lull GD: FS missions are refused (and not offered).
+    const lullFs = until(state, (s) => segId(cherbourg, s) === 'offensiveFs');
+    const anyGerman = Object.values(lullFs.units).find((u) => u.side === 'german' && u.hex !== null)!;
+    expect(fsPlan(lullFs, cherbourg, 'allied', { target: anyGerman.hex!, artillery: [{ unit: '20-fa-4' }] })).toMatchObject({ ok: false, code: 'lull', case: 'AW 34.10.1' });
+    expect(legalActions(lullFs, 'allied').filter((a) => a.type === 'fireMission')).toEqual([]);
     state = until(state, (s) => s.pos.playerTurn === 1 && s.pos.segment === 4);
     state = run(state, { type: 'germanReplacement', unit: 'i-729-709' });
     expect(state.units['i-729-709'].stepsLost).toBe(1);

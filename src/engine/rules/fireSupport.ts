@@ -30,6 +30,7 @@ import { clearIfEmpty } from './fieldworks';
 import { afterMission, depletionBlock, firesOncePerGtByMarker } from './ammoDepletion';
 import { hasShips, navalPlan, recordShips } from './navalGunfire';
 import { epsomActCheck } from './epsom';
+import { lullActive } from './cherbourg';
 
 /** The observation queries FS needs; rules/observation.ts (movement half of issue 5) provides them. */
 export interface FsObservation {
@@ -175,6 +176,7 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
   const day = now.time !== 'Night';
   if (!unitsAt(state, req.target, enemyOf(side)).length) return fail('no-target', `${formatHex(req.target)} holds no enemy unit`, 'AW 31.9');
+  if (special(bundle).lull?.noCombat && lullActive(state, bundle)) return fail('lull', 'neither side may initiate combat during the lull', 'AW 34.10.1');
   if ((c?.fsTargets ?? []).includes(req.target)) return fail('one-mission', `${formatHex(req.target)} has already been the target of an FS mission this Combat Phase`, 'AW 31.9');
   let level: FsPlan['level'] = 'unobserved';
   let observation = 'no spotter: unobserved';
