@@ -171,6 +171,16 @@ export const SupplySource = z.object({
   pathMayNotContainEnemy: z.boolean(),
   maxPathHexesAdjacentToEnemy: z.number().int().nonnegative(),
   mayNotMoveOutOfSupply: z.boolean(),
+  /** AW 33.9.0 / 34.9.0: GenS runs PSS → formation HQ (any length) → unit (at most `maxHexes`, roads one-half). */
+  hqLeg: z.object({
+    maxHexes: z.number().int().positive(),
+    roadsHalf: z.boolean(),
+    /** Hexes that count as a formation HQ for every unit of the side (AW 34.9.2: Cherbourg). */
+    hqHexes: z.array(HexRef).default([]),
+    /** Corps/army formations whose units are assets: they trace from any friendly formation HQ, not only their own (corps) HQ. */
+    assetFormations: z.array(z.string()).default([]),
+    source: Source,
+  }).optional(),
   source: Source,
 });
 
@@ -325,7 +335,9 @@ export const DeploymentRules = z.object({
 /** AW 33.3.0, 34.3.0: naval units by ship. */
 export const NavalRules = z.object({
   ships: z.array(z.object({
-    id: z.string(), kind: z.enum(['BB', 'CA', 'CL', 'DD']), points: z.number().int().nonnegative(),
+    id: z.string(), kind: z.enum(['BB', 'CA', 'CL', 'DD']),
+    /** FS mission points; absent = the ship type's points in data/tables/naval.json (AW 34.3.0 names ships, not points). */
+    points: z.number().int().nonnegative().optional(),
     available: z.enum(['oncePerGameDayAmOrPm', 'eachAmPm']),
     range: z.union([z.object({ within: z.number().int().positive(), of: HexRef }), z.object({ fromSea: z.literal(true) })]),
     source: Source,

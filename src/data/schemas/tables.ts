@@ -136,3 +136,25 @@ export const GroundInterdictionTable = z.object({
   farFromEnemy: z.number().int(),
 });
 export type GroundInterdictionTable = z.infer<typeof GroundInterdictionTable>;
+
+/**
+ * AW 11.9.0 naval units: the Naval Unit Availability chart (1d10 per ship type per task force, W/E),
+ * and the FS points and range of each ship type (GOSS 11.4 NGS; the seed has no numbers for them).
+ */
+const ShipKind = z.enum(['BB', 'MN', 'CA', 'CL', 'DD']);
+export const NavalTable = z.object({
+  format: z.literal('neptune-table/1'),
+  id: z.literal('naval'),
+  name: z.string(),
+  source: Source,
+  ships: z.record(ShipKind, z.object({ points: z.number().int().nonnegative(), range: z.number().int().positive(), source: Source })),
+  /** Rows for die rolls 0-9: per ship type, [western TF (US), eastern TF (CW)] ship counts. */
+  availability: z.object({
+    rows: z.array(z.object({ roll: z.number().int().min(0).max(9), W: z.record(ShipKind, z.number().int().nonnegative()), E: z.record(ShipKind, z.number().int().nonnegative()) })).length(10),
+    source: Source,
+  }),
+  /** AW 11.9.0: naval units' fixed ADV for the ammunition depletion check. */
+  adv: z.number().int().nonnegative(),
+  advSource: Source,
+});
+export type NavalTable = z.infer<typeof NavalTable>;

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import {
-  FireSupportTable, GaModifiersTable, GroundAssaultTable, GroundInterdictionTable,
+  FireSupportTable, GaModifiersTable, GroundAssaultTable, GroundInterdictionTable, NavalTable,
 } from '../../data/schemas/tables';
 import type { ScenarioBundle } from '../types';
 
@@ -29,11 +29,13 @@ export const gat = (b: ScenarioBundle): GroundAssaultTable => load(b, 'ground-as
 export const gaMods = (b: ScenarioBundle): GaModifiersTable => load(b, 'ga-modifiers', GaModifiersTable);
 export const fsTable = (b: ScenarioBundle): FireSupportTable => load(b, 'fire-support', FireSupportTable);
 export const giTable = (b: ScenarioBundle): GroundInterdictionTable => load(b, 'ground-interdiction', GroundInterdictionTable);
+/** AW 11.9.0 naval units and GOSS 11.4 ship points (data/tables/naval.json). */
+export const navalTable = (b: ScenarioBundle): NavalTable => load(b, 'naval', NavalTable);
 
 /** Every combat table problem of a bundle (for the data loader and its tests); empty when all are valid. */
 export function combatTableProblems(bundle: ScenarioBundle): string[] {
   const out: string[] = [];
-  for (const f of [gat, gaMods, fsTable, giTable]) {
+  for (const f of [gat, gaMods, fsTable, giTable, navalTable]) {
     try { f(bundle); } catch (e) { out.push((e as Error).message); }
   }
   return out;

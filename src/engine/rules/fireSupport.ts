@@ -27,6 +27,10 @@ import { prc } from './groundAssault';
 import { absorb, allocateSteps, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
 import { clearIfEmpty } from './fieldworks';
+import { afterMission, depletionBlock, firesOncePerGtByMarker } from './ammoDepletion';
+import { hasShips, navalPlan, recordShips } from './navalGunfire';
+import { epsomActCheck } from './epsom';
+import { lullActive } from './cherbourg';
 
 /** The observation queries FS needs; rules/observation.ts (movement half of issue 5) provides them. */
 export interface FsObservation {
@@ -42,6 +46,10 @@ export interface FsRequest {
   artillery?: { unit: string; points?: number }[];
   air?: number;
   naval?: number;
+  /** AW 33.3.0 / 34.3.0: the ships of the mission, when the scenario lists them (special.naval). */
+  ships?: string[];
+  /** GOSS 11.8.0 (AW 34.5.3): the order in which firing artillery units are ammo depleted (default: `artillery` order). */
+  deplete?: string[];
   skipRemainder?: boolean;
 }
 export interface FsSource { kind: 'artillery' | 'air' | 'naval'; unit?: string; points: number; why: string; case: string }
@@ -168,12 +176,16 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
   const day = now.time !== 'Night';
   if (!unitsAt(state, req.target, enemyOf(side)).length) return fail('no-target', `${formatHex(req.target)} holds no enemy unit`, 'AW 31.9');
+  if (special(bundle).lull?.noCombat && lullActive(state, bundle)) return fail('lull', 'neither side may initiate combat during the lull', 'AW 34.10.1');
   if ((c?.fsTargets ?? []).includes(req.target)) return fail('one-mission', `${formatHex(req.target)} has already been the target of an FS mission this Combat Phase`, 'AW 31.9');
   let level: FsPlan['level'] = 'unobserved';
   let observation = 'no spotter: unobserved';
   if (req.spotter) {
     const s = state.units[req.spotter];
     if (!s || s.side !== side || !live(s)) return fail('bad-spotter', `${req.spotter} is not one of your units on the map`, 'GOSS 11.2.1');
+    // AW 33.7.1: inactive VIII Corps units do not observe for FS.
+    const act = epsomActCheck(state, bundle, req.spotter, 'observe');
+    if (act) return fail(act.code, act.message, act.case ?? 'AW 33.7.1');
     const cap = obs.capacity(bundle, req.spotter);
     if ((c?.spotterUses[req.spotter] ?? 0) >= cap) return fail('spotter-used', `${defOf(bundle, req.spotter).designation} has observed for all the missions it may (${cap}) this phase`, 'AW 31.9');
     const o = obs.canObserve(state, bundle, req.spotter, req.target);
@@ -199,13 +211,19 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
     if (has(u, M.OOS)) return fail('oos', `${d.designation} is out of supply and may not contribute FS mission points`, 'AW 31.11');
     if (fatigue(u) === 2) return fail('fatigue-2', `${d.designation} has fatigue 2 and cannot fire`, 'GOSS 14.2');
     const g = groupOfUnit(bundle, a.unit);
+    // AW 33.5.2a one mission per GT (Ammo Depleted); GOSS 11.8.0 / AW 34.5.3 depleted artillery has no points.
+    const act = epsomActCheck(state, bundle, a.unit, 'fireSupport');
+    if (act) return fail(act.code, act.message, act.case ?? 'AW 33.7.1');
+    const dep = depletionBlock(state, bundle, a.unit);
+    if (dep) return fail(dep.code, dep.message, dep.case ?? 'GOSS 11.8.0');
+    const onceGt = firesOncePerGtByMarker(bundle, a.unit);
     const asGroup = isArtGroup(d) || actsAsGroup(bundle, a.unit);
     if (asGroup && u.move && u.move.turn === state.pos.turn && u.move.playerTurn === state.pos.playerTurn) return fail('moved', `${d.designation} moved this player turn and may not fire`, 'AW 31.9.2b');
     // AW 32.5.2b: Nebelwerfer "may be in or out of battery"; groups and HQs have no battery state (AW 31.9.2).
     if (isArtillery(d) && !asGroup && !isHq(d) && g?.kind !== 'nebelwerfer' && has(u, M.OOB) && !(d as { sp?: boolean }).sp) return fail('out-of-battery', `${d.designation} is out of battery`, 'GOSS 5.6');
     const fired = c?.nwDay[a.unit];
     if (firesOnce(g) && fired === periodKey(state, bundle, g)) return fail(g!.kind === 'nebelwerfer' ? 'nw-once' : 'flak-once', `${d.designation} has fired this ${g!.firesOncePer === 'gameDay' ? 'game day' : g!.firesOncePer === 'playerTurn' ? 'player turn' : 'GT'}; ${g!.name} fire once per ${g!.firesOncePer === 'gameDay' ? 'game day' : g!.firesOncePer === 'playerTurn' ? 'player turn' : 'GT'}`, g!.source);
-    if (!g && isNebelwerfer(d) && fired === now.date) return fail('nw-once', `${d.designation} has fired today; Nebelwerfer fire once per game day`, 'AW 32.5.2b');
+    if (!g && !onceGt && isNebelwerfer(d) && fired === now.date) return fail('nw-once', `${d.designation} has fired today; Nebelwerfer fire once per game day`, 'AW 32.5.2b');
     if (!g && isHeavyFlak(d) && rules.heavyFlak && fired === `pt${state.pos.turn}.${state.pos.playerTurn}`) return fail('flak-once', `${d.designation} has fired this player turn`, rules.heavyFlak.source);
     if (!supportsMission(state, bundle, g, req.target, req.spotter)) return fail('not-supported', `${g!.name} supports only ${supportsText(bundle, g!)} units: the spotter or a unit in or next to ${formatHex(req.target)} must belong to them`, 'AW 32.5.1');
     const p = artilleryPoints(state, bundle, a.unit);
@@ -228,6 +246,13 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
     const atm = atmosphere(state, bundle);
     const per = t.air.apPerPoint[atm.value] ?? 1;
     sources.push({ kind: 'air', points: Math.floor(req.air / per), why: `${req.air} AP at ${per} AP per point (${atm.value})`, case: 'AW 31.9.1' });
+  }
+  if (hasShips(bundle) && req.naval) return fail('naval-ships', 'this scenario gives naval gunfire by ship: name the ships of the mission (ships)', 'AW 33.3.0, AW 34.3.0');
+  if (req.ships?.length) {
+    if (!hasShips(bundle)) return fail('naval-none', 'this scenario has no naval units by ship', 'AW 31.9.3');
+    const n = navalPlan(state, bundle, side, req.ships, req.target, day, level === 'observedPaEt', t.naval.maxPerMission);
+    if (!n.ok) return fail(n.code, n.message, n.case);
+    for (const x of n.sources) sources.push({ kind: 'naval', unit: x.ship, points: x.points, why: x.why, case: x.case });
   }
   if (req.naval) {
     const nav = rules.naval[side];
@@ -267,6 +292,7 @@ const MissionAction = z.object({
   type: z.literal('fireMission'), target: z.string(), spotter: z.string().optional(),
   artillery: z.array(z.object({ unit: z.string(), points: z.number().int().positive().optional() })).default([]),
   air: z.number().int().nonnegative().optional(), naval: z.number().int().nonnegative().optional(), skipRemainder: z.boolean().optional(),
+  ships: z.array(z.string()).optional(), deplete: z.array(z.string()).optional(),
 });
 const HitsAction = z.object({ type: z.literal('fsHits'), option: z.enum(['step', 'retreat']) });
 const AbsorbAction = z.object({ type: z.literal('fsAbsorb'), fatigue: z.number().int().min(0).max(2) });
@@ -319,7 +345,7 @@ function driveFs(run: Run): void {
       continue;
     }
     // done
-    if (!unitsAt(run.d as GameState, fs.target, fs.targetSide).length) { c.fsVacated.push(fs.target); clearIfEmpty(run.d, fs.target, run.events, 'all occupants retreated or eliminated by FS'); }
+    if (!unitsAt(run.d as GameState, fs.target, fs.targetSide).length) { c.fsVacated.push(fs.target); clearIfEmpty(run.d, fs.target, run.events, 'all occupants retreated or eliminated by FS', run.ctx.bundle); }
     run.events.push({ type: 'fsEnded', target: formatHex(fs.target), case: 'GOSS 11.6' });
     c.fs = null;
     run.d.pending = null;
@@ -385,6 +411,8 @@ function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsRequest): Ga
   }
   if (req.air) { const a = c.air[side]; c.air[side] = { day: now.date, used: (a?.day === now.date ? a.used : 0) + req.air }; }
   if (req.naval) { const n = c.naval[side]; c.naval[side] = { turn: d.pos.turn, used: (n?.turn === d.pos.turn ? n.used : 0) + req.naval }; }
+  const ships = plan.sources.filter((x) => x.kind === 'naval' && x.unit);
+  if (ships.length) recordShips(d, ships.map((x) => x.unit!), (id) => ships.find((x) => x.unit === id)!.points);
   let as = 0; let hits = 0;
   const volleys = plan.volleys.map((pts, i) => {
     const drm = i === 0 ? plan.drm : Math.max(-fsTable(bundle).drmCap, Math.min(fsTable(bundle).drmCap, plan.drmRaw - (plan.nebelwerfer ? plan.drms.filter((x) => x.why.startsWith('Nebelwerfer')).reduce((s, x) => s + x.value, 0) : 0)));
@@ -395,6 +423,7 @@ function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsRequest): Ga
     return { points: pts, roll, drm, fsv, result: res.result };
   });
   events.push({ type: 'fsResolved', plan, volleys, as, hits, case: 'GOSS 11.6' });
+  events.push(...afterMission(d, ctx, plan.sources.filter((x) => x.kind === 'artillery').map((x) => x.unit!), volleys.length, req.deplete ?? req.artillery?.map((a) => a.unit)));
   const targets = unitsAt(d as GameState, req.target, enemyOf(side)).map((u) => u.id);
   if (as > 0) for (const id of targets) addAs(d.units[id], as); // GOSS 11.6.1: max 2 per unit
   c.fs = { target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'option', option: null, remaining: 0, remainder: 'free', lost: {} };

@@ -1,20 +1,32 @@
 /**
- * Scenario GenS for AW 33.9 / 34.9 on top of the AW 32.9 trace (scenarioArea.inGenS): a path of any
- * length from a PSS, no enemy-occupied hex, at most two path hexes adjacent to an enemy unless
- * friendly-occupied (33.9.0), and — Epsom — unbridged Odon hexsides block the path, except that a
- * unit adjacent to the Odon is in GenS when a path reaches an adjacent hex on the north side
- * (33.9.1: its own first step may cross). Bridges are the map's and the AW 33.6.1 bridge markers.
- * partial: the HQ leg (formation HQ to subordinate at most 6 hexes, roads one-half) is not applied;
- * a unit is in GenS when the PSS path reaches it directly (docs/rules-coverage.md).
+ * Scenario GenS for AW 33.9 / 34.9 (special.logistics.supply[side] with an `hqLeg`), traced in two legs:
+ *   1. PSS → formation HQ, a path of any length (AW 33.9.0, 34.9.0). In scenario 3 this scenario rule
+ *      governs the German HQs' path to Cherbourg (34.9.2: Cherbourg is the German PSS) rather than
+ *      AW 1.2.6c's 18 + 18 Mech MP, which relays formation HQs through A3609 to a corps HQ and another
+ *      PSS (campaign; scenario 3 has neither): docs/rules-coverage.md.
+ *   2. formation HQ → subordinate unit, at most 6 hexes, a step along a primary or secondary road
+ *      counting one-half (AW 33.9.0). Independent units, army/corps assets and units whose
+ *      formation has no HQ on the map trace from any on-map friendly formation HQ in GenS. AW 34.9:
+ *      German units may also treat Cherbourg (A3609, `hqHexes`) as a formation HQ.
+ * Both legs together: no enemy-occupied hex, at most two hexes adjacent to an enemy unless the hex is
+ * friendly occupied (33.9.0). Epsom: unbridged Odon hexsides block paths (map bridges and the
+ * AW 33.6.1 markers carry them), except that a unit (or HQ) adjacent to the Odon is in GenS when a
+ * path reaches the adjacent hex across the river (33.9.1: the last step may cross). Elsewhere major
+ * rivers and canals are crossed at bridges only (as the AW 32.9 trace, supply.ts).
+ * A scenario whose supply rule has no `hqLeg` keeps the AW 32.9 trace (supply.ts `inGenS`).
  */
-import { NEIGHBOURS, hexsideBetween, type HexId } from '../hex';
-import { isLand } from '../board';
+import { isDraft } from 'immer';
+import { NEIGHBOURS, hexsideBetween, tryParseHexRef, type HexId } from '../hex';
+import { isLand, NO_TERRAIN } from '../board';
 import type { GameState, ScenarioBundle, Side } from '../types';
-import { hexSet, inGenS, inPlayArea, special } from './scenarioArea';
-import { HEXSIDE_FEATURES } from '../../data/schemas/map';
+import { hexSet, inPlayArea, special } from './scenarioArea';
+import { inGenS } from './supply';
+import { HEXSIDE_FEATURES, ROUTE_CLASSES } from '../../data/schemas/map';
+import { unitIndex } from './unitIndex';
 
 const BRIDGE = 1 << HEXSIDE_FEATURES.indexOf('bridge');
 const MAJOR = (1 << HEXSIDE_FEATURES.indexOf('majorRiver')) | (1 << HEXSIDE_FEATURES.indexOf('canal'));
+const ROAD = (1 << ROUTE_CLASSES.indexOf('primary')) | (1 << ROUTE_CLASSES.indexOf('secondary'));
 type WithBridges = { special?: { epsom?: { bridges?: number[] } } };
 
 /** AW 33.6.1 bridge markers (hex ids): a marker bridges every Odon hexside of its hex. */
@@ -22,6 +34,7 @@ export function bridgeMarkers(state: GameState): number[] {
   return (state as GameState & WithBridges).special?.epsom?.bridges ?? [];
 }
 
+/** Is the hexside a→b closed to supply paths (an unbridged Odon hexside, or a major river / canal without a bridge)? */
 function blocks(state: GameState, bundle: ScenarioBundle, a: HexId, b: HexId): boolean {
   const side = hexsideBetween(a, b);
   const bits = bundle.board.sides.get(side) ?? 0;
@@ -34,40 +47,133 @@ function blocks(state: GameState, bundle: ScenarioBundle, a: HexId, b: HexId): b
   return (bits & MAJOR) !== 0;
 }
 
-export function inScenarioGenS(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
-  if (!special(bundle).epsom) return inGenS(state, bundle, unitId);
-  const u = state.units[unitId];
-  if (!u || u.hex === null || u.eliminated) return false;
-  const rule = special(bundle).logistics?.supply?.[u.side];
-  if (!rule) return true;
-  const side: Side = u.side;
-  const enemy = new Set<HexId>(), friend = new Set<HexId>();
-  for (const x of Object.values(state.units)) if (x.hex !== null && !x.eliminated) (x.side === side ? friend : enemy).add(x.hex);
-  const pss = hexSet(bundle, rule.pss);
-  const adj = (h: HexId) => { if (friend.has(h)) return false; for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && enemy.has(n)) return true; } return false; };
+/** Does the scenario trace GenS through formation HQs (AW 33.9.0, 34.9.0)? */
+export function hasHqLeg(bundle: ScenarioBundle, side: Side): boolean {
+  return !!special(bundle).logistics?.supply?.[side]?.hqLeg;
+}
+
+interface Trace { units: Set<string>; hqs: Map<string, number> }
+const cache = new WeakMap<object, Map<Side, Trace>>();
+
+/**
+ * The units of `side` in GenS now (AW 33.9 / 34.9), and each in-GenS HQ's count of enemy-adjacent
+ * path hexes. Cached per frozen state.
+ */
+export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, side: Side): Trace {
+  const hit = cache.get(state.units)?.get(side);
+  if (hit) return hit;
+  const rule = special(bundle).logistics!.supply![side]!;
+  const leg = rule.hqLeg!;
+  const enemy = new Set<HexId>(); const friend = new Set<HexId>();
+  for (const x of unitIndex(state).live) (x.side === side ? friend : enemy).add(x.hex!);
+  const adjMemo = new Map<HexId, boolean>();
+  const adj = (h: HexId) => {
+    let v = adjMemo.get(h);
+    if (v === undefined) { v = false; if (!friend.has(h)) for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && enemy.has(n)) { v = true; break; } } adjMemo.set(h, v); }
+    return v;
+  };
   const max = rule.maxPathHexesAdjacentToEnemy;
-  const best = new Map<HexId, number>([[u.hex, adj(u.hex) ? 1 : 0]]);
-  if (best.get(u.hex)! > max) return false;
-  let frontier: HexId[] = [u.hex];
-  while (frontier.length) {
-    const next: HexId[] = [];
-    for (const h of frontier) {
-      if (pss.has(h)) return true;
-      const k = best.get(h)!;
-      for (let d = 0; d < 6; d++) {
-        const n = NEIGHBOURS[h * 6 + d];
-        if (n < 0 || enemy.has(n) || !isLand(bundle.board, n) || !inPlayArea(bundle, n)) continue;
-        // AW 33.9.1: the unit's own hex may trace across the Odon to an adjacent north-side hex.
-        if (h !== u.hex && blocks(state, bundle, h, n)) continue;
-        const kn = k + (adj(n) ? 1 : 0);
-        if (kn > max) continue;
-        const prev = best.get(n);
-        if (prev !== undefined && prev <= kn) continue;
-        best.set(n, kn);
-        next.push(n);
+  const passMemo = new Map<HexId, boolean>();
+  const passable = (h: HexId) => {
+    if (h < 0) return false;
+    let v = passMemo.get(h);
+    if (v === undefined) { v = bundle.board.terrain[h] !== NO_TERRAIN && isLand(bundle.board, h) && !enemy.has(h) && inPlayArea(bundle, h); passMemo.set(h, v); }
+    return v;
+  };
+  const epsom = !!special(bundle).epsom;
+  // Leg 1: least enemy-adjacent count from a PSS to each hex (0-1 BFS), any length.
+  const pss = [...hexSet(bundle, rule.pss)].filter((h) => passable(h));
+  const cost = new Map<HexId, number>();
+  let now: HexId[] = []; let later: HexId[] = [];
+  for (const s of pss) { const c = adj(s) ? 1 : 0; if (c <= max && (cost.get(s) ?? Infinity) > c) { cost.set(s, c); (c ? later : now).push(s); } }
+  let level = 0;
+  while (now.length || later.length) {
+    if (!now.length) { now = later; later = []; level++; continue; }
+    const h = now.pop()!;
+    if (cost.get(h) !== level) continue;
+    for (let d = 0; d < 6; d++) {
+      const n = NEIGHBOURS[h * 6 + d];
+      if (!passable(n) || blocks(state, bundle, h, n)) continue;
+      const c = level + (adj(n) ? 1 : 0);
+      if (c > max || c >= (cost.get(n) ?? Infinity)) continue;
+      cost.set(n, c); (c === level ? now : later).push(n);
+    }
+  }
+  // The count at a hex reached by a last step across a blocked hexside (AW 33.9.1), else by a normal path.
+  const reach = (h: HexId): number => {
+    let c = cost.get(h) ?? Infinity;
+    if (epsom) for (let d = 0; d < 6; d++) {
+      const n = NEIGHBOURS[h * 6 + d];
+      const cn = cost.get(n);
+      if (cn !== undefined && blocks(state, bundle, n, h)) c = Math.min(c, cn + (adj(h) ? 1 : 0));
+    }
+    return c;
+  };
+
+  const live = unitIndex(state).live.filter((x) => x.side === side);
+  const isHq = (id: string) => bundle.units.get(id)?.size === 'HQ';
+  const hqs = new Map<string, number>();
+  for (const u of live) if (isHq(u.id)) { const c = reach(u.hex!); if (c <= max) hqs.set(u.id, c); }
+  // AW 34.9: a hex that counts as a formation HQ (Cherbourg), with its own path count.
+  const hqHexes: [HexId, number][] = [];
+  for (const r of leg.hqHexes) { const x = tryParseHexRef(r); if (!('error' in x) && passable(x.hex)) { const c = reach(x.hex); if (c <= max) hqHexes.push([x.hex, c]); } }
+
+  // Leg 2: from each in-GenS HQ, half-hex steps (road 1, else 2) up to 2 × maxHexes, keeping per hex the least count.
+  const limit = leg.maxHexes * 2;
+  const K = max + 1; // labels (hex, count) keyed hex * K + count
+  const fromHq = (start: HexId, c0: number): Map<HexId, number> => {
+    const out = new Map<HexId, number>();
+    const best = new Map<number, number>();
+    const buckets: number[][] = Array.from({ length: limit + 1 }, () => []);
+    buckets[0].push(start * K + c0);
+    for (let m = 0; m <= limit; m++) {
+      for (const key of buckets[m]) {
+        if ((best.get(key) ?? Infinity) <= m) continue;
+        best.set(key, m);
+        const h = Math.floor(key / K); const c = key - h * K;
+        if (c < (out.get(h) ?? Infinity)) out.set(h, c);
+        for (let d = 0; d < 6; d++) {
+          const n = NEIGHBOURS[h * 6 + d];
+          if (!passable(n)) continue;
+          const step = leg.roadsHalf && ((bundle.board.routes.get(hexsideBetween(h, n)) ?? 0) & ROAD) ? 1 : 2;
+          const m2 = m + step; const c2 = c + (adj(n) ? 1 : 0);
+          if (m2 > limit || c2 > max) continue;
+          // AW 33.9.1: a blocked (Odon) hexside only as the last step into a friendly-occupied hex.
+          if (blocks(state, bundle, h, n)) { if (epsom && friend.has(n) && c2 < (out.get(n) ?? Infinity)) out.set(n, c2); continue; }
+          if ((best.get(n * K + c2) ?? Infinity) > m2) buckets[m2].push(n * K + c2);
+        }
       }
     }
-    frontier = next;
+    return out;
+  };
+  const areas = new Map<string, Map<HexId, number>>();
+  for (const [id, c] of hqs) areas.set(id, fromHq(state.units[id].hex!, c));
+  const hexAreas = hqHexes.map(([h, c]) => fromHq(h, c));
+
+  const hqFormations = new Set(live.filter((u) => isHq(u.id)).map((u) => bundle.units.get(u.id)!.formation ?? ''));
+  const units = new Set<string>(hqs.keys());
+  for (const u of live) {
+    if (isHq(u.id)) continue;
+    const f = bundle.units.get(u.id)!.formation ?? '';
+    // Independent, assets, or no formation HQ on the map: any friendly formation HQ.
+    const own = hqFormations.has(f) && !leg.assetFormations.includes(f) ? [...hqs.keys()].filter((id) => bundle.units.get(id)!.formation === f) : [...hqs.keys()];
+    const ok = own.some((id) => areas.get(id)!.has(u.hex!)) || hexAreas.some((a) => a.has(u.hex!));
+    if (ok) units.add(u.id);
   }
-  return false;
+  const tr: Trace = { units, hqs };
+  if (!isDraft(state.units) && Object.isFrozen(state.units)) {
+    let m = cache.get(state.units);
+    if (!m) cache.set(state.units, (m = new Map()));
+    m.set(side, tr);
+  }
+  return tr;
+}
+
+/** AW 33.9 / 34.9 (and AW 32.9 where the scenario has no HQ leg): can the unit trace GenS now? */
+export function inScenarioGenS(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
+  const u = state.units[unitId];
+  if (!u || u.hex === null || u.eliminated) return false;
+  if (!special(bundle).logistics?.supply?.[u.side]) return inGenS(state, bundle, unitId);
+  if (!hasHqLeg(bundle, u.side)) return inGenS(state, bundle, unitId);
+  return scenarioSupplyTrace(state, bundle, u.side).units.has(unitId);
 }

@@ -1,7 +1,8 @@
 /**
  * Supply (AW 31.11 and the scenario's GenS rules, e.g. AW 32.9): in the Supply Determination
  * Segment each unit of the phasing side traces a path of any length from a friendly PSS — no enemy
- * units on it, at most N hexes of it adjacent to an enemy. Units that trace lose OhS/OoS; units that
+ * units on it, at most N hexes of it adjacent to an enemy (AW 33.9 / 34.9: through a formation HQ,
+ * rules/scenarioSupply.ts). Units that trace lose OhS/OoS; units that
  * cannot are marked OhS. OhS becomes OoS when the unit moves more than half its MA (movement.ts),
  * fires (fireSupport.ts), attacks, or defends at full strength (groundAssault.ts).
  */
@@ -17,6 +18,7 @@ import type { RuleModule } from './registry';
 import { combatRules } from './scenarioRules';
 import { M, addMarker, dropMarker, enemyOf, has, live } from './combatTraits';
 import { readUnits } from './unitIndex';
+import { hasHqLeg, scenarioSupplyTrace } from './scenarioSupply';
 
 /** How a side traces GenS: its sources, the path limit, and where paths may go. */
 export interface SupplyRule {
@@ -138,17 +140,20 @@ export function inGenS(state: GameState, bundle: ScenarioBundle, unitId: string)
   if (!u || u.hex === null || u.eliminated) return false;
   const rule = supplyRule(bundle, u.side);
   if (!rule) return true;
+  // AW 33.9 / 34.9: through a formation HQ (rules/scenarioSupply.ts).
+  if (hasHqLeg(bundle, u.side)) return scenarioSupplyTrace(state, bundle, u.side).units.has(unitId);
   return (genSCost(state, bundle, u.side).get(u.hex) ?? Infinity) <= rule.maxAdjacentToEnemy;
 }
 
 export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side): { unit: string; to: 'GenS' | 'OhS' }[] {
   const rule = supplyRule(bundle, side);
   if (!rule) return [];
-  const cost = genSCost(d, bundle, side);
+  const hq = hasHqLeg(bundle, side) ? scenarioSupplyTrace(d, bundle, side).units : null;
+  const cost = hq ? null : genSCost(d, bundle, side);
   const out: { unit: string; to: 'GenS' | 'OhS' }[] = [];
   for (const u of readUnits(d.units)) {
     if (u.side !== side || !live(u)) continue;
-    const ok = (cost.get(u.hex!) ?? Infinity) <= rule.maxAdjacentToEnemy;
+    const ok = hq ? hq.has(u.id) : (cost!.get(u.hex!) ?? Infinity) <= rule.maxAdjacentToEnemy;
     if (ok && (has(u, M.OHS) || has(u, M.OOS))) out.push({ unit: u.id, to: 'GenS' });
     if (!ok && !has(u, M.OHS) && !has(u, M.OOS)) out.push({ unit: u.id, to: 'OhS' });
   }

@@ -21,8 +21,10 @@ export function FireMission() {
   const [spotter, setSpotter] = useState<string>('');
   const [air, setAir] = useState(0);
   const [naval, setNaval] = useState(0);
+  // AW 33.3.0 / 34.3.0: scenarios that list their ships take them by name instead of naval points.
+  const [ships, setShips] = useState<string[]>([]);
   // A new target starts a new mission plan.
-  useEffect(() => { setChosen({}); setSpotter(''); setAir(0); setNaval(0); }, [target]);
+  useEffect(() => { setChosen({}); setSpotter(''); setAir(0); setNaval(0); setShips([]); }, [target]);
   const actor = state ? sideToAct(state) : null;
   const seg = state && bundle ? segmentAt(bundle.sequence, state.pos).segment.id : '';
   const enemyThere = !!state && target !== null && Object.values(state.units).some((u) => u.hex === target && u.side !== actor && !u.eliminated);
@@ -45,20 +47,21 @@ export function FireMission() {
     return <section className="panel dialog" data-testid="fs-dialog"><b>Fire support on {formatHex(target)}</b> <Case c="AW 31.9" /><p className="hint" data-testid="fs-blocked">No mission possible: {base.message} <Case c={base.case} /></p></section>;
   }
   const artillery = Object.entries(chosen).map(([unit, points]) => ({ unit, points }));
-  const req = { target, spotter: spotter || undefined, artillery, air: air || undefined, naval: naval || undefined };
+  const shipList = bundle.scenario.special?.naval?.ships ?? [];
+  const req = { target, spotter: spotter || undefined, artillery, air: air || undefined, naval: naval || undefined, ships: ships.length ? ships : undefined };
   const plan = fsPlan(state, bundle, actor, req);
   const name = (id: string) => bundle.units.get(id)?.designation ?? id;
   const toggle = (id: string, avail: number) => setChosen((c) => {
     if (id in c) { const rest = { ...c }; delete rest[id]; return rest; }
     // Offer what keeps the mission within its cap: the cap of a mission with this firer alone, less what the others give.
-    const one = fsPlan(state, bundle, actor, { ...req, artillery: [{ unit: id, points: 1 }], air: undefined, naval: undefined });
+    const one = fsPlan(state, bundle, actor, { ...req, artillery: [{ unit: id, points: 1 }], air: undefined, naval: undefined, ships: undefined });
     const used = Object.values(c).reduce((a, b) => a + b, 0);
     const room = one.ok ? one.plan.cap - used : avail;
     return { ...c, [id]: Math.max(1, Math.min(avail, room)) };
   });
   const fire = () => {
-    if (dispatch({ type: 'fireMission', target: formatHex(target), ...(spotter ? { spotter } : {}), artillery, ...(air ? { air } : {}), ...(naval ? { naval } : {}) })) {
-      setChosen({}); setAir(0); setNaval(0); setSpotter('');
+    if (dispatch({ type: 'fireMission', target: formatHex(target), ...(spotter ? { spotter } : {}), artillery, ...(air ? { air } : {}), ...(naval ? { naval } : {}), ...(ships.length ? { ships } : {}) })) {
+      setChosen({}); setAir(0); setNaval(0); setShips([]); setSpotter('');
     }
   };
   const spotters = Object.values(state.units).filter((u) => u.side === actor && u.hex !== null && !u.eliminated && fsPlan(state, bundle, actor, { ...req, artillery: artillery.length ? artillery : (firers[0] ? [{ unit: firers[0].id, points: 1 }] : []), spotter: u.id }).ok);
@@ -83,7 +86,9 @@ export function FireMission() {
           {spotters.map((u) => <option key={u.id} value={u.id}>{name(u.id)}</option>)}
         </select></label>
         <label>Air <input type="number" min={0} max={8} value={air} onChange={(e) => setAir(Number(e.target.value))} /></label>
-        <label>Naval <input type="number" min={0} max={8} value={naval} onChange={(e) => setNaval(Number(e.target.value))} /></label>
+        {shipList.length
+          ? shipList.map((sh) => <label key={sh.id}><input type="checkbox" data-testid="fs-ship" checked={ships.includes(sh.id)} onChange={() => setShips((x) => (x.includes(sh.id) ? x.filter((y) => y !== sh.id) : [...x, sh.id]))} /> {sh.kind} {sh.id}</label>)
+          : <label>Naval <input type="number" min={0} max={8} value={naval} onChange={(e) => setNaval(Number(e.target.value))} /></label>}
       </div>
       {plan.ok ? (
         <div className="plan" data-testid="fs-plan">
@@ -93,7 +98,7 @@ export function FireMission() {
           <ModTable rows={plan.plan.drms.map((d) => ({ label: `${d.group}: ${d.why}`, value: signed(d.value), case: d.case }))} />
           <div>DRM {signed(plan.plan.drm)}{plan.plan.drm !== plan.plan.drmRaw ? ` (capped from ${signed(plan.plan.drmRaw)})` : ''}</div>
         </div>
-      ) : artillery.length || air || naval ? <p className="error-inline">{plan.message} <Case c={plan.case} /></p> : null}
+      ) : artillery.length || air || naval || ships.length ? <p className="error-inline">{plan.message} <Case c={plan.case} /></p> : null}
       <button data-testid="fs-fire" disabled={!plan.ok} onClick={fire}>Fire mission ⚄</button>
     </section>
   );

@@ -1,0 +1,107 @@
+/**
+ * Ammunition depletion of artillery in the scenarios that use it (the FS rules call these):
+ *   - AW 33.5.2a (Epsom): each German artillery unit (with the heavy AA Coys, which "may conduct FS
+ *     missions" under the same case) fires one FS mission per GT and then carries the scenario's
+ *     "Ammo Depleted" marker; epsom.ts removes them all at the end of the GT.
+ *   - AW 34.5.3 (Cherbourg): GOSS 11.8.0 applies. After each mission with artillery points, one 1d10
+ *     + 1 per volley after the first is compared with the firing side's ADV (34.5.3a-b, and 1.2.6d for
+ *     Landefront units through cherbourg.ts `advOf`); each point above it depletes one firing artillery
+ *     unit, in the order the firer listed them (`deplete`, else the `artillery` order: the owner's
+ *     choice made with the mission). ADV 0 and OhS firers always deplete (GOSS 11.8.0). A depleted unit
+ *     contributes no mission points (AW 31.9.0: "ammo depletion DRs only affect artillery mission point
+ *     availability", so no CS 1 defence). Ignored per 34.5.3: ammo points, split fire, the NW / Flak
+ *     AD rules (no +1 per NW volley) and ADV modification.
+ *   - GOSS 16.3.7 replenishment without AmP (34.5.3 ignores ammo points): in each side's Ammo
+ *     Replenishment Segment (AW 31.2.3a) 1d10 per depleted unit of the phasing side; cleared on DR ≤ ADV.
+ */
+import type { Draft } from 'immer';
+import type { GameEvent, GameState, Rejection, ScenarioBundle } from '../types';
+import type { RuleContext, RuleModule } from './registry';
+import { phasingSide } from '../sequence';
+import { special } from './scenarioArea';
+import { advOf } from './cherbourg';
+import { groupOfUnit } from './artilleryGroups';
+import { M, defOf, has, isArtillery } from './combatTraits';
+import { readUnits } from './unitIndex';
+import { germanArtilleryMayFire } from './epsom';
+
+/** The marker a depleted artillery unit carries (the Epsom data names it; Cherbourg uses the same counter). */
+export const AMMO_DEPLETED = 'Ammo Depleted';
+
+export function depletedMarker(bundle: ScenarioBundle): string {
+  return special(bundle).epsom?.germanArtillery.marker ?? AMMO_DEPLETED;
+}
+
+/** AW 33.5.2a: does the Epsom once-per-GT rule govern this unit (German artillery, NW, heavy AA)? */
+export function firesOncePerGtByMarker(bundle: ScenarioBundle, unitId: string): boolean {
+  const ga = special(bundle).epsom?.germanArtillery;
+  const d = bundle.units.get(unitId);
+  if (!ga?.oncePerGameTurn || !d || d.side !== 'german') return false;
+  return isArtillery(d) || (ga.heavyFlakFs && groupOfUnit(bundle, unitId)?.kind === 'heavyFlak');
+}
+
+/** Does the scenario run GOSS 11.8.0 ammunition depletion checks (AW 34.5.3: ADV data)? */
+export function usesAdChecks(bundle: ScenarioBundle): boolean {
+  return !!special(bundle).ammoDepletion?.length;
+}
+
+/** Null when the unit has ammunition to fire now; else why not (AW 33.5.2a, AW 34.5.3 / GOSS 11.8.0). */
+export function depletionBlock(state: GameState, bundle: ScenarioBundle, unitId: string): Rejection | null {
+  const u = state.units[unitId];
+  const m = depletedMarker(bundle);
+  if (!u || !u.markers.includes(m)) return null;
+  const name = bundle.units.get(unitId)?.designation ?? unitId;
+  if (firesOncePerGtByMarker(bundle, unitId) && !germanArtilleryMayFire(state, bundle, unitId)) return { code: 'ammo-depleted', message: `${name} has fired its one FS mission this GT (Ammo Depleted until the end of the GT)`, case: 'AW 33.5.2a' };
+  return { code: 'ammo-depleted', message: `${name} is ammo depleted and contributes no mission points until it is replenished`, case: 'GOSS 11.8.0, AW 34.5.3' };
+}
+
+/** Applies the depletion a mission causes: the Epsom marker on each German firer, or the Cherbourg AD check. */
+export function afterMission(d: Draft<GameState>, ctx: RuleContext, firers: string[], volleys: number, order?: string[]): GameEvent[] {
+  const { bundle } = ctx;
+  const m = depletedMarker(bundle);
+  const events: GameEvent[] = [];
+  const marked: string[] = [];
+  for (const id of firers) {
+    if (!firesOncePerGtByMarker(bundle, id)) continue;
+    const u = d.units[id];
+    if (!u.markers.includes(m)) u.markers.push(m);
+    marked.push(id);
+  }
+  if (marked.length) events.push({ type: 'ammoDepleted', units: marked, why: 'fired its one FS mission of the GT', case: 'AW 33.5.2a' });
+  const art = firers.filter((id) => isArtillery(defOf(bundle, id)) && !firesOncePerGtByMarker(bundle, id));
+  if (!usesAdChecks(bundle) || !art.length) return events;
+  const side = d.units[art[0]].side;
+  // interpretation: with firers under different ADVs (Landefront and not), the lowest governs the one roll.
+  const adv = Math.min(...art.map((id) => advOf(d as GameState, bundle, side, id) ?? 0));
+  const drm = volleys - 1;
+  const roll = ctx.dice.d10(`ammo depletion check (GOSS 11.8.0, ADV ${adv})`);
+  const prio = [...(order ?? []).filter((id) => art.includes(id)), ...art.filter((id) => !(order ?? []).includes(id))];
+  const always = art.filter((id) => adv === 0 || has(d.units[id] as GameState['units'][string], M.OHS) || has(d.units[id] as GameState['units'][string], M.OOS));
+  const excess = Math.max(0, roll + drm - adv);
+  const depleted = [...new Set([...always, ...prio.slice(0, excess)])];
+  for (const id of depleted) { const u = d.units[id]; if (!u.markers.includes(m)) u.markers.push(m); }
+  events.push({ type: 'ammoDepletionCheck', roll, drm, adv, excess, depleted, case: 'GOSS 11.8.0, AW 34.5.3' });
+  return events;
+}
+
+/** GOSS 16.3.7 (34.5.3: no ammo points): each depleted artillery unit of the phasing side recovers on 1d10 ≤ ADV. */
+function replenish(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
+  const { bundle } = ctx;
+  if (!usesAdChecks(bundle)) return [];
+  const side = phasingSide(bundle.scenario, d.pos);
+  const m = depletedMarker(bundle);
+  const events: GameEvent[] = [];
+  for (const u of readUnits(d.units as GameState['units']).filter((x) => x.side === side && x.hex !== null && !x.eliminated && x.markers.includes(m)).sort((a, b) => a.id.localeCompare(b.id))) {
+    const adv = advOf(d as GameState, bundle, side, u.id) ?? 0;
+    const roll = ctx.dice.d10(`ammo replenishment ${u.id} (GOSS 16.3.7, ADV ${adv})`);
+    const ok = roll <= adv;
+    if (ok) { const w = d.units[u.id]; w.markers = w.markers.filter((x) => x !== m); }
+    events.push({ type: 'ammoReplenished', unit: u.id, roll, adv, replenished: ok, case: 'GOSS 16.3.7, AW 34.5.3' });
+  }
+  return events;
+}
+
+export const ammoDepletionRules: RuleModule = {
+  name: 'ammoDepletion',
+  hooks: [{ segment: 'ammo', onEnter: replenish }],
+};

@@ -1,0 +1,94 @@
+/**
+ * Naval gunfire by ship (scenario.special.naval, AW 33.3.0 and 34.3.0, on top of AW 31.9.3): the
+ * firer names the ships of a mission (`fireMission.ships`). Each ship gives its points (the scenario's,
+ * else its type's in data/tables/naval.json: GOSS 11.4 BB 8, CA 6, CL 5, DD 4); AW 31.9.3 still holds:
+ * AM/PM only, a mission observed by a unit in PA mode or in an ET-2/3, at most 8 naval points per mission.
+ *   - AW 33.3.0 (Epsom): only one naval unit per mission; each available once each GD (AM or PM);
+ *     any target within five hexes of C3620. The AW 11.9.0 ammunition check (ADV 4, a failure bars the
+ *     ship for the rest of the GD) cannot change anything when a ship fires once per GD, so it is not rolled.
+ *   - AW 34.3.0 (Cherbourg): each ship available in each AM and PM GT, no ammunition roll, range (by
+ *     type) from any full sea hex. The WN/StP suppression has no target yet: no WN/StP counters.
+ * Use is kept in `state.combat.naval` under `ship:<id>` (the GT it fired in).
+ */
+import type { Draft } from 'immer';
+import { distance, formatHex, hexesWithin, tryParseHexRef, type HexId } from '../hex';
+import { terrainOf } from '../board';
+import { turnTime } from '../sequence';
+import type { GameState, ScenarioBundle, Side } from '../types';
+import { special } from './scenarioArea';
+import { navalTable } from './combatTables';
+import { combatOf } from './combatState';
+
+export type Ship = NonNullable<ReturnType<typeof special>['naval']>['ships'][number];
+export interface ShipSource { ship: string; points: number; why: string; case: string }
+export type NavalResult = { ok: true; sources: ShipSource[] } | { ok: false; code: string; message: string; case: string };
+
+const caseOf = (s: Ship) => (s.available === 'eachAmPm' ? 'AW 34.3.0' : 'AW 33.3.0');
+const seaCache = new WeakMap<object, Set<HexId>>();
+
+function seaHexes(bundle: ScenarioBundle): Set<HexId> {
+  let s = seaCache.get(bundle.board);
+  if (!s) { s = new Set(Array.from(bundle.board.hexes).filter((h) => terrainOf(bundle.board, h) === 'sea')); seaCache.set(bundle.board, s); }
+  return s;
+}
+
+/** Does the scenario give naval gunfire by ship (special.naval)? */
+export function hasShips(bundle: ScenarioBundle): boolean {
+  return !!special(bundle).naval?.ships.length;
+}
+
+/** A ship's FS points and range now (scenario value, else the type's row of data/tables/naval.json). */
+export function shipStats(bundle: ScenarioBundle, s: Ship): { points: number; range: number | null; source: string } {
+  const row = navalTable(bundle).ships[s.kind];
+  return { points: s.points ?? row?.points ?? 0, range: 'fromSea' in s.range ? row?.range ?? 0 : null, source: s.points !== undefined ? s.source : row?.source ?? s.source };
+}
+
+/** Null when the ship may fire in the current GT; else why not (AW 33.3.0 once per GD, AW 34.3.0 each AM/PM GT). */
+function usedAlready(state: GameState, bundle: ScenarioBundle, s: Ship): string | null {
+  const rec = state.combat?.naval[`ship:${s.id}`];
+  if (!rec) return null;
+  if (s.available === 'eachAmPm') return rec.turn === state.pos.turn ? 'has fired this GT (each naval unit is available once in each AM and PM GT)' : null;
+  const then = turnTime(bundle.scenario, bundle.sequence, rec.turn);
+  const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
+  return then.date === now.date ? `has fired this GD (in the ${then.time} GT; each naval unit is available once each GD)` : null;
+}
+
+/**
+ * The ships' contribution to a mission on `target`, or the case that forbids it. `observedPaEt`: the
+ * mission is observed by a unit in PA mode or in an ET-2/3 (AW 31.9.3). Rolls nothing.
+ */
+export function navalPlan(state: GameState, bundle: ScenarioBundle, side: Side, ids: string[], target: HexId, day: boolean, observedPaEt: boolean, maxPerMission: number): NavalResult {
+  const nr = special(bundle).naval!;
+  const fail = (code: string, message: string, c: string): NavalResult => ({ ok: false, code, message, case: c });
+  if (side !== 'allied') return fail('naval-none', 'only the Allied side has naval units', 'AW 11.9.0');
+  if (new Set(ids).size !== ids.length) return fail('naval-twice', 'a ship is named twice', 'AW 31.9.3');
+  if (nr.onePerMission && ids.length > 1) return fail('naval-one', 'only one naval unit may take part in a single FS mission', 'AW 33.3.0');
+  if (!day) return fail('naval-night', 'naval points are available in AM and PM GTs only', 'AW 31.9.3');
+  if (!observedPaEt) return fail('naval-observer', 'naval points need a mission observed by a unit in PA mode or in an ET-2/3', 'AW 31.9.3');
+  const out: ShipSource[] = [];
+  for (const id of ids) {
+    const s = nr.ships.find((x) => x.id === id);
+    if (!s) return fail('no-such-ship', `the scenario has no naval unit "${id}" (${nr.ships.map((x) => x.id).join(', ')})`, caseOf(nr.ships[0]));
+    const used = usedAlready(state, bundle, s);
+    if (used) return fail('ship-used', `${s.kind} ${s.id} ${used}`, caseOf(s));
+    const st = shipStats(bundle, s);
+    if ('within' in s.range) {
+      const r = tryParseHexRef(s.range.of);
+      const of = 'error' in r ? null : r.hex;
+      if (of === null || distance(of, target) > s.range.within) return fail('naval-range', `${formatHex(target)} is not within ${s.range.within} hexes of ${s.range.of}`, caseOf(s));
+    } else {
+      const sea = seaHexes(bundle);
+      if (!hexesWithin(target, st.range!).some((h) => sea.has(h))) return fail('naval-range', `${formatHex(target)} is more than ${st.range} hexes (${s.kind} range) from any full sea hex`, 'AW 34.3.0, AW 11.9.1');
+    }
+    out.push({ ship: s.id, points: st.points, why: `${s.kind} ${s.id}: ${st.points} points`, case: caseOf(s) });
+  }
+  const total = out.reduce((n, x) => n + x.points, 0);
+  if (total > maxPerMission) return fail('naval-max', `${total} naval points: at most ${maxPerMission} per mission`, 'AW 31.9.3');
+  return { ok: true, sources: out };
+}
+
+/** Records that the ships fired in the current GT. */
+export function recordShips(d: Draft<GameState>, ids: string[], points: (id: string) => number): void {
+  const c = combatOf(d);
+  for (const id of ids) c.naval[`ship:${id}`] = { turn: d.pos.turn, used: points(id) };
+}
