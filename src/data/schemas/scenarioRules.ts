@@ -171,6 +171,9 @@ export const SupplySource = z.object({
   pathMayNotContainEnemy: z.boolean(),
   maxPathHexesAdjacentToEnemy: z.number().int().nonnegative(),
   mayNotMoveOutOfSupply: z.boolean(),
+  /** AW 33.9.1: the scenario's unbridged named river (Epsom: the Odon) blocks this side's paths. The case sits under
+   * "Allied PSS", so Epsom sets it false for the Germans; absent = blocks. */
+  namedRiverBlocks: z.boolean().optional(),
   /** AW 33.9.0 / 34.9.0: GenS runs PSS → formation HQ (any length) → unit (at most `maxHexes`, roads one-half). */
   hqLeg: z.object({
     maxHexes: z.number().int().positive(),

@@ -35,12 +35,13 @@ export function bridgeMarkers(state: GameState): number[] {
 }
 
 /** Is the hexside a→b closed to supply paths (an unbridged Odon hexside, or a major river / canal without a bridge)? */
-function blocks(state: GameState, bundle: ScenarioBundle, a: HexId, b: HexId): boolean {
+function blocksSide(state: GameState, bundle: ScenarioBundle, a: HexId, b: HexId, namedRiver = true): boolean {
   const side = hexsideBetween(a, b);
   const bits = bundle.board.sides.get(side) ?? 0;
   if (bits & BRIDGE) return false;
   const river = special(bundle).epsom?.odon.river;
   if (river && bundle.board.sideNames.get(side) === river) {
+    if (!namedRiver) return (bits & MAJOR) !== 0;
     const m = bridgeMarkers(state);
     return !(m.includes(a) || m.includes(b));
   }
@@ -80,7 +81,10 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
     if (v === undefined) { v = bundle.board.terrain[h] !== NO_TERRAIN && isLand(bundle.board, h) && !enemy.has(h) && inPlayArea(bundle, h); passMemo.set(h, v); }
     return v;
   };
-  const epsom = !!special(bundle).epsom;
+  // AW 33.9.1 (under "Allied PSS"): the Odon blocks only the sides whose rule says so.
+  const riverBlocks = rule.namedRiverBlocks !== false;
+  const epsom = !!special(bundle).epsom && riverBlocks;
+  const blocks = (s: GameState, b: ScenarioBundle, x: HexId, y: HexId) => blocksSide(s, b, x, y, riverBlocks);
   // Leg 1: least enemy-adjacent count from a PSS to each hex (0-1 BFS), any length.
   const pss = [...hexSet(bundle, rule.pss)].filter((h) => passable(h));
   const cost = new Map<HexId, number>();
