@@ -189,13 +189,18 @@ export function movementOptions(state: GameState, bundle: ScenarioBundle, unitId
   return { unit: unitId, mode: m.mode, allowance: allow!, destinations: [...best.values()].sort((a, b) => a.hex - b.hex) };
 }
 
+/** GOSS 7.3.0: the minimum move is for a unit that has neither moved nor spent MP this phase (an overrun, a breakdown, GOSS 18, spend MP). */
+function isFresh(rec: ReturnType<typeof moveRecordNow>, u: UnitState): boolean {
+  return (!rec || rec.hexes === 0) && u.mpSpent === 0;
+}
+
 function reachFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode, type: MoveType) {
   const ctx = ctxFor(state, bundle, unitId, mode, type);
   const allow = allowance(ctx);
   const rec = moveRecordNow(state, bundle, ctx.unit);
   const start = ctx.unit.hex!;
   const left = Math.max(0, allow.budget - allow.spent);
-  const fresh = !rec || rec.hexes === 0;
+  const fresh = isFresh(rec, ctx.unit);
   return { ctx, allowance: allow, start, reach: search(ctx, start, left, fresh) };
 }
 
@@ -231,7 +236,7 @@ function walk(state: GameState, bundle: ScenarioBundle, unitId: string, mode: Mo
   const def = ctx.def;
   const allow = allowance(ctx);
   const rec = moveRecordNow(state, bundle, ctx.unit);
-  const fresh = !rec || rec.hexes === 0;
+  const fresh = isFresh(rec, ctx.unit);
   const left = allow.budget - allow.spent;
   let at = ctx.unit.hex!;
   let cost = 0;
