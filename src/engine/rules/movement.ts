@@ -5,14 +5,15 @@
  * legality and the queries the UI and the other rule modules call.
  */
 import { z } from 'zod';
-import { areAdjacent, distance, formatHex, tryParseHexRef, type HexId } from '../hex';
+import { areAdjacent, distance, formatHex, hexsideBetween, neighbours, tryParseHexRef, type HexId } from '../hex';
+import { canObserve } from './observation';
 import { segmentAt } from '../sequence';
 import { reject, type RuleModule } from './registry';
 import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import {
-  ALL_MA, F_ENEMY_ADJ, allowance, haltAt, isNight, isRoadStart, moveRecordNow, pathFrom, search, sideView, stepCost,
+  ALL_MA, F_ENEMY_ADJ, allowance, haltAt, isNight, isRoadStart, moveRecordNow, pathFrom, roadMarchRoutes, search, sideView, stepCost,
   type Allowance, type Halt, type MoveMode, type MoveType, type MoverCtx,
 } from './movement-search';
 import {
@@ -20,9 +21,11 @@ import {
 } from './unit-traits';
 import { hexStackViolation } from './stacking';
 import { actsAsGroup } from './artilleryGroups';
-import { enterFilter, restrictedInside } from './scenarioArea';
+import { enterFilter, restrictedInside, special } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
 import { readUnits } from './unitIndex';
+import { epsomActCheck } from './epsom';
+import { garrisonMoveCheck } from './cherbourg';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -57,8 +60,14 @@ export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: strin
   const name = def.designation;
   if (u.hex === null || u.eliminated) return { error: no('not-on-map', `${name} is not on the map`) };
   if (u.side !== phasing(state, bundle)) return { error: no('not-your-unit', `${name} belongs to the other side`) };
+  // AW 1.2.6a: the Cherbourg garrison is fixed (MA 0) or inactive until the Landefront / three perimeter hexes.
+  const g = garrisonMoveCheck(state, bundle, unitId, u.hex);
+  if (g && g.code !== 'garrison-perimeter') return { error: g };
   if (def.moveClass === 'static' || def.ma <= 0) return { error: no('static', `${name} is static (MA 0) and cannot move`, 'GOSS 4.3.3') };
   const seg = segmentId(state, bundle);
+  // AW 33.7.1-33.7.2: VIII Corps inactive until June 26 AM; Germans east of the 49th Div boundary do not move.
+  const ep = epsomActCheck(state, bundle, unitId, 'move');
+  if (ep) return { error: ep };
   if (seg === 'exploitation') {
     if (!hasMarker(u, MARKER.EXPLOIT)) return { error: no('not-exploit', `only units marked Exploit move in the Exploitation Segment; ${name} is not`, 'AW 31.5') };
     return { mode: 'exploit' };
@@ -111,8 +120,21 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
   return {
     state, bundle, tec: tecOf(bundle), view: sideView(state, bundle, u.side), unit: u, def,
     leg: def.moveClass !== 'mech', mode, type, commando: isCommando(def),
-    enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
+    enter: withGarrison(state, bundle, unitId, enterFilter(state, bundle, unitId)), gens: gensFor(state, bundle, u),
+    observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
   };
+}
+
+/** AW 1.2.6a: an active Cherbourg garrison unit stays inside the perimeter (added to the scenario's entry filter). */
+function withGarrison(state: GameState, bundle: ScenarioBundle, unitId: string, base: MoverCtx['enter']): MoverCtx['enter'] {
+  const u = state.units[unitId];
+  if (u.hex === null || garrisonMoveCheck(state, bundle, unitId, u.hex) !== null || !isGarrison(bundle, unitId)) return base;
+  return (h) => (base ? base(h) : null) ?? garrisonMoveCheck(state, bundle, unitId, h);
+}
+
+function isGarrison(bundle: ScenarioBundle, unitId: string): boolean {
+  const cb = special(bundle).cherbourg;
+  return !!cb && (cb.garrisonUnits.includes(unitId) || bundle.units.get(unitId)?.formation === cb.garrisonFormation);
 }
 
 /** GOSS 7.7.5 / AW 32.9: the side's GenS trace for the movement restriction, when the scenario traces supply. */
@@ -123,17 +145,59 @@ function gensFor(state: GameState, bundle: ScenarioBundle, u: UnitState): MoverC
   return { cost, max: rule.maxAdjacentToEnemy, oos: hasMarker(u, MARKER.OOS), outside: (cost.get(u.hex) ?? Infinity) > rule.maxAdjacentToEnemy };
 }
 
-/** The movement types the unit may use now (GOSS 7.4, 7.10.1: Mech road movement starts on a road or dry clear hex). */
+/** The movement types the unit may use now (GOSS 7.4, 7.10.1: Mech road movement starts on a road or dry clear hex; GOSS 7.6.2 Leg road march). */
 function typesFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode): MoveType[] {
   if (mode === 'pa') return ['pa'];
   const u = state.units[unitId];
   const def = bundle.units.get(unitId)!;
   const rec = moveRecordNow(state, bundle, u);
   if (rec && rec.type !== 'pa') return [rec.type];
-  if (def.moveClass !== 'mech') return ['offroad'];
+  if (def.moveClass !== 'mech') return !rec && mode === 'tactical' && roadMarchStart(state, bundle, u) ? ['offroad', 'legroad'] : ['offroad'];
   const start = rec ? rec.from : u.hex!;
   return isRoadStart(bundle, u.hex!) && (!rec || isRoadStart(bundle, start)) ? ['road', 'offroad'] : ['offroad'];
 }
+
+/**
+ * GOSS 7.6.1 step 2 / 7.6.2: a Leg unit may road-march (+2 MA) when it is in GenS (no OhS / OoS marker),
+ * has spent no MP, starts on a primary or secondary road, not adjacent to an enemy and not observed
+ * by an enemy ground unit. (AW 31 has no command rules, so "in command" always holds.)
+ */
+function roadMarchStart(state: GameState, bundle: ScenarioBundle, u: UnitState): boolean {
+  const tec = tecOf(bundle);
+  const mask = roadMarchRoutes(tec);
+  if (!mask || u.hex === null || u.mpSpent !== 0 || hasMarker(u, MARKER.OOS) || hasMarker(u, MARKER.OHS)) return false;
+  const view = sideView(state, bundle, u.side);
+  if (view.flags[u.hex] & F_ENEMY_ADJ) return false;
+  let onRoad = false;
+  for (const n of neighbours(u.hex)) if ((bundle.board.routes.get(hexsideBetween(u.hex, n)) ?? 0) & mask) { onRoad = true; break; }
+  return onRoad && !observedBy(state, bundle, u.side)(u.hex);
+}
+
+const observedCache = new WeakMap<GameState, Map<Side, (h: HexId) => boolean>>();
+/** Is hex `h` observed by a ground unit of `side`'s enemy (GOSS 8.2, the mover counted as moving)? Cached per state and side. */
+export function observedBy(state: GameState, bundle: ScenarioBundle, side: Side): (h: HexId) => boolean {
+  let m = observedCache.get(state);
+  if (!m) { m = new Map(); observedCache.set(state, m); }
+  const hit = m.get(side);
+  if (hit) return hit;
+  const enemies = readUnits(state.units).filter((e) => e.side !== side && e.hex !== null && !e.eliminated);
+  const seen = new Map<HexId, boolean>();
+  const f = (h: HexId): boolean => {
+    const k = seen.get(h);
+    if (k !== undefined) return k;
+    let obs = false;
+    for (const e of enemies) {
+      if (distance(e.hex!, h) > OBSERVE_REACH) continue;
+      if (canObserve(state, bundle, e.id, h, { targetMoving: true }).ok) { obs = true; break; }
+    }
+    seen.set(h, obs);
+    return obs;
+  };
+  m.set(side, f);
+  return f;
+}
+/** No LOS in the AW map reaches farther (the highest vantage points, AW 1.2.8). */
+const OBSERVE_REACH = 12;
 
 export interface Destination {
   hex: HexId;
@@ -201,7 +265,8 @@ function reachFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode
   const start = ctx.unit.hex!;
   const left = Math.max(0, allow.budget - allow.spent);
   const fresh = isFresh(rec, ctx.unit);
-  return { ctx, allowance: allow, start, reach: search(ctx, start, left, fresh) };
+  const maxHexes = allow.hexLimit === undefined ? -1 : Math.max(0, allow.hexLimit - (rec?.hexes ?? 0));
+  return { ctx, allowance: allow, start, reach: search(ctx, start, left, fresh, maxHexes) };
 }
 
 /**
@@ -238,6 +303,9 @@ function walk(state: GameState, bundle: ScenarioBundle, unitId: string, mode: Mo
   const rec = moveRecordNow(state, bundle, ctx.unit);
   const fresh = isFresh(rec, ctx.unit);
   const left = allow.budget - allow.spent;
+  if (allow.hexLimit !== undefined && (rec?.hexes ?? 0) + refs.length > allow.hexLimit) {
+    return { ok: false, error: no('lull-hexes', `during the lull ${def.designation} may move only ${allow.hexLimit} hex${allow.hexLimit > 1 ? 'es' : ''} this GT`, 'AW 34.10.1') };
+  }
   let at = ctx.unit.hex!;
   let cost = 0;
   let halt: Halt | null = null;
@@ -285,10 +353,14 @@ export function checkMove(state: GameState, bundle: ScenarioBundle, action: Acti
   if (block) return { ok: false, error: block };
   let types = typesFor(state, bundle, a.data.unit, m.mode);
   if (a.data.via) {
-    if (!types.includes(a.data.via)) {
+    const leg = bundle.units.get(a.data.unit)!.moveClass !== 'mech';
+    // For a Leg unit "road" asks for the road march (GOSS 7.6.2); for a Mech unit, Mech road movement (GOSS 7.10).
+    const via: MoveType = leg && a.data.via === 'road' ? 'legroad' : a.data.via;
+    if (!types.includes(via)) {
+      if (via === 'legroad') return { ok: false, error: no('not-road-march', 'a Leg road march starts on a primary or secondary road, in GenS, not adjacent to an enemy and unobserved, before the unit moves otherwise', 'GOSS 7.6.2') };
       return { ok: false, error: no('not-road', a.data.via === 'road' ? 'Mech road movement must start in a road hex or a clear hex, by a Mech unit that has not moved otherwise this phase' : 'this unit is using Mech road movement this phase', 'GOSS 7.10.1') };
     }
-    types = [a.data.via];
+    types = [via];
   }
   let best: Walk | null = null;
   let firstError: Rejection | null = null;
@@ -326,7 +398,7 @@ function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEv
   // AW 31.2.1: artillery flips to its out-of-battery side before it moves.
   if (isArtillery(def) && !hasMarker(u, MARKER.OOB)) { u.markers.push(MARKER.OOB); events.push({ type: 'markerPlaced', unit: id, marker: MARKER.OOB, case: 'AW 31.2.1' }); }
   // AW 31.11 (2): an OhS unit that uses more than half its MA becomes OoS.
-  const allow = allowance({ state: d, bundle, view, unit: u, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: def.moveClass !== 'mech' });
+  const allow = allowance({ state: d, bundle, view, unit: u, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: def.moveClass !== 'mech', type: r.type });
   if (hasMarker(u, MARKER.OHS) && r.type !== 'pa' && u.mpSpent * 2 > allow.budget / 2) {
     u.markers = u.markers.filter((m) => m !== MARKER.OHS);
     u.markers.push(MARKER.OOS);
@@ -413,7 +485,7 @@ function legalMoves(state: GameState, side: Side, bundle: ScenarioBundle): Actio
     if (u.side !== side || u.hex === null || u.eliminated) continue;
     const o = movementOptions(state, bundle, id);
     if ('error' in o) continue;
-    for (const d of o.destinations) out.push({ type: 'move', unit: id, path: d.path, ...(d.type === 'road' ? { via: 'road' } : {}) });
+    for (const d of o.destinations) out.push({ type: 'move', unit: id, path: d.path, ...(d.type === 'road' || d.type === 'legroad' ? { via: 'road' } : {}) });
   }
   return out;
 }
