@@ -21,7 +21,7 @@ import {
 } from './unit-traits';
 import { hexStackViolation } from './stacking';
 import { actsAsGroup } from './artilleryGroups';
-import { enterFilter, restrictedInside, special } from './scenarioArea';
+import { enterFilter, hexSet, restrictedInside, special } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
 import { readUnits } from './unitIndex';
 import { epsomActCheck } from './epsom';
@@ -125,11 +125,24 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
   };
 }
 
-/** AW 1.2.6a: an active Cherbourg garrison unit stays inside the perimeter (added to the scenario's entry filter). */
+/**
+ * AW 1.2.6a: an active Cherbourg garrison unit stays inside the perimeter (added to the scenario's entry
+ * filter). reconstructed: the perimeter ring is not printed in the text; a garrison unit that sets up
+ * outside the reconstructed ring may still move back towards the city hex.
+ */
 function withGarrison(state: GameState, bundle: ScenarioBundle, unitId: string, base: MoverCtx['enter']): MoverCtx['enter'] {
   const u = state.units[unitId];
-  if (u.hex === null || garrisonMoveCheck(state, bundle, unitId, u.hex) !== null || !isGarrison(bundle, unitId)) return base;
-  return (h) => (base ? base(h) : null) ?? garrisonMoveCheck(state, bundle, unitId, h);
+  if (u.hex === null || !isGarrison(bundle, unitId)) return base;
+  const here = garrisonMoveCheck(state, bundle, unitId, u.hex);
+  if (here && here.code !== 'garrison-perimeter') return base;
+  const city = [...hexSet(bundle, { hexes: [special(bundle).cherbourg!.cityHex] })][0];
+  const from = u.hex;
+  return (h) => {
+    const b = base ? base(h) : null;
+    if (b) return b;
+    const g = garrisonMoveCheck(state, bundle, unitId, h);
+    return g && here && distance(h, city) < distance(from, city) ? null : g;
+  };
 }
 
 function isGarrison(bundle: ScenarioBundle, unitId: string): boolean {
