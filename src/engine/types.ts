@@ -80,6 +80,8 @@ export interface UnitMoveRecord {
   halted: boolean;
   /** AW 31.7: at some time during the phase the unit was more than six hexes from every enemy unit. */
   beyond6: boolean;
+  /** GOSS 5.3.5: the hex the unit last overran this phase (it continues from there after a success; src/engine/rules/overrun.ts). */
+  overrun?: number;
 }
 
 export interface GameState {

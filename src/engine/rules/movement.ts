@@ -13,7 +13,7 @@ import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, Uni
 import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import {
-  ALL_MA, F_ENEMY_ADJ, allowance, haltAt, isNight, isRoadStart, moveRecordNow, pathFrom, roadMarchRoutes, search, sideView, stepCost,
+  ALL_MA, F_ENEMY, F_ENEMY_ADJ, allowance, haltAt, isNight, isRoadStart, moveRecordNow, pathFrom, roadMarchRoutes, search, sideView, stepCost,
   type Allowance, type Halt, type MoveMode, type MoveType, type MoverCtx,
 } from './movement-search';
 import {
@@ -248,16 +248,24 @@ export function movementOptions(state: GameState, bundle: ScenarioBundle, unitId
   for (const type of typesFor(state, bundle, unitId, m.mode)) {
     const r = reachFor(state, bundle, unitId, m.mode, type);
     allow = r.allowance;
-    const { reach, start } = r;
+    const { reach, start, entry } = r;
+    const here = state.units[unitId].hex!;
     for (const h of reach.hexes) {
-      if (h === start) continue;
+      if (h === start) {
+        // GOSS 5.3.5: after a successful overrun the unit may end in the overrun hex if its defenders are gone (its entry was paid).
+        if (entry !== null && !(r.ctx.view.flags[entry] & F_ENEMY) && !best.has(entry)) {
+          best.set(entry, { hex: entry, ref: formatHex(entry), cost: 0, type, path: [formatHex(entry)], halt: null, minimumMove: false });
+        }
+        continue;
+      }
+      if (h === here) continue;
       const costX2 = reach.cost[h];
       const cost = type === 'pa' ? costX2 : costX2 / 2;
       const prev = best.get(h);
       if (prev && prev.cost <= cost) continue;
       best.set(h, {
         hex: h, ref: formatHex(h), cost, type,
-        path: pathFrom(reach, start, h).map(formatHex),
+        path: (entry !== null ? [entry, ...pathFrom(reach, start, h)] : pathFrom(reach, start, h)).map(formatHex),
         halt: reach.halt[h] ? haltAt(r.ctx, reach.prev[h], h) : null,
         minimumMove: reach.minimum[h] === 1,
       });
@@ -275,11 +283,24 @@ function reachFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode
   const ctx = ctxFor(state, bundle, unitId, mode, type);
   const allow = allowance(ctx);
   const rec = moveRecordNow(state, bundle, ctx.unit);
-  const start = ctx.unit.hex!;
+  const entry = overrunEntry(state, bundle, ctx.unit);
+  const start = entry ?? ctx.unit.hex!;
   const left = Math.max(0, allow.budget - allow.spent);
   const fresh = isFresh(rec, ctx.unit);
   const maxHexes = allow.hexLimit === undefined ? -1 : Math.max(0, allow.hexLimit - (rec?.hexes ?? 0));
-  return { ctx, allowance: allow, start, reach: search(ctx, start, left, fresh, maxHexes) };
+  return { ctx, allowance: allow, start, entry, reach: search(ctx, start, left, fresh, maxHexes) };
+}
+
+/**
+ * GOSS 5.3.5: the hex a unit overran successfully this phase and has not moved on from: it has entered
+ * it (the overrun paid its entry) and continues from there "ignoring the overrun units"; it may not end
+ * its move stacked with them (if it stops short it stays in — goes back to — the hex it came from).
+ * The overrun rules record the hex (`move.overrun`); a failed overrun halts the unit and takes its Exploit.
+ */
+export function overrunEntry(state: GameState, bundle: ScenarioBundle, u: UnitState): HexId | null {
+  const rec = moveRecordNow(state, bundle, u);
+  if (!rec || rec.overrun === undefined || rec.halted || state.pending || !hasMarker(u, MARKER.EXPLOIT)) return null;
+  return rec.overrun;
 }
 
 /**
@@ -291,9 +312,11 @@ export function legalDestinations(state: GameState, bundle: ScenarioBundle, unit
   if ('error' in m || moveBlock(state, bundle, unitId, m.mode)) return { hexes: new Int32Array(0), costX2: new Int32Array(0) };
   const merged = new Map<number, number>();
   for (const type of typesFor(state, bundle, unitId, m.mode)) {
-    const { reach, start } = reachFor(state, bundle, unitId, m.mode, type);
+    const { reach, start, entry, ctx } = reachFor(state, bundle, unitId, m.mode, type);
+    const here = state.units[unitId].hex!;
     for (const h of reach.hexes) {
-      if (h === start) continue;
+      if (h === here) continue;
+      if (h === start && (entry === null || ctx.view.flags[entry] & F_ENEMY)) continue;
       const c = reach.cost[h];
       const p = merged.get(h);
       if (p === undefined || c < p) merged.set(h, c);
@@ -324,7 +347,15 @@ function walk(state: GameState, bundle: ScenarioBundle, unitId: string, mode: Mo
   let halt: Halt | null = null;
   let minimum = false;
   const hexes: HexId[] = [];
-  for (let i = 0; i < refs.length; i++) {
+  let first = 0;
+  const entry = overrunEntry(state, bundle, ctx.unit);
+  const r0 = tryParseHexRef(refs[0]);
+  if (entry !== null && !('error' in r0) && r0.hex === entry) {
+    // GOSS 5.3.5: the overrunner enters the overrun hex (paid by the overrun) and moves on from it.
+    if (refs.length === 1 && (ctx.view.flags[entry] & F_ENEMY)) return { ok: false, error: no('overrun-stack', `${def.designation} may not end its move stacked with the units it overran in ${refs[0]}; it moves on or stays where it is`, 'GOSS 5.3.5') };
+    at = entry; hexes.push(entry); first = 1;
+  }
+  for (let i = first; i < refs.length; i++) {
     const ref = refs[i];
     const r = tryParseHexRef(ref);
     if ('error' in r) return { ok: false, error: no('bad-hex', r.error) };
@@ -342,7 +373,7 @@ function walk(state: GameState, bundle: ScenarioBundle, unitId: string, mode: Mo
       if (cost > left) return { ok: false, error: no('pa-limit', `${def.designation} is in PA mode and may move only ${allow.budget} hex${allow.budget > 1 ? 'es' : ''} this phase`, 'AW 31.2.1') };
     } else if (step === ALL_MA || cost + step > left) {
       // GOSS 7.3.0: one hex is always possible for a unit that has not moved, spending the whole MA.
-      if (i === 0 && fresh && refs.length === 1) { cost = left; minimum = true; } else if (step === ALL_MA) {
+      if (i === 0 && first === 0 && fresh && refs.length === 1) { cost = left; minimum = true; } else if (step === ALL_MA) {
         return { ok: false, error: no('constricted', `a Mech unit entering or leaving constricted terrain off-road spends its whole MA, so ${ref} can be its only hex this phase`, 'GOSS 7 TEC') };
       } else {
         const ma = allow.budget / 2;
@@ -598,7 +629,10 @@ export const movementRules: RuleModule = {
 export function overrunCost(state: GameState, bundle: ScenarioBundle, unitId: string, target: HexId): { cost: number; left: number } | null {
   const u = state.units[unitId];
   const def: UnitDef | undefined = bundle.units.get(unitId);
-  if (!u || !def || u.hex === null || !areAdjacent(u.hex, target)) return null;
+  if (!u || !def || u.hex === null) return null;
+  // GOSS 5.3.5: after a successful overrun the unit may overrun again from the hex it entered.
+  const from = overrunEntry(state, bundle, u) ?? u.hex;
+  if (!areAdjacent(from, target)) return null;
   const ctx = ctxFor(state, bundle, unitId, 'exploit', 'offroad');
   const tec = ctx.tec;
   const t = bundle.board.terrain[target];
