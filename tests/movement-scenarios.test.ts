@@ -13,6 +13,7 @@ import { movementOptions } from '../src/engine/rules/movement';
 import type { Action, GameState, ScenarioBundle } from '../src/engine/types';
 
 const epsom = loadScenario('epsom');
+const goodwood = loadScenario('goodwood');
 const cherbourg = loadScenario('cherbourg');
 
 function run(state: GameState, a: Action): GameState {
@@ -100,5 +101,33 @@ describe('AW 1.2.6a, 34.7.2, 34.10.1 movement in Cherbourg', () => {
     state = until(cherbourg, state, 'move', 1, 3);
     const de = Object.keys(state.units).find((id) => state.units[id].side === 'german' && state.units[id].hex !== null && cherbourg.units.get(id)!.ma === 12 && 'destinations' in movementOptions(state, cherbourg, id))!;
     expect(options(state, cherbourg, de).allowance.budget).toBe(2 * 4);
+  }, 120_000);
+});
+
+describe('GOSS 18 breakdown with the scenario counter mix (Goodwood)', () => {
+  test('GOSS 18 / AW 18.2.0: a British infantry Btn breaks into three generic CW Inf Coys (2-2-6) in its hex and recombines next Movement Phase', () => {
+    let state = until(goodwood, newGame(goodwood, { seed: 'bd' }).state, 'move', 0);
+    // A Btn alone in its hex, so its three Coys stack legally (GOSS 6: 2 units + 1 Coy).
+    const alone = (id: string) => Object.values(state.units).filter((u) => u.hex === state.units[id].hex && !u.eliminated).length === 1;
+    const bn = legalActions(state, 'allied').find((a) => a.type === 'breakdown' && a.coys === 3 && goodwood.units.get(a.unit as string)!.breakdown?.class === 'cw-inf-coy' && alone(a.unit as string))!.unit as string;
+    const hex = state.units[bn].hex;
+    state = run(state, { type: 'breakdown', unit: bn });
+    const coys = state.units[bn].detached!;
+    expect(coys).toEqual(['cw-inf-coy-1', 'cw-inf-coy-2', 'cw-inf-coy-3']);
+    for (const c of coys) {
+      expect(state.units[c].hex).toBe(hex);
+      expect(goodwood.units.get(c)).toMatchObject({ designation: 'Inf Coy', size: 'Co', ma: 6, steps: [{ attack: 2, defence: 2 }] });
+    }
+    expect(state.units[bn].hex).toBeNull();
+    // A German Btn in its own Movement Segment: the spare counters of its class are used.
+    state = until(goodwood, state, 'move', 1);
+    const de = legalActions(state, 'german').find((a) => a.type === 'breakdown' && a.coys === 1 && alone(a.unit as string));
+    expect(de).toBeDefined();
+    const after = run(state, de!);
+    expect(after.units[de!.unit as string].detached).toHaveLength(1);
+    state = until(goodwood, state, 'move', 0, 1);
+    expect(legalActions(state, 'allied')).toContainEqual({ type: 'recombine', unit: bn, coys: coys, });
+    state = run(state, { type: 'recombine', unit: bn, coys });
+    expect(state.units[bn]).toMatchObject({ hex, stepsLost: 0 });
   }, 120_000);
 });
