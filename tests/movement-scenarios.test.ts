@@ -109,7 +109,8 @@ describe('GOSS 18 breakdown with the scenario counter mix (Goodwood)', () => {
     let state = until(goodwood, newGame(goodwood, { seed: 'bd' }).state, 'move', 0);
     // A Btn alone in its hex, so its three Coys stack legally (GOSS 6: 2 units + 1 Coy).
     const alone = (id: string) => Object.values(state.units).filter((u) => u.hex === state.units[id].hex && !u.eliminated).length === 1;
-    const bn = legalActions(state, 'allied').find((a) => a.type === 'breakdown' && a.coys === 3 && goodwood.units.get(a.unit as string)!.breakdown?.class === 'cw-inf-coy' && alone(a.unit as string))!.unit as string;
+    const pick = legalActions(state, 'allied').find((a) => a.type === 'breakdown' && a.coys === 3 && goodwood.units.get(String(a.unit))!.breakdown?.class === 'cw-inf-coy' && alone(String(a.unit))) as { unit: string } | undefined;
+    const bn = pick!.unit;
     const hex = state.units[bn].hex;
     state = run(state, { type: 'breakdown', unit: bn });
     const coys = state.units[bn].detached!;
@@ -121,10 +122,10 @@ describe('GOSS 18 breakdown with the scenario counter mix (Goodwood)', () => {
     expect(state.units[bn].hex).toBeNull();
     // A German Btn in its own Movement Segment: the spare counters of its class are used.
     state = until(goodwood, state, 'move', 1);
-    const de = legalActions(state, 'german').find((a) => a.type === 'breakdown' && a.coys === 1 && alone(a.unit as string));
+    const de = legalActions(state, 'german').find((a) => a.type === 'breakdown' && a.coys === 1 && alone(String(a.unit))) as { type: 'breakdown'; unit: string; coys: number } | undefined;
     expect(de).toBeDefined();
     const after = run(state, de!);
-    expect(after.units[de!.unit as string].detached).toHaveLength(1);
+    expect(after.units[de!.unit].detached).toHaveLength(1);
     state = until(goodwood, state, 'move', 0, 1);
     expect(legalActions(state, 'allied')).toContainEqual({ type: 'recombine', unit: bn, coys: coys, });
     state = run(state, { type: 'recombine', unit: bn, coys });

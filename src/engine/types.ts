@@ -82,6 +82,8 @@ export interface UnitMoveRecord {
   beyond6: boolean;
   /** GOSS 5.3.5: the hex the unit last overran this phase (it continues from there after a success; src/engine/rules/overrun.ts). */
   overrun?: number;
+  /** GOSS 5.3.5: units this unit overran successfully this phase; it ignores them (no surcharge, no halt) until the phase ends. */
+  ignore?: string[];
 }
 
 export interface GameState {

@@ -63,7 +63,7 @@ export const F_WORKS_ADJ = 16;
 /** The hex is adjacent to an enemy unit that generates movement halts (AW 32.2.2: carpet-bombed units do not). */
 export const F_HALT_ADJ = 32;
 
-const views = new WeakMap<GameState, Map<Side, SideView>>();
+const views = new WeakMap<GameState, Map<string, SideView>>();
 
 export function isNight(state: GameState, bundle: ScenarioBundle): boolean {
   return turnTime(bundle.scenario, bundle.sequence, state.pos.turn).time === 'Night';
@@ -89,10 +89,12 @@ export function isConstricted(bundle: ScenarioBundle, h: HexId): boolean {
 }
 
 /** The occupancy view of `side` (cached per immutable state object). */
-export function sideView(state: GameState, bundle: ScenarioBundle, side: Side): SideView {
+export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, ignore?: readonly string[]): SideView {
   let m = views.get(state);
   if (!m) { m = new Map(); views.set(state, m); }
-  const hit = m.get(side);
+  // GOSS 5.3.5: an overrunner ignores the units it overran for the rest of the phase (a view of its own).
+  const key = ignore?.length ? `${side}|${ignore.join(',')}` : side;
+  const hit = m.get(key);
   if (hit) return hit;
   const tec = tecOf(bundle);
   const flags = new Uint8Array(HEX_COUNT);
@@ -108,6 +110,8 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side): 
     const def = bundle.units.get(u.id);
     if (!(flags[u.hex] & F_ENEMY)) enemyHexes.push(u.hex);
     flags[u.hex] |= F_ENEMY;
+    // The hex stays enemy-occupied (never entered), but ignored units cause no surcharge or halt.
+    if (ignore && ignore.includes(u.id)) continue;
     const afv = def ? isPureAfv(def) : false;
     const halts = !(bombed && u.markers.includes(bombed));
     if (halts) halting.add(u.hex);
@@ -155,7 +159,7 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side): 
     return (cover[h] = c);
   };
   const v: SideView = { side, flags, coverAt, noSlide, enemyHexes, night };
-  m.set(side, v);
+  m.set(key, v);
   return v;
 }
 

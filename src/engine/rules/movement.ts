@@ -118,7 +118,7 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
   const u = state.units[unitId];
   const def = bundle.units.get(unitId)!;
   return {
-    state, bundle, tec: tecOf(bundle), view: sideView(state, bundle, u.side), unit: u, def,
+    state, bundle, tec: tecOf(bundle), view: sideView(state, bundle, u.side, ignoredBy(state, bundle, u)), unit: u, def,
     leg: def.moveClass !== 'mech', mode, type, commando: isCommando(def),
     enter: withGarrison(state, bundle, unitId, enterFilter(state, bundle, unitId)), gens: gensFor(state, bundle, u),
     observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
@@ -291,6 +291,12 @@ function reachFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode
   return { ctx, allowance: allow, start, entry, reach: search(ctx, start, left, fresh, maxHexes) };
 }
 
+/** GOSS 5.3.5: the units an Exploit unit overran successfully this phase (it ignores them for the rest of it). */
+function ignoredBy(state: GameState, bundle: ScenarioBundle, u: UnitState): string[] | undefined {
+  const rec = moveRecordNow(state, bundle, u);
+  return rec?.ignore?.length && !rec.halted && hasMarker(u, MARKER.EXPLOIT) ? rec.ignore : undefined;
+}
+
 /**
  * GOSS 5.3.5: the hex a unit overran successfully this phase and has not moved on from: it has entered
  * it (the overrun paid its entry) and continues from there "ignoring the overrun units"; it may not end
@@ -435,6 +441,7 @@ function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEv
     hexes: (prevRec?.hexes ?? 0) + r.hexes.length,
     mp: (prevRec?.mp ?? 0) + mp,
     type: r.type, halted: r.halt !== null, beyond6,
+    ...(prevRec?.ignore ? { ignore: prevRec.ignore } : {}),
   };
   u.mpSpent += mp;
   u.hex = r.hexes[r.hexes.length - 1];

@@ -76,9 +76,16 @@ describe('GOSS 5.3.5 after the overrun, GOSS 5.3.4b last hex', () => {
     expect(o.destinations.find((d) => d.hex === hx(3, 4))).toBeUndefined();
     const stay = apply(t, { type: 'move', unit: 'm', path: [at(3, 4)] });
     expect(!stay.ok && [stay.error.code, stay.error.case]).toEqual(['overrun-stack', 'GOSS 5.3.5']);
+    // Ignoring the overrun units: (4,4) is next to them, yet clear terrain costs 1 MP, without surcharge or halt (AW 31.8b).
+    expect(on).toMatchObject({ cost: 1, halt: null });
+    expect(o.destinations.find((d) => d.hex === hx(6, 4))).toMatchObject({ cost: 3, path: [fmt(hx(3, 4)), fmt(hx(4, 4)), fmt(hx(5, 4)), fmt(hx(6, 4))] });
     const moved = act(t, { type: 'move', unit: 'm', path: on.path }).state;
     expect(moved.units.m.hex).toBe(hx(4, 4));
     expect(moved.units.m.mpSpent).toBe(2 + on.cost);
+    // …for the rest of the phase: the next leg of its move ignores them too.
+    const next = movementOptions(moved, b, 'm');
+    if ('error' in next) throw new Error(next.error.message);
+    expect(next.destinations.find((d) => d.hex === hx(4, 5))).toMatchObject({ cost: 1, halt: null });
   });
   it('GOSS 5.3.5: after a success against a defender that is gone, the overrunner may stop in the overrun hex', () => {
     const { b, t } = overrunWith((x, ok) => ok && (!x.units.g || x.units.g.eliminated || x.units.g.hex !== hx(3, 4)));

@@ -7,9 +7,9 @@
  * After a success the overrunner has entered the hex: its next move starts there (movement.ts
  * `overrunEntry`), it may end there if the defenders are gone, never stacked with them; if it does not
  * move on it stays in the hex it came from. Not from a last hex without MCT (at night OCT counts)
- * adjacent to more than one enemy hex (GOSS 5.3.4b). Not modelled (docs/rules-coverage.md): halts
- * caused by the overrun units are not ignored when moving on; defensive FS against overruns;
- * free-stacked groups.
+ * adjacent to more than one enemy hex (GOSS 5.3.4b). For the rest of the phase it ignores the units it
+ * overran (no surcharge or halt from them: `move.ignore`, movement-search.ts `sideView`). Not modelled
+ * (docs/rules-coverage.md): defensive FS against overruns; free-stacked groups.
  */
 import { z } from 'zod';
 import { formatHex, neighbours, tryParseHexRef } from '../hex';
@@ -71,9 +71,11 @@ export const overrunRules: RuleModule = {
       const u = d.units[a.data.unit];
       const rec = moveRecordNow(d as GameState, ctx.bundle, u as GameState['units'][string]);
       u.mpSpent += cost.cost;
+      // GOSS 5.3.5: should the overrun succeed, the unit goes on from the hex ignoring these units (movement.ts reads the record; a failure halts it).
+      const ignore = [...(rec?.ignore ?? []), ...unitsAt(d as GameState, r.hex, enemyOf(ctx.side!)).map((x) => x.id)];
       u.move = rec
-        ? { ...rec, seq: d.n, mp: rec.mp + cost.cost, overrun: r.hex }
-        : { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'exploitation', seq: d.n, from: u.hex!, hexes: 0, mp: cost.cost, type: 'offroad', halted: false, beyond6: false, overrun: r.hex };
+        ? { ...rec, seq: d.n, mp: rec.mp + cost.cost, overrun: r.hex, ignore }
+        : { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'exploitation', seq: d.n, from: u.hex!, hexes: 0, mp: cost.cost, type: 'offroad', halted: false, beyond6: false, overrun: r.hex, ignore };
       const c = combatOf(d);
       c.overruns = [...(c.overruns ?? []), `${a.data.unit}@${r.hex}`];
       const events: GameEvent[] = [{ type: 'overrunDeclared', unit: a.data.unit, hex: formatHex(r.hex), cost: cost.cost, case: 'GOSS 5.3.5, AW 31.5' }];
