@@ -8,6 +8,7 @@ import { loadScenario } from '../src/data/bundle';
 import { apply, legalActions, newGame } from '../src/engine/game';
 import { distance, formatHex, neighbours } from '../src/engine/hex';
 import { garrisonMoveCheck } from '../src/engine/rules/cherbourg';
+import { supplyRule } from '../src/engine/rules/supply';
 import { segmentAt } from '../src/engine/sequence';
 import { movementOptions } from '../src/engine/rules/movement';
 import type { Action, GameState, ScenarioBundle } from '../src/engine/types';
@@ -98,6 +99,22 @@ describe('AW 1.2.6a, 34.7.2, 34.10.1 movement in Cherbourg', () => {
     const r = apply(state, { type: 'move', unit: us, path: [formatHex(two[0]), formatHex(two[1])] });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatchObject({ code: 'lull-hexes', case: 'AW 34.10.1' });
+    // Units that start adjacent to an enemy only move closer to their GenS source (reconstructed: hexes to the nearest PSS hex).
+    const sources = supplyRule(cherbourg, 'allied')!.sources;
+    const toSource = (h: number) => Math.min(...sources.map((x) => distance(h, x)));
+    const enemyAt = new Set(Object.values(state.units).filter((u) => u.side === 'german' && u.hex !== null && !u.eliminated).map((u) => u.hex!));
+    const front = Object.keys(state.units).filter((id) => state.units[id].side === 'allied' && state.units[id].hex !== null && neighbours(state.units[id].hex!).some((n) => enemyAt.has(n)) && 'destinations' in movementOptions(state, cherbourg, id));
+    expect(front.length).toBeGreaterThan(0);
+    let refusedOne = false;
+    for (const id of front) {
+      const h = state.units[id].hex!;
+      for (const d of options(state, cherbourg, id).destinations) expect(toSource(d.hex)).toBeLessThan(toSource(h));
+      const away = neighbours(h).find((n) => !enemyAt.has(n) && toSource(n) >= toSource(h) && cherbourg.board.terrain[n] !== 255 && !Object.values(state.units).some((u) => u.hex === n));
+      if (!away) continue;
+      const rr = apply(state, { type: 'move', unit: id, path: [formatHex(away)] });
+      if (!rr.ok && rr.error.code === 'lull-adjacent') { expect(rr.error.case).toBe('AW 34.10.1'); refusedOne = true; }
+    }
+    expect(refusedOne).toBe(true);
     state = until(cherbourg, state, 'move', 1, 3);
     const de = Object.keys(state.units).find((id) => state.units[id].side === 'german' && state.units[id].hex !== null && cherbourg.units.get(id)!.ma === 12 && 'destinations' in movementOptions(state, cherbourg, id))!;
     expect(options(state, cherbourg, de).allowance.budget).toBe(2 * 4);

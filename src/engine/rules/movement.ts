@@ -25,7 +25,7 @@ import { enterFilter, hexSet, restrictedInside, special } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
 import { readUnits } from './unitIndex';
 import { epsomActCheck } from './epsom';
-import { garrisonMoveCheck } from './cherbourg';
+import { garrisonMoveCheck, lullActive } from './cherbourg';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -120,7 +120,7 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
   return {
     state, bundle, tec: tecOf(bundle), view: sideView(state, bundle, u.side, ignoredBy(state, bundle, u)), unit: u, def,
     leg: def.moveClass !== 'mech', mode, type, commando: isCommando(def),
-    enter: withGarrison(state, bundle, unitId, enterFilter(state, bundle, unitId)), gens: gensFor(state, bundle, u),
+    enter: withLull(state, bundle, unitId, withGarrison(state, bundle, unitId, enterFilter(state, bundle, unitId))), gens: gensFor(state, bundle, u),
     observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
   };
 }
@@ -143,6 +143,26 @@ function withGarrison(state: GameState, bundle: ScenarioBundle, unitId: string, 
     const g = garrisonMoveCheck(state, bundle, unitId, h);
     return g && here && distance(h, city) < distance(from, city) ? null : g;
   };
+}
+
+/**
+ * AW 34.10.1: during the lull a unit that starts the phase adjacent to an enemy unit may only move so
+ * as to move closer to its source of GenS. reconstructed: "closer" = fewer hexes to the nearest hex of
+ * its side's PSS (AW 34.9), checked for every hex it enters.
+ */
+function withLull(state: GameState, bundle: ScenarioBundle, unitId: string, base: MoverCtx['enter']): MoverCtx['enter'] {
+  if (!special(bundle).lull || !lullActive(state, bundle)) return base;
+  const u = state.units[unitId];
+  const rec = moveRecordNow(state, bundle, u);
+  const start = rec ? rec.from : u.hex!;
+  if (!(sideView(state, bundle, u.side).flags[start] & F_ENEMY_ADJ)) return base;
+  const sources = supplyRule(bundle, u.side)?.sources ?? [];
+  if (!sources.length) return base;
+  const toSource = (h: HexId) => { let best = Infinity; for (const x of sources) { const dd = distance(h, x); if (dd < best) best = dd; } return best; };
+  const here = toSource(start);
+  return (h) => (base ? base(h) : null) ?? (toSource(h) < here ? null : {
+    code: 'lull-adjacent', message: `during the lull a unit that starts adjacent to an enemy unit may only move closer to its source of GenS (${here} hexes from it now)`, case: 'AW 34.10.1',
+  });
 }
 
 function isGarrison(bundle: ScenarioBundle, unitId: string): boolean {
