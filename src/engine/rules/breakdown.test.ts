@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { legalActions } from '../index';
 import { movementOptions } from './movement';
+import { detachedSteps } from './breakdown';
 import type { GameState } from '../types';
 import { mini, must, refused, edit, move, hx, ref, type MiniUnit } from '../../../tests/fixtures/mini';
 
@@ -39,11 +40,12 @@ describe('GOSS 18 / AW 31.2.1 breakdown', () => {
   });
 
   it('GOSS 18 (AW 38.8.2 "partially broken down"): detaching one Coy reduces the Bn by one step; it stays, with half its MA spent', () => {
-    const { state } = setup();
+    const { state, bundle } = setup();
     const s = must(state, { type: 'breakdown', unit: 'bn', coys: 1 });
     expect(s.units.bn).toMatchObject({ hex: hx([1, 1]), stepsLost: 1, mpSpent: 3, detached: ['coy-1'] });
     expect(s.units['coy-1']).toMatchObject({ hex: hx([1, 1]), mpSpent: 3 });
     expect(s.units['coy-2']).toBeUndefined();
+    expect(detachedSteps(s, bundle, 'bn')).toBe(1);
   });
 
   it('GOSS 18: steps carry over — a Bn with one step lost breaks into two Coys; supply markers go with the Coys', () => {

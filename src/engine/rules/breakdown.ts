@@ -125,6 +125,16 @@ export function detachedCoys(state: GameState, parentId: string): string[] {
   return (state.units[parentId]?.detached ?? []).filter((id) => { const c = state.units[id]; return !!c && !c.eliminated && c.hex !== null; });
 }
 
+/**
+ * Steps of a Bn that are out on the map as its breakdown Coys (GOSS 18): counted in its `stepsLost`,
+ * yet not lost. Loss statistics should subtract them.
+ */
+export function detachedSteps(state: GameState, bundle: ScenarioBundle, parentId: string): number {
+  let n = 0;
+  for (const id of detachedCoys(state, parentId)) { const d = bundle.units.get(id); if (d) n += stepsLeft(d, state.units[id]); }
+  return n;
+}
+
 /** Why the Coys may not rejoin `parentId` now (and where it would re-form), or null (GOSS 18). */
 export function recombineProblem(state: GameState, bundle: ScenarioBundle, parentId: string, coys: string[], hexRef?: string): Rejection | { hex: HexId } {
   const c = common(state, bundle, parentId, 'recombine');
