@@ -57,6 +57,8 @@ export interface UnitState {
    * segment so other rules can ask "did it move this player turn?" (AW 31.9.2b move-or-fire, 31.7 GI).
    */
   move?: UnitMoveRecord;
+  /** GOSS 18: the breakdown Coys this Bn has detached and not taken back (src/engine/rules/breakdown.ts). */
+  detached?: string[];
 }
 
 export interface UnitMoveRecord {
@@ -73,11 +75,15 @@ export interface UnitMoveRecord {
   /** MP spent this phase (kept after mpSpent is reset; AW 31.7 GI reads it). */
   mp: number;
   /** Movement type used this phase: off-road, Mech road movement, or PA hex counting. */
-  type: 'offroad' | 'road' | 'pa';
+  type: 'offroad' | 'road' | 'pa' | 'legroad';
   /** The move ended on a movement halt (AW 31.8, GOSS 7.7): no more movement this phase. */
   halted: boolean;
   /** AW 31.7: at some time during the phase the unit was more than six hexes from every enemy unit. */
   beyond6: boolean;
+  /** GOSS 5.3.5: the hex the unit last overran this phase (it continues from there after a success; src/engine/rules/overrun.ts). */
+  overrun?: number;
+  /** GOSS 5.3.5: units this unit overran successfully this phase; it ignores them (no surcharge, no halt) until the phase ends. */
+  ignore?: string[];
 }
 
 export interface GameState {

@@ -70,8 +70,17 @@ function rollWeather(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   return [{ type: 'weatherRolled', atmosphere, ground, case: 'AW 34.4.0' }];
 }
 
-/** reconstructed: the land hexes no farther from the city hex than the farthest perimeter hex (the printed ring is not in the text). */
+const insideCache = new WeakMap<ScenarioBundle, Set<HexId>>();
+/** reconstructed: the land hexes no farther from the city hex than the farthest perimeter hex (the printed ring is not in the text). Cached per bundle: movement asks it per hex searched. */
 function perimeterInside(bundle: ScenarioBundle): Set<HexId> {
+  const hit = insideCache.get(bundle);
+  if (hit) return hit;
+  const set = perimeterInsideOf(bundle);
+  insideCache.set(bundle, set);
+  return set;
+}
+
+function perimeterInsideOf(bundle: ScenarioBundle): Set<HexId> {
   const cb = special(bundle).cherbourg!;
   const ring = [...hexSet(bundle, cb.perimeter)];
   const city = [...hexSet(bundle, { hexes: [cb.cityHex] })][0];

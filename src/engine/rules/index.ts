@@ -5,7 +5,9 @@ import { diceKeyRules } from './diceKey';
 import { movementRules } from './movement';
 import { COMBAT_MODULES } from './combat';
 import { stackingRules } from './stacking';
+import { breakdownRules } from './breakdown';
+import { consolidationRules } from './consolidation';
 import { SCENARIO_MODULES } from './scenarioModules';
 
 // Combat modules come before movement: their Movement Segment exit hooks (supply, GI) read the MP spent before movement resets it.
-export const RULE_MODULES: RuleModule[] = [diceRules, ...COMBAT_MODULES, movementRules, stackingRules, diceKeyRules, ...SCENARIO_MODULES];
+export const RULE_MODULES: RuleModule[] = [diceRules, ...COMBAT_MODULES, movementRules, breakdownRules, consolidationRules, stackingRules, diceKeyRules, ...SCENARIO_MODULES];

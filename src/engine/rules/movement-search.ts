@@ -14,6 +14,7 @@ import { unitIndex } from './unitIndex';
 import { actsAsDivisionGroup, actsAsGroup } from './artilleryGroups';
 import { special } from './scenarioArea';
 import { maFactor } from './carpetBombing';
+import { maModifier } from './cherbourg';
 import {
   tecOf, COVER_MCT, COVER_OCT, FEATURE, ROUTE, WATER, ANY_ROAD, MAJOR_ROAD, type Tec,
 } from './terrain';
@@ -21,8 +22,12 @@ import {
   MARKER, hasMarker, isArtilleryGroup, isCommando, isHqArtilleryGroup, isPureAfv, isRanger, isArtillery, isHq,
 } from './unit-traits';
 
-/** How a unit moves: off-road (Leg units pay road costs along roads, GOSS 7.6.2), Mech road movement (GOSS 7.10), PA hex counting (GOSS 5.2.3). */
-export type MoveType = 'offroad' | 'road' | 'pa';
+/**
+ * How a unit moves: off-road (Leg units pay road costs along roads, GOSS 7.6.2), Mech road movement
+ * (GOSS 7.10), PA hex counting (GOSS 5.2.3), Leg road march (GOSS 7.6.1 step 2: +2 MA wholly along
+ * primary/secondary roads, never adjacent to an enemy, never observed).
+ */
+export type MoveType = 'offroad' | 'road' | 'pa' | 'legroad';
 /** Which rule set the current segment applies: tactical movement (AW 31.2.1e), PA movement, exploit movement (AW 31.5). */
 export type MoveMode = 'tactical' | 'pa' | 'exploit';
 
@@ -58,7 +63,7 @@ export const F_WORKS_ADJ = 16;
 /** The hex is adjacent to an enemy unit that generates movement halts (AW 32.2.2: carpet-bombed units do not). */
 export const F_HALT_ADJ = 32;
 
-const views = new WeakMap<GameState, Map<Side, SideView>>();
+const views = new WeakMap<GameState, Map<string, SideView>>();
 
 export function isNight(state: GameState, bundle: ScenarioBundle): boolean {
   return turnTime(bundle.scenario, bundle.sequence, state.pos.turn).time === 'Night';
@@ -84,10 +89,12 @@ export function isConstricted(bundle: ScenarioBundle, h: HexId): boolean {
 }
 
 /** The occupancy view of `side` (cached per immutable state object). */
-export function sideView(state: GameState, bundle: ScenarioBundle, side: Side): SideView {
+export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, ignore?: readonly string[]): SideView {
   let m = views.get(state);
   if (!m) { m = new Map(); views.set(state, m); }
-  const hit = m.get(side);
+  // GOSS 5.3.5: an overrunner ignores the units it overran for the rest of the phase (a view of its own).
+  const key = ignore?.length ? `${side}|${ignore.join(',')}` : side;
+  const hit = m.get(key);
   if (hit) return hit;
   const tec = tecOf(bundle);
   const flags = new Uint8Array(HEX_COUNT);
@@ -103,6 +110,8 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side): 
     const def = bundle.units.get(u.id);
     if (!(flags[u.hex] & F_ENEMY)) enemyHexes.push(u.hex);
     flags[u.hex] |= F_ENEMY;
+    // The hex stays enemy-occupied (never entered), but ignored units cause no surcharge or halt.
+    if (ignore && ignore.includes(u.id)) continue;
     const afv = def ? isPureAfv(def) : false;
     const halts = !(bombed && u.markers.includes(bombed));
     if (halts) halting.add(u.hex);
@@ -150,7 +159,7 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side): 
     return (cover[h] = c);
   };
   const v: SideView = { side, flags, coverAt, noSlide, enemyHexes, night };
-  m.set(side, v);
+  m.set(key, v);
   return v;
 }
 
@@ -188,6 +197,16 @@ export interface MoverCtx {
   enter?: ((h: HexId) => { code: string; message: string; case?: string } | null) | null;
   /** GOSS 7.7.5 / AW 32.9: the side's GenS trace and limit, when the scenario traces supply. */
   gens?: { cost: Map<HexId, number>; max: number; oos: boolean; outside: boolean } | null;
+  /** Leg road march (GOSS 7.6.1 step 2): is the hex observed by an enemy ground unit? */
+  observed?: ((h: HexId) => boolean) | null;
+}
+
+/** Route bits of the roads a Leg road march may follow (tec.legRoadMarch.roads), 0 when the table has no road march. */
+export function roadMarchRoutes(tec: Tec): number {
+  const lr = tec.raw.legRoadMarch;
+  let mask = 0;
+  if (lr) for (const r of lr.roads) mask |= ROUTE[r];
+  return mask;
 }
 
 /** Does a road cross the hexside a→b? Returns the route bits. */
@@ -234,6 +253,13 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
     if (cost < 0) { if (why) { why.reason = 'Mech road movement follows road hexsides, or enters clear hexes at 1.5 MP in dry weather'; why.case = 'GOSS 7.10.1'; } return -1; }
     // AW 31.2.1: tactical road movement pays one extra MP entering a hex already occupied by a friendly unit.
     if ((view.flags[to] & F_FRIEND)) cost += 2 * tec.raw.friendlyOccupiedRoad.mp;
+  } else if (c.type === 'legroad') {
+    // GOSS 7.6.1 step 2: wholly along primary or secondary roads, never adjacent to an enemy, never seen by an enemy ground unit.
+    if (!(routes & roadMarchRoutes(tec))) { if (why) { why.reason = 'a Leg road march moves wholly along primary or secondary roads'; why.case = 'GOSS 7.6.2'; why.code = 'not-road-march'; } return -1; }
+    if (view.flags[to] & F_ENEMY_ADJ) { if (why) { why.reason = 'a Leg road march never enters a hex adjacent to an enemy unit'; why.case = 'GOSS 7.6.2'; why.code = 'not-road-march'; } return -1; }
+    if (c.observed && c.observed(to)) { if (why) { why.reason = 'a Leg road march never enters a hex an enemy ground unit observes'; why.case = 'GOSS 7.6.2'; why.code = 'not-road-march'; } return -1; }
+    cost = offroadCost(c, from, to, t, feats, routes, why);
+    if (cost < 0) return cost;
   } else if (c.type === 'pa') {
     cost = offroadCost(c, from, to, t, feats, routes, why);
     if (cost < 0 && cost !== ALL_MA) return -1;
@@ -385,6 +411,8 @@ export interface Allowance {
   spent: number;
   /** How the allowance was computed, each step with its case (for the UI). */
   parts: { case: string; text: string }[];
+  /** AW 34.10.1 lull: at most this many hexes entered this phase, whatever the MP. */
+  hexLimit?: number;
 }
 
 /** Hexes within `r` of an enemy unit at the start of the phase (AW 31.6): the unit's start hex counts. */
@@ -396,7 +424,7 @@ export function enemyWithin(view: SideView, h: HexId, r: number): boolean {
 /**
  * MA for the phase (GOSS 7.6.1 order, AW 31.5, 31.6, 31.9.2b, 31.11), ×2. Rounds every division up (GOSS 1.5).
  */
-export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit' | 'def' | 'mode' | 'leg'>): Allowance {
+export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit' | 'def' | 'mode' | 'leg'> & { type?: MoveType }): Allowance {
   const { unit: u, def, bundle, view, state } = c;
   const tec = tecOf(bundle);
   const parts: Allowance['parts'] = [];
@@ -409,17 +437,29 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
   }
   let ma = def.ma;
   parts.push({ case: 'GOSS 7.1', text: `printed MA ${def.ma}` });
+  let hexLimit: number | undefined;
+  const sp = special(bundle);
+  if (sp.maByWeather || sp.lull) {
+    // AW 34.7.2 (German MA by atmosphere and time of day) and AW 34.10.1 (lull: Allied 1 hex, German ⅓ printed MA).
+    const m = maModifier(state, bundle, u.id);
+    if (m.ma !== def.ma) { ma = m.ma; parts.push({ case: m.case, text: `MA ${ma} (${m.case === 'AW 34.10.1' ? 'lull: one-third of the printed MA' : 'German movement by weather'})` }); }
+    if (m.hexLimit !== null) { hexLimit = m.hexLimit; parts.push({ case: m.case, text: `lull: ${m.hexLimit} hex${m.hexLimit > 1 ? 'es' : ''} this GT` }); }
+  }
   if (isArtilleryGroup(def) || isHqArtilleryGroup(def) || actsAsGroup(bundle, u.id) || actsAsDivisionGroup(bundle, u.id)) {
     ma = tec.raw.artilleryGroupMa.ma;
     parts.push({ case: 'AW 31.9.2b', text: `artillery group MA ${ma}` });
   }
   const lb = leaderMaBonus(state, bundle, u, def, rec ? rec.from : u.hex);
   if (lb) { ma += lb.bonus; parts.push({ case: lb.case, text: `stacked with ${lb.leader}: +${lb.bonus} MA` }); }
+  if (c.type === 'legroad' && tec.raw.legRoadMarch) {
+    ma += tec.raw.legRoadMarch.ma;
+    parts.push({ case: 'GOSS 7.6.2', text: `Leg road march (primary/secondary roads, unobserved, never adjacent): +${tec.raw.legRoadMarch.ma} MA` });
+  }
   if (c.mode === 'exploit') {
     const div = tec.raw.exploit.printedMaDivisor;
     ma = Math.ceil(ma / div);
     parts.push({ case: 'AW 31.5', text: `Exploit movement: half the printed MA, ${ma}` });
-    return { budget: ma * 2, spent: u.mpSpent * 2, parts };
+    return { budget: ma * 2, spent: u.mpSpent * 2, parts, ...(hexLimit !== undefined ? { hexLimit } : {}) };
   }
   const halving: string[] = [];
   if (hasMarker(u, MARKER.OOS)) { halving.push('AW 31.11'); parts.push({ case: 'AW 31.11', text: 'out of supply: MA halved' }); }
@@ -439,7 +479,7 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
     ma = Math.ceil(ma / 2);
     parts.push({ case: halving[0], text: `MA ${ma} (halved, rounded up)` });
   }
-  return { budget: ma * 2, spent: u.mpSpent * 2, parts };
+  return { budget: ma * 2, spent: u.mpSpent * 2, parts, ...(hexLimit !== undefined ? { hexLimit } : {}) };
 }
 
 /** AW 32.8: a scenario leader adds its MA bonus to units of its formation it starts the phase stacked with. */
@@ -509,6 +549,7 @@ const SCRATCH = {
   halt: new Uint8Array(HEX_COUNT),
   minimum: new Uint8Array(HEX_COUNT),
   done: new Uint8Array(HEX_COUNT),
+  depth: new Int32Array(HEX_COUNT),
   touched: [] as HexId[],
   heap: new Heap(),
 };
@@ -516,12 +557,13 @@ const SCRATCH = {
 /**
  * Every hex the unit can still reach this phase with movement type c.type: Dijkstra over half-MPs
  * (PA: breadth-first over hexes). `budget` and `spent` come from allowance(); `fresh` says the unit has
- * not moved this phase, so the minimum move (GOSS 7.3.0) is available.
+ * not moved this phase, so the minimum move (GOSS 7.3.0) is available. `maxHexes` ≥ 0 caps the hexes
+ * entered (AW 34.10.1 lull: one hex; exact for one hex, the cheapest path otherwise).
  */
-export function search(c: MoverCtx, start: HexId, left: number, fresh: boolean): Reach {
+export function search(c: MoverCtx, start: HexId, left: number, fresh: boolean, maxHexes = -1): Reach {
   // Scratch arrays are reused between searches (no per-call allocation of map-sized arrays); the
   // previous search's hexes are reset, so a Reach is valid until the next search starts.
-  const { cost, prev, halt, minimum, done } = SCRATCH;
+  const { cost, prev, halt, minimum, done, depth } = SCRATCH;
   for (const h of SCRATCH.touched) { cost[h] = -1; prev[h] = -1; halt[h] = 0; minimum[h] = 0; done[h] = 0; }
   SCRATCH.touched.length = 0;
   const touched = SCRATCH.touched;
@@ -539,6 +581,7 @@ export function search(c: MoverCtx, start: HexId, left: number, fresh: boolean):
     done[h] = 1;
     hexes.push(h);
     if (h !== start && halt[h]) continue;
+    if (maxHexes >= 0 && (h === start ? 0 : depth[h]) >= maxHexes) continue;
     for (let d = 0; d < 6; d++) {
       const n = NEIGHBOURS[h * 6 + d];
       if (n < 0 || done[n]) continue;
@@ -557,6 +600,7 @@ export function search(c: MoverCtx, start: HexId, left: number, fresh: boolean):
         if (cost[n] === -1) touched.push(n);
         cost[n] = total;
         prev[n] = h;
+        if (maxHexes >= 0) depth[n] = h === start ? 1 : depth[h] + 1;
         minimum[n] = isMin ? 1 : 0;
         halt[n] = haltAt(c, h, n) ? 1 : 0;
         heap.push(total, n);

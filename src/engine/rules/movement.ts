@@ -5,14 +5,15 @@
  * legality and the queries the UI and the other rule modules call.
  */
 import { z } from 'zod';
-import { areAdjacent, distance, formatHex, tryParseHexRef, type HexId } from '../hex';
+import { areAdjacent, distance, formatHex, hexsideBetween, neighbours, tryParseHexRef, type HexId } from '../hex';
+import { canObserve } from './observation';
 import { segmentAt } from '../sequence';
 import { reject, type RuleModule } from './registry';
 import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import {
-  ALL_MA, F_ENEMY_ADJ, allowance, haltAt, isNight, isRoadStart, moveRecordNow, pathFrom, search, sideView, stepCost,
+  ALL_MA, F_ENEMY, F_ENEMY_ADJ, allowance, haltAt, isNight, isRoadStart, moveRecordNow, pathFrom, roadMarchRoutes, search, sideView, stepCost,
   type Allowance, type Halt, type MoveMode, type MoveType, type MoverCtx,
 } from './movement-search';
 import {
@@ -20,9 +21,11 @@ import {
 } from './unit-traits';
 import { hexStackViolation } from './stacking';
 import { actsAsGroup } from './artilleryGroups';
-import { enterFilter, restrictedInside } from './scenarioArea';
+import { enterFilter, hexSet, restrictedInside, special } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
 import { readUnits } from './unitIndex';
+import { epsomActCheck } from './epsom';
+import { garrisonMoveCheck, lullActive } from './cherbourg';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -57,8 +60,14 @@ export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: strin
   const name = def.designation;
   if (u.hex === null || u.eliminated) return { error: no('not-on-map', `${name} is not on the map`) };
   if (u.side !== phasing(state, bundle)) return { error: no('not-your-unit', `${name} belongs to the other side`) };
+  // AW 1.2.6a: the Cherbourg garrison is fixed (MA 0) or inactive until the Landefront / three perimeter hexes.
+  const g = garrisonMoveCheck(state, bundle, unitId, u.hex);
+  if (g && g.code !== 'garrison-perimeter') return { error: g };
   if (def.moveClass === 'static' || def.ma <= 0) return { error: no('static', `${name} is static (MA 0) and cannot move`, 'GOSS 4.3.3') };
   const seg = segmentId(state, bundle);
+  // AW 33.7.1-33.7.2: VIII Corps inactive until June 26 AM; Germans east of the 49th Div boundary do not move.
+  const ep = epsomActCheck(state, bundle, unitId, 'move');
+  if (ep) return { error: ep };
   if (seg === 'exploitation') {
     if (!hasMarker(u, MARKER.EXPLOIT)) return { error: no('not-exploit', `only units marked Exploit move in the Exploitation Segment; ${name} is not`, 'AW 31.5') };
     return { mode: 'exploit' };
@@ -109,10 +118,56 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
   const u = state.units[unitId];
   const def = bundle.units.get(unitId)!;
   return {
-    state, bundle, tec: tecOf(bundle), view: sideView(state, bundle, u.side), unit: u, def,
+    state, bundle, tec: tecOf(bundle), view: sideView(state, bundle, u.side, ignoredBy(state, bundle, u)), unit: u, def,
     leg: def.moveClass !== 'mech', mode, type, commando: isCommando(def),
-    enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
+    enter: withLull(state, bundle, unitId, withGarrison(state, bundle, unitId, enterFilter(state, bundle, unitId))), gens: gensFor(state, bundle, u),
+    observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
   };
+}
+
+/**
+ * AW 1.2.6a: an active Cherbourg garrison unit stays inside the perimeter (added to the scenario's entry
+ * filter). reconstructed: the perimeter ring is not printed in the text; a garrison unit that sets up
+ * outside the reconstructed ring may still move back towards the city hex.
+ */
+function withGarrison(state: GameState, bundle: ScenarioBundle, unitId: string, base: MoverCtx['enter']): MoverCtx['enter'] {
+  const u = state.units[unitId];
+  if (u.hex === null || !isGarrison(bundle, unitId)) return base;
+  const here = garrisonMoveCheck(state, bundle, unitId, u.hex);
+  if (here && here.code !== 'garrison-perimeter') return base;
+  const city = [...hexSet(bundle, { hexes: [special(bundle).cherbourg!.cityHex] })][0];
+  const from = u.hex;
+  return (h) => {
+    const b = base ? base(h) : null;
+    if (b) return b;
+    const g = garrisonMoveCheck(state, bundle, unitId, h);
+    return g && here && distance(h, city) < distance(from, city) ? null : g;
+  };
+}
+
+/**
+ * AW 34.10.1: during the lull a unit that starts the phase adjacent to an enemy unit may only move so
+ * as to move closer to its source of GenS. reconstructed: "closer" = fewer hexes to the nearest hex of
+ * its side's PSS (AW 34.9), checked for every hex it enters.
+ */
+function withLull(state: GameState, bundle: ScenarioBundle, unitId: string, base: MoverCtx['enter']): MoverCtx['enter'] {
+  if (!special(bundle).lull || !lullActive(state, bundle)) return base;
+  const u = state.units[unitId];
+  const rec = moveRecordNow(state, bundle, u);
+  const start = rec ? rec.from : u.hex!;
+  if (!(sideView(state, bundle, u.side).flags[start] & F_ENEMY_ADJ)) return base;
+  const sources = supplyRule(bundle, u.side)?.sources ?? [];
+  if (!sources.length) return base;
+  const toSource = (h: HexId) => { let best = Infinity; for (const x of sources) { const dd = distance(h, x); if (dd < best) best = dd; } return best; };
+  const here = toSource(start);
+  return (h) => (base ? base(h) : null) ?? (toSource(h) < here ? null : {
+    code: 'lull-adjacent', message: `during the lull a unit that starts adjacent to an enemy unit may only move closer to its source of GenS (${here} hexes from it now)`, case: 'AW 34.10.1',
+  });
+}
+
+function isGarrison(bundle: ScenarioBundle, unitId: string): boolean {
+  const cb = special(bundle).cherbourg;
+  return !!cb && (cb.garrisonUnits.includes(unitId) || bundle.units.get(unitId)?.formation === cb.garrisonFormation);
 }
 
 /** GOSS 7.7.5 / AW 32.9: the side's GenS trace for the movement restriction, when the scenario traces supply. */
@@ -123,17 +178,59 @@ function gensFor(state: GameState, bundle: ScenarioBundle, u: UnitState): MoverC
   return { cost, max: rule.maxAdjacentToEnemy, oos: hasMarker(u, MARKER.OOS), outside: (cost.get(u.hex) ?? Infinity) > rule.maxAdjacentToEnemy };
 }
 
-/** The movement types the unit may use now (GOSS 7.4, 7.10.1: Mech road movement starts on a road or dry clear hex). */
+/** The movement types the unit may use now (GOSS 7.4, 7.10.1: Mech road movement starts on a road or dry clear hex; GOSS 7.6.2 Leg road march). */
 function typesFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode): MoveType[] {
   if (mode === 'pa') return ['pa'];
   const u = state.units[unitId];
   const def = bundle.units.get(unitId)!;
   const rec = moveRecordNow(state, bundle, u);
   if (rec && rec.type !== 'pa') return [rec.type];
-  if (def.moveClass !== 'mech') return ['offroad'];
+  if (def.moveClass !== 'mech') return !rec && mode === 'tactical' && roadMarchStart(state, bundle, u) ? ['offroad', 'legroad'] : ['offroad'];
   const start = rec ? rec.from : u.hex!;
   return isRoadStart(bundle, u.hex!) && (!rec || isRoadStart(bundle, start)) ? ['road', 'offroad'] : ['offroad'];
 }
+
+/**
+ * GOSS 7.6.1 step 2 / 7.6.2: a Leg unit may road-march (+2 MA) when it is in GenS (no OhS / OoS marker),
+ * has spent no MP, starts on a primary or secondary road, not adjacent to an enemy and not observed
+ * by an enemy ground unit. (AW 31 has no command rules, so "in command" always holds.)
+ */
+function roadMarchStart(state: GameState, bundle: ScenarioBundle, u: UnitState): boolean {
+  const tec = tecOf(bundle);
+  const mask = roadMarchRoutes(tec);
+  if (!mask || u.hex === null || u.mpSpent !== 0 || hasMarker(u, MARKER.OOS) || hasMarker(u, MARKER.OHS)) return false;
+  const view = sideView(state, bundle, u.side);
+  if (view.flags[u.hex] & F_ENEMY_ADJ) return false;
+  let onRoad = false;
+  for (const n of neighbours(u.hex)) if ((bundle.board.routes.get(hexsideBetween(u.hex, n)) ?? 0) & mask) { onRoad = true; break; }
+  return onRoad && !observedBy(state, bundle, u.side)(u.hex);
+}
+
+const observedCache = new WeakMap<GameState, Map<Side, (h: HexId) => boolean>>();
+/** Is hex `h` observed by a ground unit of `side`'s enemy (GOSS 8.2, the mover counted as moving)? Cached per state and side. */
+export function observedBy(state: GameState, bundle: ScenarioBundle, side: Side): (h: HexId) => boolean {
+  let m = observedCache.get(state);
+  if (!m) { m = new Map(); observedCache.set(state, m); }
+  const hit = m.get(side);
+  if (hit) return hit;
+  const enemies = readUnits(state.units).filter((e) => e.side !== side && e.hex !== null && !e.eliminated);
+  const seen = new Map<HexId, boolean>();
+  const f = (h: HexId): boolean => {
+    const k = seen.get(h);
+    if (k !== undefined) return k;
+    let obs = false;
+    for (const e of enemies) {
+      if (distance(e.hex!, h) > OBSERVE_REACH) continue;
+      if (canObserve(state, bundle, e.id, h, { targetMoving: true }).ok) { obs = true; break; }
+    }
+    seen.set(h, obs);
+    return obs;
+  };
+  m.set(side, f);
+  return f;
+}
+/** No LOS in the AW map reaches farther (the highest vantage points, AW 1.2.8). */
+const OBSERVE_REACH = 12;
 
 export interface Destination {
   hex: HexId;
@@ -171,16 +268,24 @@ export function movementOptions(state: GameState, bundle: ScenarioBundle, unitId
   for (const type of typesFor(state, bundle, unitId, m.mode)) {
     const r = reachFor(state, bundle, unitId, m.mode, type);
     allow = r.allowance;
-    const { reach, start } = r;
+    const { reach, start, entry } = r;
+    const here = state.units[unitId].hex!;
     for (const h of reach.hexes) {
-      if (h === start) continue;
+      if (h === start) {
+        // GOSS 5.3.5: after a successful overrun the unit may end in the overrun hex if its defenders are gone (its entry was paid).
+        if (entry !== null && !(r.ctx.view.flags[entry] & F_ENEMY) && !best.has(entry)) {
+          best.set(entry, { hex: entry, ref: formatHex(entry), cost: 0, type, path: [formatHex(entry)], halt: null, minimumMove: false });
+        }
+        continue;
+      }
+      if (h === here) continue;
       const costX2 = reach.cost[h];
       const cost = type === 'pa' ? costX2 : costX2 / 2;
       const prev = best.get(h);
       if (prev && prev.cost <= cost) continue;
       best.set(h, {
         hex: h, ref: formatHex(h), cost, type,
-        path: pathFrom(reach, start, h).map(formatHex),
+        path: (entry !== null ? [entry, ...pathFrom(reach, start, h)] : pathFrom(reach, start, h)).map(formatHex),
         halt: reach.halt[h] ? haltAt(r.ctx, reach.prev[h], h) : null,
         minimumMove: reach.minimum[h] === 1,
       });
@@ -189,14 +294,39 @@ export function movementOptions(state: GameState, bundle: ScenarioBundle, unitId
   return { unit: unitId, mode: m.mode, allowance: allow!, destinations: [...best.values()].sort((a, b) => a.hex - b.hex) };
 }
 
+/** GOSS 7.3.0: the minimum move is for a unit that has neither moved nor spent MP this phase (an overrun, a breakdown, GOSS 18, spend MP). */
+function isFresh(rec: ReturnType<typeof moveRecordNow>, u: UnitState): boolean {
+  return (!rec || rec.hexes === 0) && u.mpSpent === 0;
+}
+
 function reachFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode, type: MoveType) {
   const ctx = ctxFor(state, bundle, unitId, mode, type);
   const allow = allowance(ctx);
   const rec = moveRecordNow(state, bundle, ctx.unit);
-  const start = ctx.unit.hex!;
+  const entry = overrunEntry(state, bundle, ctx.unit);
+  const start = entry ?? ctx.unit.hex!;
   const left = Math.max(0, allow.budget - allow.spent);
-  const fresh = !rec || rec.hexes === 0;
-  return { ctx, allowance: allow, start, reach: search(ctx, start, left, fresh) };
+  const fresh = isFresh(rec, ctx.unit);
+  const maxHexes = allow.hexLimit === undefined ? -1 : Math.max(0, allow.hexLimit - (rec?.hexes ?? 0));
+  return { ctx, allowance: allow, start, entry, reach: search(ctx, start, left, fresh, maxHexes) };
+}
+
+/** GOSS 5.3.5: the units an Exploit unit overran successfully this phase (it ignores them for the rest of it). */
+function ignoredBy(state: GameState, bundle: ScenarioBundle, u: UnitState): string[] | undefined {
+  const rec = moveRecordNow(state, bundle, u);
+  return rec?.ignore?.length && !rec.halted && hasMarker(u, MARKER.EXPLOIT) ? rec.ignore : undefined;
+}
+
+/**
+ * GOSS 5.3.5: the hex a unit overran successfully this phase and has not moved on from: it has entered
+ * it (the overrun paid its entry) and continues from there "ignoring the overrun units"; it may not end
+ * its move stacked with them (if it stops short it stays in — goes back to — the hex it came from).
+ * The overrun rules record the hex (`move.overrun`); a failed overrun halts the unit and takes its Exploit.
+ */
+export function overrunEntry(state: GameState, bundle: ScenarioBundle, u: UnitState): HexId | null {
+  const rec = moveRecordNow(state, bundle, u);
+  if (!rec || rec.overrun === undefined || rec.halted || state.pending || !hasMarker(u, MARKER.EXPLOIT)) return null;
+  return rec.overrun;
 }
 
 /**
@@ -208,9 +338,11 @@ export function legalDestinations(state: GameState, bundle: ScenarioBundle, unit
   if ('error' in m || moveBlock(state, bundle, unitId, m.mode)) return { hexes: new Int32Array(0), costX2: new Int32Array(0) };
   const merged = new Map<number, number>();
   for (const type of typesFor(state, bundle, unitId, m.mode)) {
-    const { reach, start } = reachFor(state, bundle, unitId, m.mode, type);
+    const { reach, start, entry, ctx } = reachFor(state, bundle, unitId, m.mode, type);
+    const here = state.units[unitId].hex!;
     for (const h of reach.hexes) {
-      if (h === start) continue;
+      if (h === here) continue;
+      if (h === start && (entry === null || ctx.view.flags[entry] & F_ENEMY)) continue;
       const c = reach.cost[h];
       const p = merged.get(h);
       if (p === undefined || c < p) merged.set(h, c);
@@ -231,14 +363,25 @@ function walk(state: GameState, bundle: ScenarioBundle, unitId: string, mode: Mo
   const def = ctx.def;
   const allow = allowance(ctx);
   const rec = moveRecordNow(state, bundle, ctx.unit);
-  const fresh = !rec || rec.hexes === 0;
+  const fresh = isFresh(rec, ctx.unit);
   const left = allow.budget - allow.spent;
+  if (allow.hexLimit !== undefined && (rec?.hexes ?? 0) + refs.length > allow.hexLimit) {
+    return { ok: false, error: no('lull-hexes', `during the lull ${def.designation} may move only ${allow.hexLimit} hex${allow.hexLimit > 1 ? 'es' : ''} this GT`, 'AW 34.10.1') };
+  }
   let at = ctx.unit.hex!;
   let cost = 0;
   let halt: Halt | null = null;
   let minimum = false;
   const hexes: HexId[] = [];
-  for (let i = 0; i < refs.length; i++) {
+  let first = 0;
+  const entry = overrunEntry(state, bundle, ctx.unit);
+  const r0 = tryParseHexRef(refs[0]);
+  if (entry !== null && !('error' in r0) && r0.hex === entry) {
+    // GOSS 5.3.5: the overrunner enters the overrun hex (paid by the overrun) and moves on from it.
+    if (refs.length === 1 && (ctx.view.flags[entry] & F_ENEMY)) return { ok: false, error: no('overrun-stack', `${def.designation} may not end its move stacked with the units it overran in ${refs[0]}; it moves on or stays where it is`, 'GOSS 5.3.5') };
+    at = entry; hexes.push(entry); first = 1;
+  }
+  for (let i = first; i < refs.length; i++) {
     const ref = refs[i];
     const r = tryParseHexRef(ref);
     if ('error' in r) return { ok: false, error: no('bad-hex', r.error) };
@@ -256,7 +399,7 @@ function walk(state: GameState, bundle: ScenarioBundle, unitId: string, mode: Mo
       if (cost > left) return { ok: false, error: no('pa-limit', `${def.designation} is in PA mode and may move only ${allow.budget} hex${allow.budget > 1 ? 'es' : ''} this phase`, 'AW 31.2.1') };
     } else if (step === ALL_MA || cost + step > left) {
       // GOSS 7.3.0: one hex is always possible for a unit that has not moved, spending the whole MA.
-      if (i === 0 && fresh && refs.length === 1) { cost = left; minimum = true; } else if (step === ALL_MA) {
+      if (i === 0 && first === 0 && fresh && refs.length === 1) { cost = left; minimum = true; } else if (step === ALL_MA) {
         return { ok: false, error: no('constricted', `a Mech unit entering or leaving constricted terrain off-road spends its whole MA, so ${ref} can be its only hex this phase`, 'GOSS 7 TEC') };
       } else {
         const ma = allow.budget / 2;
@@ -280,10 +423,14 @@ export function checkMove(state: GameState, bundle: ScenarioBundle, action: Acti
   if (block) return { ok: false, error: block };
   let types = typesFor(state, bundle, a.data.unit, m.mode);
   if (a.data.via) {
-    if (!types.includes(a.data.via)) {
+    const leg = bundle.units.get(a.data.unit)!.moveClass !== 'mech';
+    // For a Leg unit "road" asks for the road march (GOSS 7.6.2); for a Mech unit, Mech road movement (GOSS 7.10).
+    const via: MoveType = leg && a.data.via === 'road' ? 'legroad' : a.data.via;
+    if (!types.includes(via)) {
+      if (via === 'legroad') return { ok: false, error: no('not-road-march', 'a Leg road march starts on a primary or secondary road, in GenS, not adjacent to an enemy and unobserved, before the unit moves otherwise', 'GOSS 7.6.2') };
       return { ok: false, error: no('not-road', a.data.via === 'road' ? 'Mech road movement must start in a road hex or a clear hex, by a Mech unit that has not moved otherwise this phase' : 'this unit is using Mech road movement this phase', 'GOSS 7.10.1') };
     }
-    types = [a.data.via];
+    types = [via];
   }
   let best: Walk | null = null;
   let firstError: Rejection | null = null;
@@ -314,6 +461,7 @@ function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEv
     hexes: (prevRec?.hexes ?? 0) + r.hexes.length,
     mp: (prevRec?.mp ?? 0) + mp,
     type: r.type, halted: r.halt !== null, beyond6,
+    ...(prevRec?.ignore ? { ignore: prevRec.ignore } : {}),
   };
   u.mpSpent += mp;
   u.hex = r.hexes[r.hexes.length - 1];
@@ -321,7 +469,7 @@ function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEv
   // AW 31.2.1: artillery flips to its out-of-battery side before it moves.
   if (isArtillery(def) && !hasMarker(u, MARKER.OOB)) { u.markers.push(MARKER.OOB); events.push({ type: 'markerPlaced', unit: id, marker: MARKER.OOB, case: 'AW 31.2.1' }); }
   // AW 31.11 (2): an OhS unit that uses more than half its MA becomes OoS.
-  const allow = allowance({ state: d, bundle, view, unit: u, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: def.moveClass !== 'mech' });
+  const allow = allowance({ state: d, bundle, view, unit: u, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: def.moveClass !== 'mech', type: r.type });
   if (hasMarker(u, MARKER.OHS) && r.type !== 'pa' && u.mpSpent * 2 > allow.budget / 2) {
     u.markers = u.markers.filter((m) => m !== MARKER.OHS);
     u.markers.push(MARKER.OOS);
@@ -408,7 +556,7 @@ function legalMoves(state: GameState, side: Side, bundle: ScenarioBundle): Actio
     if (u.side !== side || u.hex === null || u.eliminated) continue;
     const o = movementOptions(state, bundle, id);
     if ('error' in o) continue;
-    for (const d of o.destinations) out.push({ type: 'move', unit: id, path: d.path, ...(d.type === 'road' ? { via: 'road' } : {}) });
+    for (const d of o.destinations) out.push({ type: 'move', unit: id, path: d.path, ...(d.type === 'road' || d.type === 'legroad' ? { via: 'road' } : {}) });
   }
   return out;
 }
@@ -508,7 +656,10 @@ export const movementRules: RuleModule = {
 export function overrunCost(state: GameState, bundle: ScenarioBundle, unitId: string, target: HexId): { cost: number; left: number } | null {
   const u = state.units[unitId];
   const def: UnitDef | undefined = bundle.units.get(unitId);
-  if (!u || !def || u.hex === null || !areAdjacent(u.hex, target)) return null;
+  if (!u || !def || u.hex === null) return null;
+  // GOSS 5.3.5: after a successful overrun the unit may overrun again from the hex it entered.
+  const from = overrunEntry(state, bundle, u) ?? u.hex;
+  if (!areAdjacent(from, target)) return null;
   const ctx = ctxFor(state, bundle, unitId, 'exploit', 'offroad');
   const tec = ctx.tec;
   const t = bundle.board.terrain[target];

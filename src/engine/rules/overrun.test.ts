@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply, legalActions } from '../game';
-import { act, at, edit, fixture, hx, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
-import { overrunCost } from './movement';
+import { act, at, edit, fixture, fmt, hx, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { movementOptions, overrunCost } from './movement';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -47,5 +47,63 @@ describe('GOSS 5.3.5 / AW 31.5 overrun', () => {
       expect(r.state.units.m.hex).toBe(hx(2, 4));
     }
     expect(seen).toEqual({ success: true, failure: true });
+  });
+});
+
+describe('GOSS 5.3.5 after the overrun, GOSS 5.3.4b last hex', () => {
+  /** Resolves every pending decision with the first legal choice. */
+  const settle = (t: ReturnType<typeof setup>['s']) => { while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state; return t; };
+  /** The first seed (ov0, ov1, …) whose overrun ends as `want` says: dice fixed by the seed. */
+  function overrunWith(want: (t: ReturnType<typeof setup>['s'], success: boolean) => boolean) {
+    const { b, s } = setup();
+    for (let i = 0; i < 300; i++) {
+      const r = apply(withSeed(s, `ov${i}`), { type: 'overrun', unit: 'm', hex: at(3, 4) });
+      if (!r.ok) throw new Error(r.error.message);
+      const res = r.events.find((e) => e.type === 'overrunResult') as { success: boolean } | undefined;
+      const t = settle(r.state);
+      if (res && want(t, res.success)) return { b, t, seed: `ov${i}` };
+    }
+    throw new Error('no seed');
+  }
+  it('GOSS 5.3.5: after a success the overrunner enters the hex and moves on from it with its remaining MP (path through the overrun hex)', () => {
+    const { b, t } = overrunWith((x, ok) => ok && !!x.units.g && !x.units.g.eliminated && x.units.g.hex === hx(3, 4));
+    expect(t.units.m.hex).toBe(hx(2, 4));
+    const o = movementOptions(t, b, 'm');
+    if ('error' in o) throw new Error(o.error.message);
+    const on = o.destinations.find((d) => d.hex === hx(4, 4))!;
+    expect(on.path[0]).toBe(fmt(hx(3, 4)));
+    // It may not end stacked with the units it overran; they are still there.
+    expect(o.destinations.find((d) => d.hex === hx(3, 4))).toBeUndefined();
+    const stay = apply(t, { type: 'move', unit: 'm', path: [at(3, 4)] });
+    expect(!stay.ok && [stay.error.code, stay.error.case]).toEqual(['overrun-stack', 'GOSS 5.3.5']);
+    // Ignoring the overrun units: (4,4) is next to them, yet clear terrain costs 1 MP, without surcharge or halt (AW 31.8b).
+    expect(on).toMatchObject({ cost: 1, halt: null });
+    expect(o.destinations.find((d) => d.hex === hx(6, 4))).toMatchObject({ cost: 3, path: [fmt(hx(3, 4)), fmt(hx(4, 4)), fmt(hx(5, 4)), fmt(hx(6, 4))] });
+    const moved = act(t, { type: 'move', unit: 'm', path: on.path }).state;
+    expect(moved.units.m.hex).toBe(hx(4, 4));
+    expect(moved.units.m.mpSpent).toBe(2 + on.cost);
+    // …for the rest of the phase: the next leg of its move ignores them too.
+    const next = movementOptions(moved, b, 'm');
+    if ('error' in next) throw new Error(next.error.message);
+    expect(next.destinations.find((d) => d.hex === hx(4, 5))).toMatchObject({ cost: 1, halt: null });
+  });
+  it('GOSS 5.3.5: after a success against a defender that is gone, the overrunner may stop in the overrun hex', () => {
+    const { b, t } = overrunWith((x, ok) => ok && (!x.units.g || x.units.g.eliminated || x.units.g.hex !== hx(3, 4)));
+    const o = movementOptions(t, b, 'm');
+    if ('error' in o) throw new Error(o.error.message);
+    expect(o.destinations.find((d) => d.hex === hx(3, 4))).toMatchObject({ cost: 0, path: [fmt(hx(3, 4))] });
+    expect(act(t, { type: 'move', unit: 'm', path: [at(3, 4)] }).state.units.m.hex).toBe(hx(3, 4));
+  });
+  it('GOSS 5.3.5: after a failure the overrunner stays in the hex it came from and may not move on', () => {
+    const { b, t } = overrunWith((_x, ok) => !ok);
+    expect(t.units.m.hex).toBe(hx(2, 4));
+    expect(movementOptions(t, b, 'm')).toHaveProperty('error');
+  });
+  it('GOSS 5.3.4b: no overrun from a last hex without MCT adjacent to more than one enemy hex', () => {
+    const b = fixture({ units: [A('m', 2, 4, MECH), G('g', 3, 4, { steps: [[2, 2], [1, 1]] }), G('g2', 2, 5), G('far', 11, 9)] });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { d.units.m.markers.push('Exploit'); });
+    const r = apply(s, { type: 'overrun', unit: 'm', hex: at(3, 4) });
+    expect(!r.ok && [r.error.code, r.error.case]).toEqual(['overrun-last-hex', 'GOSS 5.3.4b']);
+    expect(legalActions(s, 'allied').filter((a) => a.type === 'overrun')).toEqual([]);
   });
 });

@@ -4,8 +4,12 @@
  * when the hex is not MCT and other enemies are adjacent: movement.ts `overrunCost`). It is resolved as
  * a ground assault without CR bonuses and without advance (groundAssault.ts `startAssault` with
  * `overrun`), then the success test (`overrunTest` there). Action: `{type:'overrun', unit, hex}`.
- * Not modelled (reconstructed limits, docs/rules-coverage.md): the overrunner does not enter the hex
- * and continue "ignoring the overrun units"; defensive FS against overruns; free-stacked groups.
+ * After a success the overrunner has entered the hex: its next move starts there (movement.ts
+ * `overrunEntry`), it may end there if the defenders are gone, never stacked with them; if it does not
+ * move on it stays in the hex it came from. Not from a last hex without MCT (at night OCT counts)
+ * adjacent to more than one enemy hex (GOSS 5.3.4b). For the rest of the phase it ignores the units it
+ * overran (no surcharge or halt from them: `move.ignore`, movement-search.ts `sideView`). Not modelled
+ * (docs/rules-coverage.md): defensive FS against overruns; free-stacked groups.
  */
 import { z } from 'zod';
 import { formatHex, neighbours, tryParseHexRef } from '../hex';
@@ -16,8 +20,10 @@ import { combatOf } from './combatState';
 import { M, defOf, enemyOf, fatigue, has, live, unitsAt } from './combatTraits';
 import { startAssault } from './groundAssault';
 import { gaOdds } from './gaOdds';
-import { overrunCost } from './movement';
-import { moveRecordNow } from './movement-search';
+import { overrunCost, overrunEntry } from './movement';
+import { F_ENEMY, moveRecordNow, sideView } from './movement-search';
+import { COVER_MCT } from './terrain';
+import { epsomActCheck } from './epsom';
 
 const OverrunAction = z.object({ type: z.literal('overrun'), unit: z.string(), hex: z.string() });
 
@@ -33,6 +39,15 @@ export function overrunProblem(state: GameState, bundle: ScenarioBundle, unitId:
   if (!unitsAt(state, hex, enemyOf(side)).length) return { code: 'no-defender', message: `${formatHex(hex)} holds no enemy unit`, case: 'GOSS 5.3.5' };
   if ((state.combat?.overruns ?? []).includes(`${unitId}@${hex}`)) return { code: 'overrun-twice', message: `${d.designation} has already overrun ${formatHex(hex)} this phase`, case: 'GOSS 5.3.5' };
   if (moveRecordNow(state, bundle, u)?.halted) return { code: 'halted', message: `${d.designation} has stopped this phase`, case: 'GOSS 5.3.5' };
+  // AW 33.7.1-33.7.2: an overrun is movement and an offensive GA.
+  const ep = epsomActCheck(state, bundle, unitId, 'move') ?? epsomActCheck(state, bundle, unitId, 'offensiveGa');
+  if (ep) return { code: ep.code, message: ep.message, case: ep.case ?? 'AW 33.7' };
+  // GOSS 5.3.4b: not from a last hex without MCT (night: OCT counts, sideView.coverAt) adjacent to more than one enemy hex.
+  const from = overrunEntry(state, bundle, u) ?? u.hex!;
+  const view = sideView(state, bundle, side);
+  if (view.coverAt(from) !== COVER_MCT && neighbours(from).filter((h) => view.flags[h] & F_ENEMY).length > 1) {
+    return { code: 'overrun-last-hex', message: `${d.designation} is in ${formatHex(from)}, without movement covering terrain and adjacent to more than one enemy hex: no overrun from there`, case: 'GOSS 5.3.4b' };
+  }
   const cost = overrunCost(state, bundle, unitId, hex);
   if (!cost) return { code: 'not-adjacent', message: `${formatHex(hex)} is not adjacent to ${d.designation}, or its terrain is prohibited to it`, case: 'GOSS 5.3.5' };
   if (cost.cost > cost.left) return { code: 'over-ma', message: `overrunning ${formatHex(hex)} costs ${cost.cost} MP; ${d.designation} has ${cost.left} left`, case: 'GOSS 5.3.5' };
@@ -56,9 +71,11 @@ export const overrunRules: RuleModule = {
       const u = d.units[a.data.unit];
       const rec = moveRecordNow(d as GameState, ctx.bundle, u as GameState['units'][string]);
       u.mpSpent += cost.cost;
+      // GOSS 5.3.5: should the overrun succeed, the unit goes on from the hex ignoring these units (movement.ts reads the record; a failure halts it).
+      const ignore = [...(rec?.ignore ?? []), ...unitsAt(d as GameState, r.hex, enemyOf(ctx.side!)).map((x) => x.id)];
       u.move = rec
-        ? { ...rec, seq: d.n, mp: rec.mp + cost.cost }
-        : { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'exploitation', seq: d.n, from: u.hex!, hexes: 0, mp: cost.cost, type: 'offroad', halted: false, beyond6: false };
+        ? { ...rec, seq: d.n, mp: rec.mp + cost.cost, overrun: r.hex, ignore }
+        : { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'exploitation', seq: d.n, from: u.hex!, hexes: 0, mp: cost.cost, type: 'offroad', halted: false, beyond6: false, overrun: r.hex, ignore };
       const c = combatOf(d);
       c.overruns = [...(c.overruns ?? []), `${a.data.unit}@${r.hex}`];
       const events: GameEvent[] = [{ type: 'overrunDeclared', unit: a.data.unit, hex: formatHex(r.hex), cost: cost.cost, case: 'GOSS 5.3.5, AW 31.5' }];
@@ -70,7 +87,7 @@ export const overrunRules: RuleModule = {
       const out: Action[] = [];
       for (const u of Object.values(state.units)) {
         if (u.side !== side || !live(u) || !has(u, M.EXPLOIT)) continue;
-        for (const h of neighbours(u.hex!)) if (!overrunProblem(state, bundle, u.id, h, side)) out.push({ type: 'overrun', unit: u.id, hex: formatHex(h) });
+        for (const h of neighbours(overrunEntry(state, bundle, u) ?? u.hex!)) if (!overrunProblem(state, bundle, u.id, h, side)) out.push({ type: 'overrun', unit: u.id, hex: formatHex(h) });
       }
       return out;
     },

@@ -25,6 +25,8 @@ export const TecTable = z.object({
   night: z.object({ halfMaUnlessEnemyWithin: z.number().int().nonnegative(), source: Src }),
   exploit: z.object({ printedMaDivisor: z.number().positive(), source: Src }),
   artilleryGroupMa: z.object({ ma: z.number().nonnegative(), source: Src }),
+  /** GOSS 7.6.1 step 2 / 7.6.2: Leg road march MA bonus and the road classes it runs on (absent: no road march). */
+  legRoadMarch: z.object({ ma: z.number().nonnegative(), roads: z.array(z.enum(ROUTE_CLASSES)), source: Src }).optional(),
 });
 export type TecTable = z.infer<typeof TecTable>;
 

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { legalActions } from '../index';
+import { movementOptions } from './movement';
+import { detachedSteps } from './breakdown';
+import type { GameState } from '../types';
+import { mini, must, refused, edit, move, hx, ref, type MiniUnit } from '../../../tests/fixtures/mini';
+
+const BD = { class: 'x-inf-coy', count: 3, values: '2-2-6' };
+const COY = (id: string): MiniUnit => ({ id, side: 'allied', at: [5, 0], size: 'Co', steps: 1, extra: { generic: 'Inf Coy', class: 'x-inf-coy' } });
+
+/** A 3-step Leg Bn with breakdown data at (1,1), three free generic Coys of its class in the counter mix, an enemy far away. */
+function setup(o: { bn?: Partial<MiniUnit>; coys?: number } = {}) {
+  const coys = Array.from({ length: o.coys ?? 3 }, (_, i) => COY(`coy-${i + 1}`));
+  const { state, bundle } = mini({
+    rows: ['cccccc', 'cccccc', 'cccccc', 'cccccc'],
+    units: [
+      { id: 'bn', side: 'allied', at: [1, 1], ma: 6, extra: { breakdown: BD }, ...o.bn },
+      { id: 'other', side: 'allied', at: [4, 3] },
+      { id: 'enemy', side: 'german', at: [5, 3] },
+      ...coys,
+    ],
+  });
+  // The generic Coys are in the counter mix, not on the map.
+  const s = edit(state, (x) => { for (const c of coys) delete x.units[c.id]; });
+  return { state: s, bundle };
+}
+
+describe('GOSS 18 / AW 31.2.1 breakdown', () => {
+  it('GOSS 18 / AW 31.2.1: a full-strength Bn breaks down into three Coys in its hex; the Bn leaves the map; every unit spends half its MA', () => {
+    const { state, bundle } = setup();
+    const s = must(state, { type: 'breakdown', unit: 'bn' });
+    expect(s.units.bn).toMatchObject({ hex: null, stepsLost: 3, detached: ['coy-1', 'coy-2', 'coy-3'] });
+    for (const id of ['coy-1', 'coy-2', 'coy-3']) expect(s.units[id]).toMatchObject({ hex: hx([1, 1]), stepsLost: 0, mpSpent: 3, side: 'allied' });
+    // MA 6 halved: 3 MP left, three clear hexes at most.
+    const o = movementOptions(s, bundle, 'coy-1');
+    if ('error' in o) throw new Error(o.error.message);
+    expect(Math.max(...o.destinations.map((d) => d.cost))).toBe(3);
+    expect(refused(s, move('coy-1', [2, 1], [3, 1], [4, 1], [5, 1]))).toMatchObject({ code: 'over-ma' });
+    must(s, move('coy-1', [2, 1], [3, 1], [4, 1]));
+  });
+
+  it('GOSS 18 (AW 38.8.2 "partially broken down"): detaching one Coy reduces the Bn by one step; it stays, with half its MA spent', () => {
+    const { state, bundle } = setup();
+    const s = must(state, { type: 'breakdown', unit: 'bn', coys: 1 });
+    expect(s.units.bn).toMatchObject({ hex: hx([1, 1]), stepsLost: 1, mpSpent: 3, detached: ['coy-1'] });
+    expect(s.units['coy-1']).toMatchObject({ hex: hx([1, 1]), mpSpent: 3 });
+    expect(s.units['coy-2']).toBeUndefined();
+    expect(detachedSteps(s, bundle, 'bn')).toBe(1);
+  });
+
+  it('GOSS 18: steps carry over — a Bn with one step lost breaks into two Coys; supply markers go with the Coys', () => {
+    const { state } = setup({ bn: { stepsLost: 1, markers: ['OhS'] } });
+    const s = must(state, { type: 'breakdown', unit: 'bn' });
+    expect(s.units.bn).toMatchObject({ hex: null, stepsLost: 3, detached: ['coy-1', 'coy-2'] });
+    expect(s.units['coy-1'].markers).toEqual(['OhS']);
+    expect(s.units['coy-3']).toBeUndefined();
+    expect(refused(state, { type: 'breakdown', unit: 'bn', coys: 3 })).toMatchObject({ code: 'too-many-coys', case: 'GOSS 18' });
+  });
+
+  it('GOSS 18: a unit that has spent more than half its MA may not break down; one that spent half may, and has none left', () => {
+    const { state, bundle } = setup();
+    const moved = must(state, move('bn', [2, 1], [3, 1], [4, 1], [4, 2]));
+    expect(refused(moved, { type: 'breakdown', unit: 'bn' })).toMatchObject({ code: 'bd-ma', case: 'GOSS 18, AW 31.2.1' });
+    const half = must(state, move('bn', [2, 1], [3, 1], [4, 1]));
+    const s = must(half, { type: 'breakdown', unit: 'bn' });
+    expect(s.units['coy-1'].mpSpent).toBe(6);
+    expect(movementOptions(s, bundle, 'coy-1')).toMatchObject({ destinations: [] });
+  });
+
+  it('GOSS 18 restrictions: Movement Segment only, Tac mode, not fatigued, red triangle, no breakdown data, free counters', () => {
+    const { state, bundle } = setup({ coys: 2 });
+    expect(refused(state, { type: 'breakdown', unit: 'bn' })).toMatchObject({ code: 'no-counters', case: 'GOSS 18, AW 18.2.0' });
+    must(state, { type: 'breakdown', unit: 'bn', coys: 2 });
+    expect(refused(edit(state, (x) => { x.units.bn.markers = ['PA']; }), { type: 'breakdown', unit: 'bn', coys: 1 })).toMatchObject({ code: 'not-tactical' });
+    expect(refused(edit(state, (x) => { x.units.bn.markers = ['F1']; }), { type: 'breakdown', unit: 'bn', coys: 1 })).toMatchObject({ code: 'fatigued', case: 'GOSS 18' });
+    expect(refused(state, { type: 'breakdown', unit: 'other' })).toMatchObject({ code: 'no-breakdown', case: 'GOSS 18' });
+    expect(refused(state, { type: 'breakdown', unit: 'enemy' })).toMatchObject({ code: 'not-your-unit' });
+    const red = setup({ bn: { extra: { mayNotBreakDown: true } } });
+    expect(refused(red.state, { type: 'breakdown', unit: 'bn' })).toMatchObject({ code: 'may-not-break-down', case: 'GOSS 18.3.0, AW 18.2.0' });
+    const later = must(state, { type: 'endSegment' });
+    expect(refused(later, { type: 'breakdown', unit: 'bn', coys: 1 })).toMatchObject({ code: 'wrong-segment', case: 'AW 31.2.1, GOSS 18' });
+    expect(bundle.units.get('coy-1')?.generic).toBe('Inf Coy');
+  });
+});
+
+/** The same position in a later Movement Segment: nothing spent, nothing moved yet. */
+const later = (s: GameState) => edit(s, (x) => { for (const u of Object.values(x.units)) { u.mpSpent = 0; delete u.move; } });
+
+describe('GOSS 18 recombination', () => {
+  function broken() {
+    const { state, bundle } = setup();
+    const s = later(must(state, { type: 'breakdown', unit: 'bn' }));
+    return { state: s, bundle };
+  }
+  it('GOSS 18: Coys in the same or an adjacent hex recombine; the Bn re-forms with their steps, costing half its MA; the Coys return to the counter mix', () => {
+    const { state } = broken();
+    // Two Coys step off east (1 MP each of their 3 left); the third stays.
+    let s = must(state, move('coy-2', [2, 1]));
+    s = must(s, move('coy-3', [2, 1]));
+    // Each Coy spent 1 of 6 MP; half the MA (3) is left for the recombination.
+    s = must(s, { type: 'recombine', unit: 'bn', coys: ['coy-1', 'coy-2', 'coy-3'], hex: ref([2, 1]) });
+    expect(s.units.bn).toMatchObject({ hex: hx([2, 1]), stepsLost: 0, mpSpent: 4 });
+    expect(s.units.bn.detached).toBeUndefined();
+    expect(s.units['coy-1']).toBeUndefined();
+    // 2 MP left: not enough to break down again this phase; next phase the counters are free for it again.
+    expect(refused(s, { type: 'breakdown', unit: 'bn' })).toMatchObject({ code: 'bd-ma' });
+    expect(must(later(s), { type: 'breakdown', unit: 'bn' }).units.bn.detached).toEqual(['coy-1', 'coy-2', 'coy-3']);
+  });
+  it('GOSS 18: one Coy rejoins a partially broken-down Bn on the map from an adjacent hex, restoring one step', () => {
+    const { state } = setup();
+    let s = later(must(state, { type: 'breakdown', unit: 'bn', coys: 1 }));
+    s = must(s, move('coy-1', [1, 2]));
+    s = must(s, { type: 'recombine', unit: 'bn', coys: ['coy-1'] });
+    expect(s.units.bn).toMatchObject({ hex: hx([1, 1]), stepsLost: 0 });
+    expect(s.units['coy-1']).toBeUndefined();
+  });
+  it('GOSS 18: Coys two hexes away may not recombine; a Coy of another Bn may not rejoin; the target hex must hold a Coy', () => {
+    const { state } = broken();
+    const s = must(state, move('coy-2', [2, 1], [3, 1]));
+    expect(refused(s, { type: 'recombine', unit: 'bn', coys: ['coy-1', 'coy-2'] })).toMatchObject({ code: 'not-adjacent', case: 'GOSS 18' });
+    expect(refused(s, { type: 'recombine', unit: 'bn', coys: ['coy-1'], hex: ref([0, 0]) })).toMatchObject({ code: 'bad-hex' });
+    expect(refused(s, { type: 'recombine', unit: 'other', coys: ['coy-1'] })).toMatchObject({ code: 'not-its-coy' });
+  });
+  it('GOSS 18: legalActions lists every breakdown size and the recombinations, each accepted by apply', () => {
+    const { state } = setup();
+    const bd = legalActions(state, 'allied').filter((a) => a.type === 'breakdown');
+    expect(bd).toEqual([1, 2, 3].map((k) => ({ type: 'breakdown', unit: 'bn', coys: k })));
+    const s = later(must(state, { type: 'breakdown', unit: 'bn', coys: 2 }));
+    const rc = legalActions(s, 'allied').filter((a) => a.type === 'recombine');
+    expect(rc).toEqual([
+      { type: 'recombine', unit: 'bn', coys: ['coy-1'] },
+      { type: 'recombine', unit: 'bn', coys: ['coy-2'] },
+      { type: 'recombine', unit: 'bn', coys: ['coy-1', 'coy-2'] },
+    ]);
+    for (const a of [...bd, ...rc]) must(a.type === 'breakdown' ? state : s, a);
+    expect(legalActions(s, 'german').filter((a) => a.type === 'breakdown' || a.type === 'recombine')).toEqual([]);
+  });
+});
+

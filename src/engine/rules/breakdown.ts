@@ -1,0 +1,282 @@
+/**
+ * Breakdown and recombination (GOSS 18, AW 18.2.0, AW 31.2.1 "units may breakdown or recombine;
+ * units that do so reduce their MA by one-half").
+ *
+ *   {type:'breakdown', unit, coys?}          phasing, Movement Segment: a Bn detaches `coys` breakdown
+ *                                            Coys (default: all its steps) into its hex. Each Coy is one
+ *                                            step of the Bn (the Bn takes one step reduction per Coy; AW
+ *                                            38.8.2 "(-#) = partially broken down"); a Bn that detaches
+ *                                            its last step is fully broken down and leaves the map
+ *                                            (the Breakdown Box) until its Coys recombine.
+ *   {type:'recombine', unit, coys:[id…], hex?} phasing, Movement Segment: Coys the Bn detached rejoin it
+ *                                            from its hex or an adjacent one, one step each; a fully
+ *                                            broken down Bn re-forms in `hex` (a Coy's hex, default the
+ *                                            first Coy's), every Coy in or adjacent to it.
+ *
+ * Both cost every unit taking part half its MA for the phase (GOSS 18, AW 31.2.1), rounded up
+ * (GOSS 1.5): the unit must have that much left. Only units in Tac mode (GOSS 5.1.0a: no PA, CR or
+ * Exploit marker), not fatigued, with breakdown data on the counter (HQs and artillery have none;
+ * the red triangle `mayNotBreakDown`, GOSS 18.3.0 and AW 18.2.0, forbids it), and not halted.
+ *
+ * The Coys are the generic breakdown counters of the scenario's counter mix (AW 40.0): unit
+ * definitions with `generic` set and the `class` named by the Bn's breakdown data, not in play yet
+ * and not a scheduled reinforcement; the lowest ids are used first. A Coy that rejoins its Bn goes
+ * back to the counter mix (its record leaves `state.units`). Eliminated Coys stay eliminated: their
+ * step is lost to the Bn.
+ */
+import { z } from 'zod';
+import type { Draft } from 'immer';
+import { areAdjacent, formatHex, tryParseHexRef, type HexId } from '../hex';
+import { segmentAt } from '../sequence';
+import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
+import { reject, type RuleModule } from './registry';
+import { allowance, moveRecordNow, sideView } from './movement-search';
+import { MARKER, hasMarker, isArtillery, isHq, stepsLeft } from './unit-traits';
+import { special } from './scenarioArea';
+
+const CASE = 'GOSS 18';
+const BreakdownAction = z.object({ type: z.literal('breakdown'), unit: z.string(), coys: z.number().int().positive().optional() });
+const RecombineAction = z.object({ type: z.literal('recombine'), unit: z.string(), coys: z.array(z.string()).min(1).max(6), hex: z.string().optional() });
+
+const no = (code: string, message: string, ruleCase = CASE): Rejection => ({ code, message, case: ruleCase });
+
+function phasing(state: GameState, bundle: ScenarioBundle): Side {
+  return bundle.scenario.sides[state.pos.playerTurn];
+}
+
+const pools = new WeakMap<ScenarioBundle, Map<string, string[]>>();
+
+/** Generic breakdown counters of the counter mix by class (AW 40.0), reinforcements and off-map units excepted. */
+function counterMix(bundle: ScenarioBundle): Map<string, string[]> {
+  let m = pools.get(bundle);
+  if (m) return m;
+  m = new Map();
+  const sp = special(bundle);
+  const reserved = new Set<string>([
+    ...(sp.reinforcements ?? []).flatMap((g) => g.units.map((u) => u.unit)),
+    ...(sp.offMap ?? []).map((o) => o.unit),
+  ]);
+  for (const d of bundle.units.values()) {
+    if (!d.generic || !d.class || reserved.has(d.id)) continue;
+    const l = m.get(d.class);
+    if (l) l.push(d.id); else m.set(d.class, [d.id]);
+  }
+  for (const l of m.values()) l.sort();
+  pools.set(bundle, m);
+  return m;
+}
+
+/** The free breakdown counters (ids) of a class now: in the counter mix and not in play. */
+export function freeCounters(state: GameState, bundle: ScenarioBundle, cls: string): string[] {
+  return (counterMix(bundle).get(cls) ?? []).filter((id) => !(id in state.units));
+}
+
+/** Half the unit's MA this phase, ×2 (half-MP units), rounded up to whole MP (GOSS 1.5), and what it has left ×2. */
+function halfMa(state: GameState, bundle: ScenarioBundle, u: UnitState): { half: number; left: number; budget: number } {
+  const def = bundle.units.get(u.id)!;
+  const a = allowance({ state, bundle, view: sideView(state, bundle, u.side), unit: u, def, mode: 'tactical', leg: def.moveClass !== 'mech' });
+  const half = 2 * Math.ceil(a.budget / 4);
+  return { half, left: a.budget - a.spent, budget: a.budget };
+}
+
+/** Why `u` may not take part in a breakdown or recombination now (Tac mode, not fatigued, not halted, half its MA left). */
+function unitProblem(state: GameState, bundle: ScenarioBundle, u: UnitState, what: string): Rejection | null {
+  const def = bundle.units.get(u.id)!;
+  const n = def.designation;
+  if (hasMarker(u, MARKER.PA) || hasMarker(u, MARKER.CR) || hasMarker(u, MARKER.EXPLOIT)) return no('not-tactical', `${n} is not in Tac mode (PA, CR or Exploit marker) and may not ${what}`, 'GOSS 5.1.0a, 18');
+  if (hasMarker(u, MARKER.FATIGUE1) || hasMarker(u, MARKER.FATIGUE2)) return no('fatigued', `${n} is fatigued and may not ${what}`, CASE);
+  if (moveRecordNow(state, bundle, u)?.halted) return no('halted', `${n} halted this phase and may not ${what}`, 'GOSS 7.7');
+  const h = halfMa(state, bundle, u);
+  if (h.left < h.half) return no('bd-ma', `${n} has ${h.left / 2} MP left; to ${what} costs half its MA (${h.half / 2} MP)`, 'GOSS 18, AW 31.2.1');
+  return null;
+}
+
+function common(state: GameState, bundle: ScenarioBundle, unitId: string, what: string): Rejection | null {
+  if (segmentAt(bundle.sequence, state.pos).segment.id !== 'move') return no('wrong-segment', `units ${what} in the Movement Segment`, 'AW 31.2.1, GOSS 18');
+  const u = state.units[unitId];
+  const def = bundle.units.get(unitId);
+  if (!u || !def || u.eliminated) return no('no-such-unit', `there is no unit "${unitId}"`);
+  if (u.side !== phasing(state, bundle)) return no('not-your-unit', `${def.designation} belongs to the other side`);
+  return null;
+}
+
+/** Why `unitId` may not detach `coys` breakdown Coys now, or null (GOSS 18, AW 18.2.0, AW 31.2.1). */
+export function breakdownProblem(state: GameState, bundle: ScenarioBundle, unitId: string, coys?: number): Rejection | null {
+  const c = common(state, bundle, unitId, 'break down');
+  if (c) return c;
+  const u = state.units[unitId];
+  const def = bundle.units.get(unitId)!;
+  const n = def.designation;
+  if (u.hex === null) return no('not-on-map', `${n} is not on the map`);
+  if (def.mayNotBreakDown) return no('may-not-break-down', `${n} carries the red triangle and may not break down`, 'GOSS 18.3.0, AW 18.2.0');
+  if (!def.breakdown || isHq(def) || isArtillery(def)) return no('no-breakdown', `${n} has no breakdown Coys (HQs, artillery and companies do not break down)`, CASE);
+  const left = stepsLeft(def, u);
+  const k = coys ?? left;
+  if (k > left) return no('too-many-coys', `${n} has ${left} step${left === 1 ? '' : 's'} left and can detach at most ${left} Coy${left === 1 ? '' : 's'}`, CASE);
+  const p = unitProblem(state, bundle, u, 'break down');
+  if (p) return p;
+  const free = freeCounters(state, bundle, def.breakdown.class);
+  if (free.length < k) return no('no-counters', `the counter mix has ${free.length} free ${def.breakdown.values} breakdown Coy${free.length === 1 ? '' : 's'} (class ${def.breakdown.class}); ${n} needs ${k}`, 'GOSS 18, AW 18.2.0');
+  return null;
+}
+
+/** The Coys `parentId` detached that are still in play. */
+export function detachedCoys(state: GameState, parentId: string): string[] {
+  return (state.units[parentId]?.detached ?? []).filter((id) => { const c = state.units[id]; return !!c && !c.eliminated && c.hex !== null; });
+}
+
+/**
+ * Steps of a Bn that are out on the map as its breakdown Coys (GOSS 18): counted in its `stepsLost`,
+ * yet not lost. Loss statistics should subtract them.
+ */
+export function detachedSteps(state: GameState, bundle: ScenarioBundle, parentId: string): number {
+  let n = 0;
+  for (const id of detachedCoys(state, parentId)) { const d = bundle.units.get(id); if (d) n += stepsLeft(d, state.units[id]); }
+  return n;
+}
+
+/** Why the Coys may not rejoin `parentId` now (and where it would re-form), or null (GOSS 18). */
+export function recombineProblem(state: GameState, bundle: ScenarioBundle, parentId: string, coys: string[], hexRef?: string): Rejection | { hex: HexId } {
+  const c = common(state, bundle, parentId, 'recombine');
+  if (c) return c;
+  const p = state.units[parentId];
+  const def = bundle.units.get(parentId)!;
+  const n = def.designation;
+  if (new Set(coys).size !== coys.length) return no('bad-action', 'each Coy may be named once');
+  const mine = detachedCoys(state, parentId);
+  for (const id of coys) {
+    if (!mine.includes(id)) return no('not-its-coy', `${id} is not a breakdown Coy of ${n} in play; Coys rejoin the Bn they came from`, CASE);
+  }
+  let target: HexId;
+  if (p.hex !== null) {
+    target = p.hex;
+    const pp = unitProblem(state, bundle, p, 'recombine');
+    if (pp) return pp;
+    if (hexRef !== undefined) {
+      const r = tryParseHexRef(hexRef);
+      if ('error' in r) return no('bad-hex', r.error);
+      if (r.hex !== p.hex) return no('bad-hex', `${n} is on the map in ${formatHex(p.hex)}: its Coys rejoin it there`, CASE);
+    }
+  } else {
+    const first = state.units[coys[0]].hex!;
+    if (hexRef === undefined) target = first;
+    else {
+      const r = tryParseHexRef(hexRef);
+      if ('error' in r) return no('bad-hex', r.error);
+      target = r.hex;
+    }
+    if (!coys.some((id) => state.units[id].hex === target)) return no('bad-hex', `${n} re-forms in the hex of one of its Coys, not ${formatHex(target)}`, CASE);
+  }
+  for (const id of coys) {
+    const u = state.units[id];
+    const h = u.hex!;
+    if (h !== target && !areAdjacent(h, target)) return no('not-adjacent', `${bundle.units.get(id)?.designation ?? id} in ${formatHex(h)} is neither in nor adjacent to ${formatHex(target)}: recombination needs the same or an adjacent hex`, CASE);
+    const up = unitProblem(state, bundle, u, 'recombine');
+    if (up) return up;
+  }
+  return { hex: target };
+}
+
+const SUPPLY_ORDER = [MARKER.OOS, MARKER.OHS];
+const FATIGUE_ORDER = [MARKER.FATIGUE2, MARKER.FATIGUE1];
+/** The worse of each marker family a set of units carries (reconstructed: GOSS 18 says nothing of markers; a recombined Bn keeps the worst supply and fatigue state of its parts). */
+function worst(units: UnitState[], family: readonly string[]): string | null {
+  for (const m of family) if (units.some((u) => u.markers.includes(m))) return m;
+  return null;
+}
+
+function applyBreakdown(d: Draft<GameState>, bundle: ScenarioBundle, action: Action): GameEvent[] {
+  const a = BreakdownAction.safeParse(action);
+  if (!a.success) reject('bad-action', `breakdown needs a unit id and optionally a number of Coys: ${a.error.issues[0].message}`);
+  const state = d as GameState;
+  const e = breakdownProblem(state, bundle, a.data.unit, a.data.coys);
+  if (e) reject(e.code, e.message, e.case);
+  const u = d.units[a.data.unit];
+  const def = bundle.units.get(u.id)!;
+  const k = a.data.coys ?? stepsLeft(def, u);
+  const from = u.hex!;
+  const cost = halfMa(state, bundle, u);
+  const spentBefore = u.mpSpent;
+  const ids = freeCounters(state, bundle, def.breakdown!.class).slice(0, k);
+  const carried = u.markers.filter((m) => m === MARKER.OHS || m === MARKER.OOS);
+  u.stepsLost += k;
+  u.mpSpent += cost.half / 2;
+  u.detached = [...(u.detached ?? []), ...ids];
+  const full = stepsLeft(def, u) === 0;
+  if (full) u.hex = null;
+  for (const id of ids) {
+    const c: UnitState = { id, side: u.side, hex: from, stepsLost: 0, mpSpent: 0, markers: [...carried] };
+    d.units[id] = c;
+    // GOSS 18 / AW 31.2.1: the new Coys, too, have spent half their MA (after whatever the Bn had spent).
+    const h = halfMa(d as GameState, bundle, c);
+    d.units[id].mpSpent = Math.min(h.budget / 2, spentBefore + h.half / 2);
+  }
+  return [{
+    type: 'brokenDown', unit: u.id, coys: ids, hex: formatHex(from), stepsLeft: stepsLeft(def, u), full,
+    mpCost: cost.half / 2, case: 'GOSS 18, AW 31.2.1',
+  }];
+}
+
+function applyRecombine(d: Draft<GameState>, bundle: ScenarioBundle, action: Action): GameEvent[] {
+  const a = RecombineAction.safeParse(action);
+  if (!a.success) reject('bad-action', `recombine needs the Bn's id and the ids of the Coys that rejoin it: ${a.error.issues[0].message}`);
+  const state = d as GameState;
+  const r = recombineProblem(state, bundle, a.data.unit, a.data.coys, a.data.hex);
+  if ('code' in r) reject(r.code, r.message, r.case);
+  const p = d.units[a.data.unit];
+  const parts: UnitState[] = a.data.coys.map((id) => ({ ...state.units[id], markers: [...state.units[id].markers] }));
+  const onMap = p.hex !== null;
+  const spent = Math.max(onMap ? p.mpSpent : 0, ...parts.map((c) => c.mpSpent));
+  const all = onMap ? [{ ...state.units[p.id], markers: [...p.markers] }, ...parts] : parts;
+  const supply = worst(all, SUPPLY_ORDER);
+  const fatigue = worst(all, FATIGUE_ORDER);
+  p.markers = p.markers.filter((m) => !SUPPLY_ORDER.includes(m as never) && !FATIGUE_ORDER.includes(m as never));
+  if (supply) p.markers.push(supply);
+  if (fatigue) p.markers.push(fatigue);
+  p.hex = r.hex;
+  p.stepsLost -= a.data.coys.length;
+  p.detached = (p.detached ?? []).filter((id) => !a.data.coys.includes(id));
+  if (!p.detached.length) delete p.detached;
+  // The Coys go back to the counter mix.
+  for (const id of a.data.coys) delete d.units[id];
+  const h = halfMa(d as GameState, bundle, { ...state.units[p.id], hex: r.hex, mpSpent: 0 });
+  p.mpSpent = Math.min(h.budget / 2, spent + h.half / 2);
+  const def = bundle.units.get(p.id)!;
+  return [{ type: 'recombined', unit: p.id, coys: a.data.coys, hex: formatHex(r.hex), stepsLeft: stepsLeft(def, p as UnitState), mpCost: h.half / 2, case: 'GOSS 18, AW 31.2.1' }];
+}
+
+function legalBreakdowns(state: GameState, side: Side, bundle: ScenarioBundle): Action[] {
+  const out: Action[] = [];
+  if (state.pending || segmentAt(bundle.sequence, state.pos).segment.id !== 'move' || phasing(state, bundle) !== side) return out;
+  for (const id in state.units) {
+    const u = state.units[id];
+    if (u.side !== side || u.hex === null || u.eliminated) continue;
+    const def = bundle.units.get(id);
+    if (!def?.breakdown) continue;
+    for (let k = 1; k <= stepsLeft(def, u); k++) if (!breakdownProblem(state, bundle, id, k)) out.push({ type: 'breakdown', unit: id, coys: k });
+  }
+  return out;
+}
+
+/** Each Coy alone, and all the eligible Coys of a Bn together (the UI picks other subsets). */
+function legalRecombinations(state: GameState, side: Side, bundle: ScenarioBundle): Action[] {
+  const out: Action[] = [];
+  if (state.pending || segmentAt(bundle.sequence, state.pos).segment.id !== 'move' || phasing(state, bundle) !== side) return out;
+  for (const id in state.units) {
+    const p = state.units[id];
+    if (p.side !== side || p.eliminated || !p.detached?.length) continue;
+    const coys = detachedCoys(state, id);
+    const ok = coys.filter((c) => !('code' in recombineProblem(state, bundle, id, [c], p.hex === null ? formatHex(state.units[c].hex!) : undefined)));
+    for (const c of ok) out.push({ type: 'recombine', unit: id, coys: [c], ...(p.hex === null ? { hex: formatHex(state.units[c].hex!) } : {}) });
+    if (ok.length > 1 && !('code' in recombineProblem(state, bundle, id, ok))) out.push({ type: 'recombine', unit: id, coys: ok });
+  }
+  return out;
+}
+
+export const breakdownRules: RuleModule = {
+  name: 'breakdown',
+  handlers: [
+    { type: 'breakdown', apply: (d, a, ctx) => applyBreakdown(d, ctx.bundle, a), legal: legalBreakdowns },
+    { type: 'recombine', apply: (d, a, ctx) => applyRecombine(d, ctx.bundle, a), legal: legalRecombinations },
+  ],
+};
