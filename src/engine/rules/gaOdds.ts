@@ -10,9 +10,9 @@ import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import type { GaModifiersTable, GroundAssaultTable } from '../../data/schemas/tables';
 import { gaMods, gat } from './combatTables';
-import { unitIndex } from './unitIndex';
+import { localUnits } from './combatLocal';
 import { actsAsGroup } from './artilleryGroups';
-import { hexStackViolation } from './stacking';
+import { stackViolationOf } from './stacking';
 import { combatRules } from './scenarioRules';
 import {
   M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains,
@@ -236,19 +236,16 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   const mods = gaMods(bundle);
   const table = gat(bundle);
   const ctx: Ctx = { state, bundle, mods, table, night: isNight(state, bundle) };
-  // The per-state hex → units index (rules/unitIndex.ts) answers every adjacency question below.
-  const ix = unitIndex(state);
+  // One pass over the units near the target (rules/combatLocal.ts) answers every adjacency question
+  // below: supporting hexes are 2 away, combat reserves at most 4 (3 from an attacker).
+  const near = localUnits(state, decl.hex, 4);
   const crUnits: UnitState[] = [];
   const leaderUnits: UnitState[] = [];
-  for (const u of ix.live) {
+  for (const u of near.live) {
     if (u.markers.includes(M.CR)) crUnits.push(u);
     else if (bundle.units.get(u.id)?.size === 'Leader') leaderUnits.push(u);
   }
-  const NONE: UnitState[] = [];
-  const unitsAt = (_s: GameState, h: HexId, sd?: Side): UnitState[] => {
-    const l = ix.byHex.get(h) ?? NONE;
-    return sd === undefined ? l : l.filter((u) => u.side === sd);
-  };
+  const unitsAt = (_s: GameState, h: HexId, sd?: Side): UnitState[] => near.at(h, sd);
   const atk = decl.attackers.map((id) => state.units[id]);
   if (atk.some((u) => !u)) return fail('no-such-unit', `unknown attacker in ${decl.attackers.join(', ')}`, 'GOSS 13.4');
   const side = attackerSide ?? atk[0]?.side;
@@ -317,7 +314,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   if (defAs) A(defAs, `${defAs} AS on the defending stack`, 'GOSS 11.6.1');
   if (defenders.some((u) => has(u, M.CR))) A(1, 'a defender is in combat reserve', 'GOSS 13.7.3');
   // GOSS 6.7.0: an overstacked side suffers one unfavourable shift.
-  if (hexStackViolation(state, bundle, decl.hex, defSide)) A(1, 'the defending hex is overstacked', 'GOSS 6.7.0, 13.7.3');
+  if (stackViolationOf(bundle, decl.hex, defSide, near.stack(decl.hex))) A(1, 'the defending hex is overstacked', 'GOSS 6.7.0, 13.7.3');
   if (defenders.some((u) => has(u, M.EXPLOIT))) A(1, 'a defender is in Exploit mode', 'GOSS 5.3.5c');
   if (defenders.some((u) => has(u, M.STRAT))) A(2, 'a defender is in Strat mode', 'GOSS 5.5.6');
   if (defenders.some((u) => training(defOf(bundle, u.id)) !== 'vet')) A(1, 'a raw or green defender', 'GOSS 4.5');
@@ -326,7 +323,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   const attAs = Math.min(2, attHexes.reduce((s, h) => s + Math.max(0, ...atk.filter((u) => u.hex === h).map(asCount)), 0));
   if (attAs) D(attAs, `${attAs} AS on the attacking stacks`, 'GOSS 11.6.1');
   if (ctx.night) D(1, 'night game turn', 'GOSS 13.7.4, AW 31.6');
-  if (attHexes.some((h) => hexStackViolation(state, bundle, h, side))) D(1, 'an attacking stack is overstacked', 'GOSS 6.7.0, 13.7.4');
+  if (attHexes.some((h) => stackViolationOf(bundle, h, side, near.stack(h)))) D(1, 'an attacking stack is overstacked', 'GOSS 6.7.0, 13.7.4');
   const fw = state.fieldworks[decl.hex];
   if (fw && mods.dwShifts[fw]) D(mods.dwShifts[fw], `defender in ${fw}`, 'GOSS 13.7.4, 17.3.3');
   if (atk.some((u) => training(defOf(bundle, u.id)) === 'raw')) D(2, 'a raw attacker', 'GOSS 4.5');
@@ -388,11 +385,15 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
     if (crA.length || crD.length) drms.push({ kind: 'CR', attacker: crA.length, defender: crD.length, per: mods.drmPer.cr, value: (crA.length - crD.length) * mods.drmPer.cr, why: 'combat reserve units within 3 hexes', case: 'GOSS 13.8.2' });
   }
   const ribA = ribCount(bundle, atk, mods.ribMax.attackerRgts, mods.ribMax.perRgtMin, mods.ribMax.perRgtMax, mods.ribMax.attacker);
-  const adjDef = neighbours(decl.hex).flatMap((h) => unitsAt(state, h, defSide).filter((u) => {
-    const d = defOf(bundle, u.id);
-    return d.size === 'Bn' && stepsLeft(d, u) >= 2 && !crossing(bundle, h, decl.hex).major;
-  }));
-  const ribD = ribCount(bundle, [...defenders, ...adjDef], mods.ribMax.defenderRgts, mods.ribMax.perRgtMin, mods.ribMax.perRgtMax, mods.ribMax.defender);
+  // GOSS 13.8.3: adjacent defending Bns with 2+ steps count for the defender's RIB (not across a major river).
+  const ribDefenders = defenders.slice();
+  for (const h of neighbours(decl.hex)) {
+    for (const u of unitsAt(state, h, defSide)) {
+      const d = defOf(bundle, u.id);
+      if (d.size === 'Bn' && stepsLeft(d, u) >= 2 && !crossing(bundle, h, decl.hex).major) ribDefenders.push(u);
+    }
+  }
+  const ribD = ribCount(bundle, ribDefenders, mods.ribMax.defenderRgts, mods.ribMax.perRgtMin, mods.ribMax.perRgtMax, mods.ribMax.defender);
   if (ribA.n || ribD.n) drms.push({ kind: 'RIB', attacker: ribA.n, defender: ribD.n, per: mods.drmPer.rib, value: (ribA.n - ribD.n) * mods.drmPer.rib, why: 'regimental integrity', case: 'GOSS 13.8.3' });
   const arm = armAt(ctx, decl, atk, defenders, standoff, unA, unD, chosen.terrain, fw);
   if (arm) drms.push(arm.drm);

@@ -27,6 +27,10 @@ import { absorb, allocateSteps, eliminate, zStepsAlone, type LossCtx } from './l
 import { doRetreat, retreatPaths } from './retreat';
 import { clearIfEmpty } from './fieldworks';
 import { readUnits } from './unitIndex';
+import { localUnits } from './combatLocal';
+
+/** Live units of `side` in one hex, read in one pass without the whole-board index (drafts: rules/combatLocal.ts). */
+const inHex = (state: GameState, h: HexId, side: Side): UnitState[] => localUnits(state, h, 0).at(h, side);
 
 const hexOf = (ref: string): HexId => {
   const r = tryParseHexRef(ref);
@@ -267,16 +271,18 @@ function finishResults(run: Run, g: GaProc): void {
   const lc: LossCtx = { d: run.d, bundle: run.ctx.bundle, events: run.events, lost: {} };
   zStepsAlone(lc, g.attackers);
   zStepsAlone(lc, g.defenders);
-  if (!unitsAt(run.d as GameState, g.hex, g.defenderSide).filter((u) => !isLeader(defOf(run.ctx.bundle, u.id))).length && !g.defPath.length) g.defGoneEarly = true;
+  if (!inHex(run.d as GameState, g.hex, g.defenderSide).filter((u) => !isLeader(defOf(run.ctx.bundle, u.id))).length && !g.defPath.length) g.defGoneEarly = true;
   clearIfEmpty(run.d, g.hex, run.events, 'all defenders retreated or eliminated');
 }
 
 /** GOSS 13.12: who may advance how far, along the defender's path. */
 export function advanceOptions(state: GameState, bundle: ScenarioBundle, g: GaProc): { unit: string; max: number; path: HexId[] }[] {
   if (g.overrun) return [];
-  if (unitsAt(state, g.hex, g.defenderSide).length) return [];
-  const mods = gaMods(bundle);
   const path = [g.hex, ...g.defPath.map((r) => { const x = tryParseHexRef(r); return 'error' in x ? -1 : x.hex; }).filter((h) => h >= 0)];
+  // The advance follows the defender's path: its hexes and their neighbours are all that is looked at.
+  const near = localUnits(state, g.hex, path.length + 1);
+  if (near.at(g.hex, g.defenderSide).length) return [];
+  const mods = gaMods(bundle);
   const bocage = terrainOf(bundle.board, g.hex) === 'bocage';
   const night = isNight(state, bundle);
   const out: { unit: string; max: number; path: HexId[] }[] = [];
@@ -294,12 +300,12 @@ export function advanceOptions(state: GameState, bundle: ScenarioBundle, g: GaPr
     let prev = u.hex!;
     for (const h of path) {
       if (p.length >= max) break;
-      if (unitsAt(state, h, g.defenderSide).length) break;
+      if (near.at(h, g.defenderSide).length) break;
       p.push(h);
       // Stops: Mech in close terrain off-road; anyone next to an enemy fieldwork (GOSS 13.12).
       const t = terrainOf(bundle.board, h)!;
       if (p.length > 1 && d.moveClass === 'mech' && !routesBetween(bundle.board, prev, h).length && mods.mechStops.includes(t)) break;
-      if (neighbours(h).some((n) => state.fieldworks[n] && state.fieldworks[n] !== 'IP' && unitsAt(state, n, g.defenderSide).length)) break;
+      if (neighbours(h).some((n) => state.fieldworks[n] && state.fieldworks[n] !== 'IP' && near.at(n, g.defenderSide).length)) break;
       prev = h;
     }
     if (p.length) out.push({ unit: id, max: p.length, path: p });
@@ -328,7 +334,7 @@ function defenderMustChoose(state: GameState, bundle: ScenarioBundle, g: GaProc)
 /** AW 31.9.2c: an artillery group that must defend retreats 1 hex and loses half its points; a halved group is eliminated. */
 function artGroupsDefend(run: Run, hex: HexId, side: Side): boolean {
   const b = run.ctx.bundle;
-  const us = unitsAt(run.d as GameState, hex, side).filter((u) => !isLeader(defOf(b, u.id)));
+  const us = inHex(run.d as GameState, hex, side).filter((u) => !isLeader(defOf(b, u.id)));
   if (!us.length || !us.every((u) => isArtGroup(defOf(b, u.id)) || actsAsGroup(b, u.id))) return false;
   const c = combatOf(run.d);
   const lc: LossCtx = { d: run.d, bundle: b, events: run.events, lost: {} };
@@ -354,7 +360,7 @@ export function startAssault(d: Draft<GameState>, ctx: RuleContext, decl: GaDecl
   const pre = gaOdds(d as GameState, ctx.bundle, decl, side);
   if (!pre.ok) reject(pre.code, pre.message, pre.case);
   for (const id of decl.attackers) { const u = d.units[id]; if (has(u as UnitState, M.OHS)) { dropMarker(u, M.OHS); addMarker(u, M.OOS); events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit attacked', case: 'AW 31.11' }); } }
-  const defenders = unitsAt(d as GameState, decl.hex, enemyOf(side)).filter((u) => !isLeader(defOf(ctx.bundle, u.id))).map((u) => u.id);
+  const defenders = inHex(d as GameState, decl.hex, enemyOf(side)).filter((u) => !isLeader(defOf(ctx.bundle, u.id))).map((u) => u.id);
   const g: GaProc = {
     hex: decl.hex, attackerSide: side, defenderSide: enemyOf(side), attackers: decl.attackers, defenders,
     stage: 'declare', decl: { standoff: decl.standoff ?? [], fullStrength: [] }, odds: null, rolls: null, att: null, def: null,
