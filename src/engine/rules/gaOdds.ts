@@ -246,7 +246,8 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
     else if (bundle.units.get(u.id)?.size === 'Leader') leaderUnits.push(u);
   }
   const unitsAt = (_s: GameState, h: HexId, sd?: Side): UnitState[] => near.at(h, sd);
-  const atk = decl.attackers.map((id) => state.units[id]);
+  // Attackers as read in the pass above (on a draft: plain current values, no proxy per unit and marker list).
+  const atk = decl.attackers.map((id) => near.live.find((u) => u.id === id) ?? state.units[id]);
   if (atk.some((u) => !u)) return fail('no-such-unit', `unknown attacker in ${decl.attackers.join(', ')}`, 'GOSS 13.4');
   const side = attackerSide ?? atk[0]?.side;
   if (!side) return fail('no-attackers', 'name at least one attacking unit', 'GOSS 13.4');
@@ -267,16 +268,16 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   if (standoff.length) {
     if (chosen.line === 1) return fail('standoff-line-1', 'no standoff when the defender uses line 1', 'GOSS 13.5.2');
     for (const id of standoff) {
-      const u = state.units[id];
-      if (!u || (!atk.includes(u) && !defenders.includes(u))) return fail('standoff-unit', `${id} does not take part in this GA`, 'GOSS 13.5.2');
+      const u = atk.find((x) => x.id === id) ?? defenders.find((x) => x.id === id);
+      if (!u) return fail('standoff-unit', `${id} does not take part in this GA`, 'GOSS 13.5.2');
       const d = defOf(bundle, id);
       if ((u.side === side ? armAtt(d) : armDef(d)) <= 0) return fail('standoff-arm', `${d.designation} has no Arm factor and cannot stand off`, 'GOSS 13.5.2');
     }
     if (atk.every((u) => standoff.includes(u.id)) || defenders.every((u) => standoff.includes(u.id))) return fail('standoff-all', 'each side keeps at least one unit out of standoff', 'GOSS 13.5.2');
   }
   for (const id of decl.fullStrength ?? []) {
-    const u = state.units[id];
-    if (!u || !defenders.includes(u) || !has(u, M.OHS)) return fail('full-strength', `${id} is not an OhS defender`, 'GOSS 13.5.3');
+    const u = defenders.find((x) => x.id === id);
+    if (!u || !has(u, M.OHS)) return fail('full-strength', `${id} is not an OhS defender`, 'GOSS 13.5.3');
   }
 
   // Step 4: GAV (GOSS 13.6).

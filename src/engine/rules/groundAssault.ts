@@ -452,7 +452,8 @@ function legalForPending(state: GameState, side: Side, bundle: ScenarioBundle, k
     case 'gaDefend': {
       const lines = lineOptions(bundle, g.hex).map((o) => o.line);
       const armUnits = g.defenders.filter((id) => armDef(defOf(bundle, id)) > 0);
-      const ohs = g.defenders.filter((id) => has(state.units[id], M.OHS));
+      const here = localUnits(state, g.hex, 0).at(g.hex);
+      const ohs = g.defenders.filter((id) => here.some((u) => u.id === id && has(u, M.OHS)));
       const subsets = <T,>(xs: T[]): T[][] => xs.slice(0, 4).reduce<T[][]>((acc, x) => acc.concat(acc.map((a) => [...a, x])), [[]]);
       const out: Action[] = [];
       for (const line of lines) for (const so of line === 1 ? [[]] : subsets(armUnits)) for (const fs of subsets(ohs)) {
