@@ -28,6 +28,7 @@ import { doRetreat, retreatPaths } from './retreat';
 import { clearIfEmpty } from './fieldworks';
 import { readUnits } from './unitIndex';
 import { localUnits } from './combatLocal';
+import { effectivePr } from './combatPr';
 
 /** Live units of `side` in one hex, read in one pass without the whole-board index (drafts: rules/combatLocal.ts). */
 const inHex = (state: GameState, h: HexId, side: Side): UnitState[] => localUnits(state, h, 0).at(h, side);
@@ -168,11 +169,12 @@ function stepSide(run: Run, g: GaProc, sp: Draft<GaSideProc>): 'wait' | 'go' {
       const lead = leadPrUnit(g, sp);
       if (sp.prc && lead && live(run.d.units[lead] as UnitState)) {
         const d = defOf(bundle, lead);
-        let pr = (sp.role === 'attacker' ? d.prOff : d.prDef) ?? 0;
+        const ep = effectivePr(run.d as GameState, bundle, lead, sp.role === 'attacker' ? 'off' : 'def');
+        let pr = ep.pr ?? 0;
         const fw = fwOf(run, sp);
         if (fw === 'ET-2' || fw === 'ET-3') pr = Math.min(8, pr + 1);
         const r = prc(dice, pr, 0, `GA mandatory PRC ${d.designation}`);
-        run.events.push({ type: 'prc', unit: lead, pr, roll: r.roll, pass: r.pass, why: 'mandatory PRC', case: 'GOSS 13.10.1' });
+        run.events.push({ type: 'prc', unit: lead, pr, roll: r.roll, pass: r.pass, why: ep.note ? `mandatory PRC (${ep.note})` : 'mandatory PRC', case: ep.case ? `GOSS 13.10.1, ${ep.case}` : 'GOSS 13.10.1' });
         // GOSS 5.3.5: an overrunner takes every hit as a step loss.
         if (!r.pass) { if (g.overrun && sp.role === 'attacker') sp.mand += 1; else sp.disc += 1; }
       }
@@ -200,13 +202,16 @@ function stepSide(run: Run, g: GaProc, sp: Draft<GaSideProc>): 'wait' | 'go' {
     case 'optionPrc': {
       const fw = fwOf(run, sp);
       const us = ids();
-      const pr = Math.min(...us.map((id) => { const d = defOf(bundle, id); return (sp.role === 'attacker' ? d.prOff : d.prDef) ?? 0; }));
+      // AW 1.2.6e: Cherbourg morale modifies the PRs of Landefront units (combatPr.ts).
+      const prs = us.map((id) => effectivePr(run.d as GameState, bundle, id, sp.role === 'attacker' ? 'off' : 'def'));
+      const pr = Math.min(...prs.map((x) => x.pr ?? 0));
+      const morale = prs.find((x) => x.note && x.pr === pr);
       let pass: boolean;
       if (fw === 'ET-2' || fw === 'ET-3') { pass = true; run.events.push({ type: 'prc', pass, why: `automatic pass in an ${fw}`, case: 'GOSS 13.10.4a, 17.4.1' }); }
       else {
         const r = prc(dice, pr, 0, `GA ${sp.option} PRC (lowest PR ${pr})`);
         pass = r.pass;
-        run.events.push({ type: 'prc', pr, roll: r.roll, pass, why: `${sp.option} PRC with the lowest PR`, case: 'GOSS 13.10.4' });
+        run.events.push({ type: 'prc', pr, roll: r.roll, pass, why: `${sp.option} PRC with the lowest PR${morale ? ` (${morale.note})` : ''}`, case: morale ? `GOSS 13.10.4, ${morale.case}` : 'GOSS 13.10.4' });
       }
       sp.passed = pass;
       const max = maxRetreat(run, sp, us);
