@@ -15,6 +15,9 @@ import { designationProblem } from '../src/engine/rules/attackDesignation';
 import { gaOdds } from '../src/engine/rules/gaOdds';
 import { advOf } from '../src/engine/rules/cherbourg';
 import { special } from '../src/engine/rules/scenarioArea';
+import { gat } from '../src/engine/rules/combatTables';
+import { gaResults } from '../src/engine/rules/gaTable';
+import { Dice } from '../src/engine/rng';
 
 const epsom = loadScenario('epsom');
 const cherbourg = loadScenario('cherbourg');
@@ -117,6 +120,43 @@ describe('Scenario 3: Cherbourg, morale and ammunition in the ground assault (AW
     expect(m3.pr.why).toContain('reduced to 1');
     // The US attacker is not a Landefront unit: its offensive PR is the printed one.
     expect(m3.pr.attacker).toBe(cherbourg.units.get('1-8-4')!.prOff);
+  }, 120_000);
+
+  test('AW 1.2.6e in the GA mandatory PRC (GOSS 13.10.1): the Landefront defender checks against its defensive PR −2 while a Cherbourg city hex is US occupied; the event names the case', () => {
+    const lf = landefront();
+    const city = special(cherbourg).cherbourg!.city.hexes!.map((r) => hexOfRulesId(r));
+    // Not A3609 itself: its capture would reduce every Landefront PR to 1 instead.
+    const cityHex = hexOfRulesId(special(cherbourg).cherbourg!.cityHex);
+    let state = place(lf.state, { '2-8-4': city.find((x) => x !== cityHex && !occupied(lf.state, x))! });
+    // On to the US Ground Assault Segment of GT 2; 1-8-4 keeps its TA marker (it stays adjacent).
+    state = until(state, (s) => segmentAt(cherbourg.sequence, s.pos).segment.id === 'groundAssault' && s.pos.playerTurn === 0);
+    expect(state.units['1-8-4'].markers).toContain('TA');
+    // The dice are fixed by the seed of the action that rolls them: the assault itself, or the
+    // defender's line choice when there is one (GOSS 13.3.2).
+    const assault: Action = { type: 'assault', hex: formatHex(lf.target), attackers: ['1-8-4'] };
+    const trial = run(state, assault);
+    const choose = trial.pending?.kind === 'gaDefend' ? legalActions(trial, 'german').find((a) => a.type === 'gaDefend')! : null;
+    const rolling = choose ? trial : state;
+    const line = choose ? (choose as unknown as { line: number }).line : undefined;
+    const o = gaOdds(rolling, cherbourg, { hex: lf.target, attackers: ['1-8-4'], line, resolving: !!choose });
+    if (!o.ok) throw new Error(o.message);
+    // A seed whose two GA rolls give the defender a mandatory PRC (*) and the attacker no PRC and no
+    // discretionary hit (the attacker's results come first and would wait for its choice).
+    let seed = '';
+    for (let i = 0; i < 50_000 && !seed; i++) {
+      const d = new Dice(`m${i}`, rolling.n);
+      const res = gaResults(gat(cherbourg), o.odds.column, d.d100('a') + o.odds.drm, d.d100('d') + o.odds.drm);
+      if (res.onDefender.prc && !res.onAttacker.prc && res.onAttacker.disc === 0) seed = `m${i}`;
+    }
+    const r = apply({ ...rolling, seed }, choose ?? assault);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.events.find((e) => e.type === 'gaResolved')).toMatchObject({ onDefender: expect.stringMatching(/^\*/) });
+    const lead = o.odds.leads.defenderPr!;
+    const et = state.fieldworks[lf.target] === 'ET-2' || state.fieldworks[lf.target] === 'ET-3' ? 1 : 0;
+    const prc = r.events.find((e) => e.type === 'prc' && (e as { unit?: string }).unit === lead) as unknown as { pr: number; case: string; why: string };
+    expect(prc.pr).toBe(Math.min(8, Math.max(0, cherbourg.units.get(lead)!.prDef! - 2) + et));
+    expect(prc.case).toBe('GOSS 13.10.1, AW 1.2.6e, 34.7.3');
+    expect(prc.why).toContain('Cherbourg morale -2');
   }, 120_000);
 
   test('GOSS 13.7.3 / AW 34.5.3: a defender whose HQ has ADV 0 gives the attacker one column; the Landefront ADV falls by one every 21 GTs (AW 1.2.6d)', () => {
