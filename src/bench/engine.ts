@@ -6,7 +6,7 @@ import { HEX_COUNT, NEIGHBOURS, distance } from '../engine/hex/lattice';
 import { loadScenario } from '../data/bundle';
 import { apply, newGame, replay, stateHash, type Action } from '../engine';
 import { benchMechDestinations } from './movement';
-import { benchGaResolution } from './groundAssault';
+import { benchGaApply, benchGaResolution } from './groundAssault';
 
 type Figure = [string, number, string];
 
@@ -72,6 +72,9 @@ export async function run(): Promise<Figure[]> {
   // One ground assault resolution with 400 units on the board (issue 5 budget ≤ 0.2 ms).
   const ga = benchGaResolution(500);
   figs.push(['engine.ga_resolution_400_units', ga.p50, `ms p50 (p95 ${ga.p95.toFixed(3)} ms, ${ga.units} units)`]);
+  // The same assault through apply (declaration + line choice: drafting and freezing the state included).
+  const gaPlay = benchGaApply(100);
+  figs.push(['engine.ga_apply_400_units', gaPlay.p50, `ms p50 (p95 ${gaPlay.p95.toFixed(3)} ms; apply of the assault and the defender's line)`]);
   void acc;
   return figs;
 }

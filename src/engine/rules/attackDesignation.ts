@@ -18,6 +18,8 @@ import {
 import { prc } from './groundAssault';
 import { restrictedInside } from './scenarioArea';
 import { readUnits } from './unitIndex';
+import { effectivePr } from './combatPr';
+import { epsomActCheck } from './epsom';
 
 const Designate = z.object({ type: z.literal('designate'), units: z.array(z.string()).min(1) });
 const Drop = z.object({ type: z.literal('dropAttack'), unit: z.string() });
@@ -38,6 +40,9 @@ export function designationProblem(s: GameState, bundle: Parameters<typeof defOf
   if (fatigue(u) === 2) return { code: 'fatigue-2', message: `${d.designation} has fatigue 2 and may not be attack designated`, case: 'GOSS 14.2' };
   if (isArtGroup(d) || isHq(d)) return { code: 'no-offensive-ga', message: `${d.designation}: artillery groups and division HQs may not make an offensive GA`, case: 'AW 31.9.2c' };
   if (isArtillery(d) || isLeader(d)) return { code: 'cannot-attack', message: `${d.designation} cannot attack`, case: 'GOSS 13.4' };
+  // AW 33.7.1 / 33.7.2: inactive VIII Corps units, and Germans east of the 49th Div boundary, make no offensive GA.
+  const ep = epsomActCheck(s, bundle, u.id, 'offensiveGa');
+  if (ep) return { code: ep.code, message: ep.message, case: ep.case ?? 'AW 33.7' };
   if (restrictedInside(s, bundle, u.id)) return { code: 'restricted-area', message: `${d.designation} is across its boundary (forced there) and may not make a tactical assault`, case: 'AW 32.7.1' };
   return null;
 }
@@ -79,9 +84,12 @@ export const attackDesignationRules: RuleModule = {
         if (!(t && gaMods(ctx.bundle).mct.includes(t))) {
           // GOSS 12.0: outside MCT, drop only on a passed offensive PRC with the stack's lowest attack PR.
           const stack = Object.values(d.units).filter((x) => x.hex === u.hex && x.side === u.side && (has(x as UnitState, M.TA) || has(x as UnitState, M.PA)));
-          const pr = Math.min(...stack.map((x) => defOf(ctx.bundle, x.id).prOff ?? 0));
+          // AW 1.2.6e: Cherbourg morale modifies the offensive PR of Landefront units (combatPr.ts).
+          const prs = stack.map((x) => effectivePr(d as GameState, ctx.bundle, x.id, 'off'));
+          const pr = Math.min(...prs.map((x) => x.pr ?? 0));
+          const morale = prs.find((x) => x.note && x.pr === pr);
           const r = prc(ctx.dice, pr, 0, `attacker adjustment PRC ${def.designation}`);
-          events.push({ type: 'prc', unit: u.id, pr, roll: r.roll, pass: r.pass, why: 'drop an attack designation outside MCT', case: 'GOSS 12.0' });
+          events.push({ type: 'prc', unit: u.id, pr, roll: r.roll, pass: r.pass, why: `drop an attack designation outside MCT${morale ? ` (${morale.note})` : ''}`, case: morale ? `GOSS 12.0, ${morale.case}` : 'GOSS 12.0' });
           if (!r.pass) { events.push({ type: 'designationKept', unit: u.id, case: 'GOSS 12.0' }); return events; }
         }
         dropMarker(u, M.TA); dropMarker(u, M.PA);

@@ -25,6 +25,15 @@ const str = (d: UnitDef, ...keys: string[]): string | undefined => {
 };
 const flag = (d: UnitDef, k: string): boolean => (d as Loose)[k] === true;
 const text = (d: UnitDef): string => `${d.type} ${(d as Loose).subtype ?? ''}`;
+/**
+ * Counter traits read by pattern are fixed per counter: each predicate remembers its answer per
+ * UnitDef (bundle defs are never changed after loading), so the GA and FS hot paths do not rerun
+ * the regular expressions for every unit on every resolution.
+ */
+function memo(f: (d: UnitDef) => boolean): (d: UnitDef) => boolean {
+  const m = new WeakMap<UnitDef, boolean>();
+  return (d) => { let v = m.get(d); if (v === undefined) { v = f(d); m.set(d, v); } return v; };
+}
 
 export const has = (u: UnitState, m: string): boolean => u.markers.includes(m);
 export function addMarker(u: UnitState, m: string): void { if (!u.markers.includes(m)) u.markers.push(m); }
@@ -49,35 +58,35 @@ export function isAttackDesignated(u: UnitState): boolean { return has(u, M.TA) 
 export const isZ = (d: UnitDef): boolean => d.size === 'Z';
 export const isHq = (d: UnitDef): boolean => d.size === 'HQ';
 export const isLeader = (d: UnitDef): boolean => d.size === 'Leader';
-export function isArtGroup(d: UnitDef): boolean {
+export const isArtGroup = memo((d: UnitDef): boolean => {
   return d.size === 'Group' || flag(d, 'artilleryGroup') || /\bart(illery)?\s*group\b/i.test(d.type);
-}
-export function isArtillery(d: UnitDef): boolean {
+});
+export const isArtillery = memo((d: UnitDef): boolean => {
   return flag(d, 'artillery') || isArtGroup(d) || /\b(art|arty|artillery|how|howitzer|nw|nebelwerfer|rocket)\b/i.test(text(d));
-}
-export function isNebelwerfer(d: UnitDef): boolean { return flag(d, 'nebelwerfer') || /\b(nw|nebelwerfer|werfer)\b/i.test(text(d)); }
-export function isFlak(d: UnitDef): boolean { return /\bflak\b/i.test(text(d)); }
+});
+export const isNebelwerfer = memo((d: UnitDef): boolean => { return flag(d, 'nebelwerfer') || /\b(nw|nebelwerfer|werfer)\b/i.test(text(d)); });
+export const isFlak = memo((d: UnitDef): boolean => { return /\bflak\b/i.test(text(d)); });
 /** GOSS 11.4.1b: German heavy (88) Flak may fire as artillery. */
-export function isHeavyFlak(d: UnitDef): boolean { return flag(d, 'heavyFlak') || (isFlak(d) && /88/.test(`${d.designation} ${text(d)}`)); }
-export function isEngineer(d: UnitDef): boolean { return flag(d, 'engineer') || /\b(eng|engineer|pio|pioneer)\b/i.test(text(d)); }
-export function isRecon(d: UnitDef): boolean { return flag(d, 'recon') || /\b(recon|rcn|aufkl)\b/i.test(text(d)); }
-export function isCommando(d: UnitDef): boolean { return flag(d, 'commando') || /\b(cdo|commando)\b/i.test(text(d)); }
-export function isPureAfv(d: UnitDef): boolean {
+export const isHeavyFlak = memo((d: UnitDef): boolean => { return flag(d, 'heavyFlak') || (isFlak(d) && /88/.test(`${d.designation} ${text(d)}`)); });
+export const isEngineer = memo((d: UnitDef): boolean => { return flag(d, 'engineer') || /\b(eng|engineer|pio|pioneer)\b/i.test(text(d)); });
+export const isRecon = memo((d: UnitDef): boolean => { return flag(d, 'recon') || /\b(recon|rcn|aufkl)\b/i.test(text(d)); });
+export const isCommando = memo((d: UnitDef): boolean => { return flag(d, 'commando') || /\b(cdo|commando)\b/i.test(text(d)); });
+export const isPureAfv = memo((d: UnitDef): boolean => {
   const a = str(d, 'afv');
   if (a === 'pure' || flag(d, 'pureAfv')) return true;
   if (a === 'mixed' || a === 'none') return false;
   return /^(arm|armou?r|tank|tk|afv|td|stug|pzj|pzjg|jgpz|assault gun|sp ?at)$/i.test(d.type.trim());
-}
+});
 /** GOSS 11.5 group C: any unit with the armour symbol (pure or mixed). */
-export function hasArmourSymbol(d: UnitDef): boolean { return isPureAfv(d) || str(d, 'afv') === 'mixed' || flag(d, 'armoured'); }
-export function isPersonnel(d: UnitDef): boolean {
+export const hasArmourSymbol = memo((d: UnitDef): boolean => { return isPureAfv(d) || str(d, 'afv') === 'mixed' || flag(d, 'armoured'); });
+export const isPersonnel = memo((d: UnitDef): boolean => {
   if (flag(d, 'personnel')) return true;
   return !isPureAfv(d) && !isArtillery(d) && !isHq(d) && !isLeader(d) && !isFlak(d);
-}
-export function isInfantry(d: UnitDef): boolean {
+});
+export const isInfantry = memo((d: UnitDef): boolean => {
   if (flag(d, 'infantry')) return true;
   return /\b(inf|infantry|para|fallschirm|gren|grenadier|pzgren|rifle|ranger|cdo|commando|airborne|glider|fus|fusilier|jaeger|jäger|ost|marine)\b/i.test(text(d));
-}
+});
 
 /** GOSS 13.8.4: Arm factor when attacking / defending, AT factor; 0 when the counter has none. */
 export function armAtt(d: UnitDef): number { return num(d, 'armAttack', 'arm') ?? 0; }

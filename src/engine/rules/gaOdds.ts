@@ -10,12 +10,16 @@ import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import type { GaModifiersTable, GroundAssaultTable } from '../../data/schemas/tables';
 import { gaMods, gat } from './combatTables';
-import { unitIndex } from './unitIndex';
+import { localUnits } from './combatLocal';
+import { effectivePr } from './combatPr';
+import { advOf } from './cherbourg';
+import { epsomActCheck } from './epsom';
+import { special } from './scenarioArea';
 import { actsAsGroup } from './artilleryGroups';
-import { hexStackViolation } from './stacking';
+import { stackViolationOf } from './stacking';
 import { combatRules } from './scenarioRules';
 import {
-  M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains,
+  M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains, isCommando,
   isArtGroup, isArtillery, isEngineer, isHq, isInfantry, isLeader, isPersonnel, isPureAfv, isZ, live, regiment, stepsLeft,
   training,
 } from './combatTraits';
@@ -175,6 +179,9 @@ function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: S
     if (!areAdjacent(u.hex!, decl.hex)) return fail('not-adjacent', `${d.designation} is not adjacent to ${formatHex(decl.hex)}`, 'GOSS 13.4');
     if (!decl.overrun && !has(u, M.TA) && !has(u, M.PA)) return fail('not-designated', `${d.designation} is not attack designated (TA or PA)`, 'GOSS 13.4');
     if (isArtGroup(d) || isHq(d)) return fail('no-offensive-ga', `${d.designation}: artillery groups and division HQs may not make an offensive GA`, 'AW 31.9.2c');
+    // AW 33.7.1 / 33.7.2: inactive VIII Corps units, and Germans east of the 49th Div boundary, make no offensive GA.
+    const ep = epsomActCheck(state, bundle, u.id, 'offensiveGa');
+    if (ep) return fail(ep.code, ep.message, ep.case ?? 'AW 33.7');
     if (isArtillery(d)) return fail('artillery-attack', `${d.designation}: artillery with a range may not attack`, 'GOSS 13.4');
     if (isLeader(d)) return fail('leader-attack', `${d.designation}: a leader adds its shift, it does not attack`, 'GOSS 23.2');
     if (fatigue(u) === 2) return fail('fatigue-2', `${d.designation} has fatigue 2 and may not attack`, 'GOSS 14.2');
@@ -193,8 +200,9 @@ function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: S
   return null;
 }
 
-function leadPr(bundle: ScenarioBundle, units: UnitState[], role: 'attacker' | 'defender', standoff: string[], named?: string): UnitState | null {
-  const pr = (u: UnitState) => (role === 'attacker' ? defOf(bundle, u.id).prOff : defOf(bundle, u.id).prDef) ?? -1;
+function leadPr(state: GameState, bundle: ScenarioBundle, units: UnitState[], role: 'attacker' | 'defender', standoff: string[], named?: string): UnitState | null {
+  // AW 1.2.6e: the PRs as modified by Cherbourg morale (combatPr.ts).
+  const pr = (u: UnitState) => effectivePr(state, bundle, u.id, role === 'attacker' ? 'off' : 'def').pr ?? -1;
   const ok = (u: UnitState) => { const d = defOf(bundle, u.id); return !standoff.includes(u.id) && !isZ(d) && !isLeader(d) && pr(u) >= 0; };
   if (named) { const u = units.find((x) => x.id === named); if (u && ok(u)) return u; }
   const pool = units.filter((u) => ok(u) && !isHq(defOf(bundle, u.id)));
@@ -236,20 +244,18 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   const mods = gaMods(bundle);
   const table = gat(bundle);
   const ctx: Ctx = { state, bundle, mods, table, night: isNight(state, bundle) };
-  // The per-state hex → units index (rules/unitIndex.ts) answers every adjacency question below.
-  const ix = unitIndex(state);
+  // One pass over the units near the target (rules/combatLocal.ts) answers every adjacency question
+  // below: supporting hexes are 2 away, combat reserves at most 4 (3 from an attacker).
+  const near = localUnits(state, decl.hex, 4);
   const crUnits: UnitState[] = [];
   const leaderUnits: UnitState[] = [];
-  for (const u of ix.live) {
+  for (const u of near.live) {
     if (u.markers.includes(M.CR)) crUnits.push(u);
     else if (bundle.units.get(u.id)?.size === 'Leader') leaderUnits.push(u);
   }
-  const NONE: UnitState[] = [];
-  const unitsAt = (_s: GameState, h: HexId, sd?: Side): UnitState[] => {
-    const l = ix.byHex.get(h) ?? NONE;
-    return sd === undefined ? l : l.filter((u) => u.side === sd);
-  };
-  const atk = decl.attackers.map((id) => state.units[id]);
+  const unitsAt = (_s: GameState, h: HexId, sd?: Side): UnitState[] => near.at(h, sd);
+  // Attackers as read in the pass above (on a draft: plain current values, no proxy per unit and marker list).
+  const atk = decl.attackers.map((id) => near.live.find((u) => u.id === id) ?? state.units[id]);
   if (atk.some((u) => !u)) return fail('no-such-unit', `unknown attacker in ${decl.attackers.join(', ')}`, 'GOSS 13.4');
   const side = attackerSide ?? atk[0]?.side;
   if (!side) return fail('no-attackers', 'name at least one attacking unit', 'GOSS 13.4');
@@ -270,16 +276,16 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   if (standoff.length) {
     if (chosen.line === 1) return fail('standoff-line-1', 'no standoff when the defender uses line 1', 'GOSS 13.5.2');
     for (const id of standoff) {
-      const u = state.units[id];
-      if (!u || (!atk.includes(u) && !defenders.includes(u))) return fail('standoff-unit', `${id} does not take part in this GA`, 'GOSS 13.5.2');
+      const u = atk.find((x) => x.id === id) ?? defenders.find((x) => x.id === id);
+      if (!u) return fail('standoff-unit', `${id} does not take part in this GA`, 'GOSS 13.5.2');
       const d = defOf(bundle, id);
       if ((u.side === side ? armAtt(d) : armDef(d)) <= 0) return fail('standoff-arm', `${d.designation} has no Arm factor and cannot stand off`, 'GOSS 13.5.2');
     }
     if (atk.every((u) => standoff.includes(u.id)) || defenders.every((u) => standoff.includes(u.id))) return fail('standoff-all', 'each side keeps at least one unit out of standoff', 'GOSS 13.5.2');
   }
   for (const id of decl.fullStrength ?? []) {
-    const u = state.units[id];
-    if (!u || !defenders.includes(u) || !has(u, M.OHS)) return fail('full-strength', `${id} is not an OhS defender`, 'GOSS 13.5.3');
+    const u = defenders.find((x) => x.id === id);
+    if (!u || !has(u, M.OHS)) return fail('full-strength', `${id} is not an OhS defender`, 'GOSS 13.5.3');
   }
 
   // Step 4: GAV (GOSS 13.6).
@@ -317,27 +323,39 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   if (defAs) A(defAs, `${defAs} AS on the defending stack`, 'GOSS 11.6.1');
   if (defenders.some((u) => has(u, M.CR))) A(1, 'a defender is in combat reserve', 'GOSS 13.7.3');
   // GOSS 6.7.0: an overstacked side suffers one unfavourable shift.
-  if (hexStackViolation(state, bundle, decl.hex, defSide)) A(1, 'the defending hex is overstacked', 'GOSS 6.7.0, 13.7.3');
+  if (stackViolationOf(bundle, decl.hex, defSide, near.stack(decl.hex))) A(1, 'the defending hex is overstacked', 'GOSS 6.7.0, 13.7.3');
   if (defenders.some((u) => has(u, M.EXPLOIT))) A(1, 'a defender is in Exploit mode', 'GOSS 5.3.5c');
   if (defenders.some((u) => has(u, M.STRAT))) A(2, 'a defender is in Strat mode', 'GOSS 5.5.6');
   if (defenders.some((u) => training(defOf(bundle, u.id)) !== 'vet')) A(1, 'a raw or green defender', 'GOSS 4.5');
+  // GOSS 13.7.3: a defender whose superior HQ has ADV 0 (AW 34.5.3 side ADV by date; AW 1.2.6d Landefront ADV).
+  const sp = special(bundle);
+  if ((sp.ammoDepletion || sp.cherbourg) && defenders.some((u) => advOf(state, bundle, defSide, u.id) === 0)) A(1, 'a defender\'s superior HQ has ADV 0', 'GOSS 13.7.3, AW 34.5.3');
   shifts.push(...leaderShift(ctx, 'attacker', side, attHexes, atk));
   if (bundle.board.vantage.has(decl.hex)) D(1, 'defender on a vantage point', 'GOSS 13.7.4');
   const attAs = Math.min(2, attHexes.reduce((s, h) => s + Math.max(0, ...atk.filter((u) => u.hex === h).map(asCount)), 0));
   if (attAs) D(attAs, `${attAs} AS on the attacking stacks`, 'GOSS 11.6.1');
   if (ctx.night) D(1, 'night game turn', 'GOSS 13.7.4, AW 31.6');
-  if (attHexes.some((h) => hexStackViolation(state, bundle, h, side))) D(1, 'an attacking stack is overstacked', 'GOSS 6.7.0, 13.7.4');
+  if (attHexes.some((h) => stackViolationOf(bundle, h, side, near.stack(h)))) D(1, 'an attacking stack is overstacked', 'GOSS 6.7.0, 13.7.4');
   const fw = state.fieldworks[decl.hex];
   if (fw && mods.dwShifts[fw]) D(mods.dwShifts[fw], `defender in ${fw}`, 'GOSS 13.7.4, 17.3.3');
   if (atk.some((u) => training(defOf(bundle, u.id)) === 'raw')) D(2, 'a raw attacker', 'GOSS 4.5');
   else if (atk.some((u) => training(defOf(bundle, u.id)) === 'green')) D(1, 'a green attacker', 'GOSS 4.5');
   if (atk.some((u) => has(u, M.EXPLOIT))) D(1, 'attackers in Exploit mode', 'GOSS 13.7.4n');
   shifts.push(...leaderShift(ctx, 'defender', defSide, [decl.hex], defenders));
-  // Engineers against DWs (GOSS 13.7.3): each attacking stack with Eng + another unit cancels one DW shift.
-  if (fw && mods.dwShifts[fw]) {
-    const engStacks = attHexes.filter((h) => { const s = atk.filter((u) => u.hex === h); return s.length >= 2 && s.some((u) => isEngineer(defOf(bundle, u.id)) && fatigue(u) === 0); }).length;
-    const n = Math.min(engStacks, mods.dwShifts[fw]);
-    if (n) A(n, `${n} attacking stack(s) with engineers against a DW`, 'GOSS 13.7.3');
+  // Engineers (GOSS 13.7.3): each attacking stack with an unfatigued Eng and another unit — or with a
+  // Commando, which needs no companion — first cancels one DW shift; then, against a town or city
+  // with no defending Eng, each further such stack gives +1 (max 3 town, 4 city).
+  const engStacks = attHexes.filter((h) => {
+    const st = atk.filter((u) => u.hex === h);
+    return st.some((u) => isCommando(defOf(bundle, u.id))) || (st.length >= 2 && st.some((u) => isEngineer(defOf(bundle, u.id)) && fatigue(u) === 0));
+  }).length;
+  const dwCancel = fw && mods.dwShifts[fw] ? Math.min(engStacks, mods.dwShifts[fw]) : 0;
+  if (dwCancel) A(dwCancel, `${dwCancel} attacking stack(s) with engineers against a DW`, 'GOSS 13.7.3');
+  const urban = terrainOf(bundle.board, decl.hex);
+  const urbanMax = urban === 'town' ? 3 : urban === 'city' ? 4 : 0;
+  if (urbanMax && engStacks > dwCancel && !defenders.some((u) => isEngineer(defOf(bundle, u.id)))) {
+    const n = Math.min(engStacks - dwCancel, urbanMax);
+    A(n, `${n} further attacking stack(s) with engineers against a ${urban} without defending engineers (max ${urbanMax})`, 'GOSS 13.7.3');
   }
   // Adjacent supporting hexes (GOSS 13.7.4a).
   const supportHexes: string[] = [];
@@ -364,17 +382,23 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
 
   // Step 6: DRMs (GOSS 13.8).
   const drms: Drm[] = [];
-  const lpA = leadPr(bundle, atk, 'attacker', standoff, decl.leadPr?.attacker);
-  const lpD = leadPr(bundle, defenders, 'defender', standoff, decl.leadPr?.defender);
+  const lpA = leadPr(state, bundle, atk, 'attacker', standoff, decl.leadPr?.attacker);
+  const lpD = leadPr(state, bundle, defenders, 'defender', standoff, decl.leadPr?.defender);
   const leaderIn = (s: Side, hs: HexId[]) => combatRules(bundle).leaders.some((l) => { const u = state.units[l.unit]; return live(u) && u.side === s && hs.includes(u.hex!); })
     || leaderUnits.some((u) => u.side === s && hs.includes(u.hex!));
-  let prA = lpA ? defOf(bundle, lpA.id).prOff ?? 0 : 0;
-  let prD = lpD ? defOf(bundle, lpD.id).prDef ?? 0 : 0;
+  const epA = lpA ? effectivePr(state, bundle, lpA.id, 'off') : null;
+  const epD = lpD ? effectivePr(state, bundle, lpD.id, 'def') : null;
+  let prA = epA?.pr ?? 0;
+  let prD = epD?.pr ?? 0;
   const prNotes: string[] = [];
+  const prCases = ['GOSS 13.8.1'];
+  for (const [who, ep] of [['attacker', epA], ['defender', epD]] as const) {
+    if (ep?.note) { prNotes.push(`${who} ${ep.printed} → ${ep.pr}, ${ep.note}`); if (!prCases.includes(ep.case!)) prCases.push(ep.case!); }
+  }
   if (lpD && (fw === 'ET-2' || fw === 'ET-3')) { prD = Math.min(8, prD + 1); prNotes.push('+1 defender in an ET (max 8)'); }
   if (lpD && leaderIn(defSide, [decl.hex])) { prD = Math.min(9, prD + 1); prNotes.push('+1 defending leader (max 9)'); }
   if (lpA && leaderIn(side, attHexes)) { prA = Math.min(9, prA + 1); prNotes.push('+1 attacking leader (max 9)'); }
-  drms.push({ kind: 'PR', attacker: prA, defender: prD, per: mods.drmPer.pr, value: (prA - prD) * mods.drmPer.pr, why: `lead PR ${prA} vs ${prD}${prNotes.length ? ` (${prNotes.join('; ')})` : ''}`, case: 'GOSS 13.8.1' });
+  drms.push({ kind: 'PR', attacker: prA, defender: prD, per: mods.drmPer.pr, value: (prA - prD) * mods.drmPer.pr, why: `lead PR ${prA} vs ${prD}${prNotes.length ? ` (${prNotes.join('; ')})` : ''}`, case: prCases.join(', ') });
   const crUsed: string[] = [];
   if (!decl.overrun) {
     const crOf = (s: Side, parts: UnitState[]) => crUnits.filter((u) => {
@@ -388,11 +412,15 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
     if (crA.length || crD.length) drms.push({ kind: 'CR', attacker: crA.length, defender: crD.length, per: mods.drmPer.cr, value: (crA.length - crD.length) * mods.drmPer.cr, why: 'combat reserve units within 3 hexes', case: 'GOSS 13.8.2' });
   }
   const ribA = ribCount(bundle, atk, mods.ribMax.attackerRgts, mods.ribMax.perRgtMin, mods.ribMax.perRgtMax, mods.ribMax.attacker);
-  const adjDef = neighbours(decl.hex).flatMap((h) => unitsAt(state, h, defSide).filter((u) => {
-    const d = defOf(bundle, u.id);
-    return d.size === 'Bn' && stepsLeft(d, u) >= 2 && !crossing(bundle, h, decl.hex).major;
-  }));
-  const ribD = ribCount(bundle, [...defenders, ...adjDef], mods.ribMax.defenderRgts, mods.ribMax.perRgtMin, mods.ribMax.perRgtMax, mods.ribMax.defender);
+  // GOSS 13.8.3: adjacent defending Bns with 2+ steps count for the defender's RIB (not across a major river).
+  const ribDefenders = defenders.slice();
+  for (const h of neighbours(decl.hex)) {
+    for (const u of unitsAt(state, h, defSide)) {
+      const d = defOf(bundle, u.id);
+      if (d.size === 'Bn' && stepsLeft(d, u) >= 2 && !crossing(bundle, h, decl.hex).major) ribDefenders.push(u);
+    }
+  }
+  const ribD = ribCount(bundle, ribDefenders, mods.ribMax.defenderRgts, mods.ribMax.perRgtMin, mods.ribMax.perRgtMax, mods.ribMax.defender);
   if (ribA.n || ribD.n) drms.push({ kind: 'RIB', attacker: ribA.n, defender: ribD.n, per: mods.drmPer.rib, value: (ribA.n - ribD.n) * mods.drmPer.rib, why: 'regimental integrity', case: 'GOSS 13.8.3' });
   const arm = armAt(ctx, decl, atk, defenders, standoff, unA, unD, chosen.terrain, fw);
   if (arm) drms.push(arm.drm);

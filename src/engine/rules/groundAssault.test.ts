@@ -9,7 +9,8 @@ import { oddsPreview } from './gaPreview';
 import { resolveGaPure } from './groundAssault';
 import { retreatPaths } from './retreat';
 import { GroundAssaultTable } from '../../data/schemas/tables';
-import { act, at, edit, fixture, fmt, hx, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { act, at, edit, fixture, fmt, hx, seedWhere, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { neighbours } from '../hex';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -424,5 +425,82 @@ describe('GOSS 6.0 / 13.11: a retreat onto a friendly stack is fixed in the owne
     expect(segmentId(s, b)).toBe('exploitation');
     s = act(s, { type: 'endSegment' }).state;
     expect(s.units.a.hex).toBe(hx(1, 4));
+  });
+});
+
+describe('GOSS 13.7.3 engineer shifts', () => {
+  const T = hx(3, 4);
+  const [n0, n1, n2] = neighbours(T);
+  const stackAt = (k: number, h: number, eng: Partial<UnitSpec> = {}, companion = true): UnitSpec[] => [
+    { id: `e${k}`, side: 'allied', hex: fmt(h), type: 'Eng', size: 'Co', steps: [[2, 2]], ...eng },
+    ...(companion ? [{ id: `i${k}`, side: 'allied' as const, hex: fmt(h) }] : []),
+  ];
+  const engShifts = (b: ScenarioBundle, ids: string[]) => {
+    const s = gaState(b, Object.fromEntries(ids.map((id) => [id, ['PA']])));
+    const o = gaOdds(s, b, { hex: T, attackers: ids });
+    if (!o.ok) throw new Error(o.message);
+    return o.odds.shifts.filter((x) => x.why.includes('engineers')).map((x) => [x.side, x.n, x.case]);
+  };
+  const all = (n: number, companion = true) => Array.from({ length: n }, (_, k) => [`e${k}`, ...(companion ? [`i${k}`] : [])]).flat();
+  it('GOSS 13.7.3: against a town with an IP, the first Eng stack cancels the DW shift and each further one gives +1 (max 3 town); a defending Eng stops the town shifts', () => {
+    const units = [...stackAt(0, n0), ...stackAt(1, n1), ...stackAt(2, n2)];
+    const b = fixture({ terrain: { [at(3, 4)]: 'town' }, units: [...units, G('g', 3, 4, { fieldworks: 'IP' })] });
+    expect(engShifts(b, all(3))).toEqual([['attacker', 1, 'GOSS 13.7.3'], ['attacker', 2, 'GOSS 13.7.3']]);
+    const withEng = fixture({ terrain: { [at(3, 4)]: 'town' }, units: [...units, G('g', 3, 4, { fieldworks: 'IP' }), G('ge', 3, 4, { type: 'Pio', size: 'Co', steps: [[2, 2]] })] });
+    expect(engShifts(withEng, all(3))).toEqual([['attacker', 1, 'GOSS 13.7.3']]);
+    // Not a town: engineers only cancel DW shifts.
+    const clear = fixture({ units: [...units, G('g', 3, 4, { fieldworks: 'IP' })] });
+    expect(engShifts(clear, all(3))).toEqual([['attacker', 1, 'GOSS 13.7.3']]);
+  });
+  it('GOSS 13.7.3: against a city with no DW each Eng stack gives +1; an Eng company alone is no Eng stack, a Commando needs no companion', () => {
+    const lone = fixture({ terrain: { [at(3, 4)]: 'city' }, units: [...stackAt(0, n0, {}, false), G('g', 3, 4)] });
+    expect(engShifts(lone, ['e0'])).toEqual([]);
+    const cdo = fixture({ terrain: { [at(3, 4)]: 'city' }, units: [...stackAt(0, n0, { type: 'Inf', size: 'Bn', steps: [[6, 6], [4, 4], [2, 2]], extra: { commando: true } }, false), ...stackAt(1, n1), G('g', 3, 4)] });
+    expect(engShifts(cdo, ['e0', 'e1', 'i1'])).toEqual([['attacker', 2, 'GOSS 13.7.3']]);
+  });
+});
+
+describe('GOSS 12.0 / AW 31.2.2d attacker adjustment', () => {
+  const b = fixture({
+    terrain: { [at(5, 2)]: 'woods' },
+    units: [A('a', 2, 4), G('g', 3, 4), A('b', 6, 6), G('h', 7, 6), A('w', 5, 2), G('k', 6, 2)],
+  });
+  /** Designate a, b and w; then h leaves (a test position: as after an FS retreat); on to the Attacker Adjustment Segment. */
+  function adjustment(): { s: GameState; entered: string[] } {
+    let s = act(toSegment(start(b), b, 'attackDesignation'), { type: 'designate', units: ['a', 'b', 'w'] }).state;
+    s = edit(s, (d) => { d.units.h.hex = hx(10, 9); });
+    const entered: string[] = [];
+    for (let i = 0; i < 10 && segmentId(s, b) !== 'attackerAdjustment'; i++) {
+      const r = act(s, { type: 'endSegment' });
+      s = r.state;
+      for (const e of r.events) if (e.type === 'designationDropped') entered.push(`${e.unit} ${e.why} ${e.case}`);
+    }
+    return { s, entered };
+  }
+  it('GOSS 12.0: a designation with no adjacent enemy is removed on entering the segment; the others stay', () => {
+    const { s, entered } = adjustment();
+    expect(segmentId(s, b)).toBe('attackerAdjustment');
+    expect(entered).toEqual(['b no adjacent enemy GOSS 12.0']);
+    expect(s.units.b.markers).not.toContain('TA');
+    expect(s.units.a.markers).toContain('TA');
+    expect(s.units.w.markers).toContain('TA');
+  });
+  it('GOSS 12.0: in MCT (woods) a designation is dropped without a PRC; outside MCT only on a passed offensive PRC (roll < PR 5)', () => {
+    const { s } = adjustment();
+    const w = act(s, { type: 'dropAttack', unit: 'w' });
+    expect(w.events.filter((e) => e.type === 'prc')).toEqual([]);
+    expect(w.state.units.w.markers).not.toContain('TA');
+    const pass = withSeed(s, seedWhere(s.n, (d) => d.d10('x') < 5));
+    const p = act(pass, { type: 'dropAttack', unit: 'a' });
+    expect(p.events.find((e) => e.type === 'prc')).toMatchObject({ unit: 'a', pr: 5, pass: true, case: 'GOSS 12.0' });
+    expect(p.state.units.a.markers).not.toContain('TA');
+    const fail = withSeed(s, seedWhere(s.n, (d) => d.d10('x') >= 5));
+    const f = act(fail, { type: 'dropAttack', unit: 'a' });
+    expect(f.events.find((e) => e.type === 'prc')).toMatchObject({ unit: 'a', pr: 5, pass: false, case: 'GOSS 12.0' });
+    expect(f.events.map((e) => e.type)).toContain('designationKept');
+    expect(f.state.units.a.markers).toContain('TA');
+    // Not a designated unit: refused with the case.
+    const r = apply(s, { type: 'dropAttack', unit: 'b' });
+    expect(!r.ok && [r.error.code, r.error.case]).toEqual(['not-designated', 'GOSS 12.0']);
   });
 });

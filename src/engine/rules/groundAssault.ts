@@ -27,6 +27,11 @@ import { absorb, allocateSteps, eliminate, zStepsAlone, type LossCtx } from './l
 import { doRetreat, retreatPaths } from './retreat';
 import { clearIfEmpty } from './fieldworks';
 import { readUnits } from './unitIndex';
+import { localUnits } from './combatLocal';
+import { effectivePr } from './combatPr';
+
+/** Live units of `side` in one hex, read in one pass without the whole-board index (drafts: rules/combatLocal.ts). */
+const inHex = (state: GameState, h: HexId, side: Side): UnitState[] => localUnits(state, h, 0).at(h, side);
 
 const hexOf = (ref: string): HexId => {
   const r = tryParseHexRef(ref);
@@ -164,11 +169,12 @@ function stepSide(run: Run, g: GaProc, sp: Draft<GaSideProc>): 'wait' | 'go' {
       const lead = leadPrUnit(g, sp);
       if (sp.prc && lead && live(run.d.units[lead] as UnitState)) {
         const d = defOf(bundle, lead);
-        let pr = (sp.role === 'attacker' ? d.prOff : d.prDef) ?? 0;
+        const ep = effectivePr(run.d as GameState, bundle, lead, sp.role === 'attacker' ? 'off' : 'def');
+        let pr = ep.pr ?? 0;
         const fw = fwOf(run, sp);
         if (fw === 'ET-2' || fw === 'ET-3') pr = Math.min(8, pr + 1);
         const r = prc(dice, pr, 0, `GA mandatory PRC ${d.designation}`);
-        run.events.push({ type: 'prc', unit: lead, pr, roll: r.roll, pass: r.pass, why: 'mandatory PRC', case: 'GOSS 13.10.1' });
+        run.events.push({ type: 'prc', unit: lead, pr, roll: r.roll, pass: r.pass, why: ep.note ? `mandatory PRC (${ep.note})` : 'mandatory PRC', case: ep.case ? `GOSS 13.10.1, ${ep.case}` : 'GOSS 13.10.1' });
         // GOSS 5.3.5: an overrunner takes every hit as a step loss.
         if (!r.pass) { if (g.overrun && sp.role === 'attacker') sp.mand += 1; else sp.disc += 1; }
       }
@@ -196,13 +202,16 @@ function stepSide(run: Run, g: GaProc, sp: Draft<GaSideProc>): 'wait' | 'go' {
     case 'optionPrc': {
       const fw = fwOf(run, sp);
       const us = ids();
-      const pr = Math.min(...us.map((id) => { const d = defOf(bundle, id); return (sp.role === 'attacker' ? d.prOff : d.prDef) ?? 0; }));
+      // AW 1.2.6e: Cherbourg morale modifies the PRs of Landefront units (combatPr.ts).
+      const prs = us.map((id) => effectivePr(run.d as GameState, bundle, id, sp.role === 'attacker' ? 'off' : 'def'));
+      const pr = Math.min(...prs.map((x) => x.pr ?? 0));
+      const morale = prs.find((x) => x.note && x.pr === pr);
       let pass: boolean;
       if (fw === 'ET-2' || fw === 'ET-3') { pass = true; run.events.push({ type: 'prc', pass, why: `automatic pass in an ${fw}`, case: 'GOSS 13.10.4a, 17.4.1' }); }
       else {
         const r = prc(dice, pr, 0, `GA ${sp.option} PRC (lowest PR ${pr})`);
         pass = r.pass;
-        run.events.push({ type: 'prc', pr, roll: r.roll, pass, why: `${sp.option} PRC with the lowest PR`, case: 'GOSS 13.10.4' });
+        run.events.push({ type: 'prc', pr, roll: r.roll, pass, why: `${sp.option} PRC with the lowest PR${morale ? ` (${morale.note})` : ''}`, case: morale ? `GOSS 13.10.4, ${morale.case}` : 'GOSS 13.10.4' });
       }
       sp.passed = pass;
       const max = maxRetreat(run, sp, us);
@@ -267,16 +276,18 @@ function finishResults(run: Run, g: GaProc): void {
   const lc: LossCtx = { d: run.d, bundle: run.ctx.bundle, events: run.events, lost: {} };
   zStepsAlone(lc, g.attackers);
   zStepsAlone(lc, g.defenders);
-  if (!unitsAt(run.d as GameState, g.hex, g.defenderSide).filter((u) => !isLeader(defOf(run.ctx.bundle, u.id))).length && !g.defPath.length) g.defGoneEarly = true;
+  if (!inHex(run.d as GameState, g.hex, g.defenderSide).filter((u) => !isLeader(defOf(run.ctx.bundle, u.id))).length && !g.defPath.length) g.defGoneEarly = true;
   clearIfEmpty(run.d, g.hex, run.events, 'all defenders retreated or eliminated');
 }
 
 /** GOSS 13.12: who may advance how far, along the defender's path. */
 export function advanceOptions(state: GameState, bundle: ScenarioBundle, g: GaProc): { unit: string; max: number; path: HexId[] }[] {
   if (g.overrun) return [];
-  if (unitsAt(state, g.hex, g.defenderSide).length) return [];
-  const mods = gaMods(bundle);
   const path = [g.hex, ...g.defPath.map((r) => { const x = tryParseHexRef(r); return 'error' in x ? -1 : x.hex; }).filter((h) => h >= 0)];
+  // The advance follows the defender's path: its hexes and their neighbours are all that is looked at.
+  const near = localUnits(state, g.hex, path.length + 1);
+  if (near.at(g.hex, g.defenderSide).length) return [];
+  const mods = gaMods(bundle);
   const bocage = terrainOf(bundle.board, g.hex) === 'bocage';
   const night = isNight(state, bundle);
   const out: { unit: string; max: number; path: HexId[] }[] = [];
@@ -294,12 +305,12 @@ export function advanceOptions(state: GameState, bundle: ScenarioBundle, g: GaPr
     let prev = u.hex!;
     for (const h of path) {
       if (p.length >= max) break;
-      if (unitsAt(state, h, g.defenderSide).length) break;
+      if (near.at(h, g.defenderSide).length) break;
       p.push(h);
       // Stops: Mech in close terrain off-road; anyone next to an enemy fieldwork (GOSS 13.12).
       const t = terrainOf(bundle.board, h)!;
       if (p.length > 1 && d.moveClass === 'mech' && !routesBetween(bundle.board, prev, h).length && mods.mechStops.includes(t)) break;
-      if (neighbours(h).some((n) => state.fieldworks[n] && state.fieldworks[n] !== 'IP' && unitsAt(state, n, g.defenderSide).length)) break;
+      if (neighbours(h).some((n) => state.fieldworks[n] && state.fieldworks[n] !== 'IP' && near.at(n, g.defenderSide).length)) break;
       prev = h;
     }
     if (p.length) out.push({ unit: id, max: p.length, path: p });
@@ -328,7 +339,7 @@ function defenderMustChoose(state: GameState, bundle: ScenarioBundle, g: GaProc)
 /** AW 31.9.2c: an artillery group that must defend retreats 1 hex and loses half its points; a halved group is eliminated. */
 function artGroupsDefend(run: Run, hex: HexId, side: Side): boolean {
   const b = run.ctx.bundle;
-  const us = unitsAt(run.d as GameState, hex, side).filter((u) => !isLeader(defOf(b, u.id)));
+  const us = inHex(run.d as GameState, hex, side).filter((u) => !isLeader(defOf(b, u.id)));
   if (!us.length || !us.every((u) => isArtGroup(defOf(b, u.id)) || actsAsGroup(b, u.id))) return false;
   const c = combatOf(run.d);
   const lc: LossCtx = { d: run.d, bundle: b, events: run.events, lost: {} };
@@ -354,7 +365,7 @@ export function startAssault(d: Draft<GameState>, ctx: RuleContext, decl: GaDecl
   const pre = gaOdds(d as GameState, ctx.bundle, decl, side);
   if (!pre.ok) reject(pre.code, pre.message, pre.case);
   for (const id of decl.attackers) { const u = d.units[id]; if (has(u as UnitState, M.OHS)) { dropMarker(u, M.OHS); addMarker(u, M.OOS); events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit attacked', case: 'AW 31.11' }); } }
-  const defenders = unitsAt(d as GameState, decl.hex, enemyOf(side)).filter((u) => !isLeader(defOf(ctx.bundle, u.id))).map((u) => u.id);
+  const defenders = inHex(d as GameState, decl.hex, enemyOf(side)).filter((u) => !isLeader(defOf(ctx.bundle, u.id))).map((u) => u.id);
   const g: GaProc = {
     hex: decl.hex, attackerSide: side, defenderSide: enemyOf(side), attackers: decl.attackers, defenders,
     stage: 'declare', decl: { standoff: decl.standoff ?? [], fullStrength: [] }, odds: null, rolls: null, att: null, def: null,
@@ -446,7 +457,8 @@ function legalForPending(state: GameState, side: Side, bundle: ScenarioBundle, k
     case 'gaDefend': {
       const lines = lineOptions(bundle, g.hex).map((o) => o.line);
       const armUnits = g.defenders.filter((id) => armDef(defOf(bundle, id)) > 0);
-      const ohs = g.defenders.filter((id) => has(state.units[id], M.OHS));
+      const here = localUnits(state, g.hex, 0).at(g.hex);
+      const ohs = g.defenders.filter((id) => here.some((u) => u.id === id && has(u, M.OHS)));
       const subsets = <T,>(xs: T[]): T[][] => xs.slice(0, 4).reduce<T[][]>((acc, x) => acc.concat(acc.map((a) => [...a, x])), [[]]);
       const out: Action[] = [];
       for (const line of lines) for (const so of line === 1 ? [[]] : subsets(armUnits)) for (const fs of subsets(ohs)) {

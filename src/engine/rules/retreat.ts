@@ -10,10 +10,11 @@ import { onMap, routesBetween, sideFeatures, terrainOf } from '../board';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import { gaMods } from './combatTables';
 import {
-  M, addMarker, asCount, defOf, dropMarker, enemyOf, formation, has, isArtillery, isHq, isZ, unitsAt,
+  M, addMarker, asCount, defOf, dropMarker, enemyOf, formation, has, isArtillery, isHq, isZ,
 } from './combatTraits';
 import { takeStep, type LossCtx } from './losses';
-import { unitIndex } from './unitIndex';
+import { readUnits } from './unitIndex';
+import { localUnits, type LocalUnits } from './combatLocal';
 import { retreatLeavesPlay } from './scenarioArea';
 
 type TecLoose = { terrain?: Record<string, { leg?: number | null; mech?: number | null }> };
@@ -30,9 +31,27 @@ function classes(bundle: ScenarioBundle, units: string[]): { leg: boolean; mech:
   return { leg: cs.some((c) => c !== 'mech'), mech: cs.includes('mech') };
 }
 
+/**
+ * What one retreat search reads of the units: those around the start (one pass, rules/combatLocal.ts)
+ * and the side's HQs anywhere (GOSS 13.11.2 priority 2). Retreats are searched on immer drafts during
+ * a GA or FS resolution, where the shared hex index would be rebuilt for every hex looked at.
+ */
+interface Near { units: LocalUnits; hqs: UnitState[] }
+
+function nearOf(state: GameState, bundle: ScenarioBundle, side: Side, from: HexId, want: number): Near {
+  const hqs: UnitState[] = [];
+  for (const u of readUnits(state.units)) {
+    if (u.side !== side || u.hex === null || u.eliminated) continue;
+    const d = bundle.units.get(u.id);
+    if (d && isHq(d)) hqs.push(u);
+  }
+  // A path of `want` hexes, whose hexes and their neighbours are looked at.
+  return { units: localUnits(state, from, want + 1), hqs };
+}
+
 /** GOSS 13.11: can the stack step from a to b, and must it stop there? */
-function step(state: GameState, bundle: ScenarioBundle, side: Side, units: string[], a: HexId, b: HexId): { ok: boolean; stop: boolean } {
-  if (!onMap(bundle.board, b) || unitsAt(state, b, enemyOf(side)).length) return { ok: false, stop: false };
+function step(near: Near, bundle: ScenarioBundle, side: Side, units: string[], a: HexId, b: HexId): { ok: boolean; stop: boolean } {
+  if (!onMap(bundle.board, b) || near.units.at(b, enemyOf(side)).length) return { ok: false, stop: false };
   const cl = classes(bundle, units);
   if ((cl.leg && prohibited(bundle, b, 'leg')) || (cl.mech && prohibited(bundle, b, 'mech'))) return { ok: false, stop: false };
   const f = sideFeatures(bundle.board, a, b);
@@ -55,14 +74,14 @@ function covering(bundle: ScenarioBundle, state: GameState, h: HexId): boolean {
   return (!!t && gaMods(bundle).oct.includes(t)) || !!state.fieldworks[h];
 }
 
-function hqDistance(state: GameState, bundle: ScenarioBundle, side: Side, units: string[], h: HexId): number | null {
+function hqDistance(near: Near, bundle: ScenarioBundle, units: string[], h: HexId): number | null {
   const f = units.map((id) => formation(defOf(bundle, id))).find(Boolean);
   let best: number | null = null;
-  for (const u of unitIndex(state).live) {
+  for (const u of near.hqs) {
     const id = u.id;
-    if (u.side !== side || u.hex === null || units.includes(id)) continue;
+    if (u.hex === null || units.includes(id)) continue;
     const d = defOf(bundle, id);
-    if (!isHq(d) || (f && formation(d) && formation(d) !== f)) continue;
+    if (f && formation(d) && formation(d) !== f) continue;
     const k = distance(h, u.hex);
     if (best === null || k < best) best = k;
   }
@@ -70,14 +89,14 @@ function hqDistance(state: GameState, bundle: ScenarioBundle, side: Side, units:
 }
 
 /** GOSS 13.11.2 priorities, applied to the candidates of one step: one left → forced; several → next; none → skip. */
-export function prioritise(state: GameState, bundle: ScenarioBundle, side: Side, units: string[], from: HexId, cands: HexId[]): HexId[] {
-  const here = hqDistance(state, bundle, side, units, from);
+function prioritise(state: GameState, near: Near, bundle: ScenarioBundle, side: Side, units: string[], from: HexId, cands: HexId[]): HexId[] {
+  const here = hqDistance(near, bundle, units, from);
   const tests: ((h: HexId) => boolean)[] = [
-    (h) => !neighbours(h).some((n) => unitsAt(state, n, enemyOf(side)).length > 0),
-    (h) => { const k = hqDistance(state, bundle, side, units, h); return here !== null && k !== null && k < here; },
+    (h) => !neighbours(h).some((n) => near.units.at(n, enemyOf(side)).length > 0),
+    (h) => { const k = hqDistance(near, bundle, units, h); return here !== null && k !== null && k < here; },
     (h) => covering(bundle, state, h),
     (h) => routesBetween(bundle.board, from, h).length > 0,
-    (h) => unitsAt(state, h, side).filter((u) => !isZ(defOf(bundle, u.id))).length + units.length <= 3,
+    (h) => near.units.at(h, side).filter((u) => !isZ(defOf(bundle, u.id))).length + units.length <= 3,
   ];
   let set = cands;
   for (const t of tests) {
@@ -94,31 +113,34 @@ export function prioritise(state: GameState, bundle: ScenarioBundle, side: Side,
  */
 export function retreatPaths(state: GameState, bundle: ScenarioBundle, side: Side, from: HexId, units: string[], want: number): HexId[][] {
   const out: HexId[][] = [];
+  if (want <= 0) return out;
+  const near = nearOf(state, bundle, side, from, want);
   const walk = (at: HexId, path: HexId[]) => {
     if (path.length >= want) { out.push(path); return; }
     const cands: HexId[] = [];
     const stops = new Set<HexId>();
     for (const n of neighbours(at)) {
       if (distance(from, n) !== path.length + 1 || path.includes(n)) continue;
-      const s = step(state, bundle, side, units, at, n);
+      const s = step(near, bundle, side, units, at, n);
       if (!s.ok) continue;
       cands.push(n);
       if (s.stop) stops.add(n);
     }
     if (!cands.length) { out.push(path); return; }
-    for (const n of prioritise(state, bundle, side, units, at, cands)) {
+    for (const n of prioritise(state, near, bundle, side, units, at, cands)) {
       if (stops.has(n)) out.push([...path, n]);
       else walk(n, [...path, n]);
     }
   };
-  if (want > 0) walk(from, []);
+  walk(from, []);
   const max = Math.max(0, ...out.map((p) => p.length));
   return out.filter((p) => p.length === max && max > 0);
 }
 
 /** Enemies that make open ground costly to enter (GOSS 13.11: not HQs, OoB towed art, Z-steps or AS-marked units). */
 function dangerousEnemyAdjacent(state: GameState, bundle: ScenarioBundle, side: Side, h: HexId): boolean {
-  return neighbours(h).some((n) => unitsAt(state, n, enemyOf(side)).some((u) => {
+  const near = localUnits(state, h, 1);
+  return neighbours(h).some((n) => near.at(n, enemyOf(side)).some((u) => {
     const d = defOf(bundle, u.id);
     return !isHq(d) && !isZ(d) && asCount(u) === 0 && !(isArtillery(d) && has(u, M.OOB));
   }));
