@@ -426,7 +426,13 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     expect(state.units['1-8-4'].stepsLost).toBe(1);
     expect(maModifier(state, cherbourg, '1-8-4').hexLimit).toBe(1);
     expect(maModifier(state, cherbourg, 'i-729-709').ma).toBe(2);
-    // No combat on the lull GD: FS missions are refused (and not offered).
+    // No combat on the lull GD: attack designation (so no assault) is refused and not offered,
+    const lullAd = until(state, (s) => segId(cherbourg, s) === 'attackDesignation');
+    const ad = apply(lullAd, { type: 'designate', units: ['1-8-4'] });
+    expect(ad.ok).toBe(false);
+    if (!ad.ok) expect(ad.error).toMatchObject({ code: 'lull', case: 'AW 34.10.1' });
+    expect(legalActions(lullAd, 'allied').filter((a) => a.type === 'designate')).toEqual([]);
+    // and FS missions are refused (and not offered).
     const lullFs = until(state, (s) => segId(cherbourg, s) === 'offensiveFs');
     const anyGerman = Object.values(lullFs.units).find((u) => u.side === 'german' && u.hex !== null)!;
     expect(fsPlan(lullFs, cherbourg, 'allied', { target: anyGerman.hex!, artillery: [{ unit: '20-fa-4' }] })).toMatchObject({ ok: false, code: 'lull', case: 'AW 34.10.1' });

@@ -25,7 +25,7 @@ import { gaOdds, isNight, lineOptions, type GaBreakdown, type GaDeclaration } fr
 import { gaResults } from './gaTable';
 import { absorb, allocateSteps, eliminate, zStepsAlone, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
-import { clearIfEmpty } from './fieldworks';
+import { clearIfEmpty, permanentFieldworks } from './fieldworks';
 import { readUnits } from './unitIndex';
 import { localUnits } from './combatLocal';
 import { effectivePr } from './combatPr';
@@ -123,7 +123,8 @@ function convertOptions(run: Run, g: GaProc, sp: GaSideProc): { et3: boolean; bo
   const german = alive(run, sp.units).every((id) => defOf(b, id).side === 'german');
   return {
     // GOSS 13.10.2a; AW 1.2.7b: an ET-2 in bocage counts as an ET-3.
-    et3: sp.role === 'defender' && (fw === 'ET-3' || (fw === 'ET-2' && t === 'bocage')),
+    // AW 1.2.6b: a Landefront ET-2 is indestructible, so it cannot be given up to cancel a hit.
+    et3: sp.role === 'defender' && (fw === 'ET-3' || (fw === 'ET-2' && t === 'bocage' && !permanentFieldworks(b).has(g.hex))),
     bocage: bocageRule && german,
     recon: alive(run, sp.units).every((id) => { const d = defOf(b, id); return isRecon(d) || isCommando(d); }),
   };
