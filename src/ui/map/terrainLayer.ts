@@ -2,12 +2,13 @@
  * Terrain drawn once into chunk Graphics (CHUNK×CHUNK hexes each) under a render-group world, and
  * culled by chunk, never by hex (stack-check.md §4: per-hex culling costs 10–250 ms of JS a frame).
  */
-import { BitmapText, Container, Graphics, MeshSimple, Texture } from 'pixi.js';
+import { BitmapText, Container, Graphics, Texture } from 'pixi.js';
 import type { Board } from '../../engine/board';
 import { NO_TERRAIN } from '../../engine/board';
 import { colOf, rowOf, hexsideHexes, COL_MIN, ROW_MIN, NEIGHBOURS } from '../../engine/hex/lattice';
 import { HEXSIDE_FEATURES, ROUTE_CLASSES, TERRAIN } from '../../data/schemas/map';
 import { CORNER_OFFSETS, centre, HEX_RADIUS } from './geometry';
+import { staticMesh } from './staticMesh';
 import { TERRAIN_COLOURS, HEXSIDE_COLOURS, ROUTE_COLOURS, HEXSIDE_WIDTHS, ROUTE_WIDTHS } from './palette';
 
 const CHUNK = 32;
@@ -80,13 +81,13 @@ export function buildTerrainLayer(board: Board): TerrainLayer {
       x0 = Math.min(x0, x - HEX_RADIUS); y0 = Math.min(y0, y - HEX_RADIUS);
       x1 = Math.max(x1, x + HEX_RADIUS); y1 = Math.max(y1, y + HEX_RADIUS);
     });
-    const fill = new MeshSimple({ texture: palette, vertices: vtx, uvs, indices: idx });
+    const fill = staticMesh(palette, vtx, uvs, idx);
     const lineVtx = new Float32Array(lines);
     const lineUv = new Float32Array(lineVtx.length).fill(0.5);
     for (let i = 0; i < lineUv.length; i += 2) lineUv[i] = (PALETTE_SIZE - 0.5) / PALETTE_SIZE;
     // Meshes draw through an index buffer: without indices a line list draws nothing.
     const lineIdx = Uint32Array.from({ length: lineVtx.length / 2 }, (_, i) => i);
-    const line = new MeshSimple({ texture: palette, vertices: lineVtx, uvs: lineUv, indices: lineIdx, topology: 'line-list' });
+    const line = staticMesh(palette, lineVtx, lineUv, lineIdx, 'line-list');
     line.alpha = 0.25;
     fills.addChild(fill);
     outlines.addChild(line);
