@@ -9,7 +9,7 @@ import type { Board } from '../../engine/board';
 import type { GameState, ScenarioBundle } from '../../engine';
 import { hexOfRulesId, formatHex } from '../../engine/hex';
 import { useGame } from '../../store/game';
-import { buildTerrainLayer, type TerrainLayer } from './terrainLayer';
+import { buildTerrainLayer, OVERVIEW_MAX_ZOOM, type TerrainLayer } from './terrainLayer';
 import { UnitsLayer } from './unitsLayer';
 import { OverlayLayer } from './overlayLayer';
 import { GridLayer, ID_MIN_ZOOM } from './gridLayer';
@@ -28,6 +28,8 @@ interface MapDebug {
   centerOn(id: string, zoom: number): void;
   /** The rules IDs drawn on the map now (the hex-ID overlay, only near the view). */
   shownHexIds(): string[];
+  /** How the terrain was last drawn: the one whole-map overview texture, or chunk meshes. */
+  terrainDrawnAs(): 'overview' | 'chunks';
 }
 
 declare global {
@@ -90,8 +92,11 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       let zoom = 1;
       let frame = 0;
       let idZoomShown = false;
+      let firstFrameDone = false;
       const renderNow = () => {
         const s = app.screen;
+        // The whole-map overview texture is built on the first far-out frame after the first one.
+        if (firstFrameDone && zoom < OVERVIEW_MAX_ZOOM && !terrain.overview) { terrain.buildOverview(app.renderer); mark('overview'); }
         const x0 = -world.x / zoom, y0 = -world.y / zoom;
         terrain.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
         const more = grid.update(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
@@ -196,6 +201,8 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       const px = new Uint8Array(4);
       gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
       window.__marks = { ...(window.__marks ?? {}), firstFrame: performance.now() };
+      firstFrameDone = true;
+      requestRender();
 
       window.__map = {
         screenOf(id) {
@@ -228,6 +235,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
           renderNow();
         },
         shownHexIds: () => grid.shownIds(),
+        terrainDrawnAs: () => (terrain.overview?.visible ? 'overview' : 'chunks'),
       };
 
       destroy = () => {
@@ -235,6 +243,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         unsub();
         ro.disconnect();
         if (frame) cancelAnimationFrame(frame);
+        terrain.destroy();
         app.destroy(true, { children: true });
         units?.destroy();
       };
