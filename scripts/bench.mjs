@@ -66,6 +66,11 @@ async function browserBench() {
       const fitJs = await page.evaluate(() => window.__map.panFrames(40, 6, 3, false));
       out(`render.${id}.pan_js_per_frame_fit_p50`, pct(fitJs, 50), 'ms');
       out(`render.${id}.pan_js_per_frame_fit_p95`, pct(fitJs, 95), 'ms');
+      // Zooming from the whole map to 2× and back (crosses the overview, label and outline thresholds).
+      await page.evaluate(() => window.__map.fit());
+      const zoomJs = await page.evaluate(() => [...window.__map.zoomFrames(40, 1.07), ...window.__map.zoomFrames(40, 1 / 1.07)]);
+      out(`render.${id}.zoom_js_per_frame_p50`, pct(zoomJs, 50), 'ms');
+      out(`render.${id}.zoom_js_per_frame_p95`, pct(zoomJs, 95), 'ms');
       await page.evaluate(() => window.__map.zoomTo(1));
       const js = await page.evaluate(() => window.__map.panFrames(60, 8, 5, false));
       out(`render.${id}.pan_js_per_frame_zoom1_p50`, pct(js, 50), 'ms');

@@ -23,6 +23,8 @@ interface MapDebug {
   hexAt(x: number, y: number): string | null;
   /** Benchmark hook: pans for `frames` frames and returns the JS ms of each render. */
   panFrames(frames: number, dx: number, dy: number, sync: boolean): number[];
+  /** Benchmark hook: zooms about the view's centre by `factor` a frame; returns the JS ms of each. */
+  zoomFrames(frames: number, factor: number): number[];
   zoomTo(z: number): void;
   fit(): void;
   centerOn(id: string, zoom: number): void;
@@ -223,6 +225,17 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
             if (doSync) gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
             times.push(performance.now() - t0);
           }
+          return times;
+        },
+        zoomFrames(frames, factor) {
+          const times: number[] = [];
+          for (let i = 0; i < frames; i++) {
+            const t0 = performance.now();
+            setZoom(zoom * factor, app.screen.width / 2, app.screen.height / 2);
+            renderNow();
+            times.push(performance.now() - t0);
+          }
+          if (frame) { cancelAnimationFrame(frame); frame = 0; }
           return times;
         },
         zoomTo(z) { setZoom(z, app.screen.width / 2, app.screen.height / 2); renderNow(); },
