@@ -63,6 +63,8 @@ async function browserBench() {
       out(`render.${id}.terrain_build`, step('pixiInit', 'terrainBuilt'), 'ms');
       out(`render.${id}.first_render_and_gpu`, step('layersBuilt', 'firstFrame'), 'ms');
       await page.evaluate(() => window.__map.fit());
+      const o = await page.evaluate(() => window.__marks);
+      if (o.overview !== undefined) out(`render.${id}.overview_texture_build_js`, o.overview - o.overviewStart, 'ms (once, after the first frame)');
       const fitJs = await page.evaluate(() => window.__map.panFrames(40, 6, 3, false));
       out(`render.${id}.pan_js_per_frame_fit_p50`, pct(fitJs, 50), 'ms');
       out(`render.${id}.pan_js_per_frame_fit_p95`, pct(fitJs, 95), 'ms');

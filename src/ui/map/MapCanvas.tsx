@@ -98,7 +98,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       const renderNow = () => {
         const s = app.screen;
         // The whole-map overview texture is built on the first far-out frame after the first one.
-        if (firstFrameDone && zoom < OVERVIEW_MAX_ZOOM && !terrain.overview) { terrain.buildOverview(app.renderer); mark('overview'); }
+        if (firstFrameDone && zoom < OVERVIEW_MAX_ZOOM && !terrain.overview) { mark('overviewStart'); terrain.buildOverview(app.renderer); mark('overview'); }
         const x0 = -world.x / zoom, y0 = -world.y / zoom;
         terrain.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
         const more = grid.update(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
