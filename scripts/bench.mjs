@@ -63,9 +63,16 @@ async function browserBench() {
       out(`render.${id}.terrain_build`, step('pixiInit', 'terrainBuilt'), 'ms');
       out(`render.${id}.first_render_and_gpu`, step('layersBuilt', 'firstFrame'), 'ms');
       await page.evaluate(() => window.__map.fit());
+      const o = await page.evaluate(() => window.__marks);
+      if (o.overview !== undefined) out(`render.${id}.overview_texture_build_js`, o.overview - o.overviewStart, 'ms (once, after the first frame)');
       const fitJs = await page.evaluate(() => window.__map.panFrames(40, 6, 3, false));
       out(`render.${id}.pan_js_per_frame_fit_p50`, pct(fitJs, 50), 'ms');
       out(`render.${id}.pan_js_per_frame_fit_p95`, pct(fitJs, 95), 'ms');
+      // Zooming from the whole map to 2× and back (crosses the overview, label and outline thresholds).
+      await page.evaluate(() => window.__map.fit());
+      const zoomJs = await page.evaluate(() => [...window.__map.zoomFrames(40, 1.07), ...window.__map.zoomFrames(40, 1 / 1.07)]);
+      out(`render.${id}.zoom_js_per_frame_p50`, pct(zoomJs, 50), 'ms');
+      out(`render.${id}.zoom_js_per_frame_p95`, pct(zoomJs, 95), 'ms');
       await page.evaluate(() => window.__map.zoomTo(1));
       const js = await page.evaluate(() => window.__map.panFrames(60, 8, 5, false));
       out(`render.${id}.pan_js_per_frame_zoom1_p50`, pct(js, 50), 'ms');

@@ -20,12 +20,16 @@ describe('Normandy map in Chromium', () => {
     expect(await browse.count()).toBe(1);
     await browse.click();
     await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    // Zoomed out to the whole map, the terrain is one pre-rendered texture (built after the first frame).
+    await page.waitForFunction(() => window.__marks?.overview, null, { timeout: 10_000 });
+    expect(await page.evaluate(() => window.__map!.terrainDrawnAs())).toBe('overview');
     const png = await page.screenshot({ path: shotPath('map-normandy') });
     expect(await distinctColours(page, png)).toBeGreaterThan(6);
     expect(await page.getByTestId('attribution').textContent()).not.toBe('');
   });
   it('a close-up of Caen shows the city and its rules ID under the cursor', async () => {
     await page.evaluate(() => window.__map!.centerOn('C4522', 1.6));
+    expect(await page.evaluate(() => window.__map!.terrainDrawnAs())).toBe('chunks');
     const p = await page.evaluate(() => window.__map!.screenOf('C4522'));
     await page.mouse.click(p.x, p.y);
     await expect.poll(() => page.getByTestId('inspector-hex').textContent()).toBe('C4522');

@@ -9,7 +9,7 @@ import type { Board } from '../../engine/board';
 import type { GameState, ScenarioBundle } from '../../engine';
 import { hexOfRulesId, formatHex } from '../../engine/hex';
 import { useGame } from '../../store/game';
-import { buildTerrainLayer, type TerrainLayer } from './terrainLayer';
+import { buildTerrainLayer, OVERVIEW_MAX_ZOOM, type TerrainLayer } from './terrainLayer';
 import { UnitsLayer } from './unitsLayer';
 import { OverlayLayer } from './overlayLayer';
 import { GridLayer, ID_MIN_ZOOM } from './gridLayer';
@@ -26,11 +26,15 @@ interface MapDebug {
   hexAt(x: number, y: number): string | null;
   /** Benchmark hook: pans for `frames` frames and returns the JS ms of each render. */
   panFrames(frames: number, dx: number, dy: number, sync: boolean): number[];
+  /** Benchmark hook: zooms about the view's centre by `factor` a frame; returns the JS ms of each. */
+  zoomFrames(frames: number, factor: number): number[];
   zoomTo(z: number): void;
   fit(): void;
   centerOn(id: string, zoom: number): void;
   /** The rules IDs drawn on the map now (the hex-ID overlay, only near the view). */
   shownHexIds(): string[];
+  /** How the terrain was last drawn: the one whole-map overview texture, or chunk meshes. */
+  terrainDrawnAs(): 'overview' | 'chunks';
 }
 
 declare global {
@@ -93,8 +97,11 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       let zoom = 1;
       let frame = 0;
       let idZoomShown = false;
+      let firstFrameDone = false;
       const renderNow = () => {
         const s = app.screen;
+        // The whole-map overview texture is built on the first far-out frame after the first one.
+        if (firstFrameDone && zoom < OVERVIEW_MAX_ZOOM && !terrain.overview) { mark('overviewStart'); terrain.buildOverview(app.renderer); mark('overview'); }
         const x0 = -world.x / zoom, y0 = -world.y / zoom;
         terrain.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
         const more = grid.update(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
@@ -232,6 +239,8 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       const px = new Uint8Array(4);
       gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
       window.__marks = { ...(window.__marks ?? {}), firstFrame: performance.now() };
+      firstFrameDone = true;
+      requestRender();
 
       window.__map = {
         screenOf(id) {
@@ -254,6 +263,17 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
           }
           return times;
         },
+        zoomFrames(frames, factor) {
+          const times: number[] = [];
+          for (let i = 0; i < frames; i++) {
+            const t0 = performance.now();
+            setZoom(zoom * factor, app.screen.width / 2, app.screen.height / 2);
+            renderNow();
+            times.push(performance.now() - t0);
+          }
+          if (frame) { cancelAnimationFrame(frame); frame = 0; }
+          return times;
+        },
         zoomTo(z) { setZoom(z, app.screen.width / 2, app.screen.height / 2); renderNow(); },
         fit() { fit(); renderNow(); },
         centerOn(id, z) {
@@ -264,6 +284,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
           renderNow();
         },
         shownHexIds: () => grid.shownIds(),
+        terrainDrawnAs: () => (terrain.overview?.visible ? 'overview' : 'chunks'),
       };
 
       destroy = () => {
@@ -273,6 +294,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         unsub();
         ro.disconnect();
         if (frame) cancelAnimationFrame(frame);
+        terrain.destroy();
         app.destroy(true, { children: true });
         units?.destroy();
       };

@@ -8,13 +8,14 @@
  *   64 of them cost 30–40 ms to build and lay out per block (profiled, software WebGL), a mesh
  *   well under a millisecond; and the scene never holds the map's 13,600 IDs (stack-check.md §4).
  */
-import { BitmapText, Container, Graphics, MeshSimple, Texture } from 'pixi.js';
+import { BitmapText, Container, Graphics, type Mesh, Texture } from 'pixi.js';
 import type { Board } from '../../engine/board';
 import { NO_TERRAIN } from '../../engine/board';
 import { COL_MIN, HEX_COUNT, NEIGHBOURS, ROW_MIN, colOf, hexAt, rowOf, type HexId } from '../../engine/hex/lattice';
 import { formatHex, sheetToGlobal, sheetsConfig, type SheetLetter } from '../../engine/hex/sheets';
 import { CORNER_OFFSETS, HEX_RADIUS, centre } from './geometry';
 import { SHEET_COLOURS } from './palette';
+import { staticMesh } from './staticMesh';
 
 export const ID_MIN_ZOOM = 1.2;
 const ID_CHUNK = 8;
@@ -26,7 +27,7 @@ const CACHE_BLOCKS = 96;
 const ID_PX = 8;
 const ATLAS_PX = 24;
 
-interface Block { key: number; hexes: HexId[]; x0: number; y0: number; x1: number; y1: number; c: MeshSimple | null; ids: string[] }
+interface Block { key: number; hexes: HexId[]; x0: number; y0: number; x1: number; y1: number; c: Mesh | null; ids: string[] }
 
 interface Atlas { texture: Texture; glyphs: Map<string, { u0: number; u1: number; w: number }>; h: number }
 
@@ -177,7 +178,7 @@ export class GridLayer {
     const quads = vtx.length / 8;
     const idx = new Uint32Array(quads * 6);
     for (let q = 0; q < quads; q++) idx.set([q * 4, q * 4 + 1, q * 4 + 2, q * 4, q * 4 + 2, q * 4 + 3], q * 6);
-    b.c = new MeshSimple({ texture: atlas.texture, vertices: new Float32Array(vtx), uvs: new Float32Array(uvs), indices: idx });
+    b.c = staticMesh(atlas.texture, new Float32Array(vtx), new Float32Array(uvs), idx);
     b.ids = ids;
     this.ids.addChild(b.c);
   }

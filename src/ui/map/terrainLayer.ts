@@ -1,16 +1,31 @@
 /**
- * Terrain drawn once into chunk Graphics (CHUNK×CHUNK hexes each) under a render-group world, and
+ * Terrain drawn once into chunk meshes (CHUNK×CHUNK hexes each) under a render-group world, and
  * culled by chunk, never by hex (stack-check.md §4: per-hex culling costs 10–250 ms of JS a frame).
+ * Zoomed out below OVERVIEW_MAX_ZOOM (the whole map at fit zoom), one pre-rendered texture of the
+ * terrain and its rivers and roads replaces the chunks: one draw of six vertices instead of ~20
+ * draws of ~180,000 indices, so a frame costs the GPU (software here) and the main thread less.
  */
-import { BitmapText, Container, Graphics, MeshSimple, Texture } from 'pixi.js';
+import { BitmapText, Container, Graphics, Matrix, RenderTexture, Sprite, Texture, type Mesh, type Renderer } from 'pixi.js';
 import type { Board } from '../../engine/board';
 import { NO_TERRAIN } from '../../engine/board';
 import { colOf, rowOf, hexsideHexes, COL_MIN, ROW_MIN, NEIGHBOURS } from '../../engine/hex/lattice';
 import { HEXSIDE_FEATURES, ROUTE_CLASSES, TERRAIN } from '../../data/schemas/map';
 import { CORNER_OFFSETS, centre, HEX_RADIUS } from './geometry';
+import { staticMesh } from './staticMesh';
 import { TERRAIN_COLOURS, HEXSIDE_COLOURS, ROUTE_COLOURS, HEXSIDE_WIDTHS, ROUTE_WIDTHS } from './palette';
 
 const CHUNK = 32;
+/**
+ * World-to-texel scale of the overview: the 5,500×4,300-px map becomes a 1,370×1,070 texture
+ * (5.9 MB), drawn at 0.5–1.2 screen px per texel between the minimum zoom (0.12) and
+ * OVERVIEW_MAX_ZOOM. (Vector strokes of 2–3 px break into dashes below about 0.4, the overview's
+ * 1–2-texel lines do not.)
+ */
+const OVERVIEW_SCALE = 0.25;
+/** Place names from this zoom (11-px labels, 3.3 px high here). */
+const LABEL_MIN_ZOOM = 0.3;
+/** Below this zoom the overview texture is drawn instead of the chunks; labels take over above. */
+export const OVERVIEW_MAX_ZOOM = LABEL_MIN_ZOOM;
 /** Palette texels: one per terrain class, the last one the outline colour. */
 const PALETTE_SIZE = 16;
 
@@ -32,7 +47,12 @@ export interface TerrainLayer {
   chunks: { g: Container; x0: number; y0: number; x1: number; y1: number }[];
   outlines: Container;
   labels: Container;
+  /** The overview texture, once built (after the first frame, so that frame stays fast). */
+  overview: Sprite | null;
+  /** Renders the terrain and hexside/route lines once into the overview texture. */
+  buildOverview(renderer: Renderer): void;
   cull(x0: number, y0: number, x1: number, y1: number, zoom: number): void;
+  destroy(): void;
 }
 
 export function buildTerrainLayer(board: Board): TerrainLayer {
@@ -80,13 +100,13 @@ export function buildTerrainLayer(board: Board): TerrainLayer {
       x0 = Math.min(x0, x - HEX_RADIUS); y0 = Math.min(y0, y - HEX_RADIUS);
       x1 = Math.max(x1, x + HEX_RADIUS); y1 = Math.max(y1, y + HEX_RADIUS);
     });
-    const fill = new MeshSimple({ texture: palette, vertices: vtx, uvs, indices: idx });
+    const fill = staticMesh(palette, vtx, uvs, idx);
     const lineVtx = new Float32Array(lines);
     const lineUv = new Float32Array(lineVtx.length).fill(0.5);
     for (let i = 0; i < lineUv.length; i += 2) lineUv[i] = (PALETTE_SIZE - 0.5) / PALETTE_SIZE;
     // Meshes draw through an index buffer: without indices a line list draws nothing.
     const lineIdx = Uint32Array.from({ length: lineVtx.length / 2 }, (_, i) => i);
-    const line = new MeshSimple({ texture: palette, vertices: lineVtx, uvs: lineUv, indices: lineIdx, topology: 'line-list' });
+    const line = staticMesh(palette, lineVtx, lineUv, lineIdx, 'line-list');
     line.alpha = 0.25;
     fills.addChild(fill);
     outlines.addChild(line);
@@ -126,7 +146,8 @@ export function buildTerrainLayer(board: Board): TerrainLayer {
     seg(ROUTE_WIDTHS[r], ROUTE_COLOURS[r], ca.x, ca.y, cb.x, cb.y);
   }
   // Routes above rivers: draw the thinner (road) styles last.
-  for (const st of [...strokes.values()].sort((a, b) => b.width - a.width)) {
+  const styles = [...strokes.values()].sort((a, b) => b.width - a.width);
+  for (const st of styles) {
     for (let i = 0; i < st.segs.length; i += 4) features.moveTo(st.segs[i], st.segs[i + 1]).lineTo(st.segs[i + 2], st.segs[i + 3]);
     features.stroke({ width: st.width, color: st.color });
   }
@@ -144,18 +165,71 @@ export function buildTerrainLayer(board: Board): TerrainLayer {
   }
   root.addChild(labels);
 
-  return {
-    root, chunks, outlines, labels,
+  let bx0 = Infinity, by0 = Infinity, bx1 = -Infinity, by1 = -Infinity;
+  for (const c of chunks) {
+    bx0 = Math.min(bx0, c.x0); by0 = Math.min(by0, c.y0); bx1 = Math.max(bx1, c.x1); by1 = Math.max(by1, c.y1);
+  }
+  const show = (c: Container, v: boolean) => { if (c.visible !== v) c.visible = v; };
+
+  const layer: TerrainLayer = {
+    root, chunks, outlines, labels, overview: null,
+    buildOverview(renderer) {
+      if (layer.overview || !chunks.length) return;
+      const w = Math.ceil((bx1 - bx0) * OVERVIEW_SCALE), h = Math.ceil((by1 - by0) * OVERVIEW_SCALE);
+      const texture = RenderTexture.create({ width: w, height: h, antialias: false });
+      const transform = new Matrix(OVERVIEW_SCALE, 0, 0, OVERVIEW_SCALE, -bx0 * OVERVIEW_SCALE, -by0 * OVERVIEW_SCALE);
+      // Every chunk into the texture, whatever the culling left visible, then as it was.
+      const was = chunks.map((c) => c.g.visible);
+      const shown = fills.visible;
+      for (const c of chunks) c.g.visible = true;
+      fills.visible = true;
+      renderer.render({ container: fills, target: texture, transform, clear: true, clearColor: [0, 0, 0, 0] });
+      chunks.forEach((c, i) => { c.g.visible = was[i]; });
+      fills.visible = shown;
+      // Rivers and routes as 1-texel GL lines (2 for rivers, bridges and primary roads): the map's
+      // 2–5 px strokes would be 0.5–1.25 texels here and break up into dots.
+      const lines = new Container<Mesh>({ isRenderGroup: true });
+      const t = 1 / OVERVIEW_SCALE;
+      for (const st of styles) {
+        const offsets = st.width >= 3 ? [[0, 0], [t, 0], [0, t]] : [[0, 0]];
+        const vtx = new Float32Array(st.segs.length * offsets.length);
+        offsets.forEach(([ox, oy], k) => {
+          for (let i = 0; i < st.segs.length; i += 2) {
+            vtx[k * st.segs.length + i] = st.segs[i] + ox;
+            vtx[k * st.segs.length + i + 1] = st.segs[i + 1] + oy;
+          }
+        });
+        const m = staticMesh(Texture.WHITE, vtx, new Float32Array(vtx.length), Uint32Array.from({ length: vtx.length / 2 }, (_, i) => i), 'line-list');
+        m.tint = st.color;
+        lines.addChild(m);
+      }
+      renderer.render({ container: lines, target: texture, transform, clear: false });
+      for (const m of lines.children) m.geometry.destroy(); // a destroyed Mesh keeps its buffers
+      lines.destroy({ children: true });
+      const sprite = new Sprite(texture);
+      sprite.position.set(bx0, by0);
+      sprite.scale.set(1 / OVERVIEW_SCALE);
+      sprite.visible = false;
+      root.addChildAt(sprite, 0);
+      layer.overview = sprite;
+    },
     cull(vx0, vy0, vx1, vy1, zoom) {
+      const far = zoom < OVERVIEW_MAX_ZOOM && layer.overview !== null;
+      if (layer.overview) show(layer.overview, far);
+      show(fills, !far);
+      show(featureGroup, !far);
+      // Outlines alias into a moiré when zoomed far out (stack-check.md pitfall 10).
+      show(outlines, zoom >= 0.45);
+      show(labels, zoom >= LABEL_MIN_ZOOM);
+      if (far) return;
       // Half a screen of margin: a pan toggles chunks rarely, each toggle rebuilds the group.
       const mx = (vx1 - vx0) / 2, my = (vy1 - vy0) / 2;
-      for (const c of chunks) {
-        const v = c.x1 >= vx0 - mx && c.x0 <= vx1 + mx && c.y1 >= vy0 - my && c.y0 <= vy1 + my;
-        if (c.g.visible !== v) c.g.visible = v;
-      }
-      // Outlines alias into a moiré when zoomed far out (stack-check.md pitfall 10).
-      if (outlines.visible !== zoom >= 0.45) outlines.visible = zoom >= 0.45;
-      if (labels.visible !== zoom >= 0.3) labels.visible = zoom >= 0.3;
+      for (const c of chunks) show(c.g, c.x1 >= vx0 - mx && c.x0 <= vx1 + mx && c.y1 >= vy0 - my && c.y0 <= vy1 + my);
+    },
+    destroy() {
+      layer.overview?.texture.destroy(true);
+      palette.destroy(true);
     },
   };
+  return layer;
 }

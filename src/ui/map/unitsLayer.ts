@@ -105,8 +105,11 @@ export class UnitsLayer {
   /** Fans out the stack in `hex` (hover), or closes the fan with null. */
   fan(hex: number | null): void {
     if (hex === this.fanned) return;
+    // Hovering from hex to hex re-lays out the counters only when a stack opens or closes.
+    const stacked = (h: number | null) => h !== null && (this.stacks.get(h)?.length ?? 0) > 1;
+    const relayout = stacked(this.fanned) || stacked(hex);
     this.fanned = hex;
-    this.layout();
+    if (relayout) this.layout();
   }
 
   private layout(): void {
