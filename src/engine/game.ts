@@ -10,26 +10,12 @@ import { tryParseHexRef } from './hex';
 import { actorAt, isSkipped, nextSegment, phasingSide, posLabel, segmentAt, turnCount, turnTime } from './sequence';
 import { RuleViolation, type RuleContext, type RuleModule } from './rules/registry';
 import { RULE_MODULES } from './rules';
+import { bundleById, bundleOf, hasBundle, registerBundle } from './bundles';
 import type {
   Action, ApplyResult, GameEvent, GameLog, GameState, NewGameOptions, ScenarioBundle, SeqPos, Side, UnitState,
 } from './types';
 
-const bundles = new Map<string, ScenarioBundle>();
-
-/** Makes a scenario's data available to the engine (done by newGame, and by the data loader). */
-export function registerBundle(bundle: ScenarioBundle): void {
-  bundles.set(bundle.scenario.id, bundle);
-}
-
-export function bundleOf(state: GameState): ScenarioBundle {
-  const b = bundles.get(state.scenario);
-  if (!b) throw new Error(`scenario "${state.scenario}" is not loaded`);
-  return b;
-}
-
-export function hasBundle(id: string): boolean {
-  return bundles.has(id);
-}
+export { registerBundle, bundleOf, hasBundle };
 
 const HANDLERS = new Map(RULE_MODULES.flatMap((m: RuleModule) => (m.handlers ?? []).map((h) => [h.type, h] as const)));
 
@@ -158,7 +144,7 @@ export function apply(state: GameState, action: Action): ApplyResult {
   if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string') {
     return rejected(state, 'bad-action', 'an action is a JSON object with a string "type"');
   }
-  if (!bundles.has(state.scenario)) return rejected(state, 'no-scenario', `scenario "${state.scenario}" is not loaded`);
+  if (!hasBundle(state.scenario)) return rejected(state, 'no-scenario', `scenario "${state.scenario}" is not loaded`);
   if (state.over) return rejected(state, 'game-over', `the game is over: ${state.over.reason}`);
   const bundle = bundleOf(state);
   const side = sideToAct(state);
@@ -210,7 +196,7 @@ export function stateHash(state: GameState): string {
 
 /** Re-runs a log from its scenario. Stops at the first rejected action and says which. */
 export function replay(log: GameLog): { ok: true; state: GameState; events: GameEvent[] } | { ok: false; index: number; error: string; state: GameState } {
-  const bundle = bundles.get(log.scenario);
+  const bundle = bundleById(log.scenario);
   if (!bundle) throw new Error(`scenario "${log.scenario}" is not loaded`);
   if (log.dataHash && log.dataHash !== bundle.dataHash) {
     throw new Error(`this log needs data version ${log.dataHash.slice(0, 12)}…, loaded is ${bundle.dataHash.slice(0, 12)}…`);

@@ -16,7 +16,7 @@ import { unitsAt } from './combatTraits';
 import { unitIndex } from './unitIndex';
 import { hexSet, special } from './scenarioArea';
 import type { ScenarioBundle } from '../types';
-import { bundleOf, hasBundle } from '../game';
+import { bundleOf, hasBundle } from '../bundles';
 
 export const FIELDWORKS = ['IP', 'ET-2', 'ET-3'] as const;
 

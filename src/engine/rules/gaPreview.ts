@@ -3,7 +3,7 @@
  * GOSS 13.3–13.8 breakdown for a declaration, computed from the state alone. No dice are rolled and
  * the state is not changed.
  */
-import { bundleOf } from '../game';
+import { bundleOf } from '../bundles';
 import { tryParseHexRef } from '../hex';
 import type { GameState } from '../types';
 import { gaOdds, type OddsResult } from './gaOdds';
