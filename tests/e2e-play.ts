@@ -89,6 +89,21 @@ export function scenarioSteps(page: Page, url: string, bundle: ScenarioBundle, p
     throw new Error('segment not reached');
   }
 
+  /**
+   * Skips ahead to a later game turn: "Done with segment" through the store's dispatch (the button's own
+   * call), decisions answered through the Decisions panel. For scenarios whose opening turns are quiet.
+   */
+  async function fastForward(until: (s: GameState) => boolean) {
+    for (let guard = 0; guard < 400; guard++) {
+      await revealIfHanded();
+      const s = await game();
+      if (until(s)) return s;
+      if (s.pending) { await answerDecisions(); continue; }
+      expect(await page.evaluate(() => window.__neptune!.getState().dispatch({ type: 'endSegment' }))).toBe(true);
+    }
+    throw new Error('turn not reached');
+  }
+
   /** Moves an Allied unit alone in its hex, away from the Germans, one hex into an empty hex (it changes no attack). */
   async function moveOne(): Promise<{ unit: string; from: string; to: string }> {
     const s = await endSegmentsUntil((x) => segId(x) === 'move' && sideToAct(x) === 'allied');
@@ -158,6 +173,6 @@ export function scenarioSteps(page: Page, url: string, bundle: ScenarioBundle, p
     return answered;
   }
 
-  return { game, segId, n, logText, name, shot, pointOf, clickHex, startScenario, revealIfHanded, answerDecisions, endSegmentsUntil, moveOne, designateOne, assault };
+  return { game, segId, n, logText, name, shot, pointOf, clickHex, startScenario, revealIfHanded, answerDecisions, endSegmentsUntil, fastForward, moveOne, designateOne, assault };
 }
 

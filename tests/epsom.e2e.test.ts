@@ -39,6 +39,10 @@ describe('Epsom hotseat in Chromium (issue 9 acceptance)', () => {
   });
 
   it('moves an Allied unit: select its hex, click a highlighted destination', async () => {
+    // AW 33.7.1: VIII Corps is inactive until June 26 AM (GT 4); the opening GTs are XXX Corps' alone.
+    const s = await steps.fastForward((x) => x.pos.turn === 3);
+    await expect.poll(() => page.getByTestId('tracker-turn').textContent()).toContain('26 June 1944');
+    expect(s.pos.playerTurn).toBe(0);
     const m = await steps.moveOne();
     expect(await steps.logText()).toContain(`${steps.name(m.unit)} moved ${m.from} → ${m.to}`);
     await steps.shot('move');
