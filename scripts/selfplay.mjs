@@ -9,7 +9,7 @@ const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i >= 0
 const flag = (name) => args.includes(`--${name}`);
 const scenario = opt('scenario', 'goodwood');
 const games = Number(opt('games', '4'));
-const length = opt('length', 'short');
+const length = opt('length', '') || undefined; // default: the scenario's first length (Goodwood: short)
 const base = opt('seed', 'selfplay');
 const vs = opt('vs', '');
 const turns = opt('turns', '');
@@ -20,7 +20,7 @@ const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s.lengt
 try {
   const { playGame } = await vite.ssrLoadModule('/src/ai/selfplay.ts');
   const players = { allied: vs === 'random-allied' ? 'random' : 'ai', german: vs === 'random-german' ? 'random' : 'ai' };
-  console.log(`selfplay ${scenario} (${length}), ${games} game(s), allied=${players.allied} german=${players.german}, level ${level}`);
+  console.log(`selfplay ${scenario} (${length ?? 'default length'}), ${games} game(s), allied=${players.allied} german=${players.german}, level ${level}`);
   const tally = { allied: 0, german: 0, draw: 0 };
   const lost = { allied: [], german: [] };
   const times = { allied: [], german: [] };

@@ -25,8 +25,11 @@ function assaultValue(ctx: AiCtx, state: GameState, target: HexId, attackers: st
   if (!e) return null;
   const p = ctx.posture;
   const ground = (ctx.st.objective[target] * 0.3 + ctx.st.hold[target] * 0.5) * p.aggression;
+  // A victory hex (AW 32.13 "occupied" at the end) is worth taking at a poor exchange of steps:
+  // the attacker wins by ground, and only a shaken defender leaves it.
+  const prize = ctx.st.objHex[target] * (p.posture === 'attack' ? 1 : 0.5);
   // An aggressive side accepts a worse exchange of steps for ground (aggression 0.75: own losses ×0.75).
-  return e.defLoss - e.attLoss * (1.5 - p.aggression) + e.pDefenderShaken * ground;
+  return e.defLoss - e.attLoss * (1.5 - p.aggression) + e.pDefenderShaken * (ground + prize);
 }
 
 /** Units of the side in `h` that may be designated now. */
@@ -56,7 +59,8 @@ export function designations(ctx: AiCtx, state: GameState): Action[] {
   }
   pairs.sort((a, b) => b.v - a.v || a.from - b.from || a.target - b.target);
   const usedFrom = new Set<HexId>();
-  const usedTarget = new Set<HexId>();
+  // The hexes our PA units (designated by their mode, GOSS 5.2) stand next to are theirs: a hex is assaulted once (GOSS 13.1).
+  const usedTarget = new Set<HexId>(paTargets(ctx, state));
   const out: Action[] = [];
   for (const p of pairs) {
     if (usedFrom.has(p.from) || usedTarget.has(p.target)) continue;
@@ -183,7 +187,8 @@ export function adjustments(ctx: AiCtx, state: GameState): Action[] {
   const out: Action[] = [];
   const mct = gaMods(ctx.bundle).mct;
   const stacks = new Map<HexId, UnitState[]>();
-  for (const u of Object.values(state.units)) if (u.side === ctx.side && live(u) && isAttackDesignated(u)) stacks.set(u.hex!, [...(stacks.get(u.hex!) ?? []), u]);
+  // PA units attack as one group (paTargets): a stack's own odds say nothing about the group's.
+  for (const u of Object.values(state.units)) if (u.side === ctx.side && live(u) && isAttackDesignated(u) && !has(u, M.PA)) stacks.set(u.hex!, [...(stacks.get(u.hex!) ?? []), u]);
   for (const [h, us] of [...stacks.entries()].sort((a, b) => a[0] - b[0])) {
     if (!mct.includes(terrainOf(ctx.bundle.board, h) ?? '')) continue;
     const ids = us.sort(byId).map((u) => u.id);
@@ -193,10 +198,32 @@ export function adjustments(ctx: AiCtx, state: GameState): Action[] {
   return out;
 }
 
+/** Enemy hexes next to our PA units that the PA group is best placed to assault together (GOSS 13.4 multi-hex PA assault). */
+export function paTargets(ctx: AiCtx, state: GameState): HexId[] {
+  const pa = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && has(u, M.PA));
+  const out = new Set<HexId>();
+  for (const u of pa) {
+    let best: HexId | null = null; let bv = -Infinity;
+    for (const n of neighbours(u.hex!)) {
+      if (!unitsAt(state, n, enemyOf(ctx.side)).length) continue;
+      const v = ctx.st.objHex[n] * 10 + ctx.st.objective[n] - mapsOf(ctx, state).enemyDef[n] * 0.1;
+      if (v > bv || (v === bv && best !== null && n < best)) { bv = v; best = n; }
+    }
+    if (best !== null) out.add(best);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
 /** AW 31.2.2e: the next assault, the best target for the next designated stack that has not attacked. */
 export function nextAssault(ctx: AiCtx, state: GameState): Action | null {
   const attacked = new Set(state.combat?.attackers ?? []);
   const done = new Set(state.combat?.attackedHexes ?? []);
+  // PA units attack first, every PA unit next to the target together (GOSS 13.4, 13.7.3: +1 column in PA).
+  for (const t of paTargets(ctx, state)) {
+    if (done.has(t)) continue;
+    const group = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && has(u, M.PA) && !attacked.has(u.id) && distance(u.hex!, t) === 1).sort(byId).map((u) => u.id);
+    if (group.length && assaultValue(ctx, state, t, group) !== null) return { type: 'assault', hex: formatHex(t), attackers: group };
+  }
   const stacks = new Map<HexId, string[]>();
   for (const u of Object.values(state.units).sort(byId)) {
     if (u.side !== ctx.side || !live(u) || !(has(u, M.TA) || has(u, M.PA)) || attacked.has(u.id)) continue;

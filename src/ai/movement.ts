@@ -11,11 +11,11 @@ import { movementOptions, checkMark, type Destination } from '../engine/rules/mo
 import { sideView } from '../engine/rules/movement-search';
 import { hexStackViolation, stackViolations } from '../engine/rules/stacking';
 import { entryHexes, REINF } from '../engine/rules/reinforcements';
-import { csAtt, csDef, defOf, fatigue, has, isArtGroup, isArtillery, isHq, isInfantry, live, M } from '../engine/rules/combatTraits';
+import { csAtt, csDef, defOf, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isInfantry, live, M, unitsAt } from '../engine/rules/combatTraits';
 import { segmentAt } from '../engine/sequence';
 import type { Action, GameState, UnitState } from '../engine/types';
 import { carryMaps, checkBudget, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
-import { isManoeuvre } from './influence';
+import { isManoeuvre, majorRiverBetween } from './influence';
 
 export interface HexContext {
   /** The unit is one of the side's reserve (kept back from the attack). */
@@ -65,6 +65,7 @@ export function hexScore(ctx: AiCtx, state: GameState, u: UnitState, h: HexId, h
     const att = m.friendAtt[h] + self * csAtt(d, u);
     for (const n of neighbours(h)) {
       if (m.enemyDef[n] <= 0 && m.enemySteps[n] <= 0) continue;
+      if (majorRiverBetween(bundle, h, n).major) continue; // GOSS 13.4: no assault across it from here
       const ratio = att / Math.max(0.5, m.enemyDef[n]);
       const worth = (1 + 0.5 * st.objective[n] + st.hold[n]) * Math.min(ratio, 4) / 4;
       if (worth > best) best = worth;
@@ -106,6 +107,50 @@ function crMarks(ctx: AiCtx, state: GameState): Action[] {
   }
   return out;
 }
+
+/**
+ * GOSS 5.2 / 13.7.3: the attacker's units next to an enemy-held objective hex go into PA mode (marked
+ * before any unit moves, AW 31.2.1) when together they outweigh its defence: PA units from several
+ * hexes assault it together with a column shift, and FS on it is observed as a PA target.
+ */
+function paMarks(ctx: AiCtx, state: GameState, reserve: Set<string>): Action[] {
+  if (ctx.posture.posture !== 'attack') return [];
+  const m = mapsOf(ctx, state);
+  const enemy = enemyOf(ctx.side);
+  const targets = new Map<HexId, string[]>();
+  for (const u of Object.values(state.units).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (u.side !== ctx.side || !live(u) || reserve.has(u.id) || !isManoeuvre(ctx.bundle, u.id)) continue;
+    let best: HexId | null = null;
+    for (const n of neighbours(u.hex!)) {
+      if (ctx.st.objHex[n] <= 0 || !unitsAt(state, n, enemy).length || majorRiverBetween(ctx.bundle, u.hex!, n).major) continue;
+      if (best === null || ctx.st.objHex[n] > ctx.st.objHex[best]) best = n;
+    }
+    if (best === null || checkMark(state, ctx.bundle, u.id, 'PA')) continue;
+    targets.set(best, [...(targets.get(best) ?? []), u.id]);
+  }
+  const out: Action[] = [];
+  for (const [t, ids] of [...targets.entries()].sort((a, b) => a[0] - b[0])) {
+    const att = ids.reduce((s, id) => s + csAtt(defOf(ctx.bundle, id), state.units[id]), 0);
+    if (att < 1.5 * m.enemyDef[t]) continue;
+    for (const id of ids) out.push({ type: 'mark', unit: id, marker: 'PA' });
+  }
+  return out;
+}
+
+/**
+ * AW 31.5: part of the attacker's armour behind the front goes into Exploit mode: it sits out the
+ * Movement Segment and moves after the assaults, into the gaps they opened, towards the objectives.
+ */
+function exploitMarks(ctx: AiCtx, state: GameState, reserve: Set<string>): Action[] {
+  if (ctx.posture.posture !== 'attack') return [];
+  const m = mapsOf(ctx, state);
+  const cands = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && !reserve.has(u.id) && isManoeuvre(ctx.bundle, u.id)
+    && defOf(ctx.bundle, u.id).moveClass === 'mech' && m.threat[u.hex!] > 0 && !checkMark(state, ctx.bundle, u.id, 'Exploit'));
+  const mech = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && isManoeuvre(ctx.bundle, u.id) && defOf(ctx.bundle, u.id).moveClass === 'mech').length;
+  cands.sort((a, b) => ctx.st.objective[b.hex!] - ctx.st.objective[a.hex!] || (a.id < b.id ? -1 : 1));
+  return cands.slice(0, Math.floor(mech * EXPLOIT_SHARE)).map((u) => ({ type: 'mark', unit: u.id, marker: 'Exploit' }));
+}
+const EXPLOIT_SHARE = 0.2;
 
 /** AW 31.2.1: artillery that is not about to move goes in battery, so it can fire this turn. */
 function batteryMarks(ctx: AiCtx, state: GameState): Action[] {
@@ -191,6 +236,9 @@ export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, vo
   if (seg === 'move') {
     for (const a of batteryMarks(ctx, state)) state = yield a;
     for (const a of crMarks(ctx, state)) state = yield a;
+    const keep = reserveSet(ctx, state);
+    for (const a of paMarks(ctx, state, keep)) state = yield a;
+    for (const a of exploitMarks(ctx, state, keep)) state = yield a;
     for (let guard = 0; guard < 200; guard++) {
       const a = bestEntry(ctx, state);
       if (!a) break;
@@ -204,6 +252,8 @@ export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, vo
     checkBudget(ctx);
     const u = state.units[first.id];
     if (!live(u)) continue;
+    // PA units stay next to their target: once one moves, no other unit may (AW 31.2.1).
+    if (has(u, M.PA)) continue;
     const d = defOf(ctx.bundle, u.id);
     // Artillery groups fire only if they did not move (AW 31.9.2b): they stay unless threatened.
     if ((isArtGroup(d) || isHq(d)) && mapsOf(ctx, state).threat[u.hex!] <= 0) continue;
