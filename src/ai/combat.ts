@@ -84,7 +84,8 @@ function firers(ctx: AiCtx, state: GameState): string[] {
 /** The strongest mission the side can fire at `target` now: a spotter, firers up to the cap, and air points. */
 export function bestMission(ctx: AiCtx, state: GameState, target: HexId, guns: string[]): { action: Action; hits: number } | null {
   const { bundle, side } = ctx;
-  const inRange = guns.filter((id) => fsPlan(state, bundle, side, { target, artillery: [{ unit: id }] }).ok);
+  // One point tests range and support only: a firer's full points may exceed an unobserved cap (AW 31.9.4) and are cut to it below.
+  const inRange = guns.filter((id) => fsPlan(state, bundle, side, { target, artillery: [{ unit: id, points: 1 }] }).ok);
   if (!inRange.length) return null;
   // Spotters: own units near the target (closest first), the best observation level wins.
   const near = Object.values(state.units).filter((u) => u.side === side && live(u)).map((u) => ({ u, d: distance(u.hex!, target) }))
@@ -92,12 +93,12 @@ export function bestMission(ctx: AiCtx, state: GameState, target: HexId, guns: s
   let spotter: string | undefined;
   let level = 'unobserved';
   for (const { u } of near) {
-    const r = fsPlan(state, bundle, side, { target, spotter: u.id, artillery: [{ unit: inRange[0] }] });
+    const r = fsPlan(state, bundle, side, { target, spotter: u.id, artillery: [{ unit: inRange[0], points: 1 }] });
     if (!r.ok) continue;
     if (!spotter || (r.plan.level === 'observedPaEt' && level !== 'observedPaEt')) { spotter = u.id; level = r.plan.level; }
     if (level === 'observedPaEt') break;
   }
-  const base = fsPlan(state, bundle, side, { target, spotter, artillery: [{ unit: inRange[0] }] });
+  const base = fsPlan(state, bundle, side, { target, spotter, artillery: [{ unit: inRange[0], points: 1 }] });
   if (!base.ok) return null;
   const cap = base.plan.cap;
   const artillery: { unit: string; points: number }[] = [];

@@ -37,6 +37,8 @@ export interface StateMaps {
   enemySteps: Float32Array;
   /** Hexes (in steps) from the side's supply sources through hexes free of enemy units; enemy-adjacent hexes cost 3. */
   supply: Float32Array;
+  /** Hexes to the nearest enemy combat unit (a plain lattice distance, as fire-support range counts it, GOSS 11.4). */
+  enemyDist: Int16Array;
 }
 
 const staticCache = new WeakMap<ScenarioBundle, Map<string, StaticMaps>>();
@@ -135,6 +137,20 @@ export function stateMaps(state: GameState, bundle: ScenarioBundle, side: Side, 
     }
   }
   void enemy;
+  const enemyDist = new Int16Array(HEX_COUNT).fill(999);
+  {
+    const q: number[] = [];
+    for (const h of st.area) if (enemySteps[h] > 0) { enemyDist[h] = 0; q.push(h); }
+    for (let i = 0; i < q.length; i++) {
+      const h = q[i];
+      for (let k = 0; k < 6; k++) {
+        const n = NEIGHBOURS[h * 6 + k];
+        if (n < 0 || enemyDist[n] <= enemyDist[h] + 1) continue;
+        enemyDist[n] = enemyDist[h] + 1;
+        q.push(n);
+      }
+    }
+  }
   // Supply: 0-1-3 weighted BFS (Dial's buckets are overkill at this size; a deque-free relaxation suffices).
   const supply = new Float32Array(HEX_COUNT).fill(Infinity);
   if (posture.supplyFrom) {
@@ -157,5 +173,5 @@ export function stateMaps(state: GameState, bundle: ScenarioBundle, side: Side, 
       }
     }
   } else for (const h of st.area) supply[h] = 0;
-  return { threat, friendDef, friendAtt, enemyDef, enemyAtt, enemySteps, supply };
+  return { threat, friendDef, friendAtt, enemyDef, enemyAtt, enemySteps, supply, enemyDist };
 }

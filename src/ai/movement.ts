@@ -11,6 +11,7 @@ import { movementOptions, checkMark, type Destination } from '../engine/rules/mo
 import { sideView } from '../engine/rules/movement-search';
 import { hexStackViolation, stackViolations } from '../engine/rules/stacking';
 import { entryHexes, REINF } from '../engine/rules/reinforcements';
+import { artilleryPoints } from '../engine/rules/fireSupport';
 import { csAtt, csDef, defOf, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isInfantry, live, M, unitsAt } from '../engine/rules/combatTraits';
 import { segmentAt } from '../engine/sequence';
 import type { Action, GameState, UnitState } from '../engine/types';
@@ -39,9 +40,12 @@ export function hexScore(ctx: AiCtx, state: GameState, u: UnitState, h: HexId, h
   const risk = (m.threat[h] * coverMul) / Math.max(1, def);
   let s = 0;
   if (!isManoeuvre(bundle, u.id)) {
-    // Artillery, HQs: out of reach of the enemy, close enough to the front to fire.
+    // Artillery, HQs: out of reach of the enemy, close enough to the front to fire (GOSS 11.4 range):
+    // the front within range, one hex to spare.
     s -= 3 * m.threat[h];
     s += 0.2 * st.holdNear[h] + 0.1 * st.objective[h];
+    const range = artRange(ctx, state, u);
+    if (range > 0) s += m.enemyDist[h] <= range - 1 ? 2 : -0.5 * (m.enemyDist[h] - range + 1);
     s += cover * 0.3;
     if (m.supply[h] === Infinity) s -= 5;
     return s;
@@ -75,6 +79,18 @@ export function hexScore(ctx: AiCtx, state: GameState, u: UnitState, h: HexId, h
   if (m.supply[h] === Infinity) s -= w.supply * 6;
   else s -= w.supply * 0.05 * m.supply[h];
   return s;
+}
+
+/** Fire-support range of an artillery unit or group (0 for none), from the engine's own reading (GOSS 11.4, AW 31.9.2). */
+const rangeCache = new WeakMap<GameState, Map<string, number>>();
+function artRange(ctx: AiCtx, state: GameState, u: UnitState): number {
+  const d = defOf(ctx.bundle, u.id);
+  if (!isArtillery(d) && !isArtGroup(d) && !isHq(d)) return 0;
+  let c = rangeCache.get(state);
+  if (!c) rangeCache.set(state, (c = new Map()));
+  let r = c.get(u.id);
+  if (r === undefined) c.set(u.id, (r = artilleryPoints(state, ctx.bundle, u.id).range));
+  return r;
 }
 
 /** Units kept back: the rearmost share of the side's manoeuvre units by objective value. */
@@ -255,8 +271,12 @@ export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, vo
     // PA units stay next to their target: once one moves, no other unit may (AW 31.2.1).
     if (has(u, M.PA)) continue;
     const d = defOf(ctx.bundle, u.id);
-    // Artillery groups fire only if they did not move (AW 31.9.2b): they stay unless threatened.
-    if ((isArtGroup(d) || isHq(d)) && mapsOf(ctx, state).threat[u.hex!] <= 0) continue;
+    // Artillery groups fire only if they did not move (AW 31.9.2b): they stay unless threatened or the
+    // front has left their range (then they leapfrog forward and fire next turn).
+    if ((isArtGroup(d) || isHq(d)) && mapsOf(ctx, state).threat[u.hex!] <= 0) {
+      const range = artRange(ctx, state, u);
+      if (range <= 0 || mapsOf(ctx, state).enemyDist[u.hex!] <= range - 1) continue;
+    }
     if (fatigue(u) === 2 && ctx.posture.posture === 'attack') continue;
     // A defender in its entrenchment facing the enemy stays (GOSS 17: the ET is worth more than any move).
     if (ctx.posture.posture === 'defend' && state.fieldworks[u.hex!] && mapsOf(ctx, state).threat[u.hex!] > 0) continue;
