@@ -1,4 +1,4 @@
-// `npm run selfplay -- --scenario goodwood --games N [--length short|long] [--seed base] [--fast] [--vs random-allied|random-german] [--turns T]`
+// `npm run selfplay -- --scenario goodwood --games N [--length short|long] [--seed base] [--fast] [--budget ms] [--vs random-allied|random-german] [--turns T]`
 // Plays the programmed opponent (src/ai) against itself (or a random-legal-move player) to the end
 // and prints per game: winner and AW victory result, steps lost per side, time per AI side-turn.
 // Engine and AI are TypeScript, loaded through vite's SSR loader (Node 20 cannot run .ts).
@@ -14,6 +14,8 @@ const base = opt('seed', 'selfplay');
 const vs = opt('vs', '');
 const turns = opt('turns', '');
 const level = flag('fast') ? 'fast' : 'normal';
+// --budget ms: the per-side-turn wall-clock safety net (docs/ai.md); a large one makes results independent of the machine's load.
+const budget = opt('budget', '');
 
 const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error' });
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN; };
@@ -27,7 +29,7 @@ try {
   for (let g = 0; g < games; g++) {
     const seed = `${base}-${g + 1}`;
     const t0 = performance.now();
-    const r = playGame({ scenario, seed, length, players, ai: { level }, ...(turns ? { maxTurns: Number(turns) } : {}) });
+    const r = playGame({ scenario, seed, length, players, ai: { level, ...(budget ? { budgetMs: Number(budget) } : {}) }, ...(turns ? { maxTurns: Number(turns) } : {}) });
     const w = r.winner ?? 'draw';
     tally[w === 'allied' || w === 'german' ? w : 'draw']++;
     for (const s of ['allied', 'german']) { lost[s].push(r.stepsLost[s] / r.stepsTotal[s]); times[s].push(...r.sideTurnMs[s]); }

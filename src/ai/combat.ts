@@ -11,7 +11,8 @@ import { artilleryPoints, fsPlan, fsAdvanceOptions, type FsRequest } from '../en
 import { gaMods } from '../engine/rules/combatTables';
 import { defOf, enemyOf, has, isArtGroup, isArtillery, isAttackDesignated, isHeavyFlak, isHq, live, M, unitsAt } from '../engine/rules/combatTraits';
 import { combatRules } from '../engine/rules/scenarioRules';
-import type { Action, GameState, UnitState } from '../engine/types';
+import type { Action, GameState, ScenarioBundle, Side, UnitState } from '../engine/types';
+import { gaOdds } from '../engine/rules/gaOdds';
 import { checkBudget, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
 import { fsExpectation, gaExpectation } from './evaluate';
 import { isManoeuvre } from './influence';
@@ -242,5 +243,27 @@ export function nextAssault(ctx: AiCtx, state: GameState): Action | null {
   // Stacks with a single possible target go first, so no stack is left without one (GOSS 13.4 must attack).
   opts.sort((a, b) => a.targets - b.targets || b.v - a.v);
   // No lookahead: an assault rolls dice. gaOdds already accepted the declaration.
-  return opts.length ? opts[0].a : null;
+  if (opts.length) return opts[0].a;
+  // A designated unit whose stack cannot attack whole still must, alone (GOSS 13.4).
+  return loneAssaults(ctx.bundle, state, ctx.side)[0] ?? null;
+}
+
+/**
+ * Assaults by one designated unit alone. The engine's legalActions lists each TA stack whole
+ * (assaultOptions), but GOSS 13.4 "must attack" (mustStillAttack) counts a unit that could attack
+ * alone; when the whole stack cannot (one of its units may not cross that hexside), these are the
+ * legal actions that let the segment end. Used as the last fallback by the opponent and the random player.
+ */
+export function loneAssaults(bundle: ScenarioBundle, state: GameState, side: Side): Action[] {
+  const attacked = new Set(state.combat?.attackers ?? []);
+  const done = new Set(state.combat?.attackedHexes ?? []);
+  const out: Action[] = [];
+  for (const u of Object.values(state.units).sort(byId)) {
+    if (u.side !== side || !live(u) || !isAttackDesignated(u) || attacked.has(u.id)) continue;
+    for (const t of neighbours(u.hex!)) {
+      if (done.has(t) || !unitsAt(state, t, enemyOf(side)).length) continue;
+      if (gaOdds(state, bundle, { hex: t, attackers: [u.id] }, side).ok) out.push({ type: 'assault', hex: formatHex(t), attackers: [u.id] });
+    }
+  }
+  return out;
 }
