@@ -1,4 +1,4 @@
-// `npm run selfplay -- --scenario goodwood --games N [--length short|long] [--seed base] [--fast] [--vs random-allied|random-german] [--turns T]`
+// `npm run selfplay -- --scenario goodwood --games N [--length short|long] [--seed base] [--fast] [--budget ms] [--vs random-allied|random-german] [--turns T]`
 // Plays the programmed opponent (src/ai) against itself (or a random-legal-move player) to the end
 // and prints per game: winner and AW victory result, steps lost per side, time per AI side-turn.
 // Engine and AI are TypeScript, loaded through vite's SSR loader (Node 20 cannot run .ts).
@@ -9,25 +9,27 @@ const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i >= 0
 const flag = (name) => args.includes(`--${name}`);
 const scenario = opt('scenario', 'goodwood');
 const games = Number(opt('games', '4'));
-const length = opt('length', 'short');
+const length = opt('length', '') || undefined; // default: the scenario's first length (Goodwood: short)
 const base = opt('seed', 'selfplay');
 const vs = opt('vs', '');
 const turns = opt('turns', '');
 const level = flag('fast') ? 'fast' : 'normal';
+// --budget ms: the per-side-turn wall-clock safety net (docs/ai.md); a large one makes results independent of the machine's load.
+const budget = opt('budget', '');
 
 const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error' });
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN; };
 try {
   const { playGame } = await vite.ssrLoadModule('/src/ai/selfplay.ts');
   const players = { allied: vs === 'random-allied' ? 'random' : 'ai', german: vs === 'random-german' ? 'random' : 'ai' };
-  console.log(`selfplay ${scenario} (${length}), ${games} game(s), allied=${players.allied} german=${players.german}, level ${level}`);
+  console.log(`selfplay ${scenario} (${length ?? 'default length'}), ${games} game(s), allied=${players.allied} german=${players.german}, level ${level}`);
   const tally = { allied: 0, german: 0, draw: 0 };
   const lost = { allied: [], german: [] };
   const times = { allied: [], german: [] };
   for (let g = 0; g < games; g++) {
     const seed = `${base}-${g + 1}`;
     const t0 = performance.now();
-    const r = playGame({ scenario, seed, length, players, ai: { level }, ...(turns ? { maxTurns: Number(turns) } : {}) });
+    const r = playGame({ scenario, seed, length, players, ai: { level, ...(budget ? { budgetMs: Number(budget) } : {}) }, ...(turns ? { maxTurns: Number(turns) } : {}) });
     const w = r.winner ?? 'draw';
     tally[w === 'allied' || w === 'german' ? w : 'draw']++;
     for (const s of ['allied', 'german']) { lost[s].push(r.stepsLost[s] / r.stepsTotal[s]); times[s].push(...r.sideTurnMs[s]); }

@@ -1,13 +1,13 @@
 /**
  * The programmed opponent (issue 8). A fast subset of the self-play runs (`npm run selfplay` plays
  * whole games; docs/ai.md has the 20-seed command): AI against AI without a refused action, an
- * exception or a stall; the same seed giving the same log, which replays to the same state; and the
- * opponent against a random-legal-move player from either side.
+ * exception or a stall; the same seed giving the same log, which replays to the same state. The
+ * opponent against a random-legal-move player: tests/ai-vs-random.test.ts; Epsom and Cherbourg:
+ * tests/ai-scenarios.test.ts.
  */
 import { describe, expect, test } from 'vitest';
 import { loadScenario } from '../data/bundle';
 import { apply, legalActions, newGame, replay, sideToAct, stateHash } from '../engine/game';
-import { evaluateVictory } from '../engine/rules/victory';
 import { chooseAction, planTurn, playSide } from './planner';
 import { playGame } from './selfplay';
 import { aiFileFor, postureFor } from './posture';
@@ -63,28 +63,7 @@ describe('Goodwood self-play (fast subset: 4 seeds × the first game turn)', () 
   }, 120_000);
 });
 
-describe('the opponent against a random-legal-move player', () => {
-  // Two game turns per game keep CI short; docs/ai.md has the full-length 10-seed command.
-  for (const seed of ['rnd-1', 'rnd-2']) {
-    test(`seed ${seed}: as the Germans it keeps every Allied victory condition out of reach and loses a smaller share of its steps`, () => {
-      const r = playGame({ scenario: 'goodwood', seed, length: 'short', players: { allied: 'random', german: 'ai' }, maxTurns: 2, ai: AI });
-      expect(r.stuck).toBeUndefined();
-      const v = evaluateVictory(r.finalState, bundle)!;
-      expect(v.winner).toBe('german');
-      expect(r.stepsLost.german / r.stepsTotal.german).toBeLessThan(r.stepsLost.allied / r.stepsTotal.allied + 0.02);
-    }, 180_000);
-
-    test(`seed ${seed}: as the Allies it attacks, inflicts a larger share of step losses than it takes and eliminates more units`, () => {
-      // The random Germans designate and assault too (GOSS 13.4 no longer strands an idle designated unit).
-      const r = playGame({ scenario: 'goodwood', seed, length: 'short', players: { allied: 'ai', german: 'random' }, maxTurns: 2, ai: AI });
-      expect(r.stuck).toBeUndefined();
-      const alliedAssaults = r.actions.filter((a) => a.type === 'assault' && r.finalState.units[(a.attackers as string[])[0]]?.side === 'allied');
-      expect(alliedAssaults.length).toBeGreaterThanOrEqual(5);
-      expect(r.stepsLost.german / r.stepsTotal.german).toBeGreaterThan(r.stepsLost.allied / r.stepsTotal.allied);
-      expect(r.eliminated.german).toBeGreaterThan(r.eliminated.allied);
-    }, 180_000);
-  }
-});
+// The opponent against a random-legal-move player (10 seeds each side): tests/ai-vs-random.test.ts.
 
 describe('API', () => {
   test('chooseAction returns a legal action for the side to act and null for the other side', () => {

@@ -11,7 +11,8 @@ import { artilleryPoints, fsPlan, fsAdvanceOptions, type FsRequest } from '../en
 import { gaMods } from '../engine/rules/combatTables';
 import { defOf, enemyOf, has, isArtGroup, isArtillery, isAttackDesignated, isHeavyFlak, isHq, live, M, unitsAt } from '../engine/rules/combatTraits';
 import { combatRules } from '../engine/rules/scenarioRules';
-import type { Action, GameState, UnitState } from '../engine/types';
+import type { Action, GameState, ScenarioBundle, Side, UnitState } from '../engine/types';
+import { gaOdds } from '../engine/rules/gaOdds';
 import { checkBudget, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
 import { fsExpectation, gaExpectation } from './evaluate';
 import { isManoeuvre } from './influence';
@@ -25,8 +26,11 @@ function assaultValue(ctx: AiCtx, state: GameState, target: HexId, attackers: st
   if (!e) return null;
   const p = ctx.posture;
   const ground = (ctx.st.objective[target] * 0.3 + ctx.st.hold[target] * 0.5) * p.aggression;
+  // A victory hex (AW 32.13 "occupied" at the end) is worth taking at a poor exchange of steps:
+  // the attacker wins by ground, and only a shaken defender leaves it.
+  const prize = ctx.st.objHex[target] * (p.posture === 'attack' ? 1 : 0.5);
   // An aggressive side accepts a worse exchange of steps for ground (aggression 0.75: own losses ×0.75).
-  return e.defLoss - e.attLoss * (1.5 - p.aggression) + e.pDefenderShaken * ground;
+  return e.defLoss - e.attLoss * (1.5 - p.aggression) + e.pDefenderShaken * (ground + prize);
 }
 
 /** Units of the side in `h` that may be designated now. */
@@ -56,7 +60,8 @@ export function designations(ctx: AiCtx, state: GameState): Action[] {
   }
   pairs.sort((a, b) => b.v - a.v || a.from - b.from || a.target - b.target);
   const usedFrom = new Set<HexId>();
-  const usedTarget = new Set<HexId>();
+  // The hexes our PA units (designated by their mode, GOSS 5.2) stand next to are theirs: a hex is assaulted once (GOSS 13.1).
+  const usedTarget = new Set<HexId>(paTargets(ctx, state));
   const out: Action[] = [];
   for (const p of pairs) {
     if (usedFrom.has(p.from) || usedTarget.has(p.target)) continue;
@@ -80,7 +85,8 @@ function firers(ctx: AiCtx, state: GameState): string[] {
 /** The strongest mission the side can fire at `target` now: a spotter, firers up to the cap, and air points. */
 export function bestMission(ctx: AiCtx, state: GameState, target: HexId, guns: string[]): { action: Action; hits: number } | null {
   const { bundle, side } = ctx;
-  const inRange = guns.filter((id) => fsPlan(state, bundle, side, { target, artillery: [{ unit: id }] }).ok);
+  // One point tests range and support only: a firer's full points may exceed an unobserved cap (AW 31.9.4) and are cut to it below.
+  const inRange = guns.filter((id) => fsPlan(state, bundle, side, { target, artillery: [{ unit: id, points: 1 }] }).ok);
   if (!inRange.length) return null;
   // Spotters: own units near the target (closest first), the best observation level wins.
   const near = Object.values(state.units).filter((u) => u.side === side && live(u)).map((u) => ({ u, d: distance(u.hex!, target) }))
@@ -88,12 +94,12 @@ export function bestMission(ctx: AiCtx, state: GameState, target: HexId, guns: s
   let spotter: string | undefined;
   let level = 'unobserved';
   for (const { u } of near) {
-    const r = fsPlan(state, bundle, side, { target, spotter: u.id, artillery: [{ unit: inRange[0] }] });
+    const r = fsPlan(state, bundle, side, { target, spotter: u.id, artillery: [{ unit: inRange[0], points: 1 }] });
     if (!r.ok) continue;
     if (!spotter || (r.plan.level === 'observedPaEt' && level !== 'observedPaEt')) { spotter = u.id; level = r.plan.level; }
     if (level === 'observedPaEt') break;
   }
-  const base = fsPlan(state, bundle, side, { target, spotter, artillery: [{ unit: inRange[0] }] });
+  const base = fsPlan(state, bundle, side, { target, spotter, artillery: [{ unit: inRange[0], points: 1 }] });
   if (!base.ok) return null;
   const cap = base.plan.cap;
   const artillery: { unit: string; points: number }[] = [];
@@ -183,7 +189,8 @@ export function adjustments(ctx: AiCtx, state: GameState): Action[] {
   const out: Action[] = [];
   const mct = gaMods(ctx.bundle).mct;
   const stacks = new Map<HexId, UnitState[]>();
-  for (const u of Object.values(state.units)) if (u.side === ctx.side && live(u) && isAttackDesignated(u)) stacks.set(u.hex!, [...(stacks.get(u.hex!) ?? []), u]);
+  // PA units attack as one group (paTargets): a stack's own odds say nothing about the group's.
+  for (const u of Object.values(state.units)) if (u.side === ctx.side && live(u) && isAttackDesignated(u) && !has(u, M.PA)) stacks.set(u.hex!, [...(stacks.get(u.hex!) ?? []), u]);
   for (const [h, us] of [...stacks.entries()].sort((a, b) => a[0] - b[0])) {
     if (!mct.includes(terrainOf(ctx.bundle.board, h) ?? '')) continue;
     const ids = us.sort(byId).map((u) => u.id);
@@ -193,10 +200,32 @@ export function adjustments(ctx: AiCtx, state: GameState): Action[] {
   return out;
 }
 
+/** Enemy hexes next to our PA units that the PA group is best placed to assault together (GOSS 13.4 multi-hex PA assault). */
+export function paTargets(ctx: AiCtx, state: GameState): HexId[] {
+  const pa = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && has(u, M.PA));
+  const out = new Set<HexId>();
+  for (const u of pa) {
+    let best: HexId | null = null; let bv = -Infinity;
+    for (const n of neighbours(u.hex!)) {
+      if (!unitsAt(state, n, enemyOf(ctx.side)).length) continue;
+      const v = ctx.st.objHex[n] * 10 + ctx.st.objective[n] - mapsOf(ctx, state).enemyDef[n] * 0.1;
+      if (v > bv || (v === bv && best !== null && n < best)) { bv = v; best = n; }
+    }
+    if (best !== null) out.add(best);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
 /** AW 31.2.2e: the next assault, the best target for the next designated stack that has not attacked. */
 export function nextAssault(ctx: AiCtx, state: GameState): Action | null {
   const attacked = new Set(state.combat?.attackers ?? []);
   const done = new Set(state.combat?.attackedHexes ?? []);
+  // PA units attack first, every PA unit next to the target together (GOSS 13.4, 13.7.3: +1 column in PA).
+  for (const t of paTargets(ctx, state)) {
+    if (done.has(t)) continue;
+    const group = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && has(u, M.PA) && !attacked.has(u.id) && distance(u.hex!, t) === 1).sort(byId).map((u) => u.id);
+    if (group.length && assaultValue(ctx, state, t, group) !== null) return { type: 'assault', hex: formatHex(t), attackers: group };
+  }
   const stacks = new Map<HexId, string[]>();
   for (const u of Object.values(state.units).sort(byId)) {
     if (u.side !== ctx.side || !live(u) || !(has(u, M.TA) || has(u, M.PA)) || attacked.has(u.id)) continue;
@@ -214,5 +243,27 @@ export function nextAssault(ctx: AiCtx, state: GameState): Action | null {
   // Stacks with a single possible target go first, so no stack is left without one (GOSS 13.4 must attack).
   opts.sort((a, b) => a.targets - b.targets || b.v - a.v);
   // No lookahead: an assault rolls dice. gaOdds already accepted the declaration.
-  return opts.length ? opts[0].a : null;
+  if (opts.length) return opts[0].a;
+  // A designated unit whose stack cannot attack whole still must, alone (GOSS 13.4).
+  return loneAssaults(ctx.bundle, state, ctx.side)[0] ?? null;
+}
+
+/**
+ * Assaults by one designated unit alone. The engine's legalActions lists each TA stack whole
+ * (assaultOptions), but GOSS 13.4 "must attack" (mustStillAttack) counts a unit that could attack
+ * alone; when the whole stack cannot (one of its units may not cross that hexside), these are the
+ * legal actions that let the segment end. Used as the last fallback by the opponent and the random player.
+ */
+export function loneAssaults(bundle: ScenarioBundle, state: GameState, side: Side): Action[] {
+  const attacked = new Set(state.combat?.attackers ?? []);
+  const done = new Set(state.combat?.attackedHexes ?? []);
+  const out: Action[] = [];
+  for (const u of Object.values(state.units).sort(byId)) {
+    if (u.side !== side || !live(u) || !isAttackDesignated(u) || attacked.has(u.id)) continue;
+    for (const t of neighbours(u.hex!)) {
+      if (done.has(t) || !unitsAt(state, t, enemyOf(side)).length) continue;
+      if (gaOdds(state, bundle, { hex: t, attackers: [u.id] }, side).ok) out.push({ type: 'assault', hex: formatHex(t), attackers: [u.id] });
+    }
+  }
+  return out;
 }

@@ -5,6 +5,7 @@
  */
 import { formatHex, tryParseHexRef, type HexId } from '../engine/hex';
 import { legalActions } from '../engine/game';
+import { setupStatus } from '../engine/rules/setupPhase';
 import { gaOdds } from '../engine/rules/gaOdds';
 import { defOf, live, stepsLeft } from '../engine/rules/combatTraits';
 import type { Action, GameState } from '../engine/types';
@@ -114,6 +115,16 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
         const gain = groundValue(ctx, state, x.units, target) - groundValue(ctx, state, x.units, state.units[x.units[0]].hex!);
         return gain * x.units.length + (ctx.posture.posture === 'attack' ? 0.3 * x.units.length : 0);
       });
+    }
+    case 'setup': {
+      // AW 34.11.2 placement pools: the engine's seeded legal setup (every unit in its area, the
+      // fieldworks on their zone, the front-line check met), then close the setup.
+      const st = setupStatus(state, ctx.bundle);
+      const waiting = !!st && (st.pools.some((x) => x.waiting.length) || Object.values(st.fieldworksLeft).some((n) => n > 0));
+      const find = (t: string) => legal.find((a) => a.type === t);
+      const a = (waiting ? find('randomSetup') : null) ?? find('finishSetup') ?? find('randomSetup');
+      if (a) return a;
+      break;
     }
     case 'gi': {
       // AW 31.7: interdict every German unit open to it (air has no other use at that moment).

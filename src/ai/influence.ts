@@ -5,7 +5,7 @@
  * play area are filled; everything else stays 0 (or Infinity for supply).
  */
 import { HEX_COUNT, NEIGHBOURS, distance, hexesWithin, type HexId } from '../engine/hex';
-import { isLand } from '../engine/board';
+import { isLand, sideFeatures } from '../engine/board';
 import { hexSet, inPlayArea } from '../engine/rules/scenarioArea';
 import { csAtt, csDef, defOf, enemyOf, isArtillery, isHq, isLeader, live, stepsLeft } from '../engine/rules/combatTraits';
 import type { GameState, ScenarioBundle, Side } from '../engine/types';
@@ -17,6 +17,8 @@ export interface StaticMaps {
   inArea: Uint8Array;
   /** Σ value × 0.8^distance over the side's objectives. */
   objective: Float32Array;
+  /** Value of the hex itself when it is in one of the side's objective areas (0 otherwise): ground worth an assault. */
+  objHex: Float32Array;
   /** Value of the hex itself when it is in a hold area (0 otherwise). */
   hold: Float32Array;
   /** Σ value × 0.6^distance over the hold areas: where the defence should stand. */
@@ -35,10 +37,22 @@ export interface StateMaps {
   enemySteps: Float32Array;
   /** Hexes (in steps) from the side's supply sources through hexes free of enemy units; enemy-adjacent hexes cost 3. */
   supply: Float32Array;
+  /** Hexes to the nearest enemy combat unit (a plain lattice distance, as fire-support range counts it, GOSS 11.4). */
+  enemyDist: Int16Array;
 }
 
 const staticCache = new WeakMap<ScenarioBundle, Map<string, StaticMaps>>();
 
+/** GOSS 13.4: no assault across a major river hexside without a bridge (and none by Mech units at all). */
+export function majorRiverBetween(bundle: ScenarioBundle, a: HexId, b: HexId): { major: boolean; bridge: boolean } {
+  const f = sideFeatures(bundle.board, a, b);
+  return { major: f.includes('majorRiver'), bridge: f.includes('bridge') };
+}
+
+/**
+ * Hexes from the seeds in steps; a major-river hexside counts 4 steps (2 on a bridge): the ground on
+ * the far bank of the Orne is not "next to" a victory hex that cannot be assaulted from there (GOSS 13.4).
+ */
 function distanceField(bundle: ScenarioBundle, inArea: Uint8Array, seeds: Iterable<HexId>): Int16Array {
   const d = new Int16Array(HEX_COUNT).fill(-1);
   const q: number[] = [];
@@ -47,8 +61,11 @@ function distanceField(bundle: ScenarioBundle, inArea: Uint8Array, seeds: Iterab
     const h = q[i];
     for (let k = 0; k < 6; k++) {
       const n = NEIGHBOURS[h * 6 + k];
-      if (n < 0 || d[n] >= 0 || !inArea[n]) continue;
-      d[n] = d[h] + 1;
+      if (n < 0 || !inArea[n]) continue;
+      const r = majorRiverBetween(bundle, h, n);
+      const c = d[h] + (r.major ? (r.bridge ? 2 : 4) : 1);
+      if (d[n] >= 0 && d[n] <= c) continue;
+      d[n] = c;
       q.push(n);
     }
   }
@@ -64,9 +81,12 @@ export function staticMaps(bundle: ScenarioBundle, side: Side, posture: SidePost
   const list: number[] = [];
   for (const h of bundle.board.hexes) if (isLand(bundle.board, h) && inPlayArea(bundle, h)) { inArea[h] = 1; list.push(h); }
   const objective = new Float32Array(HEX_COUNT);
+  const objHex = new Float32Array(HEX_COUNT);
   for (const o of posture.objectives) {
-    const d = distanceField(bundle, inArea, hexSet(bundle, o.hexes));
-    for (const h of list) if (d[h] >= 0) objective[h] += o.value * Math.pow(0.8, d[h]);
+    const set = hexSet(bundle, o.hexes);
+    for (const h of set) if (h >= 0 && h < HEX_COUNT) objHex[h] = Math.max(objHex[h], o.value);
+    const d = distanceField(bundle, inArea, set);
+    for (const h of list) if (d[h] >= 0) objective[h] += o.value * Math.pow(o.decay ?? 0.8, d[h]);
   }
   const hold = new Float32Array(HEX_COUNT);
   const holdNear = new Float32Array(HEX_COUNT);
@@ -74,9 +94,9 @@ export function staticMaps(bundle: ScenarioBundle, side: Side, posture: SidePost
     const set = hexSet(bundle, o.hexes);
     for (const h of set) if (h >= 0 && h < HEX_COUNT) hold[h] = Math.max(hold[h], o.value);
     const d = distanceField(bundle, inArea, set);
-    for (const h of list) if (d[h] >= 0) holdNear[h] += o.value * Math.pow(0.6, d[h]);
+    for (const h of list) if (d[h] >= 0) holdNear[h] += o.value * Math.pow(o.decay ?? 0.6, d[h]);
   }
-  const out = { area: Int32Array.from(list), inArea, objective, hold, holdNear };
+  const out = { area: Int32Array.from(list), inArea, objective, objHex, hold, holdNear };
   m.set(side, out);
   return out;
 }
@@ -117,6 +137,20 @@ export function stateMaps(state: GameState, bundle: ScenarioBundle, side: Side, 
     }
   }
   void enemy;
+  const enemyDist = new Int16Array(HEX_COUNT).fill(999);
+  {
+    const q: number[] = [];
+    for (const h of st.area) if (enemySteps[h] > 0) { enemyDist[h] = 0; q.push(h); }
+    for (let i = 0; i < q.length; i++) {
+      const h = q[i];
+      for (let k = 0; k < 6; k++) {
+        const n = NEIGHBOURS[h * 6 + k];
+        if (n < 0 || enemyDist[n] <= enemyDist[h] + 1) continue;
+        enemyDist[n] = enemyDist[h] + 1;
+        q.push(n);
+      }
+    }
+  }
   // Supply: 0-1-3 weighted BFS (Dial's buckets are overkill at this size; a deque-free relaxation suffices).
   const supply = new Float32Array(HEX_COUNT).fill(Infinity);
   if (posture.supplyFrom) {
@@ -139,5 +173,5 @@ export function stateMaps(state: GameState, bundle: ScenarioBundle, side: Side, 
       }
     }
   } else for (const h of st.area) supply[h] = 0;
-  return { threat, friendDef, friendAtt, enemyDef, enemyAtt, enemySteps, supply };
+  return { threat, friendDef, friendAtt, enemyDef, enemyAtt, enemySteps, supply, enemyDist };
 }

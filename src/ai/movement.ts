@@ -11,11 +11,12 @@ import { movementOptions, checkMark, type Destination } from '../engine/rules/mo
 import { sideView } from '../engine/rules/movement-search';
 import { hexStackViolation, stackViolations } from '../engine/rules/stacking';
 import { entryHexes, REINF } from '../engine/rules/reinforcements';
-import { csAtt, csDef, defOf, fatigue, has, isArtGroup, isArtillery, isHq, isInfantry, live, M } from '../engine/rules/combatTraits';
+import { artilleryPoints } from '../engine/rules/fireSupport';
+import { csAtt, csDef, defOf, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isInfantry, live, M, unitsAt } from '../engine/rules/combatTraits';
 import { segmentAt } from '../engine/sequence';
 import type { Action, GameState, UnitState } from '../engine/types';
 import { carryMaps, checkBudget, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
-import { isManoeuvre } from './influence';
+import { isManoeuvre, majorRiverBetween } from './influence';
 
 export interface HexContext {
   /** The unit is one of the side's reserve (kept back from the attack). */
@@ -39,9 +40,12 @@ export function hexScore(ctx: AiCtx, state: GameState, u: UnitState, h: HexId, h
   const risk = (m.threat[h] * coverMul) / Math.max(1, def);
   let s = 0;
   if (!isManoeuvre(bundle, u.id)) {
-    // Artillery, HQs: out of reach of the enemy, close enough to the front to fire.
+    // Artillery, HQs: out of reach of the enemy, close enough to the front to fire (GOSS 11.4 range):
+    // the front within range, one hex to spare.
     s -= 3 * m.threat[h];
     s += 0.2 * st.holdNear[h] + 0.1 * st.objective[h];
+    const range = artRange(ctx, state, u);
+    if (range > 0) s += m.enemyDist[h] <= range - 1 ? 2 : -0.5 * (m.enemyDist[h] - range + 1);
     s += cover * 0.3;
     if (m.supply[h] === Infinity) s -= 5;
     return s;
@@ -65,6 +69,7 @@ export function hexScore(ctx: AiCtx, state: GameState, u: UnitState, h: HexId, h
     const att = m.friendAtt[h] + self * csAtt(d, u);
     for (const n of neighbours(h)) {
       if (m.enemyDef[n] <= 0 && m.enemySteps[n] <= 0) continue;
+      if (majorRiverBetween(bundle, h, n).major) continue; // GOSS 13.4: no assault across it from here
       const ratio = att / Math.max(0.5, m.enemyDef[n]);
       const worth = (1 + 0.5 * st.objective[n] + st.hold[n]) * Math.min(ratio, 4) / 4;
       if (worth > best) best = worth;
@@ -74,6 +79,18 @@ export function hexScore(ctx: AiCtx, state: GameState, u: UnitState, h: HexId, h
   if (m.supply[h] === Infinity) s -= w.supply * 6;
   else s -= w.supply * 0.05 * m.supply[h];
   return s;
+}
+
+/** Fire-support range of an artillery unit or group (0 for none), from the engine's own reading (GOSS 11.4, AW 31.9.2). */
+const rangeCache = new WeakMap<GameState, Map<string, number>>();
+function artRange(ctx: AiCtx, state: GameState, u: UnitState): number {
+  const d = defOf(ctx.bundle, u.id);
+  if (!isArtillery(d) && !isArtGroup(d) && !isHq(d)) return 0;
+  let c = rangeCache.get(state);
+  if (!c) rangeCache.set(state, (c = new Map()));
+  let r = c.get(u.id);
+  if (r === undefined) c.set(u.id, (r = artilleryPoints(state, ctx.bundle, u.id).range));
+  return r;
 }
 
 /** Units kept back: the rearmost share of the side's manoeuvre units by objective value. */
@@ -106,6 +123,50 @@ function crMarks(ctx: AiCtx, state: GameState): Action[] {
   }
   return out;
 }
+
+/**
+ * GOSS 5.2 / 13.7.3: the attacker's units next to an enemy-held objective hex go into PA mode (marked
+ * before any unit moves, AW 31.2.1) when together they outweigh its defence: PA units from several
+ * hexes assault it together with a column shift, and FS on it is observed as a PA target.
+ */
+function paMarks(ctx: AiCtx, state: GameState, reserve: Set<string>): Action[] {
+  if (ctx.posture.posture !== 'attack') return [];
+  const m = mapsOf(ctx, state);
+  const enemy = enemyOf(ctx.side);
+  const targets = new Map<HexId, string[]>();
+  for (const u of Object.values(state.units).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (u.side !== ctx.side || !live(u) || reserve.has(u.id) || !isManoeuvre(ctx.bundle, u.id)) continue;
+    let best: HexId | null = null;
+    for (const n of neighbours(u.hex!)) {
+      if (ctx.st.objHex[n] <= 0 || !unitsAt(state, n, enemy).length || majorRiverBetween(ctx.bundle, u.hex!, n).major) continue;
+      if (best === null || ctx.st.objHex[n] > ctx.st.objHex[best]) best = n;
+    }
+    if (best === null || checkMark(state, ctx.bundle, u.id, 'PA')) continue;
+    targets.set(best, [...(targets.get(best) ?? []), u.id]);
+  }
+  const out: Action[] = [];
+  for (const [t, ids] of [...targets.entries()].sort((a, b) => a[0] - b[0])) {
+    const att = ids.reduce((s, id) => s + csAtt(defOf(ctx.bundle, id), state.units[id]), 0);
+    if (att < 1.5 * m.enemyDef[t]) continue;
+    for (const id of ids) out.push({ type: 'mark', unit: id, marker: 'PA' });
+  }
+  return out;
+}
+
+/**
+ * AW 31.5: part of the attacker's armour behind the front goes into Exploit mode: it sits out the
+ * Movement Segment and moves after the assaults, into the gaps they opened, towards the objectives.
+ */
+function exploitMarks(ctx: AiCtx, state: GameState, reserve: Set<string>): Action[] {
+  if (ctx.posture.posture !== 'attack') return [];
+  const m = mapsOf(ctx, state);
+  const cands = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && !reserve.has(u.id) && isManoeuvre(ctx.bundle, u.id)
+    && defOf(ctx.bundle, u.id).moveClass === 'mech' && m.threat[u.hex!] > 0 && !checkMark(state, ctx.bundle, u.id, 'Exploit'));
+  const mech = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && isManoeuvre(ctx.bundle, u.id) && defOf(ctx.bundle, u.id).moveClass === 'mech').length;
+  cands.sort((a, b) => ctx.st.objective[b.hex!] - ctx.st.objective[a.hex!] || (a.id < b.id ? -1 : 1));
+  return cands.slice(0, Math.floor(mech * EXPLOIT_SHARE)).map((u) => ({ type: 'mark', unit: u.id, marker: 'Exploit' }));
+}
+const EXPLOIT_SHARE = 0.2;
 
 /** AW 31.2.1: artillery that is not about to move goes in battery, so it can fire this turn. */
 function batteryMarks(ctx: AiCtx, state: GameState): Action[] {
@@ -191,6 +252,9 @@ export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, vo
   if (seg === 'move') {
     for (const a of batteryMarks(ctx, state)) state = yield a;
     for (const a of crMarks(ctx, state)) state = yield a;
+    const keep = reserveSet(ctx, state);
+    for (const a of paMarks(ctx, state, keep)) state = yield a;
+    for (const a of exploitMarks(ctx, state, keep)) state = yield a;
     for (let guard = 0; guard < 200; guard++) {
       const a = bestEntry(ctx, state);
       if (!a) break;
@@ -204,9 +268,15 @@ export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, vo
     checkBudget(ctx);
     const u = state.units[first.id];
     if (!live(u)) continue;
+    // PA units stay next to their target: once one moves, no other unit may (AW 31.2.1).
+    if (has(u, M.PA)) continue;
     const d = defOf(ctx.bundle, u.id);
-    // Artillery groups fire only if they did not move (AW 31.9.2b): they stay unless threatened.
-    if ((isArtGroup(d) || isHq(d)) && mapsOf(ctx, state).threat[u.hex!] <= 0) continue;
+    // Artillery groups fire only if they did not move (AW 31.9.2b): they stay unless threatened or the
+    // front has left their range (then they leapfrog forward and fire next turn).
+    if ((isArtGroup(d) || isHq(d)) && mapsOf(ctx, state).threat[u.hex!] <= 0) {
+      const range = artRange(ctx, state, u);
+      if (range <= 0 || mapsOf(ctx, state).enemyDist[u.hex!] <= range - 1) continue;
+    }
     if (fatigue(u) === 2 && ctx.posture.posture === 'attack') continue;
     // A defender in its entrenchment facing the enemy stays (GOSS 17: the ET is worth more than any move).
     if (ctx.posture.posture === 'defend' && state.fieldworks[u.hex!] && mapsOf(ctx, state).threat[u.hex!] > 0) continue;

@@ -4,11 +4,11 @@
  * through the engine's apply; a refused action falls back to a legal one, so the opponent can never
  * break a rule nor stall the game.
  */
-import { apply, legalActions, sideToAct } from '../engine/game';
+import { apply, bundleOf, legalActions, sideToAct } from '../engine/game';
 import { segmentAt } from '../engine/sequence';
 import type { Action, GameEvent, GameState, Side } from '../engine/types';
 import { checkBudget, makeCtx, type AiCtx, type AiOptions } from './context';
-import { adjustments, designations, fsSegment, nextAssault } from './combat';
+import { adjustments, designations, fsSegment, loneAssaults, nextAssault } from './combat';
 import { decide } from './decisions';
 import { moveSegment } from './movement';
 import { aiRng } from './rng';
@@ -68,7 +68,11 @@ const FALLBACK = ['relocateGroup', 'eliminateOverstack', 'assault', 'giDone', 'g
 
 function fallback(state: GameState, side: Side, refused: Set<string>): Action | null {
   const legal = legalActions(state, side).filter((a) => a.type !== 'roll' && !refused.has(JSON.stringify(a)));
-  if (!legal.length) return null;
+  if (!legal.length) {
+    // GOSS 13.4: a designated unit that can attack only alone (legalActions lists whole stacks).
+    const lone = loneAssaults(bundleOf(state), state, side).filter((a) => !refused.has(JSON.stringify(a)));
+    return lone[0] ?? null;
+  }
   for (const t of FALLBACK) { const a = legal.find((x) => x.type === t); if (a) return a; }
   const end = legal.find((a) => a.type === 'endSegment');
   if (end) return end;

@@ -9,7 +9,11 @@ import { HexSet as HexSetSchema } from '../data/schemas/scenarioRules';
 import type { ScenarioBundle, Side } from '../engine/types';
 import { special } from '../engine/rules/scenarioArea';
 
-const Area = z.object({ id: z.string(), hexes: HexSetSchema, value: z.number(), source: z.string() });
+const Area = z.object({
+  id: z.string(), hexes: HexSetSchema, value: z.number(), source: z.string(),
+  /** Fall-off of the area's pull per hex (default 0.8 for objectives, 0.6 for holds); a long march (Cherbourg) wants a slower one. */
+  decay: z.number().gt(0).lt(1).optional(),
+});
 const Weights = z.object({
   objective: z.number(), risk: z.number(), cover: z.number(), hold: z.number(), attack: z.number(), supply: z.number(), halt: z.number(),
 });

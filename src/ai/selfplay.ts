@@ -10,6 +10,7 @@ import { defOf } from '../engine/rules/combatTraits';
 import type { Action, GameState, Side } from '../engine/types';
 import { playSide, type AiOptions } from './planner';
 import { rngFrom } from './rng';
+import { loneAssaults } from './combat';
 
 export type Player = 'ai' | 'random';
 
@@ -97,8 +98,12 @@ export function playGame(spec: GameSpec): GameResult {
       if (a.type !== 'endSegment' && !state.pending && ++randomCount > 12) a = { type: 'endSegment' };
       let r = apply(state, a);
       if (!r.ok) {
-        const legal = legalActions(state, side).filter((x) => x.type !== 'roll' && x.type !== 'move' && x.type !== 'mark');
+        // Anything but a move first; then moves too (a unit across its boundary must move back, AW 32.7.1).
+        const all = legalActions(state, side).filter((x) => x.type !== 'roll');
+        const legal = [...all.filter((x) => x.type !== 'move' && x.type !== 'mark'), ...all.filter((x) => x.type === 'move')];
         for (const x of legal) { r = apply(state, x); if (r.ok) { a = x; break; } }
+        // GOSS 13.4: a designated unit that can attack only alone (legalActions lists whole stacks).
+        if (!r.ok) for (const x of loneAssaults(bundle, state, side)) { r = apply(state, x); if (r.ok) { a = x; break; } }
       }
       if (!r.ok) { stuck = `no legal action for the random ${side} player: ${r.error.message}`; break; }
       if (a.type === 'endSegment') randomCount = 0;
