@@ -59,7 +59,9 @@ function losses(state: GameState, side: Side, bundle: ReturnType<typeof loadScen
     if (u.side !== side) continue;
     const n = defOf(bundle, u.id).steps.length;
     total += n;
-    if (u.eliminated) { lost += n; elim++; } else lost += u.stepsLost;
+    // GOSS 18: each detached breakdown Coy is one of the parent's steps, in its stepsLost but not lost: the Coy's
+    // own record counts it (eliminated or reduced).
+    if (u.eliminated) { lost += n; elim++; } else lost += u.stepsLost - (u.detached?.length ?? 0);
   }
   return { lost, total, elim };
 }

@@ -373,6 +373,22 @@ describe('GOSS 13.4 must attack: a unit that cannot attack does not block the se
   });
 });
 
+describe('GOSS 13.4 must attack with a stack that may not attack whole', () => {
+  it('GOSS 13.4: a Mech and a Leg unit across a bridged major river: only the Leg unit may attack, so legalActions offers it alone and the segment can end after it', () => {
+    const b = fixture({
+      units: [A('leg', 2, 4), A('mech', 2, 4, { moveClass: 'mech', type: 'Mot Inf', ma: 12 }), G('g', 3, 4)],
+      hexsides: [{ a: at(2, 4), b: at(3, 4), features: ['majorRiver', 'bridge'] }],
+    });
+    const s0 = gaState(b, { leg: ['TA'], mech: ['TA'] });
+    expect(apply(s0, { type: 'assault', hex: fmt(hx(3, 4)), attackers: ['leg', 'mech'] })).toMatchObject({ ok: false, error: { code: 'major-river', case: 'GOSS 13.4' } });
+    expect(legalActions(s0, 'allied').filter((x) => x.type === 'assault')).toEqual([{ type: 'assault', hex: fmt(hx(3, 4)), attackers: ['leg'] }]);
+    expect(apply(s0, { type: 'endSegment' })).toMatchObject({ ok: false, error: { code: 'must-attack' } });
+    const s = act(withSeed(s0, seedFor(s0, b, { hex: hx(3, 4), attackers: ['leg'] }, '-', '-')), { type: 'assault', hex: fmt(hx(3, 4)), attackers: ['leg'] }).state;
+    expect(s.pending).toBeNull();
+    expect(apply(s, { type: 'endSegment' }).ok).toBe(true);
+  });
+});
+
 describe('GOSS 6.0 / 13.11: a retreat onto a friendly stack is fixed in the owner\'s next Movement Segment', () => {
   // A corridor: the attacker at (2,4) can retreat only to (1,4), where two friendly battalions stand.
   const sea = Object.fromEntries([[3, 3], [1, 3], [2, 3], [2, 5], [0, 4], [0, 5], [1, 5]].map(([c, r]) => [at(c, r), 'sea']));

@@ -737,9 +737,15 @@ export function assaultOptions(state: GameState, bundle: ScenarioBundle, side: S
     for (const h of new Set(adj.map((u) => u.hex!))) groups.push(adj.filter((u) => u.hex === h).map((u) => u.id));
     const pa = adj.filter((u) => has(u, M.PA)).map((u) => u.id);
     if (pa.length && new Set(adj.filter((u) => has(u, M.PA)).map((u) => u.hex)).size > 1) groups.push(pa);
+    const withZ = (xs: string[]) => xs.filter((id) => !isZ(defOf(bundle, id)) || xs.some((o) => !isZ(defOf(bundle, o))));
     for (const attackers of groups) {
-      const ok = gaOdds(state, bundle, { hex: t, attackers: attackers.filter((id) => !isZ(defOf(bundle, id)) || attackers.some((o) => !isZ(defOf(bundle, o)))) }, side);
-      if (ok.ok) out.push({ type: 'assault', hex: formatHex(t), attackers });
+      if (gaOdds(state, bundle, { hex: t, attackers: withZ(attackers) }, side).ok) { out.push({ type: 'assault', hex: formatHex(t), attackers }); continue; }
+      // GOSS 13.4: a unit that may attack must (mustStillAttack), so when the whole stack may not (its Mech
+      // units across a major river, say) the units that may are offered together.
+      const able = attackers.filter((id) => gaOdds(state, bundle, { hex: t, attackers: [id] }, side).ok);
+      if (able.length && able.length < attackers.length && gaOdds(state, bundle, { hex: t, attackers: withZ(able) }, side).ok) {
+        out.push({ type: 'assault', hex: formatHex(t), attackers: able });
+      }
     }
   }
   return out;
