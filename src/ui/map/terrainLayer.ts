@@ -212,6 +212,16 @@ export function buildTerrainLayer(board: Board): TerrainLayer {
       sprite.visible = false;
       root.addChildAt(sprite, 0);
       layer.overview = sprite;
+      // The place names and hex outlines, hidden so far (zoom < 0.3), are laid out and uploaded now, once,
+      // into a 1-texel target: otherwise the first zoom-in frames past 0.3 and 0.45 pay for it.
+      const warm = RenderTexture.create({ width: 1, height: 1 });
+      for (const c of [labels, outlines]) {
+        const v = c.visible;
+        c.visible = true;
+        renderer.render({ container: c, target: warm, clear: true });
+        c.visible = v;
+      }
+      warm.destroy(true);
     },
     cull(vx0, vy0, vx1, vy1, zoom) {
       const far = zoom < OVERVIEW_MAX_ZOOM && layer.overview !== null;
