@@ -10,9 +10,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { distinctColours, shotPath, startHarness, type Harness } from './browser';
+import { startHarness, type Harness } from './browser';
+import { scenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
-import { apply, legalActions, replay, sideToAct, type Action, type GameLog, type GameState } from '../src/engine';
+import { apply, legalActions, sideToAct, type Action, type GameState } from '../src/engine';
 import { distance, formatHex, hexOfRulesId } from '../src/engine/hex';
 import { segmentAt } from '../src/engine/sequence';
 import { assaultOptions } from '../src/engine/rules/groundAssault';
@@ -27,71 +28,23 @@ beforeAll(async () => {
   page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(m.text()); });
+  steps = scenarioSteps(page, h.url, bundle, 'goodwood', errors);
 });
 afterAll(async () => { await h?.close(); });
 
-/** The game in the page, replayed in Node from its log. */
-async function game(): Promise<GameState> {
-  const log = await page.evaluate(() => JSON.parse(JSON.stringify(window.__neptune!.getState().log)) as GameLog);
-  const r = replay(log);
-  if (!r.ok) throw new Error(`the page's log does not replay: ${r.error}`);
-  return r.state;
-}
+// The shared steps (tests/e2e-play.ts): the page's game replayed in Node, the log, screenshots, clicking a
+// hex, the hotseat handover, answering decisions, ending segments.
+let steps: ReturnType<typeof scenarioSteps>;
+const game = () => steps.game();
 const segId = (s: GameState) => segmentAt(bundle.sequence, s.pos).segment.id;
-const n = () => page.evaluate(() => window.__neptune!.getState().state!.n);
-const logText = async () => (await page.getByTestId('game-log').textContent()) ?? '';
+const n = () => steps.n();
+const logText = () => steps.logText();
 const name = (id: string) => bundle.units.get(id)?.designation ?? id;
-
-async function shot(step: string, minColours = 6) {
-  const png = await page.screenshot({ path: shotPath(`goodwood-${step}`) });
-  expect(await distinctColours(page, png), `screenshot ${step}`).toBeGreaterThan(minColours);
-}
-
-async function clickHex(id: string) {
-  await page.evaluate((hex) => window.__map!.centerOn(hex, 1.6), id);
-  const p = await page.evaluate((hex) => window.__map!.screenOf(hex), id);
-  await page.mouse.click(p.x, p.y);
-  await expect.poll(() => page.getByTestId('inspector-hex').textContent()).toBe(id);
-}
-
-/** Hotseat: the side to act changed, so the board is hidden until that player reveals it. */
-async function revealIfHanded(): Promise<boolean> {
-  if (!(await page.getByTestId('handover').count())) return false;
-  await page.getByTestId('reveal').click();
-  await expect.poll(() => page.getByTestId('handover').count()).toBe(0);
-  return true;
-}
-
-/** Answers every pending decision through the Decisions panel (each click a legal action). */
-async function answerDecisions(): Promise<string[]> {
-  const answered: string[] = [];
-  for (let guard = 0; guard < 30; guard++) {
-    const handed = await revealIfHanded();
-    const s = await game();
-    if (!s.pending) return answered;
-    if (handed) answered.push(`handover to ${s.pending.side}`);
-    await expect.poll(() => page.getByTestId('pending').textContent()).toContain(s.pending.prompt);
-    const before = s.n;
-    const choice = page.getByTestId('decisions').locator('button[data-testid^="choice-"]').first();
-    answered.push(`${s.pending.side} ${s.pending.kind}: ${await choice.textContent()}`);
-    await choice.click();
-    await expect.poll(n).toBeGreaterThan(before);
-  }
-  throw new Error('decisions did not end');
-}
-
-/** Ends segments (each side in turn, revealing the board at each handover) until `until` holds. */
-async function endSegmentsUntil(until: (s: GameState) => boolean) {
-  for (let guard = 0; guard < 40; guard++) {
-    await revealIfHanded();
-    const s = await game();
-    if (until(s)) return s;
-    if (s.pending) { await answerDecisions(); continue; }
-    await page.getByTestId('end-segment').click();
-    await expect.poll(n).toBeGreaterThan(s.n);
-  }
-  throw new Error('segment not reached');
-}
+const shot = (step: string, minColours = 6) => steps.shot(step, minColours);
+const clickHex = (id: string) => steps.clickHex(id);
+const revealIfHanded = () => steps.revealIfHanded();
+const answerDecisions = () => steps.answerDecisions();
+const endSegmentsUntil = (until: (s: GameState) => boolean) => steps.endSegmentsUntil(until);
 
 /**
  * Node look-ahead, exact (the dice derive from the seed and the action index): from the Attacker
