@@ -249,7 +249,7 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
   if (c.type === 'road') {
     cost = mechRoadCost(tec, t, feats, routes);
     // Clear-as-road steps are not on a road: constricted terrain keeps its whole-MA cost (non-road movement only).
-    if (cost >= 0 && !(routes & ANY_ROAD)) { const con = constrictedOf(bundle); if (con && (con[from] || con[to])) cost = -1; }
+    if (cost >= 0 && !(routes & ANY_ROAD)) { const con = constrictedOf(bundle); const emb = bundle.board.embankments; if ((con && (con[from] || con[to])) || emb.has(from) || emb.has(to)) cost = -1; }
     if (cost < 0) { if (why) { why.reason = 'Mech road movement follows road hexsides, or enters clear hexes at 1.5 MP in dry weather'; why.case = 'GOSS 7.10.1'; } return -1; }
     // AW 31.2.1: tactical road movement pays one extra MP entering a hex already occupied by a friendly unit.
     if ((view.flags[to] & F_FRIEND)) cost += 2 * tec.raw.friendlyOccupiedRoad.mp;
@@ -310,8 +310,10 @@ function offroadCost(c: MoverCtx, from: HexId, to: HexId, t: number, feats: numb
     cost += side;
   }
   const con = constrictedOf(bundle);
-  if (con && (con[from] || con[to]) && !(routes & ANY_ROAD)) {
-    // GOSS 7 TEC: entering or leaving a constricted hex off-road costs Leg +1, Mech the whole MA.
+  const emb = bundle.board.embankments;
+  if (((con && (con[from] || con[to])) || emb.has(from) || emb.has(to)) && !(routes & ANY_ROAD)) {
+    // GOSS 7 TEC: entering or leaving a constricted hex off-road costs Leg +1, Mech the whole MA; an RR
+    // embankment (AW 1.2.1a) counts as constricted for movement only, with no penalty along its railway.
     const m = tec.raw.constricted.mech;
     if (leg) cost += 2 * tec.raw.constricted.leg;
     else if (m === 'allMA') return ALL_MA;

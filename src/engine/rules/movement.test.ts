@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { legalActions, apply } from '../index';
 import { movementOptions, overrunCost, legalDestinations } from './movement';
+import { isConstricted } from './movement-search';
 import { mini, must, refused, edit, move, hx, ref, type MiniUnit, type XY } from '../../../tests/fixtures/mini';
 import type { GameState, ScenarioBundle } from '../types';
 
@@ -342,6 +343,16 @@ describe('AW 31.6 night, AW 31.5 exploitation, AW 31.11 supply, GOSS 7.3.0 minim
     expect(dest(state, bundle, 'mech', [1, 0])).toMatchObject({ cost: 12, minimumMove: true });
     expect(dest(state, bundle, 'mech', [2, 0])).toBeUndefined();
     delete (bundle.board as unknown as { constricted?: Set<number> }).constricted;
+  });
+  it('GOSS 7 TEC / AW 1.2.1a: an RR embankment counts as constricted for movement (Leg +1 entering or leaving it off-road, Mech its whole MA), not for stacking', () => {
+    const { state, bundle } = mini({ rows: ['cccc'], units: [ALLY('leg', [0, 0]), ALLY('mech', [0, 0], { moveClass: 'mech', ma: 12, type: 'Arm', size: 'Co' })] });
+    bundle.board.embankments.add(hx([1, 0]));
+    expect(costTo(state, bundle, 'leg', [1, 0])).toBe(2);
+    expect(costTo(state, bundle, 'leg', [2, 0])).toBe(4);
+    expect(dest(state, bundle, 'mech', [1, 0])).toMatchObject({ cost: 12, minimumMove: true });
+    expect(isConstricted(bundle, hx([1, 0]))).toBe(false); // GOSS 6.3.0 limits stay the open-hex ones
+    bundle.board.embankments.delete(hx([1, 0]));
+    expect(costTo(state, bundle, 'leg', [1, 0])).toBe(1);
   });
   it('GOSS 7.1: units move one at a time; a unit may continue its move until another unit moves', () => {
     const { state } = mini({ rows: ['cccccc', 'cccccc'], units: [ALLY('a', [0, 0]), ALLY('b', [0, 1]), AXIS('x', [5, 1])] });
