@@ -178,7 +178,7 @@ describe('GOSS 5.3.5 defensive FS against an overrun', () => {
     const { s } = fsSetup();
     const { r, seed } = firedWith(s, 1);
     expect(seed).toBe('fs3');
-    const fs = r.events.find((e) => e.type === 'fsResolved') as { plan: { target: string; cap: number; drm: number; capWhy: string }; volleys: { points: number; fsv: number; result: string }[] };
+    const fs = r.events.find((e) => e.type === 'fsResolved') as unknown as { plan: { target: string; cap: number; drm: number; capWhy: string }; volleys: { points: number; fsv: number; result: string }[] };
     expect(fs.plan).toMatchObject({ target: fmt(hx(2, 4)), cap: 8, drm: -3 }); // pure armour −3, density 3 steps 0 (GOSS 11.5)
     expect(fs.plan.capWhy).toMatch(/^defensive mission against an overrunner: light/);
     expect(fs.volleys).toEqual([{ points: 8, roll: 5, drm: -3, fsv: 10, result: '1' }]);
