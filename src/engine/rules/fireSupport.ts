@@ -4,6 +4,8 @@
  * by observation (8 / 16 / 24); volleys of 8; the FS table and DRMs; then the target's owner takes
  * the hits (first hit as a step loss, or first hit as a retreat) and attack-designated units may
  * advance into a vacated hex. Observation comes from rules/observation.ts through `FS_OBSERVATION`.
+ * The defender's mission against an overrunner (GOSS 5.3.5) is the same mission with `overrun` set
+ * (spotter in the overrun stack, artillery only, light or medium cap), started from rules/overrun.ts.
  */
 import type { Draft } from 'immer';
 import { z } from 'zod';
