@@ -14,6 +14,7 @@ import { aiFileFor, postureFor } from './posture';
 import { aiRng } from './rng';
 import { decide } from './decisions';
 import { makeCtx } from './context';
+import { act, at, edit, fixture, start as fxStart, toSegment } from '../engine/rules/combat.fixture';
 
 const bundle = loadScenario('goodwood');
 // A budget no test reaches: the wall-clock safety net (docs/ai.md) must not make results depend on the machine's load.
@@ -81,6 +82,21 @@ describe('API', () => {
     expect(p.actions.length).toBeGreaterThan(0);
     expect(sideToAct(p.state)).not.toBe('allied');
   }, 60_000);
+
+  test('GOSS 5.3.5 defensive FS against an overrun (pending overrunFs): the opponent fires the biggest mission offered', () => {
+    const b = fixture({
+      special: { artillery: { resetEach: 'gameTurn', naval: { separatePoints: true, source: 'test: naval points separate' }, source: 'test: artillery', groups: [{ id: 'gag', side: 'german', name: 'group', kind: 'group', points: 12, range: 7, mapCounter: 'gag', source: 'test: group' }] } },
+      units: [
+        { id: 'm', side: 'allied', hex: at(2, 4), type: 'Arm', moveClass: 'mech', ma: 12, steps: [[8, 6], [6, 4], [3, 2]], extra: { armAttack: 3, armDefence: 3 } },
+        { id: 'g', side: 'german', hex: at(3, 4), steps: [[2, 2], [1, 1]] },
+        { id: 'gag', side: 'german', hex: at(7, 4), type: 'Art', size: 'Group', steps: [[8, 1]], pr: [null, 3], extra: { range: 7 } },
+      ],
+    });
+    const s = edit(toSegment(fxStart(b), b, 'exploitation'), (d) => { d.units.m.markers.push('Exploit'); });
+    const t = act(s, { type: 'overrun', unit: 'm', hex: at(3, 4) }).state;
+    expect(t.pending?.kind).toBe('overrunFs');
+    expect(decide(makeCtx(t, 'german'), t)).toEqual({ type: 'overrunFs', fire: true, spotter: 'g', artillery: [{ unit: 'gag', points: 8 }] });
+  });
 
   test('pending decisions: the choice is one of the listed legal options', () => {
     let { state } = newGame(bundle, { seed: 'pend', length: 'short' });

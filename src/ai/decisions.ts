@@ -126,6 +126,12 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       if (a) return a;
       break;
     }
+    case 'overrunFs':
+      // GOSS 5.3.5: fire on the overrunner with the biggest mission offered; each hit or AS weakens the overrun.
+      return best((a) => {
+        const x = a as unknown as { fire: boolean; artillery?: { points?: number }[] };
+        return x.fire ? (x.artillery ?? []).reduce((n, y) => n + (y.points ?? 0), 0) : 0;
+      });
     case 'gi': {
       // AW 31.7: interdict every German unit open to it (air has no other use at that moment).
       return legal.find((a) => a.type === 'interdict') ?? legal[0];

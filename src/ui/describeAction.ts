@@ -26,6 +26,7 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
     case 'gaAbsorb': case 'fsAbsorb': return Number(a.fatigue) ? `Take ${a.fatigue} hit(s) as fatigue, the rest as step losses` : 'Take the hits as step losses';
     case 'gaAdvance': return (a.units as string[]).length ? `Advance ${names(a.units)}${a.hexes ? ` ${a.hexes} hex(es)` : ''}` : 'Do not advance';
     case 'fsHits': return a.option === 'step' ? 'First hit as a step loss' : 'First hit as a retreat';
+    case 'overrunFs': return a.fire ? `Fire on the overrunner (spotter ${name(a.spotter)}; ${((a.artillery as { unit: string; points?: number }[] | undefined) ?? []).map((x) => `${name(x.unit)}${x.points ? ` ${x.points} pts` : ''}`).join(', ')})` : 'No defensive fire against the overrun';
     case 'fsAdvance': return `Advance ${names(a.units)} into ${a.hex}`;
     case 'interdict': return `Ground interdiction on ${name(a.unit)}`;
     case 'giDone': return 'No (more) ground interdiction';

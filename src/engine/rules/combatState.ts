@@ -61,6 +61,20 @@ export interface FsProc {
   remaining: number;
   remainder: 'free' | 'capped' | 'cappedIgnore';
   lost: Record<string, number>;
+  /** GOSS 5.3.5: a defensive mission against an overrunner; when it ends the overrun goes on (groundAssault.ts `continueOverrun`). */
+  overrun?: boolean;
+}
+
+/** GOSS 5.3.5: an overrun declared and waiting for the defender's FS mission (or its refusal) before it is resolved. */
+export interface OverrunFs {
+  /** The overrun hex and the overrunner(s), of `side`. */
+  hex: number;
+  attackers: string[];
+  side: Side;
+  /** The hex the overrunner stands in: the mission's target. */
+  from: number;
+  /** The overrunner's `move.ignore` before the declaration, restored if FS stops the overrun. */
+  ignore: string[];
 }
 
 export interface ArtRecord {
@@ -102,6 +116,8 @@ export interface CombatState {
   moveStart: Record<string, number>;
   /** GOSS 5.3.5: `${unit}@${hex}` overruns made this phase (the same unit may not overrun the same hex twice). */
   overruns?: string[];
+  /** GOSS 5.3.5: the overrun waiting for the defender's FS decision (pending `overrunFs`) or for that mission to end. */
+  overrunFs?: OverrunFs | null;
 }
 
 export function emptyCombat(phase = ''): CombatState {

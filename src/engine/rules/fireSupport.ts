@@ -4,6 +4,8 @@
  * by observation (8 / 16 / 24); volleys of 8; the FS table and DRMs; then the target's owner takes
  * the hits (first hit as a step loss, or first hit as a retreat) and attack-designated units may
  * advance into a vacated hex. Observation comes from rules/observation.ts through `FS_OBSERVATION`.
+ * The defender's mission against an overrunner (GOSS 5.3.5) is the same mission with `overrun` set
+ * (spotter in the overrun stack, artillery only, light or medium cap), started from rules/overrun.ts.
  */
 import type { Draft } from 'immer';
 import { z } from 'zod';
@@ -23,7 +25,7 @@ import {
   isAttackDesignated, isHeavyFlak, isHq, isNebelwerfer, isPureAfv, isZ, live, stepsLeft, unitsAt,
 } from './combatTraits';
 import { isNight } from './gaOdds';
-import { prc } from './groundAssault';
+import { continueOverrun, prc } from './groundAssault';
 import { absorb, allocateSteps, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
 import { clearIfEmpty } from './fieldworks';
@@ -51,6 +53,11 @@ export interface FsRequest {
   /** GOSS 11.8.0 (AW 34.5.3): the order in which firing artillery units are ammo depleted (default: `artillery` order). */
   deplete?: string[];
   skipRemainder?: boolean;
+  /**
+   * GOSS 5.3.5: a defensive mission against an overrunner, the overrun hex given; the target is the
+   * overrunner's hex and the spotter must be in the overrun stack. Artillery only, capped light or medium.
+   */
+  overrun?: HexId;
 }
 export interface FsSource { kind: 'artillery' | 'air' | 'naval'; unit?: string; points: number; why: string; case: string }
 export interface FsDrm { group: string; value: number; why: string; case: string }
@@ -66,6 +73,8 @@ export interface FsPlan {
   drmRaw: number;
   drm: number;
   nebelwerfer: boolean;
+  /** Why the cap is what it is when not the plain AW 31.9.4 observation cap (GOSS 5.3.5 overrun missions). */
+  capWhy?: string;
 }
 export type FsPlanResult = { ok: true; plan: FsPlan } | { ok: false; code: string; message: string; case: string };
 
@@ -178,6 +187,11 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   if (!unitsAt(state, req.target, enemyOf(side)).length) return fail('no-target', `${formatHex(req.target)} holds no enemy unit`, 'AW 31.9');
   if (special(bundle).lull?.noCombat && lullActive(state, bundle)) return fail('lull', 'neither side may initiate combat during the lull', 'AW 34.10.1');
   if ((c?.fsTargets ?? []).includes(req.target)) return fail('one-mission', `${formatHex(req.target)} has already been the target of an FS mission this Combat Phase`, 'AW 31.9');
+  if (req.overrun !== undefined) {
+    if (!req.spotter || state.units[req.spotter]?.hex !== req.overrun) return fail('overrun-spotter', `the spotter of a mission against an overrunner must be in the overrun stack in ${formatHex(req.overrun)}`, 'GOSS 5.3.5');
+    // AW 31.5 / GOSS 5.3.5: the overrunner is open to artillery FS; GS attacks Exploit movers separately (GOSS 5.3.4c).
+    if (req.air || req.naval || req.ships?.length) return fail('overrun-artillery-only', 'only artillery fires on an overrunner', 'GOSS 5.3.5, AW 31.5');
+  }
   let level: FsPlan['level'] = 'unobserved';
   let observation = 'no spotter: unobserved';
   if (req.spotter) {
@@ -198,7 +212,16 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
       if (!adNear) { level = 'unobserved'; observation = 'night: no attack-designated units in or next to the target hex'; }
     }
   }
-  const cap = level === 'unobserved' ? t.caps.unobserved : level === 'observed' ? t.caps.observed : t.caps.observedPaOrEt;
+  let cap = level === 'unobserved' ? t.caps.unobserved : level === 'observed' ? t.caps.observed : t.caps.observedPaOrEt;
+  let capWhy: string | undefined;
+  if (req.overrun !== undefined) {
+    // GOSS 5.3.5 / 11.2.4: medium if the overrun units are in an ET, Fort or Ft Area, else light; never heavy.
+    // AW 31 drops the GOSS 11.2.4 capacities for the 31.9.4 caps: reconstructed, medium → the observed cap, light → the unobserved cap.
+    const medium = OVERRUN_MEDIUM.includes(state.fieldworks[req.overrun] ?? '');
+    const capped = medium ? t.caps.observed : t.caps.unobserved;
+    if (capped < cap) cap = capped;
+    capWhy = `defensive mission against an overrunner: ${medium ? `medium (overrun units in ${state.fieldworks[req.overrun]})` : 'light (overrun units not in an ET, Fort or Ft Area)'}, never heavy — cap ${cap} (reconstructed: AW 31.9.4 caps for the GOSS 11.2.4 capacities)`;
+  }
   const sources: FsSource[] = [];
   let nebelwerfer = false;
   const seen = new Set<string>();
@@ -269,14 +292,39 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   }
   const total = sources.reduce((s, x) => s + x.points, 0);
   if (total <= 0) return fail('no-points', 'the mission has no mission points', 'AW 31.9');
-  if (total > cap) return fail('mission-cap', `${total} mission points exceed the cap of ${cap} for a ${level === 'unobserved' ? 'n unobserved' : level === 'observed' ? 'n observed' : ' PA/ET-observed'} mission`, 'AW 31.9.4');
+  if (total > cap) return fail('mission-cap', `${total} mission points exceed the cap of ${cap} for ${capWhy ? `a ${capWhy}` : `a${level === 'unobserved' ? 'n unobserved' : level === 'observed' ? 'n observed' : ' PA/ET-observed'} mission`}`, capWhy ? 'GOSS 5.3.5, AW 31.9.4' : 'AW 31.9.4');
   const volleys: number[] = [];
   for (let left = total; left > 0; left -= t.volleySize) volleys.push(Math.min(t.volleySize, left));
   if (req.skipRemainder && volleys.length > 1 && volleys[volleys.length - 1] < t.volleySize) volleys.pop();
   const drms = drmsFor(state, bundle, req.target, enemyOf(side), level, req.spotter, nebelwerfer);
   const drmRaw = drms.reduce((s, x) => s + x.value, 0);
   const drm = Math.max(-t.drmCap, Math.min(t.drmCap, drmRaw));
-  return { ok: true, plan: { target: formatHex(req.target), level, observation, cap, sources, total, volleys, drms, drmRaw, drm, nebelwerfer } };
+  return { ok: true, plan: { target: formatHex(req.target), level, observation, cap, sources, total, volleys, drms, drmRaw, drm, nebelwerfer, ...(capWhy ? { capWhy } : {}) } };
+}
+
+/** GOSS 5.3.5: the fieldworks that make the overrun units' mission medium (ET, Fort, Ft Area). */
+const OVERRUN_MEDIUM = ['ET-2', 'ET-3', 'Fort', 'StP', 'Ft Area'];
+
+/**
+ * GOSS 5.3.5: the defensive missions `side` may fire at the overrunner in `target` from a spotter in
+ * the overrun hex — one per spotter, its artillery gathered up to the cap — or none. Rolls nothing.
+ */
+export function overrunFsOffers(state: GameState, bundle: ScenarioBundle, side: Side, target: HexId, overrun: HexId): FsRequest[] {
+  const firers = Object.values(state.units).filter((u) => u.side === side && live(u) && isFirer(bundle, u.id)).map((u) => u.id);
+  if (!firers.length) return [];
+  const out: FsRequest[] = [];
+  for (const s of unitsAt(state, overrun, side)) {
+    const art: { unit: string; points: number }[] = [];
+    for (const id of firers) {
+      // A 1-point probe tells whether the unit may join and the cap; then as many points as fit.
+      const probe = fsPlan(state, bundle, side, { target, spotter: s.id, artillery: [...art, { unit: id, points: 1 }], overrun });
+      if (!probe.ok) continue;
+      const pts = Math.min(artilleryPoints(state, bundle, id).points, probe.plan.cap - probe.plan.total + 1);
+      art.push({ unit: id, points: pts });
+    }
+    if (art.length) out.push({ target, spotter: s.id, artillery: art, overrun });
+  }
+  return out;
 }
 
 /** GOSS 11.6.0: the FS table row for a final fire support value. */
@@ -349,6 +397,8 @@ function driveFs(run: Run): void {
     run.events.push({ type: 'fsEnded', target: formatHex(fs.target), case: 'GOSS 11.6' });
     c.fs = null;
     run.d.pending = null;
+    // GOSS 5.3.5: the mission fired before the overrun is resolved; the overrun goes on (or ends, if FS stopped it).
+    if (fs.overrun) continueOverrun(run.d, run.ctx, run.events);
     return;
   }
 }
@@ -382,7 +432,8 @@ function chooseStepOption(run: Run, fs: Draft<FsProc>): void {
   }
 }
 
-function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsRequest): GameEvent[] {
+/** Fires one mission (validated by `fsPlan`) and applies its results as far as the first decision of the target's owner. */
+export function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsRequest): GameEvent[] {
   const side = ctx.side!;
   const { bundle, dice } = ctx;
   const r = fsPlan(d as GameState, bundle, side, req);
@@ -426,7 +477,7 @@ function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsRequest): Ga
   events.push(...afterMission(d, ctx, plan.sources.filter((x) => x.kind === 'artillery').map((x) => x.unit!), volleys.length, req.deplete ?? req.artillery?.map((a) => a.unit)));
   const targets = unitsAt(d as GameState, req.target, enemyOf(side)).map((u) => u.id);
   if (as > 0) for (const id of targets) addAs(d.units[id], as); // GOSS 11.6.1: max 2 per unit
-  c.fs = { target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'option', option: null, remaining: 0, remainder: 'free', lost: {} };
+  c.fs = { target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'option', option: null, remaining: 0, remainder: 'free', lost: {}, ...(req.overrun !== undefined ? { overrun: true } : {}) };
   driveFs({ d, ctx, events });
   return events;
 }

@@ -386,6 +386,36 @@ export function startAssault(d: Draft<GameState>, ctx: RuleContext, decl: GaDecl
   resolve(run, g);
 }
 
+/**
+ * GOSS 5.3.5: after the defender's FS decision (a mission fired and its results applied, or no fire),
+ * the declared overrun (`combat.overrunFs`) is resolved — unless FS eliminated the overrunner or
+ * forced it out of its hex, or its odds no longer allow it: then the overrun ends without a GA and the
+ * overrunner does not count as having entered the hex (its MP stay spent).
+ */
+export function continueOverrun(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[]): void {
+  const c = combatOf(d);
+  const o = c.overrunFs;
+  if (!o) return;
+  c.overrunFs = null;
+  const att = o.attackers.filter((id) => live(d.units[id] as UnitState) && d.units[id].hex === o.from);
+  let why: string | null = att.length < o.attackers.length ? 'defensive FS eliminated the overrunner or forced it out of its hex' : null;
+  if (!why && !inHex(d as GameState, o.hex, enemyOf(o.side)).length) why = `${formatHex(o.hex)} no longer holds an enemy unit`;
+  if (!why) {
+    const r = gaOdds(d as GameState, ctx.bundle, { hex: o.hex, attackers: o.attackers, overrun: true }, o.side);
+    if (!r.ok) why = `after defensive FS: ${r.message} (${r.case})`;
+  }
+  if (why) {
+    for (const id of o.attackers) {
+      const u = d.units[id];
+      if (u?.move && u.move.overrun === o.hex) { delete u.move.overrun; u.move.ignore = [...o.ignore]; }
+    }
+    events.push({ type: 'overrunStopped', hex: formatHex(o.hex), attackers: [...o.attackers], why, case: 'GOSS 5.3.5' });
+    d.pending = null;
+    return;
+  }
+  startAssault(d, { ...ctx, side: o.side }, { hex: o.hex, attackers: o.attackers, overrun: true }, events);
+}
+
 /** Steps 4–7: odds, both 2d10 rolls, results; then applies them. */
 function resolve(run: Run, g: Draft<GaProc>): void {
   const { bundle, dice } = run.ctx;

@@ -107,3 +107,111 @@ describe('GOSS 5.3.5 after the overrun, GOSS 5.3.4b last hex', () => {
     expect(legalActions(s, 'allied').filter((a) => a.type === 'overrun')).toEqual([]);
   });
 });
+
+describe('GOSS 5.3.5 defensive FS against an overrun', () => {
+  const GROUP = { size: 'Group' as const, type: 'Art', steps: [[8, 1]] as [number, number][], pr: [null, 3] as [null, number], extra: { range: 7 } };
+  const SPECIAL = { artillery: {
+    resetEach: 'gameTurn', naval: { separatePoints: true, source: 'test: naval points separate' }, source: 'test: AW 32.5-style artillery',
+    groups: [{ id: 'gag', side: 'german', name: 'test German group', kind: 'group', points: 12, range: 7, mapCounter: 'gag', source: 'test: group' }],
+  } };
+  function fsSetup(fieldworks?: 'ET-2') {
+    const b = fixture({ special: SPECIAL, units: [A('m', 2, 4, MECH), A('inf', 0, 0), G('g', 3, 4, { steps: [[2, 2], [1, 1]], fieldworks }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { d.units.m.markers.push('Exploit'); });
+    return { b, s };
+  }
+  const OVERRUN = { type: 'overrun', unit: 'm', hex: at(3, 4) };
+  /** The first seed (fs0, fs1, …) whose mission on the overrunner gives `hits` numerical hits: the dice fixed by the seed. */
+  function firedWith(s: ReturnType<typeof fsSetup>['s'], hits: number) {
+    for (let i = 0; i < 500; i++) {
+      const t = act(withSeed(s, `fs${i}`), OVERRUN).state;
+      const r = act(t, legalActions(t, 'german').find((a) => (a as { fire?: boolean }).fire)!);
+      const fs = r.events.find((e) => e.type === 'fsResolved') as { hits: number; as: number } | undefined;
+      if (fs && fs.hits === hits && fs.as === 0) return { t, r, seed: `fs${i}` };
+    }
+    throw new Error('no seed');
+  }
+
+  it('GOSS 5.3.5: with no possible mission (no German artillery) the overrun resolves at once, without a decision', () => {
+    const { s } = setup();
+    const r = act(s, OVERRUN);
+    expect(r.events.some((e) => e.type === 'overrunResult')).toBe(true);
+    expect(r.state.pending?.kind).not.toBe('overrunFs');
+    expect(r.state.combat?.overrunFs ?? null).toBeNull();
+  });
+
+  it('GOSS 5.3.5: the defender may fire a light mission (cap 8, reconstructed from AW 31.9.4) spotted from the overrun stack at the overrunner\'s hex, or decline; declining resolves the overrun', () => {
+    const { b, s } = fsSetup();
+    const r = act(s, OVERRUN);
+    expect(r.state.pending).toMatchObject({ side: 'german', kind: 'overrunFs', case: 'GOSS 5.3.5' });
+    expect(r.events.some((e) => e.type === 'gaResolved')).toBe(false);
+    // The overrunner may do nothing meanwhile; the defender chooses between no fire and the mission.
+    expect(legalActions(r.state, 'allied')).toEqual([]);
+    expect(legalActions(r.state, 'german')).toEqual([
+      { type: 'overrunFs', fire: false },
+      { type: 'overrunFs', fire: true, spotter: 'g', artillery: [{ unit: 'gag', points: 8 }] },
+    ]);
+    // GOSS 5.3.5: light (the overrun unit is a Bn outside an ET): 9 points exceed the cap; the spotter must be in the overrun stack; artillery only.
+    const nine = apply(r.state, { type: 'overrunFs', fire: true, spotter: 'g', artillery: [{ unit: 'gag', points: 9 }] });
+    expect(!nine.ok && [nine.error.code, nine.error.case]).toEqual(['mission-cap', 'GOSS 5.3.5, AW 31.9.4']);
+    const far = apply(r.state, { type: 'overrunFs', fire: true, spotter: 'far', artillery: [{ unit: 'gag', points: 4 }] });
+    expect(!far.ok && [far.error.code, far.error.case]).toEqual(['overrun-spotter', 'GOSS 5.3.5']);
+    // Declining: the overrun is resolved at full strength (dice of seed fs3, the seed the next test fires with).
+    const { t: t3, seed } = firedWith(s, 1);
+    expect(seed).toBe('fs3');
+    const declined = act(t3, { type: 'overrunFs', fire: false });
+    expect(declined.events.map((e) => e.type).filter((t) => ['overrunFsDeclined', 'fsResolved', 'gaResolved', 'overrunResult'].includes(t))).toEqual(['overrunFsDeclined', 'gaResolved', 'overrunResult']);
+    expect(declined.events.find((e) => e.type === 'gaResolved')).toMatchObject({ odds: { attackers: [{ unit: 'm', cs: 8 }], baseLabel: '4:1', column: 'I' } });
+    expect(declined.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackerHits: 0, defenderHits: 3, success: true });
+    expect(declined.state.combat!.overrunFs).toBeNull();
+    expect(declined.state.units.m.stepsLost).toBe(0);
+    expect(declined.state.units.m.markers).toContain('Exploit');
+    expect(b.units.get('gag')).toBeDefined();
+  });
+
+  it('GOSS 5.3.5 / 11.2.4: overrun units in an ET get a medium mission (cap 16): all 12 points of the group', () => {
+    const { s } = fsSetup('ET-2');
+    const r = act(s, OVERRUN);
+    expect(legalActions(r.state, 'german')).toContainEqual({ type: 'overrunFs', fire: true, spotter: 'g', artillery: [{ unit: 'gag', points: 12 }] });
+  });
+
+  it('GOSS 5.3.5 / 11.6.2a: the defender fires, the overrunner takes one hit as a step loss, then the overrun is resolved at its reduced strength', () => {
+    const { s } = fsSetup();
+    const { r, seed } = firedWith(s, 1);
+    expect(seed).toBe('fs3');
+    const fs = r.events.find((e) => e.type === 'fsResolved') as unknown as { plan: { target: string; cap: number; drm: number; capWhy: string }; volleys: { points: number; fsv: number; result: string }[] };
+    expect(fs.plan).toMatchObject({ target: fmt(hx(2, 4)), cap: 8, drm: -3 }); // pure armour −3, density 3 steps 0 (GOSS 11.5)
+    expect(fs.plan.capWhy).toMatch(/^defensive mission against an overrunner: light/);
+    expect(fs.volleys).toEqual([{ points: 8, roll: 5, drm: -3, fsv: 10, result: '1' }]);
+    expect(r.state.pending).toMatchObject({ side: 'allied', kind: 'fsHits' });
+    expect(r.events.some((e) => e.type === 'gaResolved')).toBe(false);
+    const hit = act(r.state, { type: 'fsHits', option: 'step' });
+    const types = hit.events.map((e) => e.type);
+    expect(types.indexOf('fsEnded')).toBeGreaterThanOrEqual(0);
+    expect(types.indexOf('gaResolved')).toBeGreaterThan(types.indexOf('fsEnded'));
+    expect(types).toContain('overrunResult');
+    // The GA uses the overrunner's strength after the FS step loss: its second step attacks with 6 (3:1, not 4:1), and this time the overrun fails.
+    expect(hit.events.find((e) => e.type === 'gaResolved')).toMatchObject({ odds: { attackers: [{ unit: 'm', cs: 6 }], baseLabel: '3:1', column: 'H' } });
+    expect(hit.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackerHits: 1, defenderHits: 1, success: false });
+    expect(hit.state.pending).toBeNull();
+    expect(hit.state.units.m.stepsLost).toBe(2); // 1 from FS + 1 from the GA
+    expect(hit.state.units.m.hex).toBe(hx(2, 4));
+    expect(hit.state.units.m.markers).not.toContain('Exploit');
+  });
+
+  it('GOSS 5.3.5 / 11.6.2b: a hit taken as a retreat forces the overrunner back and ends the overrun without a ground assault', () => {
+    const { s } = fsSetup();
+    const { r } = firedWith(s, 1);
+    const back = act(r.state, { type: 'fsHits', option: 'retreat' });
+    let t = back.state;
+    const events = [...back.events];
+    while (t.pending) { const x = act(t, legalActions(t, t.pending.side)[0]); t = x.state; events.push(...x.events); }
+    expect(events.find((e) => e.type === 'overrunStopped')).toMatchObject({ hex: fmt(hx(3, 4)), attackers: ['m'], case: 'GOSS 5.3.5' });
+    expect(events.some((e) => e.type === 'gaResolved' || e.type === 'overrunResult')).toBe(false);
+    expect(t.units.m.hex).not.toBe(hx(2, 4));
+    expect(t.units.m.stepsLost).toBe(0); // option b: 1 hit, the retreat takes it, nothing left (GOSS 11.6.2b)
+    expect(t.units.m.move?.overrun).toBeUndefined();
+    expect(t.units.g.stepsLost).toBe(0);
+    // The same unit may not overrun the same units twice in a phase.
+    expect(t.combat!.overruns).toContain(`m@${hx(3, 4)}`);
+  });
+});

@@ -8,8 +8,14 @@
  * `overrunEntry`), it may end there if the defenders are gone, never stacked with them; if it does not
  * move on it stays in the hex it came from. Not from a last hex without MCT (at night OCT counts)
  * adjacent to more than one enemy hex (GOSS 5.3.4b). For the rest of the phase it ignores the units it
- * overran (no surcharge or halt from them: `move.ignore`, movement-search.ts `sideView`). Not modelled
- * (docs/rules-coverage.md): defensive FS against overruns; free-stacked groups.
+ * overran (no surcharge or halt from them: `move.ignore`, movement-search.ts `sideView`).
+ * Defensive FS (GOSS 5.3.5): before the overrun is resolved the defender may fire one artillery mission
+ * at the overrunner's hex, spotted from the overrun stack, light or medium (fireSupport.ts `fsPlan` with
+ * `overrun`). When it has such a mission the declaration waits on its decision (pending `overrunFs`:
+ * `{type:'overrunFs', fire:false}` or a mission); the mission's hits are the overrunner's to take
+ * (fsHits…), then the overrun is resolved, or ends if the overrunner was eliminated or forced back
+ * (groundAssault.ts `continueOverrun`). Without a possible mission there is no prompt. Not modelled
+ * (docs/rules-coverage.md): free-stacked groups.
  */
 import { z } from 'zod';
 import { formatHex, neighbours, tryParseHexRef } from '../hex';
@@ -18,7 +24,8 @@ import type { Action, GameEvent, GameState, ScenarioBundle, Side } from '../type
 import { reject, type RuleModule } from './registry';
 import { combatOf } from './combatState';
 import { M, defOf, enemyOf, fatigue, has, live, unitsAt } from './combatTraits';
-import { startAssault } from './groundAssault';
+import { continueOverrun } from './groundAssault';
+import { overrunFsOffers, startMission, type FsRequest } from './fireSupport';
 import { gaOdds } from './gaOdds';
 import { overrunCost, overrunEntry } from './movement';
 import { F_ENEMY, moveRecordNow, sideView } from './movement-search';
@@ -26,6 +33,18 @@ import { COVER_MCT } from './terrain';
 import { epsomActCheck } from './epsom';
 
 const OverrunAction = z.object({ type: z.literal('overrun'), unit: z.string(), hex: z.string() });
+const OverrunFsAction = z.object({
+  type: z.literal('overrunFs'), fire: z.boolean(), spotter: z.string().optional(),
+  artillery: z.array(z.object({ unit: z.string(), points: z.number().int().positive().optional() })).default([]),
+  air: z.number().int().nonnegative().optional(), naval: z.number().int().nonnegative().optional(), ships: z.array(z.string()).optional(),
+  skipRemainder: z.boolean().optional(), deplete: z.array(z.string()).optional(),
+});
+
+/** GOSS 5.3.5: the defender's possible missions against the overrun waiting in `combat.overrunFs`. */
+function offers(state: GameState, bundle: ScenarioBundle): FsRequest[] {
+  const o = state.combat?.overrunFs;
+  return o ? overrunFsOffers(state, bundle, enemyOf(o.side), o.from, o.hex) : [];
+}
 
 /** Why `unitId` may not overrun `hex` now, or null (GOSS 5.3.5, AW 31.5). */
 export function overrunProblem(state: GameState, bundle: ScenarioBundle, unitId: string, hex: number, side: Side): { code: string; message: string; case: string } | null {
@@ -70,6 +89,8 @@ export const overrunRules: RuleModule = {
       const cost = overrunCost(d as GameState, ctx.bundle, a.data.unit, r.hex)!;
       const u = d.units[a.data.unit];
       const rec = moveRecordNow(d as GameState, ctx.bundle, u as GameState['units'][string]);
+      const from = u.hex!;
+      const entered = overrunEntry(d as GameState, ctx.bundle, u as GameState['units'][string]);
       u.mpSpent += cost.cost;
       // GOSS 5.3.5: should the overrun succeed, the unit goes on from the hex ignoring these units (movement.ts reads the record; a failure halts it).
       const ignore = [...(rec?.ignore ?? []), ...unitsAt(d as GameState, r.hex, enemyOf(ctx.side!)).map((x) => x.id)];
@@ -79,7 +100,15 @@ export const overrunRules: RuleModule = {
       const c = combatOf(d);
       c.overruns = [...(c.overruns ?? []), `${a.data.unit}@${r.hex}`];
       const events: GameEvent[] = [{ type: 'overrunDeclared', unit: a.data.unit, hex: formatHex(r.hex), cost: cost.cost, case: 'GOSS 5.3.5, AW 31.5' }];
-      startAssault(d, ctx, { hex: r.hex, attackers: [a.data.unit], overrun: true }, events);
+      c.overrunFs = { hex: r.hex, attackers: [a.data.unit], side: ctx.side!, from, ignore: [...(rec?.ignore ?? [])] };
+      // GOSS 5.3.5: the defender may fire at the hex the overrunner last entered. After a success the
+      // overrunner counts as in the hex it overran, with the units it overran (its counter stays behind):
+      // no mission on that chained overrun (docs/rules-coverage.md).
+      if (entered === null && offers(d as GameState, ctx.bundle).length) {
+        d.pending = { side: enemyOf(ctx.side!), kind: 'overrunFs', accepts: ['overrunFs'], prompt: `Overrun of ${formatHex(r.hex)}: fire a defensive artillery mission at ${formatHex(from)}, or not`, case: 'GOSS 5.3.5' };
+        return events;
+      }
+      continueOverrun(d, ctx, events);
       return events;
     },
     legal(state, side, bundle) {
@@ -89,6 +118,32 @@ export const overrunRules: RuleModule = {
         if (u.side !== side || !live(u) || !has(u, M.EXPLOIT)) continue;
         for (const h of neighbours(overrunEntry(state, bundle, u) ?? u.hex!)) if (!overrunProblem(state, bundle, u.id, h, side)) out.push({ type: 'overrun', unit: u.id, hex: formatHex(h) });
       }
+      return out;
+    },
+  }, {
+    type: 'overrunFs',
+    apply(d, action, ctx) {
+      const a = OverrunFsAction.safeParse(action);
+      if (!a.success) reject('bad-action', `overrunFs needs fire (true or false) and, to fire, a spotter and artillery: ${a.error.issues[0].message}`);
+      const o = d.combat?.overrunFs;
+      if (d.pending?.kind !== 'overrunFs' || !o) reject('not-pending', 'no defensive FS decision against an overrun is pending', 'GOSS 5.3.5');
+      if (d.pending.side !== ctx.side) reject('not-your-decision', `the ${d.pending.side} player decides`, 'GOSS 5.3.5');
+      const events: GameEvent[] = [];
+      d.pending = null;
+      if (!a.data.fire) {
+        events.push({ type: 'overrunFsDeclined', hex: formatHex(o.hex), case: 'GOSS 5.3.5' });
+        continueOverrun(d, ctx, events);
+        return events;
+      }
+      const { fire: _fire, type: _type, ...m } = a.data;
+      // fsPlan (in startMission) checks the spotter in the overrun stack, artillery only and the light/medium cap.
+      events.push(...startMission(d, ctx, { ...m, target: o.from, overrun: o.hex }));
+      return events;
+    },
+    legal(state, side, bundle) {
+      if (state.pending?.kind !== 'overrunFs' || state.pending.side !== side) return [];
+      const out: Action[] = [{ type: 'overrunFs', fire: false }];
+      for (const r of offers(state, bundle)) out.push({ type: 'overrunFs', fire: true, spotter: r.spotter!, artillery: r.artillery! });
       return out;
     },
   }],
