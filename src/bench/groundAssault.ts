@@ -59,7 +59,8 @@ export function benchGaResolution(runs = 500): { p50: number; p95: number; units
   const decl = { hex: target, attackers };
   const r0 = resolveGaPure(state, bundle, decl, { attacker: 40, defender: 60 });
   if (!r0.ok) throw new Error(`bench GA rejected: ${r0.message}`);
-  for (let i = 0; i < 50; i++) resolveGaPure(state, bundle, decl, { attacker: i, defender: 99 - i });
+  // Warm-up to steady state (optimised code), as in a game where the GA code has run many times.
+  for (let i = 0; i < 500; i++) resolveGaPure(state, bundle, decl, { attacker: i % 100, defender: 99 - (i % 100) });
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const s = freeze({ ...state, units: { ...state.units } });

@@ -255,14 +255,13 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
     if (u.markers.includes(M.CR)) crUnits.push(u);
     else if (bundle.units.get(u.id)?.size === 'Leader') leaderUnits.push(u);
   }
-  const unitsAt = (_s: GameState, h: HexId, sd?: Side): UnitState[] => near.at(h, sd);
   // Attackers as read in the pass above (on a draft: plain current values, no proxy per unit and marker list).
   const atk = decl.attackers.map((id) => near.live.find((u) => u.id === id) ?? state.units[id]);
   if (atk.some((u) => !u)) return fail('no-such-unit', `unknown attacker in ${decl.attackers.join(', ')}`, 'GOSS 13.4');
   const side = attackerSide ?? atk[0]?.side;
   if (!side) return fail('no-attackers', 'name at least one attacking unit', 'GOSS 13.4');
   const defSide = enemyOf(side);
-  const inHex = unitsAt(state, decl.hex, defSide).filter((u) => !isLeader(defOf(bundle, u.id)));
+  const inHex = near.at(decl.hex, defSide).filter((u) => !isLeader(defOf(bundle, u.id)));
   if (!inHex.length) return fail('no-defender', `${formatHex(decl.hex)} holds no enemy unit`, 'GOSS 13.3');
   const bad = checkAttackers(ctx, decl, atk, side);
   if (bad) return bad;
@@ -367,7 +366,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
     for (const h of neighbours(ah)) {
       if (h === decl.hex || seen.has(h)) continue;
       if (attMct && !areAdjacent(h, decl.hex)) continue;
-      const us = unitsAt(state, h, defSide);
+      const us = near.at(h, defSide);
       const qualifies = us.some((u) => { const d = defOf(bundle, u.id); return !isZ(d) && !isHq(d) && !isLeader(d) && !isArtGroup(d) && !actsAsGroup(bundle, u.id) && stepsLeft(d, u) > 0 && (!isArtillery(d) || !has(u, M.OOB)); });
       if (!qualifies) continue;
       if ((c?.defendedHexes ?? []).includes(h) && !(c?.defendedOffLeft ?? []).includes(h)) continue;
@@ -417,7 +416,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   // GOSS 13.8.3: adjacent defending Bns with 2+ steps count for the defender's RIB (not across a major river).
   const ribDefenders = defenders.slice();
   for (const h of neighbours(decl.hex)) {
-    for (const u of unitsAt(state, h, defSide)) {
+    for (const u of near.at(h, defSide)) {
       const d = defOf(bundle, u.id);
       if (d.size === 'Bn' && stepsLeft(d, u) >= 2 && !crossing(bundle, h, decl.hex).major) ribDefenders.push(u);
     }
