@@ -20,7 +20,6 @@ import { NEIGHBOURS, hexsideBetween, tryParseHexRef, type HexId } from '../hex';
 import { isLand, NO_TERRAIN } from '../board';
 import type { GameState, ScenarioBundle, Side } from '../types';
 import { hexSet, inPlayArea, special } from './scenarioArea';
-import { inGenS } from './supply';
 import { HEXSIDE_FEATURES, ROUTE_CLASSES } from '../../data/schemas/map';
 import { unitIndex } from './unitIndex';
 
@@ -171,13 +170,4 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
     m.set(side, tr);
   }
   return tr;
-}
-
-/** AW 33.9 / 34.9 (and AW 32.9 where the scenario has no HQ leg): can the unit trace GenS now? */
-export function inScenarioGenS(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
-  const u = state.units[unitId];
-  if (!u || u.hex === null || u.eliminated) return false;
-  if (!special(bundle).logistics?.supply?.[u.side]) return inGenS(state, bundle, unitId);
-  if (!hasHqLeg(bundle, u.side)) return inGenS(state, bundle, unitId);
-  return scenarioSupplyTrace(state, bundle, u.side).units.has(unitId);
 }
