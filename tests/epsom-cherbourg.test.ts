@@ -5,6 +5,7 @@
  * legal actions, replaying to the same state hash.
  */
 import { describe, expect, test } from 'vitest';
+import { play as run } from './helpers';
 import { loadScenario } from '../src/data/bundle';
 import { apply, legalActions, newGame, replay, sideToAct, stateHash } from '../src/engine/game';
 import { NEIGHBOURS, distance, formatHex, hexOfRulesId } from '../src/engine/hex';
@@ -14,7 +15,7 @@ import { deploymentArea, deploymentHexes, placementCheck, setupStatus } from '..
 import { bridgeHexes, epsomActCheck } from '../src/engine/rules/epsom';
 import { advOf, cherbourgMorale, garrisonActive, garrisonMoveCheck, maModifier, weatherNow } from '../src/engine/rules/cherbourg';
 import { controlOf } from '../src/engine/rules/scenarioVictory';
-import { inScenarioGenS } from '../src/engine/rules/scenarioSupply';
+import { inGenS } from '../src/engine/rules/supply';
 import { hexSet } from '../src/engine/rules/scenarioArea';
 import { artilleryPoints, fsPlan } from '../src/engine/rules/fireSupport';
 import { segmentAt } from '../src/engine/sequence';
@@ -23,11 +24,6 @@ import type { GameEvent, ScenarioBundle } from '../src/engine/types';
 const epsom = loadScenario('epsom');
 const cherbourg = loadScenario('cherbourg');
 
-function run(state: GameState, a: Action): GameState {
-  const r = apply(state, a);
-  if (!r.ok) throw new Error(`${JSON.stringify(a)} rejected: ${r.error.message}`);
-  return r.state;
-}
 /** Ends segments until `pred` holds (the side to act changes as the sequence goes). */
 function until(state: GameState, pred: (s: GameState) => boolean, log?: Action[]): GameState {
   for (let i = 0; i < 5000 && !state.over && !pred(state); i++) { state = run(state, { type: 'endSegment' }); log?.push({ type: 'endSegment' }); }
@@ -186,20 +182,20 @@ describe('Scenario 2: Epsom (AW 33)', () => {
     expect(formatHex(hq)).toBe('C3829'); // AW 33.11.2
     const at = (h: string) => withUnit(state, 'iii-26-12ss', { hex: hexOfRulesId(h) });
     expect(distance(hexOfRulesId('C3122'), hq)).toBe(10);
-    expect(inScenarioGenS(state, epsom, 'iii-26-12ss')).toBe(false); // C3122, its setup hex
-    expect(inScenarioGenS(at('C3626'), epsom, 'iii-26-12ss')).toBe(true); // 4 hexes
+    expect(inGenS(state, epsom, 'iii-26-12ss')).toBe(false); // C3122, its setup hex
+    expect(inGenS(at('C3626'), epsom, 'iii-26-12ss')).toBe(true); // 4 hexes
     // 5 hexes across the unbridged Odon from the HQ: AW 33.9.1 (the Odon blocks supply paths) is the Allied PSS
     // case, so German paths cross it (docs/errata.md).
     const south = hexSet(epsom, epsom.scenario.special!.epsom!.odon.south);
     expect([south.has(hexOfRulesId('C3625')), south.has(hq)]).toEqual([false, true]);
-    expect(inScenarioGenS(at('C3625'), epsom, 'iii-26-12ss')).toBe(true);
+    expect(inGenS(at('C3625'), epsom, 'iii-26-12ss')).toBe(true);
     expect(distance(hexOfRulesId('C3033'), hq)).toBe(8);
-    expect(inScenarioGenS(at('C3033'), epsom, 'iii-26-12ss')).toBe(true); // 8 hexes, but along the road: one-half each
+    expect(inGenS(at('C3033'), epsom, 'iii-26-12ss')).toBe(true); // 8 hexes, but along the road: one-half each
     // 7NW has no HQ on the map: it traces from any German formation HQ (the 12th SS HQ, 6 hexes off across the Odon).
     expect(distance(state.units['i-83-7nw'].hex!, hq)).toBe(6);
-    expect(inScenarioGenS(state, epsom, 'i-83-7nw')).toBe(true);
-    expect(inScenarioGenS(withUnit(state, 'i-83-7nw', { hex: hexOfRulesId('C2923') }), epsom, 'i-83-7nw')).toBe(false);
-    expect(inScenarioGenS(state, epsom, '12ss-hq')).toBe(true);
+    expect(inGenS(state, epsom, 'i-83-7nw')).toBe(true);
+    expect(inGenS(withUnit(state, 'i-83-7nw', { hex: hexOfRulesId('C2923') }), epsom, 'i-83-7nw')).toBe(false);
+    expect(inGenS(state, epsom, '12ss-hq')).toBe(true);
     // The German Supply Determination Segment (AW 31.2.1c) marks the units beyond the HQ leg OhS.
     const log: GameEvent[] = [];
     for (let i = 0; i < 200 && !(state.pos.playerTurn === 1 && segId(epsom, state) === 'construction'); i++) { const r = evOf(epsom, state, { type: 'endSegment' }); log.push(...r.events); state = r.state; }
@@ -401,20 +397,20 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     let { state } = newGame(cherbourg, { seed: 'sup' });
     state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
     const us = Object.values(state.units).filter((u) => u.side === 'allied' && u.hex !== null);
-    expect(us.filter((u) => !inScenarioGenS(state, cherbourg, u.id)).map((u) => u.id)).toEqual([]); // the reconstructed US setup starts in GenS
+    expect(us.filter((u) => !inGenS(state, cherbourg, u.id)).map((u) => u.id)).toEqual([]); // the reconstructed US setup starts in GenS
     const hq709 = state.units['709-hq'].hex!;
     const city = hexOfRulesId('A3609');
     // A 709th Div Btn 4 hexes from Cherbourg and far from its HQ: in GenS through A3609.
     const near = withUnit(state, 'i-729-709', { hex: hexOfRulesId('A3912') });
     expect(distance(hexOfRulesId('A3912'), hq709)).toBeGreaterThan(12);
     expect(distance(hexOfRulesId('A3912'), city)).toBeLessThanOrEqual(6);
-    expect(inScenarioGenS(near, cherbourg, 'i-729-709')).toBe(true);
+    expect(inGenS(near, cherbourg, 'i-729-709')).toBe(true);
     // Next to its own HQ: in.
     const nb = NEIGHBOURS[hq709 * 6].valueOf();
-    expect(inScenarioGenS(withUnit(state, 'i-729-709', { hex: nb }), cherbourg, 'i-729-709')).toBe(true);
+    expect(inGenS(withUnit(state, 'i-729-709', { hex: nb }), cherbourg, 'i-729-709')).toBe(true);
     // An army asset (7A Sturm Btn) next to the 91st Div HQ: in.
     const hq91 = state.units['91-hq'].hex!;
-    expect(inScenarioGenS(withUnit(state, '7a-sturm-btn', { hex: hq91 }), cherbourg, '7a-sturm-btn')).toBe(true);
+    expect(inGenS(withUnit(state, '7a-sturm-btn', { hex: hq91 }), cherbourg, '7a-sturm-btn')).toBe(true);
   }, 120_000);
 
   test('AW 34.10.1-34.10.2 lull: declared at the start of an AM GT, US Btns replace one step, Germans get six Inf steps (one per unit), US units move one hex', () => {
@@ -467,7 +463,7 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     state = until(state, (s) => !!s.over, log);
     const v = (state as GameState & { special: { victory: { case: string; level: string; winner: string } } }).special.victory;
     expect(v).toMatchObject({ case: 'AW 34.13', winner: 'german', level: 'strategic' });
-    expect(inScenarioGenS(state, cherbourg, 'fest-a-ch')).toBe(true);
+    expect(inGenS(state, cherbourg, 'fest-a-ch')).toBe(true);
     const r = replay({ scenario: 'cherbourg', dataHash: cherbourg.dataHash, options: { seed: 'cherbourg-script' }, actions: log });
     expect(r.ok).toBe(true);
     if (r.ok) expect(stateHash(r.state)).toBe(stateHash(state));

@@ -5,6 +5,7 @@
  * (designationProblem, gaOdds) and actions (designate).
  */
 import { describe, expect, test } from 'vitest';
+import { play as run } from './helpers';
 import { loadScenario } from '../src/data/bundle';
 import { apply, legalActions, newGame } from '../src/engine/game';
 import { formatHex, hexOfRulesId, neighbours, type HexId } from '../src/engine/hex';
@@ -22,11 +23,6 @@ import { Dice } from '../src/engine/rng';
 const epsom = loadScenario('epsom');
 const cherbourg = loadScenario('cherbourg');
 
-function run(state: GameState, a: Action): GameState {
-  const r = apply(state, a);
-  if (!r.ok) throw new Error(`${JSON.stringify(a)} rejected: ${r.error.message}`);
-  return r.state;
-}
 function until(state: GameState, pred: (s: GameState) => boolean): GameState {
   for (let i = 0; i < 5000 && !state.over && !pred(state); i++) state = run(state, { type: 'endSegment' });
   return state;
