@@ -72,7 +72,8 @@ function rollWeather(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
 
 const insideCache = new WeakMap<ScenarioBundle, Set<HexId>>();
 /** reconstructed: the land hexes no farther from the city hex than the farthest perimeter hex (the printed ring is not in the text). Cached per bundle: movement asks it per hex searched. */
-function perimeterInside(bundle: ScenarioBundle): Set<HexId> {
+/** AW 1.2.6a: the perimeter ring and the hexes inside it (reconstructed ring, cached per scenario). */
+export function perimeterInside(bundle: ScenarioBundle): Set<HexId> {
   const hit = insideCache.get(bundle);
   if (hit) return hit;
   const set = perimeterInsideOf(bundle);

@@ -25,7 +25,7 @@ import { enterFilter, hexSet, restrictedInside, special } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
 import { readUnits } from './unitIndex';
 import { epsomActCheck } from './epsom';
-import { garrisonMoveCheck, lullActive } from './cherbourg';
+import { garrisonMoveCheck, lullActive, perimeterInside } from './cherbourg';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -137,11 +137,14 @@ function withGarrison(state: GameState, bundle: ScenarioBundle, unitId: string, 
   if (here && here.code !== 'garrison-perimeter') return base;
   const city = [...hexSet(bundle, { hexes: [special(bundle).cherbourg!.cityHex] })][0];
   const from = u.hex;
+  // The unit is active and may move (checked once above), so per hex only the perimeter matters: the
+  // full check (which counts US units on the ring) runs only to word a refusal.
+  const inside = perimeterInside(bundle);
   return (h) => {
     const b = base ? base(h) : null;
     if (b) return b;
-    const g = garrisonMoveCheck(state, bundle, unitId, h);
-    return g && here && distance(h, city) < distance(from, city) ? null : g;
+    if (inside.has(h) || (here && distance(h, city) < distance(from, city))) return null;
+    return garrisonMoveCheck(state, bundle, unitId, h);
   };
 }
 
