@@ -16,7 +16,6 @@ import { unitsAt } from './combatTraits';
 import { unitIndex } from './unitIndex';
 import { hexSet, special } from './scenarioArea';
 import type { ScenarioBundle } from '../types';
-import { bundleOf, hasBundle } from '../bundles';
 
 export const FIELDWORKS = ['IP', 'ET-2', 'ET-3'] as const;
 
@@ -39,10 +38,9 @@ function ensurePermanent(d: Draft<GameState>, bundle: ScenarioBundle, events: Ga
   if (fresh.length) events.push({ type: 'fieldworksPlaced', hexes: fresh, kind: 'ET-2', why: 'Landefront Cherbourg defences (printed on map A)', case: 'AW 1.2.6b' });
 }
 
-export function clearIfEmpty(d: Draft<GameState>, h: HexId, events: GameEvent[], why: string, bundle?: ScenarioBundle): void {
-  // AW 1.2.6b: may not be destroyed (the bundle is the registered one when a caller does not pass it).
-  const b = bundle ?? (hasBundle(d.scenario) ? bundleOf(d as GameState) : null);
-  if (b && permanentFieldworks(b).has(h)) return;
+export function clearIfEmpty(d: Draft<GameState>, h: HexId, events: GameEvent[], why: string, bundle: ScenarioBundle): void {
+  // AW 1.2.6b: may not be destroyed.
+  if (permanentFieldworks(bundle).has(h)) return;
   if (d.fieldworks[h] && !unitsAt(d as GameState, h).length) {
     events.push({ type: 'fieldworksRemoved', hex: formatHex(h), fieldworks: d.fieldworks[h], why, case: 'GOSS 17.4' });
     delete d.fieldworks[h];

@@ -278,7 +278,7 @@ function finishResults(run: Run, g: GaProc): void {
   zStepsAlone(lc, g.attackers);
   zStepsAlone(lc, g.defenders);
   if (!inHex(run.d as GameState, g.hex, g.defenderSide).filter((u) => !isLeader(defOf(run.ctx.bundle, u.id))).length && !g.defPath.length) g.defGoneEarly = true;
-  clearIfEmpty(run.d, g.hex, run.events, 'all defenders retreated or eliminated');
+  clearIfEmpty(run.d, g.hex, run.events, 'all defenders retreated or eliminated', run.ctx.bundle);
 }
 
 /** GOSS 13.12: who may advance how far, along the defender's path. */
