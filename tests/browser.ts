@@ -54,3 +54,11 @@ export function shotPath(name: string, dir = 'test-results'): string {
   mkdirSync(dir, { recursive: true });
   return `${dir}/${name}.png`;
 }
+
+/** A new page whose uncaught errors and console errors (the favicon's aside) are collected in `errors`. */
+export async function watchedPage(h: Harness, errors: string[], viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const page = await h.browser.newPage({ viewport });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(m.text()); });
+  return page;
+}

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './browser';
+import { startHarness, watchedPage, type Harness } from './browser';
 import { scenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
 import { formatHex } from '../src/engine/hex';
@@ -24,9 +24,7 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness('dist-e2e-cherbourg');
-  page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(m.text()); });
+  page = await watchedPage(h, errors);
   steps = scenarioSteps(page, h.url, bundle, 'cherbourg', errors);
 });
 afterAll(async () => { await h?.close(); });

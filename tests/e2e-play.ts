@@ -104,8 +104,11 @@ export function scenarioSteps(page: Page, url: string, bundle: ScenarioBundle, p
     throw new Error('turn not reached');
   }
 
-  /** Moves an Allied unit alone in its hex, away from the Germans, one hex into an empty hex (it changes no attack). */
-  async function moveOne(): Promise<{ unit: string; from: string; to: string }> {
+  /**
+   * Moves an Allied unit alone in its hex, away from the Germans, one hex into an empty hex (it changes no attack);
+   * `afterSelect` runs once its hex is selected, before the destination is clicked.
+   */
+  async function moveOne(afterSelect?: () => Promise<void>): Promise<{ unit: string; from: string; to: string }> {
     const s = await endSegmentsUntil((x) => segId(x) === 'move' && sideToAct(x) === 'allied');
     await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Movement Segment');
     const germans = Object.values(s.units).filter((u) => u.side === 'german' && u.hex !== null && !u.eliminated).map((u) => u.hex!);
@@ -124,6 +127,7 @@ export function scenarioSteps(page: Page, url: string, bundle: ScenarioBundle, p
     const to = mv!.path.at(-1)!;
     await clickHex(from);
     await expect.poll(() => page.getByTestId('unit').first().textContent()).toContain(name(mv!.unit));
+    await afterSelect?.();
     const p = await page.evaluate((hex) => window.__map!.screenOf(hex), to);
     await page.mouse.click(p.x, p.y);
     await expect.poll(logText).toContain(`${name(mv!.unit)} moved ${from} → ${to}`);

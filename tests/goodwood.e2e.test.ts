@@ -10,11 +10,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './browser';
+import { startHarness, watchedPage, type Harness } from './browser';
 import { scenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
 import { apply, legalActions, sideToAct, type Action, type GameState } from '../src/engine';
-import { distance, formatHex, hexOfRulesId } from '../src/engine/hex';
+import { formatHex, hexOfRulesId } from '../src/engine/hex';
 import { segmentAt } from '../src/engine/sequence';
 import { assaultOptions } from '../src/engine/rules/groundAssault';
 
@@ -25,9 +25,7 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness('dist-e2e-goodwood');
-  page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(m.text()); });
+  page = await watchedPage(h, errors);
   steps = scenarioSteps(page, h.url, bundle, 'goodwood', errors);
 });
 afterAll(async () => { await h?.close(); });
@@ -85,32 +83,8 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
   });
 
   it('moves an Allied unit: select its hex, click a highlighted destination', async () => {
-    await page.getByTestId('end-segment').click();
-    await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Movement Segment');
-    const s = await game();
-    const germans = Object.values(s.units).filter((u) => u.side === 'german' && u.hex !== null && !u.eliminated).map((u) => u.hex!);
-    const nearGerman = (hx: number) => germans.some((g) => distance(g, hx) <= 2);
-    const alone = (hx: number) => Object.values(s.units).filter((u) => u.hex === hx && !u.eliminated).length === 1;
-    // a unit alone in its hex, away from the Germans, moving one hex into an empty hex: it changes no attack
-    const mv = legalActions(s, 'allied').find((a): a is Action & { unit: string; path: string[] } => {
-      if (a.type !== 'move') return false;
-      const m = a as unknown as { unit: string; path: string[] };
-      const from = s.units[m.unit].hex!;
-      const to = hexOfRulesId(m.path.at(-1)!);
-      return m.path.length === 2 && alone(from) && !nearGerman(from) && !nearGerman(to)
-        && !Object.values(s.units).some((u) => u.hex === to && !u.eliminated);
-    });
-    expect(mv, 'a legal quiet move').toBeDefined();
-    const from = formatHex(s.units[mv!.unit].hex!);
-    const to = mv!.path.at(-1)!;
-    await clickHex(from);
-    await expect.poll(() => page.getByTestId('unit').first().textContent()).toContain(name(mv!.unit));
-    await shot('select');
-    const p = await page.evaluate((hex) => window.__map!.screenOf(hex), to);
-    await page.mouse.click(p.x, p.y);
-    await expect.poll(logText).toContain(`${name(mv!.unit)} moved ${from} → ${to}`);
-    moved = { from, to };
-    expect((await game()).units[mv!.unit].hex).toBe(hexOfRulesId(to));
+    const m = await steps.moveOne(() => shot('select'));
+    moved = { from: m.from, to: m.to };
     await shot('move');
   });
 
