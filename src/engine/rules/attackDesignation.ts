@@ -16,11 +16,11 @@ import {
   M, addMarker, defOf, dropMarker, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isLeader, live, unitsAt,
 } from './combatTraits';
 import { prc } from './groundAssault';
-import { restrictedInside, special } from './scenarioArea';
+import { restrictedInside } from './scenarioArea';
 import { readUnits } from './unitIndex';
 import { effectivePr } from './combatPr';
 import { epsomActCheck } from './epsom';
-import { lullActive } from './cherbourg';
+import { lullCombatBan } from './cherbourg';
 
 const Designate = z.object({ type: z.literal('designate'), units: z.array(z.string()).min(1) });
 const Drop = z.object({ type: z.literal('dropAttack'), unit: z.string() });
@@ -36,7 +36,8 @@ export function designationProblem(s: GameState, bundle: Parameters<typeof defOf
   if (u.side !== side) return { code: 'not-your-unit', message: `${d.designation} belongs to the other side`, case: 'GOSS 5.1.2' };
   if (!live(u)) return { code: 'not-on-map', message: `${d.designation} is not on the map`, case: 'GOSS 5.1.2' };
   if (has(u, M.TA) || has(u, M.PA)) return { code: 'already-designated', message: `${d.designation} is already attack designated`, case: 'GOSS 5.1.2' };
-  if (special(bundle).lull?.noCombat && lullActive(s, bundle)) return { code: 'lull', message: 'neither side may initiate combat during the lull', case: 'AW 34.10.1' };
+  const lull = lullCombatBan(s, bundle);
+  if (lull) return lull;
   if (!enemyAdjacent(s, u)) return { code: 'no-adjacent-enemy', message: `${d.designation} is not adjacent to an enemy unit`, case: 'GOSS 12.0' };
   if (has(u, M.CR)) return { code: 'combat-reserve', message: `${d.designation} is in combat reserve and may not be attack designated`, case: 'GOSS 5.8' };
   if (fatigue(u) === 2) return { code: 'fatigue-2', message: `${d.designation} has fatigue 2 and may not be attack designated`, case: 'GOSS 14.2' };

@@ -144,6 +144,13 @@ export function lullActive(state: GameState, bundle: ScenarioBundle): boolean {
   return !!l && state.pos.turn >= l.turn && state.pos.turn < l.turn + 3 && !!special(bundle).lull;
 }
 
+/** AW 34.10.1: why no combat (FS mission, attack designation, assault, overrun) may start now, or null. */
+export function lullCombatBan(state: GameState, bundle: ScenarioBundle): (Rejection & { case: string }) | null {
+  return special(bundle).lull?.noCombat && lullActive(state, bundle)
+    ? { code: 'lull', message: 'neither side may initiate combat during the lull', case: 'AW 34.10.1' }
+    : null;
+}
+
 /** AW 34.7.2 (German MA by weather) and AW 34.10.1 (lull): the unit's MA now, or hexes for the Allied lull. */
 export function maModifier(state: GameState, bundle: ScenarioBundle, unitId: string): { ma: number; hexLimit: number | null; case: string } {
   const def = bundle.units.get(unitId)!;

@@ -32,7 +32,7 @@ import { clearIfEmpty } from './fieldworks';
 import { afterMission, depletionBlock, firesOncePerGtByMarker } from './ammoDepletion';
 import { hasShips, navalPlan, recordShips } from './navalGunfire';
 import { epsomActCheck } from './epsom';
-import { lullActive } from './cherbourg';
+import { lullCombatBan } from './cherbourg';
 
 /** The observation queries FS needs; rules/observation.ts (movement half of issue 5) provides them. */
 export interface FsObservation {
@@ -185,7 +185,8 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
   const day = now.time !== 'Night';
   if (!unitsAt(state, req.target, enemyOf(side)).length) return fail('no-target', `${formatHex(req.target)} holds no enemy unit`, 'AW 31.9');
-  if (special(bundle).lull?.noCombat && lullActive(state, bundle)) return fail('lull', 'neither side may initiate combat during the lull', 'AW 34.10.1');
+  const lull = lullCombatBan(state, bundle);
+  if (lull) return fail(lull.code, lull.message, lull.case);
   if ((c?.fsTargets ?? []).includes(req.target)) return fail('one-mission', `${formatHex(req.target)} has already been the target of an FS mission this Combat Phase`, 'AW 31.9');
   if (req.overrun !== undefined) {
     if (!req.spotter || state.units[req.spotter]?.hex !== req.overrun) return fail('overrun-spotter', `the spotter of a mission against an overrunner must be in the overrun stack in ${formatHex(req.overrun)}`, 'GOSS 5.3.5');

@@ -12,7 +12,7 @@ import type { GaModifiersTable, GroundAssaultTable } from '../../data/schemas/ta
 import { gaMods, gat } from './combatTables';
 import { localUnits } from './combatLocal';
 import { effectivePr } from './combatPr';
-import { advOf, lullActive } from './cherbourg';
+import { advOf, lullCombatBan } from './cherbourg';
 import { epsomActCheck } from './epsom';
 import { special } from './scenarioArea';
 import { actsAsGroup } from './artilleryGroups';
@@ -172,7 +172,8 @@ function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: S
   const { bundle, state } = ctx;
   if (!atk.length) return fail('no-attackers', 'name at least one attacking unit', 'GOSS 13.4');
   // AW 34.10.1: no combat (assaults and overruns) during the lull.
-  if (special(bundle).lull?.noCombat && lullActive(state, bundle)) return fail('lull', 'neither side may initiate combat during the lull', 'AW 34.10.1');
+  const lull = lullCombatBan(state, bundle);
+  if (lull) return fail(lull.code, lull.message, lull.case);
   const hexes = new Set<number>();
   for (const u of atk) {
     const d = defOf(bundle, u.id);
