@@ -5,8 +5,9 @@
  * legality and the queries the UI and the other rule modules call.
  */
 import { z } from 'zod';
+import { isDraft } from 'immer';
 import { areAdjacent, distance, formatHex, hexsideBetween, neighbours, tryParseHexRef, type HexId } from '../hex';
-import { canObserve } from './observation';
+import { canObserve, losRange } from './observation';
 import { segmentAt } from '../sequence';
 import { reject, type RuleModule } from './registry';
 import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
@@ -23,7 +24,7 @@ import { hexStackViolation } from './stacking';
 import { actsAsGroup } from './artilleryGroups';
 import { enterFilter, hexSet, restrictedInside, special } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
-import { readUnits } from './unitIndex';
+import { readUnits, unmodifiedBase } from './unitIndex';
 import { epsomActCheck } from './epsom';
 import { garrisonMoveCheck, lullActive, perimeterInside } from './cherbourg';
 
@@ -78,23 +79,39 @@ export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: strin
   return { mode: hasMarker(u, MARKER.PA) ? 'pa' : 'tactical' };
 }
 
-/** The unit that moved last in this segment (GOSS 7.1: units move one at a time). */
-function lastMover(state: GameState, bundle: ScenarioBundle): string | null {
-  let best: string | null = null;
-  let seq = -1;
-  for (const id in state.units) {
-    const r = moveRecordNow(state, bundle, state.units[id]);
-    if (r && r.seq > seq) { seq = r.seq; best = id; }
-  }
-  return best;
+/** The move records of this segment: `u.move` when it was made now (moveRecordNow, with the segment looked up once). */
+function recordsNow(state: GameState, bundle: ScenarioBundle): (u: UnitState) => NonNullable<UnitState['move']> | null {
+  const seg = segmentAt(bundle.sequence, state.pos).segment.id;
+  const { turn, playerTurn } = state.pos;
+  return (u) => { const m = u.move; return m && m.turn === turn && m.playerTurn === playerTurn && m.segment === seg ? m : null; };
 }
 
-function anyMoved(state: GameState, bundle: ScenarioBundle, side: Side, pred: (u: UnitState) => boolean = () => true): boolean {
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.side === side && moveRecordNow(state, bundle, u) && pred(u)) return true;
+interface SegmentMoves { last: string | null; moved: Set<Side>; paMoved: Set<Side> }
+const movesCache = new WeakMap<object, { pos: GameState['pos']; moves: SegmentMoves }>();
+
+/**
+ * Who has moved in this segment (GOSS 7.1, AW 31.2.1): the last mover, the sides with a move record,
+ * and the sides whose PA units have moved. One pass over the units, cached per frozen state (legal
+ * marks ask it for every unit); drafts are read without creating a proxy per unit (readUnits).
+ */
+function segmentMoves(state: GameState, bundle: ScenarioBundle): SegmentMoves {
+  const hit = movesCache.get(state.units);
+  if (hit && hit.pos === state.pos) return hit.moves;
+  // Looked up first: Object.isFrozen is O(properties) on the large units record.
+  const frozen = !isDraft(state.units) && Object.isFrozen(state.units);
+  const seg = segmentAt(bundle.sequence, state.pos).segment.id;
+  const { turn, playerTurn } = state.pos;
+  const out: SegmentMoves = { last: null, moved: new Set(), paMoved: new Set() };
+  let seq = -1;
+  for (const u of readUnits(state.units)) {
+    const m = u.move;
+    if (!m || m.turn !== turn || m.playerTurn !== playerTurn || m.segment !== seg) continue;
+    out.moved.add(u.side);
+    if (hasMarker(u, MARKER.PA)) out.paMoved.add(u.side);
+    if (m.seq > seq) { seq = m.seq; out.last = u.id; }
   }
-  return false;
+  if (frozen) movesCache.set(state.units, { pos: state.pos, moves: out });
+  return out;
 }
 
 /** Why the unit may not (start or continue to) move now, or null. */
@@ -104,11 +121,11 @@ function moveBlock(state: GameState, bundle: ScenarioBundle, unitId: string, mod
   const rec = moveRecordNow(state, bundle, u);
   if (rec) {
     if (rec.halted) return no('halted', `${def.designation} halted this phase and may not move again`, 'GOSS 7.7');
-    const last = lastMover(state, bundle);
+    const last = segmentMoves(state, bundle).last;
     if (last !== unitId) return no('move-finished', `${def.designation} finished its move when another unit began moving; units move one at a time`, 'GOSS 7.1');
   }
   // AW 31.2.1: PA-marked units move after all other movement.
-  if (mode === 'tactical' && anyMoved(state, bundle, u.side, (x) => hasMarker(x, MARKER.PA))) {
+  if (mode === 'tactical' && segmentMoves(state, bundle).paMoved.has(u.side)) {
     return no('pa-moved', 'PA units have begun moving; other units may no longer move this segment', 'AW 31.2.1');
   }
   return null;
@@ -223,7 +240,9 @@ export function observedBy(state: GameState, bundle: ScenarioBundle, side: Side)
     if (k !== undefined) return k;
     let obs = false;
     for (const e of enemies) {
-      if (distance(e.hex!, h) > OBSERVE_REACH) continue;
+      // The observer's LOS range bounds every observation but the adjacent one (GOSS 8.1.2, 8.2.3).
+      const dist = distance(e.hex!, h);
+      if (dist > OBSERVE_REACH || (dist > 1 && dist > losRange(state, bundle, e.hex!))) continue;
       if (canObserve(state, bundle, e.id, h, { targetMoving: true }).ok) { obs = true; break; }
     }
     seen.set(h, obs);
@@ -446,7 +465,7 @@ export function checkMove(state: GameState, bundle: ScenarioBundle, action: Acti
 }
 
 function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEvent[] {
-  const r = checkMove(d, bundle, action);
+  const r = checkMove(unmodifiedBase(d), bundle, action);
   if (!r.ok) reject(r.error.code, r.error.message, r.error.case);
   const { unit: id, path } = action as z.infer<typeof MoveAction>;
   const u = d.units[id];
@@ -499,7 +518,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
   if (u.hex === null || u.eliminated) return no('not-on-map', `${n} is not on the map`);
   if (u.side !== phasing(state, bundle)) return no('not-your-unit', `${n} belongs to the other side`);
   if (segmentId(state, bundle) !== 'move') return no('wrong-segment', 'artillery is flipped and PA, CR and Exploit markers are placed in the Movement Segment', 'AW 31.2.1');
-  if (anyMoved(state, bundle, u.side)) return no('marks-before-moving', 'flip artillery and place PA, CR and Exploit markers before moving any unit', 'AW 31.2.1');
+  if (segmentMoves(state, bundle).moved.has(u.side)) return no('marks-before-moving', 'flip artillery and place PA, CR and Exploit markers before moving any unit', 'AW 31.2.1');
   const night = isNight(state, bundle);
   const view = sideView(state, bundle, u.side);
   const adjacent = (view.flags[u.hex] & F_ENEMY_ADJ) !== 0;
