@@ -79,13 +79,6 @@ export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: strin
   return { mode: hasMarker(u, MARKER.PA) ? 'pa' : 'tactical' };
 }
 
-/** The move records of this segment: `u.move` when it was made now (moveRecordNow, with the segment looked up once). */
-function recordsNow(state: GameState, bundle: ScenarioBundle): (u: UnitState) => NonNullable<UnitState['move']> | null {
-  const seg = segmentAt(bundle.sequence, state.pos).segment.id;
-  const { turn, playerTurn } = state.pos;
-  return (u) => { const m = u.move; return m && m.turn === turn && m.playerTurn === playerTurn && m.segment === seg ? m : null; };
-}
-
 interface SegmentMoves { last: string | null; moved: Set<Side>; paMoved: Set<Side> }
 const movesCache = new WeakMap<object, { pos: GameState['pos']; moves: SegmentMoves }>();
 
