@@ -458,18 +458,23 @@ export function checkMove(state: GameState, bundle: ScenarioBundle, action: Acti
 }
 
 function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEvent[] {
-  const r = checkMove(unmodifiedBase(d), bundle, action);
+  // Everything is read from the state the move starts from (frozen: its cached views and traces).
+  const base = unmodifiedBase(d);
+  const r = checkMove(base, bundle, action);
   if (!r.ok) reject(r.error.code, r.error.message, r.error.case);
   const { unit: id, path } = action as z.infer<typeof MoveAction>;
-  const u = d.units[id];
+  const u0 = base.units[id];
   const def = bundle.units.get(id)!;
-  const view = sideView(d, bundle, u.side);
-  const prevRec = moveRecordNow(d, bundle, u);
-  const from = u.hex!;
-  const seg = segmentId(d, bundle);
+  const view = sideView(base, bundle, u0.side);
+  const prevRec = moveRecordNow(base, bundle, u0);
+  const from = u0.hex!;
+  const seg = segmentId(base, bundle);
   let beyond6 = prevRec?.beyond6 ?? !near(view.enemyHexes, from, 6);
   for (const h of r.hexes) if (!near(view.enemyHexes, h, 6)) beyond6 = true;
   const mp = r.type === 'pa' ? 0 : r.cost / 2;
+  // The allowance does not depend on the move (AW 31.11 below compares the MP spent with it).
+  const allow = allowance({ state: base, bundle, view, unit: u0, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: def.moveClass !== 'mech', type: r.type });
+  const u = d.units[id];
   u.move = {
     turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: seg, seq: d.n,
     from: prevRec ? prevRec.from : from,
@@ -484,7 +489,6 @@ function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEv
   // AW 31.2.1: artillery flips to its out-of-battery side before it moves.
   if (isArtillery(def) && !hasMarker(u, MARKER.OOB)) { u.markers.push(MARKER.OOB); events.push({ type: 'markerPlaced', unit: id, marker: MARKER.OOB, case: 'AW 31.2.1' }); }
   // AW 31.11 (2): an OhS unit that uses more than half its MA becomes OoS.
-  const allow = allowance({ state: d, bundle, view, unit: u, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: def.moveClass !== 'mech', type: r.type });
   if (hasMarker(u, MARKER.OHS) && r.type !== 'pa' && u.mpSpent * 2 > allow.budget / 2) {
     u.markers = u.markers.filter((m) => m !== MARKER.OHS);
     u.markers.push(MARKER.OOS);
