@@ -199,7 +199,7 @@ function* unstack(ctx: AiCtx, start: GameState, reserve: Set<string>): Generator
         .map((dest) => ({ dest, s: hexScore(ctx, state, u, dest.hex, { reserve: reserve.has(id), halt: dest.halt !== null, from: u.hex }) }))
         .sort((a, b) => b.s - a.s || a.dest.hex - b.dest.hex);
       for (const c of cands.slice(0, 8)) {
-        const a: Action = { type: 'move', unit: id, path: c.dest.path, ...(c.dest.type === 'road' ? { via: 'road' } : {}) };
+        const a: Action = { type: 'move', unit: id, path: c.dest.path, ...(c.dest.type === 'road' ? { via: 'road' } : c.dest.type === 'mainroad' ? { via: 'mainroad' } : {}) };
         const next = tryApply(state, a);
         if (!next || hexStackViolation(next, ctx.bundle, c.dest.hex, ctx.side)) continue;
         state = yield a;
@@ -291,7 +291,7 @@ export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, vo
     }
     cands.sort((a, b) => b.s - a.s || a.dest.hex - b.dest.hex);
     for (const c of cands.slice(0, ctx.caps.tries)) {
-      const a: Action = { type: 'move', unit: u.id, path: c.dest.path, ...(c.dest.type === 'road' ? { via: 'road' } : {}) };
+      const a: Action = { type: 'move', unit: u.id, path: c.dest.path, ...(c.dest.type === 'road' ? { via: 'road' } : c.dest.type === 'mainroad' ? { via: 'mainroad' } : {}) };
       // movementOptions only lists legal destinations; stacking is checked at the segment's end, so check it here.
       if (wouldOverstack(ctx, state, [u.id], c.dest.hex)) continue;
       const prev = state;

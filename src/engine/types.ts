@@ -75,7 +75,7 @@ export interface UnitMoveRecord {
   /** MP spent this phase (kept after mpSpent is reset; AW 31.7 GI reads it). */
   mp: number;
   /** Movement type used this phase: off-road, Mech road movement, or PA hex counting. */
-  type: 'offroad' | 'road' | 'pa' | 'legroad';
+  type: 'offroad' | 'road' | 'pa' | 'legroad' | 'mainroad';
   /** The move ended on a movement halt (AW 31.8, GOSS 7.7): no more movement this phase. */
   halted: boolean;
   /** AW 31.7: at some time during the phase the unit was more than six hexes from every enemy unit. */

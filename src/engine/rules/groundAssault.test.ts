@@ -520,3 +520,24 @@ describe('GOSS 12.0 / AW 31.2.2d attacker adjustment', () => {
     expect(!r.ok && [r.error.code, r.error.case]).toEqual(['not-designated', 'GOSS 12.0']);
   });
 });
+
+describe('GOSS 13.12 / 19.4 advance in mud', () => {
+  const assault = { type: 'assault', attackers: ['a'] };
+  const run = (ground: 'dry' | 'mud') => {
+    const b = fixture({
+      units: [A('a', 2, 4, { moveClass: 'mech', type: 'Mot Inf', ma: 10 }), G('g', 3, 4)],
+      special: { weather: [{ from: { date: '1944-07-18', time: 'AM' }, atmosphere: 'clear', ground, source: 'test: fixture weather' }] },
+    });
+    const s0 = gaState(b, { a: ['PA'] });
+    const seed = seedFor(s0, b, { hex: hx(3, 4), attackers: ['a'] }, '2', '-', (sd) => d10At(sd, s0.n + 1) >= 5);
+    let s = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    s = act(s, { type: 'gaOption', option: 'hold' }).state;
+    if (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'german')[0]).state;
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaAdvance' });
+    return legalActions(s, 'allied').filter((x) => x.type === 'gaAdvance').map((x) => (x as { hexes?: number }).hexes ?? 0);
+  };
+  it('GOSS 13.12 / 19.4: a PA Mech attacker that may advance up to 2 hexes after the defender retreats 2 advances at most 1 in mud', () => {
+    expect(Math.max(...run('dry'))).toBe(2);
+    expect(Math.max(...run('mud'))).toBe(1);
+  });
+});

@@ -29,6 +29,7 @@ import { clearIfEmpty, permanentFieldworks } from './fieldworks';
 import { readUnits } from './unitIndex';
 import { localUnits } from './combatLocal';
 import { effectivePr } from './combatPr';
+import { groundNow } from './movement-search';
 
 /** Live units of `side` in one hex, read in one pass without the whole-board index (drafts: rules/combatLocal.ts). */
 const inHex = (state: GameState, h: HexId, side: Side): UnitState[] => localUnits(state, h, 0).at(h, side);
@@ -291,6 +292,7 @@ export function advanceOptions(state: GameState, bundle: ScenarioBundle, g: GaPr
   const mods = gaMods(bundle);
   const bocage = terrainOf(bundle.board, g.hex) === 'bocage';
   const night = isNight(state, bundle);
+  const mudMax = groundNow(state, bundle).fx?.advanceMax;
   const out: { unit: string; max: number; path: HexId[] }[] = [];
   for (const id of g.attackers) {
     const u = state.units[id];
@@ -300,6 +302,8 @@ export function advanceOptions(state: GameState, bundle: ScenarioBundle, g: GaPr
     const leader = combatRules(bundle).leaders.find((l) => { const lu = state.units[l.unit]; return live(lu) && lu.hex === u.hex && l.advanceBonus > 0; });
     if (leader) max += leader.advanceBonus;
     if (night) max = Math.min(max, mods.advanceMax.night + (leader ? 1 : 0));
+    // GOSS 13.12 / 19.4: mud limits the advance like night (a leader adds at most 1).
+    if (mudMax !== undefined) max = Math.min(max, mudMax + (leader ? 1 : 0));
     if (bocage) max = Math.min(max, mods.advanceMax.bocage); // AW 1.2.7b: roads do not help
     if (g.defGoneEarly) max = Math.min(max, 1);
     const p: HexId[] = [];

@@ -26,7 +26,8 @@ export function giDrms(state: GameState, bundle: ScenarioBundle, id: string): { 
   const cover = Object.values(state.units).some((x) => x.side === u.side && x.id !== id && live(x) && distance(x.hex!, u.hex!) <= t.drm.flakOrHqRange && (isFlak(defOf(bundle, x.id)) || isHq(defOf(bundle, x.id))));
   if (cover) out.push({ value: t.drm.flakOrHqNear, why: `Flak or HQ within ${t.drm.flakOrHqRange} hexes` });
   if (atmosphere(state, bundle).value === 'POvr') out.push({ value: t.drm.povr, why: 'partial overcast' });
-  if (u.move?.type === 'road') out.push({ value: t.drm.road, why: 'used road movement' });
+  // A Mech unit's move wholly along primary/secondary roads in wet or mud is Mech road movement too (GOSS 7.6.1 step 5).
+  if (u.move?.type === 'road' || (u.move?.type === 'mainroad' && defOf(bundle, id).moveClass === 'mech')) out.push({ value: t.drm.road, why: 'used road movement' });
   return out;
 }
 

@@ -14,9 +14,9 @@ import { unitIndex } from './unitIndex';
 import { actsAsDivisionGroup, actsAsGroup } from './artilleryGroups';
 import { special } from './scenarioArea';
 import { maFactor } from './carpetBombing';
-import { maModifier } from './cherbourg';
+import { maModifier, weatherNow } from './cherbourg';
 import {
-  tecOf, COVER_MCT, COVER_OCT, FEATURE, ROUTE, WATER, ANY_ROAD, MAJOR_ROAD, type Tec,
+  tecOf, COVER_MCT, COVER_OCT, FEATURE, ROUTE, WATER, ANY_ROAD, MAJOR_ROAD, type Tec, type TecTable,
 } from './terrain';
 import {
   MARKER, hasMarker, isArtilleryGroup, isCommando, isHqArtilleryGroup, isPureAfv, isRanger, isArtillery, isHq,
@@ -25,9 +25,10 @@ import {
 /**
  * How a unit moves: off-road (Leg units pay road costs along roads, GOSS 7.6.2), Mech road movement
  * (GOSS 7.10), PA hex counting (GOSS 5.2.3), Leg road march (GOSS 7.6.1 step 2: +2 MA wholly along
- * primary/secondary roads, never adjacent to an enemy, never observed).
+ * primary/secondary roads, never adjacent to an enemy, never observed), and a move wholly along
+ * primary/secondary roads that the ground condition does not reduce (GOSS 7.6.1 step 5, 19.4).
  */
-export type MoveType = 'offroad' | 'road' | 'pa' | 'legroad';
+export type MoveType = 'offroad' | 'road' | 'pa' | 'legroad' | 'mainroad';
 /** Which rule set the current segment applies: tactical movement (AW 31.2.1e), PA movement, exploit movement (AW 31.5). */
 export type MoveMode = 'tactical' | 'pa' | 'exploit';
 
@@ -199,6 +200,34 @@ export interface MoverCtx {
   gens?: { cost: Map<HexId, number>; max: number; oos: boolean; outside: boolean } | null;
   /** Leg road march (GOSS 7.6.1 step 2): is the hex observed by an enemy ground unit? */
   observed?: ((h: HexId) => boolean) | null;
+  /** The ground condition now (GOSS 19.4, AW 32.4.0): 'dry' when the scenario says nothing. */
+  ground?: string;
+}
+
+export type GroundEffects = NonNullable<TecTable['ground']>['conditions'][string];
+
+/** The ground condition now and its effects from the TEC (GOSS 7.6.1 step 5, 19.4; AW 31.2.1b), or null when it has none. */
+export function groundNow(state: GameState, bundle: ScenarioBundle): { ground: string; fx: GroundEffects | null } {
+  const ground = weatherNow(state, bundle).ground;
+  return { ground, fx: tecOf(bundle).raw.ground?.conditions[ground] ?? null };
+}
+
+/** Route bits of the roads a move must follow wholly to escape the ground condition (tec.ground.exemptRoads). */
+export function groundExemptRoutes(tec: Tec): number {
+  let mask = 0;
+  for (const r of tec.raw.ground?.exemptRoads ?? []) mask |= ROUTE[r];
+  return mask;
+}
+
+/** The hex the unit's movement began from this phase. */
+function paStart(c: MoverCtx): HexId | null {
+  return moveRecordNow(c.state, c.bundle, c.unit)?.from ?? c.unit.hex;
+}
+
+/** GOSS 7.10.1: Mech road movement may use clear hexes as roads only in these ground conditions (dry). */
+function clearAsRoad(tec: Tec, ground: string | undefined): boolean {
+  const g = tec.raw.ground;
+  return !g || g.clearAsRoadIn.includes(ground ?? 'dry');
 }
 
 /** Route bits of the roads a Leg road march may follow (tec.legRoadMarch.roads), 0 when the table has no road march. */
@@ -215,12 +244,12 @@ function routesOf(bundle: ScenarioBundle, side: number): number {
 }
 
 /** A hex from which Mech road movement may start (GOSS 7.10.1): a road hex, or a clear hex in dry weather. */
-export function isRoadStart(bundle: ScenarioBundle, h: HexId): boolean {
+export function isRoadStart(bundle: ScenarioBundle, h: HexId, ground?: string, roads = ANY_ROAD): boolean {
   const tec = tecOf(bundle);
-  if (tec.mechRoad[bundle.board.terrain[h]] >= 0) return true;
+  if (roads === ANY_ROAD && tec.mechRoad[bundle.board.terrain[h]] >= 0 && clearAsRoad(tec, ground)) return true;
   for (let d = 0; d < 6; d++) {
     const n = NEIGHBOURS[h * 6 + d];
-    if (n >= 0 && routesOf(bundle, hexsideBetween(h, n)) & ANY_ROAD) return true;
+    if (n >= 0 && routesOf(bundle, hexsideBetween(h, n)) & roads) return true;
   }
   return false;
 }
@@ -246,7 +275,18 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
   const feats = bundle.board.sides.get(side) ?? 0;
   const routes = routesOf(bundle, side);
   let cost: number;
-  if (c.type === 'road') {
+  if (c.type === 'mainroad') {
+    // GOSS 7.6.1 step 5 / 19.4: wholly along primary or secondary roads, so the ground condition does not reduce the MA.
+    const main = routes & groundExemptRoutes(tec);
+    if (!main) { if (why) { why.reason = `a move that keeps its full MA in ${c.ground} ground runs wholly along primary or secondary roads`; why.case = 'GOSS 7.6.1, 19.4'; why.code = 'not-main-road'; } return -1; }
+    cost = c.leg ? offroadCost(c, from, to, t, feats, main, why) : mechRoadCost(tec, t, feats, main);
+    if (cost < 0) return cost;
+    if (!c.leg && (view.flags[to] & F_FRIEND)) cost += 2 * tec.raw.friendlyOccupiedRoad.mp;
+  } else if (c.type === 'road') {
+    if (!(routes & ANY_ROAD) && !clearAsRoad(tec, c.ground)) {
+      if (why) { why.reason = `in ${c.ground} ground Mech road movement follows roads only (clear hexes count as roads in dry weather)`; why.case = 'GOSS 7.10.1'; }
+      return -1;
+    }
     cost = mechRoadCost(tec, t, feats, routes);
     // Clear-as-road steps are not on a road: constricted terrain keeps its whole-MA cost (non-road movement only).
     if (cost >= 0 && !(routes & ANY_ROAD)) { const con = constrictedOf(bundle); const emb = bundle.board.embankments; if ((con && (con[from] || con[to])) || emb.has(from) || emb.has(to)) cost = -1; }
@@ -263,6 +303,11 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
   } else if (c.type === 'pa') {
     cost = offroadCost(c, from, to, t, feats, routes, why);
     if (cost < 0 && cost !== ALL_MA) return -1;
+    // GOSS 5.2.3 / 19.4: in mud a Mech unit's PA move is 1 hex unless it runs entirely along primary or secondary roads.
+    if (!c.leg && c.ground && (tec.raw.ground?.conditions[c.ground]?.paMechHexes ?? Infinity) < tec.raw.pa.hexes.mech && !(routes & groundExemptRoutes(tec)) && from !== paStart(c)) {
+      if (why) { why.reason = `in ${c.ground} a Mech unit in PA moves 1 hex unless its whole PA move runs along primary or secondary roads`; why.case = 'GOSS 5.2.3, 19.4'; why.code = 'pa-mud'; }
+      return -1;
+    }
     return 0;
   } else {
     cost = offroadCost(c, from, to, t, feats, routes, why);
@@ -391,6 +436,10 @@ export function haltAt(c: MoverCtx, from: HexId, to: HexId): Halt | null {
   if (c.mode === 'pa' && !c.leg) {
     const name = terrainName(c.bundle.board.terrain[to]);
     const road = routesOf(c.bundle, hexsideBetween(from, to)) & ANY_ROAD;
+    const mud = c.ground ? c.tec.raw.ground?.conditions[c.ground]?.paMechHexes : undefined;
+    if (mud !== undefined && mud < c.tec.raw.pa.hexes.mech && !(routesOf(c.bundle, hexsideBetween(from, to)) & groundExemptRoutes(c.tec))) {
+      return { case: 'GOSS 5.2.3, 19.4', reason: `in ${c.ground} a Mech unit in PA moves ${mud} hex off the primary and secondary roads` };
+    }
     if (!road && (c.tec.raw.pa.mechStop.includes(name) || isConstricted(c.bundle, to))) {
       return { case: 'GOSS 5.2.3', reason: `a Mech unit in PA movement stops on entering ${name || 'constricted terrain'} off-road` };
     }
@@ -431,10 +480,14 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
   const tec = tecOf(bundle);
   const parts: Allowance['parts'] = [];
   const rec = moveRecordNow(state, bundle, u);
+  const gfx = tec.raw.ground ? groundNow(state, bundle) : null;
   if (c.mode === 'pa') {
     const ranger = isRanger(def) || isCommando(def);
-    const hexes = ranger ? tec.raw.pa.hexes.ranger : c.leg ? tec.raw.pa.hexes.leg : tec.raw.pa.hexes.mech;
+    let hexes = ranger ? tec.raw.pa.hexes.ranger : c.leg ? tec.raw.pa.hexes.leg : tec.raw.pa.hexes.mech;
     parts.push({ case: 'AW 31.2.1', text: `PA movement: ${hexes} hex${hexes > 1 ? 'es' : ''} (${ranger ? 'ranger/commando' : c.leg ? 'Leg' : 'Mech'})` });
+    // GOSS 5.2.3 / 19.4: Leg rangers and commandos move 1 PA hex in mud (Mech: 1 hex off the main roads, in the search).
+    const cdo = gfx?.fx?.paCdoHexes;
+    if (ranger && c.leg && cdo !== undefined && cdo < hexes) { hexes = cdo; parts.push({ case: 'GOSS 5.2.3, 19.4', text: `${gfx!.ground} ground: ${hexes} PA hex` }); }
     return { budget: hexes, spent: rec?.hexes ?? 0, parts };
   }
   let ma = def.ma;
@@ -457,10 +510,21 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
     ma += tec.raw.legRoadMarch.ma;
     parts.push({ case: 'GOSS 7.6.2', text: `Leg road march (primary/secondary roads, unobserved, never adjacent): +${tec.raw.legRoadMarch.ma} MA` });
   }
+  // GOSS 7.6.1 step 5 / 19.4 (AW 31.2.1b): the ground condition, after halving and quartering; a move
+  // wholly along primary or secondary roads (a Leg road march, or the 'mainroad' type) keeps its MA.
+  const ground = (x: number): number => {
+    const fx = gfx?.fx;
+    if (!fx || c.type === 'mainroad' || c.type === 'legroad') return x;
+    const cs = 'GOSS 7.6.1, 19.4';
+    if (fx.mechMa && !c.leg) { x = Math.max(0, x + fx.mechMa); parts.push({ case: cs, text: `${gfx!.ground} ground: Mech MA ${fx.mechMa}, ${x} (not when moving wholly along primary or secondary roads)` }); }
+    if (fx.maDivisor) { x = Math.ceil(x / fx.maDivisor); parts.push({ case: cs, text: `${gfx!.ground} ground: MA ÷${fx.maDivisor}, ${x} (not when moving wholly along primary or secondary roads)` }); }
+    return x;
+  };
   if (c.mode === 'exploit') {
     const div = tec.raw.exploit.printedMaDivisor;
     ma = Math.ceil(ma / div);
     parts.push({ case: 'AW 31.5', text: `Exploit movement: half the printed MA, ${ma}` });
+    ma = ground(ma);
     return { budget: ma * 2, spent: u.mpSpent * 2, parts, ...(hexLimit !== undefined ? { hexLimit } : {}) };
   }
   const halving: string[] = [];
@@ -481,6 +545,7 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
     ma = Math.ceil(ma / 2);
     parts.push({ case: halving[0], text: `MA ${ma} (halved, rounded up)` });
   }
+  ma = ground(ma);
   return { budget: ma * 2, spent: u.mpSpent * 2, parts, ...(hexLimit !== undefined ? { hexLimit } : {}) };
 }
 

@@ -388,3 +388,74 @@ describe('queries for the UI and the combat rules', () => {
     expect(overrunCost(state, bundle, 't', hx([1, 0]))).toMatchObject({ cost: 4 }); // clear 1 + 1 + 2 (y adjacent to x's hex)
   });
 });
+
+describe('GOSS 7.6.1 step 5 / 19.4 ground conditions (AW 31.2.1b)', () => {
+  // A primary road along row 0 (cols 0–12), a trail along row 2 (cols 0–12), open clear ground elsewhere.
+  const field = (ground: 'dry' | 'wet' | 'mud', units: MiniUnit[]) => mini({
+    rows: ['c'.repeat(13), 'c'.repeat(13), 'c'.repeat(13)], ground, units,
+    routes: [
+      { class: 'primary', path: Array.from({ length: 13 }, (_, c) => [c, 0] as XY) },
+      { class: 'trail', path: Array.from({ length: 13 }, (_, c) => [c, 2] as XY) },
+    ],
+  });
+  const reach = (state: GameState, bundle: ScenarioBundle, unit: string) => {
+    const o = movementOptions(state, bundle, unit);
+    if ('error' in o) throw new Error(o.error.message);
+    return o;
+  };
+  it('GOSS 19.4 wet: Mech MA −2 off-road and on trails; Mech road movement wholly along primary/secondary roads keeps the full MA; Leg units unaffected', () => {
+    const { state, bundle } = field('wet', [ALLY('tank', [0, 0], { moveClass: 'mech', ma: 6, type: 'Arm' }), ALLY('trk', [0, 2], { moveClass: 'mech', ma: 6, type: 'Arm' }), ALLY('inf', [0, 1], { ma: 6 })]);
+    // Primary road at ½ MP: the full 6 MP take the tank 12 hexes (type mainroad), not 8 (6 − 2 = 4 MP).
+    expect(dest(state, bundle, 'tank', [12, 0])).toMatchObject({ cost: 6, type: 'mainroad' });
+    const off = reach(state, bundle, 'tank');
+    expect(off.destinations.filter((d) => d.type === 'offroad').every((d) => d.cost <= 4)).toBe(true);
+    // On the trail (1 MP per hex) the tank uses ordinary Mech road movement with MA 4.
+    const trk = reach(state, bundle, 'trk');
+    expect(dest(state, bundle, 'trk', [4, 2])).toMatchObject({ cost: 4 });
+    expect(dest(state, bundle, 'trk', [5, 2])).toBeUndefined();
+    expect(trk.allowance.parts.map((p) => p.text).join('; ')).toMatch(/wet ground: Mech MA -2, 4/);
+    // Leg units keep MA 6 in wet ground.
+    expect(dest(state, bundle, 'inf', [6, 1])).toMatchObject({ cost: 6 });
+    // The move along the primary road is recorded as such; its continuation stays on the main roads.
+    const s1 = must(state, { ...move('tank', [1, 0], [2, 0], [3, 0], [4, 0]), via: 'mainroad' });
+    expect(s1.units.tank.move?.type).toBe('mainroad');
+    expect(refused(s1, move('tank', [4, 1]))).toMatchObject({ code: 'not-main-road', case: 'GOSS 7.6.1, 19.4' });
+    must(s1, move('tank', [5, 0], [6, 0], [7, 0], [8, 0], [9, 0], [10, 0], [11, 0], [12, 0]));
+  });
+  it('GOSS 19.4 mud: every class halves its MA (rounded up) unless it moves wholly along primary or secondary roads', () => {
+    const { state, bundle } = field('mud', [ALLY('tank', [0, 0], { moveClass: 'mech', ma: 7, type: 'Arm' }), ALLY('inf', [0, 1], { ma: 5 }), ALLY('leg2', [0, 0], { ma: 5, size: 'Co', markers: ['OhS'] })]);
+    // Off-road: Leg 5 → 3, Mech 7 → 4.
+    expect(dest(state, bundle, 'inf', [3, 1])).toMatchObject({ cost: 3 });
+    expect(dest(state, bundle, 'inf', [4, 1])).toBeUndefined();
+    expect(reach(state, bundle, 'tank').destinations.filter((d) => d.type !== 'mainroad').every((d) => d.cost <= 4)).toBe(true);
+    // Along the primary road: the full MA (Leg 1 MP per hex, Mech road ½). (leg2 is OhS, so not on a road march.)
+    expect(dest(state, bundle, 'leg2', [5, 0])).toMatchObject({ cost: 5, type: 'mainroad' });
+    expect(dest(state, bundle, 'leg2', [6, 0])).toBeUndefined();
+    expect(dest(state, bundle, 'tank', [12, 0])).toMatchObject({ cost: 6, type: 'mainroad' });
+    const parts = reach(state, bundle, 'inf').allowance.parts.map((p) => p.text).join('; ');
+    expect(parts).toMatch(/mud ground: MA ÷2, 3/);
+  });
+  it('GOSS 7.10.1: Mech road movement enters clear hexes as roads only in dry weather', () => {
+    const dry = field('dry', [ALLY('tank', [5, 1], { moveClass: 'mech', ma: 6, type: 'Arm' })]);
+    expect(must(dry.state, { ...move('tank', [6, 1]), via: 'road' }).units.tank.move).toMatchObject({ type: 'road', mp: 1.5 });
+    const wet = field('wet', [ALLY('tank', [5, 1], { moveClass: 'mech', ma: 6, type: 'Arm' })]);
+    expect(refused(wet.state, { ...move('tank', [6, 1]), via: 'road' })).toMatchObject({ code: 'not-road', case: 'GOSS 7.10.1' });
+    expect(dest(wet.state, wet.bundle, 'tank', [10, 1])).toBeUndefined();
+    expect(dest(wet.state, wet.bundle, 'tank', [9, 1])).toMatchObject({ cost: 4, type: 'offroad' });
+  });
+  it('GOSS 5.2.3 / 19.4 mud: a Mech PA unit moves 1 hex off the main roads, 2 along them; a Leg commando 1 hex', () => {
+    const { state, bundle } = field('mud', [
+      ALLY('tank', [0, 0], { moveClass: 'mech', ma: 8, type: 'Arm', markers: ['PA'] }),
+      ALLY('tank2', [0, 2], { moveClass: 'mech', ma: 8, type: 'Arm', markers: ['PA'] }),
+      ALLY('cdo', [6, 1], { ma: 6, markers: ['PA'], extra: { commando: true } }),
+      AXIS('enemy', [12, 1]),
+    ]);
+    expect(dest(state, bundle, 'tank', [2, 0])).toMatchObject({ cost: 2 });
+    expect(dest(state, bundle, 'tank2', [1, 2])).toMatchObject({ cost: 1, halt: { case: 'GOSS 5.2.3, 19.4' } });
+    expect(dest(state, bundle, 'tank2', [2, 2])).toBeUndefined();
+    expect(refused(state, move('tank2', [1, 2], [2, 2]))).toMatchObject({ case: 'GOSS 5.2.3, 19.4' });
+    // Along the primary road first, then off it: not entirely on roads.
+    expect(dest(state, bundle, 'tank', [2, 1])).toBeUndefined();
+    expect(reach(state, bundle, 'cdo').allowance.budget).toBe(1);
+  });
+});

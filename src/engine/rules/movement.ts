@@ -14,7 +14,7 @@ import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, Uni
 import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import {
-  ALL_MA, F_ENEMY, F_ENEMY_ADJ, allowance, haltAt, isNight, isRoadStart, moveRecordNow, pathFrom, roadMarchRoutes, search, sideView, stepCost,
+  ALL_MA, F_ENEMY, F_ENEMY_ADJ, allowance, groundExemptRoutes, groundNow, haltAt, isNight, isRoadStart, moveRecordNow, pathFrom, roadMarchRoutes, search, sideView, stepCost,
   type Allowance, type Halt, type MoveMode, type MoveType, type MoverCtx,
 } from './movement-search';
 import {
@@ -34,8 +34,12 @@ const MoveAction = z.object({
   type: z.literal('move'),
   unit: z.string(),
   path: z.array(z.string()).min(1).max(200),
-  /** Optional: force Mech road movement ("road") or non-road movement ("offroad"); by default the cheaper legal one. */
-  via: z.enum(['road', 'offroad']).optional(),
+  /**
+   * Optional: force Mech road movement (or a Leg road march) ("road"), non-road movement ("offroad"),
+   * or a move wholly along primary/secondary roads that keeps the MA wet or mud ground would reduce
+   * ("mainroad", GOSS 7.6.1 step 5); by default the cheapest legal one.
+   */
+  via: z.enum(['road', 'offroad', 'mainroad']).optional(),
 });
 
 const MARKABLE = ['PA', 'CR', 'Exploit', 'IB'] as const;
@@ -132,6 +136,7 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
     leg: def.moveClass !== 'mech', mode, type, commando: isCommando(def),
     enter: withLull(state, bundle, unitId, withGarrison(state, bundle, unitId, enterFilter(state, bundle, unitId))), gens: gensFor(state, bundle, u),
     observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
+    ground: groundNow(state, bundle).ground,
   };
 }
 
@@ -198,9 +203,16 @@ function typesFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode
   const def = bundle.units.get(unitId)!;
   const rec = moveRecordNow(state, bundle, u);
   if (rec && rec.type !== 'pa') return [rec.type];
-  if (def.moveClass !== 'mech') return !rec && mode === 'tactical' && roadMarchStart(state, bundle, u) ? ['offroad', 'legroad'] : ['offroad'];
+  const gr = groundNow(state, bundle);
+  // GOSS 7.6.1 step 5 / 19.4: a move wholly along primary or secondary roads keeps the MA the ground condition would reduce.
+  const main = (mech: boolean): MoveType[] => {
+    const fx = gr.fx;
+    const reduces = !!fx && (!!fx.maDivisor || (mech && !!fx.mechMa));
+    return reduces && isRoadStart(bundle, u.hex!, gr.ground, groundExemptRoutes(tecOf(bundle))) ? ['mainroad'] : [];
+  };
+  if (def.moveClass !== 'mech') return !rec && mode === 'tactical' && roadMarchStart(state, bundle, u) ? ['offroad', 'legroad', ...main(false)] : ['offroad', ...main(false)];
   const start = rec ? rec.from : u.hex!;
-  return isRoadStart(bundle, u.hex!) && (!rec || isRoadStart(bundle, start)) ? ['road', 'offroad'] : ['offroad'];
+  return isRoadStart(bundle, u.hex!, gr.ground) && (!rec || isRoadStart(bundle, start, gr.ground)) ? ['road', 'offroad', ...main(true)] : ['offroad', ...main(true)];
 }
 
 /**
@@ -443,6 +455,7 @@ export function checkMove(state: GameState, bundle: ScenarioBundle, action: Acti
     const via: MoveType = leg && a.data.via === 'road' ? 'legroad' : a.data.via;
     if (!types.includes(via)) {
       if (via === 'legroad') return { ok: false, error: no('not-road-march', 'a Leg road march starts on a primary or secondary road, in GenS, not adjacent to an enemy and unobserved, before the unit moves otherwise', 'GOSS 7.6.2') };
+      if (via === 'mainroad') return { ok: false, error: no('not-main-road', 'only in wet (Mech) or mud ground, starting on a primary or secondary road, before the unit moves otherwise, does a move wholly along those roads keep the full MA', 'GOSS 7.6.1, 19.4') };
       return { ok: false, error: no('not-road', a.data.via === 'road' ? 'Mech road movement must start in a road hex or a clear hex, by a Mech unit that has not moved otherwise this phase' : 'this unit is using Mech road movement this phase', 'GOSS 7.10.1') };
     }
     types = [via];
@@ -575,7 +588,7 @@ function legalMoves(state: GameState, side: Side, bundle: ScenarioBundle): Actio
     if (u.side !== side || u.hex === null || u.eliminated) continue;
     const o = movementOptions(state, bundle, id);
     if ('error' in o) continue;
-    for (const d of o.destinations) out.push({ type: 'move', unit: id, path: d.path, ...(d.type === 'road' || d.type === 'legroad' ? { via: 'road' } : {}) });
+    for (const d of o.destinations) out.push({ type: 'move', unit: id, path: d.path, ...(d.type === 'road' || d.type === 'legroad' ? { via: 'road' } : d.type === 'mainroad' ? { via: 'mainroad' } : {}) });
   }
   return out;
 }

@@ -27,6 +27,21 @@ export const TecTable = z.object({
   artilleryGroupMa: z.object({ ma: z.number().nonnegative(), source: Src }),
   /** GOSS 7.6.1 step 2 / 7.6.2: Leg road march MA bonus and the road classes it runs on (absent: no road march). */
   legRoadMarch: z.object({ ma: z.number().nonnegative(), roads: z.array(z.enum(ROUTE_CLASSES)), source: Src }).optional(),
+  /**
+   * GOSS 7.6.1 step 5 / 19.4 (AW 31.2.1b): effects of the ground condition by name (absent: none), the
+   * roads a move must follow wholly to be exempt, and the conditions in which Mech road movement may
+   * use clear hexes as roads (GOSS 7.10.1).
+   */
+  ground: z.object({
+    exemptRoads: z.array(z.enum(ROUTE_CLASSES)),
+    clearAsRoadIn: z.array(z.string()),
+    conditions: z.record(z.string(), z.object({
+      mechMa: z.number().int().optional(), maDivisor: z.number().int().positive().optional(),
+      paMechHexes: z.number().int().nonnegative().optional(), paCdoHexes: z.number().int().nonnegative().optional(),
+      advanceMax: z.number().int().nonnegative().optional(), source: Src,
+    })),
+    source: Src,
+  }).optional(),
 });
 export type TecTable = z.infer<typeof TecTable>;
 
