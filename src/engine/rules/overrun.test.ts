@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apply, legalActions } from '../game';
 import { act, at, edit, fixture, fmt, hx, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 import { movementOptions, overrunCost } from './movement';
+import { gaOdds } from './gaOdds';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -213,5 +214,125 @@ describe('GOSS 5.3.5 defensive FS against an overrun', () => {
     expect(t.units.g.stepsLost).toBe(0);
     // The same unit may not overrun the same units twice in a phase.
     expect(t.combat!.overruns).toContain(`m@${hx(3, 4)}`);
+  });
+});
+
+describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
+  // A Mech infantry Bn and its free AT Co (GOSS 6.2.2): one group for movement, so one overrunner.
+  const BN = { type: 'Inf', moveClass: 'mech' as const, ma: 12, steps: [[6, 6], [4, 4], [2, 2]] as [number, number][] };
+  const AT = { type: 'AT', size: 'Co' as const, moveClass: 'mech' as const, ma: 12, steps: [[3, 2]] as [number, number][], extra: { at: 2 } };
+  const GROUP_OVERRUN = { type: 'overrun', unit: 'bn', hex: at(3, 4), with: ['at'] };
+  function groupSetup(extra: UnitSpec[] = [], x: { at?: Partial<UnitSpec>; bn?: Partial<UnitSpec> } = {}) {
+    const b = fixture({ units: [A('bn', 2, 4, { ...BN, ...x.bn }), A('at', 2, 4, { ...AT, ...x.at }), G('g', 3, 4, { steps: [[3, 3], [2, 2], [1, 1]] }), G('far', 11, 9), ...extra] });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { for (const id of ['bn', 'at']) d.units[id].markers.push('Exploit'); });
+    return { b, s };
+  }
+  const settle = (t: ReturnType<typeof groupSetup>['s']) => { while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state; return t; };
+
+  it('GOSS 5.3.5 / 6.2: a Bn and its free AT Co overrun together: each pays +1 MP + entry (2 MP), both attack (9 against 3: 3:1, the Bn alone 2:1), the success test counts the hits of the whole group', () => {
+    const { b, s } = groupSetup();
+    // legalActions: each unit alone, and the group once, host first.
+    const target = fmt(hx(3, 4));
+    expect(legalActions(s, 'allied').filter((a) => a.type === 'overrun')).toEqual([
+      { type: 'overrun', unit: 'bn', hex: target },
+      { type: 'overrun', unit: 'at', hex: target },
+      { type: 'overrun', unit: 'bn', hex: target, with: ['at'] },
+    ]);
+    expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['bn'], overrun: true })).toMatchObject({ ok: true, odds: { baseLabel: '2:1' } });
+    // Seed gr2: the group takes 1 hit against the defender's 2 — success; the hit is a step loss of the group (the AT Co, its only step).
+    const r = act(withSeed(s, 'gr2'), GROUP_OVERRUN);
+    expect(r.events.filter((e) => e.type === 'overrunDeclared')).toEqual([
+      { type: 'overrunDeclared', unit: 'bn', hex: fmt(hx(3, 4)), cost: 2, group: ['bn', 'at'], case: 'GOSS 5.3.5, 6.2, AW 31.5' },
+      { type: 'overrunDeclared', unit: 'at', hex: fmt(hx(3, 4)), cost: 2, group: ['bn', 'at'], case: 'GOSS 5.3.5, 6.2, AW 31.5' },
+    ]);
+    expect(r.events.find((e) => e.type === 'gaResolved')).toMatchObject({ odds: { attackers: [{ unit: 'bn', cs: 6 }, { unit: 'at', cs: 3 }], gavAttacker: 9, gavDefender: 3, baseLabel: '3:1', column: 'H' } });
+    expect(r.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackers: ['bn', 'at'], attackerHits: 1, defenderHits: 2, success: true });
+    expect(r.events.filter((e) => e.type === 'stepLost').map((e) => (e as { unit: string }).unit)).toEqual(['at', 'g']);
+    const t = settle(r.state);
+    expect(t.units.at.eliminated).toBe(true);
+    expect([t.units.bn.mpSpent, t.units.bn.stepsLost, t.units.bn.hex]).toEqual([2, 0, hx(2, 4)]);
+    expect(t.units.bn.markers).toContain('Exploit');
+    expect(t.combat!.overruns).toEqual([`bn@${hx(3, 4)}`, `at@${hx(3, 4)}`]);
+  });
+
+  it('GOSS 5.3.5 / 6.2: after a success every member of the group has entered the hex, and the group moves on from it as one', () => {
+    const { b, s } = groupSetup();
+    // Seed gr0: no hit on the group, 2 on the defender; the defender stays (its option: hold, its hits as step losses).
+    const r = act(withSeed(s, 'gr0'), GROUP_OVERRUN);
+    expect(r.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackerHits: 0, defenderHits: 2, success: true });
+    const t = settle(r.state);
+    expect(t.units.g.hex).toBe(hx(3, 4));
+    const on = [fmt(hx(3, 4)), fmt(hx(4, 4))];
+    for (const id of ['bn', 'at']) {
+      expect([t.units[id].mpSpent, t.units[id].move?.overrun, t.units[id].markers.includes('Exploit')]).toEqual([2, hx(3, 4), true]);
+      const o = movementOptions(t, b, id);
+      if ('error' in o) throw new Error(o.error.message);
+      expect(o.destinations.find((d) => d.hex === hx(4, 4))).toMatchObject({ cost: 1, halt: null, path: on });
+    }
+    // The group goes on together (legalActions offers it, host first); the same group may also overrun again from the hex.
+    expect(legalActions(t, 'allied')).toContainEqual({ type: 'move', unit: 'bn', path: on, with: ['at'] });
+    const moved = act(t, { type: 'move', unit: 'bn', path: on, with: ['at'] });
+    expect(moved.events.filter((e) => e.type === 'unitMoved').map((e) => { const m = e as unknown as { unit: string; to: string; cost: number }; return [m.unit, m.to, m.cost]; })).toEqual([['bn', fmt(hx(4, 4)), 1], ['at', fmt(hx(4, 4)), 1]]);
+    expect([moved.state.units.bn.hex, moved.state.units.at.hex, moved.state.units.bn.mpSpent, moved.state.units.at.mpSpent]).toEqual([hx(4, 4), hx(4, 4), 3, 3]);
+    // GOSS 7.1: apart, the first to move on ends the other's move.
+    const alone = act(t, { type: 'move', unit: 'bn', path: on }).state;
+    const left = apply(alone, { type: 'move', unit: 'at', path: on });
+    expect(!left.ok && [left.error.code, left.error.case]).toEqual(['move-finished', 'GOSS 7.1']);
+  });
+
+  it('GOSS 5.3.5 / 6.2: after a failure the group stays in its hex and every member loses Exploit', () => {
+    const { b, s } = groupSetup();
+    // Seed gr1: 2 hits on the group against 2 on the defender — failure; the group takes both (the AT Co, then a Bn step) and a PRC step.
+    const r = act(withSeed(s, 'gr1'), GROUP_OVERRUN);
+    expect(r.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackers: ['bn', 'at'], attackerHits: 2, defenderHits: 2, success: false });
+    const t = settle(r.state);
+    expect(t.units.at.eliminated).toBe(true);
+    expect([t.units.bn.hex, t.units.bn.stepsLost, t.units.bn.markers.includes('Exploit'), t.units.bn.move?.halted]).toEqual([hx(2, 4), 2, false, true]);
+    expect(movementOptions(t, b, 'bn')).toHaveProperty('error');
+  });
+
+  it('GOSS 5.3.5 / 6.2: only one free-stacked group overruns together — two Bns, or an AT Co with a tank Bn, are refused; so is a group that did not start the phase together', () => {
+    const two = groupSetup([A('bn2', 2, 4, BN)]);
+    const s2 = edit(two.s, (d) => { d.units.bn2.markers.push('Exploit'); });
+    const r2 = apply(s2, { type: 'overrun', unit: 'bn', hex: at(3, 4), with: ['bn2'] });
+    expect(!r2.ok && [r2.error.code, r2.error.case]).toEqual(['not-free-stacked', 'GOSS 5.3.5, 6.2']);
+    expect(!r2.ok && r2.error.message).toMatch(/bn and bn2 are not free companies/);
+    const tank = groupSetup([], { bn: { type: 'Arm', extra: { armAttack: 3, armDefence: 3 } } });
+    const rt = apply(tank.s, GROUP_OVERRUN);
+    expect(!rt.ok && [rt.error.code, rt.error.case]).toEqual(['not-free-stacked', 'GOSS 5.3.5, 6.2']);
+    expect(!rt.ok && rt.error.message).toMatch(/at stacks free only with a Bn-size personnel or Recon unit; bn is not one/);
+    // The AT Co joined the Bn this phase (GOSS 6.2: a group must start the phase together to move as one): its record starts in (1,4).
+    const late = groupSetup();
+    const joined = edit(late.s, (d) => { d.units.at.move = { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'exploitation', seq: 0, from: hx(1, 4), hexes: 1, mp: 1, type: 'offroad', halted: false, beyond6: false }; d.units.at.mpSpent = 1; });
+    const rl = apply(joined, GROUP_OVERRUN);
+    expect(!rl.ok && [rl.error.code, rl.error.case]).toEqual(['not-together', 'GOSS 6.2']);
+    expect(legalActions(joined, 'allied').filter((a) => a.type === 'overrun' && 'with' in a)).toEqual([]);
+    // The same holds for a group move (GOSS 6.2).
+    const mv = apply(joined, { type: 'move', unit: 'bn', path: [at(2, 5)], with: ['at'] });
+    expect(!mv.ok && [mv.error.code, mv.error.case]).toEqual(['not-together', 'GOSS 6.2']);
+  });
+
+  it('GOSS 5.3.5 / 6.2: each member must qualify: Exploit Mech, in supply and unfatigued, with the MP to pay', () => {
+    const { s } = groupSetup();
+    const noExploit = apply(edit(s, (d) => { d.units.at.markers = []; }), GROUP_OVERRUN);
+    expect(!noExploit.ok && [noExploit.error.code, noExploit.error.message]).toEqual(['not-exploit', 'only a Mech unit in Exploit mode may overrun; at is not one']);
+    const oos = apply(edit(s, (d) => { d.units.at.markers.push('OoS'); }), GROUP_OVERRUN);
+    expect(!oos.ok && [oos.error.code, oos.error.case]).toEqual(['cannot-overrun', 'GOSS 5.3.5']);
+    const tired = apply(edit(s, (d) => { d.units.at.mpSpent = 5; }), GROUP_OVERRUN);
+    expect(!tired.ok && [tired.error.code, tired.error.message]).toEqual(['over-ma', `overrunning ${fmt(hx(3, 4))} costs 2 MP; at has 1 left`]);
+    expect(legalActions(edit(s, (d) => { d.units.at.mpSpent = 5; }), 'allied').filter((a) => a.type === 'overrun')).toEqual([{ type: 'overrun', unit: 'bn', hex: fmt(hx(3, 4)) }]);
+  });
+
+  it('GOSS 6.2.1 / 5.3.5: a German AFV Co overruns with a Mech unit of its own formation, not of another', () => {
+    const PZG = { type: 'PzGd', moveClass: 'mech' as const, ma: 12, steps: [[6, 6], [4, 4], [2, 2]] as [number, number][], extra: { formation: '21Pz' } };
+    const PZ = { type: 'Arm', size: 'Co' as const, moveClass: 'mech' as const, ma: 12, steps: [[4, 3]] as [number, number][], extra: { armAttack: 3, armDefence: 3, formation: '21Pz' } };
+    const mk = (formation: string) => {
+      const b = fixture({ units: [G('pzg', 2, 4, PZG), G('pz', 2, 4, { ...PZ, extra: { ...PZ.extra, formation } }), A('a', 3, 4, { steps: [[3, 3], [2, 2], [1, 1]] }), A('far', 11, 9)] });
+      return edit(toSegment(start(b), b, 'exploitation', 1), (d) => { for (const id of ['pzg', 'pz']) d.units[id].markers.push('Exploit'); });
+    };
+    const same = mk('21Pz');
+    expect(legalActions(same, 'german')).toContainEqual({ type: 'overrun', unit: 'pzg', hex: fmt(hx(3, 4)), with: ['pz'] });
+    const other = apply(mk('12SS'), { type: 'overrun', unit: 'pzg', hex: at(3, 4), with: ['pz'] });
+    expect(!other.ok && [other.error.code, other.error.message]).toEqual(['not-free-stacked', 'only one unit or one free-stacked group overruns: pz stacks free only with a unit of its own formation; pzg is not']);
   });
 });

@@ -33,11 +33,11 @@ import { M, defOf, enemyOf, fatigue, has, live, unitsAt } from './combatTraits';
 import { continueOverrun } from './groundAssault';
 import { overrunFsOffers, startMission, type FsRequest } from './fireSupport';
 import { gaOdds } from './gaOdds';
-import { overrunCost, overrunEntry } from './movement';
+import { groupProblem, overrunCost, overrunEntry } from './movement';
 import { F_ENEMY, moveRecordNow, sideView } from './movement-search';
 import { COVER_MCT } from './terrain';
 import { epsomActCheck } from './epsom';
-import { freeGroupProblem } from './stacking';
+import { freeGroupHost, freeGroupProblem } from './stacking';
 
 const OverrunAction = z.object({ type: z.literal('overrun'), unit: z.string(), hex: z.string(), with: z.array(z.string()).max(2).optional() });
 const OverrunFsAction = z.object({
@@ -82,23 +82,6 @@ function unitProblem(state: GameState, bundle: ScenarioBundle, unitId: string, h
   return null;
 }
 
-/**
- * GOSS 6.2 (6.2.1-6.2.3): why `ids` may not overrun as one free-stacked group, or null: one host and
- * its free companies, in one hex, having started the phase together (same starting hex) and moved as
- * one since (same hex, same overrun entry) — the engine moves units one at a time, so that is how it
- * knows a group that "moves as one".
- */
-function groupProblem(state: GameState, bundle: ScenarioBundle, ids: string[]): Problem | null {
-  if (new Set(ids).size !== ids.length) return { code: 'bad-group', message: 'a unit is named twice in the overrunning group', case: 'GOSS 6.2' };
-  const us = ids.map((id) => state.units[id]);
-  const where = (u: UnitState) => `${u.hex}|${moveRecordNow(state, bundle, u)?.from ?? u.hex}|${overrunEntry(state, bundle, u) ?? ''}`;
-  if (us.some((u) => where(u) !== where(us[0]))) {
-    return { code: 'not-together', message: `${ids.map((id) => defOf(bundle, id).designation).join(', ')} did not start the phase together in one hex and move as one since: they overrun one at a time`, case: 'GOSS 6.2' };
-  }
-  const why = freeGroupProblem(bundle, us);
-  return why ? { code: 'not-free-stacked', message: `only one unit or one free-stacked group overruns: ${why}`, case: 'GOSS 5.3.5, 6.2' } : null;
-}
-
 /** The overrunners' ids: the unit and, for a free-stacked group, the other members (GOSS 5.3.5, 6.2). */
 const membersOf = (unitId: string, others?: readonly string[]) => [unitId, ...(others ?? [])];
 
@@ -107,7 +90,11 @@ export function overrunProblem(state: GameState, bundle: ScenarioBundle, unitId:
   if (segmentAt(bundle.sequence, state.pos).segment.id !== 'exploitation') return { code: 'wrong-segment', message: 'overruns are made in the Exploitation Segment', case: 'AW 31.5' };
   const ids = membersOf(unitId, others);
   for (const id of ids) { const p = unitProblem(state, bundle, id, hex, side); if (p) return p; }
-  if (ids.length > 1) { const p = groupProblem(state, bundle, ids); if (p) return p; }
+  if (ids.length > 1) {
+    // GOSS 5.3.5 / 6.2: one Mech unit or one free-stacked group (movement.ts `groupProblem`).
+    const g = groupProblem(state, bundle, ids);
+    if (g) return { code: g.code, message: g.code === 'not-free-stacked' ? `only one unit or one free-stacked group overruns: ${g.message}` : g.message, case: g.code === 'not-free-stacked' ? 'GOSS 5.3.5, 6.2' : g.case ?? 'GOSS 6.2' };
+  }
   // GOSS 5.3.5: a chained overrun is made from the hex entered by the last one.
   const entry = overrunEntry(state, bundle, state.units[unitId]);
   const odds = gaOdds(state, bundle, { hex, attackers: ids, overrun: true, ...(entry !== null ? { from: entry } : {}) }, side);
@@ -115,13 +102,13 @@ export function overrunProblem(state: GameState, bundle: ScenarioBundle, unitId:
   return null;
 }
 
-/** GOSS 6.2: the free-stacked groups (host first) among the live Exploit Mech units of `side` in one hex. */
+/** GOSS 6.2: the free-stacked groups (host first, each once) among the live Exploit Mech units of `side` in one hex. */
 function groupsIn(state: GameState, bundle: ScenarioBundle, units: UnitState[]): string[][] {
   const out: string[][] = [];
   for (const h of units) {
     const rest = units.filter((x) => x !== h);
     const combos = [...rest.map((x) => [x]), ...rest.flatMap((x, i) => rest.slice(i + 1).map((y) => [x, y]))];
-    for (const c of combos) if (!freeGroupProblem(bundle, [h, ...c])) out.push([h.id, ...c.map((x) => x.id)]);
+    for (const c of combos) if (freeGroupHost(bundle, [h, ...c]) === h.id && !freeGroupProblem(bundle, [h, ...c])) out.push([h.id, ...c.map((x) => x.id)]);
   }
   return out;
 }

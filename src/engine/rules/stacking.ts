@@ -80,6 +80,18 @@ const engAtHost = (c: Counted) => c.kind === 'bn' && (isInfantry(c.def) || /reco
 const afvHost = (c: Counted, afv: RegExp) => (c.kind === 'bn' || c.kind === 'co') && c.def.moveClass === 'mech' && !afv.test(c.def.type.trim());
 const formationOf = (d: UnitDef) => (d as unknown as { formation?: string | null }).formation ?? undefined;
 
+/** GOSS 6.2: a company that may stack free (Eng/AT/TD; German AFV), given a host. */
+function freeType(t: StackingTable, c: Counted): boolean {
+  return smallCo(c) && (new RegExp(t.freeTypes.engAt, 'i').test(c.def.type.trim()) || (c.u.side === 'german' && new RegExp(t.freeTypes.afv, 'i').test(c.def.type.trim())));
+}
+
+/** GOSS 6.2: the host of a would-be free-stacked group (its one member that is not a free company), if there is exactly one. */
+export function freeGroupHost(bundle: ScenarioBundle, units: readonly UnitState[]): string | undefined {
+  const t = stackingTable(bundle);
+  const hosts = units.filter((u) => { const def = bundle.units.get(u.id)!; return !freeType(t, { id: u.id, u, def, kind: kindOf(t, def) }); });
+  return hosts.length === 1 ? hosts[0].id : undefined;
+}
+
 /** GOSS 6.2: which companies of the stack stack free, given their hosts. */
 function freeCompanies(t: StackingTable, units: Counted[], side: Side, constricted: boolean): Set<string> {
   const free = new Set<string>();
@@ -119,8 +131,7 @@ export function freeGroupProblem(bundle: ScenarioBundle, units: readonly UnitSta
   const afv = new RegExp(t.freeTypes.afv, 'i');
   const cs: Counted[] = units.map((u) => { const def = bundle.units.get(u.id)!; return { id: u.id, u, def, kind: kindOf(t, def) }; });
   const name = (c: Counted) => c.def.designation;
-  const freeType = (c: Counted) => smallCo(c) && (engAt.test(c.def.type.trim()) || (c.u.side === 'german' && afv.test(c.def.type.trim())));
-  const hosts = cs.filter((c) => !freeType(c));
+  const hosts = cs.filter((c) => !freeType(t, c));
   if (cs.length < 2) return 'a free-stacked group is a host unit with one or two free companies';
   if (hosts.length !== 1) {
     return hosts.length ? `${hosts.map(name).join(' and ')} are not free companies: a free-stacked group has one host` : `${cs.map(name).join(', ')} are all free companies: a free-stacked group needs its host (a Bn, or for a German AFV Co a Mech Co or Bn)`;
