@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply, legalActions } from '../game';
 import { act, at, edit, fixture, fmt, hx, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import type { Action, GameState } from '../types';
 import { movementOptions, overrunCost } from './movement';
 import { gaOdds } from './gaOdds';
 
@@ -334,5 +335,110 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
     expect(legalActions(same, 'german')).toContainEqual({ type: 'overrun', unit: 'pzg', hex: fmt(hx(3, 4)), with: ['pz'] });
     const other = apply(mk('12SS'), { type: 'overrun', unit: 'pzg', hex: at(3, 4), with: ['pz'] });
     expect(!other.ok && [other.error.code, other.error.message]).toEqual(['not-free-stacked', 'only one unit or one free-stacked group overruns: pz stacks free only with a unit of its own formation; pzg is not']);
+  });
+});
+
+describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun', () => {
+  const GROUP = { size: 'Group' as const, type: 'Art', steps: [[8, 1]] as [number, number][], pr: [null, 3] as [null, number], extra: { range: 7 } };
+  const SPECIAL = { artillery: {
+    resetEach: 'gameTurn', naval: { separatePoints: true, source: 'test: naval points separate' }, source: 'test: AW 32.5-style artillery',
+    groups: [{ id: 'gag', side: 'german', name: 'test German group', kind: 'group', points: 12, range: 7, mapCounter: 'gag', source: 'test: group' }],
+  } };
+  /** The first seed (`prefix`0, 1, …) whose mission fired after `declare` gives one numerical hit and no AS: the dice fixed by the seed. */
+  function oneHit(s: GameState, declare: Action, prefix: string) {
+    for (let i = 0; i < 500; i++) {
+      const t = act(withSeed(s, `${prefix}${i}`), declare).state;
+      const r = act(t, legalActions(t, 'german').find((a) => (a as { fire?: boolean }).fire)!);
+      const fs = r.events.find((e) => e.type === 'fsResolved') as { hits: number; as: number } | undefined;
+      if (fs && fs.hits === 1 && fs.as === 0) return { t, r, seed: `${prefix}${i}` };
+    }
+    throw new Error('no seed');
+  }
+
+  it('GOSS 5.3.5 / 6.2 defensive FS against a group overrun: the mission hits the group\'s hex; a member eliminated by it drops out and the rest overruns', () => {
+    const BN = { type: 'Inf', moveClass: 'mech' as const, ma: 12, steps: [[6, 6], [4, 4], [2, 2]] as [number, number][], stepsLost: 2 };
+    const AT = { type: 'AT', size: 'Co' as const, moveClass: 'mech' as const, ma: 12, steps: [[3, 2]] as [number, number][], extra: { at: 2 } };
+    const b = fixture({ special: SPECIAL, units: [A('bn', 2, 4, BN), A('at', 2, 4, AT), G('g', 3, 4, { steps: [[1, 1]] }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { for (const id of ['bn', 'at']) d.units[id].markers.push('Exploit'); });
+    const declare = { type: 'overrun', unit: 'bn', hex: at(3, 4), with: ['at'] };
+    const first = act(s, declare);
+    expect(first.state.pending).toMatchObject({ side: 'german', kind: 'overrunFs', prompt: `Overrun of ${fmt(hx(3, 4))}: fire a defensive artillery mission at the overrunners in ${fmt(hx(2, 4))}, or not` });
+    const { r, seed } = oneHit(s, declare, 'gf');
+    expect(seed).toBe('gf1');
+    expect(r.events.find((e) => e.type === 'fsResolved')).toMatchObject({ plan: { target: fmt(hx(2, 4)), cap: 8 }, hits: 1 });
+    // The first hit as a step loss: the units have one step each, the AT Co (first by name) loses it and is eliminated (GOSS 11.6.2a).
+    const hit = act(r.state, { type: 'fsHits', option: 'step' });
+    expect(hit.events.filter((e) => e.type === 'stepLost' || e.type === 'unitEliminated').map((e) => `${e.type} ${(e as { unit: string }).unit}`).slice(0, 2)).toEqual(['stepLost at', 'unitEliminated at']);
+    const types = hit.events.map((e) => e.type);
+    expect(types).not.toContain('overrunStopped');
+    // The Bn overruns alone: its one step (CS 2) against the defender's 1.
+    expect(hit.events.find((e) => e.type === 'gaResolved')).toMatchObject({ odds: { attackers: [{ unit: 'bn', cs: 2 }], gavAttacker: 2, gavDefender: 1 } });
+    expect(hit.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackers: ['bn'] });
+  });
+
+  // m overruns g (seed ch32: success, g holds in (3,4) with a step lost), then from (3,4) overruns g2 in (4,4).
+  const MECH2 = { type: 'Arm', moveClass: 'mech' as const, ma: 12, steps: [[8, 6], [6, 4], [3, 2]] as [number, number][], extra: { armAttack: 3, armDefence: 3 } };
+  function chained() {
+    const b = fixture({ special: SPECIAL, units: [A('m', 2, 4, MECH2), G('g', 3, 4, { steps: [[2, 2], [1, 1]] }), G('g2', 4, 4, { steps: [[2, 2], [1, 1]] }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { d.units.m.markers.push('Exploit'); });
+    const r = act(withSeed(s, 'ch32'), { type: 'overrun', unit: 'm', hex: at(3, 4) });
+    let t = act(r.state, { type: 'overrunFs', fire: false }).state;
+    while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state;
+    return { b, t };
+  }
+  const CHAIN = { type: 'overrun', unit: 'm', hex: at(4, 4) };
+
+  it('GOSS 5.3.5 chained overrun: made from the hex just overrun (its GA from there), for +1 MP + entry only (the overrun units there cause no surcharge)', () => {
+    const { b, t } = chained();
+    expect([t.units.m.hex, t.units.m.mpSpent, t.units.m.move?.overrun, t.units.g.hex, t.units.g.stepsLost]).toEqual([hx(2, 4), 4, hx(3, 4), hx(3, 4), 1]);
+    // (4,4) is not adjacent to the counter in (2,4): the overrun is made from (3,4), where m stands.
+    expect(overrunCost(t, b, 'm', hx(4, 4))).toEqual({ cost: 2, left: 2 });
+    expect(legalActions(t, 'allied').filter((a) => a.type === 'overrun')).toEqual([{ type: 'overrun', unit: 'm', hex: fmt(hx(4, 4)) }]);
+    const r = act(t, CHAIN);
+    expect(r.events.find((e) => e.type === 'overrunDeclared')).toMatchObject({ unit: 'm', hex: fmt(hx(4, 4)), cost: 2, from: fmt(hx(3, 4)) });
+  });
+
+  it('GOSS 5.3.5 defensive FS against a chained overrun: the mission targets the overrunner in the hex it overran before, spotted from the new overrun stack; the units it overran there are not hit', () => {
+    const { t } = chained();
+    const r = act(t, CHAIN);
+    expect(r.state.pending).toMatchObject({ side: 'german', kind: 'overrunFs', prompt: `Overrun of ${fmt(hx(4, 4))}: fire a defensive artillery mission at the overrunner in ${fmt(hx(3, 4))}, or not` });
+    expect(legalActions(r.state, 'german')).toEqual([
+      { type: 'overrunFs', fire: false },
+      { type: 'overrunFs', fire: true, spotter: 'g2', artillery: [{ unit: 'gag', points: 8 }] },
+    ]);
+    // The spotter must be in the stack being overrun now, not in the hex overrun before.
+    const old = apply(r.state, { type: 'overrunFs', fire: true, spotter: 'g', artillery: [{ unit: 'gag', points: 8 }] });
+    expect(!old.ok && [old.error.code, old.error.case]).toEqual(['overrun-spotter', 'GOSS 5.3.5']);
+    const { r: fired, seed } = oneHit(t, CHAIN, 'cf');
+    expect(seed).toBe('cf18');
+    const fs = fired.events.find((e) => e.type === 'fsResolved') as unknown as { plan: { target: string; cap: number; drms: { why: string; value: number }[] }; volleys: unknown[] };
+    // Target (3,4); DRMs from the overrunner alone (pure armour −3, density 3 steps), not from g there.
+    expect(fs.plan).toMatchObject({ target: fmt(hx(3, 4)), cap: 8, drms: [{ why: 'pure armour', value: -3 }, { why: 'density: 3 step(s)', value: 0 }] });
+    expect(fs.volleys).toEqual([{ points: 8, roll: 5, drm: -3, fsv: 10, result: '1' }]);
+    expect(fired.state.combat!.fs).toMatchObject({ target: hx(3, 4), units: ['m'], entered: true });
+    const hit = act(fired.state, { type: 'fsHits', option: 'step' });
+    expect(hit.events.filter((e) => e.type === 'stepLost').map((e) => (e as { unit: string }).unit)).toEqual(['m', 'g2']);
+    expect([hit.state.units.g.stepsLost, hit.state.units.g.markers]).toEqual([1, []]);
+    // Then the overrun, from (3,4), at m's reduced strength: 6 against 2.
+    expect(hit.events.find((e) => e.type === 'gaResolved')).toMatchObject({ odds: { attackers: [{ unit: 'm', cs: 6 }], baseLabel: '3:1', attackerHexes: [fmt(hx(3, 4))] } });
+    expect(hit.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackerHits: 0, defenderHits: 3, success: true });
+    expect([hit.state.units.m.hex, hit.state.units.m.stepsLost, hit.state.units.m.mpSpent, hit.state.units.m.move?.overrun]).toEqual([hx(2, 4), 1, 6, hx(4, 4)]);
+    expect(hit.state.combat!.fsVacated).toEqual([]);
+  });
+
+  it('GOSS 5.3.5 / 11.6.2b defensive FS against a chained overrun: a hit taken as a retreat moves the overrunner 1 hex from the hex it stood in and ends the overrun', () => {
+    const { t } = chained();
+    const { r } = oneHit(t, CHAIN, 'cf');
+    const back = act(r.state, { type: 'fsHits', option: 'retreat' });
+    // Retreat hexes counted from (3,4), where m stood; its counter's hex (2,4) is one of them.
+    const paths = legalActions(back.state, 'allied') as { type: string; path: string[] }[];
+    expect(paths.map((a) => a.path[0])).toEqual([fmt(hx(3, 3)), fmt(hx(4, 5)), fmt(hx(3, 5)), fmt(hx(2, 5)), fmt(hx(2, 4))]);
+    const done = act(back.state, { type: 'fsRetreat', path: [fmt(hx(3, 3))] });
+    expect(done.events.find((e) => e.type === 'overrunStopped')).toMatchObject({ hex: fmt(hx(4, 4)), attackers: ['m'], case: 'GOSS 5.3.5' });
+    expect(done.events.some((e) => e.type === 'gaResolved')).toBe(false);
+    // Every hex next to (3,4) is next to the units m overran there: the retreat into open ground next to the enemy costs a step (GOSS 13.11).
+    expect(done.events.find((e) => e.type === 'stepLost')).toMatchObject({ unit: 'm' });
+    expect([done.state.units.m.hex, done.state.units.m.stepsLost, done.state.units.m.markers.includes('Exploit'), done.state.units.m.move?.overrun]).toEqual([hx(3, 3), 1, false, undefined]);
+    expect(done.state.pending).toBeNull();
   });
 });
