@@ -98,6 +98,12 @@ function anyMoved(state: GameState, bundle: ScenarioBundle, side: Side, pred: (u
   return false;
 }
 
+/** GOSS 7.1: the unit has moved (or overrun) this phase and another unit has moved since: its move is over. */
+export function moveFinished(state: GameState, bundle: ScenarioBundle, u: UnitState): boolean {
+  const rec = moveRecordNow(state, bundle, u);
+  return !!rec && rec.seq !== lastMoveSeq(state, bundle);
+}
+
 /** Why the unit may not (start or continue to) move now, or null. */
 function moveBlock(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode): Check {
   const u = state.units[unitId];

@@ -379,8 +379,8 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
   // m overruns g (seed ch32: success, g holds in (3,4) with a step lost), then from (3,4) overruns g2 in (4,4).
   const MECH2 = { type: 'Arm', moveClass: 'mech' as const, ma: 12, steps: [[8, 6], [6, 4], [3, 2]] as [number, number][], extra: { armAttack: 3, armDefence: 3 } };
   function chained() {
-    const b = fixture({ special: SPECIAL, units: [A('m', 2, 4, MECH2), G('g', 3, 4, { steps: [[2, 2], [1, 1]] }), G('g2', 4, 4, { steps: [[2, 2], [1, 1]] }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
-    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { d.units.m.markers.push('Exploit'); });
+    const b = fixture({ special: SPECIAL, units: [A('m', 2, 4, MECH2), A('m2', 0, 9, MECH2), G('g', 3, 4, { steps: [[2, 2], [1, 1]] }), G('g2', 4, 4, { steps: [[2, 2], [1, 1]] }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { d.units.m.markers.push('Exploit'); d.units.m2.markers.push('Exploit'); });
     const r = act(withSeed(s, 'ch32'), { type: 'overrun', unit: 'm', hex: at(3, 4) });
     let t = act(r.state, { type: 'overrunFs', fire: false }).state;
     while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state;
@@ -396,6 +396,10 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
     expect(legalActions(t, 'allied').filter((a) => a.type === 'overrun')).toEqual([{ type: 'overrun', unit: 'm', hex: fmt(hx(4, 4)) }]);
     const r = act(t, CHAIN);
     expect(r.events.find((e) => e.type === 'overrunDeclared')).toMatchObject({ unit: 'm', hex: fmt(hx(4, 4)), cost: 2, from: fmt(hx(3, 4)) });
+    // GOSS 7.1: the overrun is part of m's move; once another unit has moved, m's move (and its chain of overruns) is over.
+    const other = act(t, { type: 'move', unit: 'm2', path: [at(1, 9)] }).state;
+    const late = apply(other, CHAIN);
+    expect(!late.ok && [late.error.code, late.error.case]).toEqual(['move-finished', 'GOSS 7.1']);
   });
 
   it('GOSS 5.3.5 defensive FS against a chained overrun: the mission targets the overrunner in the hex it overran before, spotted from the new overrun stack; the units it overran there are not hit', () => {

@@ -33,7 +33,7 @@ import { M, defOf, enemyOf, fatigue, has, live, unitsAt } from './combatTraits';
 import { continueOverrun } from './groundAssault';
 import { overrunFsOffers, startMission, type FsRequest } from './fireSupport';
 import { gaOdds } from './gaOdds';
-import { groupProblem, overrunCost, overrunEntry } from './movement';
+import { groupProblem, moveFinished, overrunCost, overrunEntry } from './movement';
 import { F_ENEMY, moveRecordNow, sideView } from './movement-search';
 import { COVER_MCT } from './terrain';
 import { epsomActCheck } from './epsom';
@@ -66,6 +66,8 @@ function unitProblem(state: GameState, bundle: ScenarioBundle, unitId: string, h
   if (!unitsAt(state, hex, enemyOf(side)).length) return { code: 'no-defender', message: `${formatHex(hex)} holds no enemy unit`, case: 'GOSS 5.3.5' };
   if ((state.combat?.overruns ?? []).includes(`${unitId}@${hex}`)) return { code: 'overrun-twice', message: `${d.designation} has already overrun ${formatHex(hex)} this phase`, case: 'GOSS 5.3.5' };
   if (moveRecordNow(state, bundle, u)?.halted) return { code: 'halted', message: `${d.designation} has stopped this phase`, case: 'GOSS 5.3.5' };
+  // GOSS 7.1: an overrun is part of the unit's move; once another unit has moved, it is over.
+  if (moveFinished(state, bundle, u)) return { code: 'move-finished', message: `${d.designation} finished its move when another unit began moving; units move one at a time`, case: 'GOSS 7.1' };
   // AW 33.7.1-33.7.2: an overrun is movement and an offensive GA.
   const ep = epsomActCheck(state, bundle, unitId, 'move') ?? epsomActCheck(state, bundle, unitId, 'offensiveGa');
   if (ep) return { code: ep.code, message: ep.message, case: ep.case ?? 'AW 33.7' };
