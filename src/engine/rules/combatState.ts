@@ -90,8 +90,13 @@ export interface OverrunFs {
    */
   at?: number;
   targets?: string[];
-  /** Each overrunner's `move.overrun` and `move.ignore` before the declaration, restored if FS stops the overrun. */
-  restore: Record<string, { overrun?: number; ignore: string[] }>;
+  /** The (first) overrunner's `move.ignore` before the declaration, restored if FS stops the overrun. */
+  ignore: string[];
+  /**
+   * For a group or a chained overrun, each overrunner's `move.overrun` and `move.ignore` before the
+   * declaration, restored instead (absent for one unit from its own hex: the state saves made before keep their digests).
+   */
+  restore?: Record<string, { overrun?: number; ignore: string[] }>;
 }
 
 export interface ArtRecord {

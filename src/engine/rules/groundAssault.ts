@@ -414,7 +414,7 @@ export function continueOverrun(d: Draft<GameState>, ctx: RuleContext, events: G
   if (why) {
     for (const id of o.attackers) {
       const u = d.units[id];
-      const was = o.restore[id];
+      const was = o.restore?.[id] ?? { ignore: o.ignore };
       if (!u?.move || u.move.overrun !== o.hex || !was) continue;
       if (was.overrun !== undefined && has(u as UnitState, M.EXPLOIT)) u.move.overrun = was.overrun; else delete u.move.overrun;
       u.move.ignore = [...was.ignore];

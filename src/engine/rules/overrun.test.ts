@@ -362,7 +362,7 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
     const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { for (const id of ['bn', 'at']) d.units[id].markers.push('Exploit'); });
     const declare = { type: 'overrun', unit: 'bn', hex: at(3, 4), with: ['at'] };
     const first = act(s, declare);
-    expect(first.state.pending).toMatchObject({ side: 'german', kind: 'overrunFs', prompt: `Overrun of ${fmt(hx(3, 4))}: fire a defensive artillery mission at the overrunners in ${fmt(hx(2, 4))}, or not` });
+    expect(first.state.pending).toMatchObject({ side: 'german', kind: 'overrunFs', prompt: `Overrun of ${fmt(hx(3, 4))}: fire a defensive artillery mission at ${fmt(hx(2, 4))}, or not` });
     const { r, seed } = oneHit(s, declare, 'gf');
     expect(seed).toBe('gf1');
     expect(r.events.find((e) => e.type === 'fsResolved')).toMatchObject({ plan: { target: fmt(hx(2, 4)), cap: 8 }, hits: 1 });
@@ -405,7 +405,7 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
   it('GOSS 5.3.5 defensive FS against a chained overrun: the mission targets the overrunner in the hex it overran before, spotted from the new overrun stack; the units it overran there are not hit', () => {
     const { t } = chained();
     const r = act(t, CHAIN);
-    expect(r.state.pending).toMatchObject({ side: 'german', kind: 'overrunFs', prompt: `Overrun of ${fmt(hx(4, 4))}: fire a defensive artillery mission at the overrunner in ${fmt(hx(3, 4))}, or not` });
+    expect(r.state.pending).toMatchObject({ side: 'german', kind: 'overrunFs', prompt: `Overrun of ${fmt(hx(4, 4))}: fire a defensive artillery mission at ${fmt(hx(3, 4))}, or not` });
     expect(legalActions(r.state, 'german')).toEqual([
       { type: 'overrunFs', fire: false },
       { type: 'overrunFs', fire: true, spotter: 'g2', artillery: [{ unit: 'gag', points: 8 }] },

@@ -152,11 +152,11 @@ export const overrunRules: RuleModule = {
         c.overruns = [...(c.overruns ?? []), `${id}@${r.hex}`];
         events.push({ type: 'overrunDeclared', unit: id, hex: formatHex(r.hex), cost: cost.cost, ...(ids.length > 1 ? { group: [...ids] } : {}), ...(entered !== null ? { from: formatHex(entered) } : {}), case: ids.length > 1 ? 'GOSS 5.3.5, 6.2, AW 31.5' : 'GOSS 5.3.5, AW 31.5' });
       }
-      c.overrunFs = { hex: r.hex, attackers: ids, side, from: entered ?? at, ...(entered !== null ? { at, targets } : {}), restore };
+      c.overrunFs = { hex: r.hex, attackers: ids, side, from: entered ?? at, ...(entered !== null ? { at, targets } : {}), ignore: restore[a.data.unit].ignore, ...(ids.length > 1 || entered !== null ? { restore } : {}) };
       // GOSS 5.3.5: the defender may fire at the hex the overrunners last entered (for a chained overrun,
       // the hex they overran before: only they are hit there, never the defender's own units).
       if (offers(d as GameState, ctx.bundle).length) {
-        d.pending = { side: enemyOf(side), kind: 'overrunFs', accepts: ['overrunFs'], prompt: `Overrun of ${formatHex(r.hex)}: fire a defensive artillery mission at the overrunner${ids.length > 1 ? 's' : ''} in ${formatHex(entered ?? at)}, or not`, case: 'GOSS 5.3.5' };
+        d.pending = { side: enemyOf(side), kind: 'overrunFs', accepts: ['overrunFs'], prompt: `Overrun of ${formatHex(r.hex)}: fire a defensive artillery mission at ${formatHex(entered ?? at)}, or not`, case: 'GOSS 5.3.5' };
         return events;
       }
       continueOverrun(d, ctx, events);
