@@ -9,7 +9,8 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
   const names = (ids: unknown) => (Array.isArray(ids) ? ids.map(name).join(', ') : '');
   switch (a.type) {
     case 'endSegment': return 'Done with this segment';
-    case 'move': return `Move ${name(a.unit)} to ${(a.path as string[]).at(-1)}`;
+    case 'move': return `Move ${name(a.unit)}${Array.isArray(a.with) && a.with.length ? ` with ${names(a.with)}` : ''} to ${(a.path as string[]).at(-1)}`;
+    case 'overrun': return `Overrun ${a.hex} with ${name(a.unit)}${Array.isArray(a.with) && a.with.length ? ` and ${names(a.with)}` : ''}`;
     case 'mark': return `Mark ${name(a.unit)} ${a.marker}`;
     case 'designate': return `Designate ${names(a.units)} to assault (TA)`;
     case 'dropAttack': return `Drop the attack designation of ${name(a.unit)}`;
@@ -43,5 +44,6 @@ export function actionUnits(action: Action): string[] {
   const out: string[] = [];
   if (typeof a.unit === 'string') out.push(a.unit);
   if (Array.isArray(a.units)) out.push(...(a.units as string[]));
+  if (Array.isArray(a.with)) out.push(...(a.with as string[]));
   return out;
 }

@@ -47,6 +47,11 @@ export interface GaProc {
   /** Defenders all eliminated before retreating: the attacker picks the advance path. */
   defGoneEarly: boolean;
   overrun: boolean;
+  /**
+   * GOSS 5.3.5 chained overrun: the hex the overrunners attack from when they stand in a hex they
+   * overran successfully this phase (their counters are still in the hex they came from).
+   */
+  overrunFrom?: number;
 }
 
 export interface FsProc {
@@ -63,18 +68,35 @@ export interface FsProc {
   lost: Record<string, number>;
   /** GOSS 5.3.5: a defensive mission against an overrunner; when it ends the overrun goes on (groundAssault.ts `continueOverrun`). */
   overrun?: boolean;
+  /**
+   * GOSS 5.3.5 chained overrun: the target units stand in `target` by a successful overrun, their
+   * counters elsewhere: a retreat is counted from `target`, and the hex is never vacated by FS.
+   */
+  entered?: boolean;
 }
 
 /** GOSS 5.3.5: an overrun declared and waiting for the defender's FS mission (or its refusal) before it is resolved. */
 export interface OverrunFs {
-  /** The overrun hex and the overrunner(s), of `side`. */
+  /** The overrun hex and the overrunner(s) — one unit or a free-stacked group (GOSS 6.2) — of `side`. */
   hex: number;
   attackers: string[];
   side: Side;
-  /** The hex the overrunner stands in: the mission's target. */
+  /** The hex the overrunners stand in, the hex they last entered: the mission's target and the hex they attack from. */
   from: number;
-  /** The overrunner's `move.ignore` before the declaration, restored if FS stops the overrun. */
+  /**
+   * Chained overrun (from a hex overrun successfully this phase): the hex the overrunners' counters
+   * stand in, and the units of `side` that stand in `from` by a successful overrun — the mission's
+   * only target units (the defender's own units there are not hit).
+   */
+  at?: number;
+  targets?: string[];
+  /** The (first) overrunner's `move.ignore` before the declaration, restored if FS stops the overrun. */
   ignore: string[];
+  /**
+   * For a group or a chained overrun, each overrunner's `move.overrun` and `move.ignore` before the
+   * declaration, restored instead (absent for one unit from its own hex: the state saves made before keep their digests).
+   */
+  restore?: Record<string, { overrun?: number; ignore: string[] }>;
 }
 
 export interface ArtRecord {

@@ -58,6 +58,11 @@ export interface FsRequest {
    * overrunner's hex and the spotter must be in the overrun stack. Artillery only, capped light or medium.
    */
   overrun?: HexId;
+  /**
+   * GOSS 5.3.5 chained overrun: the overrunners stand in `target`, the hex they overran before (their
+   * counters are in the hex they came from): they are the target units, not the firer's own units there.
+   */
+  units?: string[];
 }
 export interface FsSource { kind: 'artillery' | 'air' | 'naval'; unit?: string; points: number; why: string; case: string }
 export interface FsDrm { group: string; value: number; why: string; case: string }
@@ -141,9 +146,9 @@ function isFirer(bundle: ScenarioBundle, id: string): boolean {
 }
 
 /** GOSS 11.5 DRMs for the target hex, the defender's choices taken at their best for it. */
-function drmsFor(state: GameState, bundle: ScenarioBundle, target: HexId, targetSide: Side, level: FsPlan['level'], spotter: string | undefined, nebelwerfer: boolean): FsDrm[] {
+function drmsFor(state: GameState, bundle: ScenarioBundle, target: HexId, targetSide: Side, level: FsPlan['level'], spotter: string | undefined, nebelwerfer: boolean, targetUnits?: UnitState[]): FsDrm[] {
   const t = fsTable(bundle);
-  const units = unitsAt(state, target, targetSide);
+  const units = targetUnits ?? unitsAt(state, target, targetSide);
   const defs = units.map((u) => defOf(bundle, u.id));
   const out: FsDrm[] = [];
   const designated = units.some((u) => isAttackDesignated(u) || has(u, M.STRAT));
@@ -184,7 +189,8 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   const rules = combatRules(bundle);
   const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
   const day = now.time !== 'Night';
-  if (!unitsAt(state, req.target, enemyOf(side)).length) return fail('no-target', `${formatHex(req.target)} holds no enemy unit`, 'AW 31.9');
+  const targetUnits = req.units && req.overrun !== undefined ? enteredUnits(state, req.units, enemyOf(side)) : undefined;
+  if (!(targetUnits ?? unitsAt(state, req.target, enemyOf(side))).length) return fail('no-target', `${formatHex(req.target)} holds no enemy unit`, 'AW 31.9');
   const lull = lullCombatBan(state, bundle);
   if (lull) return fail(lull.code, lull.message, lull.case);
   if ((c?.fsTargets ?? []).includes(req.target)) return fail('one-mission', `${formatHex(req.target)} has already been the target of an FS mission this Combat Phase`, 'AW 31.9');
@@ -297,10 +303,15 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   const volleys: number[] = [];
   for (let left = total; left > 0; left -= t.volleySize) volleys.push(Math.min(t.volleySize, left));
   if (req.skipRemainder && volleys.length > 1 && volleys[volleys.length - 1] < t.volleySize) volleys.pop();
-  const drms = drmsFor(state, bundle, req.target, enemyOf(side), level, req.spotter, nebelwerfer);
+  const drms = drmsFor(state, bundle, req.target, enemyOf(side), level, req.spotter, nebelwerfer, targetUnits);
   const drmRaw = drms.reduce((s, x) => s + x.value, 0);
   const drm = Math.max(-t.drmCap, Math.min(t.drmCap, drmRaw));
   return { ok: true, plan: { target: formatHex(req.target), level, observation, cap, sources, total, volleys, drms, drmRaw, drm, nebelwerfer, ...(capWhy ? { capWhy } : {}) } };
+}
+
+/** GOSS 5.3.5 chained overrun: the live units of `side` among `ids` (the overrunners standing in the hex they overran). */
+function enteredUnits(state: GameState, ids: string[], side: Side): UnitState[] {
+  return ids.map((id) => state.units[id]).filter((u) => !!u && u.side === side && live(u));
 }
 
 /** GOSS 5.3.5: the fieldworks that make the overrun units' mission medium (ET, Fort, Ft Area). */
@@ -310,7 +321,7 @@ const OVERRUN_MEDIUM = ['ET-2', 'ET-3', 'Fort', 'StP', 'Ft Area'];
  * GOSS 5.3.5: the defensive missions `side` may fire at the overrunner in `target` from a spotter in
  * the overrun hex — one per spotter, its artillery gathered up to the cap — or none. Rolls nothing.
  */
-export function overrunFsOffers(state: GameState, bundle: ScenarioBundle, side: Side, target: HexId, overrun: HexId): FsRequest[] {
+export function overrunFsOffers(state: GameState, bundle: ScenarioBundle, side: Side, target: HexId, overrun: HexId, units?: string[]): FsRequest[] {
   const firers = Object.values(state.units).filter((u) => u.side === side && live(u) && isFirer(bundle, u.id)).map((u) => u.id);
   if (!firers.length) return [];
   const out: FsRequest[] = [];
@@ -318,12 +329,12 @@ export function overrunFsOffers(state: GameState, bundle: ScenarioBundle, side: 
     const art: { unit: string; points: number }[] = [];
     for (const id of firers) {
       // A 1-point probe tells whether the unit may join and the cap; then as many points as fit.
-      const probe = fsPlan(state, bundle, side, { target, spotter: s.id, artillery: [...art, { unit: id, points: 1 }], overrun });
+      const probe = fsPlan(state, bundle, side, { target, spotter: s.id, artillery: [...art, { unit: id, points: 1 }], overrun, ...(units ? { units } : {}) });
       if (!probe.ok) continue;
       const pts = Math.min(artilleryPoints(state, bundle, id).points, probe.plan.cap - probe.plan.total + 1);
       art.push({ unit: id, points: pts });
     }
-    if (art.length) out.push({ target, spotter: s.id, artillery: art, overrun });
+    if (art.length) out.push({ target, spotter: s.id, artillery: art, overrun, ...(units ? { units } : {}) });
   }
   return out;
 }
@@ -356,7 +367,8 @@ const aliveIds = (run: Run, ids: string[]) => ids.filter((id) => live(run.d.unit
 
 function fsRetreatPaths(state: GameState, bundle: ScenarioBundle, fs: FsProc): HexId[][] {
   const ids = fs.units.filter((id) => live(state.units[id]));
-  return ids.length ? retreatPaths(state, bundle, fs.targetSide, state.units[ids[0]].hex!, ids, 1) : [];
+  // GOSS 5.3.5: chained overrunners retreat from the hex they stand in, not from their counters' hex.
+  return ids.length ? retreatPaths(state, bundle, fs.targetSide, fs.entered ? fs.target : state.units[ids[0]].hex!, ids, 1) : [];
 }
 
 /** Drops designations, marks 1 AS on all and queues the 1-hex retreat (GOSS 11.6.2 option b / failed PRC). */
@@ -394,7 +406,7 @@ function driveFs(run: Run): void {
       continue;
     }
     // done
-    if (!unitsAt(run.d as GameState, fs.target, fs.targetSide).length) { c.fsVacated.push(fs.target); clearIfEmpty(run.d, fs.target, run.events, 'all occupants retreated or eliminated by FS', run.ctx.bundle); }
+    if (!fs.entered && !unitsAt(run.d as GameState, fs.target, fs.targetSide).length) { c.fsVacated.push(fs.target); clearIfEmpty(run.d, fs.target, run.events, 'all occupants retreated or eliminated by FS', run.ctx.bundle); }
     run.events.push({ type: 'fsEnded', target: formatHex(fs.target), case: 'GOSS 11.6' });
     c.fs = null;
     run.d.pending = null;
@@ -476,9 +488,10 @@ export function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsReque
   });
   events.push({ type: 'fsResolved', plan, volleys, as, hits, case: 'GOSS 11.6' });
   events.push(...afterMission(d, ctx, plan.sources.filter((x) => x.kind === 'artillery').map((x) => x.unit!), volleys.length, req.deplete ?? req.artillery?.map((a) => a.unit)));
-  const targets = unitsAt(d as GameState, req.target, enemyOf(side)).map((u) => u.id);
+  const entered = req.units && req.overrun !== undefined;
+  const targets = (entered ? enteredUnits(d as GameState, req.units!, enemyOf(side)) : unitsAt(d as GameState, req.target, enemyOf(side))).map((u) => u.id);
   if (as > 0) for (const id of targets) addAs(d.units[id], as); // GOSS 11.6.1: max 2 per unit
-  c.fs = { target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'option', option: null, remaining: 0, remainder: 'free', lost: {}, ...(req.overrun !== undefined ? { overrun: true } : {}) };
+  c.fs = { target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'option', option: null, remaining: 0, remainder: 'free', lost: {}, ...(req.overrun !== undefined ? { overrun: true } : {}), ...(entered ? { entered: true } : {}) };
   driveFs({ d, ctx, events });
   return events;
 }

@@ -36,6 +36,11 @@ export interface GaDeclaration {
   leadPr?: { attacker?: string; defender?: string };
   /** GOSS 5.3.5: an overrun uses no CR bonus. */
   overrun?: boolean;
+  /**
+   * GOSS 5.3.5: an overrun from the hex the overrunners overran successfully this phase (they stand
+   * there; their counters are still in the hex they came from): adjacency, hexsides and terrain are read from it.
+   */
+  from?: HexId;
   /** Set while the engine resolves an assault it already accepted (skips the once-per-segment checks). */
   resolving?: boolean;
 }
@@ -273,8 +278,11 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
     else if (bundle.units.get(u.id)?.size === 'Leader') leaderUnits.push(u);
   }
   // Attackers as read in the pass above (on a draft: plain current values, no proxy per unit and marker list).
-  const atk = decl.attackers.map((id) => near.live.find((u) => u.id === id) ?? state.units[id]);
-  if (atk.some((u) => !u)) return fail('no-such-unit', `unknown attacker in ${decl.attackers.join(', ')}`, 'GOSS 13.4');
+  const atk0 = decl.attackers.map((id) => near.live.find((u) => u.id === id) ?? state.units[id]);
+  if (atk0.some((u) => !u)) return fail('no-such-unit', `unknown attacker in ${decl.attackers.join(', ')}`, 'GOSS 13.4');
+  // GOSS 5.3.5: a chained overrun is made from the hex the overrunners entered (copies: the state keeps their counters' hex).
+  const from = decl.from;
+  const atk: UnitState[] = from === undefined || !decl.overrun ? atk0 : atk0.map((u) => (live(u) ? { ...u, hex: from } : u));
   const side = attackerSide ?? atk[0]?.side;
   if (!side) return fail('no-attackers', 'name at least one attacking unit', 'GOSS 13.4');
   const defSide = enemyOf(side);

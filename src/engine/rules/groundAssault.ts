@@ -110,6 +110,8 @@ function canRetreat(run: Run, sp: GaSideProc): boolean {
 
 /** Hex of the side's units for fieldwork checks (the defender's hex, or the attacker's single stack). */
 function fwOf(run: Run, sp: GaSideProc): string | undefined {
+  // GOSS 5.3.5: chained overrunners stand in the hex they overran, not in their counters' fieldworks.
+  if (sp.role === 'attacker' && run.d.combat?.ga?.overrunFrom !== undefined) return undefined;
   const hs = stacks(run, sp.units);
   return hs.length === 1 ? run.d.fieldworks[hs[0]] : undefined;
 }
@@ -374,7 +376,7 @@ export function startAssault(d: Draft<GameState>, ctx: RuleContext, decl: GaDecl
   const g: GaProc = {
     hex: decl.hex, attackerSide: side, defenderSide: enemyOf(side), attackers: decl.attackers, defenders,
     stage: 'declare', decl: { standoff: decl.standoff ?? [], fullStrength: [] }, odds: null, rolls: null, att: null, def: null,
-    defPath: [], defGoneEarly: false, overrun: !!decl.overrun,
+    defPath: [], defGoneEarly: false, overrun: !!decl.overrun, ...(decl.overrun && decl.from !== undefined ? { overrunFrom: decl.from } : {}),
   };
   c.ga = g;
   if (!decl.overrun) { c.attackedHexes.push(decl.hex); c.attackers.push(...decl.attackers); }
@@ -392,38 +394,46 @@ export function startAssault(d: Draft<GameState>, ctx: RuleContext, decl: GaDecl
 
 /**
  * GOSS 5.3.5: after the defender's FS decision (a mission fired and its results applied, or no fire),
- * the declared overrun (`combat.overrunFs`) is resolved — unless FS eliminated the overrunner or
- * forced it out of its hex, or its odds no longer allow it: then the overrun ends without a GA and the
- * overrunner does not count as having entered the hex (its MP stay spent).
+ * the declared overrun (`combat.overrunFs`) is resolved by the overrunners still standing where they
+ * were (a member of a free-stacked group eliminated by FS drops out) — unless FS eliminated them all
+ * or forced them back (a retreat also takes their Exploit marker), or the odds no longer allow it:
+ * then the overrun ends without a GA and the overrunners do not count as having entered the hex
+ * (their MP stay spent; a chained overrunner that was not forced back still stands in the hex it
+ * overran before).
  */
 export function continueOverrun(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[]): void {
   const c = combatOf(d);
   const o = c.overrunFs;
   if (!o) return;
   c.overrunFs = null;
-  const att = o.attackers.filter((id) => live(d.units[id] as UnitState) && d.units[id].hex === o.from);
-  let why: string | null = att.length < o.attackers.length ? 'defensive FS eliminated the overrunner or forced it out of its hex' : null;
+  const counters = o.at ?? o.from;
+  const att = o.attackers.filter((id) => { const u = d.units[id] as UnitState; return live(u) && u.hex === counters && has(u, M.EXPLOIT); });
+  const from = o.at !== undefined ? { from: o.from } : {};
+  let why: string | null = att.length ? null : 'defensive FS eliminated the overrunner or forced it out of its hex';
   if (!why && !inHex(d as GameState, o.hex, enemyOf(o.side)).length) why = `${formatHex(o.hex)} no longer holds an enemy unit`;
   if (!why) {
-    const r = gaOdds(d as GameState, ctx.bundle, { hex: o.hex, attackers: o.attackers, overrun: true }, o.side);
+    const r = gaOdds(d as GameState, ctx.bundle, { hex: o.hex, attackers: att, overrun: true, ...from }, o.side);
     if (!r.ok) why = `after defensive FS: ${r.message} (${r.case})`;
   }
   if (why) {
     for (const id of o.attackers) {
       const u = d.units[id];
-      if (u?.move && u.move.overrun === o.hex) { delete u.move.overrun; u.move.ignore = [...o.ignore]; }
+      const was = o.restore?.[id] ?? { ignore: o.ignore };
+      if (!u?.move || u.move.overrun !== o.hex || !was) continue;
+      if (was.overrun !== undefined && has(u as UnitState, M.EXPLOIT)) u.move.overrun = was.overrun; else delete u.move.overrun;
+      u.move.ignore = [...was.ignore];
     }
     events.push({ type: 'overrunStopped', hex: formatHex(o.hex), attackers: [...o.attackers], why, case: 'GOSS 5.3.5' });
     d.pending = null;
     return;
   }
-  startAssault(d, { ...ctx, side: o.side }, { hex: o.hex, attackers: o.attackers, overrun: true }, events);
+  startAssault(d, { ...ctx, side: o.side }, { hex: o.hex, attackers: att, overrun: true, ...from }, events);
 }
 
 /** Steps 4–7: odds, both 2d10 rolls, results; then applies them. */
 function resolve(run: Run, g: Draft<GaProc>): void {
   const { bundle, dice } = run.ctx;
-  const decl: GaDeclaration = { hex: g.hex, attackers: g.attackers, line: g.decl.line, standoff: g.decl.standoff, fullStrength: g.decl.fullStrength, overrun: g.overrun, resolving: true };
+  const decl: GaDeclaration = { hex: g.hex, attackers: g.attackers, line: g.decl.line, standoff: g.decl.standoff, fullStrength: g.decl.fullStrength, overrun: g.overrun, resolving: true, ...(g.overrunFrom !== undefined ? { from: g.overrunFrom } : {}) };
   const r = gaOdds(run.d as GameState, bundle, decl, g.attackerSide);
   if (!r.ok) reject(r.code, r.message, r.case);
   const odds: GaBreakdown = r.odds;

@@ -20,11 +20,11 @@ import {
 import {
   MARKER, hasMarker, isArtillery, isArtilleryGroup, isCommando, isHq, isInfantry, stepsLeft,
 } from './unit-traits';
-import { hexStackViolation } from './stacking';
+import { freeGroupHost, freeGroupProblem, hexStackViolation } from './stacking';
 import { actsAsGroup } from './artilleryGroups';
 import { enterFilter, hexSet, restrictedInside, special } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
-import { readUnits, unmodifiedBase } from './unitIndex';
+import { readUnits, unitIndex, unmodifiedBase } from './unitIndex';
 import { epsomActCheck } from './epsom';
 import { garrisonMoveCheck, lullActive, perimeterInside } from './cherbourg';
 
@@ -40,6 +40,8 @@ const MoveAction = z.object({
    * ("mainroad", GOSS 7.6.1 step 5); by default the cheapest legal one.
    */
   via: z.enum(['road', 'offroad', 'mainroad']).optional(),
+  /** GOSS 6.2: the other members of a free-stacked group moving as one with `unit` (each pays its own MP). */
+  with: z.array(z.string()).max(2).optional(),
 });
 
 const MARKABLE = ['PA', 'CR', 'Exploit', 'IB'] as const;
@@ -83,8 +85,13 @@ export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: strin
   return { mode: hasMarker(u, MARKER.PA) ? 'pa' : 'tactical' };
 }
 
-interface SegmentMoves { last: string | null; moved: Set<Side>; paMoved: Set<Side> }
+interface SegmentMoves { last: string | null; lastSeq: number; moved: Set<Side>; paMoved: Set<Side> }
 const movesCache = new WeakMap<object, { pos: GameState['pos']; moves: SegmentMoves }>();
+
+/** The seq of the last move in this segment (GOSS 7.1: units move one at a time; a free-stacked group, GOSS 6.2, as one). */
+function lastMoveSeq(state: GameState, bundle: ScenarioBundle): number {
+  return segmentMoves(state, bundle).lastSeq;
+}
 
 /**
  * Who has moved in this segment (GOSS 7.1, AW 31.2.1): the last mover, the sides with a move record,
@@ -98,17 +105,22 @@ function segmentMoves(state: GameState, bundle: ScenarioBundle): SegmentMoves {
   const frozen = !isDraft(state.units) && Object.isFrozen(state.units);
   const seg = segmentAt(bundle.sequence, state.pos).segment.id;
   const { turn, playerTurn } = state.pos;
-  const out: SegmentMoves = { last: null, moved: new Set(), paMoved: new Set() };
-  let seq = -1;
+  const out: SegmentMoves = { last: null, lastSeq: -1, moved: new Set(), paMoved: new Set() };
   for (const u of readUnits(state.units)) {
     const m = u.move;
     if (!m || m.turn !== turn || m.playerTurn !== playerTurn || m.segment !== seg) continue;
     out.moved.add(u.side);
     if (hasMarker(u, MARKER.PA)) out.paMoved.add(u.side);
-    if (m.seq > seq) { seq = m.seq; out.last = u.id; }
+    if (m.seq > out.lastSeq) { out.lastSeq = m.seq; out.last = u.id; }
   }
   if (frozen) movesCache.set(state.units, { pos: state.pos, moves: out });
   return out;
+}
+
+/** GOSS 7.1: the unit has moved (or overrun) this phase and another unit has moved since: its move is over. */
+export function moveFinished(state: GameState, bundle: ScenarioBundle, u: UnitState): boolean {
+  const rec = moveRecordNow(state, bundle, u);
+  return !!rec && rec.seq !== lastMoveSeq(state, bundle);
 }
 
 /** Why the unit may not (start or continue to) move now, or null. */
@@ -118,8 +130,8 @@ function moveBlock(state: GameState, bundle: ScenarioBundle, unitId: string, mod
   const rec = moveRecordNow(state, bundle, u);
   if (rec) {
     if (rec.halted) return no('halted', `${def.designation} halted this phase and may not move again`, 'GOSS 7.7');
-    const last = segmentMoves(state, bundle).last;
-    if (last !== unitId) return no('move-finished', `${def.designation} finished its move when another unit began moving; units move one at a time`, 'GOSS 7.1');
+    // The units of the last move share its seq: one unit, or the members of a free-stacked group (GOSS 6.2).
+    if (rec.seq !== lastMoveSeq(state, bundle)) return no('move-finished', `${def.designation} finished its move when another unit began moving; units move one at a time`, 'GOSS 7.1');
   }
   // AW 31.2.1: PA-marked units move after all other movement.
   if (mode === 'tactical' && segmentMoves(state, bundle).paMoved.has(u.side)) {
@@ -440,10 +452,36 @@ function walk(state: GameState, bundle: ScenarioBundle, unitId: string, mode: Mo
   return { ok: true, cost, hexes, halt, type, minimum };
 }
 
-/** Checks a move action without applying it: the outcome, or the rejection with its case. */
+/**
+ * GOSS 6.2: why `ids` may not move (or overrun, GOSS 5.3.5) as one free-stacked group, or null: one
+ * host and its free companies (stacking.ts `freeGroupProblem`), in one hex, having started the phase
+ * together (same starting hex) and moved as one since (same hex, same overrun entry) — the engine
+ * moves units one at a time, so that is how it knows a group that "moves as one".
+ */
+export function groupProblem(state: GameState, bundle: ScenarioBundle, ids: readonly string[]): Rejection | null {
+  if (new Set(ids).size !== ids.length) return no('bad-group', 'a unit is named twice in the group', 'GOSS 6.2');
+  const us = ids.map((id) => state.units[id]);
+  if (us.some((u) => !u || u.hex === null || u.eliminated)) return no('no-such-unit', `not every unit of ${ids.join(', ')} is on the map`, 'GOSS 6.2');
+  const where = (u: UnitState) => `${u.hex}|${moveRecordNow(state, bundle, u)?.from ?? u.hex}|${overrunEntry(state, bundle, u) ?? ''}`;
+  if (us.some((u) => where(u) !== where(us[0]))) {
+    return no('not-together', `${ids.map((id) => bundle.units.get(id)?.designation ?? id).join(', ')} did not start the phase together in one hex and move as one since: they move one at a time`, 'GOSS 6.2');
+  }
+  const why = freeGroupProblem(bundle, us);
+  return why ? no('not-free-stacked', why, 'GOSS 6.2') : null;
+}
+
+/** Checks a move action without applying it: the outcome (of `unit`), or the rejection with its case. */
 export function checkMove(state: GameState, bundle: ScenarioBundle, action: Action): Walk | { ok: false; error: Rejection } {
   const a = MoveAction.safeParse(action);
   if (!a.success) return { ok: false, error: no('bad-action', `move needs a unit id and a path of hex ids: ${a.error.issues[0].message}`) };
+  if (a.data.with?.length) {
+    // GOSS 6.2: a free-stacked group moves as one: every member walks the path, each with its own MA.
+    const g = groupProblem(state, bundle, [a.data.unit, ...a.data.with]);
+    if (g) return { ok: false, error: g };
+    const { with: others, ...one } = a.data;
+    for (const id of others) { const w = checkMove(state, bundle, { ...one, unit: id }); if (!w.ok) return w; }
+    return checkMove(state, bundle, one);
+  }
   const m = moveMode(state, bundle, a.data.unit);
   if ('error' in m) return { ok: false, error: m.error };
   const block = moveBlock(state, bundle, a.data.unit, m.mode);
@@ -473,9 +511,18 @@ export function checkMove(state: GameState, bundle: ScenarioBundle, action: Acti
 function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEvent[] {
   // Everything is read from the state the move starts from (frozen: its cached views and traces).
   const base = unmodifiedBase(d);
-  const r = checkMove(base, bundle, action);
-  if (!r.ok) reject(r.error.code, r.error.message, r.error.case);
-  const { unit: id, path } = action as z.infer<typeof MoveAction>;
+  const all = checkMove(base, bundle, action);
+  if (!all.ok) reject(all.error.code, all.error.message, all.error.case);
+  const { with: others, ...one } = action as z.infer<typeof MoveAction>;
+  if (!others?.length) return moveOne(d, base, bundle, one, all);
+  // GOSS 6.2: the members of a free-stacked group move as one (each walk checked before any moves; one seq for all).
+  const walks = [one.unit, ...others].map((id) => checkMove(base, bundle, { ...one, unit: id }) as Walk);
+  return [one.unit, ...others].flatMap((id, i) => moveOne(d, base, bundle, { ...one, unit: id }, walks[i]));
+}
+
+/** One unit's move: the walk `r` was checked against `base`, the state before the action. */
+function moveOne(d: GameState, base: GameState, bundle: ScenarioBundle, action: Omit<z.infer<typeof MoveAction>, 'with'>, r: Walk): GameEvent[] {
+  const { unit: id, path } = action;
   const u0 = base.units[id];
   const def = bundle.units.get(id)!;
   const view = sideView(base, bundle, u0.side);
@@ -590,6 +637,25 @@ function legalMoves(state: GameState, side: Side, bundle: ScenarioBundle): Actio
     if ('error' in o) continue;
     for (const d of o.destinations) out.push({ type: 'move', unit: id, path: d.path, ...(d.type === 'road' || d.type === 'legroad' ? { via: 'road' } : d.type === 'mainroad' ? { via: 'mainroad' } : {}) });
   }
+  // GOSS 6.2: a free-stacked group that moved (or overran, GOSS 5.3.5) together this phase goes on together
+  // (apart, the first to move would end the others' move, GOSS 7.1). Groups that have not moved yet move unit by unit.
+  const together = new Map<string, UnitState[]>();
+  for (const id in state.units) {
+    const u = state.units[id];
+    const rec = u.side === side && u.hex !== null && !u.eliminated ? moveRecordNow(state, bundle, u) : null;
+    if (rec && !rec.halted) together.set(`${rec.seq}|${u.hex}`, [...(together.get(`${rec.seq}|${u.hex}`) ?? []), u]);
+  }
+  for (const us of together.values()) {
+    const host = us.length > 1 ? freeGroupHost(bundle, us) : undefined;
+    if (!host || groupProblem(state, bundle, us.map((u) => u.id))) continue;
+    const others = us.filter((u) => u.id !== host).map((u) => u.id);
+    const o = movementOptions(state, bundle, host);
+    if ('error' in o) continue;
+    for (const d of o.destinations) {
+      const a: Action = { type: 'move', unit: host, path: d.path, ...(d.type === 'road' || d.type === 'legroad' ? { via: 'road' } : {}), with: others };
+      if (checkMove(state, bundle, a).ok) out.push(a);
+    }
+  }
   return out;
 }
 
@@ -700,7 +766,10 @@ export function overrunCost(state: GameState, bundle: ScenarioBundle, unitId: st
   let cost = base + 2 * tec.raw.overrun.mp;
   const view = ctx.view;
   let otherAdjacent = false;
-  for (const e of view.enemyHexes) if (e !== target && distance(e, target) === 1) otherAdjacent = true;
+  // GOSS 5.3.5: the units the overrunner overran this phase cause no surcharge (their hex stays enemy-occupied in the view).
+  const ignore = ignoredBy(state, bundle, u);
+  const counts = (e: HexId) => !ignore || (unitIndex(state).byHex.get(e) ?? []).some((x) => x.side !== u.side && !ignore.includes(x.id));
+  for (const e of view.enemyHexes) if (e !== target && distance(e, target) === 1 && counts(e)) otherAdjacent = true;
   if (otherAdjacent && view.coverAt(target) !== 2) cost += ctx.leg ? 2 * tec.raw.adjacentEnemy.leg : 2 * tec.raw.adjacentEnemy.mech;
   const allow = allowance(ctx);
   return { cost: cost / 2, left: (allow.budget - allow.spent) / 2 };

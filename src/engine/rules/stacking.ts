@@ -72,6 +72,26 @@ function kindOf(t: StackingTable, def: UnitDef): Counted['kind'] {
   return 'co';
 }
 
+/** GOSS 6.2: a 1-step Co, or a reduced 2-step Co (one step left): the only companies that stack free. */
+const smallCo = (c: Counted) => c.kind === 'co' && (c.def.steps.length === 1 || stepsLeft(c.def, c.u) === 1);
+/** GOSS 6.2.2: hosts for a free Eng/AT/TD Co: Bn-size personnel or Recon units (2-step hybrids not yet). */
+const engAtHost = (c: Counted) => c.kind === 'bn' && (isInfantry(c.def) || /recon|recce|cav/i.test(c.def.type));
+/** GOSS 6.2.1: hosts for a free German AFV Co: Mech personnel/Recon Co or Bn (not itself an AFV unit). */
+const afvHost = (c: Counted, afv: RegExp) => (c.kind === 'bn' || c.kind === 'co') && c.def.moveClass === 'mech' && !afv.test(c.def.type.trim());
+const formationOf = (d: UnitDef) => (d as unknown as { formation?: string | null }).formation ?? undefined;
+
+/** GOSS 6.2: a company that may stack free (Eng/AT/TD; German AFV), given a host. */
+function freeType(t: StackingTable, c: Counted): boolean {
+  return smallCo(c) && (new RegExp(t.freeTypes.engAt, 'i').test(c.def.type.trim()) || (c.u.side === 'german' && new RegExp(t.freeTypes.afv, 'i').test(c.def.type.trim())));
+}
+
+/** GOSS 6.2: the host of a would-be free-stacked group (its one member that is not a free company), if there is exactly one. */
+export function freeGroupHost(bundle: ScenarioBundle, units: readonly UnitState[]): string | undefined {
+  const t = stackingTable(bundle);
+  const hosts = units.filter((u) => { const def = bundle.units.get(u.id)!; return !freeType(t, { id: u.id, u, def, kind: kindOf(t, def) }); });
+  return hosts.length === 1 ? hosts[0].id : undefined;
+}
+
 /** GOSS 6.2: which companies of the stack stack free, given their hosts. */
 function freeCompanies(t: StackingTable, units: Counted[], side: Side, constricted: boolean): Set<string> {
   const free = new Set<string>();
@@ -79,9 +99,9 @@ function freeCompanies(t: StackingTable, units: Counted[], side: Side, constrict
   const afv = new RegExp(t.freeTypes.afv, 'i');
   const lim = constricted ? t.limits.constricted : t.limits.nonConstricted;
   const maxFree = lim.freeCo[side];
-  const small = (c: Counted) => c.kind === 'co' && (c.def.steps.length === 1 || stepsLeft(c.def, c.u) === 1);
+  const small = smallCo;
   // Hosts for Eng/AT companies: Bn-size personnel or Recon units, or 2-step hybrids.
-  const engHosts = units.filter((c) => c.kind === 'bn' && (isInfantry(c.def) || /recon|recce|cav/i.test(c.def.type))).map((c) => c.id);
+  const engHosts = units.filter(engAtHost).map((c) => c.id);
   for (const c of units) {
     if (free.size >= maxFree || !engHosts.length) break;
     if (small(c) && engAt.test(c.def.type.trim())) { free.add(c.id); engHosts.pop(); }
@@ -89,7 +109,7 @@ function freeCompanies(t: StackingTable, units: Counted[], side: Side, constrict
   if (side === 'german') {
     // German: one 1-step AFV Co free with a Mech personnel/Recon Co or Bn of the same formation.
     const formation = (d: UnitDef) => (d as unknown as { formation?: string }).formation;
-    const hosts = units.filter((c) => (c.kind === 'bn' || c.kind === 'co') && c.def.moveClass === 'mech' && !free.has(c.id) && !afv.test(c.def.type.trim()));
+    const hosts = units.filter((c) => afvHost(c, afv) && !free.has(c.id));
     for (const c of units) {
       if (free.size >= maxFree) break;
       if (!small(c) || free.has(c.id) || !afv.test(c.def.type.trim())) continue;
@@ -98,6 +118,40 @@ function freeCompanies(t: StackingTable, units: Counted[], side: Side, constrict
     }
   }
   return free;
+}
+
+/**
+ * GOSS 6.2: why `units` (all of one side, in one hex) are not one free-stacked group — one host and
+ * its free companies, at most one Eng/AT/TD Co (GOSS 6.2.2) and, German, one AFV Co of the host's
+ * formation (GOSS 6.2.1) — or null. Such a group may move (and overrun, GOSS 5.3.5) as one unit.
+ */
+export function freeGroupProblem(bundle: ScenarioBundle, units: readonly UnitState[]): string | null {
+  const t = stackingTable(bundle);
+  const engAt = new RegExp(t.freeTypes.engAt, 'i');
+  const afv = new RegExp(t.freeTypes.afv, 'i');
+  const cs: Counted[] = units.map((u) => { const def = bundle.units.get(u.id)!; return { id: u.id, u, def, kind: kindOf(t, def) }; });
+  const name = (c: Counted) => c.def.designation;
+  const hosts = cs.filter((c) => !freeType(t, c));
+  if (cs.length < 2) return 'a free-stacked group is a host unit with one or two free companies';
+  if (hosts.length !== 1) {
+    return hosts.length ? `${hosts.map(name).join(' and ')} are not free companies: a free-stacked group has one host` : `${cs.map(name).join(', ')} are all free companies: a free-stacked group needs its host (a Bn, or for a German AFV Co a Mech Co or Bn)`;
+  }
+  const host = hosts[0];
+  let eng = 0; let arm = 0;
+  for (const c of cs) {
+    if (c === host) continue;
+    if (engAt.test(c.def.type.trim())) {
+      if (!engAtHost(host)) return `${name(c)} stacks free only with a Bn-size personnel or Recon unit; ${name(host)} is not one`;
+      eng++;
+    } else {
+      const f = formationOf(c.def);
+      if (!afvHost(host, afv)) return `${name(c)} stacks free only with a Mech personnel or Recon Co or Bn; ${name(host)} is not one`;
+      if (!f || formationOf(host.def) !== f) return `${name(c)} stacks free only with a unit of its own formation; ${name(host)} is not`;
+      arm++;
+    }
+  }
+  if (eng > 1 || arm > 1) return `${name(host)} has at most one free Eng/AT Co and one free AFV Co`;
+  return null;
 }
 
 /** The stacking violation of `side` in hex `h`, or null (GOSS 6.3.0, 6.4.0, 6.2; AW 31.9.2a). */
