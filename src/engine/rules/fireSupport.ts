@@ -28,7 +28,7 @@ import { isNight } from './gaOdds';
 import { continueOverrun, prc } from './groundAssault';
 import { absorb, allocateSteps, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
-import { clearIfEmpty } from './fieldworks';
+import { clearIfEmpty, et3ToGiveUp, permanentFieldworks, removeFieldworks } from './fieldworks';
 import { afterMission, depletionBlock, firesOncePerGtByMarker } from './ammoDepletion';
 import { hasShips, navalPlan, recordShips } from './navalGunfire';
 import { epsomActCheck } from './epsom';
@@ -343,7 +343,7 @@ const MissionAction = z.object({
   air: z.number().int().nonnegative().optional(), naval: z.number().int().nonnegative().optional(), skipRemainder: z.boolean().optional(),
   ships: z.array(z.string()).optional(), deplete: z.array(z.string()).optional(),
 });
-const HitsAction = z.object({ type: z.literal('fsHits'), option: z.enum(['step', 'retreat']) });
+const HitsAction = z.object({ type: z.literal('fsHits'), option: z.enum(['step', 'retreat']), removeEt3: z.boolean().optional() });
 const AbsorbAction = z.object({ type: z.literal('fsAbsorb'), fatigue: z.number().int().min(0).max(2) });
 const RetreatAction = z.object({ type: z.literal('fsRetreat'), path: z.array(z.string()).length(1) });
 const AdvanceAction = z.object({ type: z.literal('fsAdvance'), hex: z.string(), units: z.array(z.string()).min(1) });
@@ -404,10 +404,34 @@ function driveFs(run: Run): void {
   }
 }
 
-function chooseStepOption(run: Run, fs: Draft<FsProc>): void {
+/**
+ * GOSS 11.6.2a step 1 alternative: the works non-designated targets may give up instead of the first
+ * step loss — an ET-3, or (AW 1.2.7b) an ET-2 in bocage (fieldworks.ts `et3ToGiveUp`). Null with the
+ * reason and case when none may be.
+ */
+export function fsEt3Refusal(state: GameState, bundle: ScenarioBundle, fs: FsProc): { message: string; case: string } | null {
+  const h = formatHex(fs.target);
+  if (!et3ToGiveUp(state, bundle, fs.target)) {
+    const fw = state.fieldworks[fs.target];
+    return fw === 'ET-2' && permanentFieldworks(bundle).has(fs.target)
+      ? { message: `the Landefront ET-2 in ${h} may not be destroyed, so it cannot cancel a hit`, case: 'AW 1.2.6b' }
+      : { message: `${h} holds no ET-3${fw ? ` (an ${fw}${fw === 'ET-2' ? ' outside bocage' : ''})` : ''} to give up for the first hit`, case: 'GOSS 11.6.2a, AW 1.2.7b' };
+  }
+  // reconstructed: "non-designated units may remove an ET-3" read as the whole target stack — attack-designated
+  // units get no DW benefit (GOSS 17.4.1), and the same test decides the step-2 automatic PRC pass below.
+  const des = fs.units.filter((id) => live(state.units[id]) && isAttackDesignated(state.units[id]));
+  if (des.length) return { message: `attack-designated units (${des.join(', ')}) in ${h} get no DW benefit: they may not give up the ET-3`, case: 'GOSS 11.6.2a, 17.4.1' };
+  return null;
+}
+
+function chooseStepOption(run: Run, fs: Draft<FsProc>, removeEt3 = false): void {
   const { bundle, dice } = run.ctx;
-  // Step 1: one unit loses a step.
-  allocateSteps(lc(run, fs), fs.units, 1, { ignoreMax: false, why: 'first numerical hit as a step loss', case: 'GOSS 11.6.2a' });
+  // Step 1: one unit loses a step — or the targets give up their ET-3 (GOSS 11.6.2a; AW 1.2.7b bocage ET-2).
+  // On a Landefront hex the ET-3 goes back to the printed ET-2 (AW 1.2.6b, removeFieldworks), and the
+  // step-2 automatic pass then comes from that ET-2 — reconstructed: "unless that ET-3 was just used"
+  // names the ET-3 given up, not the printed works that stay.
+  if (removeEt3) removeFieldworks(run.d, bundle, fs.target, run.events, 'given up to cancel the first FS numerical hit', run.d.fieldworks[fs.target] === 'ET-2' ? 'GOSS 11.6.2a, AW 1.2.7b' : 'GOSS 11.6.2a');
+  else allocateSteps(lc(run, fs), fs.units, 1, { ignoreMax: false, why: 'first numerical hit as a step loss', case: 'GOSS 11.6.2a' });
   let left = fs.hits - 1;
   if (left <= 0 || !aliveIds(run, fs.units).length) { fs.stage = 'done'; return; }
   // Step 2: PRC with the lowest defensive PR; non-designated units in an ET pass.
@@ -547,17 +571,23 @@ export const fireSupportRules: RuleModule = {
         const run = { d, ctx, events };
         d.pending = null;
         fs.option = a.data.option;
+        if (a.data.removeEt3) {
+          if (a.data.option !== 'step') reject('et3-not-retreat', 'an ET-3 may replace only the first step loss of option a, not the retreat of option b', 'GOSS 11.6.2a');
+          const no = fsEt3Refusal(d as GameState, ctx.bundle, fs);
+          if (no) reject('no-et3', no.message, no.case);
+        }
         if (a.data.option === 'retreat') {
           if (!fsRetreatPaths(d as GameState, ctx.bundle, fs).length) reject('cannot-retreat', 'the stack cannot retreat 1 hex: the first hit must be a step loss', 'GOSS 11.6.2b');
           fs.remaining = Math.ceil((fs.hits - 1) / 2); fs.remainder = 'cappedIgnore';
           beginRetreat(run, fs);
-        } else chooseStepOption(run, fs);
+        } else chooseStepOption(run, fs, !!a.data.removeEt3);
         driveFs(run);
         return events;
       },
       legal(state, side, bundle) {
         if (state.pending?.kind !== 'fsHits' || state.pending.side !== side || !state.combat?.fs) return [];
         const opts: Action[] = [{ type: 'fsHits', option: 'step' }];
+        if (!fsEt3Refusal(state, bundle, state.combat.fs)) opts.push({ type: 'fsHits', option: 'step', removeEt3: true });
         if (fsRetreatPaths(state, bundle, state.combat.fs).length) opts.push({ type: 'fsHits', option: 'retreat' });
         return opts;
       },

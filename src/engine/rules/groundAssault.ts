@@ -25,7 +25,7 @@ import { gaOdds, isNight, lineOptions, type GaBreakdown, type GaDeclaration } fr
 import { gaResults } from './gaTable';
 import { absorb, allocateSteps, eliminate, zStepsAlone, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
-import { clearIfEmpty, permanentFieldworks } from './fieldworks';
+import { clearIfEmpty, et3ToGiveUp, removeFieldworks } from './fieldworks';
 import { readUnits } from './unitIndex';
 import { localUnits } from './combatLocal';
 import { effectivePr } from './combatPr';
@@ -118,13 +118,11 @@ function convertOptions(run: Run, g: GaProc, sp: GaSideProc): { et3: boolean; bo
   if (sp.mand <= 0 || !canRetreat(run, sp)) return none; // GOSS 13.10.2: only with a valid retreat
   const b = run.ctx.bundle;
   const t = terrainOf(b.board, g.hex);
-  const fw = run.d.fieldworks[g.hex];
   const bocageRule = sp.role === 'defender' && (t === 'bocage' || t === 'hedgerow');
   const german = alive(run, sp.units).every((id) => defOf(b, id).side === 'german');
   return {
-    // GOSS 13.10.2a; AW 1.2.7b: an ET-2 in bocage counts as an ET-3.
-    // AW 1.2.6b: a Landefront ET-2 is indestructible, so it cannot be given up to cancel a hit.
-    et3: sp.role === 'defender' && (fw === 'ET-3' || (fw === 'ET-2' && t === 'bocage' && !permanentFieldworks(b).has(g.hex))),
+    // GOSS 13.10.2a; AW 1.2.7b: an ET-2 in bocage counts as an ET-3; AW 1.2.6b: not the Landefront ET-2.
+    et3: sp.role === 'defender' && !!et3ToGiveUp(run.d as GameState, b, g.hex),
     bocage: bocageRule && german,
     recon: alive(run, sp.units).every((id) => { const d = defOf(b, id); return isRecon(d) || isCommando(d); }),
   };
@@ -608,9 +606,10 @@ export const groundAssaultRules: RuleModule = {
         const sp = sideProc(g);
         const events: GameEvent[] = [];
         if (a.data.removeEt3 && sp.mand > 0) {
-          delete d.fieldworks[g.hex];
+          // GOSS 13.10.2a: the ET-3 (AW 1.2.7b: or the bocage ET-2 used as one) goes, not replaced by an
+          // ET-2 — except the printed Landefront ET-2 under it, which stays (AW 1.2.6b, removeFieldworks).
+          removeFieldworks(d, ctx.bundle, g.hex, events, 'ET removed to cancel a mandatory hit', 'GOSS 13.10.2a, AW 1.2.7b');
           sp.mand -= 1;
-          events.push({ type: 'fieldworksRemoved', hex: formatHex(g.hex), why: 'ET removed to cancel a mandatory hit', case: 'GOSS 13.10.2a, AW 1.2.7b' });
         }
         if (a.data.convert !== 'none' && sp.mand > 0) {
           sp.mand -= 1; sp.disc += 1;
