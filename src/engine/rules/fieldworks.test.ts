@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { produce } from 'immer';
 import type { GameEvent } from '../types';
-import { act, at, edit, fixture, fmt, hx, start } from './combat.fixture';
+import { act, at, edit, fixture, fmt, hx, landefront, start } from './combat.fixture';
 import { removeFieldworks } from './fieldworks';
-
-/**
- * A minimal AW 1.2.6-style special rule (test data, not the real Cherbourg): the Landefront perimeter
- * is the two hexes `ring`; the city is far away so garrison and morale do not come into play.
- */
-export function landefront(ring: string[]): Record<string, unknown> {
-  return { cherbourg: {
-    garrisonFormation: 'none', garrisonUnits: [], perimeter: { hexes: ring }, city: { hexes: [at(11, 9)] }, cityHex: at(11, 9), port: [at(11, 9)],
-    activateOnPerimeterHexes: 3,
-    landefront: { otherPss: { hexes: [] }, maxFormations: 3, maxCorpsAssets: 12, advStart: 4, advDropEveryGts: 21, preDeclarationPathMp: 18 },
-    morale: { perimeterCapturedThisGt: -1, cityOccupied: -2, cityHexCapturedPrTo: 1 },
-    source: 'test: AW 1.2.6-style fixture', perimeterSource: 'test: two perimeter hexes', otherPssSource: 'test: none',
-  } };
-}
 
 describe('GOSS 17.4 / AW 31.10 fieldworks', () => {
   it('a fieldworks marker is removed when its hex is left empty at the end of a phase; occupied ones stay', () => {

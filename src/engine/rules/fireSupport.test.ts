@@ -3,7 +3,7 @@ import { apply, legalActions } from '../game';
 import { Dice } from '../rng';
 import type { GameState, ScenarioBundle } from '../types';
 import { fsPlan, fsResult } from './fireSupport';
-import { act, at, edit, fixture, fmt, hx, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { act, at, edit, fixture, fmt, hx, landefront, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -190,6 +190,27 @@ describe('AW 31.9 fire support missions', () => {
     expect(r.events.find((e) => e.type === 'fieldworksRemoved')).toMatchObject({ fieldworks: 'ET-2', case: 'GOSS 11.6.2a, AW 1.2.7b' });
     expect(r.state.fieldworks[hx(3, 6)]).toBeUndefined();
     expect(r.state.units.g2.stepsLost).toBe(0);
+  });
+  it('GOSS 11.6.2a / AW 1.2.6b: an ET-3 given up on a Landefront hex leaves the printed ET-2 at once, whose automatic PRC pass then applies (reconstructed reading); the printed ET-2 alone cannot be given up', () => {
+    const b = fixture({ rules: RULES(), special: { ...SPECIAL, ...landefront([at(3, 4)]) }, units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4, { fieldworks: 'ET-3' })] });
+    let s = edit(offFs(b), (d) => { d.units.spot.markers.push('TA'); });
+    s = withSeed(s, seedD10(s.n, [5, 5])); // FSV 10 twice → 2 hits
+    s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
+    expect(s.combat!.fs).toMatchObject({ hits: 2 });
+    const r = act(s, { type: 'fsHits', option: 'step', removeEt3: true });
+    expect(r.events.filter((e) => e.type === 'fieldworksRemoved' || e.type === 'prc')).toEqual([
+      { type: 'fieldworksRemoved', hex: fmt(hx(3, 4)), fieldworks: 'ET-3', left: 'ET-2', why: 'given up to cancel the first FS numerical hit; the Landefront ET-2 stays (may not be destroyed)', case: 'GOSS 11.6.2a, AW 1.2.6b' },
+      { type: 'prc', pass: true, why: 'automatic pass in an ET-2', case: 'GOSS 11.6.2a' },
+    ]);
+    expect(r.state.fieldworks[hx(3, 4)]).toBe('ET-2');
+    expect(r.state.units.g).toMatchObject({ hex: hx(3, 4), stepsLost: 1 });
+    // a second mission on the printed ET-2: it cannot cancel the first hit
+    let t = edit(r.state, (d) => { d.combat!.fsTargets = []; d.combat!.spotterUses = {}; });
+    t = withSeed(t, seedD10(t.n, [7]));
+    t = act(t, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
+    expect(legalActions(t, 'german').some((a) => 'removeEt3' in a)).toBe(false);
+    const no = apply(t, { type: 'fsHits', option: 'step', removeEt3: true });
+    expect(!no.ok && [no.error.code, no.error.case]).toEqual(['no-et3', 'AW 1.2.6b']);
   });
   it('AW 31.2.2c / GOSS 11.7: attack-designated units may advance into a hex emptied by FS; TA units lose TA', () => {
     const b = base([G('z', 3, 3, { size: 'Z', steps: [[1, 1]] })]);

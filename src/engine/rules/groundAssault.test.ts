@@ -9,7 +9,7 @@ import { oddsPreview } from './gaPreview';
 import { resolveGaPure } from './groundAssault';
 import { retreatPaths } from './retreat';
 import { GroundAssaultTable } from '../../data/schemas/tables';
-import { act, at, edit, fixture, fmt, hx, seedWhere, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { act, at, edit, fixture, fmt, hx, landefront, seedWhere, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 import { neighbours } from '../hex';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
@@ -308,6 +308,33 @@ describe('GOSS 13.10 applying results', () => {
     while (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'german')[0]).state;
     expect(s.pending?.kind).toBe('gaAdvance');
     expect(legalActions(s, 'allied').map((x) => (x as { hexes?: number }).hexes ?? 0)).toEqual([0, 1]); // PA Mech would be 4; bocage allows 1
+  });
+
+  it('GOSS 13.10.2a / AW 1.2.6b: an ET-3 given up on a Landefront hex leaves the printed ET-2 at once; the hex emptied by the retreat keeps it, and the advancing attacker stands in it', () => {
+    const b = fixture({ special: landefront([at(3, 4)]), units: [A('a', 2, 4, { steps: [[30, 30]] }), G('g', 3, 4, { fieldworks: 'ET-3' })] });
+    const s0 = gaState(b, { a: ['TA'] });
+    const decl = { hex: hx(3, 4), attackers: ['a'] };
+    const o = gaOdds(s0, b, decl);
+    if (!o.ok) throw new Error(o.message);
+    const set = gat(b).resultSets.find((x) => x.columns.includes(o.odds.column))!;
+    const res = set.onDefender.find((x) => /^\d\(1\)$/.test(x))!;
+    const seed = seedFor(s0, b, decl, res, '-');
+    let s = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    expect(s.pending).toMatchObject({ side: 'german', kind: 'gaConvert' });
+    expect(legalActions(s, 'german')).toContainEqual({ type: 'gaConvert', removeEt3: true, convert: 'none' });
+    const r = act(s, { type: 'gaConvert', removeEt3: true, convert: 'none' });
+    expect(r.events.find((e) => e.type === 'fieldworksRemoved')).toEqual({ type: 'fieldworksRemoved', hex: fmt(hx(3, 4)), fieldworks: 'ET-3', left: 'ET-2', why: 'ET removed to cancel a mandatory hit; the Landefront ET-2 stays (may not be destroyed)', case: 'GOSS 13.10.2a, AW 1.2.7b, AW 1.2.6b' });
+    s = r.state;
+    expect(s.fieldworks[hx(3, 4)]).toBe('ET-2');
+    expect(s.units.g.stepsLost).toBe(0); // the mandatory hit was cancelled
+    s = act(s, { type: 'gaOption', option: 'full' }).state;
+    while (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'german')[0]).state;
+    expect(s.units.g.hex).not.toBe(hx(3, 4));
+    expect(s.fieldworks[hx(3, 4)]).toBe('ET-2'); // GOSS 17.4 removal does not take the printed works
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaAdvance' });
+    s = act(s, { type: 'gaAdvance', units: ['a'], hexes: 1 }).state;
+    expect(s.units.a.hex).toBe(hx(3, 4));
+    expect(s.fieldworks[hx(3, 4)]).toBe('ET-2'); // usable by either side (AW 1.2.6b)
   });
 
   it('AW 31.9.2c: an artillery group forced to defend retreats 1 hex and loses half its points; the attacker may advance', () => {
