@@ -380,7 +380,7 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     expect(ring).toHaveLength(16);
     // From newGame on, during the German setup too: no window without works; setup markers never go on them.
     for (const h of ring) expect(state.fieldworks[hexOfRulesId(h)], h).toBe('ET-2');
-    for (const k of ['ET-2', 'IP']) expect(fieldworksHexes(state, cherbourg, k).filter((h) => ring.map(hexOfRulesId).includes(h))).toEqual([]);
+    for (const k of ['ET-2', 'IP']) expect(fieldworksHexes(state, cherbourg, k).filter((h) => ring.map((r) => hexOfRulesId(r)).includes(h))).toEqual([]);
     state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
     for (const h of ring) expect(state.fieldworks[hexOfRulesId(h)], h).toBe('ET-2');
     // An ET-3 on a perimeter hex whose occupants leave goes back to the printed ET-2 (removeFieldworks), never to nothing.

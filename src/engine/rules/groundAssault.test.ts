@@ -337,6 +337,81 @@ describe('GOSS 13.10 applying results', () => {
     expect(s.fieldworks[hx(3, 4)]).toBe('ET-2'); // usable by either side (AW 1.2.6b)
   });
 
+  it('GOSS 13.10.4a / 17.4.1 attacker withdrawal into a DW: Hold failed against exactly 1 discretionary hit (no automatic pass for attackers in works) — the stack stays in its IP and the hit is cancelled', () => {
+    const b = fixture({ units: [A('a', 2, 4, { fieldworks: 'IP' }), G('g', 3, 4, { steps: [[9, 9], [6, 6]] })] });
+    const s0 = gaState(b, { a: ['TA'] });
+    const decl = { hex: hx(3, 4), attackers: ['a'] };
+    const seed = seedFor(s0, b, decl, '-', '1', (sd) => d10At(sd, s0.n + 1) === 7);
+    let s = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaOption' });
+    let r = act(s, { type: 'gaOption', option: 'hold' });
+    expect(r.events.find((e) => e.type === 'prc')).toEqual({ type: 'prc', pr: 5, roll: 7, pass: false, why: 'hold PRC with the lowest PR', case: 'GOSS 13.10.4' });
+    s = r.state;
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaRetreat' });
+    const legal = legalActions(s, 'allied');
+    expect(legal).toContainEqual({ type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true });
+    expect(legal.filter((x) => (x as { path: string[] }).path.length === 1).length).toBeGreaterThan(0);
+    r = act(s, { type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true });
+    expect(r.events.find((e) => e.type === 'withdrewIntoDw')).toEqual({ type: 'withdrewIntoDw', units: ['a'], hex: fmt(hx(2, 4)), fieldworks: 'IP', why: 'the attackers withdraw into the DW in their hex instead of retreating: one hit cancelled', case: 'GOSS 13.10.4, 17.4.1' });
+    s = r.state;
+    expect(s.units.a).toMatchObject({ hex: hx(2, 4), stepsLost: 0 });
+    expect(s.units.a.markers.filter((m) => m.startsWith('F'))).toEqual([]);
+    expect(s.units.a.markers).not.toContain('TA');
+    expect(s.combat!.ga).toBeNull();
+  });
+
+  it('GOSS 13.10.4c attacker withdrawal on a Full retreat only against exactly 1 discretionary hit; refused against 2 (result 2(1)) and for defenders, each with its case', () => {
+    const b = fixture({ units: [A('a', 2, 4, { fieldworks: 'ET-2' }), G('g', 3, 4, { steps: [[9, 9], [6, 6]], fieldworks: 'ET-2' })] });
+    const s0 = gaState(b, { a: ['TA'] });
+    const decl = { hex: hx(3, 4), attackers: ['a'] };
+    // one discretionary hit: no PRC, withdraw instead of the full retreat
+    let s = act(withSeed(s0, seedFor(s0, b, decl, '-', '1')), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    const full = apply(s, { type: 'gaOption', option: 'full' });
+    expect(full.ok && full.rolls).toEqual([]);
+    s = full.ok ? full.state : s;
+    expect(legalActions(s, 'allied')).toContainEqual({ type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true });
+    s = act(s, { type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true }).state;
+    expect(s.units.a).toMatchObject({ hex: hx(2, 4), stepsLost: 0 });
+    // two discretionary hits: the full retreat must be taken
+    // 2(1): one mandatory hit (a step) and two discretionary
+    let t = act(withSeed(s0, seedFor(s0, b, decl, '-', '2(1)')), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    t = act(t, { type: 'gaOption', option: 'full' }).state;
+    expect(t.pending).toMatchObject({ side: 'allied', kind: 'gaRetreat' });
+    expect(legalActions(t, 'allied').some((x) => 'withdraw' in x)).toBe(false);
+    const no = apply(t, { type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true });
+    expect(!no.ok && [no.error.code, no.error.message, no.error.case]).toEqual(['no-withdrawal', 'a DW withdrawal replaces the retreat only against exactly 1 discretionary hit (here 2), or after a passed Limited-retreat PRC', 'GOSS 13.10.4']);
+    // a defender never withdraws
+    let d = act(withSeed(s0, seedFor(s0, b, decl, '2', '-')), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    d = act(d, { type: 'gaOption', option: 'full' }).state;
+    expect(d.pending).toMatchObject({ side: 'german', kind: 'gaRetreat' });
+    const nd = apply(d, { type: 'gaRetreat', from: fmt(hx(3, 4)), path: [], withdraw: true });
+    expect(!nd.ok && [nd.error.code, nd.error.message, nd.error.case]).toEqual(['no-withdrawal', 'only attacking units may withdraw into a DW instead of retreating', 'GOSS 13.10.4']);
+  });
+
+  it('GOSS 13.10.4b Limited retreat: an attacker that can only withdraw into its DW may choose Limited; after a passed PRC the withdrawal cancels 1 hit, the rest is free (steps/fatigue)', () => {
+    // the attacker's only retreat hexes are blocked by enemies (GOSS 13.11: never into an enemy hex)
+    const around = neighbours(hx(2, 4)).filter((h) => h !== hx(3, 4));
+    const b = fixture({ units: [A('a', 2, 4, { fieldworks: 'ET-2', steps: [[12, 12], [8, 8], [4, 4]] }), G('g', 3, 4, { steps: [[9, 9], [6, 6]] }),
+      ...around.map((h, i): UnitSpec => ({ id: `x${i}`, side: 'german', hex: fmt(h), steps: [[1, 1]] }))] });
+    const s0 = gaState(b, { a: ['TA'] });
+    expect(neighbours(hx(2, 4)).filter((h) => h !== hx(3, 4) && !Object.values(s0.units).some((u) => u.hex === h))).toEqual([]);
+    const decl = { hex: hx(3, 4), attackers: ['a'] };
+    // 2(1): one mandatory hit (a step) and two discretionary
+    let s = act(withSeed(s0, seedFor(s0, b, decl, '-', '2(1)', (sd) => d10At(sd, s0.n + 1) === 2)), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    expect(s.units.a.stepsLost).toBe(1);
+    expect(legalActions(s, 'allied')).toEqual([{ type: 'gaOption', option: 'hold' }, { type: 'gaOption', option: 'limited' }, { type: 'gaOption', option: 'full' }]);
+    const r = act(s, { type: 'gaOption', option: 'limited' });
+    expect(r.events.find((e) => e.type === 'prc')).toMatchObject({ pr: 5, roll: 2, pass: true });
+    s = r.state;
+    expect(legalActions(s, 'allied')).toEqual([{ type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true }]);
+    s = act(s, { type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true }).state;
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaAbsorb' });
+    expect(legalActions(s, 'allied')).toEqual([{ type: 'gaAbsorb', fatigue: 0 }, { type: 'gaAbsorb', fatigue: 1 }]);
+    s = act(s, { type: 'gaAbsorb', fatigue: 1 }).state;
+    expect(s.units.a).toMatchObject({ hex: hx(2, 4), stepsLost: 1 }); // the mandatory step only
+    expect(s.units.a.markers).toContain('F1');
+  });
+
   it('AW 31.9.2c: an artillery group forced to defend retreats 1 hex and loses half its points; the attacker may advance', () => {
     const b = fixture({ units: [A('a', 2, 4), G('grp', 3, 4, { size: 'Group', type: 'Art', extra: { missionPoints: 8, range: 10 } })] });
     const s0 = gaState(b, { a: ['TA'] });
