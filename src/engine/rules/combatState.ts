@@ -98,6 +98,8 @@ export interface CombatState {
   defendedOffLeft: number[];
   supportUsed: number[];
   retreatedAfterGa: string[];
+  /** Units retreated by FS this phase (GOSS 11.6.3); in an overstacked hex they are the excess that does not fight a GA (GOSS 6.7.0, gaOdds.ts). Set when first used. */
+  retreatedAfterFs?: string[];
   fsTargets: number[];
   spotterUses: Record<string, number>;
   fsAdvanced: boolean;

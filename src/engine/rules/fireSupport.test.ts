@@ -165,6 +165,7 @@ describe('AW 31.9 fire support missions', () => {
     expect(s.units.g.stepsLost).toBe(1);
     expect(s.units.g.markers.filter((m) => m === 'AS')).toHaveLength(2);
     expect(s.fieldworks[hx(3, 4)]).toBeUndefined();
+    expect(s.combat!.retreatedAfterFs).toEqual(['g']); // GOSS 6.7.0: remembered for a later GA (gaOdds.ts)
   });
   it('GOSS 11.6.2a / 17.4.1 / AW 1.2.7b: no ET-3 removal for attack-designated targets or an ET-2 outside bocage; a bocage ET-2 counts as an ET-3', () => {
     const b = base([G('g2', 3, 6)], { [at(3, 6)]: 'bocage' }, RULES());

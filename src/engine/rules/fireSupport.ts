@@ -359,6 +359,15 @@ function fsRetreatPaths(state: GameState, bundle: ScenarioBundle, fs: FsProc): H
   return ids.length ? retreatPaths(state, bundle, fs.targetSide, state.units[ids[0]].hex!, ids, 1) : [];
 }
 
+/** GOSS 11.6.3: the 1-hex FS retreat, remembered for GOSS 6.7.0 (an overstack it makes does not fight a later GA, gaOdds.ts). */
+function fsRetreated(run: Run, ids: string[], path: HexId[]): void {
+  const fs = combatOf(run.d).fs!;
+  doRetreat(lc(run, fs), fs.targetSide, ids, path, 'GOSS 11.6.3');
+  const c = combatOf(run.d);
+  const list = c.retreatedAfterFs ?? (c.retreatedAfterFs = []);
+  for (const id of ids) if (!list.includes(id)) list.push(id);
+}
+
 /** Drops designations, marks 1 AS on all and queues the 1-hex retreat (GOSS 11.6.2 option b / failed PRC). */
 function beginRetreat(run: Run, fs: Draft<FsProc>): void {
   for (const id of aliveIds(run, fs.units)) { const u = run.d.units[id]; dropMarker(u, M.TA); dropMarker(u, M.PA); addAs(u, 1); }
@@ -379,7 +388,7 @@ function driveFs(run: Run): void {
       const paths = fsRetreatPaths(run.d as GameState, run.ctx.bundle, fs);
       if (paths.length > 1) { run.d.pending = { side: fs.targetSide, kind: 'fsRetreat', accepts: ['fsRetreat'], prompt: 'Retreat the target stack 1 hex', case: 'GOSS 11.6.3' }; return; }
       const ids = aliveIds(run, fs.units);
-      if (paths.length === 1) doRetreat(lc(run, fs), fs.targetSide, ids, paths[0], 'GOSS 11.6.3');
+      if (paths.length === 1) fsRetreated(run, ids, paths[0]);
       else run.events.push({ type: 'retreatBlocked', units: ids, case: 'GOSS 11.6.3' });
       fs.stage = 'absorb';
       continue;
@@ -604,7 +613,7 @@ export const fireSupportRules: RuleModule = {
         const events: GameEvent[] = [];
         const run = { d, ctx, events };
         d.pending = null;
-        doRetreat(lc(run, fs), fs.targetSide, aliveIds(run, fs.units), [to], 'GOSS 11.6.3');
+        fsRetreated(run, aliveIds(run, fs.units), [to]);
         fs.stage = 'absorb';
         driveFs(run);
         return events;

@@ -266,9 +266,19 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   if (!inHex.length) return fail('no-defender', `${formatHex(decl.hex)} holds no enemy unit`, 'GOSS 13.3');
   const bad = checkAttackers(ctx, decl, atk, side);
   if (bad) return bad;
+  // GOSS 6.7.0: only units within the stacking limit fight — the attackers named from one hex must fit it.
+  for (const h of new Set(atk.map((u) => u.hex!))) {
+    const v = stackViolationOf(bundle, h, side, atk.filter((u) => u.hex === h));
+    if (v) return fail('overstacked-attackers', `only units within the stacking limit fight: the attackers from ${v.ref} exceed it (${v.reason}), so name fewer`, 'GOSS 6.7.0');
+  }
   const c = state.combat;
   if (!decl.overrun && !decl.resolving && (c?.attackedHexes ?? []).includes(decl.hex)) return fail('hex-attacked', `${formatHex(decl.hex)} has already been attacked this segment`, 'GOSS 13.1');
-  const passengers = inHex.filter((u) => (c?.retreatedAfterGa ?? []).includes(u.id));
+  let passengers = inHex.filter((u) => (c?.retreatedAfterGa ?? []).includes(u.id));
+  // GOSS 6.7.0: only units within the limit fight. Reconstructed: in a hex overstacked by FS retreats
+  // (GOSS 11.6.3) the units that retreated in are the excess, as GA retreaters are (13.11).
+  if (c?.retreatedAfterFs?.length && stackViolationOf(bundle, decl.hex, defSide, inHex.filter((u) => !passengers.includes(u)))) {
+    passengers = inHex.filter((u) => passengers.includes(u) || c.retreatedAfterFs!.includes(u.id));
+  }
   const defenders = inHex.filter((u) => !passengers.includes(u));
   if (!defenders.length) return fail('only-retreaters', `${formatHex(decl.hex)} holds only units that retreated after a GA this phase`, 'GOSS 13.3');
   const opts = lineOptions(bundle, decl.hex);

@@ -120,6 +120,30 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
     const o2 = gaOdds(fine, b, { hex: hx(3, 4), attackers: ['a'] });
     expect(o2.ok && o2.odds.shifts.filter((x) => x.case.startsWith('GOSS 6.7.0'))).toEqual([]);
   });
+  it('GOSS 6.7.0 only units within the limit fight: attackers named beyond the limit of their hex are refused; the assault offered is the units that fit, and the rest need not attack', () => {
+    const b = fixture({ units: [A('a', 2, 4), A('a2', 2, 4), A('a3', 0, 0), G('g', 3, 4, { steps: [[2, 2]] })] });
+    // a stack overstacked after movement (retreats may overstack, GOSS 6.0)
+    const s = edit(gaState(b, { a: ['TA'], a2: ['TA'], a3: ['TA'] }), (d) => { d.units.a3.hex = hx(2, 4); });
+    expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['a', 'a2', 'a3'] })).toMatchObject({
+      ok: false, code: 'overstacked-attackers', case: 'GOSS 6.7.0',
+      message: `only units within the stacking limit fight: the attackers from ${fmt(hx(2, 4))} exceed it (a hex holds 3 battalions (limit 2)), so name fewer`,
+    });
+    const two = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a', 'a2'] });
+    expect(two.ok && two.odds.shifts.filter((x) => x.case.startsWith('GOSS 6.7.0')).map((x) => x.why)).toEqual(['an attacking stack is overstacked']);
+    expect(legalActions(s, 'allied').filter((x) => x.type === 'assault')).toEqual([{ type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a', 'a2'] }]);
+    let t = act(s, { type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a', 'a2'] }).state;
+    while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state;
+    expect(apply(t, { type: 'endSegment' }).ok).toBe(true); // a3 did not fight and is not bound to attack (GOSS 13.1: the hex was attacked)
+  });
+  it('GOSS 6.7.0 / 11.6.3 only units within the limit fight: units whose FS retreat overstacked the defending hex suffer the results but do not fight (reconstructed); within the limit they fight', () => {
+    const b = fixture({ units: [A('a', 2, 4), G('g', 3, 4), G('g2', 3, 4), G('g3', 9, 9)] });
+    const s = edit(gaState(b, { a: ['TA'] }), (d) => { d.units.g3.hex = hx(3, 4); d.combat!.retreatedAfterFs = ['g3']; });
+    const o = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a'] });
+    expect(o.ok && [o.odds.defenders.map((l) => l.unit), o.odds.passengers]).toEqual([['g', 'g2'], ['g3']]);
+    const within = edit(s, (d) => { d.units.g2.hex = hx(9, 9); });
+    const o2 = gaOdds(within, b, { hex: hx(3, 4), attackers: ['a'] });
+    expect(o2.ok && [o2.odds.defenders.map((l) => l.unit), o2.odds.passengers]).toEqual([['g', 'g3'], []]);
+  });
   it('GOSS 13.8 DRMs: PR difference ×5, Arm vs AT terrain-modified ×10, net capped at ±60', () => {
     const b = fixture({ terrain: { [at(3, 4)]: 'woods' }, units: [
       A('a', 2, 4, { pr: [9, 9], extra: { arm: 4 } }), G('g', 3, 4, { pr: [0, 0], extra: { at: 1 } }),

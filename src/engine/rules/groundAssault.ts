@@ -27,6 +27,7 @@ import { absorb, allocateSteps, eliminate, zStepsAlone, type LossCtx } from './l
 import { doRetreat, retreatPaths } from './retreat';
 import { clearIfEmpty, et3ToGiveUp, removeFieldworks } from './fieldworks';
 import { readUnits } from './unitIndex';
+import { stackViolationOf } from './stacking';
 import { localUnits } from './combatLocal';
 import { effectivePr } from './combatPr';
 
@@ -795,6 +796,17 @@ export function mustStillAttack(state: GameState, bundle: ScenarioBundle, side: 
     && gaOdds(state, bundle, { hex: h, attackers: [u.id] }, side).ok));
 }
 
+/** GOSS 6.7.0: `ids` in order, leaving out each unit that would take its hex's group over the stacking limit. */
+function withinLimit(state: GameState, bundle: ScenarioBundle, side: Side, ids: string[]): string[] {
+  const out: UnitState[] = [];
+  for (const id of ids) {
+    const u = state.units[id];
+    const group = out.filter((x) => x.hex === u.hex);
+    if (!stackViolationOf(bundle, u.hex!, side, [...group, u])) out.push(u);
+  }
+  return out.map((u) => u.id);
+}
+
 /** The assaults the attacker may declare now: each TA stack alone, and all PA units against a hex together (GOSS 13.4). */
 export function assaultOptions(state: GameState, bundle: ScenarioBundle, side: Side): Action[] {
   const out: Action[] = [];
@@ -812,7 +824,9 @@ export function assaultOptions(state: GameState, bundle: ScenarioBundle, side: S
       if (gaOdds(state, bundle, { hex: t, attackers: withZ(attackers) }, side).ok) { out.push({ type: 'assault', hex: formatHex(t), attackers }); continue; }
       // GOSS 13.4: a unit that may attack must (mustStillAttack), so when the whole stack may not (its Mech
       // units across a major river, say) the units that may are offered together.
-      const able = attackers.filter((id) => gaOdds(state, bundle, { hex: t, attackers: [id] }, side).ok);
+      // GOSS 6.7.0: from an overstacked hex only the units within the limit fight — the first that fit
+      // (the player may name others).
+      const able = withinLimit(state, bundle, side, attackers.filter((id) => gaOdds(state, bundle, { hex: t, attackers: [id] }, side).ok));
       if (able.length && able.length < attackers.length && gaOdds(state, bundle, { hex: t, attackers: withZ(able) }, side).ok) {
         out.push({ type: 'assault', hex: formatHex(t), attackers: able });
       }
