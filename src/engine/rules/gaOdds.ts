@@ -17,6 +17,7 @@ import { epsomActCheck } from './epsom';
 import { special } from './scenarioArea';
 import { actsAsGroup } from './artilleryGroups';
 import { stackViolationOf } from './stacking';
+import { isConstricted } from './movement-search';
 import { combatRules } from './scenarioRules';
 import {
   M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains, isCommando,
@@ -199,6 +200,27 @@ function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: S
   for (const u of atk) {
     const d = defOf(bundle, u.id);
     if (isZ(d) && !atk.some((o) => o.hex === u.hex && !isZ(defOf(bundle, o.id)))) return fail('z-alone', `${d.designation}: a Z-step attacks only alongside a Co or Bn from its hex`, 'GOSS 4.1.3');
+    // GOSS 13.4: a German RE unit attacks only stacked with a non-RE unit or a leader.
+    if (d.re && d.side === 'german' && !localUnits(state, u.hex!, 0).at(u.hex!, side).some((o) => o.id !== u.id && (isLeader(defOf(bundle, o.id)) || !defOf(bundle, o.id).re))) {
+      return fail('re-alone', `${d.designation} is an RE unit: it attacks only stacked with a non-RE unit or a leader`, 'GOSS 13.4');
+    }
+  }
+  const over = constrictedAttackExcess(bundle, decl.hex, atk);
+  if (over) return fail('constricted-attack', over, 'GOSS 13.4');
+  return null;
+}
+
+/**
+ * GOSS 13.4: into a constricted hex at most 2 units, at most 1 of them a Bn, attack from each adjacent
+ * hex — why `atk` breaks that, or null. Leaders do not count; the free-stacking exception is not
+ * applied (reconstructed: no free-stacked group is modelled as one attacker).
+ */
+export function constrictedAttackExcess(bundle: ScenarioBundle, target: HexId, atk: readonly UnitState[]): string | null {
+  if (!isConstricted(bundle, target)) return null;
+  for (const h of new Set(atk.map((u) => u.hex!))) {
+    const from = atk.filter((u) => u.hex === h && !isLeader(defOf(bundle, u.id)));
+    const bns = from.filter((u) => defOf(bundle, u.id).size === 'Bn').length;
+    if (from.length > 2 || bns > 1) return `into the constricted hex ${formatHex(target)} at most 2 units, at most 1 of them a battalion, attack from each hex (${from.length} from ${formatHex(h)}, ${bns} battalion${bns === 1 ? '' : 's'})`;
   }
   return null;
 }

@@ -144,6 +144,24 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
     const o2 = gaOdds(within, b, { hex: hx(3, 4), attackers: ['a'] });
     expect(o2.ok && [o2.odds.defenders.map((l) => l.unit), o2.odds.passengers]).toEqual([['g', 'g3'], []]);
   });
+  it('GOSS 13.4: a German RE unit attacks only stacked with a non-RE unit or a leader', () => {
+    const b = fixture({ units: [G('re', 2, 4, { extra: { re: true } }), G('mate', 0, 0), A('a', 3, 4)] });
+    const s = gaState(b, { re: ['TA'] });
+    expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['re'] }, 'german')).toMatchObject({ ok: false, code: 're-alone', case: 'GOSS 13.4', message: 're is an RE unit: it attacks only stacked with a non-RE unit or a leader' });
+    const stacked = edit(s, (d) => { d.units.mate.hex = hx(2, 4); });
+    expect(gaOdds(stacked, b, { hex: hx(3, 4), attackers: ['re'] }, 'german').ok).toBe(true);
+  });
+  it('GOSS 13.4: into a constricted hex at most 2 units, at most 1 battalion, from each hex; the assault offered keeps to it', () => {
+    const b = fixture({ units: [A('a1', 2, 4), A('a2', 2, 4), A('co', 2, 4, { size: 'Co', steps: [[3, 3], [1, 1]] }), G('g', 3, 4)] });
+    (b.board as unknown as { constricted: Set<number> }).constricted = new Set([hx(3, 4)]);
+    try {
+      const s = gaState(b, { a1: ['TA'], a2: ['TA'], co: ['TA'] });
+      expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['a1', 'a2'] })).toMatchObject({ ok: false, code: 'constricted-attack', case: 'GOSS 13.4', message: `into the constricted hex ${fmt(hx(3, 4))} at most 2 units, at most 1 of them a battalion, attack from each hex (2 from ${fmt(hx(2, 4))}, 2 battalions)` });
+      expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['a1', 'a2', 'co'] })).toMatchObject({ ok: false, code: 'constricted-attack' });
+      expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['a1', 'co'] }).ok).toBe(true);
+      expect(legalActions(s, 'allied').filter((x) => x.type === 'assault')).toEqual([{ type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a1', 'co'] }]);
+    } finally { delete (b.board as unknown as { constricted?: Set<number> }).constricted; }
+  });
   it('GOSS 13.8 DRMs: PR difference ×5, Arm vs AT terrain-modified ×10, net capped at ±60', () => {
     const b = fixture({ terrain: { [at(3, 4)]: 'woods' }, units: [
       A('a', 2, 4, { pr: [9, 9], extra: { arm: 4 } }), G('g', 3, 4, { pr: [0, 0], extra: { at: 1 } }),

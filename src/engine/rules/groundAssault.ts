@@ -21,7 +21,7 @@ import {
   M, addMarker, armDef, defOf, dropMarker, enemyOf, fsPoints, has, isArtGroup, isCommando, isLeader, isRecon, isZ, live,
   unitsAt,
 } from './combatTraits';
-import { gaOdds, isNight, lineOptions, type GaBreakdown, type GaDeclaration } from './gaOdds';
+import { constrictedAttackExcess, gaOdds, isNight, lineOptions, type GaBreakdown, type GaDeclaration } from './gaOdds';
 import { gaResults } from './gaTable';
 import { absorb, allocateSteps, eliminate, zStepsAlone, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
@@ -796,13 +796,16 @@ export function mustStillAttack(state: GameState, bundle: ScenarioBundle, side: 
     && gaOdds(state, bundle, { hex: h, attackers: [u.id] }, side).ok));
 }
 
-/** GOSS 6.7.0: `ids` in order, leaving out each unit that would take its hex's group over the stacking limit. */
-function withinLimit(state: GameState, bundle: ScenarioBundle, side: Side, ids: string[]): string[] {
+/**
+ * `ids` in order, leaving out each unit that would take its hex's group over the stacking limit
+ * (GOSS 6.7.0: only units within it fight) or over the limit into a constricted target (GOSS 13.4).
+ */
+function withinLimit(state: GameState, bundle: ScenarioBundle, side: Side, target: HexId, ids: string[]): string[] {
   const out: UnitState[] = [];
   for (const id of ids) {
     const u = state.units[id];
-    const group = out.filter((x) => x.hex === u.hex);
-    if (!stackViolationOf(bundle, u.hex!, side, [...group, u])) out.push(u);
+    const group = [...out.filter((x) => x.hex === u.hex), u];
+    if (!stackViolationOf(bundle, u.hex!, side, group) && !constrictedAttackExcess(bundle, target, group)) out.push(u);
   }
   return out.map((u) => u.id);
 }
@@ -826,7 +829,7 @@ export function assaultOptions(state: GameState, bundle: ScenarioBundle, side: S
       // units across a major river, say) the units that may are offered together.
       // GOSS 6.7.0: from an overstacked hex only the units within the limit fight — the first that fit
       // (the player may name others).
-      const able = withinLimit(state, bundle, side, attackers.filter((id) => gaOdds(state, bundle, { hex: t, attackers: [id] }, side).ok));
+      const able = withinLimit(state, bundle, side, t, attackers.filter((id) => gaOdds(state, bundle, { hex: t, attackers: [id] }, side).ok));
       if (able.length && able.length < attackers.length && gaOdds(state, bundle, { hex: t, attackers: withZ(able) }, side).ok) {
         out.push({ type: 'assault', hex: formatHex(t), attackers: able });
       }
