@@ -87,7 +87,7 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
         const { path, from, withdraw } = a as { path: string[]; from?: string; withdraw?: boolean };
         const mine = movers.filter((id) => state.units[id]?.side === ctx.side);
         // GOSS 13.10.4: a DW withdrawal stays in the works and cancels one hit, like a 1-hex retreat.
-        if (withdraw) { const h = hexOf(from ?? ''); return h === null ? -99 : groundValue(ctx, state, mine, h) + 0.8; }
+        if (withdraw) { const h = p.kind === 'fsRetreat' ? fs?.target ?? null : hexOf(from ?? ''); return h === null ? -99 : groundValue(ctx, state, mine, h) + 0.8; }
         const end = hexOf(path[path.length - 1]);
         if (end === null) return -99;
         return groundValue(ctx, state, mine, end) + 0.8 * path.length - (wouldOverstack(ctx, state, mine, end) ? 20 : 0);

@@ -61,6 +61,8 @@ export interface FsProc {
   remaining: number;
   remainder: 'free' | 'capped' | 'cappedIgnore';
   lost: Record<string, number>;
+  /** GOSS 11.6.2: every target was attack designated when the mission fired, so the stack may withdraw into a DW in its hex instead of the 1-hex retreat. */
+  designated?: boolean;
   /** GOSS 5.3.5: a defensive mission against an overrunner; when it ends the overrun goes on (groundAssault.ts `continueOverrun`). */
   overrun?: boolean;
 }

@@ -3,6 +3,7 @@ import { apply, legalActions } from '../game';
 import { Dice } from '../rng';
 import type { GameState, ScenarioBundle } from '../types';
 import { fsPlan, fsResult } from './fireSupport';
+import { neighbours } from '../hex';
 import { act, at, edit, fixture, fmt, hx, landefront, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
@@ -212,6 +213,45 @@ describe('AW 31.9 fire support missions', () => {
     expect(legalActions(t, 'german').some((a) => 'removeEt3' in a)).toBe(false);
     const no = apply(t, { type: 'fsHits', option: 'step', removeEt3: true });
     expect(!no.ok && [no.error.code, no.error.case]).toEqual(['no-et3', 'AW 1.2.6b']);
+  });
+  it('GOSS 11.6.2b / 17.4.1: attack-designated targets in a DW may withdraw into it instead of the 1-hex retreat (3 hits: 1 AS, stays, 1 step), also when no retreat hex is open; others may not', () => {
+    const b = base([], {}, RULES());
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'IP'; d.units.g.markers.push('TA'); });
+    s = withSeed(s, seedD10(s.n, [6, 2])); // FSV 14 → 2 hits, FSV 10 → 1 (designated targets get no DW DRM)
+    s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
+    expect(s.combat!.fs).toMatchObject({ hits: 3, designated: true });
+    s = act(s, { type: 'fsHits', option: 'retreat' }).state;
+    expect(s.pending).toMatchObject({ side: 'german', kind: 'fsRetreat' });
+    expect(legalActions(s, 'german')).toContainEqual({ type: 'fsRetreat', path: [], withdraw: true });
+    const r = act(s, { type: 'fsRetreat', path: [], withdraw: true });
+    expect(r.events.find((e) => e.type === 'withdrewIntoDw')).toEqual({ type: 'withdrewIntoDw', units: ['g'], hex: fmt(hx(3, 4)), fieldworks: 'IP', why: 'the attack-designated targets withdraw into the DW in their hex instead of retreating', case: 'GOSS 11.6.2, 17.4.1' });
+    expect(r.state.units.g).toMatchObject({ hex: hx(3, 4), stepsLost: 1 }); // (3 − 1) / 2 = 1 hit
+    expect(r.state.units.g.markers).toContain('AS');
+    expect(r.state.units.g.markers).not.toContain('TA');
+    expect(r.state.fieldworks[hx(3, 4)]).toBe('IP');
+    // boxed in by friendly-to-the-firer units: option b only through the DW
+    const ring = (fw: boolean) => {
+      const bb = fixture({ rules: RULES(), special: SPECIAL, units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4, fw ? { fieldworks: 'IP' } : {}),
+        ...neighbours(hx(3, 4)).filter((h) => h !== hx(2, 4)).map((h, i): UnitSpec => A(`r${i}`, 0, 0, { hex: fmt(h) }))] });
+      let t = edit(offFs(bb), (d) => { d.units.g.markers.push('TA'); });
+      t = withSeed(t, seedD10(t.n, [6, 2]));
+      return act(t, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
+    };
+    expect(legalActions(ring(true), 'german')).toEqual([{ type: 'fsHits', option: 'step' }, { type: 'fsHits', option: 'retreat' }]);
+    expect(legalActions(ring(false), 'german')).toEqual([{ type: 'fsHits', option: 'step' }]);
+    const no = apply(ring(false), { type: 'fsHits', option: 'retreat' });
+    expect(!no.ok && [no.error.code, no.error.case]).toEqual(['cannot-retreat', 'GOSS 11.6.2b']);
+  });
+  it('GOSS 11.6.2: a target that was not attack designated may not withdraw into its DW', () => {
+    const b = base([], {}, RULES());
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'IP'; d.units.spot.markers.push('TA'); });
+    s = withSeed(s, seedD10(s.n, [7, 3])); // IP −1: FSV 14 → 2 hits, 10 → 1
+    s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
+    s = act(s, { type: 'fsHits', option: 'retreat' }).state;
+    expect(s.pending?.kind).toBe('fsRetreat');
+    expect(legalActions(s, 'german').some((a) => 'withdraw' in a)).toBe(false);
+    const no = apply(s, { type: 'fsRetreat', path: [], withdraw: true });
+    expect(!no.ok && [no.error.code, no.error.message, no.error.case]).toEqual(['no-withdrawal', 'only attack-designated targets may withdraw into a DW instead of retreating', 'GOSS 11.6.2']);
   });
   it('AW 31.2.2c / GOSS 11.7: attack-designated units may advance into a hex emptied by FS; TA units lose TA', () => {
     const b = base([G('z', 3, 3, { size: 'Z', steps: [[1, 1]] })]);

@@ -345,7 +345,10 @@ const MissionAction = z.object({
 });
 const HitsAction = z.object({ type: z.literal('fsHits'), option: z.enum(['step', 'retreat']), removeEt3: z.boolean().optional() });
 const AbsorbAction = z.object({ type: z.literal('fsAbsorb'), fatigue: z.number().int().min(0).max(2) });
-const RetreatAction = z.object({ type: z.literal('fsRetreat'), path: z.array(z.string()).length(1) });
+const RetreatAction = z.union([
+  z.object({ type: z.literal('fsRetreat'), path: z.array(z.string()).length(1), withdraw: z.literal(false).optional() }),
+  z.object({ type: z.literal('fsRetreat'), path: z.array(z.string()).length(0), withdraw: z.literal(true) }),
+]);
 const AdvanceAction = z.object({ type: z.literal('fsAdvance'), hex: z.string(), units: z.array(z.string()).min(1) });
 
 const hexOf = (ref: string): HexId => { const r = tryParseHexRef(ref); if ('error' in r) reject('bad-hex', r.error); return r.hex; };
@@ -353,6 +356,18 @@ const hexOf = (ref: string): HexId => { const r = tryParseHexRef(ref); if ('erro
 interface Run { d: Draft<GameState>; ctx: RuleContext; events: GameEvent[] }
 const lc = (run: Run, fs: FsProc): LossCtx => ({ d: run.d, bundle: run.ctx.bundle, events: run.events, lost: fs.lost });
 const aliveIds = (run: Run, ids: string[]) => ids.filter((id) => live(run.d.units[id] as UnitState));
+
+/**
+ * GOSS 11.6.2a-b, 17.4.1: why the target stack may not withdraw into a DW in its hex instead of the
+ * 1-hex retreat, or null when it may — only attack-designated targets (all of them, reconstructed:
+ * non-designated units there are immune or take the DW benefits anyway, GOSS 11.2.2), and only into
+ * a DW. Reconstructed: any fieldworks marker is a DW (IP, ET-2, ET-3).
+ */
+export function fsWithdrawRefusal(state: GameState, fs: FsProc): string | null {
+  if (!fs.designated) return 'only attack-designated targets may withdraw into a DW instead of retreating';
+  if (!state.fieldworks[fs.target]) return `${formatHex(fs.target)} holds no DW (IP, ET) to withdraw into`;
+  return null;
+}
 
 function fsRetreatPaths(state: GameState, bundle: ScenarioBundle, fs: FsProc): HexId[][] {
   const ids = fs.units.filter((id) => live(state.units[id]));
@@ -386,7 +401,8 @@ function driveFs(run: Run): void {
     }
     if (fs.stage === 'retreat') {
       const paths = fsRetreatPaths(run.d as GameState, run.ctx.bundle, fs);
-      if (paths.length > 1) { run.d.pending = { side: fs.targetSide, kind: 'fsRetreat', accepts: ['fsRetreat'], prompt: 'Retreat the target stack 1 hex', case: 'GOSS 11.6.3' }; return; }
+      // GOSS 11.6.2: designated targets in a DW choose between the retreat and the withdrawal into it.
+      if (paths.length > 1 || !fsWithdrawRefusal(run.d as GameState, fs)) { run.d.pending = { side: fs.targetSide, kind: 'fsRetreat', accepts: ['fsRetreat'], prompt: 'Retreat the target stack 1 hex', case: 'GOSS 11.6.3' }; return; }
       const ids = aliveIds(run, fs.units);
       if (paths.length === 1) fsRetreated(run, ids, paths[0]);
       else run.events.push({ type: 'retreatBlocked', units: ids, case: 'GOSS 11.6.3' });
@@ -511,7 +527,9 @@ export function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsReque
   events.push(...afterMission(d, ctx, plan.sources.filter((x) => x.kind === 'artillery').map((x) => x.unit!), volleys.length, req.deplete ?? req.artillery?.map((a) => a.unit)));
   const targets = unitsAt(d as GameState, req.target, enemyOf(side)).map((u) => u.id);
   if (as > 0) for (const id of targets) addAs(d.units[id], as); // GOSS 11.6.1: max 2 per unit
-  c.fs = { target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'option', option: null, remaining: 0, remainder: 'free', lost: {}, ...(req.overrun !== undefined ? { overrun: true } : {}) };
+  // GOSS 11.6.2: designation is read before the results drop it (the DW withdrawal open to designated targets).
+  const designated = targets.length > 0 && targets.every((id) => isAttackDesignated(d.units[id] as UnitState));
+  c.fs = { target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'option', option: null, remaining: 0, remainder: 'free', lost: {}, ...(designated ? { designated } : {}), ...(req.overrun !== undefined ? { overrun: true } : {}) };
   driveFs({ d, ctx, events });
   return events;
 }
@@ -586,7 +604,7 @@ export const fireSupportRules: RuleModule = {
           if (no) reject('no-et3', no.message, no.case);
         }
         if (a.data.option === 'retreat') {
-          if (!fsRetreatPaths(d as GameState, ctx.bundle, fs).length) reject('cannot-retreat', 'the stack cannot retreat 1 hex: the first hit must be a step loss', 'GOSS 11.6.2b');
+          if (!fsRetreatPaths(d as GameState, ctx.bundle, fs).length && fsWithdrawRefusal(d as GameState, fs)) reject('cannot-retreat', 'the stack cannot retreat 1 hex (nor withdraw into a DW): the first hit must be a step loss', 'GOSS 11.6.2b');
           fs.remaining = Math.ceil((fs.hits - 1) / 2); fs.remainder = 'cappedIgnore';
           beginRetreat(run, fs);
         } else chooseStepOption(run, fs, !!a.data.removeEt3);
@@ -597,7 +615,7 @@ export const fireSupportRules: RuleModule = {
         if (state.pending?.kind !== 'fsHits' || state.pending.side !== side || !state.combat?.fs) return [];
         const opts: Action[] = [{ type: 'fsHits', option: 'step' }];
         if (!fsEt3Refusal(state, bundle, state.combat.fs)) opts.push({ type: 'fsHits', option: 'step', removeEt3: true });
-        if (fsRetreatPaths(state, bundle, state.combat.fs).length) opts.push({ type: 'fsHits', option: 'retreat' });
+        if (fsRetreatPaths(state, bundle, state.combat.fs).length || !fsWithdrawRefusal(state, state.combat.fs)) opts.push({ type: 'fsHits', option: 'retreat' });
         return opts;
       },
     },
@@ -607,11 +625,20 @@ export const fireSupportRules: RuleModule = {
         const a = RetreatAction.safeParse(action);
         if (!a.success) reject('bad-action', a.error.issues[0].message);
         const fs = pendingFs(d, ctx, 'fsRetreat');
+        const events: GameEvent[] = [];
+        const run = { d, ctx, events };
+        if (a.data.withdraw) {
+          const no = fsWithdrawRefusal(d as GameState, fs);
+          if (no) reject('no-withdrawal', no, 'GOSS 11.6.2');
+          d.pending = null;
+          events.push({ type: 'withdrewIntoDw', units: aliveIds(run, fs.units), hex: formatHex(fs.target), fieldworks: d.fieldworks[fs.target], why: 'the attack-designated targets withdraw into the DW in their hex instead of retreating', case: 'GOSS 11.6.2, 17.4.1' });
+          fs.stage = 'absorb';
+          driveFs(run);
+          return events;
+        }
         const to = hexOf(a.data.path[0]);
         const paths = fsRetreatPaths(d as GameState, ctx.bundle, fs);
         if (!paths.some((p) => p[0] === to)) reject('illegal-retreat', `${a.data.path[0]} is not a retreat hex the priorities allow`, 'GOSS 11.6.3');
-        const events: GameEvent[] = [];
-        const run = { d, ctx, events };
         d.pending = null;
         fsRetreated(run, aliveIds(run, fs.units), [to]);
         fs.stage = 'absorb';
@@ -620,7 +647,9 @@ export const fireSupportRules: RuleModule = {
       },
       legal(state, side, bundle) {
         if (state.pending?.kind !== 'fsRetreat' || state.pending.side !== side || !state.combat?.fs) return [];
-        return fsRetreatPaths(state, bundle, state.combat.fs).map((p) => ({ type: 'fsRetreat', path: p.map(formatHex) }));
+        const out: Action[] = fsRetreatPaths(state, bundle, state.combat.fs).map((p) => ({ type: 'fsRetreat', path: p.map(formatHex) }));
+        if (!fsWithdrawRefusal(state, state.combat.fs)) out.push({ type: 'fsRetreat', path: [], withdraw: true });
+        return out;
       },
     },
     {
