@@ -75,6 +75,14 @@ export function isEmbankment(board: Board, h: HexId): boolean {
   return board.embankments.has(h);
 }
 
+/** Bit of a hexside feature in `sideBits` (the order of HEXSIDE_FEATURES). */
+export const SIDE_BIT = Object.fromEntries(HEXSIDE_FEATURES.map((f, i) => [f, 1 << i])) as Record<HexsideFeature, number>;
+
+/** The hexside's features as bits (`SIDE_BIT`): for hot paths that test one or two features without building a list. */
+export function sideBits(board: Board, a: HexId, b: HexId): number {
+  return board.sides.get(hexsideBetween(a, b)) ?? 0;
+}
+
 export function sideFeatures(board: Board, a: HexId, b: HexId): HexsideFeature[] {
   const bits = board.sides.get(hexsideBetween(a, b)) ?? 0;
   return HEXSIDE_FEATURES.filter((_, i) => bits & (1 << i));

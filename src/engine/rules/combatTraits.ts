@@ -50,7 +50,11 @@ export function setFatigue(u: UnitState, level: number): void {
   if (l === 2) u.markers.push(M.F2);
 }
 /** GOSS 11.6.1: artillery-shift markers on a unit (max 2). */
-export function asCount(u: UnitState): number { return u.markers.filter((m) => m === M.AS).length; }
+export function asCount(u: UnitState): number {
+  let n = 0;
+  for (const m of u.markers) if (m === M.AS) n++;
+  return n;
+}
 export function addAs(u: UnitState, n = 1): void { for (let i = 0; i < n && asCount(u) < 2; i++) u.markers.push(M.AS); }
 
 export function isAttackDesignated(u: UnitState): boolean { return has(u, M.TA) || has(u, M.PA); }

@@ -29,9 +29,10 @@ const before = (a: { date: string; time: string }, b: { date: string; time: stri
 /** AW 33.7.1-33.7.2: null when `unit` may do `act` ('move' | 'construction' | 'observe' | 'fireSupport' | 'offensiveGa') now. */
 export function epsomActCheck(state: GameState, bundle: ScenarioBundle, unitId: string, act: string): Rejection | null {
   const e = special(bundle).epsom;
+  if (!e) return null;
   const u = state.units[unitId];
   const def = bundle.units.get(unitId);
-  if (!e || !u || !def || u.hex === null) return null;
+  if (!u || !def || u.hex === null) return null;
   const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
   if (u.side === e.inactive.side && e.inactive.forbids.includes(act) && before(now, e.inactive.until)) {
     const corps = special(bundle).corps?.find((c) => c.id === e.inactive.corps);

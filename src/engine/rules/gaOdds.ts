@@ -4,7 +4,7 @@
  * reads the state and rolls nothing, so the UI's odds preview and the resolution share it.
  */
 import { areAdjacent, distance, formatHex, neighbours, type HexId } from '../hex';
-import { sideFeatures, terrainOf } from '../board';
+import { SIDE_BIT, sideBits, terrainOf } from '../board';
 import { turnTime } from '../sequence';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
@@ -77,16 +77,20 @@ export interface GaBreakdown {
 
 export type OddsResult = { ok: true; odds: GaBreakdown } | { ok: false; code: string; message: string; case: string };
 
-interface Ctx { state: GameState; bundle: ScenarioBundle; mods: GaModifiersTable; table: GroundAssaultTable; night: boolean }
+interface Ctx {
+  state: GameState; bundle: ScenarioBundle; mods: GaModifiersTable; table: GroundAssaultTable; night: boolean;
+  /** The defending hex is MCT (GOSS 13.6.1d) / marsh (GOSS 13.6.1). */
+  defMct: boolean; defMarsh: boolean;
+}
 
 const fail = (code: string, message: string, c: string): OddsResult => ({ ok: false, code, message, case: c });
 
-const RIVERS = ['river', 'canal'];
+const RIVER_BITS = SIDE_BIT.river | SIDE_BIT.canal;
 
 function crossing(bundle: ScenarioBundle, a: HexId, b: HexId): { river: boolean; major: boolean; bridge: boolean; ford: boolean; stream: boolean } {
-  const f = sideFeatures(bundle.board, a, b);
+  const f = sideBits(bundle.board, a, b);
   return {
-    river: f.some((x) => RIVERS.includes(x)), major: f.includes('majorRiver'), bridge: f.includes('bridge'), ford: f.includes('ford'), stream: f.includes('stream'),
+    river: (f & RIVER_BITS) !== 0, major: (f & SIDE_BIT.majorRiver) !== 0, bridge: (f & SIDE_BIT.bridge) !== 0, ford: (f & SIDE_BIT.ford) !== 0, stream: (f & SIDE_BIT.stream) !== 0,
   };
 }
 
@@ -120,6 +124,11 @@ function uncoveredAfvs(bundle: ScenarioBundle, units: UnitState[]): Set<string> 
   return new Set(afv.slice(covered).map((u) => u.id));
 }
 
+function allPureAfv(bundle: ScenarioBundle, us: UnitState[]): boolean {
+  for (const u of us) if (!isPureAfv(defOf(bundle, u.id))) return false;
+  return true;
+}
+
 /** Per-unit GAV multiplier (GOSS 13.6.1): halvings collapse to ×¼ when two or more apply; never below ¼. */
 function combine(halves: Mult[], quarters: Mult[], set: Mult | null): { factor: number; mults: Mult[] } {
   if (set) return { factor: set.x, mults: [set] };
@@ -128,35 +137,32 @@ function combine(halves: Mult[], quarters: Mult[], set: Mult | null): { factor: 
   return { factor: halves.length ? 0.5 : 1, mults };
 }
 
-function lineFor(ctx: Ctx, u: UnitState, role: 'attacker' | 'defender', decl: GaDeclaration, allOwn: UnitState[], opp: UnitState[], uncovered: Set<string>, artHalved: string | null): UnitLine {
-  const { bundle, mods, state } = ctx;
+function lineFor(ctx: Ctx, u: UnitState, role: 'attacker' | 'defender', decl: GaDeclaration, caExempt: boolean, uncovered: Set<string>, artHalved: string | null): UnitLine {
+  const { bundle } = ctx;
   const d = defOf(bundle, u.id);
   const cs = role === 'attacker' ? csAtt(d, u) : csDef(d, u);
   const halves: Mult[] = [];
   const quarters: Mult[] = [];
   let set: Mult | null = null;
   const defHex = decl.hex;
-  const marsh = (h: HexId) => terrainOf(bundle.board, h) === 'marsh';
-  const oppAllAfv = opp.length > 0 && opp.every((o) => isPureAfv(defOf(bundle, o.id)));
-  const ownAllAfv = allOwn.every((o) => isPureAfv(defOf(bundle, o.id)));
-  const caExempt = oppAllAfv && ownAllAfv; // GOSS 13.6.1d: AFV-only against AFV-only
+  const defMarsh = ctx.defMarsh;
   if (role === 'attacker') {
     const c = crossing(bundle, u.hex!, defHex);
     if (c.major && c.bridge) quarters.push({ x: 0.25, why: 'across a major river by bridge', case: 'GOSS 13.6.1' });
     else if (c.river && d.moveClass !== 'mech') halves.push({ x: 0.5, why: 'Leg across a river (bridge or ford do not help)', case: 'GOSS 13.6.1' });
     else if (c.river) halves.push({ x: 0.5, why: 'Mech across a river at a bridge or ford', case: 'GOSS 13.6.1' });
-    if (marsh(defHex) || marsh(u.hex!)) {
+    if (defMarsh || terrainOf(bundle.board, u.hex!) === 'marsh') {
       if (d.moveClass === 'mech') quarters.push({ x: 0.25, why: 'Mech into or out of marsh', case: 'GOSS 13.6.1' });
       else halves.push({ x: 0.5, why: 'Leg into or out of marsh', case: 'GOSS 13.6.1' });
     }
-    if (uncovered.has(u.id) && !caExempt && (isMct(mods, bundle, defHex, state) || marsh(defHex))) halves.push({ x: 0.5, why: 'pure AFV without combined arms into MCT or marsh', case: 'GOSS 13.6.1d' });
+    if (uncovered.has(u.id) && !caExempt && (ctx.defMct || defMarsh)) halves.push({ x: 0.5, why: 'pure AFV without combined arms into MCT or marsh', case: 'GOSS 13.6.1d' });
     if (has(u, M.OOS) || has(u, M.OHS)) halves.push({ x: 0.5, why: has(u, M.OHS) ? 'OhS unit attacking goes OoS at once: CS halved' : 'out of supply', case: 'AW 31.11' });
   } else {
     if (artHalved === u.id) halves.push({ x: 0.5, why: 'artillery in a defending stack', case: 'GOSS 13.6.1' });
-    if (uncovered.has(u.id) && !caExempt && (isMct(mods, bundle, defHex, state) || marsh(defHex))) halves.push({ x: 0.5, why: 'pure AFV in MCT or marsh without combined arms', case: 'GOSS 13.6.1d' });
+    if (uncovered.has(u.id) && !caExempt && (ctx.defMct || defMarsh)) halves.push({ x: 0.5, why: 'pure AFV in MCT or marsh without combined arms', case: 'GOSS 13.6.1d' });
     if (has(u, M.OOS)) halves.push({ x: 0.5, why: 'out of supply', case: 'AW 31.11' });
     else if (has(u, M.OHS) && !(decl.fullStrength ?? []).includes(u.id)) halves.push({ x: 0.5, why: 'OhS defending at half CS to stay OhS', case: 'AW 31.11, GOSS 13.5.3' });
-    if (d.moveClass === 'mech' && marsh(defHex)) quarters.push({ x: 0.25, why: 'Mech in a marsh hex', case: 'GOSS 13.6.1' });
+    if (d.moveClass === 'mech' && defMarsh) quarters.push({ x: 0.25, why: 'Mech in a marsh hex', case: 'GOSS 13.6.1' });
     if (has(u, M.AD) && isArtillery(d)) set = { x: 0, why: 'ammo-depleted artillery defends at CS 1', case: 'GOSS 13.6.1c' };
   }
   const f = fatigue(u);
@@ -226,13 +232,19 @@ export function constrictedAttackExcess(bundle: ScenarioBundle, target: HexId, a
 }
 
 function leadPr(state: GameState, bundle: ScenarioBundle, units: UnitState[], role: 'attacker' | 'defender', standoff: string[], named?: string): UnitState | null {
-  // AW 1.2.6e: the PRs as modified by Cherbourg morale (combatPr.ts).
+  // AW 1.2.6e: the PRs as modified by Cherbourg morale (combatPr.ts), read once per unit.
   const pr = (u: UnitState) => effectivePr(state, bundle, u.id, role === 'attacker' ? 'off' : 'def').pr ?? -1;
-  const ok = (u: UnitState) => { const d = defOf(bundle, u.id); return !standoff.includes(u.id) && !isZ(d) && !isLeader(d) && pr(u) >= 0; };
-  if (named) { const u = units.find((x) => x.id === named); if (u && ok(u)) return u; }
-  const pool = units.filter((u) => ok(u) && !isHq(defOf(bundle, u.id)));
-  const cands = pool.length ? pool : units.filter(ok);
-  return cands.sort((a, b) => pr(b) - pr(a) || a.id.localeCompare(b.id))[0] ?? null;
+  const ok = (u: UnitState, p: number) => { const d = defOf(bundle, u.id); return !standoff.includes(u.id) && !isZ(d) && !isLeader(d) && p >= 0; };
+  if (named) { const u = units.find((x) => x.id === named); if (u && ok(u, pr(u))) return u; }
+  // The highest PR, non-HQ units first (an HQ leads only when nothing else may), ties by id.
+  let best: UnitState | null = null; let bestPr = -1; let bestHq = true;
+  for (const u of units) {
+    const p = pr(u);
+    if (!ok(u, p)) continue;
+    const hq = isHq(defOf(bundle, u.id));
+    if (best === null || (bestHq && !hq) || (hq === bestHq && (p > bestPr || (p === bestPr && u.id.localeCompare(best.id) < 0)))) { best = u; bestPr = p; bestHq = hq; }
+  }
+  return best;
 }
 
 /** GOSS 13.8.3 regimental integrity: per regiment 2–3 bonuses, a regiment with one eligible unit gives none. */
@@ -243,7 +255,8 @@ function ribCount(bundle: ScenarioBundle, units: UnitState[], maxRgts: number, p
     const r = regiment(d);
     if (!r || isZ(d) || isEngineer(d) || !isInfantry(d) || (d as unknown as { attached?: boolean }).attached) continue;
     if (has(u, M.OOS) || fatigue(u) > 0 || has(u, M.EXPLOIT) || has(u, M.STRAT)) continue;
-    by.set(r, [...(by.get(r) ?? []), u.id]);
+    const l = by.get(r);
+    if (l) l.push(u.id); else by.set(r, [u.id]);
   }
   const rgts = [...by.values()].filter((l) => l.length >= perMin).sort((a, b) => b.length - a.length).slice(0, maxRgts);
   let n = 0; const used: string[] = [];
@@ -268,7 +281,10 @@ function leaderShift(ctx: Ctx, role: 'attacker' | 'defender', side: Side, hexes:
 export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclaration, attackerSide?: Side): OddsResult {
   const mods = gaMods(bundle);
   const table = gat(bundle);
-  const ctx: Ctx = { state, bundle, mods, table, night: isNight(state, bundle) };
+  const ctx: Ctx = {
+    state, bundle, mods, table, night: isNight(state, bundle),
+    defMct: isMct(mods, bundle, decl.hex, state), defMarsh: terrainOf(bundle.board, decl.hex) === 'marsh',
+  };
   // One pass over the units near the target (rules/combatLocal.ts) answers every adjacency question
   // below: supporting hexes are 2 away, combat reserves at most 4 (3 from an attacker).
   const near = localUnits(state, decl.hex, 4);
@@ -331,8 +347,10 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   else if (arts.length) defArt = arts.slice().sort((a, b) => csDef(defOf(bundle, a.id), a) - csDef(defOf(bundle, b.id), b))[0].id;
   const unA = uncoveredAfvs(bundle, atk);
   const unD = uncoveredAfvs(bundle, defenders);
-  const attackers = atk.map((u) => lineFor(ctx, u, 'attacker', decl, atk, defenders, unA, attArt));
-  const defLines = defenders.map((u) => lineFor(ctx, u, 'defender', decl, defenders, atk, unD, defArtHalved.has(u.id) ? u.id : defArt));
+  // GOSS 13.6.1d: AFV-only against AFV-only needs no combined arms.
+  const caExempt = defenders.length > 0 && allPureAfv(bundle, defenders) && allPureAfv(bundle, atk);
+  const attackers = atk.map((u) => lineFor(ctx, u, 'attacker', decl, caExempt, unA, attArt));
+  const defLines = defenders.map((u) => lineFor(ctx, u, 'defender', decl, caExempt, unD, defArtHalved.has(u.id) ? u.id : defArt));
   const round = (x: number) => Math.ceil(x - 1e-9);
   const gavAttacker = round(attackers.reduce((s, l) => s + l.value, 0));
   const gavDefender = round(defLines.reduce((s, l) => s + l.value, 0));
@@ -451,7 +469,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   for (const h of neighbours(decl.hex)) {
     for (const u of near.at(h, defSide)) {
       const d = defOf(bundle, u.id);
-      if (d.size === 'Bn' && stepsLeft(d, u) >= 2 && !crossing(bundle, h, decl.hex).major) ribDefenders.push(u);
+      if (d.size === 'Bn' && stepsLeft(d, u) >= 2 && !(sideBits(bundle.board, h, decl.hex) & SIDE_BIT.majorRiver)) ribDefenders.push(u);
     }
   }
   const ribD = ribCount(bundle, ribDefenders, mods.ribMax.defenderRgts, mods.ribMax.perRgtMin, mods.ribMax.perRgtMax, mods.ribMax.defender);
@@ -491,7 +509,7 @@ function armAt(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], def: UnitState[]
   const dAt = best(def, atDef, unD);
   const tm = mods.armTerrain[terrain] ?? { mod: 0, max: 5 };
   const gtCap = night ? mods.armGtCap.night : mods.armGtCap.day;
-  const stream = atk.some((u) => sideFeatures(bundle.board, u.hex!, decl.hex).includes('stream')) ? -1 : 0;
+  const stream = atk.some((u) => (sideBits(bundle.board, u.hex!, decl.hex) & SIDE_BIT.stream) !== 0) ? -1 : 0;
   const dwMod = fw ? mods.armDw[fw] ?? 0 : 0;
   const anyAfvInClear = atk.some((u) => hasArmourSymbol(defOf(bundle, u.id)) && terrainOf(bundle.board, u.hex!) === 'clear');
   let who: 'attacker' | 'defender' | null = null; let n = 0; let why = '';

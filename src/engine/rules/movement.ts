@@ -5,8 +5,9 @@
  * legality and the queries the UI and the other rule modules call.
  */
 import { z } from 'zod';
+import { isDraft } from 'immer';
 import { areAdjacent, distance, formatHex, hexsideBetween, neighbours, tryParseHexRef, type HexId } from '../hex';
-import { canObserve } from './observation';
+import { canObserve, losRange } from './observation';
 import { segmentAt } from '../sequence';
 import { reject, type RuleModule } from './registry';
 import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
@@ -23,7 +24,7 @@ import { hexStackViolation } from './stacking';
 import { actsAsGroup } from './artilleryGroups';
 import { enterFilter, hexSet, restrictedInside, special } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
-import { readUnits } from './unitIndex';
+import { readUnits, unmodifiedBase } from './unitIndex';
 import { epsomActCheck } from './epsom';
 import { garrisonMoveCheck, lullActive, perimeterInside } from './cherbourg';
 
@@ -78,23 +79,32 @@ export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: strin
   return { mode: hasMarker(u, MARKER.PA) ? 'pa' : 'tactical' };
 }
 
-/** The unit that moved last in this segment (GOSS 7.1: units move one at a time). */
-function lastMover(state: GameState, bundle: ScenarioBundle): string | null {
-  let best: string | null = null;
-  let seq = -1;
-  for (const id in state.units) {
-    const r = moveRecordNow(state, bundle, state.units[id]);
-    if (r && r.seq > seq) { seq = r.seq; best = id; }
-  }
-  return best;
-}
+interface SegmentMoves { last: string | null; moved: Set<Side>; paMoved: Set<Side> }
+const movesCache = new WeakMap<object, { pos: GameState['pos']; moves: SegmentMoves }>();
 
-function anyMoved(state: GameState, bundle: ScenarioBundle, side: Side, pred: (u: UnitState) => boolean = () => true): boolean {
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.side === side && moveRecordNow(state, bundle, u) && pred(u)) return true;
+/**
+ * Who has moved in this segment (GOSS 7.1, AW 31.2.1): the last mover, the sides with a move record,
+ * and the sides whose PA units have moved. One pass over the units, cached per frozen state (legal
+ * marks ask it for every unit); drafts are read without creating a proxy per unit (readUnits).
+ */
+function segmentMoves(state: GameState, bundle: ScenarioBundle): SegmentMoves {
+  const hit = movesCache.get(state.units);
+  if (hit && hit.pos === state.pos) return hit.moves;
+  // Looked up first: Object.isFrozen is O(properties) on the large units record.
+  const frozen = !isDraft(state.units) && Object.isFrozen(state.units);
+  const seg = segmentAt(bundle.sequence, state.pos).segment.id;
+  const { turn, playerTurn } = state.pos;
+  const out: SegmentMoves = { last: null, moved: new Set(), paMoved: new Set() };
+  let seq = -1;
+  for (const u of readUnits(state.units)) {
+    const m = u.move;
+    if (!m || m.turn !== turn || m.playerTurn !== playerTurn || m.segment !== seg) continue;
+    out.moved.add(u.side);
+    if (hasMarker(u, MARKER.PA)) out.paMoved.add(u.side);
+    if (m.seq > seq) { seq = m.seq; out.last = u.id; }
   }
-  return false;
+  if (frozen) movesCache.set(state.units, { pos: state.pos, moves: out });
+  return out;
 }
 
 /** Why the unit may not (start or continue to) move now, or null. */
@@ -104,11 +114,11 @@ function moveBlock(state: GameState, bundle: ScenarioBundle, unitId: string, mod
   const rec = moveRecordNow(state, bundle, u);
   if (rec) {
     if (rec.halted) return no('halted', `${def.designation} halted this phase and may not move again`, 'GOSS 7.7');
-    const last = lastMover(state, bundle);
+    const last = segmentMoves(state, bundle).last;
     if (last !== unitId) return no('move-finished', `${def.designation} finished its move when another unit began moving; units move one at a time`, 'GOSS 7.1');
   }
   // AW 31.2.1: PA-marked units move after all other movement.
-  if (mode === 'tactical' && anyMoved(state, bundle, u.side, (x) => hasMarker(x, MARKER.PA))) {
+  if (mode === 'tactical' && segmentMoves(state, bundle).paMoved.has(u.side)) {
     return no('pa-moved', 'PA units have begun moving; other units may no longer move this segment', 'AW 31.2.1');
   }
   return null;
@@ -230,7 +240,9 @@ export function observedBy(state: GameState, bundle: ScenarioBundle, side: Side)
     if (k !== undefined) return k;
     let obs = false;
     for (const e of enemies) {
-      if (distance(e.hex!, h) > OBSERVE_REACH) continue;
+      // The observer's LOS range bounds every observation but the adjacent one (GOSS 8.1.2, 8.2.3).
+      const dist = distance(e.hex!, h);
+      if (dist > OBSERVE_REACH || (dist > 1 && dist > losRange(state, bundle, e.hex!))) continue;
       if (canObserve(state, bundle, e.id, h, { targetMoving: true }).ok) { obs = true; break; }
     }
     seen.set(h, obs);
@@ -454,18 +466,23 @@ export function checkMove(state: GameState, bundle: ScenarioBundle, action: Acti
 }
 
 function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEvent[] {
-  const r = checkMove(d, bundle, action);
+  // Everything is read from the state the move starts from (frozen: its cached views and traces).
+  const base = unmodifiedBase(d);
+  const r = checkMove(base, bundle, action);
   if (!r.ok) reject(r.error.code, r.error.message, r.error.case);
   const { unit: id, path } = action as z.infer<typeof MoveAction>;
-  const u = d.units[id];
+  const u0 = base.units[id];
   const def = bundle.units.get(id)!;
-  const view = sideView(d, bundle, u.side);
-  const prevRec = moveRecordNow(d, bundle, u);
-  const from = u.hex!;
-  const seg = segmentId(d, bundle);
+  const view = sideView(base, bundle, u0.side);
+  const prevRec = moveRecordNow(base, bundle, u0);
+  const from = u0.hex!;
+  const seg = segmentId(base, bundle);
   let beyond6 = prevRec?.beyond6 ?? !near(view.enemyHexes, from, 6);
   for (const h of r.hexes) if (!near(view.enemyHexes, h, 6)) beyond6 = true;
   const mp = r.type === 'pa' ? 0 : r.cost / 2;
+  // The allowance does not depend on the move (AW 31.11 below compares the MP spent with it).
+  const allow = allowance({ state: base, bundle, view, unit: u0, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: def.moveClass !== 'mech', type: r.type });
+  const u = d.units[id];
   u.move = {
     turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: seg, seq: d.n,
     from: prevRec ? prevRec.from : from,
@@ -480,7 +497,6 @@ function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEv
   // AW 31.2.1: artillery flips to its out-of-battery side before it moves.
   if (isArtillery(def) && !hasMarker(u, MARKER.OOB)) { u.markers.push(MARKER.OOB); events.push({ type: 'markerPlaced', unit: id, marker: MARKER.OOB, case: 'AW 31.2.1' }); }
   // AW 31.11 (2): an OhS unit that uses more than half its MA becomes OoS.
-  const allow = allowance({ state: d, bundle, view, unit: u, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: def.moveClass !== 'mech', type: r.type });
   if (hasMarker(u, MARKER.OHS) && r.type !== 'pa' && u.mpSpent * 2 > allow.budget / 2) {
     u.markers = u.markers.filter((m) => m !== MARKER.OHS);
     u.markers.push(MARKER.OOS);
@@ -507,7 +523,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
   if (u.hex === null || u.eliminated) return no('not-on-map', `${n} is not on the map`);
   if (u.side !== phasing(state, bundle)) return no('not-your-unit', `${n} belongs to the other side`);
   if (segmentId(state, bundle) !== 'move') return no('wrong-segment', 'artillery is flipped and PA, CR and Exploit markers are placed in the Movement Segment', 'AW 31.2.1');
-  if (anyMoved(state, bundle, u.side)) return no('marks-before-moving', 'flip artillery and place PA, CR and Exploit markers before moving any unit', 'AW 31.2.1');
+  if (segmentMoves(state, bundle).moved.has(u.side)) return no('marks-before-moving', 'flip artillery and place PA, CR and Exploit markers before moving any unit', 'AW 31.2.1');
   const night = isNight(state, bundle);
   const view = sideView(state, bundle, u.side);
   const adjacent = (view.flags[u.hex] & F_ENEMY_ADJ) !== 0;

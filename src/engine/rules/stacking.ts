@@ -120,21 +120,27 @@ export function stackViolationOf(bundle: ScenarioBundle, h: HexId, side: Side, s
     if (def) units.push({ id: u.id, u, def, kind: kindOf(t, def) });
   }
   if (!units.length) return null;
-  const ref = formatHex(h);
-  const ids = units.map((c) => c.id);
   const group = units.find((c) => isArtilleryGroup(c.def) || stacksAsGroup(bundle, c.id));
   if (t.artilleryGroupsAlone.value && group && others > 1) {
-    return { hex: h, ref, side, units: ids, excess: others - 1, case: 'AW 31.9.2a', reason: `artillery group ${group.def.designation} may not stack with any other unit` };
+    return { hex: h, ref: formatHex(h), side, units: units.map((c) => c.id), excess: others - 1, case: 'AW 31.9.2a', reason: `artillery group ${group.def.designation} may not stack with any other unit` };
   }
   const constricted = isConstricted(bundle, h);
   const lim = constricted ? t.limits.constricted : t.limits.nonConstricted;
+  const within = (bn: number, co: number, zz: number, n: number) => bn <= lim.bn && bn + co <= lim.bn + lim.co && zz <= lim.z && n <= lim.maxUnits[side];
+  let bn = 0; let co = 0; let zz = 0; let counted = 0;
+  for (const c of units) {
+    if (c.kind === 'bn') bn++; else if (c.kind === 'co') co++; else if (c.kind === 'z') zz++;
+    if (c.kind !== 'none') counted++;
+  }
+  // Free stacking (GOSS 6.2) only lowers the counts, so a stack within the limits without it is
+  // legal (most are, and combat checks every attacking and defending stack).
+  if (within(bn, co, zz, counted)) return null;
   const free = freeCompanies(t, units, side, constricted);
-  let bn = 0; let co = 0; let zz = 0;
+  bn = 0; co = 0; zz = 0;
   for (const c of units) {
     if (free.has(c.id)) continue;
     if (c.kind === 'bn') bn++; else if (c.kind === 'co') co++; else if (c.kind === 'z') zz++;
   }
-  const counted = units.filter((c) => c.kind !== 'none').length;
   const what = constricted ? 'a constricted hex' : 'a hex';
   let excess = 0;
   const reasons: string[] = [];
@@ -143,7 +149,7 @@ export function stackViolationOf(bundle: ScenarioBundle, h: HexId, side: Side, s
   if (zz > lim.z) { excess = Math.max(excess, zz - lim.z); reasons.push(`${zz} Z-steps (limit ${lim.z})`); }
   if (counted > lim.maxUnits[side]) { excess = Math.max(excess, counted - lim.maxUnits[side]); reasons.push(`${counted} units (limit ${lim.maxUnits[side]})`); }
   if (!reasons.length) return null;
-  return { hex: h, ref, side, units: ids, excess, case: constricted ? 'GOSS 6.4.0' : 'GOSS 6.3.0', reason: `${what} holds ${reasons.join('; ')}` };
+  return { hex: h, ref: formatHex(h), side, units: units.map((c) => c.id), excess, case: constricted ? 'GOSS 6.4.0' : 'GOSS 6.3.0', reason: `${what} holds ${reasons.join('; ')}` };
 }
 
 /** Every stacking violation of `side` (or both sides). */

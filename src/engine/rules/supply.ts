@@ -93,37 +93,21 @@ export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): 
   if (hit) return hit;
   const frozen = !isDraft(state.units) && Object.isFrozen(state.units);
   const rule = supplyRule(bundle, side);
-  const cost = new Map<HexId, number>();
+  let cost = new Map<HexId, number>();
   if (rule) {
     const enemy = new Set<HexId>();
     for (const u of unitIndex(state).live) if (u.side === enemyOf(side)) enemy.add(u.hex!);
-    const adjEnemy = (h: HexId) => { for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && enemy.has(n)) return true; } return false; };
-    const passable = (h: HexId) => onMap(bundle.board, h) && terrainOf(bundle.board, h) !== 'sea' && !enemy.has(h) && (!rule.area || rule.area.has(h));
-    const crossing = (a: HexId, b: HexId) => {
-      if (!rule.bridgesOnly) return true;
-      const f = bundle.board.sides.get(hexsideBetween(a, b)) ?? 0;
-      return !(f & MAJOR) || (f & BRIDGE) !== 0;
-    };
-    // Two queues for the 0-1 BFS (no O(n) unshift): `now` at the current cost, `later` at cost + 1.
-    let now: HexId[] = []; let later: HexId[] = [];
-    for (const s0 of rule.sources) {
-      if (!passable(s0)) continue;
-      const c = adjEnemy(s0) ? 1 : 0;
-      if ((cost.get(s0) ?? Infinity) > c) { cost.set(s0, c); (c === 0 ? now : later).push(s0); }
-    }
-    let level = 0;
-    while (now.length || later.length) {
-      if (!now.length) { now = later; later = []; level++; continue; }
-      const h = now.pop()!;
-      const ch = cost.get(h)!;
-      if (ch !== level) continue;
-      for (let d = 0; d < 6; d++) {
-        const n = NEIGHBOURS[h * 6 + d];
-        if (n < 0 || !passable(n) || !crossing(h, n)) continue;
-        const w = adjEnemy(n) ? 1 : 0;
-        if (ch + w > rule.maxAdjacentToEnemy + 1) continue;
-        if (ch + w < (cost.get(n) ?? Infinity)) { cost.set(n, ch + w); (w === 0 ? now : later).push(n); }
-      }
+    // The trace reads only the enemy's hexes: a friendly move or a marker change leaves it as it was,
+    // so the last few traces per side are kept by the set of enemy hexes (most moves in a replay
+    // and every lookahead of the moving side reuse one).
+    const key = `${side}:${[...enemy].sort((a, b) => a - b).join(',')}`;
+    const memo = memoOf(bundle);
+    const known = memo.get(key);
+    if (known) cost = known;
+    else {
+      traceGenS(bundle, rule, enemy, cost);
+      memo.set(key, cost);
+      if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
     }
   }
   if (frozen) {
@@ -132,6 +116,46 @@ export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): 
     m.set(side, cost);
   }
   return cost;
+}
+
+const MEMO_SIZE = 8;
+const memos = new WeakMap<ScenarioBundle, Map<string, Map<HexId, number>>>();
+function memoOf(bundle: ScenarioBundle): Map<string, Map<HexId, number>> {
+  let m = memos.get(bundle);
+  if (!m) memos.set(bundle, (m = new Map()));
+  return m;
+}
+
+/** The 0-1 BFS of `genSCost` from the rule's sources, around the enemy hexes. */
+function traceGenS(bundle: ScenarioBundle, rule: NonNullable<ReturnType<typeof supplyRule>>, enemy: Set<HexId>, cost: Map<HexId, number>): void {
+  const adjEnemy = (h: HexId) => { for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && enemy.has(n)) return true; } return false; };
+  const passable = (h: HexId) => onMap(bundle.board, h) && terrainOf(bundle.board, h) !== 'sea' && !enemy.has(h) && (!rule.area || rule.area.has(h));
+  const crossing = (a: HexId, b: HexId) => {
+    if (!rule.bridgesOnly) return true;
+    const f = bundle.board.sides.get(hexsideBetween(a, b)) ?? 0;
+    return !(f & MAJOR) || (f & BRIDGE) !== 0;
+  };
+  // Two queues for the 0-1 BFS (no O(n) unshift): `now` at the current cost, `later` at cost + 1.
+  let now: HexId[] = []; let later: HexId[] = [];
+  for (const s0 of rule.sources) {
+    if (!passable(s0)) continue;
+    const c = adjEnemy(s0) ? 1 : 0;
+    if ((cost.get(s0) ?? Infinity) > c) { cost.set(s0, c); (c === 0 ? now : later).push(s0); }
+  }
+  let level = 0;
+  while (now.length || later.length) {
+    if (!now.length) { now = later; later = []; level++; continue; }
+    const h = now.pop()!;
+    const ch = cost.get(h)!;
+    if (ch !== level) continue;
+    for (let d = 0; d < 6; d++) {
+      const n = NEIGHBOURS[h * 6 + d];
+      if (n < 0 || !passable(n) || !crossing(h, n)) continue;
+      const w = adjEnemy(n) ? 1 : 0;
+      if (ch + w > rule.maxAdjacentToEnemy + 1) continue;
+      if (ch + w < (cost.get(n) ?? Infinity)) { cost.set(n, ch + w); (w === 0 ? now : later).push(n); }
+    }
+  }
 }
 
 /** AW 31.11 / 32.9: can the unit trace GenS now? (true when the scenario has no supply rule) */

@@ -22,7 +22,7 @@ const NONE: UnitState[] = [];
 
 // immer's (stable, Symbol.for-registered) key for a draft's internal state: {base_, copy_, modified_}.
 const DRAFT_STATE = Symbol.for('immer-state');
-interface DraftInternals { base_: Record<string, unknown>; copy_: Record<string, unknown> | null }
+interface DraftInternals { base_: Record<string, unknown>; copy_: Record<string, unknown> | null; modified_?: boolean }
 const internals = (x: unknown): DraftInternals | undefined => (x && typeof x === 'object' ? (x as Record<symbol, DraftInternals | undefined>)[DRAFT_STATE] : undefined);
 
 /**
@@ -54,6 +54,18 @@ function build(units: Record<string, UnitState>): UnitIndex {
     if (l) l.push(u); else byHex.set(u.hex, [u]);
   }
   return { live, byHex };
+}
+
+/**
+ * The frozen state behind a draft nothing has written to yet (immer marks the root modified on any
+ * write below it), else `d` itself. An action handler that first checks the action against the
+ * state it starts from reads the frozen base, so every per-state cache (unit index, side view,
+ * supply trace) is built once and shared with `legalActions` on the same state instead of being
+ * rebuilt from the draft for each query.
+ */
+export function unmodifiedBase<T extends object>(d: T): T {
+  const st = internals(d);
+  return st && !st.modified_ ? (st.base_ as unknown as T) : d;
 }
 
 /** The index of `state` (cached for frozen, non-draft states). */
