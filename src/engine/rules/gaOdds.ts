@@ -304,8 +304,12 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   if (!inHex.length) return fail('no-defender', `${formatHex(decl.hex)} holds no enemy unit`, 'GOSS 13.3');
   const bad = checkAttackers(ctx, decl, atk, side);
   if (bad) return bad;
-  // GOSS 6.7.0: only units within the stacking limit fight — the attackers named from one hex must fit it.
+  // GOSS 6.7.0: only units within the stacking limit fight — from an overstacked hex, the attackers
+  // named must fit it (a hex within the limit may attack with any of its units).
+  const overAtt = new Set<HexId>();
   for (const h of new Set(atk.map((u) => u.hex!))) {
+    if (!stackViolationOf(bundle, h, side, near.stack(h))) continue;
+    overAtt.add(h);
     const v = stackViolationOf(bundle, h, side, atk.filter((u) => u.hex === h));
     if (v) return fail('overstacked-attackers', `only units within the stacking limit fight: the attackers from ${v.ref} exceed it (${v.reason}), so name fewer`, 'GOSS 6.7.0');
   }
@@ -387,7 +391,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   const attAs = Math.min(2, attHexes.reduce((s, h) => s + Math.max(0, ...atk.filter((u) => u.hex === h).map(asCount)), 0));
   if (attAs) D(attAs, `${attAs} AS on the attacking stacks`, 'GOSS 11.6.1');
   if (ctx.night) D(1, 'night game turn', 'GOSS 13.7.4, AW 31.6');
-  if (attHexes.some((h) => stackViolationOf(bundle, h, side, near.stack(h)))) D(1, 'an attacking stack is overstacked', 'GOSS 6.7.0, 13.7.4');
+  if (overAtt.size) D(1, 'an attacking stack is overstacked', 'GOSS 6.7.0, 13.7.4');
   const fw = state.fieldworks[decl.hex];
   if (fw && mods.dwShifts[fw]) D(mods.dwShifts[fw], `defender in ${fw}`, 'GOSS 13.7.4, 17.3.3');
   if (atk.some((u) => training(defOf(bundle, u.id)) === 'raw')) D(2, 'a raw attacker', 'GOSS 4.5');

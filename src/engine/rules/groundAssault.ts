@@ -27,7 +27,7 @@ import { absorb, allocateSteps, eliminate, zStepsAlone, type LossCtx } from './l
 import { doRetreat, retreatPaths } from './retreat';
 import { clearIfEmpty, et3ToGiveUp, removeFieldworks } from './fieldworks';
 import { readUnits } from './unitIndex';
-import { stackViolationOf } from './stacking';
+import { hexStackViolation, stackViolationOf } from './stacking';
 import { localUnits } from './combatLocal';
 import { effectivePr } from './combatPr';
 
@@ -802,10 +802,13 @@ export function mustStillAttack(state: GameState, bundle: ScenarioBundle, side: 
  */
 function withinLimit(state: GameState, bundle: ScenarioBundle, side: Side, target: HexId, ids: string[]): string[] {
   const out: UnitState[] = [];
+  const over = new Map<HexId, boolean>();
   for (const id of ids) {
     const u = state.units[id];
     const group = [...out.filter((x) => x.hex === u.hex), u];
-    if (!stackViolationOf(bundle, u.hex!, side, group) && !constrictedAttackExcess(bundle, target, group)) out.push(u);
+    if (!over.has(u.hex!)) over.set(u.hex!, !!hexStackViolation(state, bundle, u.hex!, side));
+    if (over.get(u.hex!) && stackViolationOf(bundle, u.hex!, side, group)) continue;
+    if (!constrictedAttackExcess(bundle, target, group)) out.push(u);
   }
   return out.map((u) => u.id);
 }
