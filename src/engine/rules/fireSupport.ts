@@ -594,7 +594,7 @@ export const fireSupportRules: RuleModule = {
         const a = HitsAction.safeParse(action);
         if (!a.success) reject('bad-action', a.error.issues[0].message);
         const fs = pendingFs(d, ctx, 'fsHits');
-        const events: GameEvent[] = [{ type: 'fsHitsOption', option: a.data.option, case: 'GOSS 11.6.2' }];
+        const events: GameEvent[] = [{ type: 'fsHitsOption', option: a.data.option, ...(a.data.removeEt3 ? { removeEt3: true } : {}), case: 'GOSS 11.6.2' }];
         const run = { d, ctx, events };
         d.pending = null;
         fs.option = a.data.option;
