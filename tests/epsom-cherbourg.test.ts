@@ -11,7 +11,7 @@ import { apply, legalActions, newGame, replay, sideToAct, stateHash } from '../s
 import { NEIGHBOURS, distance, formatHex, hexOfRulesId } from '../src/engine/hex';
 import type { Action, GameState } from '../src/engine/types';
 import { stackViolations } from '../src/engine/rules/stacking';
-import { deploymentArea, deploymentHexes, placementCheck, setupStatus } from '../src/engine/rules/setupPhase';
+import { deploymentArea, deploymentHexes, fieldworksHexes, placementCheck, setupStatus } from '../src/engine/rules/setupPhase';
 import { bridgeHexes, epsomActCheck } from '../src/engine/rules/epsom';
 import { advOf, cherbourgMorale, garrisonActive, garrisonMoveCheck, maModifier, weatherNow } from '../src/engine/rules/cherbourg';
 import { controlOf } from '../src/engine/rules/scenarioVictory';
@@ -376,10 +376,18 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
 
   test('AW 1.2.6b Landefront defences: every perimeter hex works as an ET-2 for either side and is never destroyed (not even when left empty)', () => {
     let { state } = newGame(cherbourg, { seed: 'et' });
-    state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
     const ring = cherbourg.scenario.special!.cherbourg!.perimeter.hexes!;
     expect(ring).toHaveLength(16);
+    // From newGame on, during the German setup too: no window without works; setup markers never go on them.
     for (const h of ring) expect(state.fieldworks[hexOfRulesId(h)], h).toBe('ET-2');
+    for (const k of ['ET-2', 'IP']) expect(fieldworksHexes(state, cherbourg, k).filter((h) => ring.map((r) => hexOfRulesId(r)).includes(h))).toEqual([]);
+    state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
+    for (const h of ring) expect(state.fieldworks[hexOfRulesId(h)], h).toBe('ET-2');
+    // An ET-3 on a perimeter hex whose occupants leave goes back to the printed ET-2 (removeFieldworks), never to nothing.
+    const a4511 = hexOfRulesId('A4511');
+    const back = run({ ...state, fieldworks: { ...state.fieldworks, [a4511]: 'ET-3' } }, { type: 'endSegment' });
+    expect(Object.values(state.units).some((u) => u.hex === a4511)).toBe(false);
+    expect(back.fieldworks[a4511]).toBe('ET-2');
     // A US unit in a perimeter hex gets the ET-2 against German FS (group B -2); the empty hexes keep theirs.
     const us = hexOfRulesId('A3013');
     let pos = withUnit(withUnit(state, '1-8-4', { hex: us }), 'ii-1709-709', { hex: hexOfRulesId('A3311'), markers: [] });

@@ -84,10 +84,12 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       const movers = p.kind === 'fsRetreat' ? (fs?.units ?? []) : (sp?.units ?? []);
       // Longer paths cancel more hits; the end hex should be safe ground.
       return best((a) => {
-        const path = (a as { path: string[] }).path;
+        const { path, from, withdraw } = a as { path: string[]; from?: string; withdraw?: boolean };
+        const mine = movers.filter((id) => state.units[id]?.side === ctx.side);
+        // GOSS 13.10.4: a DW withdrawal stays in the works and cancels one hit, like a 1-hex retreat.
+        if (withdraw) { const h = p.kind === 'fsRetreat' ? fs?.target ?? null : hexOf(from ?? ''); return h === null ? -99 : groundValue(ctx, state, mine, h) + 0.8; }
         const end = hexOf(path[path.length - 1]);
         if (end === null) return -99;
-        const mine = movers.filter((id) => state.units[id]?.side === ctx.side);
         return groundValue(ctx, state, mine, end) + 0.8 * path.length - (wouldOverstack(ctx, state, mine, end) ? 20 : 0);
       });
     }
@@ -102,6 +104,9 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       const retreat = legal.find((a) => (a as { option?: string }).option === 'retreat');
       // GOSS 11.6.2: keep key hexes (first hit as a step); elsewhere retreat out of a heavy mission or a thin stack.
       if (retreat && !keyHex(ctx, state, h) && (fs.hits >= 2 || steps <= 1)) return retreat;
+      // GOSS 11.6.2a: as for gaConvert, the ET-3 is given up only when the stack would otherwise lose its last steps.
+      const et3 = legal.find((a) => (a as { removeEt3?: boolean }).removeEt3);
+      if (et3 && steps <= fs.hits) return et3;
       return legal.find((a) => (a as { option?: string }).option === 'step') ?? legal[0];
     }
     case 'gaAdvance': {

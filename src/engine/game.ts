@@ -61,6 +61,7 @@ export function newGame(bundle: ScenarioBundle, options: NewGameOptions): { stat
     const ctx: RuleContext = { bundle, dice, side: null };
     const t = turnTime(scenario, sequence, 0);
     events.push({ type: 'turnStarted', turn: 0, date: t.date, time: t.time });
+    for (const m of RULE_MODULES) if (m.onNewGame) events.push(...m.onNewGame(d, ctx));
     events.push(...enterSegment(d, ctx));
   });
   return { state, events };

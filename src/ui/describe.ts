@@ -26,7 +26,7 @@ export function describeEvent(e: GameEvent, bundle: ScenarioBundle | null): stri
       return `Defender fights on terrain line ${e.line}${ids('standoff') ? `; standoff: ${ids('standoff')}` : ''}${ids('fullStrength') ? `; full strength (OhS): ${ids('fullStrength')}` : ''}${tail(e)}`;
     }
     case 'gaOptionDeclared': return `${SIDES[String(e.side)] ?? 'The side taking hits'} chooses ${OPTIONS[String(e.option)] ?? e.option}${tail(e)}`;
-    case 'fsHitsOption': return `Target takes the first FS hit as ${e.option === 'step' ? 'a step loss' : 'a retreat'}${tail(e)}`;
+    case 'fsHitsOption': return `Target takes the first FS hit ${e.removeEt3 ? 'by giving up its ET-3' : `as ${e.option === 'step' ? 'a step loss' : 'a retreat'}`}${tail(e)}`;
     case 'gaEnded': return `Ground assault on ${e.hex} over${tail(e)}`;
     case 'fsEnded': return `Fire support mission on ${e.target} over${tail(e)}`;
     case 'advanced': return `${name(e.unit)} advances ${e.from} → ${(e.path as string[] | undefined)?.join(' → ') ?? ''}${tail(e)}`;

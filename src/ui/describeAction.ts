@@ -23,10 +23,10 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
     }
     case 'gaConvert': return a.removeEt3 ? 'Remove the ET-3 instead of the PRC result' : a.convert === 'none' ? 'No conversion' : `Convert (${a.convert})`;
     case 'gaOption': return { hold: 'Hold: take the hits in the hex', limited: 'Limited retreat', full: 'Full retreat' }[String(a.option)] ?? String(a.option);
-    case 'gaRetreat': case 'fsRetreat': return `Retreat ${a.from ? `from ${a.from} ` : ''}via ${(a.path as string[]).join(' → ')}`;
+    case 'gaRetreat': case 'fsRetreat': return a.withdraw ? `Withdraw into the DW${a.from ? ` in ${a.from}` : ''} instead of retreating` : `Retreat ${a.from ? `from ${a.from} ` : ''}via ${(a.path as string[]).join(' → ')}`;
     case 'gaAbsorb': case 'fsAbsorb': return Number(a.fatigue) ? `Take ${a.fatigue} hit(s) as fatigue, the rest as step losses` : 'Take the hits as step losses';
     case 'gaAdvance': return (a.units as string[]).length ? `Advance ${names(a.units)}${a.hexes ? ` ${a.hexes} hex(es)` : ''}` : 'Do not advance';
-    case 'fsHits': return a.option === 'step' ? 'First hit as a step loss' : 'First hit as a retreat';
+    case 'fsHits': return a.option === 'step' ? (a.removeEt3 ? 'Give up the ET-3 instead of the first step loss' : 'First hit as a step loss') : 'First hit as a retreat';
     case 'overrunFs': return a.fire ? `Fire on the overrunner (spotter ${name(a.spotter)}; ${((a.artillery as { unit: string; points?: number }[] | undefined) ?? []).map((x) => `${name(x.unit)}${x.points ? ` ${x.points} pts` : ''}`).join(', ')})` : 'No defensive fire against the overrun';
     case 'fsAdvance': return `Advance ${names(a.units)} into ${a.hex}`;
     case 'interdict': return `Ground interdiction on ${name(a.unit)}`;

@@ -132,3 +132,17 @@ export function seedWhere(n: number, pred: (d: Dice) => boolean, prefix = 's'): 
 export function withSeed(s: GameState, seed: string): GameState {
   return edit(s, (d) => { d.seed = seed; });
 }
+
+/**
+ * A minimal AW 1.2.6-style special rule (test data, not the real Cherbourg): the Landefront perimeter
+ * is the hexes `ring`; the city is far away so garrison and morale do not come into play.
+ */
+export function landefront(ring: string[]): Record<string, unknown> {
+  return { cherbourg: {
+    garrisonFormation: 'none', garrisonUnits: [], perimeter: { hexes: ring }, city: { hexes: [at(11, 9)] }, cityHex: at(11, 9), port: [at(11, 9)],
+    activateOnPerimeterHexes: 3,
+    landefront: { otherPss: { hexes: [] }, maxFormations: 3, maxCorpsAssets: 12, advStart: 4, advDropEveryGts: 21, preDeclarationPathMp: 18 },
+    morale: { perimeterCapturedThisGt: -1, cityOccupied: -2, cityHexCapturedPrTo: 1 },
+    source: 'test: AW 1.2.6-style fixture', perimeterSource: 'test: two perimeter hexes', otherPssSource: 'test: none',
+  } };
+}

@@ -66,6 +66,8 @@ export interface FsProc {
   remaining: number;
   remainder: 'free' | 'capped' | 'cappedIgnore';
   lost: Record<string, number>;
+  /** GOSS 11.6.2: every target was attack designated when the mission fired, so the stack may withdraw into a DW in its hex instead of the 1-hex retreat. */
+  designated?: boolean;
   /** GOSS 5.3.5: a defensive mission against an overrunner; when it ends the overrun goes on (groundAssault.ts `continueOverrun`). */
   overrun?: boolean;
   /**
@@ -120,6 +122,8 @@ export interface CombatState {
   defendedOffLeft: number[];
   supportUsed: number[];
   retreatedAfterGa: string[];
+  /** Units retreated by FS this phase (GOSS 11.6.3); in an overstacked hex they are the excess that does not fight a GA (GOSS 6.7.0, gaOdds.ts). Set when first used. */
+  retreatedAfterFs?: string[];
   fsTargets: number[];
   spotterUses: Record<string, number>;
   fsAdvanced: boolean;

@@ -2,14 +2,17 @@
  * Fieldworks effects (AW 31.10, GOSS 17.3.3, 17.4): the IP / ET-2 / ET-3 markers in state.fieldworks
  * give FS DRMs (fireSupport.ts), GA shifts, PR and Arm/AT modifiers (gaOdds.ts), automatic PRC
  * passes and advance halts (groundAssault.ts). Here: a marker goes when its hex is left empty, at
- * the end of any phase and at once when its occupants are retreated or eliminated by FS or GA.
+ * the end of any phase and at once when its occupants are retreated or eliminated by FS or GA, and
+ * an ET-3 may be given up to cancel a hit (GOSS 11.6.2a, 13.10.2a). Every one of those paths goes
+ * through `removeFieldworks`.
  * AW 1.2.6b: the Landefront defences (special.cherbourg.perimeter) are printed on the map: they
- * function as ET-2 for all purposes, for either side, and are never destroyed — so they stand in
- * state.fieldworks from the end of the first segment on (where the other rules read fieldworks),
- * are never removed when empty, and come back at the end of any segment if a rule took them away.
+ * function as ET-2 for all purposes, for either side, and may not be destroyed — so they stand in
+ * state.fieldworks from the start of the game (`onNewGame`), and `removeFieldworks` never takes them
+ * away: an ET-3 there goes back down to the printed ET-2, so the hex is never without works.
  */
 import type { Draft } from 'immer';
 import { formatHex, type HexId } from '../hex';
+import { terrainOf } from '../board';
 import type { GameEvent, GameState } from '../types';
 import type { RuleModule } from './registry';
 import { unitsAt } from './combatTraits';
@@ -26,44 +29,76 @@ export function permanentFieldworks(bundle: ScenarioBundle): Set<HexId> {
 }
 const EMPTY = new Set<HexId>();
 
-/** AW 1.2.6b: puts back the Landefront ET-2 wherever it is missing or weaker (an ET-3 built there stays). */
-function ensurePermanent(d: Draft<GameState>, bundle: ScenarioBundle, events: GameEvent[]): void {
-  const fresh: string[] = [];
-  for (const h of permanentFieldworks(bundle)) {
-    const f = d.fieldworks[h];
-    if (f === 'ET-2' || f === 'ET-3') continue;
-    d.fieldworks[h] = 'ET-2';
-    fresh.push(formatHex(h));
-  }
-  if (fresh.length) events.push({ type: 'fieldworksPlaced', hexes: fresh, kind: 'ET-2', why: 'Landefront Cherbourg defences (printed on map A)', case: 'AW 1.2.6b' });
+/** AW 1.2.6b: the works a hex keeps whatever happens (the printed Landefront ET-2), or none. */
+export function permanentWorksAt(bundle: ScenarioBundle, h: HexId): 'ET-2' | null {
+  return permanentFieldworks(bundle).has(h) ? 'ET-2' : null;
 }
 
-export function clearIfEmpty(d: Draft<GameState>, h: HexId, events: GameEvent[], why: string, bundle: ScenarioBundle): void {
-  // AW 1.2.6b: may not be destroyed.
-  if (permanentFieldworks(bundle).has(h)) return;
-  if (d.fieldworks[h] && !unitsAt(d as GameState, h).length) {
-    events.push({ type: 'fieldworksRemoved', hex: formatHex(h), fieldworks: d.fieldworks[h], why, case: 'GOSS 17.4' });
-    delete d.fieldworks[h];
+/**
+ * GOSS 11.6.2a (FS first hit) and 13.10.2a (GA mandatory hit): the works in `h` its defenders may give
+ * up as an ET-3 to cancel one hit — an ET-3, or (AW 1.2.7b) an ET-2 in bocage. Never the printed
+ * Landefront ET-2 (AW 1.2.6b: it may not be destroyed), though an ET-3 built there may go.
+ */
+export function et3ToGiveUp(state: GameState, bundle: ScenarioBundle, h: HexId): 'ET-3' | 'ET-2' | null {
+  const f = state.fieldworks[h];
+  if (f === 'ET-3') return f;
+  if (f === 'ET-2' && terrainOf(bundle.board, h) === 'bocage' && !permanentWorksAt(bundle, h)) return f;
+  return null;
+}
+
+/** What `removeFieldworks` did: the marker taken away and what the hex holds afterwards. */
+export interface WorksRemoved { removed: string; left: string | null }
+
+/**
+ * The one way fieldworks leave a hex (GOSS 17.4 hex left empty; GOSS 11.6.2a / 13.10.2a an ET-3 given
+ * up to cancel a hit; AW 1.2.7b the bocage ET-2 used as one). On a Landefront hex (AW 1.2.6b) the
+ * printed ET-2 may not be destroyed: an ET-3 there is reduced to that ET-2 in the same step, and the
+ * ET-2 itself is never removed (null: nothing went). Emits `fieldworksRemoved` with what is left.
+ */
+export function removeFieldworks(d: Draft<GameState>, bundle: ScenarioBundle, h: HexId, events: GameEvent[], why: string, ruleCase: string): WorksRemoved | null {
+  const f = d.fieldworks[h];
+  if (!f) return null;
+  const keep = permanentWorksAt(bundle, h);
+  if (keep === f) return null;
+  if (keep) {
+    d.fieldworks[h] = keep;
+    events.push({ type: 'fieldworksRemoved', hex: formatHex(h), fieldworks: f, left: keep, why: `${why}; the Landefront ${keep} stays (may not be destroyed)`, case: `${ruleCase}, AW 1.2.6b` });
+    return { removed: f, left: keep };
   }
+  delete d.fieldworks[h];
+  events.push({ type: 'fieldworksRemoved', hex: formatHex(h), fieldworks: f, why, case: ruleCase });
+  return { removed: f, left: null };
+}
+
+/** GOSS 17.4: the works of a hex whose occupants were all retreated or eliminated by FS or GA go at once. */
+export function clearIfEmpty(d: Draft<GameState>, h: HexId, events: GameEvent[], why: string, bundle: ScenarioBundle): void {
+  if (d.fieldworks[h] && !unitsAt(d as GameState, h).length) removeFieldworks(d, bundle, h, events, why, 'GOSS 17.4');
 }
 
 export const fieldworksRules: RuleModule = {
   name: 'fieldworks',
+  // AW 1.2.6b: the printed Landefront defences are on the map from the start (before any setup).
+  onNewGame(d, ctx) {
+    const fresh: string[] = [];
+    for (const h of permanentFieldworks(ctx.bundle)) {
+      if (d.fieldworks[h] === 'ET-2' || d.fieldworks[h] === 'ET-3') continue;
+      d.fieldworks[h] = 'ET-2';
+      fresh.push(formatHex(h));
+    }
+    return fresh.length ? [{ type: 'fieldworksPlaced', hexes: fresh, kind: 'ET-2', why: 'Landefront Cherbourg defences (printed on map A)', case: 'AW 1.2.6b' }] : [];
+  },
   hooks: [{
     segment: '*',
     onExit(d, ctx) {
       const events: GameEvent[] = [];
-      const perm = permanentFieldworks(ctx.bundle);
-      if (perm.size) ensurePermanent(d, ctx.bundle, events);
       const keys = Object.keys(d.fieldworks);
       if (!keys.length) return events;
       // One index for the whole check (this hook runs at the end of every segment).
       const occupied = unitIndex(d as GameState).byHex;
       for (const k of keys) {
         const h = Number(k);
-        if (occupied.has(h) || perm.has(h)) continue;
-        events.push({ type: 'fieldworksRemoved', hex: formatHex(h), fieldworks: d.fieldworks[h], why: 'hex left empty', case: 'GOSS 17.4' });
-        delete d.fieldworks[h];
+        if (occupied.has(h)) continue;
+        removeFieldworks(d, ctx.bundle, h, events, 'hex left empty', 'GOSS 17.4');
       }
       return events;
     },

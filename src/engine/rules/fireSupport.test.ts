@@ -3,7 +3,8 @@ import { apply, legalActions } from '../game';
 import { Dice } from '../rng';
 import type { GameState, ScenarioBundle } from '../types';
 import { fsPlan, fsResult } from './fireSupport';
-import { act, at, edit, fixture, fmt, hx, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { neighbours } from '../hex';
+import { act, at, edit, fixture, fmt, hx, landefront, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -133,6 +134,124 @@ describe('AW 31.9 fire support missions', () => {
     s = act(withSeed(s, seed), { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
     s = act(s, { type: 'fsHits', option: 'step' }).state;
     expect(s.units.g).toMatchObject({ stepsLost: 2, hex: hx(3, 4) });
+  });
+  it('GOSS 11.6.2a ET-3 removal as the first hit: non-designated targets give up the ET-3 instead of a step; no automatic PRC pass after it (PRC passed: one step, the unit stays)', () => {
+    const b = base([], {}, RULES());
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; d.units.spot.markers.push('TA'); });
+    s = withSeed(s, seedD10(s.n, [5, 5])); // FSV 5+8−3 = 10 twice → 2 hits
+    s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
+    expect(s.combat!.fs).toMatchObject({ hits: 2, as: 0 });
+    expect(legalActions(s, 'german')).toEqual([{ type: 'fsHits', option: 'step' }, { type: 'fsHits', option: 'step', removeEt3: true }, { type: 'fsHits', option: 'retreat' }]);
+    const r = act(withSeed(s, seedD10(s.n, [4])), { type: 'fsHits', option: 'step', removeEt3: true }); // PRC 4 < PR 5 passes
+    expect(r.events.filter((e) => e.type === 'fieldworksRemoved' || e.type === 'prc')).toEqual([
+      { type: 'fieldworksRemoved', hex: fmt(hx(3, 4)), fieldworks: 'ET-3', why: 'given up to cancel the first FS numerical hit', case: 'GOSS 11.6.2a' },
+      // the ET-3 was just used: the PRC is rolled (no automatic pass)
+      { type: 'prc', pr: 5, roll: 4, pass: true, why: 'FS hits PRC', case: 'GOSS 11.6.2a' },
+    ]);
+    expect(r.state.fieldworks[hx(3, 4)]).toBeUndefined();
+    expect(r.state.units.g).toMatchObject({ hex: hx(3, 4), stepsLost: 1 }); // only the second hit is a step
+    expect(r.state.pending).toBeNull();
+  });
+  it('GOSS 11.6.2a ET-3 removal, PRC failed: 1 AS, retreat 1 hex, the last hit a step loss; the empty hex keeps no works', () => {
+    const b = base([], {}, RULES());
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; d.units.spot.markers.push('TA'); });
+    s = withSeed(s, seedD10(s.n, [7, 5])); // FSV 12 → AS1, FSV 10 → 1: 1 AS + 2 hits
+    s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
+    expect(s.combat!.fs).toMatchObject({ hits: 2, as: 1 });
+    const r = act(withSeed(s, seedD10(s.n, [5])), { type: 'fsHits', option: 'step', removeEt3: true }); // PRC 5 fails
+    expect(r.events.find((e) => e.type === 'prc')).toMatchObject({ pr: 5, roll: 5, pass: false });
+    s = r.state;
+    while (s.pending?.kind === 'fsRetreat') s = act(s, legalActions(s, 'german')[0]).state;
+    expect(s.units.g.hex).not.toBe(hx(3, 4));
+    expect(s.units.g.stepsLost).toBe(1);
+    expect(s.units.g.markers.filter((m) => m === 'AS')).toHaveLength(2);
+    expect(s.fieldworks[hx(3, 4)]).toBeUndefined();
+    expect(s.combat!.retreatedAfterFs).toEqual(['g']); // GOSS 6.7.0: remembered for a later GA (gaOdds.ts)
+  });
+  it('GOSS 11.6.2a / 17.4.1 / AW 1.2.7b: no ET-3 removal for attack-designated targets or an ET-2 outside bocage; a bocage ET-2 counts as an ET-3', () => {
+    const b = base([G('g2', 3, 6)], { [at(3, 6)]: 'bocage' }, RULES());
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-2'; d.fieldworks[hx(3, 6)] = 'ET-2'; d.units.spot.markers.push('TA'); });
+    s = withSeed(s, seedD10(s.n, [7]));
+    s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
+    expect(legalActions(s, 'german').some((a) => 'removeEt3' in a)).toBe(false);
+    const no = apply(s, { type: 'fsHits', option: 'step', removeEt3: true });
+    expect(!no.ok && [no.error.code, no.error.message, no.error.case]).toEqual(['no-et3', `${fmt(hx(3, 4))} holds no ET-3 (an ET-2 outside bocage) to give up for the first hit`, 'GOSS 11.6.2a, AW 1.2.7b']);
+    const des = edit(s, (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; d.units.g.markers.push('TA'); });
+    const no2 = apply(des, { type: 'fsHits', option: 'step', removeEt3: true });
+    expect(!no2.ok && [no2.error.code, no2.error.case]).toEqual(['no-et3', 'GOSS 11.6.2a, 17.4.1']);
+    const ret = apply(edit(s, (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; }), { type: 'fsHits', option: 'retreat', removeEt3: true });
+    expect(!ret.ok && [ret.error.code, ret.error.case]).toEqual(['et3-not-retreat', 'GOSS 11.6.2a']);
+    // the bocage ET-2 (AW 1.2.7b) goes for the first hit, and is not replaced
+    let bo = act(s, { type: 'fsHits', option: 'step' }).state;
+    bo = edit(bo, (d) => { d.combat!.fsTargets = []; d.combat!.spotterUses = {}; d.units.spot.hex = hx(2, 6); });
+    bo = withSeed(bo, seedD10(bo.n, [7]));
+    bo = act(bo, { type: 'fireMission', target: fmt(hx(3, 6)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
+    expect(bo.combat!.fs).toMatchObject({ hits: 1 });
+    expect(legalActions(bo, 'german')).toContainEqual({ type: 'fsHits', option: 'step', removeEt3: true });
+    const r = act(bo, { type: 'fsHits', option: 'step', removeEt3: true });
+    expect(r.events.find((e) => e.type === 'fieldworksRemoved')).toMatchObject({ fieldworks: 'ET-2', case: 'GOSS 11.6.2a, AW 1.2.7b' });
+    expect(r.state.fieldworks[hx(3, 6)]).toBeUndefined();
+    expect(r.state.units.g2.stepsLost).toBe(0);
+  });
+  it('GOSS 11.6.2a / AW 1.2.6b: an ET-3 given up on a Landefront hex leaves the printed ET-2 at once, whose automatic PRC pass then applies (reconstructed reading); the printed ET-2 alone cannot be given up', () => {
+    const b = fixture({ rules: RULES(), special: { ...SPECIAL, ...landefront([at(3, 4)]) }, units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4, { fieldworks: 'ET-3' })] });
+    let s = edit(offFs(b), (d) => { d.units.spot.markers.push('TA'); });
+    s = withSeed(s, seedD10(s.n, [5, 5])); // FSV 10 twice → 2 hits
+    s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
+    expect(s.combat!.fs).toMatchObject({ hits: 2 });
+    const r = act(s, { type: 'fsHits', option: 'step', removeEt3: true });
+    expect(r.events.filter((e) => e.type === 'fieldworksRemoved' || e.type === 'prc')).toEqual([
+      { type: 'fieldworksRemoved', hex: fmt(hx(3, 4)), fieldworks: 'ET-3', left: 'ET-2', why: 'given up to cancel the first FS numerical hit; the Landefront ET-2 stays (may not be destroyed)', case: 'GOSS 11.6.2a, AW 1.2.6b' },
+      { type: 'prc', pass: true, why: 'automatic pass in an ET-2', case: 'GOSS 11.6.2a' },
+    ]);
+    expect(r.state.fieldworks[hx(3, 4)]).toBe('ET-2');
+    expect(r.state.units.g).toMatchObject({ hex: hx(3, 4), stepsLost: 1 });
+    // a second mission on the printed ET-2: it cannot cancel the first hit
+    let t = edit(r.state, (d) => { d.combat!.fsTargets = []; d.combat!.spotterUses = {}; });
+    t = withSeed(t, seedD10(t.n, [7]));
+    t = act(t, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
+    expect(legalActions(t, 'german').some((a) => 'removeEt3' in a)).toBe(false);
+    const no = apply(t, { type: 'fsHits', option: 'step', removeEt3: true });
+    expect(!no.ok && [no.error.code, no.error.case]).toEqual(['no-et3', 'AW 1.2.6b']);
+  });
+  it('GOSS 11.6.2b / 17.4.1: attack-designated targets in a DW may withdraw into it instead of the 1-hex retreat (3 hits: 1 AS, stays, 1 step), also when no retreat hex is open; others may not', () => {
+    const b = base([], {}, RULES());
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'IP'; d.units.g.markers.push('TA'); });
+    s = withSeed(s, seedD10(s.n, [6, 2])); // FSV 14 → 2 hits, FSV 10 → 1 (designated targets get no DW DRM)
+    s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
+    expect(s.combat!.fs).toMatchObject({ hits: 3, designated: true });
+    s = act(s, { type: 'fsHits', option: 'retreat' }).state;
+    expect(s.pending).toMatchObject({ side: 'german', kind: 'fsRetreat' });
+    expect(legalActions(s, 'german')).toContainEqual({ type: 'fsRetreat', path: [], withdraw: true });
+    const r = act(s, { type: 'fsRetreat', path: [], withdraw: true });
+    expect(r.events.find((e) => e.type === 'withdrewIntoDw')).toEqual({ type: 'withdrewIntoDw', units: ['g'], hex: fmt(hx(3, 4)), fieldworks: 'IP', why: 'the attack-designated targets withdraw into the DW in their hex instead of retreating', case: 'GOSS 11.6.2, 17.4.1' });
+    expect(r.state.units.g).toMatchObject({ hex: hx(3, 4), stepsLost: 1 }); // (3 − 1) / 2 = 1 hit
+    expect(r.state.units.g.markers).toContain('AS');
+    expect(r.state.units.g.markers).not.toContain('TA');
+    expect(r.state.fieldworks[hx(3, 4)]).toBe('IP');
+    // boxed in by friendly-to-the-firer units: option b only through the DW
+    const ring = (fw: boolean) => {
+      const bb = fixture({ rules: RULES(), special: SPECIAL, units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4, fw ? { fieldworks: 'IP' } : {}),
+        ...neighbours(hx(3, 4)).filter((h) => h !== hx(2, 4)).map((h, i): UnitSpec => A(`r${i}`, 0, 0, { hex: fmt(h) }))] });
+      let t = edit(offFs(bb), (d) => { d.units.g.markers.push('TA'); });
+      t = withSeed(t, seedD10(t.n, [6, 2]));
+      return act(t, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
+    };
+    expect(legalActions(ring(true), 'german')).toEqual([{ type: 'fsHits', option: 'step' }, { type: 'fsHits', option: 'retreat' }]);
+    expect(legalActions(ring(false), 'german')).toEqual([{ type: 'fsHits', option: 'step' }]);
+    const no = apply(ring(false), { type: 'fsHits', option: 'retreat' });
+    expect(!no.ok && [no.error.code, no.error.case]).toEqual(['cannot-retreat', 'GOSS 11.6.2b']);
+  });
+  it('GOSS 11.6.2: a target that was not attack designated may not withdraw into its DW', () => {
+    const b = base([], {}, RULES());
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'IP'; d.units.spot.markers.push('TA'); });
+    s = withSeed(s, seedD10(s.n, [7, 3])); // IP −1: FSV 14 → 2 hits, 10 → 1
+    s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
+    s = act(s, { type: 'fsHits', option: 'retreat' }).state;
+    expect(s.pending?.kind).toBe('fsRetreat');
+    expect(legalActions(s, 'german').some((a) => 'withdraw' in a)).toBe(false);
+    const no = apply(s, { type: 'fsRetreat', path: [], withdraw: true });
+    expect(!no.ok && [no.error.code, no.error.message, no.error.case]).toEqual(['no-withdrawal', 'only attack-designated targets may withdraw into a DW instead of retreating', 'GOSS 11.6.2']);
   });
   it('AW 31.2.2c / GOSS 11.7: attack-designated units may advance into a hex emptied by FS; TA units lose TA', () => {
     const b = base([G('z', 3, 3, { size: 'Z', steps: [[1, 1]] })]);

@@ -28,7 +28,7 @@ import { isNight } from './gaOdds';
 import { continueOverrun, prc } from './groundAssault';
 import { absorb, allocateSteps, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
-import { clearIfEmpty } from './fieldworks';
+import { clearIfEmpty, et3ToGiveUp, permanentFieldworks, removeFieldworks } from './fieldworks';
 import { afterMission, depletionBlock, firesOncePerGtByMarker } from './ammoDepletion';
 import { hasShips, navalPlan, recordShips } from './navalGunfire';
 import { epsomActCheck } from './epsom';
@@ -354,9 +354,12 @@ const MissionAction = z.object({
   air: z.number().int().nonnegative().optional(), naval: z.number().int().nonnegative().optional(), skipRemainder: z.boolean().optional(),
   ships: z.array(z.string()).optional(), deplete: z.array(z.string()).optional(),
 });
-const HitsAction = z.object({ type: z.literal('fsHits'), option: z.enum(['step', 'retreat']) });
+const HitsAction = z.object({ type: z.literal('fsHits'), option: z.enum(['step', 'retreat']), removeEt3: z.boolean().optional() });
 const AbsorbAction = z.object({ type: z.literal('fsAbsorb'), fatigue: z.number().int().min(0).max(2) });
-const RetreatAction = z.object({ type: z.literal('fsRetreat'), path: z.array(z.string()).length(1) });
+const RetreatAction = z.union([
+  z.object({ type: z.literal('fsRetreat'), path: z.array(z.string()).length(1), withdraw: z.literal(false).optional() }),
+  z.object({ type: z.literal('fsRetreat'), path: z.array(z.string()).length(0), withdraw: z.literal(true) }),
+]);
 const AdvanceAction = z.object({ type: z.literal('fsAdvance'), hex: z.string(), units: z.array(z.string()).min(1) });
 
 const hexOf = (ref: string): HexId => { const r = tryParseHexRef(ref); if ('error' in r) reject('bad-hex', r.error); return r.hex; };
@@ -365,10 +368,31 @@ interface Run { d: Draft<GameState>; ctx: RuleContext; events: GameEvent[] }
 const lc = (run: Run, fs: FsProc): LossCtx => ({ d: run.d, bundle: run.ctx.bundle, events: run.events, lost: fs.lost });
 const aliveIds = (run: Run, ids: string[]) => ids.filter((id) => live(run.d.units[id] as UnitState));
 
+/**
+ * GOSS 11.6.2a-b, 17.4.1: why the target stack may not withdraw into a DW in its hex instead of the
+ * 1-hex retreat, or null when it may — only attack-designated targets (all of them, reconstructed:
+ * non-designated units there are immune or take the DW benefits anyway, GOSS 11.2.2), and only into
+ * a DW. Reconstructed: any fieldworks marker is a DW (IP, ET-2, ET-3).
+ */
+export function fsWithdrawRefusal(state: GameState, fs: FsProc): string | null {
+  if (!fs.designated) return 'only attack-designated targets may withdraw into a DW instead of retreating';
+  if (!state.fieldworks[fs.target]) return `${formatHex(fs.target)} holds no DW (IP, ET) to withdraw into`;
+  return null;
+}
+
 function fsRetreatPaths(state: GameState, bundle: ScenarioBundle, fs: FsProc): HexId[][] {
   const ids = fs.units.filter((id) => live(state.units[id]));
   // GOSS 5.3.5: chained overrunners retreat from the hex they stand in, not from their counters' hex.
   return ids.length ? retreatPaths(state, bundle, fs.targetSide, fs.entered ? fs.target : state.units[ids[0]].hex!, ids, 1) : [];
+}
+
+/** GOSS 11.6.3: the 1-hex FS retreat, remembered for GOSS 6.7.0 (an overstack it makes does not fight a later GA, gaOdds.ts). */
+function fsRetreated(run: Run, ids: string[], path: HexId[]): void {
+  const fs = combatOf(run.d).fs!;
+  doRetreat(lc(run, fs), fs.targetSide, ids, path, 'GOSS 11.6.3');
+  const c = combatOf(run.d);
+  const list = c.retreatedAfterFs ?? (c.retreatedAfterFs = []);
+  for (const id of ids) if (!list.includes(id)) list.push(id);
 }
 
 /** Drops designations, marks 1 AS on all and queues the 1-hex retreat (GOSS 11.6.2 option b / failed PRC). */
@@ -389,9 +413,10 @@ function driveFs(run: Run): void {
     }
     if (fs.stage === 'retreat') {
       const paths = fsRetreatPaths(run.d as GameState, run.ctx.bundle, fs);
-      if (paths.length > 1) { run.d.pending = { side: fs.targetSide, kind: 'fsRetreat', accepts: ['fsRetreat'], prompt: 'Retreat the target stack 1 hex', case: 'GOSS 11.6.3' }; return; }
+      // GOSS 11.6.2: designated targets in a DW choose between the retreat and the withdrawal into it.
+      if (paths.length > 1 || !fsWithdrawRefusal(run.d as GameState, fs)) { run.d.pending = { side: fs.targetSide, kind: 'fsRetreat', accepts: ['fsRetreat'], prompt: 'Retreat the target stack 1 hex', case: 'GOSS 11.6.3' }; return; }
       const ids = aliveIds(run, fs.units);
-      if (paths.length === 1) doRetreat(lc(run, fs), fs.targetSide, ids, paths[0], 'GOSS 11.6.3');
+      if (paths.length === 1) fsRetreated(run, ids, paths[0]);
       else run.events.push({ type: 'retreatBlocked', units: ids, case: 'GOSS 11.6.3' });
       fs.stage = 'absorb';
       continue;
@@ -416,10 +441,34 @@ function driveFs(run: Run): void {
   }
 }
 
-function chooseStepOption(run: Run, fs: Draft<FsProc>): void {
+/**
+ * GOSS 11.6.2a step 1 alternative: the works non-designated targets may give up instead of the first
+ * step loss — an ET-3, or (AW 1.2.7b) an ET-2 in bocage (fieldworks.ts `et3ToGiveUp`). Null with the
+ * reason and case when none may be.
+ */
+export function fsEt3Refusal(state: GameState, bundle: ScenarioBundle, fs: FsProc): { message: string; case: string } | null {
+  const h = formatHex(fs.target);
+  if (!et3ToGiveUp(state, bundle, fs.target)) {
+    const fw = state.fieldworks[fs.target];
+    return fw === 'ET-2' && permanentFieldworks(bundle).has(fs.target)
+      ? { message: `the Landefront ET-2 in ${h} may not be destroyed, so it cannot cancel a hit`, case: 'AW 1.2.6b' }
+      : { message: `${h} holds no ET-3${fw ? ` (an ${fw}${fw === 'ET-2' ? ' outside bocage' : ''})` : ''} to give up for the first hit`, case: 'GOSS 11.6.2a, AW 1.2.7b' };
+  }
+  // reconstructed: "non-designated units may remove an ET-3" read as the whole target stack — attack-designated
+  // units get no DW benefit (GOSS 17.4.1), and the same test decides the step-2 automatic PRC pass below.
+  const des = fs.units.filter((id) => live(state.units[id]) && isAttackDesignated(state.units[id]));
+  if (des.length) return { message: `attack-designated units (${des.join(', ')}) in ${h} get no DW benefit: they may not give up the ET-3`, case: 'GOSS 11.6.2a, 17.4.1' };
+  return null;
+}
+
+function chooseStepOption(run: Run, fs: Draft<FsProc>, removeEt3 = false): void {
   const { bundle, dice } = run.ctx;
-  // Step 1: one unit loses a step.
-  allocateSteps(lc(run, fs), fs.units, 1, { ignoreMax: false, why: 'first numerical hit as a step loss', case: 'GOSS 11.6.2a' });
+  // Step 1: one unit loses a step — or the targets give up their ET-3 (GOSS 11.6.2a; AW 1.2.7b bocage ET-2).
+  // On a Landefront hex the ET-3 goes back to the printed ET-2 (AW 1.2.6b, removeFieldworks), and the
+  // step-2 automatic pass then comes from that ET-2 — reconstructed: "unless that ET-3 was just used"
+  // names the ET-3 given up, not the printed works that stay.
+  if (removeEt3) removeFieldworks(run.d, bundle, fs.target, run.events, 'given up to cancel the first FS numerical hit', run.d.fieldworks[fs.target] === 'ET-2' ? 'GOSS 11.6.2a, AW 1.2.7b' : 'GOSS 11.6.2a');
+  else allocateSteps(lc(run, fs), fs.units, 1, { ignoreMax: false, why: 'first numerical hit as a step loss', case: 'GOSS 11.6.2a' });
   let left = fs.hits - 1;
   if (left <= 0 || !aliveIds(run, fs.units).length) { fs.stage = 'done'; return; }
   // Step 2: PRC with the lowest defensive PR; non-designated units in an ET pass.
@@ -491,7 +540,9 @@ export function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsReque
   const entered = req.units && req.overrun !== undefined;
   const targets = (entered ? enteredUnits(d as GameState, req.units!, enemyOf(side)) : unitsAt(d as GameState, req.target, enemyOf(side))).map((u) => u.id);
   if (as > 0) for (const id of targets) addAs(d.units[id], as); // GOSS 11.6.1: max 2 per unit
-  c.fs = { target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'option', option: null, remaining: 0, remainder: 'free', lost: {}, ...(req.overrun !== undefined ? { overrun: true } : {}), ...(entered ? { entered: true } : {}) };
+  // GOSS 11.6.2: designation is read before the results drop it (the DW withdrawal open to designated targets).
+  const designated = targets.length > 0 && targets.every((id) => isAttackDesignated(d.units[id] as UnitState));
+  c.fs = { target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'option', option: null, remaining: 0, remainder: 'free', lost: {}, ...(designated ? { designated } : {}), ...(req.overrun !== undefined ? { overrun: true } : {}), ...(entered ? { entered: true } : {}) };
   driveFs({ d, ctx, events });
   return events;
 }
@@ -556,22 +607,28 @@ export const fireSupportRules: RuleModule = {
         const a = HitsAction.safeParse(action);
         if (!a.success) reject('bad-action', a.error.issues[0].message);
         const fs = pendingFs(d, ctx, 'fsHits');
-        const events: GameEvent[] = [{ type: 'fsHitsOption', option: a.data.option, case: 'GOSS 11.6.2' }];
+        const events: GameEvent[] = [{ type: 'fsHitsOption', option: a.data.option, ...(a.data.removeEt3 ? { removeEt3: true } : {}), case: 'GOSS 11.6.2' }];
         const run = { d, ctx, events };
         d.pending = null;
         fs.option = a.data.option;
+        if (a.data.removeEt3) {
+          if (a.data.option !== 'step') reject('et3-not-retreat', 'an ET-3 may replace only the first step loss of option a, not the retreat of option b', 'GOSS 11.6.2a');
+          const no = fsEt3Refusal(d as GameState, ctx.bundle, fs);
+          if (no) reject('no-et3', no.message, no.case);
+        }
         if (a.data.option === 'retreat') {
-          if (!fsRetreatPaths(d as GameState, ctx.bundle, fs).length) reject('cannot-retreat', 'the stack cannot retreat 1 hex: the first hit must be a step loss', 'GOSS 11.6.2b');
+          if (!fsRetreatPaths(d as GameState, ctx.bundle, fs).length && fsWithdrawRefusal(d as GameState, fs)) reject('cannot-retreat', 'the stack cannot retreat 1 hex (nor withdraw into a DW): the first hit must be a step loss', 'GOSS 11.6.2b');
           fs.remaining = Math.ceil((fs.hits - 1) / 2); fs.remainder = 'cappedIgnore';
           beginRetreat(run, fs);
-        } else chooseStepOption(run, fs);
+        } else chooseStepOption(run, fs, !!a.data.removeEt3);
         driveFs(run);
         return events;
       },
       legal(state, side, bundle) {
         if (state.pending?.kind !== 'fsHits' || state.pending.side !== side || !state.combat?.fs) return [];
         const opts: Action[] = [{ type: 'fsHits', option: 'step' }];
-        if (fsRetreatPaths(state, bundle, state.combat.fs).length) opts.push({ type: 'fsHits', option: 'retreat' });
+        if (!fsEt3Refusal(state, bundle, state.combat.fs)) opts.push({ type: 'fsHits', option: 'step', removeEt3: true });
+        if (fsRetreatPaths(state, bundle, state.combat.fs).length || !fsWithdrawRefusal(state, state.combat.fs)) opts.push({ type: 'fsHits', option: 'retreat' });
         return opts;
       },
     },
@@ -581,20 +638,31 @@ export const fireSupportRules: RuleModule = {
         const a = RetreatAction.safeParse(action);
         if (!a.success) reject('bad-action', a.error.issues[0].message);
         const fs = pendingFs(d, ctx, 'fsRetreat');
+        const events: GameEvent[] = [];
+        const run = { d, ctx, events };
+        if (a.data.withdraw) {
+          const no = fsWithdrawRefusal(d as GameState, fs);
+          if (no) reject('no-withdrawal', no, 'GOSS 11.6.2');
+          d.pending = null;
+          events.push({ type: 'withdrewIntoDw', units: aliveIds(run, fs.units), hex: formatHex(fs.target), fieldworks: d.fieldworks[fs.target], why: 'the attack-designated targets withdraw into the DW in their hex instead of retreating', case: 'GOSS 11.6.2, 17.4.1' });
+          fs.stage = 'absorb';
+          driveFs(run);
+          return events;
+        }
         const to = hexOf(a.data.path[0]);
         const paths = fsRetreatPaths(d as GameState, ctx.bundle, fs);
         if (!paths.some((p) => p[0] === to)) reject('illegal-retreat', `${a.data.path[0]} is not a retreat hex the priorities allow`, 'GOSS 11.6.3');
-        const events: GameEvent[] = [];
-        const run = { d, ctx, events };
         d.pending = null;
-        doRetreat(lc(run, fs), fs.targetSide, aliveIds(run, fs.units), [to], 'GOSS 11.6.3');
+        fsRetreated(run, aliveIds(run, fs.units), [to]);
         fs.stage = 'absorb';
         driveFs(run);
         return events;
       },
       legal(state, side, bundle) {
         if (state.pending?.kind !== 'fsRetreat' || state.pending.side !== side || !state.combat?.fs) return [];
-        return fsRetreatPaths(state, bundle, state.combat.fs).map((p) => ({ type: 'fsRetreat', path: p.map(formatHex) }));
+        const out: Action[] = fsRetreatPaths(state, bundle, state.combat.fs).map((p) => ({ type: 'fsRetreat', path: p.map(formatHex) }));
+        if (!fsWithdrawRefusal(state, state.combat.fs)) out.push({ type: 'fsRetreat', path: [], withdraw: true });
+        return out;
       },
     },
     {

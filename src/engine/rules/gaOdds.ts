@@ -17,6 +17,7 @@ import { epsomActCheck } from './epsom';
 import { special } from './scenarioArea';
 import { actsAsGroup } from './artilleryGroups';
 import { stackViolationOf } from './stacking';
+import { isConstricted } from './movement-search';
 import { combatRules } from './scenarioRules';
 import {
   M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains, isCommando,
@@ -210,6 +211,27 @@ function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: S
   for (const u of atk) {
     const d = defOf(bundle, u.id);
     if (isZ(d) && !atk.some((o) => o.hex === u.hex && !isZ(defOf(bundle, o.id)))) return fail('z-alone', `${d.designation}: a Z-step attacks only alongside a Co or Bn from its hex`, 'GOSS 4.1.3');
+    // GOSS 13.4: a German RE unit attacks only stacked with a non-RE unit or a leader.
+    if (d.re && d.side === 'german' && !localUnits(state, u.hex!, 0).at(u.hex!, side).some((o) => o.id !== u.id && (isLeader(defOf(bundle, o.id)) || !defOf(bundle, o.id).re))) {
+      return fail('re-alone', `${d.designation} is an RE unit: it attacks only stacked with a non-RE unit or a leader`, 'GOSS 13.4');
+    }
+  }
+  const over = constrictedAttackExcess(bundle, decl.hex, atk);
+  if (over) return fail('constricted-attack', over, 'GOSS 13.4');
+  return null;
+}
+
+/**
+ * GOSS 13.4: into a constricted hex at most 2 units, at most 1 of them a Bn, attack from each adjacent
+ * hex — why `atk` breaks that, or null. Leaders do not count; the free-stacking exception is not
+ * applied (reconstructed: no free-stacked group is modelled as one attacker).
+ */
+export function constrictedAttackExcess(bundle: ScenarioBundle, target: HexId, atk: readonly UnitState[]): string | null {
+  if (!isConstricted(bundle, target)) return null;
+  for (const h of new Set(atk.map((u) => u.hex!))) {
+    const from = atk.filter((u) => u.hex === h && !isLeader(defOf(bundle, u.id)));
+    const bns = from.filter((u) => defOf(bundle, u.id).size === 'Bn').length;
+    if (from.length > 2 || bns > 1) return `into the constricted hex ${formatHex(target)} at most 2 units, at most 1 of them a battalion, attack from each hex (${from.length} from ${formatHex(h)}, ${bns} battalion${bns === 1 ? '' : 's'})`;
   }
   return null;
 }
@@ -290,9 +312,23 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   if (!inHex.length) return fail('no-defender', `${formatHex(decl.hex)} holds no enemy unit`, 'GOSS 13.3');
   const bad = checkAttackers(ctx, decl, atk, side);
   if (bad) return bad;
+  // GOSS 6.7.0: only units within the stacking limit fight — from an overstacked hex, the attackers
+  // named must fit it (a hex within the limit may attack with any of its units).
+  const overAtt = new Set<HexId>();
+  for (const h of new Set(atk.map((u) => u.hex!))) {
+    if (!stackViolationOf(bundle, h, side, near.stack(h))) continue;
+    overAtt.add(h);
+    const v = stackViolationOf(bundle, h, side, atk.filter((u) => u.hex === h));
+    if (v) return fail('overstacked-attackers', `only units within the stacking limit fight: the attackers from ${v.ref} exceed it (${v.reason}), so name fewer`, 'GOSS 6.7.0');
+  }
   const c = state.combat;
   if (!decl.overrun && !decl.resolving && (c?.attackedHexes ?? []).includes(decl.hex)) return fail('hex-attacked', `${formatHex(decl.hex)} has already been attacked this segment`, 'GOSS 13.1');
-  const passengers = inHex.filter((u) => (c?.retreatedAfterGa ?? []).includes(u.id));
+  let passengers = inHex.filter((u) => (c?.retreatedAfterGa ?? []).includes(u.id));
+  // GOSS 6.7.0: only units within the limit fight. Reconstructed: in a hex overstacked by FS retreats
+  // (GOSS 11.6.3) the units that retreated in are the excess, as GA retreaters are (13.11).
+  if (c?.retreatedAfterFs?.length && stackViolationOf(bundle, decl.hex, defSide, inHex.filter((u) => !passengers.includes(u)))) {
+    passengers = inHex.filter((u) => passengers.includes(u) || c.retreatedAfterFs!.includes(u.id));
+  }
   const defenders = inHex.filter((u) => !passengers.includes(u));
   if (!defenders.length) return fail('only-retreaters', `${formatHex(decl.hex)} holds only units that retreated after a GA this phase`, 'GOSS 13.3');
   const opts = lineOptions(bundle, decl.hex);
@@ -363,7 +399,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   const attAs = Math.min(2, attHexes.reduce((s, h) => s + Math.max(0, ...atk.filter((u) => u.hex === h).map(asCount)), 0));
   if (attAs) D(attAs, `${attAs} AS on the attacking stacks`, 'GOSS 11.6.1');
   if (ctx.night) D(1, 'night game turn', 'GOSS 13.7.4, AW 31.6');
-  if (attHexes.some((h) => stackViolationOf(bundle, h, side, near.stack(h)))) D(1, 'an attacking stack is overstacked', 'GOSS 6.7.0, 13.7.4');
+  if (overAtt.size) D(1, 'an attacking stack is overstacked', 'GOSS 6.7.0, 13.7.4');
   const fw = state.fieldworks[decl.hex];
   if (fw && mods.dwShifts[fw]) D(mods.dwShifts[fw], `defender in ${fw}`, 'GOSS 13.7.4, 17.3.3');
   if (atk.some((u) => training(defOf(bundle, u.id)) === 'raw')) D(2, 'a raw attacker', 'GOSS 4.5');

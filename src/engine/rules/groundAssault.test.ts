@@ -9,7 +9,7 @@ import { oddsPreview } from './gaPreview';
 import { resolveGaPure } from './groundAssault';
 import { retreatPaths } from './retreat';
 import { GroundAssaultTable } from '../../data/schemas/tables';
-import { act, at, edit, fixture, fmt, hx, seedWhere, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { act, at, edit, fixture, fmt, hx, landefront, seedWhere, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 import { neighbours } from '../hex';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
@@ -119,6 +119,48 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
     ]);
     const o2 = gaOdds(fine, b, { hex: hx(3, 4), attackers: ['a'] });
     expect(o2.ok && o2.odds.shifts.filter((x) => x.case.startsWith('GOSS 6.7.0'))).toEqual([]);
+  });
+  it('GOSS 6.7.0 only units within the limit fight: attackers named beyond the limit of their hex are refused; the assault offered is the units that fit, and the rest need not attack', () => {
+    const b = fixture({ units: [A('a', 2, 4), A('a2', 2, 4), A('a3', 0, 0), G('g', 3, 4, { steps: [[2, 2]] })] });
+    // a stack overstacked after movement (retreats may overstack, GOSS 6.0)
+    const s = edit(gaState(b, { a: ['TA'], a2: ['TA'], a3: ['TA'] }), (d) => { d.units.a3.hex = hx(2, 4); });
+    expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['a', 'a2', 'a3'] })).toMatchObject({
+      ok: false, code: 'overstacked-attackers', case: 'GOSS 6.7.0',
+      message: `only units within the stacking limit fight: the attackers from ${fmt(hx(2, 4))} exceed it (a hex holds 3 battalions (limit 2)), so name fewer`,
+    });
+    const two = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a', 'a2'] });
+    expect(two.ok && two.odds.shifts.filter((x) => x.case.startsWith('GOSS 6.7.0')).map((x) => x.why)).toEqual(['an attacking stack is overstacked']);
+    expect(legalActions(s, 'allied').filter((x) => x.type === 'assault')).toEqual([{ type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a', 'a2'] }]);
+    let t = act(s, { type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a', 'a2'] }).state;
+    while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state;
+    expect(apply(t, { type: 'endSegment' }).ok).toBe(true); // a3 did not fight and is not bound to attack (GOSS 13.1: the hex was attacked)
+  });
+  it('GOSS 6.7.0 / 11.6.3 only units within the limit fight: units whose FS retreat overstacked the defending hex suffer the results but do not fight (reconstructed); within the limit they fight', () => {
+    const b = fixture({ units: [A('a', 2, 4), G('g', 3, 4), G('g2', 3, 4), G('g3', 9, 9)] });
+    const s = edit(gaState(b, { a: ['TA'] }), (d) => { d.units.g3.hex = hx(3, 4); d.combat!.retreatedAfterFs = ['g3']; });
+    const o = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a'] });
+    expect(o.ok && [o.odds.defenders.map((l) => l.unit), o.odds.passengers]).toEqual([['g', 'g2'], ['g3']]);
+    const within = edit(s, (d) => { d.units.g2.hex = hx(9, 9); });
+    const o2 = gaOdds(within, b, { hex: hx(3, 4), attackers: ['a'] });
+    expect(o2.ok && [o2.odds.defenders.map((l) => l.unit), o2.odds.passengers]).toEqual([['g', 'g3'], []]);
+  });
+  it('GOSS 13.4: a German RE unit attacks only stacked with a non-RE unit or a leader', () => {
+    const b = fixture({ units: [G('re', 2, 4, { extra: { re: true } }), G('mate', 0, 0), A('a', 3, 4)] });
+    const s = gaState(b, { re: ['TA'] });
+    expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['re'] }, 'german')).toMatchObject({ ok: false, code: 're-alone', case: 'GOSS 13.4', message: 're is an RE unit: it attacks only stacked with a non-RE unit or a leader' });
+    const stacked = edit(s, (d) => { d.units.mate.hex = hx(2, 4); });
+    expect(gaOdds(stacked, b, { hex: hx(3, 4), attackers: ['re'] }, 'german').ok).toBe(true);
+  });
+  it('GOSS 13.4: into a constricted hex at most 2 units, at most 1 battalion, from each hex; the assault offered keeps to it', () => {
+    const b = fixture({ units: [A('a1', 2, 4), A('a2', 2, 4), A('co', 2, 4, { size: 'Co', steps: [[3, 3], [1, 1]] }), G('g', 3, 4)] });
+    (b.board as unknown as { constricted: Set<number> }).constricted = new Set([hx(3, 4)]);
+    try {
+      const s = gaState(b, { a1: ['TA'], a2: ['TA'], co: ['TA'] });
+      expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['a1', 'a2'] })).toMatchObject({ ok: false, code: 'constricted-attack', case: 'GOSS 13.4', message: `into the constricted hex ${fmt(hx(3, 4))} at most 2 units, at most 1 of them a battalion, attack from each hex (2 from ${fmt(hx(2, 4))}, 2 battalions)` });
+      expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['a1', 'a2', 'co'] })).toMatchObject({ ok: false, code: 'constricted-attack' });
+      expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['a1', 'co'] }).ok).toBe(true);
+      expect(legalActions(s, 'allied').filter((x) => x.type === 'assault')).toEqual([{ type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a1', 'co'] }]);
+    } finally { delete (b.board as unknown as { constricted?: Set<number> }).constricted; }
   });
   it('GOSS 13.8 DRMs: PR difference ×5, Arm vs AT terrain-modified ×10, net capped at ±60', () => {
     const b = fixture({ terrain: { [at(3, 4)]: 'woods' }, units: [
@@ -308,6 +350,108 @@ describe('GOSS 13.10 applying results', () => {
     while (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'german')[0]).state;
     expect(s.pending?.kind).toBe('gaAdvance');
     expect(legalActions(s, 'allied').map((x) => (x as { hexes?: number }).hexes ?? 0)).toEqual([0, 1]); // PA Mech would be 4; bocage allows 1
+  });
+
+  it('GOSS 13.10.2a / AW 1.2.6b: an ET-3 given up on a Landefront hex leaves the printed ET-2 at once; the hex emptied by the retreat keeps it, and the advancing attacker stands in it', () => {
+    const b = fixture({ special: landefront([at(3, 4)]), units: [A('a', 2, 4, { steps: [[30, 30]] }), G('g', 3, 4, { fieldworks: 'ET-3' })] });
+    const s0 = gaState(b, { a: ['TA'] });
+    const decl = { hex: hx(3, 4), attackers: ['a'] };
+    const o = gaOdds(s0, b, decl);
+    if (!o.ok) throw new Error(o.message);
+    const set = gat(b).resultSets.find((x) => x.columns.includes(o.odds.column))!;
+    const res = set.onDefender.find((x) => /^\d\(1\)$/.test(x))!;
+    const seed = seedFor(s0, b, decl, res, '-');
+    let s = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    expect(s.pending).toMatchObject({ side: 'german', kind: 'gaConvert' });
+    expect(legalActions(s, 'german')).toContainEqual({ type: 'gaConvert', removeEt3: true, convert: 'none' });
+    const r = act(s, { type: 'gaConvert', removeEt3: true, convert: 'none' });
+    expect(r.events.find((e) => e.type === 'fieldworksRemoved')).toEqual({ type: 'fieldworksRemoved', hex: fmt(hx(3, 4)), fieldworks: 'ET-3', left: 'ET-2', why: 'ET removed to cancel a mandatory hit; the Landefront ET-2 stays (may not be destroyed)', case: 'GOSS 13.10.2a, AW 1.2.7b, AW 1.2.6b' });
+    s = r.state;
+    expect(s.fieldworks[hx(3, 4)]).toBe('ET-2');
+    expect(s.units.g.stepsLost).toBe(0); // the mandatory hit was cancelled
+    s = act(s, { type: 'gaOption', option: 'full' }).state;
+    while (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'german')[0]).state;
+    expect(s.units.g.hex).not.toBe(hx(3, 4));
+    expect(s.fieldworks[hx(3, 4)]).toBe('ET-2'); // GOSS 17.4 removal does not take the printed works
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaAdvance' });
+    s = act(s, { type: 'gaAdvance', units: ['a'], hexes: 1 }).state;
+    expect(s.units.a.hex).toBe(hx(3, 4));
+    expect(s.fieldworks[hx(3, 4)]).toBe('ET-2'); // usable by either side (AW 1.2.6b)
+  });
+
+  it('GOSS 13.10.4a / 17.4.1 attacker withdrawal into a DW: Hold failed against exactly 1 discretionary hit (no automatic pass for attackers in works) — the stack stays in its IP and the hit is cancelled', () => {
+    const b = fixture({ units: [A('a', 2, 4, { fieldworks: 'IP' }), G('g', 3, 4, { steps: [[9, 9], [6, 6]] })] });
+    const s0 = gaState(b, { a: ['TA'] });
+    const decl = { hex: hx(3, 4), attackers: ['a'] };
+    const seed = seedFor(s0, b, decl, '-', '1', (sd) => d10At(sd, s0.n + 1) === 7);
+    let s = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaOption' });
+    let r = act(s, { type: 'gaOption', option: 'hold' });
+    expect(r.events.find((e) => e.type === 'prc')).toEqual({ type: 'prc', pr: 5, roll: 7, pass: false, why: 'hold PRC with the lowest PR', case: 'GOSS 13.10.4' });
+    s = r.state;
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaRetreat' });
+    const legal = legalActions(s, 'allied');
+    expect(legal).toContainEqual({ type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true });
+    expect(legal.filter((x) => (x as { path: string[] }).path.length === 1).length).toBeGreaterThan(0);
+    r = act(s, { type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true });
+    expect(r.events.find((e) => e.type === 'withdrewIntoDw')).toEqual({ type: 'withdrewIntoDw', units: ['a'], hex: fmt(hx(2, 4)), fieldworks: 'IP', why: 'the attackers withdraw into the DW in their hex instead of retreating: one hit cancelled', case: 'GOSS 13.10.4, 17.4.1' });
+    s = r.state;
+    expect(s.units.a).toMatchObject({ hex: hx(2, 4), stepsLost: 0 });
+    expect(s.units.a.markers.filter((m) => m.startsWith('F'))).toEqual([]);
+    expect(s.units.a.markers).not.toContain('TA');
+    expect(s.combat!.ga).toBeNull();
+  });
+
+  it('GOSS 13.10.4c attacker withdrawal on a Full retreat only against exactly 1 discretionary hit; refused against 2 (result 2(1)) and for defenders, each with its case', () => {
+    const b = fixture({ units: [A('a', 2, 4, { fieldworks: 'ET-2' }), G('g', 3, 4, { steps: [[9, 9], [6, 6]], fieldworks: 'ET-2' })] });
+    const s0 = gaState(b, { a: ['TA'] });
+    const decl = { hex: hx(3, 4), attackers: ['a'] };
+    // one discretionary hit: no PRC, withdraw instead of the full retreat
+    let s = act(withSeed(s0, seedFor(s0, b, decl, '-', '1')), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    const full = apply(s, { type: 'gaOption', option: 'full' });
+    expect(full.ok && full.rolls).toEqual([]);
+    s = full.ok ? full.state : s;
+    expect(legalActions(s, 'allied')).toContainEqual({ type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true });
+    s = act(s, { type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true }).state;
+    expect(s.units.a).toMatchObject({ hex: hx(2, 4), stepsLost: 0 });
+    // two discretionary hits: the full retreat must be taken
+    // 2(1): one mandatory hit (a step) and two discretionary
+    let t = act(withSeed(s0, seedFor(s0, b, decl, '-', '2(1)')), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    t = act(t, { type: 'gaOption', option: 'full' }).state;
+    expect(t.pending).toMatchObject({ side: 'allied', kind: 'gaRetreat' });
+    expect(legalActions(t, 'allied').some((x) => 'withdraw' in x)).toBe(false);
+    const no = apply(t, { type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true });
+    expect(!no.ok && [no.error.code, no.error.message, no.error.case]).toEqual(['no-withdrawal', 'a DW withdrawal replaces the retreat only against exactly 1 discretionary hit (here 2), or after a passed Limited-retreat PRC', 'GOSS 13.10.4']);
+    // a defender never withdraws
+    let d = act(withSeed(s0, seedFor(s0, b, decl, '2', '-')), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    d = act(d, { type: 'gaOption', option: 'full' }).state;
+    expect(d.pending).toMatchObject({ side: 'german', kind: 'gaRetreat' });
+    const nd = apply(d, { type: 'gaRetreat', from: fmt(hx(3, 4)), path: [], withdraw: true });
+    expect(!nd.ok && [nd.error.code, nd.error.message, nd.error.case]).toEqual(['no-withdrawal', 'only attacking units may withdraw into a DW instead of retreating', 'GOSS 13.10.4']);
+  });
+
+  it('GOSS 13.10.4b Limited retreat: an attacker that can only withdraw into its DW may choose Limited; after a passed PRC the withdrawal cancels 1 hit, the rest is free (steps/fatigue)', () => {
+    // the attacker's only retreat hexes are blocked by enemies (GOSS 13.11: never into an enemy hex)
+    const around = neighbours(hx(2, 4)).filter((h) => h !== hx(3, 4));
+    const b = fixture({ units: [A('a', 2, 4, { fieldworks: 'ET-2', steps: [[12, 12], [8, 8], [4, 4]] }), G('g', 3, 4, { steps: [[9, 9], [6, 6]] }),
+      ...around.map((h, i): UnitSpec => ({ id: `x${i}`, side: 'german', hex: fmt(h), steps: [[1, 1]] }))] });
+    const s0 = gaState(b, { a: ['TA'] });
+    expect(neighbours(hx(2, 4)).filter((h) => h !== hx(3, 4) && !Object.values(s0.units).some((u) => u.hex === h))).toEqual([]);
+    const decl = { hex: hx(3, 4), attackers: ['a'] };
+    // 2(1): one mandatory hit (a step) and two discretionary
+    let s = act(withSeed(s0, seedFor(s0, b, decl, '-', '2(1)', (sd) => d10At(sd, s0.n + 1) === 2)), { ...assault, hex: fmt(hx(3, 4)) }).state;
+    expect(s.units.a.stepsLost).toBe(1);
+    expect(legalActions(s, 'allied')).toEqual([{ type: 'gaOption', option: 'hold' }, { type: 'gaOption', option: 'limited' }, { type: 'gaOption', option: 'full' }]);
+    const r = act(s, { type: 'gaOption', option: 'limited' });
+    expect(r.events.find((e) => e.type === 'prc')).toMatchObject({ pr: 5, roll: 2, pass: true });
+    s = r.state;
+    expect(legalActions(s, 'allied')).toEqual([{ type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true }]);
+    s = act(s, { type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true }).state;
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaAbsorb' });
+    expect(legalActions(s, 'allied')).toEqual([{ type: 'gaAbsorb', fatigue: 0 }, { type: 'gaAbsorb', fatigue: 1 }]);
+    s = act(s, { type: 'gaAbsorb', fatigue: 1 }).state;
+    expect(s.units.a).toMatchObject({ hex: hx(2, 4), stepsLost: 1 }); // the mandatory step only
+    expect(s.units.a.markers).toContain('F1');
   });
 
   it('AW 31.9.2c: an artillery group forced to defend retreats 1 hex and loses half its points; the attacker may advance', () => {

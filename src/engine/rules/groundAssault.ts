@@ -21,12 +21,13 @@ import {
   M, addMarker, armDef, defOf, dropMarker, enemyOf, fsPoints, has, isArtGroup, isCommando, isLeader, isRecon, isZ, live,
   unitsAt,
 } from './combatTraits';
-import { gaOdds, isNight, lineOptions, type GaBreakdown, type GaDeclaration } from './gaOdds';
+import { constrictedAttackExcess, gaOdds, isNight, lineOptions, type GaBreakdown, type GaDeclaration } from './gaOdds';
 import { gaResults } from './gaTable';
 import { absorb, allocateSteps, eliminate, zStepsAlone, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
-import { clearIfEmpty, permanentFieldworks } from './fieldworks';
+import { clearIfEmpty, et3ToGiveUp, removeFieldworks } from './fieldworks';
 import { readUnits } from './unitIndex';
+import { hexStackViolation, stackViolationOf } from './stacking';
 import { localUnits } from './combatLocal';
 import { effectivePr } from './combatPr';
 import { groundNow } from './movement-search';
@@ -68,7 +69,7 @@ const AssaultAction = z.object({
 const DefendAction = z.object({ type: z.literal('gaDefend'), line: z.number().int(), standoff: z.array(z.string()).default([]), fullStrength: z.array(z.string()).default([]) });
 const ConvertAction = z.object({ type: z.literal('gaConvert'), removeEt3: z.boolean().default(false), convert: z.enum(['none', 'bocage', 'recon']).default('none') });
 const OptionAction = z.object({ type: z.literal('gaOption'), option: z.enum(['hold', 'limited', 'full']) });
-const RetreatAction = z.object({ type: z.literal('gaRetreat'), from: z.string(), path: z.array(z.string()) });
+const RetreatAction = z.object({ type: z.literal('gaRetreat'), from: z.string(), path: z.array(z.string()), withdraw: z.boolean().optional() });
 const AbsorbAction = z.object({ type: z.literal('gaAbsorb'), fatigue: z.number().int().min(0).max(2) });
 const AdvanceAction = z.object({ type: z.literal('gaAdvance'), units: z.array(z.string()), hexes: z.number().int().min(1).max(8).optional() });
 
@@ -108,10 +109,40 @@ function canRetreat(run: Run, sp: GaSideProc): boolean {
   return ids.length > 0 && stacks(run, ids).every((h) => retreatPaths(run.d as GameState, run.ctx.bundle, sp.side, h, ids.filter((id) => run.d.units[id].hex === h), 1).length > 0);
 }
 
-/** Hex of the side's units for fieldwork checks (the defender's hex, or the attacker's single stack). */
+/**
+ * GOSS 13.10.4, 17.4.1: why the stack of `sp` in `from` may not withdraw into a DW in its hex instead
+ * of retreating, or null when it may. Only attackers withdraw; against exactly 1 discretionary hit
+ * (Hold failed, Full retreat), or any number after a passed Limited-retreat PRC, where each DW
+ * withdrawal cancels one hit like a hex retreated. Reconstructed: any fieldworks marker is a DW
+ * (IP, ET-2, ET-3 — the DW of the GOSS 11.5 group B DRM and the 17.4.1 benefits).
+ */
+export function withdrawRefusal(state: GameState, sp: GaSideProc, from: HexId): string | null {
+  if (sp.role !== 'attacker') return 'only attacking units may withdraw into a DW instead of retreating';
+  if (!state.fieldworks[from]) return `${formatHex(from)} holds no DW (IP, ET) to withdraw into`;
+  if (!(sp.option === 'limited' && sp.passed) && sp.disc !== 1) return `a DW withdrawal replaces the retreat only against exactly 1 discretionary hit (here ${sp.disc}), or after a passed Limited-retreat PRC`;
+  return null;
+}
+
+/**
+ * GOSS 13.10.4b: Limited retreat needs every unit able to retreat 1 hex, or every attacker able to
+ * withdraw into a DW — reconstructed: per attacking stack, either will do.
+ */
+function canRetreatOrWithdraw(run: Run, sp: GaSideProc): boolean {
+  if (canRetreat(run, sp)) return true;
+  if (sp.role !== 'attacker') return false;
+  const ids = alive(run, sp.units);
+  const probe = { ...sp, option: 'limited' as const, passed: true };
+  return ids.length > 0 && stacks(run, ids).every((h) => !withdrawRefusal(run.d as GameState, probe, h)
+    || retreatPaths(run.d as GameState, run.ctx.bundle, sp.side, h, ids.filter((id) => run.d.units[id].hex === h), 1).length > 0);
+}
+
+/**
+ * Fieldworks that help the side's PRCs (the defender's hex). GOSS 17.4.1: DW benefits are not for
+ * attack-designated units, so attackers standing in an ET get neither the +1 PR nor the automatic
+ * Hold / Limited pass — that is why they may withdraw into it instead (13.10.4, `withdrawRefusal`).
+ */
 function fwOf(run: Run, sp: GaSideProc): string | undefined {
-  // GOSS 5.3.5: chained overrunners stand in the hex they overran, not in their counters' fieldworks.
-  if (sp.role === 'attacker' && run.d.combat?.ga?.overrunFrom !== undefined) return undefined;
+  if (sp.role === 'attacker') return undefined;
   const hs = stacks(run, sp.units);
   return hs.length === 1 ? run.d.fieldworks[hs[0]] : undefined;
 }
@@ -121,13 +152,11 @@ function convertOptions(run: Run, g: GaProc, sp: GaSideProc): { et3: boolean; bo
   if (sp.mand <= 0 || !canRetreat(run, sp)) return none; // GOSS 13.10.2: only with a valid retreat
   const b = run.ctx.bundle;
   const t = terrainOf(b.board, g.hex);
-  const fw = run.d.fieldworks[g.hex];
   const bocageRule = sp.role === 'defender' && (t === 'bocage' || t === 'hedgerow');
   const german = alive(run, sp.units).every((id) => defOf(b, id).side === 'german');
   return {
-    // GOSS 13.10.2a; AW 1.2.7b: an ET-2 in bocage counts as an ET-3.
-    // AW 1.2.6b: a Landefront ET-2 is indestructible, so it cannot be given up to cancel a hit.
-    et3: sp.role === 'defender' && (fw === 'ET-3' || (fw === 'ET-2' && t === 'bocage' && !permanentFieldworks(b).has(g.hex))),
+    // GOSS 13.10.2a; AW 1.2.7b: an ET-2 in bocage counts as an ET-3; AW 1.2.6b: not the Landefront ET-2.
+    et3: sp.role === 'defender' && !!et3ToGiveUp(run.d as GameState, b, g.hex),
     bocage: bocageRule && german,
     recon: alive(run, sp.units).every((id) => { const d = defOf(b, id); return isRecon(d) || isCommando(d); }),
   };
@@ -235,11 +264,13 @@ function stepSide(run: Run, g: GaProc, sp: Draft<GaSideProc>): 'wait' | 'go' {
       if (!stack.length) { sp.retreat.shift(); return 'go'; }
       const paths = retreatPaths(run.d as GameState, bundle, sp.side, from, stack, next.want);
       const allowPrefix = sp.option === 'limited' && sp.passed;
-      if (paths.length === 0) {
+      // GOSS 13.10.4: an attacker that may withdraw into its DW chooses between that and the retreat.
+      const dw = !withdrawRefusal(run.d as GameState, sp, from);
+      if (paths.length === 0 && !dw) {
         retreated(run, g, sp, from, stack, []);
         return 'go';
       }
-      if (paths.length === 1 && !allowPrefix) { retreated(run, g, sp, from, stack, paths[0]); return 'go'; }
+      if (paths.length === 1 && !allowPrefix && !dw) { retreated(run, g, sp, from, stack, paths[0]); return 'go'; }
       return wait(run, sp.side, 'gaRetreat', `Retreat the stack in ${next.from} (${next.want} hex${next.want > 1 ? 'es' : ''})`, 'GOSS 13.11');
     }
     case 'absorb': {
@@ -258,21 +289,23 @@ function stepSide(run: Run, g: GaProc, sp: Draft<GaSideProc>): 'wait' | 'go' {
 }
 
 /** Records a finished retreat (or a blocked one: path []) and works out the hits still to take. */
-function retreated(run: Run, g: GaProc, sp: Draft<GaSideProc>, from: HexId, stack: string[], path: HexId[]): void {
+function retreated(run: Run, g: GaProc, sp: Draft<GaSideProc>, from: HexId, stack: string[], path: HexId[], withdraw = false): void {
   const next = sp.retreat.shift()!;
   const lc = lossCtx(run, sp);
-  if (path.length) doRetreat(lc, sp.side, stack, path, 'GOSS 13.11');
+  if (withdraw) run.events.push({ type: 'withdrewIntoDw', units: stack, hex: next.from, fieldworks: run.d.fieldworks[from], why: 'the attackers withdraw into the DW in their hex instead of retreating: one hit cancelled', case: 'GOSS 13.10.4, 17.4.1' });
+  else if (path.length) doRetreat(lc, sp.side, stack, path, 'GOSS 13.11');
   else run.events.push({ type: 'retreatBlocked', units: stack, from: next.from, case: 'GOSS 13.10.4' });
   if (sp.role === 'defender') {
     g.defPath = path.map(formatHex);
     const c = combatOf(run.d);
     for (const id of stack) if (!c.retreatedAfterGa.includes(id)) c.retreatedAfterGa.push(id);
   }
-  const cancelled = path.length;
+  // GOSS 13.10.4: each hex retreated, and a DW withdrawal, cancels one hit.
+  const cancelled = withdraw ? 1 : path.length;
   const left = Math.max(0, sp.disc - cancelled);
   // Several attacking stacks: the shortest retreat sets the hits left (reconstructed reading of 13.10.4).
   sp.remaining = Math.max(sp.remaining, left);
-  if (sp.option === 'full') sp.remainder = path.length === 0 ? 'capped' : 'cappedIgnore';
+  if (sp.option === 'full') sp.remainder = cancelled === 0 ? 'capped' : 'cappedIgnore';
   if (!sp.retreat.length) sp.stage = 'absorb';
 }
 
@@ -525,7 +558,7 @@ function legalForPending(state: GameState, side: Side, bundle: ScenarioBundle, k
     case 'gaOption': {
       const sp = g.att && g.att.stage !== 'done' ? g.att : g.def!;
       const run = { d: state as Draft<GameState>, ctx: { bundle } as RuleContext, events: [] };
-      return (['hold', ...(canRetreat(run, sp) ? ['limited'] : []), 'full'] as const).map((option) => ({ type: 'gaOption', option }));
+      return (['hold', ...(canRetreatOrWithdraw(run, sp) ? ['limited'] : []), 'full'] as const).map((option) => ({ type: 'gaOption', option }));
     }
     case 'gaRetreat': {
       const sp = g.att && g.att.stage !== 'done' ? g.att : g.def!;
@@ -546,6 +579,7 @@ function legalForPending(state: GameState, side: Side, bundle: ScenarioBundle, k
           out.push({ type: 'gaRetreat', from: next.from, path });
         }
       }
+      if (!withdrawRefusal(state, sp, x.hex)) out.push({ type: 'gaRetreat', from: next.from, path: [], withdraw: true });
       return out;
     }
     case 'gaAbsorb': {
@@ -622,9 +656,10 @@ export const groundAssaultRules: RuleModule = {
         const sp = sideProc(g);
         const events: GameEvent[] = [];
         if (a.data.removeEt3 && sp.mand > 0) {
-          delete d.fieldworks[g.hex];
+          // GOSS 13.10.2a: the ET-3 (AW 1.2.7b: or the bocage ET-2 used as one) goes, not replaced by an
+          // ET-2 — except the printed Landefront ET-2 under it, which stays (AW 1.2.6b, removeFieldworks).
+          removeFieldworks(d, ctx.bundle, g.hex, events, 'ET removed to cancel a mandatory hit', 'GOSS 13.10.2a, AW 1.2.7b');
           sp.mand -= 1;
-          events.push({ type: 'fieldworksRemoved', hex: formatHex(g.hex), why: 'ET removed to cancel a mandatory hit', case: 'GOSS 13.10.2a, AW 1.2.7b' });
         }
         if (a.data.convert !== 'none' && sp.mand > 0) {
           sp.mand -= 1; sp.disc += 1;
@@ -667,14 +702,18 @@ export const groundAssaultRules: RuleModule = {
         const a = RetreatAction.safeParse(action);
         if (!a.success) reject('bad-action', a.error.issues[0].message);
         const g = current(d, ctx, 'gaRetreat');
-        isLegal(d as GameState, ctx.side!, ctx.bundle, { ...a.data }, 'gaRetreat', 'GOSS 13.11');
         const sp = sideProc(g);
+        if (a.data.withdraw) {
+          const no = sp.retreat[0]?.from === a.data.from ? withdrawRefusal(d as GameState, sp, hexOf(a.data.from)) : `the stack to retreat now is in ${sp.retreat[0]?.from}`;
+          if (no) reject('no-withdrawal', no, 'GOSS 13.10.4');
+          if (a.data.path.length) reject('bad-action', 'a DW withdrawal has an empty path (the stack stays in its hex)', 'GOSS 13.10.4');
+        } else isLegal(d as GameState, ctx.side!, ctx.bundle, { ...a.data }, 'gaRetreat', 'GOSS 13.11');
         const from = hexOf(a.data.from);
         const stack = alive({ d, ctx, events: [] }, sp.units).filter((id) => d.units[id].hex === from);
         const events: GameEvent[] = [];
         d.pending = null;
         const run = { d, ctx, events };
-        retreated(run, g, sp, from, stack, a.data.path.map(hexOf));
+        retreated(run, g, sp, from, stack, a.data.path.map(hexOf), !!a.data.withdraw);
         drive(run);
         return events;
       },
@@ -769,6 +808,23 @@ export function mustStillAttack(state: GameState, bundle: ScenarioBundle, side: 
     && gaOdds(state, bundle, { hex: h, attackers: [u.id] }, side).ok));
 }
 
+/**
+ * `ids` in order, leaving out each unit that would take its hex's group over the stacking limit
+ * (GOSS 6.7.0: only units within it fight) or over the limit into a constricted target (GOSS 13.4).
+ */
+function withinLimit(state: GameState, bundle: ScenarioBundle, side: Side, target: HexId, ids: string[]): string[] {
+  const out: UnitState[] = [];
+  const over = new Map<HexId, boolean>();
+  for (const id of ids) {
+    const u = state.units[id];
+    const group = [...out.filter((x) => x.hex === u.hex), u];
+    if (!over.has(u.hex!)) over.set(u.hex!, !!hexStackViolation(state, bundle, u.hex!, side));
+    if (over.get(u.hex!) && stackViolationOf(bundle, u.hex!, side, group)) continue;
+    if (!constrictedAttackExcess(bundle, target, group)) out.push(u);
+  }
+  return out.map((u) => u.id);
+}
+
 /** The assaults the attacker may declare now: each TA stack alone, and all PA units against a hex together (GOSS 13.4). */
 export function assaultOptions(state: GameState, bundle: ScenarioBundle, side: Side): Action[] {
   const out: Action[] = [];
@@ -786,7 +842,9 @@ export function assaultOptions(state: GameState, bundle: ScenarioBundle, side: S
       if (gaOdds(state, bundle, { hex: t, attackers: withZ(attackers) }, side).ok) { out.push({ type: 'assault', hex: formatHex(t), attackers }); continue; }
       // GOSS 13.4: a unit that may attack must (mustStillAttack), so when the whole stack may not (its Mech
       // units across a major river, say) the units that may are offered together.
-      const able = attackers.filter((id) => gaOdds(state, bundle, { hex: t, attackers: [id] }, side).ok);
+      // GOSS 6.7.0: from an overstacked hex only the units within the limit fight — the first that fit
+      // (the player may name others).
+      const able = withinLimit(state, bundle, side, t, attackers.filter((id) => gaOdds(state, bundle, { hex: t, attackers: [id] }, side).ok));
       if (able.length && able.length < attackers.length && gaOdds(state, bundle, { hex: t, attackers: withZ(able) }, side).ok) {
         out.push({ type: 'assault', hex: formatHex(t), attackers: able });
       }

@@ -134,6 +134,15 @@ describe('GOSS 7.6.2 / 7.10 roads', () => {
     expect(refused(state, { type: 'move', unit: 'mech', path: [ref([1, 0])], via: 'road' })).toMatchObject({ code: 'not-road', case: 'GOSS 7.10.1' });
     expect(dest(state, bundle, 'mech', [1, 0])).toMatchObject({ type: 'offroad', cost: 1 });
   });
+  it('GOSS 6.7.0: a Mech unit starting its move in an overstacked hex may not use Mech road movement (off-road only), refused with the case', () => {
+    const units = (third: XY) => [ALLY('mech', [0, 0], { moveClass: 'mech', ma: 12, type: 'Arm', size: 'Co' }), ALLY('b1', [0, 0]), ALLY('b2', [0, 0]), ALLY('b3', third)];
+    const over = mini({ rows: ['f'.repeat(30)], routes: [{ class: 'primary', path: Array.from({ length: 30 }, (_, i) => [i, 0] as XY) }], units: units([0, 0]) });
+    expect(dest(over.state, over.bundle, 'mech', [24, 0])).toBeUndefined();
+    expect(dest(over.state, over.bundle, 'mech', [3, 0])).toMatchObject({ type: 'offroad', cost: 12 });
+    expect(refused(over.state, { type: 'move', unit: 'mech', path: [ref([1, 0])], via: 'road' })).toMatchObject({ code: 'overstacked', message: 'mech is overstacked and may not use Mech road movement', case: 'GOSS 6.7.0' });
+    const fine = mini({ rows: ['f'.repeat(30)], routes: [{ class: 'primary', path: Array.from({ length: 30 }, (_, i) => [i, 0] as XY) }], units: units([29, 0]) });
+    expect(dest(fine.state, fine.bundle, 'mech', [24, 0])).toMatchObject({ cost: 12, type: 'road' });
+  });
   it('AW 31.2.1 tactical road movement pays +1 MP entering a hex already occupied by a friendly unit', () => {
     const { state, bundle } = mini({
       rows: ['ffff'], routes: [{ class: 'primary', path: [[0, 0], [1, 0], [2, 0], [3, 0]] }],

@@ -224,7 +224,14 @@ function typesFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode
   };
   if (def.moveClass !== 'mech') return !rec && mode === 'tactical' && roadMarchStart(state, bundle, u) ? ['offroad', 'legroad', ...main(false)] : ['offroad', ...main(false)];
   const start = rec ? rec.from : u.hex!;
+  // GOSS 6.7.0: an overstacked unit may not use Mech road movement (reconstructed: the stack it starts the move in).
+  if (!rec && overstackedAt(state, bundle, u)) return ['offroad'];
   return isRoadStart(bundle, u.hex!, gr.ground) && (!rec || isRoadStart(bundle, start, gr.ground)) ? ['road', 'offroad', ...main(true)] : ['offroad', ...main(true)];
+}
+
+function overstackedAt(state: GameState, bundle: ScenarioBundle, u: UnitState): boolean {
+  const v = hexStackViolation(state, bundle, u.hex!, u.side);
+  return !!v && v.case !== 'AW 31.9.2a';
 }
 
 /**
@@ -492,6 +499,7 @@ export function checkMove(state: GameState, bundle: ScenarioBundle, action: Acti
     // For a Leg unit "road" asks for the road march (GOSS 7.6.2); for a Mech unit, Mech road movement (GOSS 7.10).
     const via: MoveType = leg && a.data.via === 'road' ? 'legroad' : a.data.via;
     if (!types.includes(via)) {
+      if (via === 'road' && !moveRecordNow(state, bundle, state.units[a.data.unit]) && overstackedAt(state, bundle, state.units[a.data.unit])) return { ok: false, error: no('overstacked', `${bundle.units.get(a.data.unit)!.designation} is overstacked and may not use Mech road movement`, 'GOSS 6.7.0') };
       if (via === 'legroad') return { ok: false, error: no('not-road-march', 'a Leg road march starts on a primary or secondary road, in GenS, not adjacent to an enemy and unobserved, before the unit moves otherwise', 'GOSS 7.6.2') };
       if (via === 'mainroad') return { ok: false, error: no('not-main-road', 'only in wet (Mech) or mud ground, starting on a primary or secondary road, before the unit moves otherwise, does a move wholly along those roads keep the full MA', 'GOSS 7.6.1, 19.4') };
       return { ok: false, error: no('not-road', a.data.via === 'road' ? 'Mech road movement must start in a road hex or a clear hex, by a Mech unit that has not moved otherwise this phase' : 'this unit is using Mech road movement this phase', 'GOSS 7.10.1') };

@@ -46,6 +46,8 @@ export interface RuleModule {
   name: string;
   handlers?: ActionHandler[];
   hooks?: SegmentHook[];
+  /** Runs once in newGame, before the first segment is entered (e.g. AW 1.2.6b works printed on the map). */
+  onNewGame?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
   /** AW 31.4: runs once when the last GT ends, after `over` is set (e.g. victory conditions may name the winner). */
   onGameEnd?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
 }
