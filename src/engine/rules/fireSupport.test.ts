@@ -35,8 +35,25 @@ function seedD10(n: number, want: number[]): string {
 }
 
 describe('AW 31.9 fire support missions', () => {
+  it('GOSS 8.3 air observation: with no spotter, an Allied day mission against a target in open terrain within 6 hexes (clear) of an Allied unit in GenS is observed (cap 16); not in woods, not beyond 6 hexes of a ground unit, not when those units are OhS', () => {
+    const b = base([G('open', 5, 7), G('wood', 6, 4)], { [at(6, 4)]: 'woods' });
+    const s = offFs(b);
+    const air = fsPlan(s, b, 'allied', { target: hx(5, 7), artillery: [{ unit: 'ag', points: 16 }] });
+    expect(air).toMatchObject({ ok: true, plan: { level: 'observed', cap: 16 } });
+    expect(air.ok && air.plan.observation).toMatch(/^air observation \(clear\): target in open terrain within 6 hexes of spot/);
+    expect(air.ok && air.plan.drms.some((x) => x.why === 'unobserved mission')).toBe(false);
+    expect(fsPlan(s, b, 'allied', { target: hx(6, 4), artillery: [{ unit: 'ag', points: 8 }] })).toMatchObject({ ok: true, plan: { level: 'unobserved', cap: 8 } });
+    // The only Allied ground unit 7+ hexes away (the artillery group counter does not count): unobserved.
+    const far = edit(s, (d) => { d.units.spot.hex = hx(0, 0); });
+    expect(fsPlan(far, b, 'allied', { target: hx(5, 7), artillery: [{ unit: 'ag', points: 8 }] })).toMatchObject({ ok: true, plan: { level: 'unobserved' } });
+    // The Allied units near the target out of supply (OhS): no air observation.
+    const ohs = edit(s, (d) => { d.units.spot.markers.push('OhS'); d.units.ag.markers.push('OhS'); });
+    expect(fsPlan(ohs, b, 'allied', { target: hx(5, 7), artillery: [{ unit: 'ag', points: 8 }] })).toMatchObject({ ok: true, plan: { level: 'unobserved' } });
+  });
+
   it('AW 31.9.4 mission caps: 16 observed, 24 observed from PA or ET-2/3, 8 unobserved (with the −4 DRM)', () => {
-    const b = base([G('far', 5, 7)]);
+    // The far target stands in woods: no air observation (GOSS 8.3 needs open terrain), so its mission is unobserved.
+    const b = base([G('far', 5, 7)], { [at(5, 7)]: 'woods' });
     const s = offFs(b);
     const plan = (req: Parameters<typeof fsPlan>[3]) => fsPlan(s, b, 'allied', req);
     expect(plan({ target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] })).toMatchObject({ ok: true, plan: { level: 'observed', cap: 16, volleys: [8, 8] } });

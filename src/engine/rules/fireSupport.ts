@@ -14,7 +14,7 @@ import { terrainOf } from '../board';
 import { segmentAt, turnTime } from '../sequence';
 import type { Action, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import { reject, type RuleContext, type RuleModule } from './registry';
-import { canObserve, observerCapacity } from './observation';
+import { airObservation, canObserve, observerCapacity } from './observation';
 import { fsTable, gaMods } from './combatTables';
 import { combatOf, type ArtRecord, type FsProc } from './combatState';
 import { combatRules } from './scenarioRules';
@@ -32,7 +32,7 @@ import { clearIfEmpty, et3ToGiveUp, permanentFieldworks, removeFieldworks } from
 import { afterMission, depletionBlock, firesOncePerGtByMarker } from './ammoDepletion';
 import { hasShips, navalPlan, recordShips } from './navalGunfire';
 import { epsomActCheck } from './epsom';
-import { lullCombatBan } from './cherbourg';
+import { lullCombatBan, weatherNow } from './cherbourg';
 
 /** The observation queries FS needs; rules/observation.ts (movement half of issue 5) provides them. */
 export interface FsObservation {
@@ -90,10 +90,11 @@ export function atmosphere(state: GameState, bundle: ScenarioBundle): { value: '
   const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
   const order = (t: { date: string; time: string }) => `${t.date}|${['AM', 'PM', 'Night'].indexOf(t.time)}`;
   let cur: { value: 'clear' | 'POvr' | 'Ovr'; rain: boolean } = { value: 'clear', rain: false };
-  const weather = special(bundle).weather;
-  if (weather?.length) {
-    for (const w of weather) if (order(w.from) <= order(now)) cur = { value: w.atmosphere, rain: false };
-    return cur;
+  const sp = special(bundle);
+  // AW 32.4.0 / 33.4.0 fixed weather, or the AW 34.4.0 roll of this GT (weatherNow reads both).
+  if (sp.weather?.length || sp.weatherTable) {
+    const w = weatherNow(state, bundle).atmosphere;
+    return { value: w === 'POvr' || w === 'Ovr' ? w : 'clear', rain: false };
   }
   for (const a of combatRules(bundle).atmosphere) if (order(a.from) <= order(now)) cur = { value: a.value, rain: a.rain };
   return cur;
@@ -218,6 +219,11 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
       const adNear = [req.target, ...neighbours(req.target)].some((h) => unitsAt(state, h).some((u) => isAttackDesignated(u)));
       if (!adNear) { level = 'unobserved'; observation = 'night: no attack-designated units in or next to the target hex'; }
     }
+  }
+  // GOSS 8.3: with no ground spotter, an Allied mission by day against a target in open terrain near an Allied unit is observed from the air.
+  if (!req.spotter && req.overrun === undefined) {
+    const air = airObservation(state, bundle, side, req.target, atmosphere(state, bundle).value);
+    if (air) { level = 'observed'; observation = air; }
   }
   let cap = level === 'unobserved' ? t.caps.unobserved : level === 'observed' ? t.caps.observed : t.caps.observedPaOrEt;
   let capWhy: string | undefined;

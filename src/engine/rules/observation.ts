@@ -263,14 +263,26 @@ export function missionObservation(state: GameState, bundle: ScenarioBundle, sid
     return { level: pe ? 'observedPaEt' : 'observed', observers, air: false, case: 'AW 31.6', reason: 'night: attack-designated units in or adjacent to the target hex' };
   }
   if (observers.length) return { level: pe ? 'observedPaEt' : 'observed', observers, air: false, case: pe ? 'AW 31.9.4' : 'GOSS 8.2', reason: `observed by ${observers.map((o) => o.unit).join(', ')}` };
-  const atm = opts.atmosphere ?? 'clear';
-  if (side === 'allied' && (atm === 'clear' || atm === 'POvr') && coverAgainst(state, bundle, targetHex, null, side) === COVER_OPEN) {
-    const r = atm === 'clear' ? 6 : 3;
-    for (const u of unitIndex(state).live) {
-      if (u.side === side && u.hex !== null && !hasMarker(u, MARKER.OOS) && distance(u.hex, targetHex) <= r) {
-        return { level: 'observed', observers: [], air: true, case: 'GOSS 8.3', reason: `air observation: target in open terrain within ${r} hexes of ${u.id}` };
-      }
-    }
-  }
+  const air = airObservation(state, bundle, side, targetHex, opts.atmosphere ?? 'clear');
+  if (air) return { level: 'observed', observers: [], air: true, case: 'GOSS 8.3', reason: air };
   return { level: 'unobserved', observers: [], air: false, case: 'GOSS 8.2', reason: 'no friendly unit can observe the target hex' };
+}
+
+/**
+ * GOSS 8.3 air observation: by day, in clear (6 hexes) or partial overcast (3 hexes) weather, an Allied
+ * mission against a target in open terrain within that distance of an Allied ground unit that is not
+ * out of supply is observed. The reason, or null. (GenS is read as "no OhS or OoS marker", AW 31.11.)
+ */
+export function airObservation(state: GameState, bundle: ScenarioBundle, side: Side, targetHex: HexId, atm: Atmosphere): string | null {
+  if (side !== 'allied' || isNight(state, bundle) || (atm !== 'clear' && atm !== 'POvr')) return null;
+  if (coverAgainst(state, bundle, targetHex, null, side) !== COVER_OPEN) return null;
+  const r = atm === 'clear' ? 6 : 3;
+  for (const u of unitIndex(state).live) {
+    if (u.side !== side || u.hex === null || hasMarker(u, MARKER.OOS) || hasMarker(u, MARKER.OHS) || distance(u.hex, targetHex) > r) continue;
+    // reconstructed: the "ground unit" is one that could spot (GOSS 8.0): not a leader or an artillery group counter.
+    const def = bundle.units.get(u.id);
+    if (!def || def.size === 'Leader' || isArtilleryGroup(def)) continue;
+    return `air observation (${atm}): target in open terrain within ${r} hexes of ${def.designation}`;
+  }
+  return null;
 }
