@@ -18,6 +18,7 @@ import { watchAutosave } from '../store/autosave';
 import { GameFile } from './panels/GameFile';
 import { Replay } from './panels/Replay';
 import { AiStatus } from './panels/AiStatus';
+import { Pbem } from './panels/Pbem';
 import { SetupPanel } from './setup/SetupPanel';
 import { openSetup } from './setup/place';
 
@@ -65,6 +66,7 @@ export function App() {
       <aside className="side">
         <nav className="top"><b>Neptune</b> <span className="title" title={board.name}>{bundle?.scenario.name ?? board.name}</span> <button onClick={() => setHelp((h) => !h)} title="Help (?)">?</button><button data-testid="leave" onClick={leave}>Menu</button></nav>
         {help && <Help onClose={() => setHelp(false)} />}
+        {bundle && <Pbem />}
         {bundle && <Replay />}
         {bundle && <Tracker />}
         {bundle && <AiStatus />}
