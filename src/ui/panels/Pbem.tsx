@@ -35,6 +35,9 @@ export function Pbem() {
     setSent(fileName(g));
   };
   const myMove = status.kind === 'your-turn' || status.kind === 'resolve';
+  const sendLabel = status.kind === 'over' ? 'Export the final file'
+    : status.kind === 'waiting-reveal' ? 'Send my commitment (export)'
+      : myMove ? 'Send file now (export)' : 'End my turn and export';
   return (
     <section className="panel pbem" data-testid="pbem" aria-label="Play by e-mail">
       <div className="pbem-seat" data-testid="pbem-seat">
@@ -55,7 +58,7 @@ export function Pbem() {
           )}
           <button data-testid="send-turn" className={myMove ? '' : 'primary'} onClick={send}
             title={myMove ? 'You are still to act: sending now lets your opponent return a file (a dice nonce) before you go on' : 'Seal your turn and download the file to send'}>
-            {myMove ? 'Send file now (export)' : 'End my turn and export'}
+            {sendLabel}
           </button>
         </div>
       )}
