@@ -21,6 +21,7 @@ import { AiStatus } from './panels/AiStatus';
 import { Pbem } from './panels/Pbem';
 import { SetupPanel } from './setup/SetupPanel';
 import { openSetup } from './setup/place';
+import { sideToAct } from '../engine';
 
 function useShortcuts(toggleHelp: () => void) {
   useEffect(() => {
@@ -45,6 +46,8 @@ export function App() {
   const replaying = useGame((s) => !!s.replaying);
   // AW 34.11.2: while a placement-pool setup is open its panel replaces the Decisions list.
   const inSetup = useGame((s) => !!openSetup(s.state));
+  // PBEM: the other side's segments and decisions are played in its own browser: no dialogs for them here.
+  const othersTurn = useGame((s) => !!s.pbem && !!s.state && !s.state.over && sideToAct(s.state) !== s.pbem.me);
   const [help, setHelp] = useState(false);
   useShortcuts(() => setHelp((h) => !h));
   useEffect(() => watchOpponent(), []);
@@ -71,9 +74,9 @@ export function App() {
         {bundle && <Tracker />}
         {bundle && <AiStatus />}
         {bundle && inSetup && <SetupPanel />}
-        {bundle && !replaying && !inSetup && <Decisions />}
-        {bundle && !replaying && <FireMission />}
-        {bundle && !replaying && <Assault />}
+        {bundle && !replaying && !inSetup && !othersTurn && <Decisions />}
+        {bundle && !replaying && !othersTurn && <FireMission />}
+        {bundle && !replaying && !othersTurn && <Assault />}
         <Inspector />
         {bundle && <GameFile />}
         {bundle && <GameLog />}
