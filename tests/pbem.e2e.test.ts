@@ -148,3 +148,58 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     await B.ctx.close();
   }, 240_000);
 });
+
+describe('play by e-mail in Chromium (demo scenario, strict dice: commit, reveal, resolve)', () => {
+  it('a defensive fire roll goes through the commit, reveal and resolve buttons across four files', async () => {
+    const errors: string[] = [];
+    const A = await player(errors);
+    const B = await player(errors);
+    const exchange = async (from: Page, to: Page, fresh = false) => {
+      const f = await sendTurn(from);
+      const input = fresh ? to.getByTestId('save-controls').locator('input[type=file]') : to.getByTestId('pbem').locator('input[type=file]');
+      await input.setInputFiles({ name: f.name, mimeType: 'application/json', buffer: Buffer.from(f.text) });
+      await to.getByTestId('replay-exit').click({ timeout: 60_000 });
+      return f;
+    };
+    const status = (p: Page) => p.getByTestId('turn-status').textContent();
+    await A.page.goto(h.url);
+    await A.page.locator('input[name=scenario][value="demo"]').check();
+    await A.page.getByTestId('mode').selectOption('pbem-allied');
+    await A.page.getByTestId('pbem-dice').selectOption('strict');
+    await A.page.getByTestId('start-game').click();
+    await A.page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    expect(await A.page.getByTestId('dice-mode').textContent()).toContain('Strict PBEM');
+    await B.page.goto(h.url);
+    // Files 1 and 2: each side's first file publishes its dice chain anchor (the secret stays in its browser).
+    await exchange(A.page, B.page, true);
+    expect(await B.page.getByTestId('pbem-seat').textContent()).toContain('you play the Germans');
+    await exchange(B.page, A.page);
+    const anchors = await A.page.evaluate(() => window.__neptune!.getState().saved!.save.entries.map((e) => `${e.kind}:${e.by}`));
+    expect(anchors).toEqual(['anchor:allied', 'anchor:german']);
+    expect(await A.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('neptune.pbem.')).length)).toBe(1);
+    // Allied plays on to the German Defensive FS Segment.
+    for (let i = 0; i < 4; i++) await A.page.getByTestId('end-segment').click();
+    await expect.poll(() => A.page.getByTestId('segment').textContent()).toContain('Defensive FS');
+    // File 3 to German, who tries a defensive fire roll: refused for its dice, offered for a commitment.
+    await exchange(A.page, B.page);
+    expect(await B.page.evaluate(() => window.__neptune!.getState().dispatch({ type: 'roll', dice: '1d10', purpose: 'DFS on KOSB' }))).toBe(false);
+    await expect.poll(() => B.page.getByTestId('pbem-refusal').textContent()).toMatch(/^Strict dice: roll .* rolls dice\. Press “Commit to this action”/);
+    await B.page.getByTestId('strict-commit').click();
+    await expect.poll(() => status(B.page)).toMatch(/Waiting for Allied player \(allied\)'s reveal/);
+    expect(await B.page.getByTestId('send-turn').textContent()).toBe('Send my commitment (export)');
+    // File 4 to Allied, who reveals; file 5 back to German, who resolves: the roll is in the log.
+    await exchange(B.page, A.page);
+    await expect.poll(() => status(A.page)).toMatch(/committed to 1 action\(s\) and waits for your reveal/);
+    await A.page.getByTestId('strict-reveal').click();
+    await expect.poll(() => status(A.page)).toMatch(/is to act: send this file/);
+    await exchange(A.page, B.page);
+    await expect.poll(() => status(B.page)).toMatch(/revealed: resolve your 1 committed action/);
+    await B.page.getByTestId('strict-resolve').click();
+    await expect.poll(() => B.page.getByTestId('game-log').textContent()).toMatch(/DFS on KOSB/);
+    await expect.poll(() => status(B.page)).toMatch(/^Your move\./);
+    await shot(B.page, 'strict-resolved');
+    expect(errors).toEqual([]);
+    await A.ctx.close();
+    await B.ctx.close();
+  }, 240_000);
+});
