@@ -13,6 +13,7 @@ import { distinctColours, shotPath, startHarness, type Harness } from './browser
 import { scenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
 import { sideToAct } from '../src/engine';
+import { createSave, saveToText, sealTurn } from '../src/save';
 
 const bundle = loadScenario('goodwood');
 let h: Harness;
@@ -39,6 +40,8 @@ async function sendTurn(page: Page): Promise<{ name: string; text: string }> {
 }
 
 describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
+  // Also checked: a tampered file and a turn file of another game are refused in the game with a reason,
+  // and the game on screen stays as it was (its autosave is written only for accepted files).
   const errorsA: string[] = [];
   const errorsB: string[] = [];
   let A: { ctx: BrowserContext; page: Page };
@@ -119,7 +122,7 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     expect(errorsB).toEqual([]);
   }, 240_000);
 
-  it('A refuses a tampered copy of B\'s file (game unchanged), then opens the real one and plays on', async () => {
+  it('A refuses a tampered copy of B\'s file and another game\'s file (game unchanged), then opens the real one and plays on', async () => {
     const page = A.page;
     const steps = scenarioSteps(page, h.url, bundle, 'pbem-a2', errorsA);
     const before = await page.evaluate(() => window.__neptune!.getState().saved!.save.head);
@@ -131,6 +134,16 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     await input.setInputFiles({ name: 'tampered.neptune.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
     await expect.poll(() => page.getByTestId('pbem').getByTestId('import-error').textContent(), { timeout: 30_000 })
       .toMatch(/^tampered\.neptune\.json was not loaded: .*entry \d+.*Nothing was changed: the game on screen and its autosave are as they were\.$/);
+    expect(await page.evaluate(() => window.__neptune!.getState().saved!.save.head)).toBe(before);
+    expect(await page.getByTestId('replay-bar').count()).toBe(0);
+    // A valid turn file of another Goodwood game: refused as such, nothing opened in place of this game.
+    const created = createSave({ scenario: 'goodwood', dice: 'fast', players: { allied: 'X', german: 'Y' } });
+    if (!created.ok) throw new Error(created.error);
+    const sealed = sealTurn(created.game, 'german');
+    if (!sealed.ok) throw new Error(sealed.error);
+    await input.setInputFiles({ name: 'other.neptune.json', mimeType: 'application/json', buffer: Buffer.from(saveToText(sealed.game.save)) });
+    await expect.poll(() => page.getByTestId('pbem').getByTestId('import-error').textContent(), { timeout: 30_000 })
+      .toMatch(/^other\.neptune\.json was not loaded: this file belongs to another game \(goodwood, game id [0-9a-f]{8}…\).*Your game is unchanged/);
     expect(await page.evaluate(() => window.__neptune!.getState().saved!.save.head)).toBe(before);
     expect(await page.getByTestId('replay-bar').count()).toBe(0);
     await input.setInputFiles({ name: toA.name, mimeType: 'application/json', buffer: Buffer.from(toA.text) });
