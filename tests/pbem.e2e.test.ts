@@ -85,7 +85,7 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     expect(errorsA).toEqual([]);
   }, 240_000);
 
-  it('B opens the turn file in a fresh profile: banner, replay and summary of A\'s move; B ends its segment and sends back', async () => {
+  it('B opens the turn file in a fresh profile: banner, replay and summary of A\'s move; B rolls a die with A\'s nonce, ends its segment and sends back', async () => {
     B = await player(errorsB);
     const page = B.page;
     const steps = scenarioSteps(page, h.url, bundle, 'pbem-b', errorsB);
@@ -109,6 +109,9 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     await page.getByTestId('replay-exit').click();
     await expect.poll(() => page.getByTestId('game-log').textContent()).toContain(`${name} moved ${moved.from} → ${moved.to}`);
     await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Defensive FS Mission Segment');
+    // A die roll with A's nonce (fast dice: B holds it now), through the store's dispatch as the UI calls it.
+    expect(await page.evaluate(() => window.__neptune!.getState().dispatch({ type: 'roll', dice: '1d10', purpose: 'DFS check' }))).toBe(true);
+    await expect.poll(() => page.getByTestId('game-log').textContent()).toMatch(/DFS check/);
     const n = await steps.n();
     await page.getByTestId('end-segment').click();
     await expect.poll(steps.n).toBeGreaterThan(n);
@@ -127,7 +130,7 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     const steps = scenarioSteps(page, h.url, bundle, 'pbem-a2', errorsA);
     const before = await page.evaluate(() => window.__neptune!.getState().saved!.save.head);
     const input = page.getByTestId('pbem').locator('input[type=file]');
-    // B's segment end claimed by the Allies instead: the chain no longer links.
+    // B's roll claimed by the Allies instead: the chain no longer links.
     const lines = toA.text.split('\n');
     const k = lines.findIndex((l) => l.includes('"by":"german"'));
     const bad = [...lines.slice(0, k), lines[k].replace('"by":"german"', '"by":"allied"'), ...lines.slice(k + 1)].join('\n');
@@ -148,7 +151,7 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     expect(await page.getByTestId('replay-bar').count()).toBe(0);
     await input.setInputFiles({ name: toA.name, mimeType: 'application/json', buffer: Buffer.from(toA.text) });
     await page.getByTestId('replay-bar').waitFor({ timeout: 60_000 });
-    await expect.poll(() => page.getByTestId('changes-summary').textContent()).toContain('Since your last turn (2 actions)');
+    await expect.poll(() => page.getByTestId('changes-summary').textContent()).toMatch(/Since your last turn \(3 actions\).*Dice.*german: DFS check — \d/);
     await page.getByTestId('replay-exit').click();
     await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Offensive FS Mission Segment');
     await expect.poll(() => page.getByTestId('turn-status').textContent()).toMatch(/^Your move\./);
