@@ -45,7 +45,7 @@ export function SaveControls({ game, me = null, onImported, kv, importer, import
       {game && <button onClick={() => downloadSave(game, true)} title="Smaller, gzip-compressed">Export (.gz)</button>}
       <button data-testid="import" disabled={busy} onClick={() => input.current?.click()}>{busy ? 'Checking…' : importLabel}</button>
       <input ref={input} data-testid="import-file" type="file" accept=".json,.gz,application/json,application/gzip" hidden onChange={(e) => pick(e.target.files?.[0])} />
-      {error && <div className="error" role="alert" data-testid="import-error">{error}{game || importer ? ' Nothing was changed: the game on screen and its autosave are as they were.' : ''}</div>}
+      {error && <div className="error" role="alert" data-testid="import-error">{error}{game || me ? ' Nothing was changed: the game on screen and its autosave are as they were.' : ' Nothing was stored.'}</div>}
     </div>
   );
 }
