@@ -5,8 +5,9 @@
 import { create } from 'zustand';
 import { newGame, stateHash, sideToAct, view, type Action, type GameEvent, type GameLog, type GameState, type NewGameOptions, type ScenarioBundle, type Side } from '../engine';
 import { loadMap, loadScenario } from '../data/bundle';
-import { appendAction, createSave, timeline, type SavedGame } from '../save';
+import { appendAction, createSave, describeAction, timeline, type SavedGame } from '../save';
 import type { Board } from '../engine/board';
+import { commit, diceRefusal, prepareSend, refusal, reveal, seatFor, writeSeat, type PbemSeat } from './pbem';
 
 export interface LogEntry {
   /** Index of the action that produced the entry (-1: game setup). */
@@ -39,7 +40,18 @@ export interface GameStore {
   heldUnits: string[];
   toggleHeld(id: string): void;
   hoverHex: number | null;
-  startGame(scenarioId: string, options: NewGameOptions, aiSide?: Side | null): void;
+  startGame(scenarioId: string, options: NewGameOptions, aiSide?: Side | null, pbem?: { me: Side; dice: 'fast' | 'strict' }): void;
+  /** Play by e-mail: the side this browser plays (and its strict-mode chain), or null (hotseat, solo). */
+  pbem: PbemSeat | null;
+  /** Strict PBEM: the rolling action(s) the player tried, offered for a commitment. */
+  strictOffer: Action[] | null;
+  /**
+   * PBEM steps that write protocol entries: `send` seals the turn before the download (fast: a
+   * nonce; strict: the chain anchor the first time), `commit` commits to `strictOffer`, `reveal`
+   * reveals for the opponent's commitment, `resolve` plays my revealed commitment. False (with
+   * `error` set) when refused; the game is then unchanged.
+   */
+  pbemStep(step: 'send' | 'commit' | 'reveal' | 'resolve'): boolean;
   /** The side the programmed opponent plays (solo), or null (hotseat). */
   aiSide: Side | null;
   /** Progress of the opponent's thinking, shown while it plays. */
@@ -61,6 +73,8 @@ export interface GameStore {
 export const useGame = create<GameStore>()((set, get) => ({
   board: null,
   aiSide: null,
+  pbem: null,
+  strictOffer: null,
   aiProgress: null,
   sheet: null,
   openSheet: (id) => set({ sheet: id }),
@@ -77,17 +91,22 @@ export const useGame = create<GameStore>()((set, get) => ({
   toggleHeld: (id) => set((s) => ({ heldUnits: s.heldUnits.includes(id) ? s.heldUnits.filter((x) => x !== id) : [...s.heldUnits, id] })),
   hoverHex: null,
 
-  startGame(scenarioId, options, aiSide = null) {
+  startGame(scenarioId, options, aiSide = null, pbem) {
     const t0 = performance.now();
     const bundle = loadScenario(scenarioId);
     if (typeof window !== 'undefined') window.__marks = { ...(window.__marks ?? {}), gameStart: t0, scenarioLoaded: performance.now() };
     const { events } = newGame(bundle, options);
     // The save records the seed: hotseat dice are local randomness, said so in its header.
-    const created = createSave({ scenario: scenarioId, length: options.length, players: options.players, seed: options.seed, dice: 'hotseat', created: new Date().toISOString(), bundles: () => bundle });
+    const created = createSave({ scenario: scenarioId, length: options.length, players: options.players, seed: options.seed, dice: pbem?.dice ?? 'hotseat', created: new Date().toISOString(), bundles: () => bundle });
     if (!created.ok) { set({ error: created.error }); return; }
     const saved = created.game;
+    // PBEM: this browser's side is private (the file names both players); kept by game id.
+    const seat: PbemSeat | null = pbem ? { me: pbem.me } : null;
+    if (seat) writeSeat(saved.save.header.game, seat);
     set({
-      aiSide,
+      aiSide: pbem ? null : aiSide,
+      pbem: seat,
+      strictOffer: null,
       aiProgress: null,
       board: bundle.board,
       bundle,
@@ -125,7 +144,7 @@ export const useGame = create<GameStore>()((set, get) => ({
     // A solo game names the opponent "Neptune AI" in the header (StartScreen).
     const aiSide = (Object.entries(h.players).find(([, name]) => name === 'Neptune AI')?.[0] ?? null) as Side | null;
     set({
-      aiSide, aiProgress: null, sheet: null,
+      aiSide, aiProgress: null, sheet: null, pbem: seatFor(game), strictOffer: null,
       board: bundle.board, bundle, saved: game, state: game.state,
       log: { scenario: h.scenario, dataHash: h.dataHash, options: { seed: h.seed, length: h.length, players: h.players }, actions },
       undoStack: [], entries, error: null, selectedHex: null,
@@ -143,21 +162,30 @@ export const useGame = create<GameStore>()((set, get) => ({
   },
 
   leave() {
-    set({ saved: null, replaying: null, aiSide: null, aiProgress: null, sheet: null, board: null, bundle: null, state: null, log: null, undoStack: [], entries: [], error: null, selectedHex: null, hoverHex: null });
+    set({ saved: null, replaying: null, aiSide: null, pbem: null, strictOffer: null, aiProgress: null, sheet: null, board: null, bundle: null, state: null, log: null, undoStack: [], entries: [], error: null, selectedHex: null, hoverHex: null });
   },
 
   dispatch(action, from = 'human') {
-    const { state, log, undoStack, entries, aiSide, saved, replaying } = get();
+    const { state, log, undoStack, entries, aiSide, saved, replaying, pbem } = get();
     if (!state || !log || !saved) return false;
     if (replaying) { set({ error: 'Leave the replay to play on.' }); return false; }
     if (from === 'human' && aiSide && sideToAct(state) === aiSide) {
       set({ error: 'The opponent is playing: wait for your turn or decision.' });
       return false;
     }
+    if (pbem) {
+      const no = refusal(saved, pbem.me);
+      if (no) { set({ error: no }); return false; }
+    }
     // The save applies the action through the engine and records it with its dice and state hash;
     // a refusal carries the engine's reason and case, and nothing changes.
     const w = appendAction(saved, action);
     if (!w.ok) {
+      if (pbem && w.code === 'dice') {
+        // PBEM dice protocol: the rolls of this action are not available yet (docs/save-format.md "Dice modes").
+        set({ error: diceRefusal(saved, pbem.me, describeAction(action)), strictOffer: saved.save.header.dice === 'strict' ? [action] : null });
+        return false;
+      }
       set({ error: w.code === 'rules' ? w.error : `The action could not be recorded: ${w.error}` });
       return false;
     }
@@ -170,6 +198,46 @@ export const useGame = create<GameStore>()((set, get) => ({
       undoStack: r.barrier ? [] : [...undoStack, saved],
       entries: [...entries, ...r.events.map((event) => ({ action: index, event }))],
       error: null,
+      strictOffer: null,
+    });
+    return true;
+  },
+
+  pbemStep(step) {
+    const { saved, pbem, log, entries, strictOffer, replaying } = get();
+    if (!saved || !pbem || !log) return false;
+    if (replaying) { set({ error: 'Leave the replay first (“Back to the game”).' }); return false; }
+    const at = new Date().toISOString();
+    let seat = pbem;
+    let next: SavedGame = saved;
+    const events: LogEntry[] = [];
+    if (step === 'send') {
+      const r = prepareSend(saved, pbem, undefined, at);
+      if (!r.ok) { set({ error: `The turn could not be sealed: ${r.error}` }); return false; }
+      next = r.game;
+      if (r.seat) { seat = r.seat; writeSeat(saved.save.header.game, seat); }
+    } else if (step === 'commit' || step === 'reveal') {
+      if (step === 'commit' && !strictOffer) { set({ error: 'Nothing to commit to: try the action that rolls dice first.' }); return false; }
+      const r = step === 'commit' ? commit(saved, pbem, strictOffer!, undefined, at) : reveal(saved, pbem, at);
+      if (!r.ok) { set({ error: `Strict dice: ${r.error}` }); return false; }
+      next = r.game;
+    } else {
+      // Strict: play the revealed committed actions in order, collecting their events for the log.
+      for (const a of saved.track.queue[pbem.me] ?? []) {
+        const w = appendAction(next, a, { by: pbem.me, at });
+        if (!w.ok) { set({ error: `A committed action could not be played: ${w.error}` }); return false; }
+        const idx = log.actions.length + next.save.entries.length - saved.save.entries.length;
+        for (const event of w.applied?.events ?? []) events.push({ action: idx, event });
+        next = w.game;
+      }
+    }
+    // Every new action entry (diceKey, committed actions) goes into the engine log too; anchors and
+    // commitments are save-layer entries only. Sending gives information away: undo stops here.
+    const added = next.save.entries.slice(saved.save.entries.length).flatMap((e) => (e.kind === 'action' ? [e.action as Action] : []));
+    set({
+      saved: next, state: next.state, pbem: seat, strictOffer: step === 'commit' ? null : strictOffer,
+      log: { ...log, actions: [...log.actions, ...added] },
+      undoStack: [], entries: [...entries, ...events], error: null,
     });
     return true;
   },

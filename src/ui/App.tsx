@@ -18,8 +18,10 @@ import { watchAutosave } from '../store/autosave';
 import { GameFile } from './panels/GameFile';
 import { Replay } from './panels/Replay';
 import { AiStatus } from './panels/AiStatus';
+import { Pbem } from './panels/Pbem';
 import { SetupPanel } from './setup/SetupPanel';
 import { openSetup } from './setup/place';
+import { sideToAct } from '../engine';
 
 function useShortcuts(toggleHelp: () => void) {
   useEffect(() => {
@@ -44,6 +46,8 @@ export function App() {
   const replaying = useGame((s) => !!s.replaying);
   // AW 34.11.2: while a placement-pool setup is open its panel replaces the Decisions list.
   const inSetup = useGame((s) => !!openSetup(s.state));
+  // PBEM: the other side's segments and decisions are played in its own browser: no dialogs for them here.
+  const othersTurn = useGame((s) => !!s.pbem && !!s.state && !s.state.over && sideToAct(s.state) !== s.pbem.me);
   const [help, setHelp] = useState(false);
   useShortcuts(() => setHelp((h) => !h));
   useEffect(() => watchOpponent(), []);
@@ -65,13 +69,14 @@ export function App() {
       <aside className="side">
         <nav className="top"><b>Neptune</b> <span className="title" title={board.name}>{bundle?.scenario.name ?? board.name}</span> <button onClick={() => setHelp((h) => !h)} title="Help (?)">?</button><button data-testid="leave" onClick={leave}>Menu</button></nav>
         {help && <Help onClose={() => setHelp(false)} />}
+        {bundle && <Pbem />}
         {bundle && <Replay />}
         {bundle && <Tracker />}
         {bundle && <AiStatus />}
         {bundle && inSetup && <SetupPanel />}
-        {bundle && !replaying && !inSetup && <Decisions />}
-        {bundle && !replaying && <FireMission />}
-        {bundle && !replaying && <Assault />}
+        {bundle && !replaying && !inSetup && !othersTurn && <Decisions />}
+        {bundle && !replaying && !othersTurn && <FireMission />}
+        {bundle && !replaying && !othersTurn && <Assault />}
         <Inspector />
         {bundle && <GameFile />}
         {bundle && <GameLog />}

@@ -1,10 +1,14 @@
-/** Start screen: choose a scenario and its length, name the players, start. */
+/** Start screen: choose a scenario and its length, how to play (hotseat, solo, play by e-mail), name the players, start. */
 import { useState } from 'react';
 import { listMaps, listScenarios } from '../data/bundle';
 import { ROSTER } from '../data/unitNames';
 import { SaveList } from './save/SaveList';
 import { SaveControls } from './save/SaveControls';
 import { useGame } from '../store/game';
+import { openFile } from '../store/pbem';
+import { DICE_MODE_NOTES } from '../save';
+
+type Mode = 'hotseat' | 'allied' | 'german' | 'pbem-allied' | 'pbem-german';
 
 export function StartScreen() {
   const scenarios = listScenarios();
@@ -13,14 +17,21 @@ export function StartScreen() {
   const [length, setLength] = useState<string>('');
   const [allied, setAllied] = useState('Allied player');
   const [german, setGerman] = useState('German player');
-  const [mode, setMode] = useState<'hotseat' | 'allied' | 'german'>('hotseat');
+  const [mode, setMode] = useState<Mode>('hotseat');
+  const [dice, setDice] = useState<'fast' | 'strict'>('fast');
+  const pbem = mode === 'pbem-allied' || mode === 'pbem-german';
   const start = useGame((s) => s.startGame);
   const browse = useGame((s) => s.browseMap);
   const openSheet = useGame((s) => s.openSheet);
   const openSaved = useGame((s) => s.openSaved);
   const begin = () => {
-    // Hotseat: local randomness, said so in the save header (issue 7 adds the PBEM dice modes).
+    // The seed covers dice before any PBEM dice key; the header records the dice mode (docs/save-format.md).
     const seed = Array.from(crypto.getRandomValues(new Uint32Array(4)), (x) => x.toString(16)).join('');
+    if (pbem) {
+      // Play by e-mail: this browser plays one side; the other player opens the turn file in theirs.
+      start(id, { seed, length: length || sc?.lengths[0]?.id, players: { allied, german } }, null, { me: mode === 'pbem-allied' ? 'allied' : 'german', dice });
+      return;
+    }
     // Solo: the human plays `mode`, the programmed opponent the other side (issue 8).
     const aiSide = mode === 'hotseat' ? null : mode === 'allied' ? 'german' : 'allied';
     start(id, { seed, length: length || sc?.lengths[0]?.id, players: { allied: aiSide === 'allied' ? 'Neptune AI' : allied, german: aiSide === 'german' ? 'Neptune AI' : german } }, aiSide);
@@ -49,15 +60,28 @@ export function StartScreen() {
             <option value="hotseat">Hotseat: both sides at this screen</option>
             <option value="allied">Solo as the Allies</option>
             <option value="german">Solo as the Germans</option>
+            <option value="pbem-allied">Play by e-mail as the Allies</option>
+            <option value="pbem-german">Play by e-mail as the Germans</option>
           </select></label>
+          {pbem && (
+            <label>Dice <select data-testid="pbem-dice" value={dice} onChange={(e) => setDice(e.target.value as typeof dice)}>
+              <option value="fast">Fast: one file per turn, sealed with a nonce</option>
+              <option value="strict">Strict: commit–reveal, nobody can preview a roll</option>
+            </select></label>
+          )}
           <label>Allied <input value={allied} onChange={(e) => setAllied(e.target.value)} /></label>
           <label>German <input value={german} onChange={(e) => setGerman(e.target.value)} /></label>
           <button data-testid="start-game" onClick={begin}>Start game</button>
+          {pbem && <p className="pbem-note" data-testid="pbem-note">
+            You play the {mode === 'pbem-allied' ? 'Allies' : 'Germans'} in this browser; your opponent plays the other side in theirs.
+            When the other side is to act, press <b>End my turn and export</b> and e-mail the file; open their reply with <b>Open opponent's turn…</b> (or <b>Import…</b> below, in a browser new to the game). {DICE_MODE_NOTES[dice]}
+          </p>}
         </div>
       )}
       <h2>Saved games</h2>
       <SaveList onOpen={(g) => openSaved(g)} onReplay={(g) => openSaved(g, { replayFrom: 0 })} />
-      <SaveControls game={null} onImported={(g) => openSaved(g, { replayFrom: 0 })} />
+      {/* A PBEM turn file of a game this browser plays must continue its copy; a new one gets a seat (store/pbem.ts). */}
+      <SaveControls game={null} importer={(file) => openFile(file)} onImported={(g, from) => openSaved(g, { replayFrom: from })} />
       <h2>Maps</h2>
       <ul className="maps">
         {listMaps().map((m) => (

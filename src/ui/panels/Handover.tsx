@@ -11,6 +11,7 @@ const NAMES = { allied: 'Allied', german: 'German' } as const;
 export function Handover() {
   const state = useGame((s) => s.state);
   const aiSide = useGame((s) => s.aiSide);
+  const pbem = useGame((s) => !!s.pbem);
   const actor = state ? sideToAct(state) : null;
   const [shownFor, setShownFor] = useState<string | null>(state?.n === 0 && state.pending?.kind === 'setup' ? null : actor);
   useEffect(() => {
@@ -18,8 +19,8 @@ export function Handover() {
     // placement pools (AW 34.11.2): the other player should not watch that.
     if (state && state.n === 0 && state.pending?.kind !== 'setup') setShownFor(actor);
   }, [state, actor]);
-  // Solo: nothing to hide from a program; the opponent's turn shows as it plays.
-  if (!state || !actor || state.over || shownFor === actor || aiSide) return null;
+  // Solo: nothing to hide from a program; the opponent's turn shows as it plays. PBEM: one player per browser.
+  if (!state || !actor || state.over || shownFor === actor || aiSide || pbem) return null;
   const player = state.players[actor] ?? `${NAMES[actor]} player`;
   return (
     <div className="handover" data-testid="handover" role="dialog" aria-label="Hand over">

@@ -12,12 +12,14 @@ export function Replay() {
   const bundle = useGame((s) => s.bundle);
   const show = useGame((s) => s.showReplayStep);
   const stop = useGame((s) => s.stopReplay);
+  // PBEM: a turn file opened in a browser new to the game starts at 0 and is still "what they did".
+  const pbem = useGame((s) => !!s.pbem);
   if (!replaying) return null;
   return (
     <section className="panel replay" data-testid="replay">
       <b>Replay</b> <button data-testid="replay-exit" onClick={stop}>Back to the game</button>
       <ReplayBar save={replaying.game.save} start={replaying.from} onStep={({ state, events }) => show(state, events)} />
-      {replaying.from > 0 && <ChangesSummary save={replaying.game.save} from={replaying.from} unitName={(id) => bundle?.units.get(id)?.designation ?? id} />}
+      {(replaying.from > 0 || pbem) && <ChangesSummary save={replaying.game.save} from={replaying.from} unitName={(id) => bundle?.units.get(id)?.designation ?? id} />}
     </section>
   );
 }

@@ -23,6 +23,7 @@ export function SetupPanel() {
   const state = useGame((s) => s.state);
   const bundle = useGame((s) => s.bundle);
   const aiSide = useGame((s) => s.aiSide);
+  const pbemMe = useGame((s) => s.pbem?.me ?? null);
   const replaying = useGame((s) => !!s.replaying);
   const selectedHex = useGame((s) => s.selectedHex);
   const dispatch = useGame((s) => s.dispatch);
@@ -46,6 +47,14 @@ export function SetupPanel() {
       <section className="panel setup" data-testid="setup-panel" aria-label="Setup">
         <b>{side} setup</b> <span className="case">{CASE}</span>
         <p data-testid="setup-ai">Neptune AI is setting up the {side} placement pools; play starts when it has finished.</p>
+      </section>
+    );
+  }
+  if (pbemMe && pbemMe !== su.side) {
+    return (
+      <section className="panel setup" data-testid="setup-panel" aria-label="Setup">
+        <b>{side} setup</b> <span className="case">{CASE}</span>
+        <p data-testid="setup-pbem">Play by e-mail: the {side} player sets up the placement pools in their own browser. Send them this file (“End my turn and export”); their reply shows the setup.</p>
       </section>
     );
   }

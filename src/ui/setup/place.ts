@@ -18,9 +18,10 @@ export function openSetup(state: GameState | null): SetupState | null {
 
 /** True when the player at the screen sets up now (hotseat, or solo and the setup is not the AI's). */
 export function humanSetsUp(): boolean {
-  const { state, aiSide, replaying } = useGame.getState();
+  const { state, aiSide, replaying, pbem } = useGame.getState();
   const su = openSetup(state);
-  return !!su && !replaying && aiSide !== su.side && sideToAct(state!) === su.side;
+  // PBEM: only the browser that plays the setting-up side places (the other opens the file after).
+  return !!su && !replaying && aiSide !== su.side && (!pbem || pbem.me === su.side) && sideToAct(state!) === su.side;
 }
 
 /** The hexes the armed unit or marker may go in now (stacking included), for the map highlight. */

@@ -1,0 +1,206 @@
+/**
+ * Play by e-mail in the app (docs/save-format.md "Dice modes", "Mounting the UI"). The save file is
+ * shared by both players; what is private to this browser is kept here, in localStorage keyed by the
+ * game id: the side this browser plays and, in strict mode, the secret of its dice hash chain (it
+ * never goes into a file). The functions below are pure over a SavedGame (the store calls them);
+ * the storage is injectable so the unit tests run without a browser.
+ */
+import { sideToAct, type Action, type Side } from '../engine';
+import {
+  appendAnchor, appendCommit, appendReveal, continues, decodeInput, loadSave, newChain, sealTurn, type ChainSecret,
+  type DiceMode, type Imported, type LoadError, type RandomHex, type SavedGame,
+} from '../save';
+import { idbKv, importSaveFile, readSave, type Kv } from '../save/autosave';
+
+/** What this browser keeps about a PBEM game. */
+export interface PbemSeat {
+  /** The side this browser plays. */
+  me: Side;
+  /** Strict mode: this side's private dice chain (never sent). */
+  chain?: ChainSecret;
+}
+
+/** The part of the Web Storage API used here (localStorage in the browser, a Map in tests). */
+export interface SeatStorage { getItem(k: string): string | null; setItem(k: string, v: string): void }
+
+const SEAT_PREFIX = 'neptune.pbem.';
+export const seatKey = (gameId: string) => `${SEAT_PREFIX}${gameId}`;
+
+export function browserStorage(): SeatStorage | null {
+  try { return typeof localStorage === 'undefined' ? null : localStorage; } catch { return null; }
+}
+
+export function memoryStorage(map = new Map<string, string>()): SeatStorage & { map: Map<string, string> } {
+  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => { map.set(k, v); } };
+}
+
+export function readSeat(gameId: string, storage: SeatStorage | null = browserStorage()): PbemSeat | null {
+  const raw = storage?.getItem(seatKey(gameId));
+  if (!raw) return null;
+  try {
+    const s = JSON.parse(raw) as PbemSeat;
+    if (s.me !== 'allied' && s.me !== 'german') return null;
+    const c = s.chain;
+    if (c && !(typeof c.secret === 'string' && /^[0-9a-f]{64}$/.test(c.secret) && Number.isInteger(c.length) && c.length > 0)) return { me: s.me };
+    return c ? { me: s.me, chain: { secret: c.secret, length: c.length } } : { me: s.me };
+  } catch {
+    return null;
+  }
+}
+
+export function writeSeat(gameId: string, seat: PbemSeat, storage: SeatStorage | null = browserStorage()): void {
+  try { storage?.setItem(seatKey(gameId), JSON.stringify(seat)); } catch { /* storage full or blocked: the seat is inferred again next time */ }
+}
+
+export const other = (s: Side): Side => (s === 'allied' ? 'german' : 'allied');
+export const SIDE_NAME: Record<Side, string> = { allied: 'the Allies', german: 'the Germans' };
+
+export function isPbem(game: SavedGame): boolean {
+  return game.save.header.dice !== 'hotseat';
+}
+
+/**
+ * The side a browser that has no seat for this game plays: the opponent of whoever wrote the file's
+ * last entry (a turn file always ends with the sender's entries: its nonce, anchor, commit or moves).
+ * A file with no entries yet is the creator's: its receiver plays the side not to act.
+ */
+export function inferSide(game: SavedGame): Side {
+  const last = game.save.entries[game.save.entries.length - 1];
+  if (last) return other(last.by);
+  return other(sideToAct(game.state) ?? 'allied');
+}
+
+/** The seat of a PBEM game in this browser (null for hotseat), created and stored when missing. */
+export function seatFor(game: SavedGame, storage: SeatStorage | null = browserStorage()): PbemSeat | null {
+  if (!isPbem(game)) return null;
+  const id = game.save.header.game;
+  const known = readSeat(id, storage);
+  if (known) return known;
+  const seat: PbemSeat = { me: inferSide(game) };
+  writeSeat(id, seat, storage);
+  return seat;
+}
+
+const who = (game: SavedGame, side: Side) => {
+  const name = game.save.header.players[side];
+  return name ? `${SIDE_NAME[side]} (${name})` : SIDE_NAME[side];
+};
+
+/**
+ * Why the player of `me` may not act now in this PBEM game (null when it may). PBEM: each browser
+ * plays only its own side; the other side's segments and decisions are played in the other browser.
+ */
+export function refusal(game: SavedGame, me: Side): string | null {
+  const actor = sideToAct(game.state);
+  if (!actor) return null;
+  if (actor !== me) {
+    return `Play by e-mail: you play ${who(game, me)}, and ${who(game, actor)} ${game.state.pending ? 'must answer a decision' : 'are to act'} now. `
+      + `Press “End my turn and export” to send them the turn file, then open their reply with “Open opponent's turn…”.`;
+  }
+  const t = game.track;
+  if (game.save.header.dice === 'strict' && t.pending?.by === me) {
+    return `Strict dice: you committed at entry ${t.pending.i} and wait for ${who(game, other(me))} to reveal the dice. Send this file and open their reply.`;
+  }
+  if (game.save.header.dice === 'strict' && t.queue[me]?.length) {
+    return `Strict dice: ${who(game, other(me))} revealed the dice: first press “Resolve my committed actions”.`;
+  }
+  return null;
+}
+
+/** The message when an action is refused because it rolls dice the protocol does not allow yet. */
+export function diceRefusal(game: SavedGame, me: Side, describe: string): string {
+  const opp = who(game, other(me));
+  if (game.save.header.dice === 'strict') {
+    return `Strict dice: ${describe} rolls dice. Press “Commit to this action”, then send the file: ${opp} reveals the next link of their dice chain, and you resolve it when their reply comes back. Nobody can preview the roll.`;
+  }
+  return `Fast dice: ${describe} rolls dice, and your rolls come from the nonce in ${opp}'s last file, which you do not have yet. Press “End my turn and export” to send your file now; ${opp} returns one with a fresh nonce, and you roll then.`;
+}
+
+export type Stepped = { ok: true; game: SavedGame } | LoadError;
+
+/**
+ * What the sender does before the download: strict mode publishes this side's chain anchor the first
+ * time (its opponent needs it to commit); fast mode appends a fresh nonce for the opponent's rolls
+ * (sealTurn). Sending twice without anything new re-sends the same file.
+ */
+export function prepareSend(game: SavedGame, seat: PbemSeat, random?: RandomHex, at?: string): Stepped & { seat?: PbemSeat } {
+  const mode: DiceMode = game.save.header.dice;
+  if (mode === 'strict') {
+    if (game.track.chains[seat.me]) return { ok: true, game };
+    const chain = seat.chain ?? newChain(1024, random);
+    const r = appendAnchor(game, seat.me, chain, at ? { at } : {});
+    return r.ok ? { ok: true, game: r.game, seat: { ...seat, chain } } : r;
+  }
+  return sealTurn(game, seat.me, random, at);
+}
+
+/** Strict mode: the side to act commits to `actions` (usually the one rolling action it tried). */
+export function commit(game: SavedGame, seat: PbemSeat, actions: Action[], random?: RandomHex, at?: string): Stepped {
+  if (!game.track.chains[other(seat.me)]) return { ok: false, code: 'protocol', error: `${who(game, other(seat.me))} have not published their dice chain yet: send them the file first, and commit when their reply comes back.` };
+  return appendCommit(game, actions, random, { by: seat.me, ...(at ? { at } : {}) });
+}
+
+/** Strict mode: reveals the next link of my chain for the opponent's waiting commitment. */
+export function reveal(game: SavedGame, seat: PbemSeat, at?: string): Stepped {
+  if (!seat.chain) return { ok: false, code: 'protocol', error: 'this browser does not hold your dice chain secret for this game (it is kept only in the browser that started or first opened the game): the reveal must be made there' };
+  return appendReveal(game, seat.me, seat.chain, at ? { at } : {});
+}
+
+/** The game id in a file's header, read without verifying (to find this browser's copy first). */
+export function peekGameId(input: string | Uint8Array): string | null {
+  const d = decodeInput(input);
+  if (!d.ok) return null;
+  try {
+    const id = (JSON.parse(d.text) as { header?: { game?: unknown } })?.header?.game;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+async function bytesOf(file: Blob | string | Uint8Array): Promise<string | Uint8Array | LoadError> {
+  try {
+    return typeof file === 'string' || file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
+  } catch (e) {
+    return { ok: false, code: 'malformed', error: `the file could not be read: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+/**
+ * "Open opponent's turn…" in a PBEM game: the file must continue the game on screen (importTurn's
+ * checks: same game and header, my entries unchanged, nothing new in my name). A file of another
+ * game is refused here, not opened in its place. Nothing is stored unless it is accepted.
+ */
+export async function receiveTurn(file: Blob | string | Uint8Array, current: SavedGame, me: Side, kv: Kv = idbKv()): Promise<Imported> {
+  const input = await bytesOf(file);
+  if (typeof input === 'object' && !(input instanceof Uint8Array)) return input;
+  const id = peekGameId(input);
+  if (id !== null && id !== current.save.header.game) {
+    const probe = loadSave(input);
+    if (!probe.ok) return probe;
+    return { ok: false, code: 'protocol', error: `this file belongs to another game (${probe.game.save.header.scenario}, game id ${id.slice(0, 8)}…), not to the game on screen (${current.save.header.game.slice(0, 8)}…). Your game is unchanged; to open that game instead, go to the Menu and import it there.` };
+  }
+  return importSaveFile(input, current, me, kv);
+}
+
+/**
+ * Import from the start screen. A PBEM file of a game this browser already plays must continue its
+ * stored copy (the same checks as in the game); a new PBEM game gets a seat (the receiver plays the
+ * side the sender does not). Hotseat files open as before.
+ */
+export async function openFile(file: Blob | string | Uint8Array, kv: Kv = idbKv(), storage: SeatStorage | null = browserStorage()): Promise<Imported> {
+  const input = await bytesOf(file);
+  if (typeof input === 'object' && !(input instanceof Uint8Array)) return input;
+  const id = peekGameId(input);
+  const seat = id ? readSeat(id, storage) : null;
+  if (id && seat) {
+    const mine = await readSave(id, kv);
+    if (mine.ok) return importSaveFile(input, mine.game, seat.me, kv);
+  }
+  const r = await importSaveFile(input, null, null, kv);
+  if (r.ok && isPbem(r.game)) seatFor(r.game, storage);
+  return r;
+}
+
+/** The turn-file check alone, for tests and callers that already hold both games. */
+export { continues };
