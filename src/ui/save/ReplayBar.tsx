@@ -42,11 +42,11 @@ export function ReplayBar({ save, start = 0, onStep, timeline: given }: ReplayBa
   const bookmark = tl.bookmarks.filter((b) => b.step <= step).pop();
   return (
     <div className="nsave nsave-vcr panel" data-testid="replay-bar" role="toolbar" aria-label="Replay">
-      <button data-testid="vcr-first" onClick={() => go(0)} title="First">⏮</button>
-      <button data-testid="vcr-prev" onClick={() => go(step - 1)} title="Previous">◀</button>
-      <button data-testid="vcr-play" onClick={() => (step >= last ? (setStep(0), setPlaying(true)) : setPlaying((p) => !p))} title={playing ? 'Pause' : 'Play'}>{playing ? '⏸' : '▶'}</button>
-      <button data-testid="vcr-next" onClick={() => go(step + 1)} title="Next">▶|</button>
-      <button data-testid="vcr-last" onClick={() => go(last)} title="Last">⏭</button>
+      <button data-testid="vcr-first" onClick={() => go(0)} title="First" aria-label="First">|◀◀</button>
+      <button data-testid="vcr-prev" onClick={() => go(step - 1)} title="Previous" aria-label="Previous">◀|</button>
+      <button data-testid="vcr-play" onClick={() => (step >= last ? (setStep(0), setPlaying(true)) : setPlaying((p) => !p))} title={playing ? 'Pause' : 'Play'} aria-label={playing ? 'Pause' : 'Play'}>{playing ? '||' : '▶'}</button>
+      <button data-testid="vcr-next" onClick={() => go(step + 1)} title="Next" aria-label="Next">|▶</button>
+      <button data-testid="vcr-last" onClick={() => go(last)} title="Last" aria-label="Last">▶▶|</button>
       <select aria-label="Speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
         {SPEEDS.map((s) => <option key={s} value={s}>{s}×</option>)}
       </select>
