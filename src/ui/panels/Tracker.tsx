@@ -3,6 +3,25 @@ import { useGame } from '../../store/game';
 import { sideToAct, view } from '../../engine';
 import { segmentAt } from '../../engine/sequence';
 import { longDate } from '../describe';
+import { special } from '../../engine/rules/scenarioArea';
+import { weatherNow } from '../../engine/rules/cherbourg';
+import { groundNow } from '../../engine/rules/movement-search';
+import type { GameState, ScenarioBundle } from '../../engine/types';
+
+const ATMOSPHERE = { clear: 'Clear', POvr: 'Partial overcast', Ovr: 'Overcast' } as Record<string, string>;
+
+/** This GT's weather (AW 32.4.0, 33.4.0, 34.4.0) and what the ground does to movement (GOSS 19.4), or null when the scenario has none. */
+export function weatherLine(state: GameState, bundle: ScenarioBundle): { text: string; effect: string | null } | null {
+  const sp = special(bundle);
+  if (!sp.weather?.length && !sp.weatherTable) return null;
+  const w = weatherNow(state, bundle);
+  const fx = groundNow(state, bundle).fx;
+  const effect = !fx ? null : [
+    fx.mechMa ? `Mech MA ${fx.mechMa}` : '',
+    fx.maDivisor ? `MA ÷${fx.maDivisor}` : '',
+  ].filter(Boolean).join(', ') + ' unless wholly along primary or secondary roads' + (fx.advanceMax !== undefined ? `; advance max ${fx.advanceMax}; Mech PA ${fx.paMechHexes ?? 2} hex off those roads` : '');
+  return { text: `${ATMOSPHERE[w.atmosphere] ?? w.atmosphere}, ${w.ground} ground`, effect };
+}
 
 const SIDE_NAME = { allied: 'Allied', german: 'German' } as const;
 
@@ -25,6 +44,10 @@ export function Tracker() {
       <div className="phasing" data-testid="tracker-phasing">{SIDE_NAME[v.phasing]} player turn</div>
       <div className="phase">{phase.name} <span className="case">{phase.case}</span></div>
       <div className="segment" data-testid="segment">{segment.name} <span className="case">{segment.case}</span></div>
+      {(() => {
+        const w = weatherLine(state, bundle);
+        return w && <div className="weather" data-testid="weather" title={w.effect ?? undefined}>Weather: {w.text}{w.effect && <span className="case"> ({w.effect}, GOSS 19.4)</span>}</div>;
+      })()}
       {state.over ? (
         <div className="over" data-testid="game-over">Game over: {state.over.reason}</div>
       ) : (

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../data/bundle';
+import { newGame } from '../../engine/game';
+import { turnTime } from '../../engine/sequence';
+import type { GameState } from '../../engine/types';
+import { weatherLine } from './Tracker';
+
+describe('tracker weather line (AW 32.4.0, GOSS 19.4)', () => {
+  const bundle = loadScenario('goodwood');
+  const s0 = newGame(bundle, { seed: 'weather' }).state;
+  const at = (date: string, time: string): GameState => {
+    for (let t = s0.pos.turn; t < s0.pos.turn + 12; t++) {
+      const tt = turnTime(bundle.scenario, bundle.sequence, t);
+      if (tt.date === date && tt.time === time) return { ...s0, pos: { ...s0.pos, turn: t } };
+    }
+    throw new Error(`no GT ${date} ${time}`);
+  };
+  it('AW 32.4.0: July 18 clear and dry, no ground effect; July 19 partial overcast and wet (Mech −2); July 20 PM overcast and mud (MA halved)', () => {
+    expect(weatherLine(at('1944-07-18', 'AM'), bundle)).toEqual({ text: 'Clear, dry ground', effect: null });
+    expect(weatherLine(at('1944-07-19', 'PM'), bundle)).toEqual({ text: 'Partial overcast, wet ground', effect: 'Mech MA -2 unless wholly along primary or secondary roads' });
+    expect(weatherLine(at('1944-07-20', 'PM'), bundle)?.text).toBe('Overcast, mud ground');
+    expect(weatherLine(at('1944-07-20', 'PM'), bundle)?.effect).toMatch(/^MA ÷2 unless wholly along primary or secondary roads; advance max 1/);
+  });
+});
