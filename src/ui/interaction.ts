@@ -15,7 +15,10 @@ export function clickHex(h: number | null): void {
     const per = destinationsByUnit(state, bundle, selectedHex, heldUnits);
     if (per.size && [...per.values()].every((d) => d.has(h))) {
       for (const [id, dests] of per) {
-        if (!useGame.getState().dispatch({ type: 'move', unit: id, path: dests.get(h)!.path })) return;
+        const d = dests.get(h)!;
+        // The movement type of the destination shown (GOSS 7.6.2 road march, 7.10 Mech road, 19.4 main roads).
+        const via = d.type === 'road' || d.type === 'legroad' ? 'road' : d.type === 'mainroad' ? 'mainroad' : undefined;
+        if (!useGame.getState().dispatch({ type: 'move', unit: id, path: d.path, ...(via ? { via } : {}) })) return;
       }
       st.selectHex(h);
       return;

@@ -440,6 +440,9 @@ describe('GOSS 7.6.1 step 5 / 19.4 ground conditions (AW 31.2.1b)', () => {
     // Along the primary road: the full MA (Leg 1 MP per hex, Mech road ½). (leg2 is OhS, so not on a road march.)
     expect(dest(state, bundle, 'leg2', [5, 0])).toMatchObject({ cost: 5, type: 'mainroad' });
     expect(dest(state, bundle, 'leg2', [6, 0])).toBeUndefined();
+    // Two hexes along the road cost 2 either way: the destination keeps the main-road type, which leaves 3 MP (not 1).
+    expect(dest(state, bundle, 'leg2', [2, 0])).toMatchObject({ cost: 2, type: 'mainroad' });
+    expect(legalActions(state, 'allied')).toContainEqual({ type: 'move', unit: 'leg2', path: [ref([1, 0]), ref([2, 0])], via: 'mainroad' });
     expect(dest(state, bundle, 'tank', [12, 0])).toMatchObject({ cost: 6, type: 'mainroad' });
     const parts = reach(state, bundle, 'inf').allowance.parts.map((p) => p.text).join('; ');
     expect(parts).toMatch(/mud ground: MA ÷2, 3/);

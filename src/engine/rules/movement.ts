@@ -310,10 +310,14 @@ export function movementOptions(state: GameState, bundle: ScenarioBundle, unitId
   const block = moveBlock(state, bundle, unitId, m.mode);
   if (block) return { error: block };
   const best = new Map<HexId, Destination>();
+  // At equal cost the type that leaves more of its allowance wins (a road march or a move along the
+  // main roads in mud keeps the MA the unit would lose otherwise).
+  const leftAt = new Map<HexId, number>();
   let allow: Allowance | null = null;
   for (const type of typesFor(state, bundle, unitId, m.mode)) {
     const r = reachFor(state, bundle, unitId, m.mode, type);
-    allow = r.allowance;
+    // The allowance shown is the unit's own (a 'mainroad' allowance holds only along the main roads).
+    if (type !== 'mainroad' || !allow) allow = r.allowance;
     const { reach, start, entry } = r;
     const here = state.units[unitId].hex!;
     for (const h of reach.hexes) {
@@ -328,7 +332,9 @@ export function movementOptions(state: GameState, bundle: ScenarioBundle, unitId
       const costX2 = reach.cost[h];
       const cost = type === 'pa' ? costX2 : costX2 / 2;
       const prev = best.get(h);
-      if (prev && prev.cost <= cost) continue;
+      const left = r.allowance.budget - r.allowance.spent - costX2;
+      if (prev && (prev.cost < cost || (prev.cost === cost && (leftAt.get(h) ?? 0) >= left))) continue;
+      leftAt.set(h, left);
       best.set(h, {
         hex: h, ref: formatHex(h), cost, type,
         path: (entry !== null ? [entry, ...pathFrom(reach, start, h)] : pathFrom(reach, start, h)).map(formatHex),
