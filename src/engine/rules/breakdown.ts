@@ -18,6 +18,10 @@
  * Exploit marker), not fatigued, with breakdown data on the counter (HQs and artillery have none;
  * the red triangle `mayNotBreakDown`, GOSS 18.3.0 and AW 18.2.0, forbids it), and not halted.
  *
+ * Counter marks (GOSS 18.3.0, 4.1.4): a red square lets the Bn create only one breakdown unit (one
+ * Coy, and none while that Coy is out); a hybrid breaks down only at full strength (no step lost,
+ * none detached), into the parts its data lists (its AFV and infantry Coys, in that order).
+ *
  * The Coys are the generic breakdown counters of the scenario's counter mix (AW 40.0): unit
  * definitions with `generic` set and the `class` named by the Bn's breakdown data, not in play yet
  * and not a scheduled reinforcement; the lowest ids are used first. A Coy that rejoins its Bn goes
@@ -28,6 +32,7 @@ import { z } from 'zod';
 import type { Draft } from 'immer';
 import { areAdjacent, formatHex, tryParseHexRef, type HexId } from '../hex';
 import { segmentAt } from '../sequence';
+import type { UnitDef } from '../../data/schemas/unit';
 import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
 import { reject, type RuleModule } from './registry';
 import { allowance, moveRecordNow, sideView } from './movement-search';
@@ -71,6 +76,32 @@ export function freeCounters(state: GameState, bundle: ScenarioBundle, cls: stri
   return (counterMix(bundle).get(cls) ?? []).filter((id) => !(id in state.units));
 }
 
+type BdPart = { class: string; values: string };
+
+/**
+ * The classes of the next `k` Coys `def` detaches when `gone` of its steps are already lost or out
+ * (GOSS 18; a hybrid's parts in data order, GOSS 4.1.4).
+ */
+function coyParts(def: UnitDef, k: number, gone: number): BdPart[] {
+  const bd = def.breakdown!;
+  const seq: BdPart[] = bd.parts ? bd.parts.flatMap((p) => Array<BdPart>(p.count).fill(p)) : [bd];
+  return Array.from({ length: k }, (_, i) => seq[Math.min(gone + i, seq.length - 1)]);
+}
+
+/** Free counters for `parts` (ids in order), or the first part the counter mix cannot supply, with how many it has. */
+function pickCounters(state: GameState, bundle: ScenarioBundle, parts: BdPart[]): { ids: string[] } | { short: BdPart; free: number; need: number } {
+  const taken = new Map<string, number>();
+  const ids: string[] = [];
+  for (const p of parts) {
+    const free = freeCounters(state, bundle, p.class);
+    const i = taken.get(p.class) ?? 0;
+    if (i >= free.length) return { short: p, free: free.length, need: parts.filter((x) => x.class === p.class).length };
+    ids.push(free[i]);
+    taken.set(p.class, i + 1);
+  }
+  return { ids };
+}
+
 /** Half the unit's MA this phase, ×2 (half-MP units), rounded up to whole MP (GOSS 1.5), and what it has left ×2. */
 function halfMa(state: GameState, bundle: ScenarioBundle, u: UnitState): { half: number; left: number; budget: number } {
   const def = bundle.units.get(u.id)!;
@@ -111,13 +142,30 @@ export function breakdownProblem(state: GameState, bundle: ScenarioBundle, unitI
   if (def.mayNotBreakDown) return no('may-not-break-down', `${n} carries the red triangle and may not break down`, 'GOSS 18.3.0, AW 18.2.0');
   if (!def.breakdown || isHq(def) || isArtillery(def)) return no('no-breakdown', `${n} has no breakdown Coys (HQs, artillery and companies do not break down)`, CASE);
   const left = stepsLeft(def, u);
-  const k = coys ?? left;
+  const k = coys ?? (def.redSquare ? 1 : left);
   if (k > left) return no('too-many-coys', `${n} has ${left} step${left === 1 ? '' : 's'} left and can detach at most ${left} Coy${left === 1 ? '' : 's'}`, CASE);
+  const marks = marksProblem(state, def, u, k);
+  if (marks) return marks;
   const p = unitProblem(state, bundle, u, 'break down');
   if (p) return p;
-  const free = freeCounters(state, bundle, def.breakdown.class);
-  if (free.length < k) return no('no-counters', `the counter mix has ${free.length} free ${def.breakdown.values} breakdown Coy${free.length === 1 ? '' : 's'} (class ${def.breakdown.class}); ${n} needs ${k}`, 'GOSS 18, AW 18.2.0');
+  return countersProblem(state, bundle, def, u, k);
+}
+
+/** GOSS 18.3.0 red square (one breakdown unit) and GOSS 18 hybrids (full strength only). */
+function marksProblem(state: GameState, def: UnitDef, u: UnitState, k: number): Rejection | null {
+  const n = def.designation;
+  if (def.redSquare) {
+    if (k > 1) return no('red-square', `${n} carries the red square and may create only one breakdown unit, not ${k}`, 'GOSS 18.3.0');
+    if (detachedCoys(state, u.id).length) return no('red-square', `${n} carries the red square and already has its one breakdown unit in play`, 'GOSS 18.3.0');
+  }
+  if (def.hybrid && (u.stepsLost > 0 || (u.detached?.length ?? 0) > 0)) return no('hybrid-not-full', `${n} is a hybrid with ${u.stepsLost} step${u.stepsLost === 1 ? '' : 's'} lost or detached: hybrids break down only at full strength`, 'GOSS 18, 4.1.4');
   return null;
+}
+
+function countersProblem(state: GameState, bundle: ScenarioBundle, def: UnitDef, u: UnitState, k: number): Rejection | null {
+  const r = pickCounters(state, bundle, coyParts(def, k, def.steps.length - stepsLeft(def, u)));
+  if ('ids' in r) return null;
+  return no('no-counters', `the counter mix has ${r.free} free ${r.short.values} breakdown Coy${r.free === 1 ? '' : 's'} (class ${r.short.class}); ${def.designation} needs ${r.need}`, 'GOSS 18, AW 18.2.0');
 }
 
 /** The Coys `parentId` detached that are still in play. */
@@ -193,11 +241,12 @@ function applyBreakdown(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
   if (e) reject(e.code, e.message, e.case);
   const u = d.units[a.data.unit];
   const def = bundle.units.get(u.id)!;
-  const k = a.data.coys ?? stepsLeft(def, u);
+  const k = a.data.coys ?? (def.redSquare ? 1 : stepsLeft(def, u));
   const from = u.hex!;
   const cost = halfMa(state, bundle, u);
   const spentBefore = u.mpSpent;
-  const ids = freeCounters(state, bundle, def.breakdown!.class).slice(0, k);
+  const picked = pickCounters(state, bundle, coyParts(def, k, def.steps.length - stepsLeft(def, u)));
+  const ids = 'ids' in picked ? picked.ids : [];
   const carried = u.markers.filter((m) => m === MARKER.OHS || m === MARKER.OOS);
   u.stepsLost += k;
   u.mpSpent += cost.half / 2;
