@@ -79,17 +79,28 @@ function freeCompanies(t: StackingTable, units: Counted[], side: Side, constrict
   const afv = new RegExp(t.freeTypes.afv, 'i');
   const lim = constricted ? t.limits.constricted : t.limits.nonConstricted;
   const maxFree = lim.freeCo[side];
-  const small = (c: Counted) => c.kind === 'co' && (c.def.steps.length === 1 || stepsLeft(c.def, c.u) === 1);
-  // Hosts for Eng/AT companies: Bn-size personnel or Recon units, or 2-step hybrids.
-  const engHosts = units.filter((c) => c.kind === 'bn' && (isInfantry(c.def) || /recon|recce|cav/i.test(c.def.type))).map((c) => c.id);
+  // A hybrid is never itself a free company (GOSS 6.2: the free Co is an Eng/AT or AFV Co).
+  const small = (c: Counted) => c.kind === 'co' && !c.def.hybrid && (c.def.steps.length === 1 || stepsLeft(c.def, c.u) === 1);
+  // GOSS 6.2.2 hosts for Eng/AT companies: Bn-size personnel or Recon units, or 2-step hybrids
+  // (a 3-step hybrid Bn counts as a Bn-size personnel unit: it holds an infantry Coy, GOSS 4.1.4).
+  const engHosts = units.filter((c) => (c.kind === 'bn' && (isInfantry(c.def) || /recon|recce|cav/i.test(c.def.type) || !!c.def.hybrid))
+    || (c.kind === 'co' && !!c.def.hybrid && c.def.steps.length === 2));
+  // GOSS 6.2.3 (US): an M5 Co may be the free company of an Arm Cav Bn; placed first, as only those hosts take it.
+  for (const c of units) {
+    if (free.size >= maxFree) break;
+    if (!small(c) || !c.def.m5) continue;
+    const i = engHosts.findIndex((h) => !!h.def.armCav && h.kind === 'bn');
+    if (i >= 0) { free.add(c.id); engHosts.splice(i, 1); }
+  }
   for (const c of units) {
     if (free.size >= maxFree || !engHosts.length) break;
-    if (small(c) && engAt.test(c.def.type.trim())) { free.add(c.id); engHosts.pop(); }
+    if (small(c) && !free.has(c.id) && engAt.test(c.def.type.trim())) { free.add(c.id); engHosts.pop(); }
   }
   if (side === 'german') {
     // German: one 1-step AFV Co free with a Mech personnel/Recon Co or Bn of the same formation.
     const formation = (d: UnitDef) => (d as unknown as { formation?: string }).formation;
-    const hosts = units.filter((c) => (c.kind === 'bn' || c.kind === 'co') && c.def.moveClass === 'mech' && !free.has(c.id) && !afv.test(c.def.type.trim()));
+    // A hybrid is a Mech unit with a personnel Coy: it hosts an AFV Co like any Mech personnel unit (PAC 6.3.0 c).
+    const hosts = units.filter((c) => (c.kind === 'bn' || c.kind === 'co') && c.def.moveClass === 'mech' && !free.has(c.id) && (!!c.def.hybrid || !afv.test(c.def.type.trim())));
     for (const c of units) {
       if (free.size >= maxFree) break;
       if (!small(c) || free.has(c.id) || !afv.test(c.def.type.trim())) continue;
