@@ -61,7 +61,10 @@ export function newGame(bundle: ScenarioBundle, options: NewGameOptions): { stat
     const ctx: RuleContext = { bundle, dice, side: null };
     const t = turnTime(scenario, sequence, 0);
     events.push({ type: 'turnStarted', turn: 0, date: t.date, time: t.time });
-    events.push(...enterSegment(d, ctx));
+    for (const m of RULE_MODULES) if (m.onGameStart) events.push(...m.onGameStart(d, ctx));
+    // A decision at game start (AW 32.11.0 setup breakdowns) comes before the first segment and its automatic steps.
+    if (d.pending) d.beforePlay = true;
+    else events.push(...enterSegment(d, ctx));
   });
   return { state, events };
 }
@@ -162,6 +165,10 @@ export function apply(state: GameState, action: Action): ApplyResult {
     next = produce(state, (d) => {
       if (handler) events.push(...handler.apply(d, action, ctx));
       else if (advance(d, ctx, events)) events.push(...enterSegment(d, ctx));
+      if (d.beforePlay && !d.pending) {
+        delete d.beforePlay;
+        events.push(...enterSegment(d, ctx));
+      }
       d.n += 1;
     });
   } catch (e) {

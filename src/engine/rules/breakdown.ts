@@ -13,6 +13,10 @@
  *                                            broken down Bn re-forms in `hex` (a Coy's hex, default the
  *                                            first Coy's), every Coy in or adjacent to it.
  *
+ * At setup (AW 32.11.0, setupPhase.ts): while a setup with breakdowns is open, its side may break the
+ * units its setup options list down at no MA cost (nothing has moved yet); the Coys set up in the
+ * parent's hex and the hex must stay within the stacking limits (GOSS 6).
+ *
  * Both cost every unit taking part half its MA for the phase (GOSS 18, AW 31.2.1), rounded up
  * (GOSS 1.5): the unit must have that much left. Only units in Tac mode (GOSS 5.1.0a: no PA, CR or
  * Exploit marker), not fatigued, with breakdown data on the counter (HQs and artillery have none;
@@ -38,6 +42,9 @@ import { reject, type RuleModule } from './registry';
 import { allowance, moveRecordNow, sideView } from './movement-search';
 import { MARKER, hasMarker, isArtillery, isHq, stepsLeft } from './unit-traits';
 import { special } from './scenarioArea';
+import { BREAKDOWN_CASE, mayBreakDownAtSetup, setupState } from './setupPhase';
+import { stackViolationOf } from './stacking';
+import { unitIndex } from './unitIndex';
 
 const CASE = 'GOSS 18';
 const BreakdownAction = z.object({ type: z.literal('breakdown'), unit: z.string(), coys: z.number().int().positive().optional() });
@@ -122,6 +129,40 @@ function unitProblem(state: GameState, bundle: ScenarioBundle, u: UnitState, wha
   return null;
 }
 
+/** The open setup in which units may break down (AW 32.11.0), if any. */
+function setupBreakdown(state: GameState) {
+  const su = setupState(state);
+  return su?.open && su.breakdown ? su : undefined;
+}
+
+/** Why `unitId` may not detach `k` Coys at setup (AW 32.11.0): listed unit, GOSS 18 limits, counters, stacking in its hex. */
+function setupProblem(state: GameState, bundle: ScenarioBundle, unitId: string, coys: number | undefined, side: Side): Rejection | null {
+  const u = state.units[unitId];
+  const def = bundle.units.get(unitId);
+  if (!u || !def || u.eliminated || u.hex === null) return no('no-such-unit', `there is no unit "${unitId}" on the map`);
+  const n = def.designation;
+  if (u.side !== side) return no('not-your-unit', `${n} belongs to the other side`, BREAKDOWN_CASE);
+  if (!mayBreakDownAtSetup(bundle, side, unitId)) return no('not-a-setup-option', `${n} is not among the units the setup options let break down`, BREAKDOWN_CASE);
+  if (def.mayNotBreakDown) return no('may-not-break-down', `${n} carries the red triangle and may not break down`, 'GOSS 18.3.0, AW 18.2.0');
+  if (!def.breakdown || isHq(def) || isArtillery(def)) return no('no-breakdown', `${n} has no breakdown Coys (HQs, artillery and companies do not break down)`, CASE);
+  const left = stepsLeft(def, u);
+  const k = coys ?? (def.redSquare ? 1 : left);
+  if (k > left) return no('too-many-coys', `${n} has ${left} step${left === 1 ? '' : 's'} left and can detach at most ${left} Coy${left === 1 ? '' : 's'}`, CASE);
+  const marks = marksProblem(state, def, u, k);
+  if (marks) return marks;
+  if (hasMarker(u, MARKER.FATIGUE1) || hasMarker(u, MARKER.FATIGUE2)) return no('fatigued', `${n} is fatigued and may not break down`, CASE);
+  const c = countersProblem(state, bundle, def, u, k);
+  if (c) return c;
+  // AW 32.11.0: "stacking rules may not be violated" — the hex with the Coys (and without a fully broken-down Bn).
+  const picked = pickCounters(state, bundle, coyParts(def, k, def.steps.length - left));
+  const ids = 'ids' in picked ? picked.ids : [];
+  const stack = (unitIndex(state).byHex.get(u.hex) ?? []).filter((x) => x.id !== u.id || k < left);
+  for (const id of ids) stack.push({ id, side: u.side, hex: u.hex, stepsLost: 0, mpSpent: 0, markers: [] });
+  const v = stackViolationOf(bundle, u.hex, u.side, stack);
+  if (v) return no('overstack', `${k} breakdown Coy${k === 1 ? '' : 's'} of ${n} would overstack ${v.ref}: ${v.reason}`, `${BREAKDOWN_CASE}, ${v.case}`);
+  return null;
+}
+
 function common(state: GameState, bundle: ScenarioBundle, unitId: string, what: string): Rejection | null {
   if (segmentAt(bundle.sequence, state.pos).segment.id !== 'move') return no('wrong-segment', `units ${what} in the Movement Segment`, 'AW 31.2.1, GOSS 18');
   const u = state.units[unitId];
@@ -133,6 +174,8 @@ function common(state: GameState, bundle: ScenarioBundle, unitId: string, what: 
 
 /** Why `unitId` may not detach `coys` breakdown Coys now, or null (GOSS 18, AW 18.2.0, AW 31.2.1). */
 export function breakdownProblem(state: GameState, bundle: ScenarioBundle, unitId: string, coys?: number): Rejection | null {
+  const su = setupBreakdown(state);
+  if (su) return setupProblem(state, bundle, unitId, coys, su.side);
   const c = common(state, bundle, unitId, 'break down');
   if (c) return c;
   const u = state.units[unitId];
@@ -243,7 +286,9 @@ function applyBreakdown(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
   const def = bundle.units.get(u.id)!;
   const k = a.data.coys ?? (def.redSquare ? 1 : stepsLeft(def, u));
   const from = u.hex!;
-  const cost = halfMa(state, bundle, u);
+  const atSetup = !!setupBreakdown(state);
+  // AW 32.11.0: at setup nothing has moved; the breakdown costs no MA.
+  const cost = atSetup ? { half: 0, left: 0, budget: 0 } : halfMa(state, bundle, u);
   const spentBefore = u.mpSpent;
   const picked = pickCounters(state, bundle, coyParts(def, k, def.steps.length - stepsLeft(def, u)));
   const ids = 'ids' in picked ? picked.ids : [];
@@ -256,13 +301,14 @@ function applyBreakdown(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
   for (const id of ids) {
     const c: UnitState = { id, side: u.side, hex: from, stepsLost: 0, mpSpent: 0, markers: [...carried] };
     d.units[id] = c;
+    if (atSetup) continue;
     // GOSS 18 / AW 31.2.1: the new Coys, too, have spent half their MA (after whatever the Bn had spent).
     const h = halfMa(d as GameState, bundle, c);
     d.units[id].mpSpent = Math.min(h.budget / 2, spentBefore + h.half / 2);
   }
   return [{
     type: 'brokenDown', unit: u.id, coys: ids, hex: formatHex(from), stepsLeft: stepsLeft(def, u), full,
-    mpCost: cost.half / 2, case: 'GOSS 18, AW 31.2.1',
+    mpCost: cost.half / 2, case: atSetup ? `${BREAKDOWN_CASE}, GOSS 18` : 'GOSS 18, AW 31.2.1',
   }];
 }
 
@@ -296,6 +342,18 @@ function applyRecombine(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
 
 function legalBreakdowns(state: GameState, side: Side, bundle: ScenarioBundle): Action[] {
   const out: Action[] = [];
+  const su = setupBreakdown(state);
+  if (su) {
+    // AW 32.11.0: the setup's listed units (every unit of the side when the option lists none).
+    if (su.side !== side) return out;
+    for (const id in state.units) {
+      const u = state.units[id];
+      const def = bundle.units.get(id);
+      if (u.side !== side || u.hex === null || u.eliminated || !def?.breakdown) continue;
+      for (let k = 1; k <= stepsLeft(def, u); k++) if (!breakdownProblem(state, bundle, id, k)) out.push({ type: 'breakdown', unit: id, coys: k });
+    }
+    return out;
+  }
   if (state.pending || segmentAt(bundle.sequence, state.pos).segment.id !== 'move' || phasing(state, bundle) !== side) return out;
   for (const id in state.units) {
     const u = state.units[id];

@@ -48,6 +48,12 @@ export interface RuleModule {
   hooks?: SegmentHook[];
   /** AW 31.4: runs once when the last GT ends, after `over` is set (e.g. victory conditions may name the winner). */
   onGameEnd?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
+  /**
+   * Runs once in newGame before the first segment is entered. A module that opens a pending decision
+   * here holds the game before anything automatic happens (GameState.beforePlay); the first segment is
+   * entered when that decision closes.
+   */
+  onGameStart?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
 }
 
 /**
