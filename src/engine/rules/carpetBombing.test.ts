@@ -3,7 +3,6 @@ import { describe, expect, test } from 'vitest';
 import { produce } from 'immer';
 import { loadScenario } from '../../data/bundle';
 import { newGame, apply } from '../game';
-import { hexOfRulesId } from '../hex';
 import type { Dice } from '../rng';
 import type { GameEvent, GameState } from '../types';
 import { carpetResult, generatesHalts, maFactor, runCarpetBombing } from './carpetBombing';
