@@ -166,8 +166,9 @@ export function apply(state: GameState, action: Action): ApplyResult {
       if (handler) events.push(...handler.apply(d, action, ctx));
       else if (advance(d, ctx, events)) events.push(...enterSegment(d, ctx));
       if (d.beforePlay && !d.pending) {
-        delete d.beforePlay;
+        // Hooks of this first entry still see `beforePlay` (e.g. the carpet bombing "prior to" the first GT).
         events.push(...enterSegment(d, ctx));
+        delete d.beforePlay;
       }
       d.n += 1;
     });
