@@ -200,7 +200,7 @@ function openBreakdownSetup(d: Draft<GameState>, ctx: RuleContext): GameEvent[] 
 function mustBeOpen(d: Draft<GameState>, ctx: RuleContext): SetupState {
   const su = setupState(d as GameState);
   if (!su?.open) reject('no-setup', 'there is no open setup phase', CASE);
-  if (ctx.side !== su.side) reject('not-your-turn', `the ${su.side} player sets up now`, CASE);
+  if (ctx.side !== su.side) reject('not-your-turn', `the ${su.side} player sets up now`, su.breakdown ? BREAKDOWN_CASE : CASE);
   return su as SetupState;
 }
 
