@@ -18,9 +18,9 @@ import { segmentAt } from '../src/engine/sequence';
 import { assaultOptions } from '../src/engine/rules/groundAssault';
 
 const SETUPS = '/work/shared/research/scenario-setups.json';
-// AW 32.2.2 roll, modified roll and steps in C5424 with seed 'setup-bd' (the dice are those of the finishSetup action).
-const HIT_C5424 = [9, 6, 2];
-// C5424 after I/125/21 broke down (seed 'setup-bd'): a 9 less 3 in DRMs takes two steps — its PzGd Coy and the 88 AT Z-step, each lost and eliminated.
+// AW 32.2.2 roll, modified roll and steps in C5424 with seed 'setup-bd' (the pre-game dice: the same rolls as without a setup).
+const HIT_C5424 = [7, 4, 2];
+// C5424 after I/125/21 broke down (seed 'setup-bd'): a 7 less 3 in DRMs takes two steps — its PzGd Coy and the 88 AT Z-step, each lost and eliminated.
 const LOST_C5424 = ['spare-pzgd-coy-1', 'spare-pzgd-coy-1', '88at-z-step-1', '88at-z-step-1'];
 const bundle = loadScenario('goodwood');
 const setupOf = new Map(bundle.scenario.setup.map((e) => [e.unit, e]));
@@ -218,6 +218,10 @@ describe('AW 32.11.0 German breakdown at setup', () => {
     expect(a.events[0]).toMatchObject({ type: 'brokenDown', unit: 'i-125-21', coys: ['spare-pzgd-coy-1'], hex: 'C5424', full: true });
     const f = ok(a.state, actions[1]);
     expect(f.barrier).toBe(true);
+    // The bombing rolls the pre-game dice: no player's rolls (PBEM), and the same whatever the setup did.
+    expect(f.rolls).toEqual([]);
+    const rolls = (ev: GameEvent[]) => ev.filter((e) => e.type === 'carpetBombingHex').map((e) => [(e as { hex?: string }).hex, (e as { roll?: number }).roll]);
+    expect(rolls(f.events)).toEqual(rolls(ok(g.state, { type: 'finishSetup' }).events));
     expect(f.events[0]).toEqual({ type: 'setupFinished', side: 'german', case: 'AW 32.11.0' });
     expect(f.events.filter((e) => e.type === 'carpetBombing')).toHaveLength(1);
     expect(f.state.beforePlay).toBeUndefined();
