@@ -225,6 +225,8 @@ describe('AW 32.11.0 German breakdown at setup', () => {
     expect(f.events[0]).toEqual({ type: 'setupFinished', side: 'german', case: 'AW 32.11.0' });
     expect(f.events.filter((e) => e.type === 'carpetBombing')).toHaveLength(1);
     expect(f.state.beforePlay).toBeUndefined();
+    // Seeded dice count play from here: the two setup actions do not shift the game's rolls.
+    expect(f.state.playFrom).toBe(2);
     expect(f.state.pending).toBeNull();
     expect(segmentAt(bundle.sequence, f.state.pos).segment.id).toBe('construction');
     expect(sideToAct(f.state)).toBe('allied');
@@ -232,6 +234,16 @@ describe('AW 32.11.0 German breakdown at setup', () => {
     expect([hit.roll, hit.modified, hit.steps]).toEqual(HIT_C5424);
     expect(f.state.units['i-125-21'].hex).toBeNull();
     expect(f.events.filter((e) => (e.type === 'stepLost' || e.type === 'unitEliminated') && /C5424/.test(String((e as { why?: string }).why))).map((e) => (e as { unit?: string }).unit)).toEqual(LOST_C5424);
+    // The same play after a bare finishSetup rolls the same dice: end segments until the first roll (the AW 32.2.2 PR checks).
+    const firstRolls = (s: GameState) => {
+      for (let i = 0; i < 200; i++) { const r = ok(s, { type: 'endSegment' }); if (r.rolls.length) return r.rolls.map((x) => x.value); s = r.state; }
+      throw new Error('no roll');
+    };
+    const bare = ok(g.state, { type: 'finishSetup' }).state;
+    expect(bare.playFrom).toBe(1);
+    const rolled = firstRolls(f.state);
+    expect(rolled.length).toBeGreaterThan(0);
+    expect(rolled).toEqual(firstRolls(bare));
     const rep = replay({ scenario: 'goodwood', dataHash: bundle.dataHash, options: { seed: 'setup-bd', length: 'short' }, actions });
     expect(rep.ok && stateHash(rep.state)).toBe(stateHash(f.state));
   });

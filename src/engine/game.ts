@@ -151,7 +151,9 @@ export function apply(state: GameState, action: Action): ApplyResult {
   if (state.over) return rejected(state, 'game-over', `the game is over: ${state.over.reason}`);
   const bundle = bundleOf(state);
   const side = sideToAct(state);
-  const dice = new Dice(state.diceKey ? () => diceMaterial(state, action) : state.seed, state.n);
+  // Seeded dice count the actions of play from 0 (`playFrom`): a game-start setup, which rolls no dice,
+  // does not shift the rolls of the game that follows it.
+  const dice = new Dice(state.diceKey ? () => diceMaterial(state, action) : state.seed, state.n - (state.playFrom ?? 0));
   const ctx: RuleContext = { bundle, dice, side };
   const events: GameEvent[] = [];
   dice.onRoll = (roll) => events.push({ type: 'dieRolled', roll });
@@ -176,6 +178,7 @@ export function apply(state: GameState, action: Action): ApplyResult {
         events.push(...enterSegment(d, { ...ctx, dice: pre }));
         preRolls = pre.rolls.length;
         delete d.beforePlay;
+        d.playFrom = d.n + 1;
       }
       d.n += 1;
     });

@@ -122,6 +122,8 @@ export interface GameState {
    * pending decision closes.
    */
   beforePlay?: boolean;
+  /** `n` of the first action of play after a game-start setup: seeded dice count actions from there. */
+  playFrom?: number;
   /** Combat bookkeeping of the current phase and game turn (src/engine/rules/combatState.ts). */
   combat?: CombatState;
   /** Scenario special rules' bookkeeping: carpet bombing, reinforcements, victory (src/engine/rules/scenarioArea.ts). */
