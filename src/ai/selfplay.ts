@@ -46,7 +46,8 @@ export interface GameSpec {
 /** A player that picks uniformly among legal actions (endSegment weighted so segments end). */
 export function randomAction(state: GameState, side: Side): Action {
   const legal = legalActions(state, side).filter((a) => a.type !== 'roll');
-  const rng = rngFrom(`random|${state.seed}|${state.n}|${side}`);
+  // Actions of play counted from the end of a game-start setup, as the engine's seeded dice are (GameState.playFrom).
+  const rng = rngFrom(`random|${state.seed}|${state.n - (state.playFrom ?? 0)}|${side}`);
   const end = legal.find((a) => a.type === 'endSegment');
   if (end && rng.next() < 0.35) return end;
   const others = legal.filter((a) => a.type !== 'endSegment');
