@@ -68,15 +68,31 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
   let keep: { unit: string; target: string } | undefined; // the one that assaults
   let moved = { from: '', to: '' };
 
-  it('starts Goodwood hotseat at the Allied Construction Segment', async () => {
+  it('AW 32.11.0: starts Goodwood hotseat with the German setup; a unit is broken down from the setup panel and the setup finished', async () => {
     await page.goto(h.url);
     await page.locator('input[name=scenario][value="goodwood"]').check();
     await page.getByTestId('mode').selectOption('hotseat');
     await page.getByTestId('start-game').click();
     await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    // The German player sets up behind the handover screen, before the carpet bombing.
+    await revealIfHanded();
+    const s0 = await game();
+    expect(s0.pending).toMatchObject({ side: 'german', kind: 'setup', case: 'AW 32.11.0' });
+    await expect.poll(() => page.getByTestId('setup-panel').textContent()).toContain('AW 32.11.0');
+    expect(await logText()).not.toContain('Carpet bombing');
+    const bd = legalActions(s0, 'german').find((a) => a.type === 'breakdown' && (a as { coys?: number }).coys === 1) as { unit: string } | undefined;
+    expect(bd, 'a unit the setup lets break down').toBeDefined();
+    await clickHex(formatHex(s0.units[bd!.unit].hex!));
+    await page.getByTestId('setup-breakdown').filter({ hasText: `Break ${name(bd!.unit)} down: 1 Coy` }).first().click();
+    await expect.poll(logText).toContain(`${name(bd!.unit)} breaks down into`);
+    await expect.poll(() => page.getByTestId('setup-broken').textContent()).toContain(name(bd!.unit));
+    await shot('setup-breakdown');
+    await page.getByTestId('setup-finish').click();
+    await expect.poll(async () => (await game()).pending ?? null).toBeNull();
+    await revealIfHanded();
     await expect.poll(() => page.getByTestId('tracker-phasing').textContent()).toBe('Allied player turn');
     expect(await page.getByTestId('handover').count()).toBe(0);
-    // AW 32.2.2: the pre-game carpet bombing ran as the first automatic step
+    // AW 32.2.2: the pre-game carpet bombing ran as the first automatic step after the German setup
     expect(await logText()).toContain('Game turn 1: 18 July 1944 AM');
     expect(await logText()).toContain('Carpet bombing');
     await shot('start');

@@ -18,6 +18,10 @@ import { segmentAt } from '../src/engine/sequence';
 import { assaultOptions } from '../src/engine/rules/groundAssault';
 
 const SETUPS = '/work/shared/research/scenario-setups.json';
+// AW 32.2.2 roll, modified roll and steps in C5424 with seed 'setup-bd' (the pre-game dice: the same rolls as without a setup).
+const HIT_C5424 = [7, 4, 2];
+// C5424 after I/125/21 broke down (seed 'setup-bd'): a 7 less 3 in DRMs takes two steps — its PzGd Coy and the 88 AT Z-step, each lost and eliminated.
+const LOST_C5424 = ['spare-pzgd-coy-1', 'spare-pzgd-coy-1', '88at-z-step-1', '88at-z-step-1'];
 const bundle = loadScenario('goodwood');
 const setupOf = new Map(bundle.scenario.setup.map((e) => [e.unit, e]));
 const setupFw = new Map(bundle.scenario.setup.flatMap((e) => (e.fieldworks ? [[hexOfRulesId(e.hex), e.fieldworks] as const] : [])));
@@ -158,6 +162,92 @@ function script(length: 'short' | 'long'): { actions: Action[]; state: GameState
   }
   return { actions, state, events };
 }
+
+describe('AW 32.11.0 German breakdown at setup', () => {
+  const ok = (state: GameState, a: Action) => {
+    const r = apply(state, a);
+    if (!r.ok) throw new Error(`${JSON.stringify(a)} refused: ${r.error.message}`);
+    return r;
+  };
+  const refusal = (state: GameState, a: Action) => {
+    const r = apply(state, a);
+    if (r.ok) throw new Error(`${JSON.stringify(a)} was accepted`);
+    return r.error;
+  };
+
+  test('AW 32.11.0: the Germans act first, before the first Allied segment and the carpet bombing, breaking units down into Coys in the parent hex at no MA cost', () => {
+    const g = newGame(bundle, { seed: 'setup-bd', length: 'short' });
+    expect(g.state.pending).toMatchObject({ side: 'german', kind: 'setup', accepts: ['breakdown', 'finishSetup'], case: 'AW 32.11.0' });
+    expect(g.state.beforePlay).toBe(true);
+    expect(sideToAct(g.state)).toBe('german');
+    expect(g.events.some((e) => e.type === 'carpetBombing' || e.type === 'segmentStarted')).toBe(false);
+    expect(legalActions(g.state, 'allied')).toEqual([]);
+    const legal = legalActions(g.state, 'german');
+    expect(legal).toContainEqual({ type: 'breakdown', unit: 'i-980-272', coys: 3 });
+    expect(legal.at(-1)).toEqual({ type: 'finishSetup' });
+    expect(legal.some((a) => a.type === 'randomSetup' || a.type === 'endSegment')).toBe(false);
+    const r = ok(g.state, { type: 'breakdown', unit: 'i-980-272' });
+    expect(r.events).toEqual([{ type: 'brokenDown', unit: 'i-980-272', coys: ['spare-inf-coy-226-1', 'spare-inf-coy-226-2', 'spare-inf-coy-226-3'], hex: 'C4722', stepsLeft: 0, full: true, mpCost: 0, case: 'AW 32.11.0, GOSS 18' }]);
+    // Undo is free: no dice, the same side still acts.
+    expect(r.barrier).toBe(false);
+    expect(r.state.units['i-980-272']).toMatchObject({ hex: null, stepsLost: 3, mpSpent: 0 });
+    for (const id of ['spare-inf-coy-226-1', 'spare-inf-coy-226-2', 'spare-inf-coy-226-3']) {
+      expect(r.state.units[id]).toMatchObject({ hex: hexOfRulesId('C4722'), stepsLost: 0, mpSpent: 0, side: 'german' });
+      expect(bundle.units.get(id)?.steps[0]).toEqual({ attack: 2, defence: 2 });
+    }
+    // The 2-2-6 Coys of the counter mix are used up (GOSS 18, AW 18.2.0).
+    expect(refusal(r.state, { type: 'breakdown', unit: 'i-981-272', coys: 1 })).toMatchObject({ code: 'no-counters', case: 'GOSS 18, AW 18.2.0' });
+  });
+
+  test('AW 32.11.0: refusals — stacking kept in the parent hex, the other side\'s units, play before the setup ends', () => {
+    const { state } = newGame(bundle, { seed: 'setup-bd', length: 'short' });
+    // I/981/272 shares C4424 with a 75 AT Coy: three Coys and the AT Coy (no Bn left to host it free) are four companies.
+    const e = refusal(state, { type: 'breakdown', unit: 'i-981-272', coys: 3 });
+    expect(e).toMatchObject({ code: 'overstack', case: 'AW 32.11.0, GOSS 6.3.0' });
+    expect(e.message).toContain('C4424');
+    ok(state, { type: 'breakdown', unit: 'i-981-272', coys: 2 });
+    expect(refusal(state, { type: 'breakdown', unit: '3-rtr-29-11' })).toMatchObject({ code: 'not-your-unit', case: 'AW 32.11.0' });
+    expect(refusal(state, { type: 'endSegment' })).toMatchObject({ code: 'decision-pending', case: 'AW 32.11.0' });
+    expect(refusal(state, { type: 'randomSetup' })).toMatchObject({ code: 'decision-pending' });
+  });
+
+  test('AW 32.11.0 / 32.2.2: finishing the setup starts play; the carpet bombing then hits the Coys, not the broken-down Bn; the log replays to the same hash', () => {
+    const g = newGame(bundle, { seed: 'setup-bd', length: 'short' });
+    const actions: Action[] = [{ type: 'breakdown', unit: 'i-125-21' }, { type: 'finishSetup' }];
+    const a = ok(g.state, actions[0]);
+    expect(a.events[0]).toMatchObject({ type: 'brokenDown', unit: 'i-125-21', coys: ['spare-pzgd-coy-1'], hex: 'C5424', full: true });
+    const f = ok(a.state, actions[1]);
+    expect(f.barrier).toBe(true);
+    // The bombing rolls the pre-game dice: no player's rolls (PBEM), and the same whatever the setup did.
+    expect(f.rolls).toEqual([]);
+    const rolls = (ev: GameEvent[]) => ev.filter((e) => e.type === 'carpetBombingHex').map((e) => [(e as { hex?: string }).hex, (e as { roll?: number }).roll]);
+    expect(rolls(f.events)).toEqual(rolls(ok(g.state, { type: 'finishSetup' }).events));
+    expect(f.events[0]).toEqual({ type: 'setupFinished', side: 'german', case: 'AW 32.11.0' });
+    expect(f.events.filter((e) => e.type === 'carpetBombing')).toHaveLength(1);
+    expect(f.state.beforePlay).toBeUndefined();
+    // Seeded dice count play from here: the two setup actions do not shift the game's rolls.
+    expect(f.state.playFrom).toBe(2);
+    expect(f.state.pending).toBeNull();
+    expect(segmentAt(bundle.sequence, f.state.pos).segment.id).toBe('construction');
+    expect(sideToAct(f.state)).toBe('allied');
+    const hit = f.events.find((e) => e.type === 'carpetBombingHex' && (e as { hex?: string }).hex === 'C5424') as unknown as { roll: number; modified: number; steps: number };
+    expect([hit.roll, hit.modified, hit.steps]).toEqual(HIT_C5424);
+    expect(f.state.units['i-125-21'].hex).toBeNull();
+    expect(f.events.filter((e) => (e.type === 'stepLost' || e.type === 'unitEliminated') && /C5424/.test(String((e as { why?: string }).why))).map((e) => (e as { unit?: string }).unit)).toEqual(LOST_C5424);
+    // The same play after a bare finishSetup rolls the same dice: end segments until the first roll (the AW 32.2.2 PR checks).
+    const firstRolls = (s: GameState) => {
+      for (let i = 0; i < 200; i++) { const r = ok(s, { type: 'endSegment' }); if (r.rolls.length) return r.rolls.map((x) => x.value); s = r.state; }
+      throw new Error('no roll');
+    };
+    const bare = ok(g.state, { type: 'finishSetup' }).state;
+    expect(bare.playFrom).toBe(1);
+    const rolled = firstRolls(f.state);
+    expect(rolled.length).toBeGreaterThan(0);
+    expect(rolled).toEqual(firstRolls(bare));
+    const rep = replay({ scenario: 'goodwood', dataHash: bundle.dataHash, options: { seed: 'setup-bd', length: 'short' }, actions });
+    expect(rep.ok && stateHash(rep.state)).toBe(stateHash(f.state));
+  });
+});
 
 describe('Goodwood plays to the end (AW 31.4, 32.13)', () => {
   test('scripted legal actions to the end of July 19 PM: the game ends on the AW 32.13.1 result, and replaying the log gives the same hash', () => {

@@ -23,6 +23,8 @@ function run(state: GameState, a: Action): GameState {
   return r.state;
 }
 function until(bundle: ScenarioBundle, state: GameState, seg: string, playerTurn: 0 | 1, turn?: number): GameState {
+  // A setup at game start (Goodwood's German breakdowns, AW 32.11.0) is finished as it stands.
+  if (state.pending?.kind === 'setup' && state.beforePlay) state = run(state, { type: 'finishSetup' });
   for (let i = 0; i < 3000; i++) {
     if (segmentAt(bundle.sequence, state.pos).segment.id === seg && state.pos.playerTurn === playerTurn && (turn === undefined || state.pos.turn === turn)) return state;
     state = run(state, { type: 'endSegment' });

@@ -40,5 +40,6 @@ export function rngFrom(key: string): AiRng {
 
 /** The PRNG for one decision point: game seed + action index + side + purpose. */
 export function aiRng(state: GameState, side: Side, purpose = ''): AiRng {
-  return rngFrom(`neptune-ai|${state.seed}|${state.n}|${side}|${purpose}`);
+  // Actions of play counted from the end of a game-start setup, as the engine's seeded dice are (GameState.playFrom).
+  return rngFrom(`neptune-ai|${state.seed}|${state.n - (state.playFrom ?? 0)}|${side}|${purpose}`);
 }

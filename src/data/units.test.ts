@@ -80,6 +80,33 @@ describe('unit schema (issue 4)', () => {
   });
 });
 
+describe('breakdown and stacking marks (GOSS 18.3.0, 4.1.4, 6.2.3; AW 18.2.0)', () => {
+  test('every counter gives the source of its marks; 17MG and 7A Sturm carry the red triangle (AW 18.2.0); the 4th Cav Grp squadrons are Arm Cav, their F troops M5 Coys', () => {
+    for (const u of all) expect(u.sources?.marks, u.id).toMatch(/^(seed:004 L\d+|reconstructed:)/);
+    for (const id of ['17mg-btn', '7a-sturm-btn']) {
+      expect(byId.get(id), id).toMatchObject({ mayNotBreakDown: true, breakdown: null });
+      expect(byId.get(id)!.sources!.marks).toContain('seed:004 L4082');
+    }
+    expect(all.filter((u) => u.armCav).map((u) => u.id).sort()).toEqual(['24-4cav', '4-4cav']);
+    expect(all.filter((u) => u.m5).map((u) => u.id).sort()).toEqual(['f-24-4cav', 'f-4-4cav']);
+    expect(byId.get('f-4-4cav')!.sources!.marks).toContain('seed:004 L10740');
+    // The seed names no red-square counter and no hybrid in these sets (hybrids: 2nd US Arm Div, scenario 36).
+    expect(all.filter((u) => u.redSquare || u.hybrid)).toEqual([]);
+  });
+
+  test('the schema rejects impossible marks (GOSS 4.1.4, 18.3.0, 6.2.3)', () => {
+    const bn = all.find((u) => u.id === 'i-981-272')!;
+    expect(counterProblems({ ...bn, hybrid: true }).map((p) => p[0])).toContain('hybrid'); // a leg unit
+    expect(counterProblems({ ...bn, redSquare: true, mayNotBreakDown: true }).map((p) => p[0])).toContain('redSquare');
+    expect(counterProblems({ ...bn, m5: true }).map((p) => p[0])).toContain('m5');
+    const parts = [{ class: 'a', count: 1, values: '2-1-12' }, { class: 'b', count: 1, values: '2-2-12' }];
+    expect(counterProblems({ ...bn, breakdown: { ...bn.breakdown!, parts } }).map((p) => p[0])).toContain('breakdown');
+    const m5 = byId.get('f-4-4cav')!;
+    expect(counterProblems(m5)).toEqual([]);
+    expect(counterProblems({ ...m5, nationality: 'British' }).map((p) => p[0])).toContain('m5');
+  });
+});
+
 describe('AW 40.0 printed breakdown values are reproduced exactly', () => {
   test.each(PRINTED)('L%i %s %s', (line, name, values, cls) => {
     const counters = all.filter((u) => u.class === cls && u.size === 'Co');

@@ -62,7 +62,9 @@ export function newGame(bundle: ScenarioBundle, options: NewGameOptions): { stat
     const t = turnTime(scenario, sequence, 0);
     events.push({ type: 'turnStarted', turn: 0, date: t.date, time: t.time });
     for (const m of RULE_MODULES) if (m.onNewGame) events.push(...m.onNewGame(d, ctx));
-    events.push(...enterSegment(d, ctx));
+    // A decision at game start (AW 32.11.0 setup breakdowns) comes before the first segment and its automatic steps.
+    if (d.pending) d.beforePlay = true;
+    else events.push(...enterSegment(d, ctx));
   });
   return { state, events };
 }
@@ -149,7 +151,9 @@ export function apply(state: GameState, action: Action): ApplyResult {
   if (state.over) return rejected(state, 'game-over', `the game is over: ${state.over.reason}`);
   const bundle = bundleOf(state);
   const side = sideToAct(state);
-  const dice = new Dice(state.diceKey ? () => diceMaterial(state, action) : state.seed, state.n);
+  // Seeded dice count the actions of play from 0 (`playFrom`): a game-start setup, which rolls no dice,
+  // does not shift the rolls of the game that follows it.
+  const dice = new Dice(state.diceKey ? () => diceMaterial(state, action) : state.seed, state.n - (state.playFrom ?? 0));
   const ctx: RuleContext = { bundle, dice, side };
   const events: GameEvent[] = [];
   dice.onRoll = (roll) => events.push({ type: 'dieRolled', roll });
@@ -159,10 +163,23 @@ export function apply(state: GameState, action: Action): ApplyResult {
     return rejected(state, 'decision-pending', `waiting for the ${state.pending.side} player: ${state.pending.prompt}`, state.pending.case);
   }
   let next: GameState;
+  let preRolls = 0;
   try {
     next = produce(state, (d) => {
       if (handler) events.push(...handler.apply(d, action, ctx));
       else if (advance(d, ctx, events)) events.push(...enterSegment(d, ctx));
+      if (d.beforePlay && !d.pending) {
+        // The pre-game steps (the AW 32.2.2 carpet bombing) roll the game's pre-game dice, as newGame does
+        // when there is no setup: their results do not depend on the setup actions, and they are no
+        // player's rolls (PBEM dice protocols cover only the players' own actions).
+        const pre = new Dice(state.seed, -1);
+        pre.onRoll = (roll) => events.push({ type: 'dieRolled', roll });
+        // Hooks of this first entry still see `beforePlay` (e.g. the carpet bombing "prior to" the first GT).
+        events.push(...enterSegment(d, { ...ctx, dice: pre }));
+        preRolls = pre.rolls.length;
+        delete d.beforePlay;
+        d.playFrom = d.n + 1;
+      }
       d.n += 1;
     });
   } catch (e) {
@@ -170,7 +187,7 @@ export function apply(state: GameState, action: Action): ApplyResult {
     return rejected(state, 'internal', `the engine failed on this action: ${e instanceof Error ? e.message : String(e)}`);
   }
   // Undo stops at new information: a die roll, or the other side taking over (DEVELOPERS.md).
-  const barrier = dice.rolls.length > 0 || sideToAct(next) !== side || events.some((e) => e.type === 'revealed');
+  const barrier = dice.rolls.length > 0 || preRolls > 0 || sideToAct(next) !== side || events.some((e) => e.type === 'revealed');
   if (barrier) next = produce(next, (d) => { d.barrier = d.n; });
   return { ok: true, state: next, events, barrier, rolls: dice.rolls };
 }

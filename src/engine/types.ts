@@ -115,6 +115,15 @@ export interface GameState {
    * line, a retreat path): only `side` may act, and only with an action whose type is in `accepts`.
    */
   pending?: Pending | null;
+  /**
+   * Set while a decision opened before the first segment (a setup at game start, e.g. the German
+   * breakdowns of AW 32.11.0) holds the game: no segment has been entered yet, so nothing automatic
+   * (carpet bombing, weather) has happened. Cleared, and the first segment entered, when the
+   * pending decision closes.
+   */
+  beforePlay?: boolean;
+  /** `n` of the first action of play after a game-start setup: seeded dice count actions from there. */
+  playFrom?: number;
   /** Combat bookkeeping of the current phase and game turn (src/engine/rules/combatState.ts). */
   combat?: CombatState;
   /** Scenario special rules' bookkeeping: carpet bombing, reinforcements, victory (src/engine/rules/scenarioArea.ts). */

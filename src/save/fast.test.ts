@@ -1,7 +1,7 @@
 /** Fast PBEM dice (issue 7 acceptance, anchors.md §5.1 T1/T3). */
 import { describe, expect, it } from 'vitest';
 import { apply, type Action } from '../engine';
-import { appendAction, importTurn, loadSave, saveToText, sealTurn, turnStatus, type SavedGame } from '.';
+import { appendAction, createSave, importTurn, loadSave, saveToText, sealTurn, turnStatus, type SavedGame } from '.';
 import { fakeRandom, must, newTestGame } from './testkit';
 
 const END: Action = { type: 'endSegment' };
@@ -96,5 +96,19 @@ describe('fast mode dice (one file per turn)', { timeout: 60_000 }, () => {
     const before = must(importTurn(alliedCopy, fileToAllied, 'allied'));
     const r = apply(play(before, [END]).state, ga('Z'));
     expect(r.ok && r.rolls).toEqual(last.kind === 'action' && last.dice);
+  });
+});
+
+describe('AW 32.11.0 Goodwood setup breakdowns in a fast PBEM game', { timeout: 60_000 }, () => {
+  it('the German setup (a breakdown, then finishing it) needs no nonce: the carpet bombing that follows rolls the pre-game dice; the file loads and verifies', () => {
+    const c = createSave({ scenario: 'goodwood', length: 'short', dice: 'fast', players: { allied: 'Monty', german: 'Rommel' }, random: fakeRandom('gw-setup') });
+    if (!c.ok) throw new Error(c.error);
+    let g = must(appendAction(c.game, { type: 'breakdown', unit: 'i-980-272' }));
+    g = must(appendAction(g, { type: 'finishSetup' }));
+    const last = g.save.entries[g.save.entries.length - 1];
+    expect(last.kind === 'action' && last.dice).toEqual([]);
+    expect(g.state.special?.bombed).toHaveLength(16);
+    const back = loadSave(saveToText(g.save));
+    expect(back.ok && back.game.hash).toBe(g.hash);
   });
 });

@@ -12,6 +12,9 @@ export function describeEvent(e: GameEvent, bundle: ScenarioBundle | null): stri
       return `⚄ ${r.dice} for ${r.purpose}: ${r.dice === '2d10' ? String(r.value).padStart(2, '0') : r.value}`;
     }
     case 'gameOver': return `Game over: ${e.reason}`;
+    case 'brokenDown': return `${name(e.unit)} breaks down into ${(e.coys as unknown[]).map(name).join(', ')} in ${e.hex}${e.full ? ', fully broken down' : `, ${e.stepsLeft} step(s) left`}${e.mpCost ? `, ${e.mpCost} MP` : ''}${tail(e)}`;
+    case 'recombined': return `${name(e.unit)} recombines from ${(e.coys as unknown[]).map(name).join(', ')} in ${e.hex}${e.mpCost ? `, ${e.mpCost} MP` : ''}${tail(e)}`;
+    case 'setupFinished': return `${SIDES[String(e.side)] ?? e.side} finishes its setup${tail(e)}`;
     case 'stepLost': return `${name(e.unit)} loses a step${e.why ? ` — ${e.why}` : ''}${tail(e)}`;
     case 'unitEliminated': return `${name(e.unit)} is eliminated${e.why ? ` — ${e.why}` : ''}${tail(e)}`;
     case 'designated': return `${name(e.unit)} designated to attack (${e.marker})${tail(e)}`;

@@ -34,6 +34,10 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
     case 'eliminateOverstack': return `Eliminate ${name(a.unit)} (overstacked)`;
     case 'relocateGroup': return `Relocate artillery group ${name(a.unit)}${a.hex ? ` to ${a.hex}` : ''}`;
     case 'roll': return `Roll ${a.dice} (${a.purpose})`;
+    case 'breakdown': return a.coys ? `Break ${name(a.unit)} down: ${a.coys} Coy${a.coys === 1 ? '' : 's'}` : `Break ${name(a.unit)} down fully`;
+    case 'recombine': return `Recombine ${name(a.unit)} from ${names(a.coys)}${a.hex ? ` in ${a.hex}` : ''}`;
+    case 'finishSetup': return 'Finish the setup';
+    case 'randomSetup': return 'Random legal setup';
     default: return a.type;
   }
 }

@@ -82,6 +82,17 @@ export function checkMethod(classes) {
   return problems;
 }
 
+/**
+ * Source of the breakdown and stacking marks (red triangle, red square GOSS 18.3.0, hybrid GOSS 4.1.4,
+ * Arm Cav / M5 GOSS 6.2.3): the class's `marks` citation, or why the counter carries none.
+ */
+function marksSource(cls, id) {
+  if (cls.marks) return cls.marks;
+  const on = ['mayNotBreakDown', 'redSquare', 'hybrid', 'armCav', 'm5'].filter((k) => cls[k]);
+  if (on.length) return `reconstructed: ${on.join(', ')} for class ${id}${cls.why ? ` (${cls.why})` : ''}`;
+  return `reconstructed: no red triangle, red square, hybrid, Arm Cav or M5 mark for class ${id}: the seed names none for it (AW 18.2.0 L4040-L4084 names only the 17th MG and Sturm Btns; hybrids only in 2nd US Arm Div, L11745)`;
+}
+
 function pr(method, cls, training, reputation) {
   if (cls.pr) {
     const v = method.breakdownPr[cls.pr];
@@ -144,6 +155,10 @@ function buildUnit(method, file, fm, e, designation, id, poolIndex) {
     re: !!cls.re,
     independent: !!(e.indep ?? cls.independent ?? fm.independent),
     mayNotBreakDown: !!cls.mayNotBreakDown,
+    redSquare: !!cls.redSquare,
+    hybrid: !!cls.hybrid,
+    armCav: !!cls.armCav,
+    m5: !!cls.m5,
     pureAfv: !!cls.pureAfv,
     engineer: !!cls.engineer,
     engAfv: !!cls.engAfv,
@@ -164,6 +179,7 @@ function buildUnit(method, file, fm, e, designation, id, poolIndex) {
       pr: p.source,
       ma: printed ? valuesSource : `reconstructed: ${cls.move} MA ${cls.ma} for class ${e.c}`,
       ...(zBack || e.z ? { zSide: 'reconstructed: Z-step = half a Coy, rounded half up (AW 18.2.0)' } : {}),
+      marks: marksSource(cls, e.c),
       ...(e.note ? { note: `definition: ${e.note}` } : {}),
     },
   };

@@ -404,8 +404,12 @@ export const ScenarioSpecial = z.object({
   replacements: ReplacementRules.optional(),
   reinforcements: z.array(Reinforcement).optional(),
   offMap: z.array(OffMapUnit).optional(),
-  /** What the German player may change at setup (AW 32.11.0 breakdown in the parent's hex; 32.11.2 "within N hexes"). */
-  setupOptions: z.array(z.object({ side: Side, text: z.string(), units: z.array(z.string()).default([]), within: z.object({ hex: HexRef, radius: z.number().int() }).optional(), source: Source })).optional(),
+  /**
+   * What the German player may change at setup (AW 32.11.0 breakdown in the parent's hex; 32.11.2
+   * "within N hexes"). `breakdown: true` makes the engine open a setup in which the side may break
+   * the listed units (all of its units when none are listed) down (src/engine/rules/setupPhase.ts).
+   */
+  setupOptions: z.array(z.object({ side: Side, text: z.string(), units: z.array(z.string()).default([]), within: z.object({ hex: HexRef, radius: z.number().int() }).optional(), breakdown: z.boolean().optional(), source: Source })).optional(),
   victory: VictoryRules.optional(),
   weatherTable: WeatherTable.optional(),
   ammoDepletion: z.array(AmmoDepletionEntry).optional(),

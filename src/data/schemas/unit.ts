@@ -30,6 +30,11 @@ export const Breakdown = z.object({
   count: z.number().int().positive(),
   /** Values of each company in GOSS layout, e.g. `2-2-6`. */
   values: z.string(),
+  /**
+   * Mixed breakdowns (a hybrid's AFV and infantry Coys, GOSS 4.1.4): the Coys in the order they are
+   * detached, by class; their counts add up to `count`. Without it every Coy is of `class`.
+   */
+  parts: z.array(z.object({ class: z.string(), count: z.number().int().positive(), values: z.string() })).min(1).optional(),
 });
 
 /**
@@ -72,6 +77,18 @@ export const UnitDef = z.object({
   independent: z.boolean().optional(),
   /** Red triangle: may not break down (GOSS 18.3.0). */
   mayNotBreakDown: z.boolean().optional(),
+  /** Red square: may create only one breakdown unit (GOSS 18.3.0). */
+  redSquare: z.boolean().optional(),
+  /**
+   * Hybrid (GOSS 4.1.4): 1-2 AFV Coys with one Mot/Arm Inf or Arm Recon Coy, Mech class; 3 steps is a
+   * Bn, 2 steps a Co. Breaks down only at full strength (GOSS 18); a 2-step hybrid hosts a free Eng/AT
+   * Co (GOSS 6.2.2).
+   */
+  hybrid: z.boolean().optional(),
+  /** US armoured cavalry squadron: its free company may be an M5 Co (GOSS 6.2.3). */
+  armCav: z.boolean().optional(),
+  /** US M5 light-tank Co: stacks free with an Arm Cav Bn (GOSS 6.2.3). */
+  m5: z.boolean().optional(),
   pureAfv: z.boolean().optional(),
   engineer: z.boolean().optional(),
   /** Engineer AFV (flail, AVRE): each step counts as an Eng step in GA (GOSS 4.6). */
@@ -129,6 +146,12 @@ export function counterProblems(u: UnitDef): [string, string][] {
   if (u.moveClass !== 'static' && !(u.ma > 0)) p.push(['ma', 'a moving unit needs an MA (GOSS 7.1)']);
   if (u.breakdown && u.mayNotBreakDown) p.push(['breakdown', 'a red-triangle unit may not break down (GOSS 18.3.0)']);
   if (u.breakdown && u.breakdown.count > n) p.push(['breakdown', 'a Bn breaks into at most one Coy per step']);
+  if (u.breakdown?.parts && u.breakdown.parts.reduce((k, x) => k + x.count, 0) !== u.breakdown.count) p.push(['breakdown', 'the parts of a breakdown add up to its count']);
+  if (u.redSquare && u.mayNotBreakDown) p.push(['redSquare', 'a red-triangle unit may not break down at all, so it has no red square (GOSS 18.3.0)']);
+  if (u.hybrid && (u.moveClass !== 'mech' || !((u.size === 'Bn' && n === 3) || (u.size === 'Co' && n === 2))))
+    p.push(['hybrid', 'a hybrid is Mech class, a 3-step Bn or a 2-step Co (GOSS 4.1.4)']);
+  if ((u.armCav || u.m5) && u.nationality !== 'US') p.push([u.armCav ? 'armCav' : 'm5', 'the Arm Cav / M5 free stacking is a US rule (GOSS 6.2.3)']);
+  if (u.m5 && u.size !== 'Co') p.push(['m5', 'an M5 free company is a Co (GOSS 6.2.3)']);
   if (u.zSide && !(u.size === 'Co' && n === 1)) p.push(['zSide', 'only a one-step Coy has a Z-step back (AW 18.2.0)']);
   return p;
 }

@@ -137,3 +137,64 @@ describe('GOSS 18 recombination', () => {
   });
 });
 
+
+describe('GOSS 18.3.0 red square and GOSS 18 hybrids', () => {
+  it('GOSS 18.3.0: a red-square Bn creates only one breakdown unit — two Coys are refused, one is detached, a second is refused while it is out', () => {
+    const { state } = setup({ bn: { extra: { breakdown: BD, redSquare: true } } });
+    expect(refused(state, { type: 'breakdown', unit: 'bn', coys: 2 })).toMatchObject({ code: 'red-square', case: 'GOSS 18.3.0' });
+    expect(legalActions(state, 'allied').filter((a) => a.type === 'breakdown')).toEqual([{ type: 'breakdown', unit: 'bn', coys: 1 }]);
+    // Without a count the red-square Bn detaches its one Coy and stays on the map with two steps.
+    const s = later(must(state, { type: 'breakdown', unit: 'bn' }));
+    expect(s.units.bn).toMatchObject({ hex: hx([1, 1]), stepsLost: 1, detached: ['coy-1'] });
+    expect(s.units['coy-2']).toBeUndefined();
+    const e = refused(s, { type: 'breakdown', unit: 'bn', coys: 1 });
+    expect(e).toMatchObject({ code: 'red-square', case: 'GOSS 18.3.0' });
+    expect(e.message).toContain('already has its one breakdown unit');
+    // Once the Coy has rejoined, the Bn may create its one breakdown unit again.
+    const back = later(must(s, { type: 'recombine', unit: 'bn', coys: ['coy-1'] }));
+    expect(must(back, { type: 'breakdown', unit: 'bn', coys: 1 }).units.bn.detached).toEqual(['coy-1']);
+  });
+
+  /** A 3-step Mech hybrid Bn (GOSS 4.1.4): two AFV Coys and one armoured infantry Coy. */
+  function hybrid(o: { stepsLost?: number; afv?: number } = {}) {
+    const bd = {
+      class: 'x-afv-coy', count: 3, values: '2-1-12',
+      parts: [{ class: 'x-afv-coy', count: 2, values: '2-1-12' }, { class: 'x-ainf-coy', count: 1, values: '2-2-12' }],
+    };
+    const afv = Array.from({ length: o.afv ?? 2 }, (_, i): MiniUnit => ({ id: `afv-${i + 1}`, side: 'allied', at: [5, 0], size: 'Co', type: 'Arm', moveClass: 'mech', ma: 12, extra: { generic: 'AFV Coy', class: 'x-afv-coy' } }));
+    const inf: MiniUnit = { id: 'ainf-1', side: 'allied', at: [5, 0], size: 'Co', moveClass: 'mech', ma: 12, extra: { generic: 'Arm Inf Coy', class: 'x-ainf-coy' } };
+    const { state, bundle } = mini({
+      rows: ['cccccc', 'cccccc', 'cccccc', 'cccccc'],
+      units: [
+        { id: 'hy', side: 'allied', at: [1, 1], type: 'Arm', moveClass: 'mech', ma: 12, stepsLost: o.stepsLost ?? 0, extra: { hybrid: true, breakdown: bd } },
+        { id: 'enemy', side: 'german', at: [5, 3] },
+        ...afv, inf,
+      ],
+    });
+    return { state: edit(state, (x) => { for (const c of [...afv, inf]) delete x.units[c.id]; }), bundle };
+  }
+
+  it('GOSS 18 / 4.1.4: a full-strength hybrid breaks into its AFV Coys and its infantry Coy, in the order of its data', () => {
+    const { state } = hybrid();
+    const s = must(state, { type: 'breakdown', unit: 'hy' });
+    expect(s.units.hy).toMatchObject({ hex: null, stepsLost: 3, detached: ['afv-1', 'afv-2', 'ainf-1'] });
+    for (const id of ['afv-1', 'afv-2', 'ainf-1']) expect(s.units[id]).toMatchObject({ hex: hx([1, 1]), mpSpent: 6 });
+    // One Coy only: the first AFV Coy comes off; the hybrid is no longer at full strength.
+    const one = later(must(state, { type: 'breakdown', unit: 'hy', coys: 1 }));
+    expect(one.units.hy).toMatchObject({ hex: hx([1, 1]), stepsLost: 1, detached: ['afv-1'] });
+    expect(refused(one, { type: 'breakdown', unit: 'hy', coys: 1 })).toMatchObject({ code: 'hybrid-not-full', case: 'GOSS 18, 4.1.4' });
+  });
+
+  it('GOSS 18: a hybrid with a step lost may not break down; a short counter mix is refused naming the missing class', () => {
+    const worn = hybrid({ stepsLost: 1 });
+    const e = refused(worn.state, { type: 'breakdown', unit: 'hy', coys: 1 });
+    expect(e).toMatchObject({ code: 'hybrid-not-full', case: 'GOSS 18, 4.1.4' });
+    expect(legalActions(worn.state, 'allied').filter((a) => a.type === 'breakdown')).toEqual([]);
+    const short = hybrid({ afv: 1 });
+    const m = refused(short.state, { type: 'breakdown', unit: 'hy' });
+    expect(m).toMatchObject({ code: 'no-counters', case: 'GOSS 18, AW 18.2.0' });
+    expect(m.message).toContain('1 free 2-1-12 breakdown Coy (class x-afv-coy)');
+    // One Coy needs only one AFV counter.
+    expect(must(short.state, { type: 'breakdown', unit: 'hy', coys: 1 }).units['afv-1'].hex).toBe(hx([1, 1]));
+  });
+});

@@ -13,10 +13,18 @@
  *                                            broken down Bn re-forms in `hex` (a Coy's hex, default the
  *                                            first Coy's), every Coy in or adjacent to it.
  *
+ * At setup (AW 32.11.0, setupPhase.ts): while a setup with breakdowns is open, its side may break the
+ * units its setup options list down at no MA cost (nothing has moved yet); the Coys set up in the
+ * parent's hex and the hex must stay within the stacking limits (GOSS 6).
+ *
  * Both cost every unit taking part half its MA for the phase (GOSS 18, AW 31.2.1), rounded up
  * (GOSS 1.5): the unit must have that much left. Only units in Tac mode (GOSS 5.1.0a: no PA, CR or
  * Exploit marker), not fatigued, with breakdown data on the counter (HQs and artillery have none;
  * the red triangle `mayNotBreakDown`, GOSS 18.3.0 and AW 18.2.0, forbids it), and not halted.
+ *
+ * Counter marks (GOSS 18.3.0, 4.1.4): a red square lets the Bn create only one breakdown unit (one
+ * Coy, and none while that Coy is out); a hybrid breaks down only at full strength (no step lost,
+ * none detached), into the parts its data lists (its AFV and infantry Coys, in that order).
  *
  * The Coys are the generic breakdown counters of the scenario's counter mix (AW 40.0): unit
  * definitions with `generic` set and the `class` named by the Bn's breakdown data, not in play yet
@@ -28,11 +36,15 @@ import { z } from 'zod';
 import type { Draft } from 'immer';
 import { areAdjacent, formatHex, tryParseHexRef, type HexId } from '../hex';
 import { segmentAt } from '../sequence';
+import type { UnitDef } from '../../data/schemas/unit';
 import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
 import { reject, type RuleModule } from './registry';
 import { allowance, moveRecordNow, sideView } from './movement-search';
 import { MARKER, hasMarker, isArtillery, isHq, stepsLeft } from './unit-traits';
 import { special } from './scenarioArea';
+import { BREAKDOWN_CASE, mayBreakDownAtSetup, setupState } from './setupPhase';
+import { stackViolationOf } from './stacking';
+import { unitIndex } from './unitIndex';
 
 const CASE = 'GOSS 18';
 const BreakdownAction = z.object({ type: z.literal('breakdown'), unit: z.string(), coys: z.number().int().positive().optional() });
@@ -71,6 +83,32 @@ export function freeCounters(state: GameState, bundle: ScenarioBundle, cls: stri
   return (counterMix(bundle).get(cls) ?? []).filter((id) => !(id in state.units));
 }
 
+type BdPart = { class: string; values: string };
+
+/**
+ * The classes of the next `k` Coys `def` detaches when `gone` of its steps are already lost or out
+ * (GOSS 18; a hybrid's parts in data order, GOSS 4.1.4).
+ */
+function coyParts(def: UnitDef, k: number, gone: number): BdPart[] {
+  const bd = def.breakdown!;
+  const seq: BdPart[] = bd.parts ? bd.parts.flatMap((p) => Array<BdPart>(p.count).fill(p)) : [bd];
+  return Array.from({ length: k }, (_, i) => seq[Math.min(gone + i, seq.length - 1)]);
+}
+
+/** Free counters for `parts` (ids in order), or the first part the counter mix cannot supply, with how many it has. */
+function pickCounters(state: GameState, bundle: ScenarioBundle, parts: BdPart[]): { ids: string[] } | { short: BdPart; free: number; need: number } {
+  const taken = new Map<string, number>();
+  const ids: string[] = [];
+  for (const p of parts) {
+    const free = freeCounters(state, bundle, p.class);
+    const i = taken.get(p.class) ?? 0;
+    if (i >= free.length) return { short: p, free: free.length, need: parts.filter((x) => x.class === p.class).length };
+    ids.push(free[i]);
+    taken.set(p.class, i + 1);
+  }
+  return { ids };
+}
+
 /** Half the unit's MA this phase, ×2 (half-MP units), rounded up to whole MP (GOSS 1.5), and what it has left ×2. */
 function halfMa(state: GameState, bundle: ScenarioBundle, u: UnitState): { half: number; left: number; budget: number } {
   const def = bundle.units.get(u.id)!;
@@ -91,6 +129,40 @@ function unitProblem(state: GameState, bundle: ScenarioBundle, u: UnitState, wha
   return null;
 }
 
+/** The open setup in which units may break down (AW 32.11.0), if any. */
+function setupBreakdown(state: GameState) {
+  const su = setupState(state);
+  return su?.open && su.breakdown ? su : undefined;
+}
+
+/** Why `unitId` may not detach `k` Coys at setup (AW 32.11.0): listed unit, GOSS 18 limits, counters, stacking in its hex. */
+function setupProblem(state: GameState, bundle: ScenarioBundle, unitId: string, coys: number | undefined, side: Side): Rejection | null {
+  const u = state.units[unitId];
+  const def = bundle.units.get(unitId);
+  if (!u || !def || u.eliminated || u.hex === null) return no('no-such-unit', `there is no unit "${unitId}" on the map`);
+  const n = def.designation;
+  if (u.side !== side) return no('not-your-unit', `${n} belongs to the other side`, BREAKDOWN_CASE);
+  if (!mayBreakDownAtSetup(bundle, side, unitId)) return no('not-a-setup-option', `${n} is not among the units the setup options let break down`, BREAKDOWN_CASE);
+  if (def.mayNotBreakDown) return no('may-not-break-down', `${n} carries the red triangle and may not break down`, 'GOSS 18.3.0, AW 18.2.0');
+  if (!def.breakdown || isHq(def) || isArtillery(def)) return no('no-breakdown', `${n} has no breakdown Coys (HQs, artillery and companies do not break down)`, CASE);
+  const left = stepsLeft(def, u);
+  const k = coys ?? (def.redSquare ? 1 : left);
+  if (k > left) return no('too-many-coys', `${n} has ${left} step${left === 1 ? '' : 's'} left and can detach at most ${left} Coy${left === 1 ? '' : 's'}`, CASE);
+  const marks = marksProblem(state, def, u, k);
+  if (marks) return marks;
+  if (hasMarker(u, MARKER.FATIGUE1) || hasMarker(u, MARKER.FATIGUE2)) return no('fatigued', `${n} is fatigued and may not break down`, CASE);
+  const c = countersProblem(state, bundle, def, u, k);
+  if (c) return c;
+  // AW 32.11.0: "stacking rules may not be violated" — the hex with the Coys (and without a fully broken-down Bn).
+  const picked = pickCounters(state, bundle, coyParts(def, k, def.steps.length - left));
+  const ids = 'ids' in picked ? picked.ids : [];
+  const stack = (unitIndex(state).byHex.get(u.hex) ?? []).filter((x) => x.id !== u.id || k < left);
+  for (const id of ids) stack.push({ id, side: u.side, hex: u.hex, stepsLost: 0, mpSpent: 0, markers: [] });
+  const v = stackViolationOf(bundle, u.hex, u.side, stack);
+  if (v) return no('overstack', `${k} breakdown Coy${k === 1 ? '' : 's'} of ${n} would overstack ${v.ref}: ${v.reason}`, `${BREAKDOWN_CASE}, ${v.case}`);
+  return null;
+}
+
 function common(state: GameState, bundle: ScenarioBundle, unitId: string, what: string): Rejection | null {
   if (segmentAt(bundle.sequence, state.pos).segment.id !== 'move') return no('wrong-segment', `units ${what} in the Movement Segment`, 'AW 31.2.1, GOSS 18');
   const u = state.units[unitId];
@@ -102,6 +174,8 @@ function common(state: GameState, bundle: ScenarioBundle, unitId: string, what: 
 
 /** Why `unitId` may not detach `coys` breakdown Coys now, or null (GOSS 18, AW 18.2.0, AW 31.2.1). */
 export function breakdownProblem(state: GameState, bundle: ScenarioBundle, unitId: string, coys?: number): Rejection | null {
+  const su = setupBreakdown(state);
+  if (su) return setupProblem(state, bundle, unitId, coys, su.side);
   const c = common(state, bundle, unitId, 'break down');
   if (c) return c;
   const u = state.units[unitId];
@@ -111,13 +185,30 @@ export function breakdownProblem(state: GameState, bundle: ScenarioBundle, unitI
   if (def.mayNotBreakDown) return no('may-not-break-down', `${n} carries the red triangle and may not break down`, 'GOSS 18.3.0, AW 18.2.0');
   if (!def.breakdown || isHq(def) || isArtillery(def)) return no('no-breakdown', `${n} has no breakdown Coys (HQs, artillery and companies do not break down)`, CASE);
   const left = stepsLeft(def, u);
-  const k = coys ?? left;
+  const k = coys ?? (def.redSquare ? 1 : left);
   if (k > left) return no('too-many-coys', `${n} has ${left} step${left === 1 ? '' : 's'} left and can detach at most ${left} Coy${left === 1 ? '' : 's'}`, CASE);
+  const marks = marksProblem(state, def, u, k);
+  if (marks) return marks;
   const p = unitProblem(state, bundle, u, 'break down');
   if (p) return p;
-  const free = freeCounters(state, bundle, def.breakdown.class);
-  if (free.length < k) return no('no-counters', `the counter mix has ${free.length} free ${def.breakdown.values} breakdown Coy${free.length === 1 ? '' : 's'} (class ${def.breakdown.class}); ${n} needs ${k}`, 'GOSS 18, AW 18.2.0');
+  return countersProblem(state, bundle, def, u, k);
+}
+
+/** GOSS 18.3.0 red square (one breakdown unit) and GOSS 18 hybrids (full strength only). */
+function marksProblem(state: GameState, def: UnitDef, u: UnitState, k: number): Rejection | null {
+  const n = def.designation;
+  if (def.redSquare) {
+    if (k > 1) return no('red-square', `${n} carries the red square and may create only one breakdown unit, not ${k}`, 'GOSS 18.3.0');
+    if (detachedCoys(state, u.id).length) return no('red-square', `${n} carries the red square and already has its one breakdown unit in play`, 'GOSS 18.3.0');
+  }
+  if (def.hybrid && (u.stepsLost > 0 || (u.detached?.length ?? 0) > 0)) return no('hybrid-not-full', `${n} is a hybrid with ${u.stepsLost} step${u.stepsLost === 1 ? '' : 's'} lost or detached: hybrids break down only at full strength`, 'GOSS 18, 4.1.4');
   return null;
+}
+
+function countersProblem(state: GameState, bundle: ScenarioBundle, def: UnitDef, u: UnitState, k: number): Rejection | null {
+  const r = pickCounters(state, bundle, coyParts(def, k, def.steps.length - stepsLeft(def, u)));
+  if ('ids' in r) return null;
+  return no('no-counters', `the counter mix has ${r.free} free ${r.short.values} breakdown Coy${r.free === 1 ? '' : 's'} (class ${r.short.class}); ${def.designation} needs ${r.need}`, 'GOSS 18, AW 18.2.0');
 }
 
 /** The Coys `parentId` detached that are still in play. */
@@ -193,11 +284,14 @@ function applyBreakdown(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
   if (e) reject(e.code, e.message, e.case);
   const u = d.units[a.data.unit];
   const def = bundle.units.get(u.id)!;
-  const k = a.data.coys ?? stepsLeft(def, u);
+  const k = a.data.coys ?? (def.redSquare ? 1 : stepsLeft(def, u));
   const from = u.hex!;
-  const cost = halfMa(state, bundle, u);
+  const atSetup = !!setupBreakdown(state);
+  // AW 32.11.0: at setup nothing has moved; the breakdown costs no MA.
+  const cost = atSetup ? { half: 0, left: 0, budget: 0 } : halfMa(state, bundle, u);
   const spentBefore = u.mpSpent;
-  const ids = freeCounters(state, bundle, def.breakdown!.class).slice(0, k);
+  const picked = pickCounters(state, bundle, coyParts(def, k, def.steps.length - stepsLeft(def, u)));
+  const ids = 'ids' in picked ? picked.ids : [];
   const carried = u.markers.filter((m) => m === MARKER.OHS || m === MARKER.OOS);
   u.stepsLost += k;
   u.mpSpent += cost.half / 2;
@@ -207,13 +301,14 @@ function applyBreakdown(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
   for (const id of ids) {
     const c: UnitState = { id, side: u.side, hex: from, stepsLost: 0, mpSpent: 0, markers: [...carried] };
     d.units[id] = c;
+    if (atSetup) continue;
     // GOSS 18 / AW 31.2.1: the new Coys, too, have spent half their MA (after whatever the Bn had spent).
     const h = halfMa(d as GameState, bundle, c);
     d.units[id].mpSpent = Math.min(h.budget / 2, spentBefore + h.half / 2);
   }
   return [{
     type: 'brokenDown', unit: u.id, coys: ids, hex: formatHex(from), stepsLeft: stepsLeft(def, u), full,
-    mpCost: cost.half / 2, case: 'GOSS 18, AW 31.2.1',
+    mpCost: cost.half / 2, case: atSetup ? `${BREAKDOWN_CASE}, GOSS 18` : 'GOSS 18, AW 31.2.1',
   }];
 }
 
@@ -247,6 +342,18 @@ function applyRecombine(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
 
 function legalBreakdowns(state: GameState, side: Side, bundle: ScenarioBundle): Action[] {
   const out: Action[] = [];
+  const su = setupBreakdown(state);
+  if (su) {
+    // AW 32.11.0: the setup's listed units (every unit of the side when the option lists none).
+    if (su.side !== side) return out;
+    for (const id in state.units) {
+      const u = state.units[id];
+      const def = bundle.units.get(id);
+      if (u.side !== side || u.hex === null || u.eliminated || !def?.breakdown) continue;
+      for (let k = 1; k <= stepsLeft(def, u); k++) if (!breakdownProblem(state, bundle, id, k)) out.push({ type: 'breakdown', unit: id, coys: k });
+    }
+    return out;
+  }
   if (state.pending || segmentAt(bundle.sequence, state.pos).segment.id !== 'move' || phasing(state, bundle) !== side) return out;
   for (const id in state.units) {
     const u = state.units[id];

@@ -3,7 +3,6 @@ import { describe, expect, test } from 'vitest';
 import { produce } from 'immer';
 import { loadScenario } from '../../data/bundle';
 import { newGame, apply } from '../game';
-import { hexOfRulesId } from '../hex';
 import type { Dice } from '../rng';
 import type { GameEvent, GameState } from '../types';
 import { carpetResult, generatesHalts, maFactor, runCarpetBombing } from './carpetBombing';
@@ -16,12 +15,19 @@ const fixed = (faces: number[] | ((purpose: string) => number)) => {
   let i = 0;
   return { rolls: [], d10: (p: string) => (typeof faces === 'function' ? faces(p) : faces[i++ % faces.length]) } as unknown as Dice;
 };
-/** The setup before the bombing: a fresh game with the bombing undone (markers and losses from the setup). */
+/** A new game with the German setup (AW 32.11.0) finished as it stands: the bombing has run. */
+function started(seed: string): { state: GameState; events: GameEvent[] } {
+  const g = newGame(bundle, { seed });
+  const r = apply(g.state, { type: 'finishSetup' });
+  if (!r.ok) throw new Error(r.error.message);
+  return { state: r.state, events: [...g.events, ...r.events] };
+}
+/** The setup before the bombing: a fresh game whose German setup (AW 32.11.0) is still open, so nothing is bombed yet; closed by hand for the direct calls below. */
 function setupState(): GameState {
-  const s = newGame(bundle, { seed: 'cb' }).state;
-  const fresh = structuredClone(s);
-  for (const e of bundle.scenario.setup) Object.assign(fresh.units[e.unit], { stepsLost: e.stepsLost, markers: [], eliminated: undefined, hex: hexOfRulesId(e.hex) });
+  const fresh = structuredClone(newGame(bundle, { seed: 'cb' }).state);
   delete fresh.special;
+  fresh.pending = null;
+  delete fresh.beforePlay;
   return fresh;
 }
 function bomb(faces: number[] | ((p: string) => number)): { state: GameState; events: GameEvent[] } {
@@ -79,8 +85,9 @@ describe('AW 32.2.2 carpet bombing', () => {
     expect(maFactor(state, bundle, 'i-32-16lw')).toBe(1);
   });
 
-  test('AW 32.2.2 runs once, before the first action of the game, with its rolls in the events', () => {
-    const g = newGame(bundle, { seed: 'once' });
+  test('AW 32.2.2 runs once, after the German setup (AW 32.11.0) and before the first Allied action, with its rolls in the events', () => {
+    expect(newGame(bundle, { seed: 'once' }).events.some((e) => e.type === 'carpetBombing')).toBe(false);
+    const g = started('once');
     expect(g.events.filter((e) => e.type === 'carpetBombing')).toHaveLength(1);
     expect(g.state.special?.bombed).toHaveLength(16);
     const r = apply(g.state, { type: 'endSegment' });
@@ -88,7 +95,7 @@ describe('AW 32.2.2 carpet bombing', () => {
   });
 
   test('AW 32.2.2 PR checks at the end of the July 18 AM German player turn, all markers gone at the end of the July 18 PM German player turn', () => {
-    let { state } = newGame(bundle, { seed: 'pr' });
+    let { state } = started('pr');
     const prChecks: (GameEvent & { turn: number })[] = [];
     const removed: (GameEvent & { turn: number })[] = [];
     while (state.pos.turn < 2 && !state.over) {

@@ -154,11 +154,12 @@ export const carpetBombingRules: RuleModule = {
   name: 'carpetBombing',
   hooks: [
     {
-      // The first segment entered in the game: the mission runs "prior to beginning the July 18 AM GT".
+      // The first segment entered in the game: the mission runs "prior to beginning the July 18 AM GT",
+      // after the German setup breakdowns (AW 32.11.0) when the game started with them (beforePlay).
       segment: '*',
       onEnter(d, ctx) {
         const sp = (d as GameState & { special?: SpecialState }).special;
-        if (sp?.bombed || !special(ctx.bundle).carpetBombing || d.n !== 0 || d.pos.turn !== 0) return [];
+        if (sp?.bombed || !special(ctx.bundle).carpetBombing || (d.n !== 0 && !d.beforePlay) || d.pos.turn !== 0) return [];
         return runCarpetBombing(d, ctx);
       },
       onExit(d, ctx) {

@@ -46,7 +46,11 @@ export interface RuleModule {
   name: string;
   handlers?: ActionHandler[];
   hooks?: SegmentHook[];
-  /** Runs once in newGame, before the first segment is entered (e.g. AW 1.2.6b works printed on the map). */
+  /**
+   * Runs once in newGame before the first segment is entered (e.g. AW 1.2.6b works printed on the map).
+   * A module that opens a pending decision here (AW 32.11.0 setup breakdowns) holds the game before
+   * anything automatic happens (GameState.beforePlay); the first segment is entered when it closes.
+   */
   onNewGame?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
   /** AW 31.4: runs once when the last GT ends, after `over` is set (e.g. victory conditions may name the winner). */
   onGameEnd?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];

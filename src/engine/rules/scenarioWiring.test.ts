@@ -18,7 +18,8 @@ import { toSegment } from './combat.fixture';
 import { airPointsPerDay, atmosphere } from './fireSupport';
 
 const b = loadScenario('goodwood');
-const fresh = () => newGame(b, { seed: 'wiring' }).state;
+// AW 32.11.0: the German setup (no breakdowns) is finished; the carpet bombing follows it.
+const fresh = () => { const r = apply(newGame(b, { seed: 'wiring' }).state, { type: 'finishSetup' }); if (!r.ok) throw new Error(r.error.message); return r.state; };
 const moveSeg = (s: GameState, pt: 0 | 1 = 0) => toSegment(s, b, 'move', pt);
 
 describe('Goodwood special rules in movement and retreat', () => {

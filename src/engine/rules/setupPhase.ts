@@ -11,6 +11,12 @@
  *   {type:'randomSetup'}                 place everything still waiting, legally, with the seeded dice
  *   {type:'finishSetup'}                 end the setup; refused while a unit or marker waits or a check fails
  *
+ * Setup breakdowns (AW 32.11.0 "German units may break down. These breakdown Coys must be set up in
+ * the same hex as the parent unit, however stacking rules may not be violated"): a scenario whose
+ * `setupOptions` entry has `breakdown: true` and no placement pools opens, at game start and before
+ * the first segment (so before the carpet bombing of AW 32.4), a setup for that side that accepts
+ * only `breakdown` (src/engine/rules/breakdown.ts, at no MA cost) and `finishSetup`.
+ *
  * Queries for a setup UI: `setupStatus` (pools, waiting units, fieldworks left, check failures),
  * `deploymentHexes(state, bundle, unit)` (every hex the unit may be placed in now, stacking included)
  * and `placementCheck(state, bundle, unit, hex)` (null, or the rejection the engine would give).
@@ -38,6 +44,20 @@ export interface SetupState {
   fieldworksLeft: Record<string, number>;
   /** Hexes (lattice ids as strings) holding a marker placed from the pool, by kind. */
   fieldworksPlaced: Record<string, string>;
+  /** The side may break units down into Coys in their hexes (AW 32.11.0); the options that allow it are `breakdownOptions`. */
+  breakdown?: boolean;
+}
+
+export const BREAKDOWN_CASE = 'AW 32.11.0';
+
+/** The scenario's setup options that let `side` break units down at setup (AW 32.11.0, 33.11.0, 34.11.2). */
+export function breakdownOptions(bundle: ScenarioBundle, side: Side) {
+  return (special(bundle).setupOptions ?? []).filter((o) => o.breakdown && o.side === side);
+}
+
+/** True when `unitId` is listed by a setup breakdown option of its side (an option listing no units covers them all). */
+export function mayBreakDownAtSetup(bundle: ScenarioBundle, side: Side, unitId: string): boolean {
+  return breakdownOptions(bundle, side).some((o) => !o.units.length || o.units.includes(unitId));
 }
 
 type WithSetup = { special?: { setup?: SetupState } };
@@ -111,6 +131,8 @@ export function deploymentHexes(state: GameState, bundle: ScenarioBundle, unitId
 export interface SetupStatus {
   side: Side;
   open: boolean;
+  /** Units may be broken down now (AW 32.11.0): the texts of the options that allow it. */
+  breakdown: string[];
   pools: { id: string; label: string; source: string; waiting: string[]; placed: string[] }[];
   fieldworksLeft: Record<string, number>;
   /** Whole-setup checks that fail now (e.g. front-line hexes not within one hex of a unit). */
@@ -121,7 +143,9 @@ export interface SetupStatus {
 export function setupStatus(state: GameState, bundle: ScenarioBundle): SetupStatus | null {
   const dep = deployment(bundle);
   const su = setupState(state);
-  if (!dep || !su) return null;
+  if (!su) return null;
+  const breakdown = su.breakdown ? breakdownOptions(bundle, su.side).map((o) => o.text) : [];
+  if (!dep) return { side: su.side, open: su.open, breakdown, pools: [], fieldworksLeft: {}, failures: [], notPlaced: [] };
   const pools = dep.pools.map((p) => ({
     id: p.id, label: p.label, source: p.source,
     waiting: p.units.filter((e) => state.units[e.unit]?.hex === null).map((e) => e.unit),
@@ -136,7 +160,7 @@ export function setupStatus(state: GameState, bundle: ScenarioBundle): SetupStat
     const bare = [...zoneHexes(bundle, c.zone)].filter((h) => isLand(bundle.board, h) && ![...occ].some((o) => distance(o, h) <= c.within)).sort((a, b) => a - b);
     if (bare.length) failures.push(`front-line hexes not within ${c.within} hex of a ${su.side} unit: ${bare.slice(0, 8).map(formatHex).join(', ')}${bare.length > 8 ? ', …' : ''} (${c.source})`);
   }
-  return { side: su.side, open: su.open, pools, fieldworksLeft: { ...su.fieldworksLeft }, failures, notPlaced: dep.notPlaced.map((n) => n.text) };
+  return { side: su.side, open: su.open, breakdown, pools, fieldworksLeft: { ...su.fieldworksLeft }, failures, notPlaced: dep.notPlaced.map((n) => n.text) };
 }
 
 function openSetup(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
@@ -157,10 +181,26 @@ function openSetup(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   return [{ type: 'setupStarted', side: dep.side, pools: dep.pools.map((p) => p.id), case: CASE }];
 }
 
+/**
+ * AW 32.11.0: a scenario without placement pools whose setup options let a side break units down
+ * gets a setup for that side at game start, before the first segment (GameState.beforePlay).
+ */
+function openBreakdownSetup(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
+  if (deployment(ctx.bundle)) return [];
+  const s = d as Draft<GameState> & WithSetup;
+  const side = ctx.bundle.scenario.sides.find((x) => breakdownOptions(ctx.bundle, x).length > 0);
+  if (!side || s.special?.setup) return [];
+  if (!s.special) s.special = {};
+  s.special.setup = { side, open: true, fieldworksLeft: {}, fieldworksPlaced: {}, breakdown: true };
+  const who = side === 'german' ? 'German' : 'Allied';
+  d.pending = { side, kind: 'setup', accepts: ['breakdown', 'finishSetup'], prompt: `${who} setup: break units down into Coys in their hexes (stacking kept), then finish the setup`, case: BREAKDOWN_CASE };
+  return [{ type: 'setupStarted', side, pools: [], breakdown: true, case: BREAKDOWN_CASE }];
+}
+
 function mustBeOpen(d: Draft<GameState>, ctx: RuleContext): SetupState {
   const su = setupState(d as GameState);
   if (!su?.open) reject('no-setup', 'there is no open setup phase', CASE);
-  if (ctx.side !== su.side) reject('not-your-turn', `the ${su.side} player sets up now`, CASE);
+  if (ctx.side !== su.side) reject('not-your-turn', `the ${su.side} player sets up now`, su.breakdown ? BREAKDOWN_CASE : CASE);
   return su as SetupState;
 }
 
@@ -255,6 +295,7 @@ function randomSetup(d: Draft<GameState>, ctx: RuleContext, su: SetupState): Gam
 export const setupPhaseRules: RuleModule = {
   name: 'setupPhase',
   hooks: [{ segment: '*', onEnter: openSetup }],
+  onNewGame: openBreakdownSetup,
   handlers: [
     {
       type: 'placeUnit',
@@ -275,7 +316,7 @@ export const setupPhaseRules: RuleModule = {
         if (!su?.open || su.side !== side) return [];
         const out: Action[] = [];
         // Waiting units only (moving placed ones is also legal but would flood the list).
-        for (const p of deployment(bundle)!.pools) for (const e of p.units) {
+        for (const p of deployment(bundle)?.pools ?? []) for (const e of p.units) {
           if (state.units[e.unit]?.hex !== null) continue;
           for (const h of deploymentHexes(state, bundle, e.unit)) out.push({ type: 'placeUnit', unit: e.unit, hex: formatHex(h) });
         }
@@ -317,8 +358,12 @@ export const setupPhaseRules: RuleModule = {
     },
     {
       type: 'randomSetup',
-      apply(d, _a, ctx) { return randomSetup(d, ctx, mustBeOpen(d, ctx)); },
-      legal(state, side) { const su = setupState(state); return su?.open && su.side === side ? [{ type: 'randomSetup' }] : []; },
+      apply(d, _a, ctx) {
+        const su = mustBeOpen(d, ctx);
+        if (!deployment(ctx.bundle)) reject('nothing-to-place', 'this setup has no placement pools or fieldworks to place', BREAKDOWN_CASE);
+        return randomSetup(d, ctx, su);
+      },
+      legal(state, side, bundle) { const su = setupState(state); return su?.open && su.side === side && deployment(bundle) ? [{ type: 'randomSetup' }] : []; },
     },
     {
       type: 'finishSetup',
@@ -328,7 +373,7 @@ export const setupPhaseRules: RuleModule = {
         if (st.failures.length) reject('setup-incomplete', `the setup is not legal yet: ${st.failures.join('; ')}`, CASE);
         su.open = false;
         d.pending = null;
-        return [{ type: 'setupFinished', side: su.side, case: CASE }];
+        return [{ type: 'setupFinished', side: su.side, case: deployment(ctx.bundle) ? CASE : BREAKDOWN_CASE }];
       },
       legal(state, side, bundle) {
         const su = setupState(state);

@@ -32,6 +32,42 @@ describe('GOSS 6 stacking limits', () => {
     const { state, bundle } = mini({ rows, units: [A('b1', [0, 0]), A('b2', [0, 0]), A('c1', [0, 0], { size: 'Co' }), A('eng', [0, 0], { size: 'Co', type: 'Eng' })] });
     expect(hexStackViolation(state, bundle, hx([0, 0]), 'allied')).toBeNull();
   });
+  it('GOSS 6.2.3: a US M5 Co is the free company of an Arm Cav Bn, not of an infantry Bn or a plain Recon Bn', () => {
+    const US = { nationality: 'US' };
+    const m5 = A('m5', [0, 0], { size: 'Co', type: 'Arm', moveClass: 'mech', extra: { ...US, m5: true, pureAfv: true } });
+    const cav = A('cav', [0, 0], { type: 'Recon', moveClass: 'mech', extra: { ...US, armCav: true } });
+    const ok = mini({ rows, units: [cav, A('b2', [0, 0]), A('c1', [0, 0], { size: 'Co' }), m5] });
+    expect(hexStackViolation(ok.state, ok.bundle, hx([0, 0]), 'allied')).toBeNull();
+    // The same stack with a Recon Bn that is not an Arm Cav squadron: the M5 Co counts, 2 Bn + 2 Co.
+    const plain = mini({ rows, units: [A('rec', [0, 0], { type: 'Recon', moveClass: 'mech', extra: US }), A('b2', [0, 0]), A('c1', [0, 0], { size: 'Co' }), m5] });
+    expect(hexStackViolation(plain.state, plain.bundle, hx([0, 0]), 'allied')).toMatchObject({ case: 'GOSS 6.3.0', excess: 1 });
+    // An M5 Co takes the Arm Cav Bn's free slot: an Eng Co still stacks free with the infantry Bn.
+    const both = mini({ rows, units: [cav, A('b2', [0, 0]), A('c1', [0, 0], { size: 'Co' }), m5, A('eng', [0, 0], { size: 'Co', type: 'Eng' })] });
+    expect(hexStackViolation(both.state, both.bundle, hx([0, 0]), 'allied')).toBeNull();
+  });
+  it('GOSS 6.2.2: a 2-step hybrid Co hosts a free Eng Co; a 2-step Co that is not a hybrid does not', () => {
+    const tk = (id: string) => A(id, [0, 0], { type: 'Arm', moveClass: 'mech', extra: { pureAfv: true } });
+    const hy = A('hy', [0, 0], { size: 'Co', type: 'Arm', moveClass: 'mech', steps: 2, extra: { hybrid: true } });
+    const eng = A('eng', [0, 0], { size: 'Co', type: 'Eng' });
+    const ok = mini({ rows, units: [tk('t1'), tk('t2'), hy, eng] });
+    expect(hexStackViolation(ok.state, ok.bundle, hx([0, 0]), 'allied')).toBeNull();
+    const notHy = mini({ rows, units: [tk('t1'), tk('t2'), { ...hy, extra: {} }, eng] });
+    expect(hexStackViolation(notHy.state, notHy.bundle, hx([0, 0]), 'allied')).toMatchObject({ case: 'GOSS 6.3.0', excess: 1 });
+  });
+  it('GOSS 6.2.1: a German AFV Co stacks free with a hybrid of its formation; a reduced hybrid Co is never itself free', () => {
+    const F = { formation: '21Pz' };
+    const hy = G('hy', [0, 0], { size: 'Co', type: 'Arm', moveClass: 'mech', steps: 2, extra: { ...F, hybrid: true } });
+    const afv = G('afv', [0, 0], { size: 'Co', type: 'Arm', moveClass: 'mech', extra: { ...F, pureAfv: true } });
+    const ok = mini({ rows, units: [G('b1', [0, 0]), G('b2', [0, 0]), hy, afv] });
+    expect(hexStackViolation(ok.state, ok.bundle, hx([0, 0]), 'german')).toBeNull();
+    // Another formation's AFV Co is not free with it.
+    const other = mini({ rows, units: [G('b1', [0, 0]), G('b2', [0, 0]), hy, { ...afv, extra: { formation: '12SS', pureAfv: true } }] });
+    expect(hexStackViolation(other.state, other.bundle, hx([0, 0]), 'german')).toMatchObject({ case: 'GOSS 6.3.0', excess: 1 });
+    // A hybrid reduced to one step is still a hybrid, not an AFV Co: 2 Bn + 2 Co with a Mech host.
+    const host = G('pg', [0, 0], { type: 'PzGd', moveClass: 'mech', extra: F });
+    const red = mini({ rows, units: [host, G('b2', [0, 0]), G('c1', [0, 0], { size: 'Co' }), { ...hy, stepsLost: 1 }] });
+    expect(hexStackViolation(red.state, red.bundle, hx([0, 0]), 'german')).toMatchObject({ case: 'GOSS 6.3.0', excess: 1 });
+  });
   it('GOSS 6.0: units may move through an overstacked hex; stacking is checked only at the end of the phase', () => {
     const { state } = mini({ rows, units: [A('b1', [1, 0]), A('b2', [1, 0]), A('b3', [0, 0])] });
     const s = must(state, move('b3', [1, 0], [2, 0]));

@@ -73,11 +73,19 @@ function kindOf(t: StackingTable, def: UnitDef): Counted['kind'] {
 }
 
 /** GOSS 6.2: a 1-step Co, or a reduced 2-step Co (one step left): the only companies that stack free. */
-const smallCo = (c: Counted) => c.kind === 'co' && (c.def.steps.length === 1 || stepsLeft(c.def, c.u) === 1);
-/** GOSS 6.2.2: hosts for a free Eng/AT/TD Co: Bn-size personnel or Recon units (2-step hybrids not yet). */
-const engAtHost = (c: Counted) => c.kind === 'bn' && (isInfantry(c.def) || /recon|recce|cav/i.test(c.def.type));
-/** GOSS 6.2.1: hosts for a free German AFV Co: Mech personnel/Recon Co or Bn (not itself an AFV unit). */
-const afvHost = (c: Counted, afv: RegExp) => (c.kind === 'bn' || c.kind === 'co') && c.def.moveClass === 'mech' && !afv.test(c.def.type.trim());
+/** A 1-step (or reduced) Co; a hybrid is never itself a free company (GOSS 6.2: the free Co is an Eng/AT or AFV Co). */
+const smallCo = (c: Counted) => c.kind === 'co' && !c.def.hybrid && (c.def.steps.length === 1 || stepsLeft(c.def, c.u) === 1);
+/**
+ * GOSS 6.2.2: hosts for a free Eng/AT/TD Co: Bn-size personnel or Recon units, or 2-step hybrid Coys
+ * (a 3-step hybrid Bn counts as a Bn-size personnel unit: it holds an infantry Coy, GOSS 4.1.4).
+ */
+const engAtHost = (c: Counted) => (c.kind === 'bn' && (isInfantry(c.def) || /recon|recce|cav/i.test(c.def.type) || !!c.def.hybrid))
+  || (c.kind === 'co' && !!c.def.hybrid && c.def.steps.length === 2);
+/**
+ * GOSS 6.2.1: hosts for a free German AFV Co: Mech personnel/Recon Co or Bn (not itself an AFV unit);
+ * a hybrid is a Mech unit with a personnel Coy, so it hosts one too (PAC 6.3.0 c).
+ */
+const afvHost = (c: Counted, afv: RegExp) => (c.kind === 'bn' || c.kind === 'co') && c.def.moveClass === 'mech' && (!!c.def.hybrid || !afv.test(c.def.type.trim()));
 const formationOf = (d: UnitDef) => (d as unknown as { formation?: string | null }).formation ?? undefined;
 
 /** GOSS 6.2: a company that may stack free (Eng/AT/TD; German AFV), given a host. */
@@ -100,11 +108,17 @@ function freeCompanies(t: StackingTable, units: Counted[], side: Side, constrict
   const lim = constricted ? t.limits.constricted : t.limits.nonConstricted;
   const maxFree = lim.freeCo[side];
   const small = smallCo;
-  // Hosts for Eng/AT companies: Bn-size personnel or Recon units, or 2-step hybrids.
-  const engHosts = units.filter(engAtHost).map((c) => c.id);
+  const engHosts = units.filter(engAtHost);
+  // GOSS 6.2.3 (US): an M5 Co may be the free company of an Arm Cav Bn; placed first, as only those hosts take it.
+  for (const c of units) {
+    if (free.size >= maxFree) break;
+    if (!small(c) || !c.def.m5) continue;
+    const i = engHosts.findIndex((h) => !!h.def.armCav && h.kind === 'bn');
+    if (i >= 0) { free.add(c.id); engHosts.splice(i, 1); }
+  }
   for (const c of units) {
     if (free.size >= maxFree || !engHosts.length) break;
-    if (small(c) && engAt.test(c.def.type.trim())) { free.add(c.id); engHosts.pop(); }
+    if (small(c) && !free.has(c.id) && engAt.test(c.def.type.trim())) { free.add(c.id); engHosts.pop(); }
   }
   if (side === 'german') {
     // German: one 1-step AFV Co free with a Mech personnel/Recon Co or Bn of the same formation.

@@ -5,6 +5,10 @@
  * dragged back onto the list); the pool's fieldworks; "Random legal setup" for everything still
  * waiting; "Finish setup" once the engine's whole-setup checks pass. Every placement is an action
  * in the game store, so it is in the log and the save, and undo takes it back.
+ *
+ * A setup of breakdowns only (AW 32.11.0, Goodwood: no placement pools) shows the setup option, the
+ * breakdown choices of the units in the selected hex (each a legal `breakdown` action) and what has
+ * been broken down so far, and "Finish setup".
  */
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useGame } from '../../store/game';
@@ -15,6 +19,9 @@ import { drawCounterFace, facesOf, symbolImage } from '../counters/drawCounter';
 import { useSetup, sameArmed, type Armed } from './setupStore';
 import { armFor, beginDrag, consumeDragClick, openSetup, placeAt, setupHighlight, unitName, unplace } from './place';
 import { mapBridge } from './mapBridge';
+import { legalFor } from '../../store/legal';
+import { describeAction } from '../describeAction';
+import type { Action, GameState } from '../../engine';
 
 const SIDE = { allied: 'Allied', german: 'German' } as const;
 const CASE = 'AW 34.11.2';
@@ -42,11 +49,12 @@ export function SetupPanel() {
   }, []);
   if (!state || !bundle || !su || !status) return null;
   const side = SIDE[su.side];
+  const breakdownOnly = status.breakdown.length > 0 && status.pools.length === 0;
   if (aiSide === su.side) {
     return (
       <section className="panel setup" data-testid="setup-panel" aria-label="Setup">
-        <b>{side} setup</b> <span className="case">{CASE}</span>
-        <p data-testid="setup-ai">Neptune AI is setting up the {side} placement pools; play starts when it has finished.</p>
+        <b>{side} setup</b> <span className="case">{breakdownOnly ? BREAKDOWN_CASE : CASE}</span>
+        <p data-testid="setup-ai">Neptune AI is setting up the {side} {breakdownOnly ? 'units' : 'placement pools'}; play starts when it has finished.</p>
       </section>
     );
   }
@@ -59,6 +67,7 @@ export function SetupPanel() {
     );
   }
   const mine = !replaying && sideToAct(state) === su.side;
+  if (breakdownOnly) return <BreakdownSetup state={state} bundle={bundle} side={su.side} options={status.breakdown} mine={mine} />;
   const name = (id: string) => unitName(bundle, id);
   const waiting = status.pools.reduce((n, p) => n + p.waiting.length, 0);
   const fwLeft = Object.entries(status.fieldworksLeft).filter(([, n]) => n > 0);
@@ -155,6 +164,49 @@ export function SetupPanel() {
       </div>
       {status.notPlaced.length > 0 && <ul className="setup-notes">{status.notPlaced.map((t) => <li key={t}>{t}</li>)}</ul>}
       <DragGhost />
+    </section>
+  );
+}
+
+const BREAKDOWN_CASE = 'AW 32.11.0';
+
+/** AW 32.11.0: break units down at setup (Coys in the parent's hex, stacking kept), then finish. */
+function BreakdownSetup({ state, bundle, side, options, mine }: { state: GameState; bundle: ScenarioBundle; side: 'allied' | 'german'; options: string[]; mine: boolean }) {
+  const selectedHex = useGame((s) => s.selectedHex);
+  const dispatch = useGame((s) => s.dispatch);
+  const message = useSetup((s) => s.message);
+  const say = useSetup.getState().say;
+  const legal = mine ? legalFor(state, side) : [];
+  const unitOf = (a: Action) => String((a as { unit?: unknown }).unit);
+  const here = selectedHex === null ? [] : legal.filter((a) => a.type === 'breakdown' && state.units[unitOf(a)]?.hex === selectedHex);
+  const done = Object.values(state.units).filter((u) => u.side === side && u.detached?.length);
+  const name = (id: string) => unitName(bundle, id);
+  const run = (a: Action) => { if (!dispatch(a)) say({ ok: false, text: useGame.getState().error ?? `${a.type} refused` }); else say(null); };
+  return (
+    <section className="panel setup" data-testid="setup-panel" aria-label="Setup">
+      <div className="setup-head"><b>{SIDE[side]} setup</b> <span className="case">{BREAKDOWN_CASE}</span></div>
+      {options.map((t) => <p key={t} className="hint" data-testid="setup-option">{t}</p>)}
+      <p className="hint">Select a hex on the map: the breakdowns its units may make are listed here. Ctrl+Z undoes a breakdown until the setup is finished.</p>
+      <div className="buttons setup-buttons">
+        <button data-testid="setup-finish" disabled={!mine} onClick={() => run({ type: 'finishSetup' })} title="End the setup; play begins">Finish setup ▸</button>
+      </div>
+      {message && <div className={`setup-msg ${message.ok ? 'ok' : 'bad'}`} role={message.ok ? 'status' : 'alert'} data-testid="setup-message">{message.text}</div>}
+      {selectedHex !== null && (
+        <div className="setup-here" data-testid="setup-here">
+          <b>In {formatHex(selectedHex)}</b>
+          {here.length ? here.map((a, i) => (
+            <div key={i} className="setup-row">
+              <CounterIcon bundle={bundle} unit={unitOf(a)} stepsLost={state.units[unitOf(a)].stepsLost} />
+              <button data-testid="setup-breakdown" disabled={!mine} onClick={() => run(a)}>{describeAction(a, bundle)}</button>
+            </div>
+          )) : <span> — no unit here may break down now</span>}
+        </div>
+      )}
+      {done.length > 0 && (
+        <ul className="setup-notes" data-testid="setup-broken" aria-label="Broken down">
+          {done.map((u) => <li key={u.id}>{name(u.id)} → {u.detached!.map(name).join(', ')}</li>)}
+        </ul>
+      )}
     </section>
   );
 }
