@@ -129,7 +129,7 @@ describe('Cherbourg hotseat in Chromium (issue 9 acceptance)', () => {
     expect(await page.getByTestId('handover').textContent()).toContain('Allied to act');
     await steps.revealIfHanded();
     expect(await page.getByTestId('setup-panel').count()).toBe(0);
-    expect(await steps.logText()).toContain('Setup finished');
+    expect(await steps.logText()).toContain('finishes its setup');
     await expect.poll(() => page.getByTestId('tracker-phasing').textContent()).toBe('Allied player turn');
     await steps.shot('start');
   });

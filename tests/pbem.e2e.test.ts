@@ -1,7 +1,8 @@
 /**
  * Play by e-mail in Chromium (docs/save-format.md "Mounting the UI"): player A starts Goodwood by
- * e-mail as the Allies with fast dice, moves a unit, plays on to the German Defensive FS Segment and
- * sends the turn (the download is the turn file). Player B opens it in a fresh browser profile: the
+ * e-mail as the Allies with fast dice and sends the opening file to B, who finishes the German setup
+ * (AW 32.11.0) in a fresh browser profile and sends it back; A moves a unit, plays on to the German Defensive FS Segment and
+ * sends the turn (the download is the turn file). Player B opens it: the
  * status banner, the replay of A's move and the summary; B ends its segment and sends back. A refuses
  * a tampered copy of B's file (its game unchanged), opens the real one and plays on. The seed is
  * random (the start screen's): units and hexes are chosen from the page's own log, replayed in Node.
@@ -50,7 +51,7 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
   let toA: { name: string; text: string };
   let moved: { unit: string; from: string; to: string };
 
-  it('A starts a PBEM game as the Allies, moves, is refused the German segment, and sends the turn', async () => {
+  it('A starts a PBEM game as the Allies, sends the opening file for the German setup (AW 32.11.0) and gets it back, moves, is refused the German segment, and sends the turn', async () => {
     A = await player(errorsA);
     const page = A.page;
     const steps = scenarioSteps(page, h.url, bundle, 'pbem-a', errorsA);
@@ -62,9 +63,26 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     await page.getByTestId('start-game').click();
     await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
     expect(await page.getByTestId('pbem-seat').textContent()).toContain('you play the Allies (Allied player)');
-    expect(await page.getByTestId('turn-status').textContent()).toMatch(/Your move\. Dice rolls wait for a nonce from German player \(german\)/);
     expect(await page.getByTestId('dice-mode').textContent()).toContain('Fast PBEM');
     expect(await page.evaluate(() => window.__neptune!.getState().saved!.save.header.dice)).toBe('fast');
+    // AW 32.11.0: the Germans set up (breakdowns) before play: the opening file goes to B first.
+    await expect.poll(() => page.getByTestId('turn-status').textContent()).toMatch(/German player \(german\) is to act: send this file/);
+    const opening = await sendTurn(page);
+    B = await player(errorsB);
+    const pb = B.page;
+    await pb.goto(h.url);
+    await pb.getByTestId('save-controls').locator('input[type=file]').setInputFiles({ name: opening.name, mimeType: 'application/json', buffer: Buffer.from(opening.text) });
+    await pb.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    if (await pb.getByTestId('replay-exit').count()) await pb.getByTestId('replay-exit').click();
+    expect(await pb.getByTestId('pbem-seat').textContent()).toContain('you play the Germans (German player)');
+    await pb.getByTestId('setup-finish').click();
+    await expect.poll(() => pb.getByTestId('turn-status').textContent()).toMatch(/Allied player \(allied\) is to act: send this file/);
+    const setUp = await sendTurn(pb);
+    await page.getByTestId('pbem').locator('input[type=file]').setInputFiles({ name: setUp.name, mimeType: 'application/json', buffer: Buffer.from(setUp.text) });
+    await page.getByTestId('replay-bar').waitFor({ timeout: 60_000 });
+    await page.getByTestId('replay-exit').click();
+    expect(await page.evaluate(() => { const st = window.__neptune!.getState().state!; return [!!st.beforePlay, st.pending]; })).toEqual([false, null]);
+    await expect.poll(() => page.getByTestId('turn-status').textContent()).toMatch(/^Your move\./);
     moved = await steps.moveOne();
     // On to the German Defensive FS Segment: A's part of the turn is done.
     await steps.endSegmentsUntil((s) => sideToAct(s) === 'german');
@@ -85,14 +103,11 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     expect(errorsA).toEqual([]);
   }, 240_000);
 
-  it('B opens the turn file in a fresh profile: banner, replay and summary of A\'s move; B rolls a die with A\'s nonce, ends its segment and sends back', async () => {
-    B = await player(errorsB);
+  it('B opens the turn file: banner, replay and summary of A\'s move; B rolls a die with A\'s nonce, ends its segment and sends back', async () => {
     const page = B.page;
     const steps = scenarioSteps(page, h.url, bundle, 'pbem-b', errorsB);
-    await page.goto(h.url);
-    await page.getByTestId('save-controls').locator('input[type=file]').setInputFiles({ name: toB.name, mimeType: 'application/json', buffer: Buffer.from(toB.text) });
+    await page.getByTestId('pbem').locator('input[type=file]').setInputFiles({ name: toB.name, mimeType: 'application/json', buffer: Buffer.from(toB.text) });
     await page.getByTestId('replay-bar').waitFor({ timeout: 60_000 });
-    await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
     expect(await page.getByTestId('pbem-seat').textContent()).toContain('you play the Germans (German player)');
     expect(await page.getByTestId('turn-status').textContent()).toMatch(/Your move\./);
     expect(await page.getByTestId('dice-mode').textContent()).toContain('Fast PBEM');

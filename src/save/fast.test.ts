@@ -111,4 +111,15 @@ describe('AW 32.11.0 Goodwood setup breakdowns in a fast PBEM game', { timeout: 
     const back = loadSave(saveToText(g.save));
     expect(back.ok && back.game.hash).toBe(g.hash);
   });
+  it('a turn file is sealed while the other side has a decision waiting (the German setup at game start): the dice key is not a game decision', () => {
+    const c = createSave({ scenario: 'goodwood', length: 'short', dice: 'fast', players: { allied: 'Monty', german: 'Rommel' }, random: fakeRandom('gw-seal') });
+    if (!c.ok) throw new Error(c.error);
+    expect(c.game.state.pending?.side).toBe('german');
+    const sealed = must(sealTurn(c.game, 'allied', fakeRandom('gw-seal-a')));
+    expect(sealed.save.entries.at(-1)).toMatchObject({ by: 'allied', action: { type: 'diceKey' } });
+    expect(sealed.state.pending).toEqual(c.game.state.pending);
+    const b = must(importTurn(null, saveToText(sealed.save), 'german'));
+    const done = must(appendAction(b, { type: 'finishSetup' }));
+    expect(done.state.pending).toBeNull();
+  });
 });
