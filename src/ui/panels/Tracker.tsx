@@ -42,8 +42,15 @@ export function Tracker() {
     <section className="panel tracker" aria-label="Sequence of play">
       <div className="turn" data-testid="tracker-turn">{longDate(turnPart)}</div>
       <div className="phasing" data-testid="tracker-phasing">{SIDE_NAME[v.phasing]} player turn</div>
-      <div className="phase">{phase.name} <span className="case">{phase.case}</span></div>
-      <div className="segment" data-testid="segment">{segment.name} <span className="case">{segment.case}</span></div>
+      {state.beforePlay ? (
+        // A game-start setup (AW 32.11.0) comes before the first segment is entered.
+        <div className="segment" data-testid="segment">Setup before play <span className="case">{state.pending?.case ?? ''}</span></div>
+      ) : (
+        <>
+          <div className="phase">{phase.name} <span className="case">{phase.case}</span></div>
+          <div className="segment" data-testid="segment">{segment.name} <span className="case">{segment.case}</span></div>
+        </>
+      )}
       {(() => {
         const w = weatherLine(state, bundle);
         return w && <div className="weather" data-testid="weather" title={w.effect ?? undefined}>Weather: {w.text}{w.effect && <span className="case"> ({w.effect}, GOSS 19.4)</span>}</div>;
@@ -53,7 +60,7 @@ export function Tracker() {
       ) : (
         <>
           <div className={`actor side-${actor}`} data-testid="actor">{actor ? `${SIDE_NAME[actor]} to act` : ''}</div>
-          <p className="prompt">{segment.prompt}</p>
+          <p className="prompt">{state.beforePlay ? state.pending?.prompt : segment.prompt}</p>
           <div className="buttons">
             <button data-testid="end-segment" disabled={(!!aiSide && actor === aiSide) || (!!pbemMe && actor !== pbemMe) || !!state.pending} title={state.pending ? 'Answer the decision first' : pbemMe && actor !== pbemMe ? 'Play by e-mail: the other side plays this segment in its own browser' : 'Done with this segment (Enter)'} onClick={() => dispatch({ type: 'endSegment' })}>Done with segment ▸</button>
             <button data-testid="undo" onClick={undo} disabled={!canUndo} title={canUndo ? 'Undo (Ctrl+Z)' : 'Undo stops here: a die was rolled or the other side acted'}>Undo</button>
