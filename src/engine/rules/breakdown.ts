@@ -135,6 +135,17 @@ function setupBreakdown(state: GameState) {
   return su?.open && su.breakdown ? su : undefined;
 }
 
+/** What the counter allows (GOSS 18, 18.3.0 red triangle and red square, AW 18.2.0, hybrids): the Coys it would detach, or why none. */
+function breakdownLimits(state: GameState, def: UnitDef, u: UnitState, coys: number | undefined): { k: number; left: number } | Rejection {
+  const n = def.designation;
+  if (def.mayNotBreakDown) return no('may-not-break-down', `${n} carries the red triangle and may not break down`, 'GOSS 18.3.0, AW 18.2.0');
+  if (!def.breakdown || isHq(def) || isArtillery(def)) return no('no-breakdown', `${n} has no breakdown Coys (HQs, artillery and companies do not break down)`, CASE);
+  const left = stepsLeft(def, u);
+  const k = coys ?? (def.redSquare ? 1 : left);
+  if (k > left) return no('too-many-coys', `${n} has ${left} step${left === 1 ? '' : 's'} left and can detach at most ${left} Coy${left === 1 ? '' : 's'}`, CASE);
+  return marksProblem(state, def, u, k) ?? { k, left };
+}
+
 /** Why `unitId` may not detach `k` Coys at setup (AW 32.11.0): listed unit, GOSS 18 limits, counters, stacking in its hex. */
 function setupProblem(state: GameState, bundle: ScenarioBundle, unitId: string, coys: number | undefined, side: Side): Rejection | null {
   const u = state.units[unitId];
@@ -143,13 +154,9 @@ function setupProblem(state: GameState, bundle: ScenarioBundle, unitId: string, 
   const n = def.designation;
   if (u.side !== side) return no('not-your-unit', `${n} belongs to the other side`, BREAKDOWN_CASE);
   if (!mayBreakDownAtSetup(bundle, side, unitId)) return no('not-a-setup-option', `${n} is not among the units the setup options let break down`, BREAKDOWN_CASE);
-  if (def.mayNotBreakDown) return no('may-not-break-down', `${n} carries the red triangle and may not break down`, 'GOSS 18.3.0, AW 18.2.0');
-  if (!def.breakdown || isHq(def) || isArtillery(def)) return no('no-breakdown', `${n} has no breakdown Coys (HQs, artillery and companies do not break down)`, CASE);
-  const left = stepsLeft(def, u);
-  const k = coys ?? (def.redSquare ? 1 : left);
-  if (k > left) return no('too-many-coys', `${n} has ${left} step${left === 1 ? '' : 's'} left and can detach at most ${left} Coy${left === 1 ? '' : 's'}`, CASE);
-  const marks = marksProblem(state, def, u, k);
-  if (marks) return marks;
+  const lim = breakdownLimits(state, def, u, coys);
+  if ('code' in lim) return lim;
+  const { k, left } = lim;
   if (hasMarker(u, MARKER.FATIGUE1) || hasMarker(u, MARKER.FATIGUE2)) return no('fatigued', `${n} is fatigued and may not break down`, CASE);
   const c = countersProblem(state, bundle, def, u, k);
   if (c) return c;
@@ -182,13 +189,9 @@ export function breakdownProblem(state: GameState, bundle: ScenarioBundle, unitI
   const def = bundle.units.get(unitId)!;
   const n = def.designation;
   if (u.hex === null) return no('not-on-map', `${n} is not on the map`);
-  if (def.mayNotBreakDown) return no('may-not-break-down', `${n} carries the red triangle and may not break down`, 'GOSS 18.3.0, AW 18.2.0');
-  if (!def.breakdown || isHq(def) || isArtillery(def)) return no('no-breakdown', `${n} has no breakdown Coys (HQs, artillery and companies do not break down)`, CASE);
-  const left = stepsLeft(def, u);
-  const k = coys ?? (def.redSquare ? 1 : left);
-  if (k > left) return no('too-many-coys', `${n} has ${left} step${left === 1 ? '' : 's'} left and can detach at most ${left} Coy${left === 1 ? '' : 's'}`, CASE);
-  const marks = marksProblem(state, def, u, k);
-  if (marks) return marks;
+  const lim = breakdownLimits(state, def, u, coys);
+  if ('code' in lim) return lim;
+  const { k } = lim;
   const p = unitProblem(state, bundle, u, 'break down');
   if (p) return p;
   return countersProblem(state, bundle, def, u, k);
