@@ -6,6 +6,7 @@
 import { useGame } from '../store/game';
 import { destinationsByUnit } from './map/reach';
 import { placeAt } from './setup/place';
+import { moveTo } from '../engine/rules/movement';
 
 export function clickHex(h: number | null): void {
   if (h !== null && placeAt(h)) return;
@@ -15,10 +16,8 @@ export function clickHex(h: number | null): void {
     const per = destinationsByUnit(state, bundle, selectedHex, heldUnits);
     if (per.size && [...per.values()].every((d) => d.has(h))) {
       for (const [id, dests] of per) {
-        const d = dests.get(h)!;
-        // The movement type of the destination shown (GOSS 7.6.2 road march, 7.10 Mech road, 19.4 main roads).
-        const via = d.type === 'road' || d.type === 'legroad' ? 'road' : d.type === 'mainroad' ? 'mainroad' : undefined;
-        if (!useGame.getState().dispatch({ type: 'move', unit: id, path: d.path, ...(via ? { via } : {}) })) return;
+        // By the movement type of the destination shown (road march, Mech road, main roads in mud).
+        if (!useGame.getState().dispatch(moveTo(id, dests.get(h)!))) return;
       }
       st.selectHex(h);
       return;

@@ -639,6 +639,16 @@ function paCanReachEnemy(state: GameState, bundle: ScenarioBundle, unitId: strin
   return r.hexes.some((h) => (view.flags[h] & F_ENEMY_ADJ) !== 0);
 }
 
+/**
+ * The `move` action to a destination of `movementOptions`, by its movement type (`via`: a Leg road
+ * march or Mech road movement, GOSS 7.6.2 / 7.10; the main roads in wet or mud, GOSS 7.6.1 step 5),
+ * for `with` the other members of a free-stacked group (GOSS 6.2).
+ */
+export function moveTo(unit: string, d: Pick<Destination, 'path' | 'type'>, others?: string[]): Action {
+  const via = d.type === 'road' || d.type === 'legroad' ? 'road' : d.type === 'mainroad' ? 'mainroad' : undefined;
+  return { type: 'move', unit, path: d.path, ...(via ? { via } : {}), ...(others ? { with: others } : {}) };
+}
+
 /** Legal moves of `side` now: one `move` action per unit and reachable hex, and every legal mark. */
 function legalMoves(state: GameState, side: Side, bundle: ScenarioBundle): Action[] {
   const out: Action[] = [];
@@ -649,15 +659,17 @@ function legalMoves(state: GameState, side: Side, bundle: ScenarioBundle): Actio
     if (u.side !== side || u.hex === null || u.eliminated) continue;
     const o = movementOptions(state, bundle, id);
     if ('error' in o) continue;
-    for (const d of o.destinations) out.push({ type: 'move', unit: id, path: d.path, ...(d.type === 'road' || d.type === 'legroad' ? { via: 'road' } : d.type === 'mainroad' ? { via: 'mainroad' } : {}) });
+    for (const d of o.destinations) out.push(moveTo(id, d));
   }
   // GOSS 6.2: a free-stacked group that moved (or overran, GOSS 5.3.5) together this phase goes on together
   // (apart, the first to move would end the others' move, GOSS 7.1). Groups that have not moved yet move unit by unit.
   const together = new Map<string, UnitState[]>();
-  for (const id in state.units) {
-    const u = state.units[id];
-    const rec = u.side === side && u.hex !== null && !u.eliminated ? moveRecordNow(state, bundle, u) : null;
-    if (rec && !rec.halted) together.set(`${rec.seq}|${u.hex}`, [...(together.get(`${rec.seq}|${u.hex}`) ?? []), u]);
+  for (const u of unitIndex(state).live) {
+    const rec = u.side === side ? moveRecordNow(state, bundle, u) : null;
+    if (!rec || rec.halted) continue;
+    const key = `${rec.seq}|${u.hex}`;
+    const l = together.get(key);
+    if (l) l.push(u); else together.set(key, [u]);
   }
   for (const us of together.values()) {
     const host = us.length > 1 ? freeGroupHost(bundle, us) : undefined;
@@ -666,7 +678,7 @@ function legalMoves(state: GameState, side: Side, bundle: ScenarioBundle): Actio
     const o = movementOptions(state, bundle, host);
     if ('error' in o) continue;
     for (const d of o.destinations) {
-      const a: Action = { type: 'move', unit: host, path: d.path, ...(d.type === 'road' || d.type === 'legroad' ? { via: 'road' } : {}), with: others };
+      const a = moveTo(host, d, others);
       if (checkMove(state, bundle, a).ok) out.push(a);
     }
   }
