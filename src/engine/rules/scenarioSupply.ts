@@ -22,6 +22,7 @@ import type { GameState, ScenarioBundle, Side } from '../types';
 import { hexSet, inPlayArea, special } from './scenarioArea';
 import { HEXSIDE_FEATURES, ROUTE_CLASSES } from '../../data/schemas/map';
 import { unitIndex } from './unitIndex';
+import { leastAdjacentCosts } from './supplyPath';
 
 const BRIDGE = 1 << HEXSIDE_FEATURES.indexOf('bridge');
 const MAJOR = (1 << HEXSIDE_FEATURES.indexOf('majorRiver')) | (1 << HEXSIDE_FEATURES.indexOf('canal'));
@@ -85,23 +86,7 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   const epsom = !!special(bundle).epsom && riverBlocks;
   const blocks = (s: GameState, b: ScenarioBundle, x: HexId, y: HexId) => blocksSide(s, b, x, y, riverBlocks);
   // Leg 1: least enemy-adjacent count from a PSS to each hex (0-1 BFS), any length.
-  const pss = [...hexSet(bundle, rule.pss)].filter((h) => passable(h));
-  const cost = new Map<HexId, number>();
-  let now: HexId[] = []; let later: HexId[] = [];
-  for (const s of pss) { const c = adj(s) ? 1 : 0; if (c <= max && (cost.get(s) ?? Infinity) > c) { cost.set(s, c); (c ? later : now).push(s); } }
-  let level = 0;
-  while (now.length || later.length) {
-    if (!now.length) { now = later; later = []; level++; continue; }
-    const h = now.pop()!;
-    if (cost.get(h) !== level) continue;
-    for (let d = 0; d < 6; d++) {
-      const n = NEIGHBOURS[h * 6 + d];
-      if (!passable(n) || blocks(state, bundle, h, n)) continue;
-      const c = level + (adj(n) ? 1 : 0);
-      if (c > max || c >= (cost.get(n) ?? Infinity)) continue;
-      cost.set(n, c); (c === level ? now : later).push(n);
-    }
-  }
+  const cost = leastAdjacentCosts(hexSet(bundle, rule.pss), { passable, adjacent: adj, crosses: (h, n) => !blocks(state, bundle, h, n), cap: max });
   // The count at a hex reached by a last step across a blocked hexside (AW 33.9.1), else by a normal path.
   const reach = (h: HexId): number => {
     let c = cost.get(h) ?? Infinity;

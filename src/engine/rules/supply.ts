@@ -19,6 +19,7 @@ import { combatRules } from './scenarioRules';
 import { M, addMarker, dropMarker, enemyOf, has, live } from './combatTraits';
 import { readUnits } from './unitIndex';
 import { hasHqLeg, scenarioSupplyTrace } from './scenarioSupply';
+import { leastAdjacentCosts } from './supplyPath';
 
 /** How a side traces GenS: its sources, the path limit, and where paths may go. */
 export interface SupplyRule {
@@ -105,7 +106,7 @@ export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): 
     const known = memo.get(key);
     if (known) cost = known;
     else {
-      traceGenS(bundle, rule, enemy, cost);
+      cost = traceGenS(bundle, rule, enemy);
       memo.set(key, cost);
       if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
     }
@@ -126,36 +127,18 @@ function memoOf(bundle: ScenarioBundle): Map<string, Map<HexId, number>> {
   return m;
 }
 
-/** The 0-1 BFS of `genSCost` from the rule's sources, around the enemy hexes. */
-function traceGenS(bundle: ScenarioBundle, rule: NonNullable<ReturnType<typeof supplyRule>>, enemy: Set<HexId>, cost: Map<HexId, number>): void {
-  const adjEnemy = (h: HexId) => { for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && enemy.has(n)) return true; } return false; };
-  const passable = (h: HexId) => onMap(bundle.board, h) && terrainOf(bundle.board, h) !== 'sea' && !enemy.has(h) && (!rule.area || rule.area.has(h));
-  const crossing = (a: HexId, b: HexId) => {
-    if (!rule.bridgesOnly) return true;
-    const f = bundle.board.sides.get(hexsideBetween(a, b)) ?? 0;
-    return !(f & MAJOR) || (f & BRIDGE) !== 0;
-  };
-  // Two queues for the 0-1 BFS (no O(n) unshift): `now` at the current cost, `later` at cost + 1.
-  let now: HexId[] = []; let later: HexId[] = [];
-  for (const s0 of rule.sources) {
-    if (!passable(s0)) continue;
-    const c = adjEnemy(s0) ? 1 : 0;
-    if ((cost.get(s0) ?? Infinity) > c) { cost.set(s0, c); (c === 0 ? now : later).push(s0); }
-  }
-  let level = 0;
-  while (now.length || later.length) {
-    if (!now.length) { now = later; later = []; level++; continue; }
-    const h = now.pop()!;
-    const ch = cost.get(h)!;
-    if (ch !== level) continue;
-    for (let d = 0; d < 6; d++) {
-      const n = NEIGHBOURS[h * 6 + d];
-      if (n < 0 || !passable(n) || !crossing(h, n)) continue;
-      const w = adjEnemy(n) ? 1 : 0;
-      if (ch + w > rule.maxAdjacentToEnemy + 1) continue;
-      if (ch + w < (cost.get(n) ?? Infinity)) { cost.set(n, ch + w); (w === 0 ? now : later).push(n); }
-    }
-  }
+/** The trace of `genSCost` from the rule's sources, around the enemy hexes (counts up to the limit + 1, to tell "just outside"). */
+function traceGenS(bundle: ScenarioBundle, rule: NonNullable<ReturnType<typeof supplyRule>>, enemy: Set<HexId>): Map<HexId, number> {
+  return leastAdjacentCosts(rule.sources, {
+    adjacent: (h) => { for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && enemy.has(n)) return true; } return false; },
+    passable: (h) => onMap(bundle.board, h) && terrainOf(bundle.board, h) !== 'sea' && !enemy.has(h) && (!rule.area || rule.area.has(h)),
+    crosses: (a, b) => {
+      if (!rule.bridgesOnly) return true;
+      const f = bundle.board.sides.get(hexsideBetween(a, b)) ?? 0;
+      return !(f & MAJOR) || (f & BRIDGE) !== 0;
+    },
+    cap: rule.maxAdjacentToEnemy + 1,
+  });
 }
 
 /** AW 31.11 / 32.9: can the unit trace GenS now? (true when the scenario has no supply rule) */
