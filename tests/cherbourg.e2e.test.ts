@@ -8,26 +8,19 @@
  * assault through the GA dialog. The log and non-blank screenshots (docs/img/cherbourg-*.png) are
  * checked at each step.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, watchedPage, type Harness } from './browser';
-import { scenarioSteps } from './e2e-play';
+import { scenarioHarness, type ScenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
 import { formatHex } from '../src/engine/hex';
 import { deploymentArea, deploymentHexes, fieldworksHexes, setupStatus } from '../src/engine/rules/setupPhase';
 
 const bundle = loadScenario('cherbourg');
-let h: Harness;
 let page: Page;
-let steps: ReturnType<typeof scenarioSteps>;
+let steps: ScenarioSteps;
 const errors: string[] = [];
 
-beforeAll(async () => {
-  h = await startHarness('dist-e2e-cherbourg');
-  page = await watchedPage(h, errors);
-  steps = scenarioSteps(page, h.url, bundle, 'cherbourg', errors);
-});
-afterAll(async () => { await h?.close(); });
+scenarioHarness(bundle, 'cherbourg', errors, (p, st) => { page = p; steps = st; });
 
 const unitButton = (id: string) => page.locator(`[data-testid="setup-unit"][data-unit="${id}"]`);
 

@@ -5,13 +5,29 @@
  * Decisions panel. The seed is random (the start screen's), so units and hexes are chosen at each
  * step from the page's own log, replayed here in Node: only what the engine says is legal is clicked.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { distinctColours, shotPath } from './browser';
+import { distinctColours, shotPath, startHarness, watchedPage, type Harness } from './browser';
 import { apply, legalActions, replay, sideToAct, type GameLog, type GameState, type ScenarioBundle } from '../src/engine';
 import { distance, formatHex, hexOfRulesId } from '../src/engine/hex';
 import { segmentAt } from '../src/engine/sequence';
 import { assaultOptions } from '../src/engine/rules/groundAssault';
+
+export type ScenarioSteps = ReturnType<typeof scenarioSteps>;
+
+/**
+ * One browser test file's setup: a built app served from `dist-e2e-<prefix>`, one page collecting its
+ * errors into `errors`, and the shared steps on it, handed to `ready`; closed after the file.
+ */
+export function scenarioHarness(bundle: ScenarioBundle, prefix: string, errors: string[], ready: (page: Page, steps: ScenarioSteps, h: Harness) => void): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await startHarness(`dist-e2e-${prefix}`);
+    const page = await watchedPage(h, errors);
+    ready(page, scenarioSteps(page, h.url, bundle, prefix, errors), h);
+  });
+  afterAll(async () => { await h?.close(); });
+}
 
 export function scenarioSteps(page: Page, url: string, bundle: ScenarioBundle, prefix: string, errors: string[]) {
   /** The game in the page, replayed in Node from its log. */
@@ -155,8 +171,11 @@ export function scenarioSteps(page: Page, url: string, bundle: ScenarioBundle, p
     return pick!;
   }
 
-  /** Ground assault through the GA dialog with the designated unit; the defender answers behind the handover. */
-  async function assault(pick: { unit: string; target: string }): Promise<string[]> {
+  /**
+   * Ground assault through the GA dialog with the designated unit; the defender answers behind the
+   * handover. `beforeAssault` sees the state at the Ground Assault Segment just before the click.
+   */
+  async function assault(pick: { unit: string; target: string }, beforeAssault?: (s: GameState) => void): Promise<string[]> {
     const s = await endSegmentsUntil((x) => segId(x) === 'groundAssault');
     const ga = assaultOptions(s, bundle, 'allied') as unknown as { hex: string; attackers: string[] }[];
     const go = ga.find((g) => g.attackers.includes(pick.unit));
@@ -166,6 +185,7 @@ export function scenarioSteps(page: Page, url: string, bundle: ScenarioBundle, p
     await expect.poll(() => page.getByTestId('ga-dialog').textContent()).toContain(`Ground assault on ${go!.hex}`);
     await expect.poll(() => page.getByTestId('ga-odds').textContent()).toContain('Column');
     await shot('ga-odds');
+    beforeAssault?.(s);
     await page.getByTestId('ga-assault').click();
     const answered = await answerDecisions();
     await expect.poll(logText).toContain('Ground assault resolved on column');

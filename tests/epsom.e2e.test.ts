@@ -5,24 +5,17 @@
  * the German player answering behind the handover; the log and non-blank screenshots
  * (docs/img/epsom-*.png) are checked at each step.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, watchedPage, type Harness } from './browser';
-import { scenarioSteps } from './e2e-play';
+import { scenarioHarness, type ScenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
 
 const bundle = loadScenario('epsom');
-let h: Harness;
 let page: Page;
-let steps: ReturnType<typeof scenarioSteps>;
+let steps: ScenarioSteps;
 const errors: string[] = [];
 
-beforeAll(async () => {
-  h = await startHarness('dist-e2e-epsom');
-  page = await watchedPage(h, errors);
-  steps = scenarioSteps(page, h.url, bundle, 'epsom', errors);
-});
-afterAll(async () => { await h?.close(); });
+scenarioHarness(bundle, 'epsom', errors, (p, st) => { page = p; steps = st; });
 
 describe('Epsom hotseat in Chromium (issue 9 acceptance)', () => {
   it('starts Epsom from the start screen at the Allied Construction Segment of 25 June 1944 AM, no setup phase', async () => {

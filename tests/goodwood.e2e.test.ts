@@ -8,10 +8,10 @@
  * The seed is random (the start screen's), so hexes and units are chosen at each step from the
  * game's own log, replayed here in Node: only what the engine says is legal is clicked.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, watchedPage, type Harness } from './browser';
-import { scenarioSteps } from './e2e-play';
+import type { Harness } from './browser';
+import { scenarioHarness, type ScenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
 import { apply, legalActions, sideToAct, type Action, type GameState } from '../src/engine';
 import { formatHex, hexOfRulesId } from '../src/engine/hex';
@@ -23,16 +23,11 @@ let h: Harness;
 let page: Page;
 const errors: string[] = [];
 
-beforeAll(async () => {
-  h = await startHarness('dist-e2e-goodwood');
-  page = await watchedPage(h, errors);
-  steps = scenarioSteps(page, h.url, bundle, 'goodwood', errors);
-});
-afterAll(async () => { await h?.close(); });
+scenarioHarness(bundle, 'goodwood', errors, (p, st, hh) => { page = p; steps = st; h = hh; });
 
 // The shared steps (tests/e2e-play.ts): the page's game replayed in Node, the log, screenshots, clicking a
 // hex, the hotseat handover, answering decisions, ending segments.
-let steps: ReturnType<typeof scenarioSteps>;
+let steps: ScenarioSteps;
 const game = () => steps.game();
 const segId = (s: GameState) => segmentAt(bundle.sequence, s.pos).segment.id;
 const n = () => steps.n();
@@ -168,25 +163,11 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
   });
 
   it('conducts a ground assault through the GA dialog, the defender answering behind the handover', async () => {
-    const s = await endSegmentsUntil((x) => segId(x) === 'groundAssault');
-    const ga = assaultOptions(s, bundle, 'allied') as unknown as { hex: string; attackers: string[] }[];
-    const go = ga.find((g) => g.attackers.includes(keep!.unit));
-    expect(go, 'the designated assault is still possible').toBeDefined();
-    // the dialog lists the assaults the engine offers; the objective is picked on the map
-    expect(await page.getByTestId('ga-dialog').textContent()).toContain(go!.hex);
-    await clickHex(go!.hex);
-    await expect.poll(() => page.getByTestId('ga-dialog').textContent()).toContain(`Ground assault on ${go!.hex}`);
-    await expect.poll(() => page.getByTestId('ga-odds').textContent()).toContain('Column');
-    await shot('ga-odds');
-    const foreseen = germanDecides(s, keep!.unit, [], false);
-    await page.getByTestId('ga-assault').click();
-    const answered = await answerDecisions();
-    console.log(`GA on ${go!.hex} (German decisions foreseen: ${foreseen}); decisions:\n  ${answered.join('\n  ')}`);
+    // The shared step checks the dialog, the odds, the result in the log and the replay (tests/e2e-play.ts).
+    let foreseen = false;
+    const answered = await steps.assault(keep!, (s) => { foreseen = germanDecides(s, keep!.unit, [], false); });
     // the defender's choices are asked of the German player, behind the handover screen (GOSS 13.3.2, 13.10)
     if (foreseen) expect(answered, answered.join('\n')).toContain('handover to german');
-    await expect.poll(logText).toContain('Ground assault resolved on column');
-    // the assault is made: the dialog no longer offers it
-    await expect.poll(() => page.getByTestId('ga-dialog').textContent()).not.toContain(`Ground assault on ${go!.hex}`);
     await shot('ga-result');
   });
 
