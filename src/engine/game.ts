@@ -159,8 +159,7 @@ export function apply(state: GameState, action: Action): ApplyResult {
   dice.onRoll = (roll) => events.push({ type: 'dieRolled', roll });
   const handler = action.type === 'endSegment' ? null : HANDLERS.get(action.type);
   if (action.type !== 'endSegment' && !handler) return rejected(state, 'unknown-action', `unknown action type "${action.type}"`);
-  // A PBEM dice key (rules/diceKey.ts) is not a game decision: a turn file is sealed whatever waits.
-  if (state.pending && !state.pending.accepts.includes(action.type) && action.type !== 'diceKey') {
+  if (state.pending && !state.pending.accepts.includes(action.type) && !handler?.outsideDecisions) {
     return rejected(state, 'decision-pending', `waiting for the ${state.pending.side} player: ${state.pending.prompt}`, state.pending.case);
   }
   let next: GameState;

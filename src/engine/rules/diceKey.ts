@@ -14,6 +14,8 @@ export const diceKeyRules: RuleModule = {
   name: 'diceKey',
   handlers: [{
     type: 'diceKey',
+    // A turn file is sealed whatever decision waits (the GA defender's, the game-start setup).
+    outsideDecisions: true,
     apply(draft, action) {
       const a = DiceKeyAction.safeParse(action);
       if (!a.success) reject('bad-action', 'diceKey needs a key of 64 lowercase hex digits (a SHA-256)');

@@ -33,6 +33,8 @@ export interface ActionHandler {
   apply(draft: Draft<GameState>, action: Action, ctx: RuleContext): GameEvent[];
   /** Every legal action of this type for `side` now (may be empty). */
   legal?(state: GameState, side: Side, bundle: ScenarioBundle): Action[];
+  /** Not a game decision (a PBEM dice key): accepted while a decision of either side is pending. */
+  outsideDecisions?: boolean;
 }
 
 export interface SegmentHook {
