@@ -88,9 +88,18 @@ const engAtHost = (c: Counted) => (c.kind === 'bn' && (isInfantry(c.def) || /rec
 const afvHost = (c: Counted, afv: RegExp) => (c.kind === 'bn' || c.kind === 'co') && c.def.moveClass === 'mech' && (!!c.def.hybrid || !afv.test(c.def.type.trim()));
 const formationOf = (d: UnitDef) => (d as unknown as { formation?: string | null }).formation ?? undefined;
 
+const rxCache = new WeakMap<StackingTable, { engAt: RegExp; afv: RegExp }>();
+/** The free-stacking type patterns of the table (GOSS 6.2), compiled once. */
+function freeTypeRx(t: StackingTable): { engAt: RegExp; afv: RegExp } {
+  let rx = rxCache.get(t);
+  if (!rx) rxCache.set(t, (rx = { engAt: new RegExp(t.freeTypes.engAt, 'i'), afv: new RegExp(t.freeTypes.afv, 'i') }));
+  return rx;
+}
+
 /** GOSS 6.2: a company that may stack free (Eng/AT/TD; German AFV), given a host. */
 function freeType(t: StackingTable, c: Counted): boolean {
-  return smallCo(c) && (new RegExp(t.freeTypes.engAt, 'i').test(c.def.type.trim()) || (c.u.side === 'german' && new RegExp(t.freeTypes.afv, 'i').test(c.def.type.trim())));
+  const { engAt, afv } = freeTypeRx(t);
+  return smallCo(c) && (engAt.test(c.def.type.trim()) || (c.u.side === 'german' && afv.test(c.def.type.trim())));
 }
 
 /** GOSS 6.2: the host of a would-be free-stacked group (its one member that is not a free company), if there is exactly one. */
@@ -103,8 +112,7 @@ export function freeGroupHost(bundle: ScenarioBundle, units: readonly UnitState[
 /** GOSS 6.2: which companies of the stack stack free, given their hosts. */
 function freeCompanies(t: StackingTable, units: Counted[], side: Side, constricted: boolean): Set<string> {
   const free = new Set<string>();
-  const engAt = new RegExp(t.freeTypes.engAt, 'i');
-  const afv = new RegExp(t.freeTypes.afv, 'i');
+  const { engAt, afv } = freeTypeRx(t);
   const lim = constricted ? t.limits.constricted : t.limits.nonConstricted;
   const maxFree = lim.freeCo[side];
   const small = smallCo;
@@ -141,8 +149,7 @@ function freeCompanies(t: StackingTable, units: Counted[], side: Side, constrict
  */
 export function freeGroupProblem(bundle: ScenarioBundle, units: readonly UnitState[]): string | null {
   const t = stackingTable(bundle);
-  const engAt = new RegExp(t.freeTypes.engAt, 'i');
-  const afv = new RegExp(t.freeTypes.afv, 'i');
+  const { engAt, afv } = freeTypeRx(t);
   const cs: Counted[] = units.map((u) => { const def = bundle.units.get(u.id)!; return { id: u.id, u, def, kind: kindOf(t, def) }; });
   const name = (c: Counted) => c.def.designation;
   const hosts = cs.filter((c) => !freeType(t, c));
