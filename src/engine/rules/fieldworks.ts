@@ -13,12 +13,11 @@
 import type { Draft } from 'immer';
 import { formatHex, type HexId } from '../hex';
 import { terrainOf } from '../board';
-import type { GameEvent, GameState } from '../types';
+import type { GameEvent, GameState, ScenarioBundle } from '../types';
 import type { RuleModule } from './registry';
 import { unitsAt } from './combatTraits';
 import { unitIndex } from './unitIndex';
 import { hexSet, special } from './scenarioArea';
-import type { ScenarioBundle } from '../types';
 
 export const FIELDWORKS = ['IP', 'ET-2', 'ET-3'] as const;
 
