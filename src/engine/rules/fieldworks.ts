@@ -22,7 +22,7 @@ import { hexSet, special } from './scenarioArea';
 export const FIELDWORKS = ['IP', 'ET-2', 'ET-3'] as const;
 
 /** AW 1.2.6b: hexes whose printed defences work as indestructible ET-2 (the Cherbourg Landefront). */
-export function permanentFieldworks(bundle: ScenarioBundle): Set<HexId> {
+function permanentFieldworks(bundle: ScenarioBundle): Set<HexId> {
   const cb = special(bundle).cherbourg;
   return cb ? hexSet(bundle, cb.perimeter) : EMPTY;
 }

@@ -28,7 +28,7 @@ import { isNight } from './gaOdds';
 import { continueOverrun, prc } from './groundAssault';
 import { absorb, allocateSteps, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
-import { clearIfEmpty, et3ToGiveUp, permanentFieldworks, removeFieldworks } from './fieldworks';
+import { clearIfEmpty, et3ToGiveUp, permanentWorksAt, removeFieldworks } from './fieldworks';
 import { afterMission, depletionBlock, firesOncePerGtByMarker } from './ammoDepletion';
 import { hasShips, navalPlan, recordShips } from './navalGunfire';
 import { epsomActCheck } from './epsom';
@@ -380,7 +380,7 @@ const aliveIds = (run: Run, ids: string[]) => ids.filter((id) => live(run.d.unit
  * non-designated units there are immune or take the DW benefits anyway, GOSS 11.2.2), and only into
  * a DW. Reconstructed: any fieldworks marker is a DW (IP, ET-2, ET-3).
  */
-export function fsWithdrawRefusal(state: GameState, fs: FsProc): string | null {
+function fsWithdrawRefusal(state: GameState, fs: FsProc): string | null {
   if (!fs.designated) return 'only attack-designated targets may withdraw into a DW instead of retreating';
   if (!state.fieldworks[fs.target]) return `${formatHex(fs.target)} holds no DW (IP, ET) to withdraw into`;
   return null;
@@ -452,11 +452,11 @@ function driveFs(run: Run): void {
  * step loss — an ET-3, or (AW 1.2.7b) an ET-2 in bocage (fieldworks.ts `et3ToGiveUp`). Null with the
  * reason and case when none may be.
  */
-export function fsEt3Refusal(state: GameState, bundle: ScenarioBundle, fs: FsProc): { message: string; case: string } | null {
+function fsEt3Refusal(state: GameState, bundle: ScenarioBundle, fs: FsProc): { message: string; case: string } | null {
   const h = formatHex(fs.target);
   if (!et3ToGiveUp(state, bundle, fs.target)) {
     const fw = state.fieldworks[fs.target];
-    return fw === 'ET-2' && permanentFieldworks(bundle).has(fs.target)
+    return fw === 'ET-2' && permanentWorksAt(bundle, fs.target)
       ? { message: `the Landefront ET-2 in ${h} may not be destroyed, so it cannot cancel a hit`, case: 'AW 1.2.6b' }
       : { message: `${h} holds no ET-3${fw ? ` (an ${fw}${fw === 'ET-2' ? ' outside bocage' : ''})` : ''} to give up for the first hit`, case: 'GOSS 11.6.2a, AW 1.2.7b' };
   }
