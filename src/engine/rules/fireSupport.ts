@@ -530,8 +530,8 @@ export function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsReque
   }
   if (req.air) { const a = c.air[side]; c.air[side] = { day: now.date, used: (a?.day === now.date ? a.used : 0) + req.air }; }
   if (req.naval) { const n = c.naval[side]; c.naval[side] = { turn: d.pos.turn, used: (n?.turn === d.pos.turn ? n.used : 0) + req.naval }; }
-  const ships = plan.sources.filter((x) => x.kind === 'naval' && x.unit);
-  if (ships.length) recordShips(d, ships.map((x) => x.unit!), (id) => ships.find((x) => x.unit === id)!.points);
+  const ships = plan.sources.filter((x) => x.kind === 'naval' && x.unit).map((x) => ({ id: x.unit!, points: x.points }));
+  if (ships.length) recordShips(d, ships);
   let as = 0; let hits = 0;
   const volleys = plan.volleys.map((pts, i) => {
     const drm = i === 0 ? plan.drm : Math.max(-fsTable(bundle).drmCap, Math.min(fsTable(bundle).drmCap, plan.drmRaw - (plan.nebelwerfer ? plan.drms.filter((x) => x.why.startsWith('Nebelwerfer')).reduce((s, x) => s + x.value, 0) : 0)));
