@@ -360,6 +360,8 @@ const MissionAction = z.object({
   air: z.number().int().nonnegative().optional(), naval: z.number().int().nonnegative().optional(), skipRemainder: z.boolean().optional(),
   ships: z.array(z.string()).optional(), deplete: z.array(z.string()).optional(),
 });
+/** A mission's fields without its type and target (the GOSS 5.3.5 defensive mission, overrun.ts `overrunFs`, fires at a given hex). */
+export const MissionFields = MissionAction.omit({ type: true, target: true });
 const HitsAction = z.object({ type: z.literal('fsHits'), option: z.enum(['step', 'retreat']), removeEt3: z.boolean().optional() });
 const AbsorbAction = z.object({ type: z.literal('fsAbsorb'), fatigue: z.number().int().min(0).max(2) });
 const RetreatAction = z.union([
