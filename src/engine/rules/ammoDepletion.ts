@@ -15,20 +15,20 @@
  *     Replenishment Segment (AW 31.2.3a) 1d10 per depleted unit of the phasing side; cleared on DR ≤ ADV.
  */
 import type { Draft } from 'immer';
-import type { GameEvent, GameState, Rejection, ScenarioBundle } from '../types';
+import type { GameEvent, GameState, Rejection, ScenarioBundle, UnitState } from '../types';
 import type { RuleContext, RuleModule } from './registry';
 import { phasingSide } from '../sequence';
 import { special } from './scenarioArea';
 import { advOf } from './cherbourg';
 import { groupOfUnit } from './artilleryGroups';
-import { M, defOf, has, isArtillery } from './combatTraits';
+import { M, addMarker, defOf, dropMarker, has, isArtillery } from './combatTraits';
 import { readUnits } from './unitIndex';
 import { germanArtilleryMayFire } from './epsom';
 
 /** The marker a depleted artillery unit carries (the Epsom data names it; Cherbourg uses the same counter). */
-export const AMMO_DEPLETED = 'Ammo Depleted';
+const AMMO_DEPLETED = 'Ammo Depleted';
 
-export function depletedMarker(bundle: ScenarioBundle): string {
+function depletedMarker(bundle: ScenarioBundle): string {
   return special(bundle).epsom?.germanArtillery.marker ?? AMMO_DEPLETED;
 }
 
@@ -41,7 +41,7 @@ export function firesOncePerGtByMarker(bundle: ScenarioBundle, unitId: string): 
 }
 
 /** Does the scenario run GOSS 11.8.0 ammunition depletion checks (AW 34.5.3: ADV data)? */
-export function usesAdChecks(bundle: ScenarioBundle): boolean {
+function usesAdChecks(bundle: ScenarioBundle): boolean {
   return !!special(bundle).ammoDepletion?.length;
 }
 
@@ -61,25 +61,24 @@ export function afterMission(d: Draft<GameState>, ctx: RuleContext, firers: stri
   const m = depletedMarker(bundle);
   const events: GameEvent[] = [];
   const marked: string[] = [];
+  const art: string[] = [];
   for (const id of firers) {
-    if (!firesOncePerGtByMarker(bundle, id)) continue;
-    const u = d.units[id];
-    if (!u.markers.includes(m)) u.markers.push(m);
-    marked.push(id);
+    if (firesOncePerGtByMarker(bundle, id)) { addMarker(d.units[id] as UnitState, m); marked.push(id); }
+    else if (isArtillery(defOf(bundle, id))) art.push(id);
   }
   if (marked.length) events.push({ type: 'ammoDepleted', units: marked, why: 'fired its one FS mission of the GT', case: 'AW 33.5.2a' });
-  const art = firers.filter((id) => isArtillery(defOf(bundle, id)) && !firesOncePerGtByMarker(bundle, id));
   if (!usesAdChecks(bundle) || !art.length) return events;
   const side = d.units[art[0]].side;
   // interpretation: with firers under different ADVs (Landefront and not), the lowest governs the one roll.
   const adv = Math.min(...art.map((id) => advOf(d as GameState, bundle, side, id) ?? 0));
   const drm = volleys - 1;
   const roll = ctx.dice.d10(`ammo depletion check (GOSS 11.8.0, ADV ${adv})`);
-  const prio = [...(order ?? []).filter((id) => art.includes(id)), ...art.filter((id) => !(order ?? []).includes(id))];
-  const always = art.filter((id) => adv === 0 || has(d.units[id] as GameState['units'][string], M.OHS) || has(d.units[id] as GameState['units'][string], M.OOS));
+  const listed = order ?? [];
+  const prio = [...listed.filter((id) => art.includes(id)), ...art.filter((id) => !listed.includes(id))];
+  const always = art.filter((id) => { const u = d.units[id] as UnitState; return adv === 0 || has(u, M.OHS) || has(u, M.OOS); });
   const excess = Math.max(0, roll + drm - adv);
   const depleted = [...new Set([...always, ...prio.slice(0, excess)])];
-  for (const id of depleted) { const u = d.units[id]; if (!u.markers.includes(m)) u.markers.push(m); }
+  for (const id of depleted) addMarker(d.units[id] as UnitState, m);
   events.push({ type: 'ammoDepletionCheck', roll, drm, adv, excess, depleted, case: 'GOSS 11.8.0, AW 34.5.3' });
   return events;
 }
@@ -95,7 +94,7 @@ function replenish(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
     const adv = advOf(d as GameState, bundle, side, u.id) ?? 0;
     const roll = ctx.dice.d10(`ammo replenishment ${u.id} (GOSS 16.3.7, ADV ${adv})`);
     const ok = roll <= adv;
-    if (ok) { const w = d.units[u.id]; w.markers = w.markers.filter((x) => x !== m); }
+    if (ok) dropMarker(d.units[u.id] as UnitState, m);
     events.push({ type: 'ammoReplenished', unit: u.id, roll, adv, replenished: ok, case: 'GOSS 16.3.7, AW 34.5.3' });
   }
   return events;

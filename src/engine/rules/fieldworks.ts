@@ -13,17 +13,16 @@
 import type { Draft } from 'immer';
 import { formatHex, type HexId } from '../hex';
 import { terrainOf } from '../board';
-import type { GameEvent, GameState } from '../types';
+import type { GameEvent, GameState, ScenarioBundle } from '../types';
 import type { RuleModule } from './registry';
 import { unitsAt } from './combatTraits';
 import { unitIndex } from './unitIndex';
 import { hexSet, special } from './scenarioArea';
-import type { ScenarioBundle } from '../types';
 
 export const FIELDWORKS = ['IP', 'ET-2', 'ET-3'] as const;
 
 /** AW 1.2.6b: hexes whose printed defences work as indestructible ET-2 (the Cherbourg Landefront). */
-export function permanentFieldworks(bundle: ScenarioBundle): Set<HexId> {
+function permanentFieldworks(bundle: ScenarioBundle): Set<HexId> {
   const cb = special(bundle).cherbourg;
   return cb ? hexSet(bundle, cb.perimeter) : EMPTY;
 }

@@ -28,7 +28,7 @@ import { isNight } from './gaOdds';
 import { continueOverrun, prc } from './groundAssault';
 import { absorb, allocateSteps, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
-import { clearIfEmpty, et3ToGiveUp, permanentFieldworks, removeFieldworks } from './fieldworks';
+import { clearIfEmpty, et3ToGiveUp, permanentWorksAt, removeFieldworks } from './fieldworks';
 import { afterMission, depletionBlock, firesOncePerGtByMarker } from './ammoDepletion';
 import { hasShips, navalPlan, recordShips } from './navalGunfire';
 import { epsomActCheck } from './epsom';
@@ -360,6 +360,8 @@ const MissionAction = z.object({
   air: z.number().int().nonnegative().optional(), naval: z.number().int().nonnegative().optional(), skipRemainder: z.boolean().optional(),
   ships: z.array(z.string()).optional(), deplete: z.array(z.string()).optional(),
 });
+/** A mission's fields without its type and target (the GOSS 5.3.5 defensive mission, overrun.ts `overrunFs`, fires at a given hex). */
+export const MissionFields = MissionAction.omit({ type: true, target: true });
 const HitsAction = z.object({ type: z.literal('fsHits'), option: z.enum(['step', 'retreat']), removeEt3: z.boolean().optional() });
 const AbsorbAction = z.object({ type: z.literal('fsAbsorb'), fatigue: z.number().int().min(0).max(2) });
 const RetreatAction = z.union([
@@ -380,7 +382,7 @@ const aliveIds = (run: Run, ids: string[]) => ids.filter((id) => live(run.d.unit
  * non-designated units there are immune or take the DW benefits anyway, GOSS 11.2.2), and only into
  * a DW. Reconstructed: any fieldworks marker is a DW (IP, ET-2, ET-3).
  */
-export function fsWithdrawRefusal(state: GameState, fs: FsProc): string | null {
+function fsWithdrawRefusal(state: GameState, fs: FsProc): string | null {
   if (!fs.designated) return 'only attack-designated targets may withdraw into a DW instead of retreating';
   if (!state.fieldworks[fs.target]) return `${formatHex(fs.target)} holds no DW (IP, ET) to withdraw into`;
   return null;
@@ -452,11 +454,11 @@ function driveFs(run: Run): void {
  * step loss — an ET-3, or (AW 1.2.7b) an ET-2 in bocage (fieldworks.ts `et3ToGiveUp`). Null with the
  * reason and case when none may be.
  */
-export function fsEt3Refusal(state: GameState, bundle: ScenarioBundle, fs: FsProc): { message: string; case: string } | null {
+function fsEt3Refusal(state: GameState, bundle: ScenarioBundle, fs: FsProc): { message: string; case: string } | null {
   const h = formatHex(fs.target);
   if (!et3ToGiveUp(state, bundle, fs.target)) {
     const fw = state.fieldworks[fs.target];
-    return fw === 'ET-2' && permanentFieldworks(bundle).has(fs.target)
+    return fw === 'ET-2' && permanentWorksAt(bundle, fs.target)
       ? { message: `the Landefront ET-2 in ${h} may not be destroyed, so it cannot cancel a hit`, case: 'AW 1.2.6b' }
       : { message: `${h} holds no ET-3${fw ? ` (an ${fw}${fw === 'ET-2' ? ' outside bocage' : ''})` : ''} to give up for the first hit`, case: 'GOSS 11.6.2a, AW 1.2.7b' };
   }
@@ -530,8 +532,8 @@ export function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsReque
   }
   if (req.air) { const a = c.air[side]; c.air[side] = { day: now.date, used: (a?.day === now.date ? a.used : 0) + req.air }; }
   if (req.naval) { const n = c.naval[side]; c.naval[side] = { turn: d.pos.turn, used: (n?.turn === d.pos.turn ? n.used : 0) + req.naval }; }
-  const ships = plan.sources.filter((x) => x.kind === 'naval' && x.unit);
-  if (ships.length) recordShips(d, ships.map((x) => x.unit!), (id) => ships.find((x) => x.unit === id)!.points);
+  const ships = plan.sources.filter((x) => x.kind === 'naval' && x.unit).map((x) => ({ id: x.unit!, points: x.points }));
+  if (ships.length) recordShips(d, ships);
   let as = 0; let hits = 0;
   const volleys = plan.volleys.map((pts, i) => {
     const drm = i === 0 ? plan.drm : Math.max(-fsTable(bundle).drmCap, Math.min(fsTable(bundle).drmCap, plan.drmRaw - (plan.nebelwerfer ? plan.drms.filter((x) => x.why.startsWith('Nebelwerfer')).reduce((s, x) => s + x.value, 0) : 0)));

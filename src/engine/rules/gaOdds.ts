@@ -10,7 +10,7 @@ import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import type { GaModifiersTable, GroundAssaultTable } from '../../data/schemas/tables';
 import { gaMods, gat } from './combatTables';
-import { localUnits } from './combatLocal';
+import { localUnits, type LocalUnits } from './combatLocal';
 import { effectivePr } from './combatPr';
 import { advOf, lullCombatBan } from './cherbourg';
 import { epsomActCheck } from './epsom';
@@ -180,7 +180,8 @@ function lineFor(ctx: Ctx, u: UnitState, role: 'attacker' | 'defender', decl: Ga
 }
 
 /** Eligibility of the declared attackers (GOSS 13.4, AW 31.9.2c); null when all may attack. */
-function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: Side): OddsResult | null {
+/** `near`: the units around the target (gaOdds' one pass), which holds every attacker's hex (all adjacent by then). */
+function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: Side, near: LocalUnits): OddsResult | null {
   const { bundle, state } = ctx;
   if (!atk.length) return fail('no-attackers', 'name at least one attacking unit', 'GOSS 13.4');
   // AW 34.10.1: no combat (assaults and overruns) during the lull.
@@ -212,7 +213,7 @@ function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: S
     const d = defOf(bundle, u.id);
     if (isZ(d) && !atk.some((o) => o.hex === u.hex && !isZ(defOf(bundle, o.id)))) return fail('z-alone', `${d.designation}: a Z-step attacks only alongside a Co or Bn from its hex`, 'GOSS 4.1.3');
     // GOSS 13.4: a German RE unit attacks only stacked with a non-RE unit or a leader.
-    if (d.re && d.side === 'german' && !localUnits(state, u.hex!, 0).at(u.hex!, side).some((o) => o.id !== u.id && (isLeader(defOf(bundle, o.id)) || !defOf(bundle, o.id).re))) {
+    if (d.re && d.side === 'german' && !near.at(u.hex!, side).some((o) => o.id !== u.id && (isLeader(defOf(bundle, o.id)) || !defOf(bundle, o.id).re))) {
       return fail('re-alone', `${d.designation} is an RE unit: it attacks only stacked with a non-RE unit or a leader`, 'GOSS 13.4');
     }
   }
@@ -310,7 +311,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   const defSide = enemyOf(side);
   const inHex = near.at(decl.hex, defSide).filter((u) => !isLeader(defOf(bundle, u.id)));
   if (!inHex.length) return fail('no-defender', `${formatHex(decl.hex)} holds no enemy unit`, 'GOSS 13.3');
-  const bad = checkAttackers(ctx, decl, atk, side);
+  const bad = checkAttackers(ctx, decl, atk, side, near);
   if (bad) return bad;
   // GOSS 6.7.0: only units within the stacking limit fight — from an overstacked hex, the attackers
   // named must fit it (a hex within the limit may attack with any of its units).

@@ -104,9 +104,15 @@ function maxRetreat(run: Run, sp: GaSideProc, ids: string[]): number {
   return sp.role === 'defender' ? (mech ? m.defendingMech : m.defendingLeg) : (mech ? m.attackingMech : m.attackingLeg);
 }
 
-function canRetreat(run: Run, sp: GaSideProc): boolean {
+/**
+ * Can every stack of `sp` retreat 1 hex? With `orWithdraw` (GOSS 13.10.4b, Limited retreat): or, for an
+ * attacking stack, withdraw into a DW in its hex instead — reconstructed: per attacking stack, either will do.
+ */
+function canRetreat(run: Run, sp: GaSideProc, orWithdraw = false): boolean {
   const ids = alive(run, sp.units);
-  return ids.length > 0 && stacks(run, ids).every((h) => retreatPaths(run.d as GameState, run.ctx.bundle, sp.side, h, ids.filter((id) => run.d.units[id].hex === h), 1).length > 0);
+  const probe = orWithdraw && sp.role === 'attacker' ? { ...sp, option: 'limited' as const, passed: true } : null;
+  return ids.length > 0 && stacks(run, ids).every((h) => (probe !== null && !withdrawRefusal(run.d as GameState, probe, h))
+    || retreatPaths(run.d as GameState, run.ctx.bundle, sp.side, h, ids.filter((id) => run.d.units[id].hex === h), 1).length > 0);
 }
 
 /**
@@ -116,24 +122,11 @@ function canRetreat(run: Run, sp: GaSideProc): boolean {
  * withdrawal cancels one hit like a hex retreated. Reconstructed: any fieldworks marker is a DW
  * (IP, ET-2, ET-3 — the DW of the GOSS 11.5 group B DRM and the 17.4.1 benefits).
  */
-export function withdrawRefusal(state: GameState, sp: GaSideProc, from: HexId): string | null {
+function withdrawRefusal(state: GameState, sp: GaSideProc, from: HexId): string | null {
   if (sp.role !== 'attacker') return 'only attacking units may withdraw into a DW instead of retreating';
   if (!state.fieldworks[from]) return `${formatHex(from)} holds no DW (IP, ET) to withdraw into`;
   if (!(sp.option === 'limited' && sp.passed) && sp.disc !== 1) return `a DW withdrawal replaces the retreat only against exactly 1 discretionary hit (here ${sp.disc}), or after a passed Limited-retreat PRC`;
   return null;
-}
-
-/**
- * GOSS 13.10.4b: Limited retreat needs every unit able to retreat 1 hex, or every attacker able to
- * withdraw into a DW — reconstructed: per attacking stack, either will do.
- */
-function canRetreatOrWithdraw(run: Run, sp: GaSideProc): boolean {
-  if (canRetreat(run, sp)) return true;
-  if (sp.role !== 'attacker') return false;
-  const ids = alive(run, sp.units);
-  const probe = { ...sp, option: 'limited' as const, passed: true };
-  return ids.length > 0 && stacks(run, ids).every((h) => !withdrawRefusal(run.d as GameState, probe, h)
-    || retreatPaths(run.d as GameState, run.ctx.bundle, sp.side, h, ids.filter((id) => run.d.units[id].hex === h), 1).length > 0);
 }
 
 /**
@@ -558,7 +551,7 @@ function legalForPending(state: GameState, side: Side, bundle: ScenarioBundle, k
     case 'gaOption': {
       const sp = g.att && g.att.stage !== 'done' ? g.att : g.def!;
       const run = { d: state as Draft<GameState>, ctx: { bundle } as RuleContext, events: [] };
-      return (['hold', ...(canRetreatOrWithdraw(run, sp) ? ['limited'] : []), 'full'] as const).map((option) => ({ type: 'gaOption', option }));
+      return (['hold', ...(canRetreat(run, sp, true) ? ['limited'] : []), 'full'] as const).map((option) => ({ type: 'gaOption', option }));
     }
     case 'gaRetreat': {
       const sp = g.att && g.att.stage !== 'done' ? g.att : g.def!;

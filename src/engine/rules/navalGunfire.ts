@@ -87,8 +87,8 @@ export function navalPlan(state: GameState, bundle: ScenarioBundle, side: Side, 
   return { ok: true, sources: out };
 }
 
-/** Records that the ships fired in the current GT. */
-export function recordShips(d: Draft<GameState>, ids: string[], points: (id: string) => number): void {
+/** Records that the ships fired in the current GT, with the points each gave. */
+export function recordShips(d: Draft<GameState>, ships: { id: string; points: number }[]): void {
   const c = combatOf(d);
-  for (const id of ids) c.naval[`ship:${id}`] = { turn: d.pos.turn, used: points(id) };
+  for (const s of ships) c.naval[`ship:${s.id}`] = { turn: d.pos.turn, used: s.points };
 }

@@ -31,7 +31,7 @@ import { reject, type RuleModule } from './registry';
 import { combatOf } from './combatState';
 import { M, defOf, enemyOf, fatigue, has, live, unitsAt } from './combatTraits';
 import { continueOverrun } from './groundAssault';
-import { overrunFsOffers, startMission, type FsRequest } from './fireSupport';
+import { MissionFields, overrunFsOffers, startMission, type FsRequest } from './fireSupport';
 import { gaOdds } from './gaOdds';
 import { groupProblem, moveFinished, overrunCost, overrunEntry } from './movement';
 import { F_ENEMY, moveRecordNow, sideView } from './movement-search';
@@ -40,12 +40,7 @@ import { epsomActCheck } from './epsom';
 import { freeGroupHost, freeGroupProblem } from './stacking';
 
 const OverrunAction = z.object({ type: z.literal('overrun'), unit: z.string(), hex: z.string(), with: z.array(z.string()).max(2).optional() });
-const OverrunFsAction = z.object({
-  type: z.literal('overrunFs'), fire: z.boolean(), spotter: z.string().optional(),
-  artillery: z.array(z.object({ unit: z.string(), points: z.number().int().positive().optional() })).default([]),
-  air: z.number().int().nonnegative().optional(), naval: z.number().int().nonnegative().optional(), ships: z.array(z.string()).optional(),
-  skipRemainder: z.boolean().optional(), deplete: z.array(z.string()).optional(),
-});
+const OverrunFsAction = z.object({ type: z.literal('overrunFs'), fire: z.boolean() }).extend(MissionFields.shape);
 
 /** GOSS 5.3.5: the defender's possible missions against the overrun waiting in `combat.overrunFs`. */
 function offers(state: GameState, bundle: ScenarioBundle): FsRequest[] {
