@@ -7,7 +7,7 @@
  */
 import { sideToAct, type Action, type Side } from '../engine';
 import {
-  appendAnchor, appendCommit, appendReveal, continues, decodeInput, loadSave, newChain, sealTurn, type ChainSecret,
+  appendAnchor, appendCommit, appendReveal, decodeInput, loadSave, newChain, sealTurn, type ChainSecret,
   type DiceMode, type Imported, type LoadError, type RandomHex, type SavedGame,
 } from '../save';
 import { idbKv, importSaveFile, readSave, type Kv } from '../save/autosave';
@@ -201,6 +201,3 @@ export async function openFile(file: Blob | string | Uint8Array, kv: Kv = idbKv(
   if (r.ok && isPbem(r.game)) seatFor(r.game, storage);
   return r;
 }
-
-/** The turn-file check alone, for tests and callers that already hold both games. */
-export { continues };
