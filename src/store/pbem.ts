@@ -42,8 +42,9 @@ export function readSeat(gameId: string, storage: SeatStorage | null = browserSt
     const s = JSON.parse(raw) as PbemSeat;
     if (s.me !== 'allied' && s.me !== 'german') return null;
     const c = s.chain;
-    if (c && !(typeof c.secret === 'string' && /^[0-9a-f]{64}$/.test(c.secret) && Number.isInteger(c.length) && c.length > 0)) return { me: s.me };
-    return c ? { me: s.me, chain: { secret: c.secret, length: c.length } } : { me: s.me };
+    // A damaged chain is dropped: the seat keeps its side.
+    const valid = !!c && typeof c.secret === 'string' && /^[0-9a-f]{64}$/.test(c.secret) && Number.isInteger(c.length) && c.length > 0;
+    return valid ? { me: s.me, chain: { secret: c.secret, length: c.length } } : { me: s.me };
   } catch {
     return null;
   }
