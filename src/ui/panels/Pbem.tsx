@@ -30,7 +30,7 @@ export function Pbem() {
   const status = turnStatus(saved, me);
   const strict = h.dice === 'strict';
   const send = () => {
-    if (!useGame.getState().pbemStep('send')) return;
+    if (!step('send')) return;
     const g = useGame.getState().saved!;
     downloadSave(g);
     setSent(fileName(g));
