@@ -93,6 +93,11 @@ function artRange(ctx: AiCtx, state: GameState, u: UnitState): number {
   return r;
 }
 
+/** The move to `dest` by the movement type found for it (road march, main roads: GOSS 7.6.2, 19.4). */
+function moveAction(unit: string, dest: Destination): Action {
+  return { type: 'move', unit, path: dest.path, ...(dest.type === 'road' ? { via: 'road' } : dest.type === 'mainroad' ? { via: 'mainroad' } : {}) };
+}
+
 /** Units kept back: the rearmost share of the side's manoeuvre units by objective value. */
 export function reserveSet(ctx: AiCtx, state: GameState): Set<string> {
   const ids = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && isManoeuvre(ctx.bundle, u.id));
@@ -199,7 +204,7 @@ function* unstack(ctx: AiCtx, start: GameState, reserve: Set<string>): Generator
         .map((dest) => ({ dest, s: hexScore(ctx, state, u, dest.hex, { reserve: reserve.has(id), halt: dest.halt !== null, from: u.hex }) }))
         .sort((a, b) => b.s - a.s || a.dest.hex - b.dest.hex);
       for (const c of cands.slice(0, 8)) {
-        const a: Action = { type: 'move', unit: id, path: c.dest.path, ...(c.dest.type === 'road' ? { via: 'road' } : c.dest.type === 'mainroad' ? { via: 'mainroad' } : {}) };
+        const a = moveAction(id, c.dest);
         const next = tryApply(state, a);
         if (!next || hexStackViolation(next, ctx.bundle, c.dest.hex, ctx.side)) continue;
         state = yield a;
@@ -291,7 +296,7 @@ export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, vo
     }
     cands.sort((a, b) => b.s - a.s || a.dest.hex - b.dest.hex);
     for (const c of cands.slice(0, ctx.caps.tries)) {
-      const a: Action = { type: 'move', unit: u.id, path: c.dest.path, ...(c.dest.type === 'road' ? { via: 'road' } : c.dest.type === 'mainroad' ? { via: 'mainroad' } : {}) };
+      const a = moveAction(u.id, c.dest);
       // movementOptions only lists legal destinations; stacking is checked at the segment's end, so check it here.
       if (wouldOverstack(ctx, state, [u.id], c.dest.hex)) continue;
       const prev = state;

@@ -40,6 +40,10 @@ export function rngFrom(key: string): AiRng {
 
 /** The PRNG for one decision point: game seed + action index + side + purpose. */
 export function aiRng(state: GameState, side: Side, purpose = ''): AiRng {
-  // Actions of play counted from the end of a game-start setup, as the engine's seeded dice are (GameState.playFrom).
-  return rngFrom(`neptune-ai|${state.seed}|${state.n - (state.playFrom ?? 0)}|${side}|${purpose}`);
+  return rngFrom(`neptune-ai|${state.seed}|${playIndex(state)}|${side}|${purpose}`);
+}
+
+/** Actions of play counted from the end of a game-start setup, as the engine's seeded dice are (GameState.playFrom). */
+export function playIndex(state: GameState): number {
+  return state.n - (state.playFrom ?? 0);
 }

@@ -9,7 +9,7 @@ import { evaluateVictory } from '../engine/rules/victory';
 import { defOf } from '../engine/rules/combatTraits';
 import type { Action, GameState, Side } from '../engine/types';
 import { playSide, type AiOptions } from './planner';
-import { rngFrom } from './rng';
+import { playIndex, rngFrom } from './rng';
 import { loneAssaults } from './combat';
 
 export type Player = 'ai' | 'random';
@@ -46,8 +46,7 @@ export interface GameSpec {
 /** A player that picks uniformly among legal actions (endSegment weighted so segments end). */
 export function randomAction(state: GameState, side: Side): Action {
   const legal = legalActions(state, side).filter((a) => a.type !== 'roll');
-  // Actions of play counted from the end of a game-start setup, as the engine's seeded dice are (GameState.playFrom).
-  const rng = rngFrom(`random|${state.seed}|${state.n - (state.playFrom ?? 0)}|${side}`);
+  const rng = rngFrom(`random|${state.seed}|${playIndex(state)}|${side}`);
   const end = legal.find((a) => a.type === 'endSegment');
   if (end && rng.next() < 0.35) return end;
   const others = legal.filter((a) => a.type !== 'endSegment');

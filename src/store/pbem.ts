@@ -7,10 +7,11 @@
  */
 import { sideToAct, type Action, type Side } from '../engine';
 import {
-  appendAnchor, appendCommit, appendReveal, continues, decodeInput, loadSave, newChain, sealTurn, type ChainSecret,
+  appendAnchor, appendCommit, appendReveal, decodeInput, loadSave, newChain, sealTurn, type ChainSecret,
   type DiceMode, type Imported, type LoadError, type RandomHex, type SavedGame,
 } from '../save';
 import { idbKv, importSaveFile, readSave, type Kv } from '../save/autosave';
+import { enemyOf } from '../engine/rules/combatTraits';
 
 /** What this browser keeps about a PBEM game. */
 export interface PbemSeat {
@@ -41,8 +42,9 @@ export function readSeat(gameId: string, storage: SeatStorage | null = browserSt
     const s = JSON.parse(raw) as PbemSeat;
     if (s.me !== 'allied' && s.me !== 'german') return null;
     const c = s.chain;
-    if (c && !(typeof c.secret === 'string' && /^[0-9a-f]{64}$/.test(c.secret) && Number.isInteger(c.length) && c.length > 0)) return { me: s.me };
-    return c ? { me: s.me, chain: { secret: c.secret, length: c.length } } : { me: s.me };
+    // A damaged chain is dropped: the seat keeps its side.
+    const valid = !!c && typeof c.secret === 'string' && /^[0-9a-f]{64}$/.test(c.secret) && Number.isInteger(c.length) && c.length > 0;
+    return valid ? { me: s.me, chain: { secret: c.secret, length: c.length } } : { me: s.me };
   } catch {
     return null;
   }
@@ -52,7 +54,6 @@ export function writeSeat(gameId: string, seat: PbemSeat, storage: SeatStorage |
   try { storage?.setItem(seatKey(gameId), JSON.stringify(seat)); } catch { /* storage full or blocked: the seat is inferred again next time */ }
 }
 
-export const other = (s: Side): Side => (s === 'allied' ? 'german' : 'allied');
 export const SIDE_NAME: Record<Side, string> = { allied: 'the Allies', german: 'the Germans' };
 
 export function isPbem(game: SavedGame): boolean {
@@ -66,8 +67,8 @@ export function isPbem(game: SavedGame): boolean {
  */
 export function inferSide(game: SavedGame): Side {
   const last = game.save.entries[game.save.entries.length - 1];
-  if (last) return other(last.by);
-  return other(sideToAct(game.state) ?? 'allied');
+  if (last) return enemyOf(last.by);
+  return enemyOf(sideToAct(game.state) ?? 'allied');
 }
 
 /** The seat of a PBEM game in this browser (null for hotseat), created and stored when missing. */
@@ -99,17 +100,17 @@ export function refusal(game: SavedGame, me: Side): string | null {
   }
   const t = game.track;
   if (game.save.header.dice === 'strict' && t.pending?.by === me) {
-    return `Strict dice: you committed at entry ${t.pending.i} and wait for ${who(game, other(me))} to reveal the dice. Send this file and open their reply.`;
+    return `Strict dice: you committed at entry ${t.pending.i} and wait for ${who(game, enemyOf(me))} to reveal the dice. Send this file and open their reply.`;
   }
   if (game.save.header.dice === 'strict' && t.queue[me]?.length) {
-    return `Strict dice: ${who(game, other(me))} revealed the dice: first press “Resolve my committed actions”.`;
+    return `Strict dice: ${who(game, enemyOf(me))} revealed the dice: first press “Resolve my committed actions”.`;
   }
   return null;
 }
 
 /** The message when an action is refused because it rolls dice the protocol does not allow yet. */
 export function diceRefusal(game: SavedGame, me: Side, describe: string): string {
-  const opp = who(game, other(me));
+  const opp = who(game, enemyOf(me));
   if (game.save.header.dice === 'strict') {
     return `Strict dice: ${describe} rolls dice. Press “Commit to this action”, then send the file: ${opp} reveals the next link of their dice chain, and you resolve it when their reply comes back. Nobody can preview the roll.`;
   }
@@ -136,7 +137,7 @@ export function prepareSend(game: SavedGame, seat: PbemSeat, random?: RandomHex,
 
 /** Strict mode: the side to act commits to `actions` (usually the one rolling action it tried). */
 export function commit(game: SavedGame, seat: PbemSeat, actions: Action[], random?: RandomHex, at?: string): Stepped {
-  if (!game.track.chains[other(seat.me)]) return { ok: false, code: 'protocol', error: `${who(game, other(seat.me))} have not published their dice chain yet: send them the file first, and commit when their reply comes back.` };
+  if (!game.track.chains[enemyOf(seat.me)]) return { ok: false, code: 'protocol', error: `${who(game, enemyOf(seat.me))} have not published their dice chain yet: send them the file first, and commit when their reply comes back.` };
   return appendCommit(game, actions, random, { by: seat.me, ...(at ? { at } : {}) });
 }
 
@@ -201,6 +202,3 @@ export async function openFile(file: Blob | string | Uint8Array, kv: Kv = idbKv(
   if (r.ok && isPbem(r.game)) seatFor(r.game, storage);
   return r;
 }
-
-/** The turn-file check alone, for tests and callers that already hold both games. */
-export { continues };

@@ -122,14 +122,15 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         requestRender();
       };
       const bounds = boardBounds(board);
-      const fit = () => {
+      /** Centres the box (world px) in the view at the zoom that shows it with `pad` px to spare, within [zMin, zMax]. */
+      const frameBox = (b: { x0: number; y0: number; x1: number; y1: number }, pad: number, zMin: number, zMax: number) => {
         const s = app.screen;
-        const z = Math.min(s.width / (bounds.x1 - bounds.x0 + 60), s.height / (bounds.y1 - bounds.y0 + 60));
-        zoom = Math.max(0.12, Math.min(2, z));
+        zoom = Math.max(zMin, Math.min(zMax, s.width / (b.x1 - b.x0 + pad), s.height / (b.y1 - b.y0 + pad)));
         world.scale.set(zoom);
-        world.position.set(s.width / 2 - ((bounds.x0 + bounds.x1) / 2) * zoom, s.height / 2 - ((bounds.y0 + bounds.y1) / 2) * zoom);
+        world.position.set(s.width / 2 - ((b.x0 + b.x1) / 2) * zoom, s.height / 2 - ((b.y0 + b.y1) / 2) * zoom);
         requestRender();
       };
+      const fit = () => frameBox(bounds, 60, 0.12, 2);
       fit();
 
       const hexUnder = (sx: number, sy: number) => hexAtPoint((sx - world.x) / zoom, (sy - world.y) / zoom);
@@ -212,16 +213,12 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         },
         showHexes(hexes, onlyIfHidden = false) {
           if (!hexes.length || (onlyIfHidden && hexes.some(visible))) return;
-          let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+          const b = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
           for (const h of hexes) {
             const { x, y } = centre(h);
-            x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+            b.x0 = Math.min(b.x0, x); b.y0 = Math.min(b.y0, y); b.x1 = Math.max(b.x1, x); b.y1 = Math.max(b.y1, y);
           }
-          const s = app.screen;
-          zoom = Math.max(0.3, Math.min(1.6, s.width / (x1 - x0 + 120), s.height / (y1 - y0 + 120)));
-          world.scale.set(zoom);
-          world.position.set(s.width / 2 - ((x0 + x1) / 2) * zoom, s.height / 2 - ((y0 + y1) / 2) * zoom);
-          requestRender();
+          frameBox(b, 120, 0.3, 1.6);
         },
       });
 

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { useGame } from '../../store/game';
-import { receiveTurn, SIDE_NAME, other } from '../../store/pbem';
+import { receiveTurn, SIDE_NAME } from '../../store/pbem';
+import { enemyOf } from '../../engine/rules/combatTraits';
 import { downloadSave, fileName } from '../../save/autosave';
 import { describeAction, turnStatus } from '../../save';
 import { TurnStatusBanner } from '../save/TurnStatusBanner';
@@ -24,12 +25,12 @@ export function Pbem() {
   if (!saved || !seat) return null;
   const me = seat.me;
   const h = saved.save.header;
-  const opp = other(me);
+  const opp = enemyOf(me);
   const oppName = h.players[opp] ? `${h.players[opp]} (${SIDE_NAME[opp]})` : SIDE_NAME[opp];
   const status = turnStatus(saved, me);
   const strict = h.dice === 'strict';
   const send = () => {
-    if (!useGame.getState().pbemStep('send')) return;
+    if (!step('send')) return;
     const g = useGame.getState().saved!;
     downloadSave(g);
     setSent(fileName(g));

@@ -31,9 +31,14 @@ export function setupHighlight(state: GameState | null, bundle: ScenarioBundle |
   return state.units[armed.unit] ? deploymentHexes(state, bundle, armed.unit) : null;
 }
 
+/** The placement pool `unit` belongs to (waiting or placed). */
+function poolOf(state: GameState, bundle: ScenarioBundle, unit: string) {
+  return setupStatus(state, bundle)?.pools.find((p) => p.waiting.includes(unit) || p.placed.includes(unit));
+}
+
 /** placementCheck's rejection in the player's words (the engine names the unit by id and repeats the hex). */
 function reason(why: Rejection, bundle: ScenarioBundle, unit: string, name: string): string {
-  const pool = setupStatus(useGame.getState().state!, bundle)?.pools.find((p) => p.waiting.includes(unit) || p.placed.includes(unit));
+  const pool = poolOf(useGame.getState().state!, bundle, unit);
   if (why.code === 'outside-deployment-area' && pool) return `outside the deployment area of ${pool.label} — ${pool.source}`;
   if (why.code === 'overstack') return 'the hex would be overstacked (GOSS 6)';
   return why.message.split(unit).join(name);
@@ -43,8 +48,7 @@ export const unitName = (bundle: ScenarioBundle | null, id: string): string => b
 
 /** The next unit waiting in `unit`'s pool (so a pool can be placed click, click, click…). */
 function nextWaiting(state: GameState, bundle: ScenarioBundle, unit: string): string | null {
-  const pool = setupStatus(state, bundle)?.pools.find((p) => p.waiting.includes(unit) || p.placed.includes(unit));
-  return pool?.waiting.find((u) => u !== unit) ?? null;
+  return poolOf(state, bundle, unit)?.waiting.find((u) => u !== unit) ?? null;
 }
 
 /** Arms `a` (click on a unit or marker in the panel) and brings its legal hexes into view. */
@@ -64,7 +68,7 @@ export function placeAt(h: number): boolean {
   const ui = useSetup.getState();
   const { state, bundle } = g;
   const a = ui.armed;
-  if (!state || !bundle || !a || !openSetup(state) || !humanSetsUp()) return false;
+  if (!state || !bundle || !a || !humanSetsUp()) return false;
   const hex = formatHex(h);
   if (a.kind === 'unit') {
     const name = unitName(bundle, a.unit);
