@@ -128,16 +128,11 @@ describe('Cherbourg hotseat in Chromium (issue 9 acceptance)', () => {
   });
 
   it('moves an Allied unit: select its hex, click a highlighted destination', async () => {
-    const m = await steps.moveOne();
-    expect(await steps.logText()).toContain(`${steps.name(m.unit)} moved ${m.from} → ${m.to}`);
-    await steps.shot('move');
+    await steps.moveShown();
   });
 
   it('designates an attack and makes a ground assault through the GA dialog, each decision answered in the Decisions panel (the German player behind the handover)', async () => {
-    const pick = await steps.designateOne();
-    await steps.shot('designate');
-    const answered = await steps.assault(pick);
-    console.log(`Cherbourg GA by ${pick.unit} on ${pick.target}; decisions:\n  ${answered.join('\n  ')}`);
+    await steps.designateAndAssault();
     await steps.shot('ga-result');
     expect(errors).toEqual([]);
   });

@@ -197,6 +197,22 @@ export function scenarioSteps(page: Page, url: string, bundle: ScenarioBundle, p
     return answered;
   }
 
-  return { game, segId, n, logText, name, shot, pointOf, clickHex, startScenario, revealIfHanded, answerDecisions, endSegmentsUntil, fastForward, moveOne, designateOne, assault };
+  /** One move through the map, shown in the log, with its screenshot ("move"). */
+  async function moveShown(): Promise<void> {
+    const m = await moveOne();
+    expect(await logText()).toContain(`${name(m.unit)} moved ${m.from} → ${m.to}`);
+    await shot('move');
+  }
+
+  /** A designation from the unit menu and its ground assault, with screenshots ("designate", "ga-result"); the decisions answered. */
+  async function designateAndAssault(): Promise<{ pick: { unit: string; target: string }; answered: string[] }> {
+    const pick = await designateOne();
+    await shot('designate');
+    const answered = await assault(pick);
+    console.log(`${prefix} GA by ${pick.unit} on ${pick.target}; decisions:\n  ${answered.join('\n  ')}`);
+    return { pick, answered };
+  }
+
+  return { game, segId, n, logText, name, shot, pointOf, clickHex, startScenario, revealIfHanded, answerDecisions, endSegmentsUntil, fastForward, moveOne, designateOne, assault, moveShown, designateAndAssault };
 }
 

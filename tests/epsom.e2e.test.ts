@@ -34,16 +34,11 @@ describe('Epsom hotseat in Chromium (issue 9 acceptance)', () => {
     const s = await steps.fastForward((x) => x.pos.turn === 3);
     await expect.poll(() => page.getByTestId('tracker-turn').textContent()).toContain('26 June 1944');
     expect(s.pos.playerTurn).toBe(0);
-    const m = await steps.moveOne();
-    expect(await steps.logText()).toContain(`${steps.name(m.unit)} moved ${m.from} → ${m.to}`);
-    await steps.shot('move');
+    await steps.moveShown();
   });
 
   it('designates an attack and makes a ground assault through the GA dialog, each decision answered in the Decisions panel (the German player behind the handover)', async () => {
-    const pick = await steps.designateOne();
-    await steps.shot('designate');
-    const answered = await steps.assault(pick);
-    console.log(`Epsom GA by ${pick.unit} on ${pick.target}; decisions:\n  ${answered.join('\n  ')}`);
+    await steps.designateAndAssault();
     expect(await steps.logText()).toMatch(/Ground assault resolved on column .*\(GOSS 13/);
     await steps.shot('ga-result');
     expect(errors).toEqual([]);
