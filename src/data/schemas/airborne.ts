@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { RulesHexId, Source } from './common';
+
+/**
+ * Schemas of the airborne module's data (AW 41): the Airborne Assault Tables Card and the Airborne
+ * Display. The display graphic and the Scatter Diagram are not in the rules text, so their values are
+ * reconstructed and labelled; an owner of the boxed game replaces them by editing the data only.
+ */
+
+const Die = z.number().int().min(0).max(9);
+const DieRange = z.tuple([Die, Die]).refine(([a, b]) => a <= b, 'range must be [low, high] with low ≤ high');
+const Percentile = z.number().int().min(0).max(99);
+export const ScatterResult = z.enum(['NS', 'S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'ES']);
+export const DzStatus = z.enum(['A', 'B', 'C', 'D', 'E']);
+const Overflow = z.object({ rule: z.literal('clamp'), min: Die.optional(), max: Die, source: Source });
+const LandingResult = z.object({ from: Die, to: Die, result: z.enum(['eliminated', 'extendedScatter']) });
+const TerrainName = z.enum(['sea', 'clear', 'rough', 'woods', 'hedgerow', 'forest', 'bocage', 'marsh', 'village', 'town', 'city', 'beach']);
+
+export const AirborneTables = z.object({
+  format: z.literal('neptune-airborne-tables/1'),
+  id: z.literal('airborne-tables'),
+  name: z.string(),
+  source: Source,
+  dzScatter: z.object({
+    case: z.string(), source: Source,
+    /** One column per airborne division (AW 41.1.2). */
+    columns: z.array(z.string()).min(1),
+    rows: z.array(z.array(z.enum(['NS', 'S1', 'S2']))).length(10),
+  }),
+  dzStatus: z.object({
+    case: z.string(), source: Source,
+    columns: z.tuple([z.literal('NS'), z.literal('S1'), z.literal('S2')]),
+    rows: z.array(z.array(DzStatus).length(3)).length(10),
+    adjacentGerman: z.number().int(),
+    adjacentGermanAA: z.number().int(),
+    terrain: z.array(z.object({ drm: z.number().int(), terrain: z.array(TerrainName).min(1), source: Source })),
+    overflow: Overflow,
+  }),
+  unitScatter: z.object({
+    case: z.string(), source: Source,
+    columns: z.tuple([z.literal('A'), z.literal('B'), z.literal('C'), z.literal('D'), z.literal('E')]),
+    rows: z.array(z.array(z.object({ result: ScatterResult, dummies: z.number().int().min(0).max(9) })).length(5)).length(10),
+    regroupNumber: z.record(DzStatus, z.number().int().min(0).max(10)),
+    gliderDrm: z.number().int(),
+    overflow: Overflow,
+  }),
+  scatterDiagram: z.object({
+    case: z.string(), source: Source,
+    start: z.literal('N'), order: z.literal('clockwise'),
+    rings: z.array(z.object({ ring: z.number().int().min(1).max(6), ranges: z.array(z.tuple([Percentile, Percentile])) })).length(6),
+  }),
+  landingTerrain: z.object({
+    case: z.string(), source: Source,
+    rows: z.array(z.object({ terrain: z.array(TerrainName).min(1), para: z.array(LandingResult), glider: z.array(LandingResult) })),
+    nonFowExtendedScatter: z.object({ result: z.literal('eliminated'), source: Source }),
+  }),
+  extendedScatter: z.object({
+    case: z.string(), source: Source,
+    entry: z.object({ eliminated: DieRange, box: z.literal('roll'), source: Source }),
+    boxes: z.array(z.object({ box: z.number().int().min(1).max(9), eliminated: DieRange.optional(), source: Source })).length(9),
+  }),
+  pegasus: z.object({ case: z.string(), source: Source, hex: RulesHexId, captured: DieRange, germanDestroys: DieRange }),
+  merville: z.object({ case: z.string(), source: Source, hex: RulesHexId, landed: DieRange, gunsDestroyed: DieRange, assistedAttackDrm: z.number().int() }),
+  bridgeBlowing: z.object({ case: z.string(), source: Source, success: DieRange }),
+  regroupLeaderOnly: z.object({ case: z.string(), source: Source, number: z.number().int(), leaderBonus: z.number().int() }),
+}).superRefine((t, ctx) => {
+  // Every ring of the Scatter Diagram covers 00–99 once, in order, with one range per hex (6n).
+  t.scatterDiagram.rings.forEach((r, i) => {
+    if (r.ring !== i + 1) ctx.addIssue({ code: 'custom', path: ['scatterDiagram', 'rings', i, 'ring'], message: `ring ${i + 1} expected` });
+    if (r.ranges.length !== 6 * r.ring) ctx.addIssue({ code: 'custom', path: ['scatterDiagram', 'rings', i, 'ranges'], message: `ring ${r.ring} has ${6 * r.ring} hexes, so ${6 * r.ring} ranges` });
+    let next = 0;
+    r.ranges.forEach(([a, b], j) => {
+      if (a !== next || b < a) ctx.addIssue({ code: 'custom', path: ['scatterDiagram', 'rings', i, 'ranges', j], message: `range ${a}-${b} must start at ${next} and not be empty` });
+      next = b + 1;
+    });
+    if (next !== 100) ctx.addIssue({ code: 'custom', path: ['scatterDiagram', 'rings', i, 'ranges'], message: 'ranges must end at 99' });
+  });
+  t.extendedScatter.boxes.forEach((b, i) => {
+    if (b.box !== i + 1) ctx.addIssue({ code: 'custom', path: ['extendedScatter', 'boxes', i, 'box'], message: `box ${i + 1} expected` });
+  });
+});
+export type AirborneTables = z.infer<typeof AirborneTables>;
+
+export const AirborneDisplay = z.object({
+  format: z.literal('neptune-airborne-display/1'),
+  id: z.string(),
+  name: z.string(),
+  source: Source,
+  mainDzSource: Source,
+  dzs: z.array(z.object({
+    /** Division column of the DZ Scatter Table; DZs are keyed by division and letter (6th AB and 82nd both have a "W"). */
+    division: z.string(),
+    letter: z.string().regex(/^[A-Z]$/),
+    /** AW 41.1.2a: main DZs roll for status but never physically scatter. */
+    main: z.boolean(),
+    /** When the marker goes on the map: in the stage's DZ Placement Segment, or AW 41.1.2b's June 6 PM Movement Phase. */
+    placed: z.enum(['stage', 'june6PmMovement']),
+    site: z.object({ lat: z.number(), lon: z.number() }),
+    target: RulesHexId,
+    source: Source,
+  })).min(1),
+}).superRefine((d, ctx) => {
+  const seen = new Set<string>();
+  d.dzs.forEach((z2, i) => {
+    const key = `${z2.division} ${z2.letter}`;
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['dzs', i], message: `DZ ${key} listed twice` });
+    seen.add(key);
+  });
+});
+export type AirborneDisplay = z.infer<typeof AirborneDisplay>;
