@@ -164,6 +164,11 @@ function buildUnit(method, file, fm, e, designation, id, poolIndex) {
     engAfv: !!cls.engAfv,
     cwRecon: !!cls.cwRecon,
     attached: !!e.attached,
+    // AW 41.2.0 / 41.2.2: airborne delivery (para or glider), a Fog of War reverse, a dummy. Only on
+    // the counters that have them, so the other sets' files do not change.
+    ...(cls.airborne ? { airborne: cls.airborne } : {}),
+    ...(cls.fow ? { fow: true } : {}),
+    ...(cls.dummy ? { dummy: true } : {}),
     formation: fm.id,
     regiment: e.rgt ?? null,
     hq: fm.hq && fm.hq !== id ? fm.hq : null,

@@ -95,6 +95,12 @@ export const UnitDef = z.object({
   engAfv: z.boolean().optional(),
   /** CW Recon Bn restrictions (GOSS 4.6). */
   cwRecon: z.boolean().optional(),
+  /** AW 41: delivered by parachute or glider (the airborne module's drop and glider procedures). */
+  airborne: z.enum(['para', 'glider']).optional(),
+  /** AW 41.2.0: a para Coy with a Fog of War reverse (its identity hidden until it regroups, 41.2.3). */
+  fow: z.boolean().optional(),
+  /** AW 41.2.2: a dummy FoW counter, removed when revealed. */
+  dummy: z.boolean().optional(),
   /** Attached to a formation it does not belong to (e.g. a US tank Bn attached to a division). */
   attached: z.boolean().optional(),
   formation: z.string().nullable().optional(),
