@@ -26,6 +26,7 @@ import { enterFilter, hexSet, restrictedInside, special } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
 import { readUnits, unitIndex, unmodifiedBase } from './unitIndex';
 import { epsomActCheck } from './epsom';
+import { isRestGT } from './restGT';
 import { garrisonMoveCheck, lullActive, perimeterInside } from './cherbourg';
 
 export type { MoveType, MoveMode, Halt, Allowance };
@@ -601,6 +602,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
       return null;
     case 'PA':
       if (night) return no('night', 'units may not enter PA mode in a Night game turn', 'AW 31.6');
+      if (isRestGT(state, bundle, u.side)) return no('rest-gt', `${n}: no unit enters PA mode in its side's rest GT`, 'GOSS 3.5');
       if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
       if (isHq(def) || isArtillery(def)) return no('pa-not-allowed', `${n}: HQs and artillery may not enter PA mode`, 'GOSS 5.2.1');
       if (hasMarker(u, MARKER.OOS)) return no('oos', `${n} is out of supply and may not enter PA mode`, 'AW 31.11');
@@ -619,6 +621,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
       return null;
     case 'Exploit':
       if (night) return no('night', 'units may not enter Exploit mode in a Night game turn', 'AW 31.6');
+      if (isRestGT(state, bundle, u.side)) return no('rest-gt', `${n}: no unit enters Exploit mode in its side's rest GT`, 'GOSS 3.5');
       if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
       if (def.moveClass !== 'mech') return no('exploit-not-mech', `only Mech units may enter Exploit mode; ${n} is ${def.moveClass}`, 'AW 31.5');
       if (isArtilleryGroup(def) || actsAsGroup(bundle, unitId)) return no('exploit-not-allowed', `${n}: artillery groups may not enter Exploit mode`, 'AW 31.9.2');
