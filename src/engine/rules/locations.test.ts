@@ -12,7 +12,7 @@ import { apply, legalActions, newGame, view, type Action, type GameState } from 
 import demo from '../../../data/scenarios/demo.json';
 import esTrack from '../../../tests/fixtures/boxes/es-track.json';
 import landing from '../../../tests/fixtures/boxes/landing.json';
-import { BOX_BASE, ELIMINATED_BOX, OFF_MAP_BOX, boxRegistry, isBox, isHex, locationOf, parseLocation, placeUnit, unitsInBox } from './locations';
+import { BOX_BASE, ELIMINATED_BOX, boxDisplays, OFF_MAP_BOX, boxRegistry, isBox, isHex, locationOf, parseLocation, placeUnit, unitsInBox } from './locations';
 import { unitIndex } from './unitIndex';
 import { inGenS } from './supply';
 import { hexOfRulesId, HEX_COUNT } from '../hex';
@@ -130,6 +130,14 @@ describe('one location space (issue 14 part 3)', () => {
     expect(JSON.stringify(theirs)).not.toContain('demo-gds-1');
     expect(theirs.units['demo-kosb']).toMatchObject({ box: loc('es-2') });
     expect('seed' in theirs).toBe(false);
+    // The React reading API (src/ui/boxes.ts) reads the view: the German panel shows two anonymous counters in the queue.
+    const panel = boxDisplays(theirs, bundle);
+    expect(panel.map((g) => g.graph)).toEqual(['test-es-track', 'test-landing']);
+    const queue = panel[1].boxes.find((b) => b.id === 'queue')!;
+    expect(queue).toMatchObject({ name: 'In the queue', adjacent: ['landing'], entry: [] });
+    expect(queue.units.map((u) => u.id)).toEqual(['hidden:queue:0', 'hidden:queue:1']);
+    expect(panel[0].boxes[1].units.map((u) => u.id)).toEqual(['demo-kosb']);
+    expect(boxDisplays(mine, bundle)[1].boxes[0].units.map((u) => u.id)).toEqual(['demo-gds-1', 'demo-3rgr']);
   });
 
   it('box graphs are validated at load: file, path and reason', () => {

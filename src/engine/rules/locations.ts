@@ -182,3 +182,30 @@ export function placeUnit(u: UnitState, loc: LocationId): void {
     if (loc === OFF_MAP_BOX) delete u.box; else u.box = loc;
   }
 }
+
+/** One declared box as a panel draws it: its units as the viewer may see them. */
+export interface BoxDisplay { id: string; name: string; loc: LocationId; adjacent: string[]; entry: string[]; units: UnitState[] }
+
+/**
+ * The declared box graphs with their contents, read from `view(state, side)` (so the other side's
+ * units in owner-only boxes are the anonymous counters view leaves): the reading API for the React
+ * box panels. The map draws hexes only (units with `hex: null` are not drawn).
+ */
+export function boxDisplays(v: Pick<GameState, 'units'>, bundle: ScenarioBundle): { graph: string; name: string; boxes: BoxDisplay[] }[] {
+  const reg = boxRegistry(bundle);
+  if (!reg.list.length) return [];
+  const inBox = new Map<LocationId, UnitState[]>();
+  for (const u of Object.values(v.units)) {
+    if (u.eliminated || u.hex !== null || u.box === undefined) continue;
+    const l = inBox.get(u.box);
+    if (l) l.push(u); else inBox.set(u.box, [u]);
+  }
+  return (bundle.boxGraphs ?? []).map((g) => ({
+    graph: g.id,
+    name: g.name,
+    boxes: g.boxes.map((d) => {
+      const b = reg.byId.get(d.id)!;
+      return { id: d.id, name: d.name, loc: b.loc, adjacent: d.adjacent, entry: b.entry.map(formatHex), units: inBox.get(b.loc) ?? [] };
+    }),
+  }));
+}

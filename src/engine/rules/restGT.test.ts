@@ -4,15 +4,14 @@
  * The store side (salt kept by the owner) and the PBEM file are in src/store/secrets.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { BUILTIN, loadScenario } from '../../data/bundle';
+import { loadScenario } from '../../data/bundle';
 import { apply, legalActions, newGame, sideToAct, view, type Action, type GameEvent, type GameState } from '../index';
-import demo from '../../../data/scenarios/demo.json';
 import { sealCommitment } from './hidden';
 import { isRestGT } from './restGT';
 import { turnTime } from '../sequence';
+import { restBundle } from './restGT.fixture';
 
-export const restScenario = { ...demo, id: 'demo-rest', rules: { secretRest: { side: 'german', source: 'test: the demo with the AW 3.3.3 secret rest GT turned on' } } };
-const bundle = loadScenario('demo-rest', { ...BUILTIN, scenarios: { 'data/scenarios/demo-rest.json': restScenario } });
+const bundle = restBundle();
 const KEY = 'restGT:1944-07-18';
 const SALT = 'a5'.repeat(32);
 const CASE = 'AW 3.3.3, GOSS 3.5';
