@@ -60,7 +60,7 @@ describe('one location space (issue 14 part 3)', () => {
     expect(s.units['demo-gds-1'].hex).toBeNull();
     expect(unitIndex(s).live.map((u) => u.id)).not.toContain('demo-gds-1');
     expect(unitsInBox(s, loc('es-3')).map((u) => u.id)).toEqual(['demo-gds-1']);
-    expect(refused(s, { type: 'move', unit: 'demo-gds-1', path: ['C4718'] }).code).toBe('not-on-map');
+    expect(refused(s, { type: 'move', unit: 'demo-gds-1', path: ['C4718'] })).toMatchObject({ code: 'not-on-map', message: '1 Gds/5 Gds Armd is in ES box 3, not on the map' });
   });
 
   it('AW 41.2.3c (reconstructed fixture): a unit moves down the ES track box by box and from box 1 onto an entry hex', () => {

@@ -27,6 +27,7 @@ import { genSCost, supplyRule } from './supply';
 import { readUnits, unitIndex, unmodifiedBase } from './unitIndex';
 import { epsomActCheck } from './epsom';
 import { isRestGT } from './restGT';
+import { boxAt, isBox, locationName, locationOf } from './locations';
 import { garrisonMoveCheck, lullActive, perimeterInside } from './cherbourg';
 
 export type { MoveType, MoveMode, Halt, Allowance };
@@ -66,7 +67,11 @@ export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: strin
   const def = bundle.units.get(unitId);
   if (!u || !def) return { error: no('no-such-unit', `there is no unit "${unitId}"`) };
   const name = def.designation;
-  if (u.hex === null || u.eliminated) return { error: no('not-on-map', `${name} is not on the map`) };
+  if (u.hex === null || u.eliminated) {
+    // Where the unit is (docs/engine.md "Locations"): a unit in an off-map box leaves it by the box's own moves.
+    const loc = locationOf(u);
+    return { error: no('not-on-map', isBox(loc) && boxAt(bundle, loc) ? `${name} is in ${locationName(bundle, loc)}, not on the map` : `${name} is not on the map`) };
+  }
   if (u.side !== phasing(state, bundle)) return { error: no('not-your-unit', `${name} belongs to the other side`) };
   // AW 1.2.6a: the Cherbourg garrison is fixed (MA 0) or inactive until the Landefront / three perimeter hexes.
   const g = garrisonMoveCheck(state, bundle, unitId, u.hex);
