@@ -14,7 +14,8 @@ import esTrack from '../../../tests/fixtures/boxes/es-track.json';
 import landing from '../../../tests/fixtures/boxes/landing.json';
 import { BOX_BASE, ELIMINATED_BOX, boxDisplays, OFF_MAP_BOX, boxRegistry, isBox, isHex, locationOf, parseLocation, placeUnit, unitsInBox } from './locations';
 import { unitIndex } from './unitIndex';
-import { inGenS } from './supply';
+import { determineSupply, inGenS } from './supply';
+import goodwood from '../../../data/scenarios/goodwood.json';
 import { hexOfRulesId, HEX_COUNT } from '../hex';
 
 const scenario = { ...demo, id: 'demo-boxes', boxGraphs: ['test-es-track', 'test-landing'] };
@@ -113,6 +114,19 @@ describe('one location space (issue 14 part 3)', () => {
     expect(inGenS(s, bundle, 'demo-gds-1')).toBe(true);
     expect(inGenS(s, bundle, 'demo-3rgr')).toBe(false);
     expect(inGenS(s, bundle, 'demo-kosb')).toBe(false);
+  });
+
+  it('AW 32.9 / 31.11 supply determination in a scenario with supply rules: box units take their box\'s declared status', () => {
+    const gw = { ...goodwood, id: 'goodwood-boxes', boxGraphs: ['test-landing'] };
+    const b = loadScenario('goodwood-boxes', { ...BUILTIN, scenarios: { 'data/scenarios/goodwood-boxes.json': gw }, boxes: { 'data/boxes/landing.json': landing } });
+    const at = (ref: string) => { const r = parseLocation(b, ref); if ('error' in r) throw new Error(r.error); return r.loc; };
+    const s = produce(newGame(b, { seed: 'boxes' }).state, (d) => {
+      placeUnit(d.units['3-rtr-29-11'], at('landing'));
+      placeUnit(d.units['8-rb-29-11'], at('queue'));
+      d.units['8-rb-29-11'].markers.push('OhS');
+    });
+    const changes = determineSupply(s, b, 'allied');
+    expect(changes.filter((c) => ['3-rtr-29-11', '8-rb-29-11'].includes(c.unit))).toEqual([{ unit: '3-rtr-29-11', to: 'OhS' }, { unit: '8-rb-29-11', to: 'GenS' }]);
   });
 
   it('view: the other side sees units in an owner-only box as anonymous counters; public boxes as they are', () => {
