@@ -7,6 +7,7 @@ import { SequenceFile } from './schemas/sequence';
 import { ScenarioFile } from './schemas/scenario';
 import { UnitsFile, type UnitDef } from './schemas/unit';
 import { BoxGraphFile } from './schemas/boxes';
+import { SecretRestRule } from './schemas/hidden';
 import { check, DataError, type DataProblem } from './problems';
 import { buildBoard, type Board } from '../engine/board';
 import { canonicalJson, sha256Hex } from '../engine/hash';
@@ -85,6 +86,10 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
     if ('error' in h) problems.push({ file: scen.file, path: `setup[${i}].hex`, reason: h.error });
     else if (board && board.board.terrain[h.hex] === 255) problems.push({ file: scen.file, path: `setup[${i}].hex`, reason: `${e.hex} is not on map "${scenario.map}"` });
   });
+  if (scenario.rules.secretRest !== undefined) {
+    const r = check(SecretRestRule, scen.file, scenario.rules.secretRest);
+    if (!r.ok) problems.push(...r.problems.map((p) => ({ ...p, path: `rules.secretRest${p.path ? `.${p.path}` : ''}` })));
+  }
   const boxGraphs = loadBoxGraphs(scen.file, scenario.boxGraphs ?? [], src.boxes ?? {}, board?.board ?? null, problems);
   if (problems.length) throw new DataError(problems);
   const tables: Record<string, unknown> = {};

@@ -4,12 +4,12 @@
  * The store side (salt kept by the owner) and the PBEM file are in src/store/secrets.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { loadScenario } from '../../data/bundle';
+import { BUILTIN, loadScenario } from '../../data/bundle';
 import { apply, legalActions, newGame, sideToAct, view, type Action, type GameEvent, type GameState } from '../index';
 import { sealCommitment } from './hidden';
 import { isRestGT } from './restGT';
 import { turnTime } from '../sequence';
-import { restBundle } from './restGT.fixture';
+import { restBundle, restScenario } from './restGT.fixture';
 
 const bundle = restBundle();
 const KEY = 'restGT:1944-07-18';
@@ -130,6 +130,11 @@ describe('AW 3.3.3 / GOSS 3.5 the German secret rest GT (a sealed choice)', () =
     s = ok(s, { type: 'reveal', key: KEY, value: 'AM', salt: SALT }, events);
     expect(events[1]).toEqual({ type: 'restBroken', side: 'german', time: 'AM', message: 'the rest GT designated for AM was not declared on that GT', case: CASE });
     expect(isRestGT(toMove(s), bundle, 'german')).toBe(false);
+  });
+
+  it('the scenario option is validated at load (file, path, reason)', () => {
+    const bad = { ...restScenario, id: 'demo-rest-bad', rules: { secretRest: { side: 'axis', source: 'test: bad side' } } };
+    expect(() => loadScenario('demo-rest-bad', { ...BUILTIN, scenarios: { 'data/scenarios/demo-rest-bad.json': bad } })).toThrow(/data\/scenarios\/demo-rest-bad\.json at rules\.secretRest\.side: /);
   });
 
   it('scenarios without the rule seal nothing', () => {

@@ -12,20 +12,15 @@
  *   (GOSS 3.5; checked in movement.ts `checkMark`). The rest-GT fatigue costs of GOSS 3.5 are not
  *   modelled yet (docs/rules-coverage.md).
  */
-import { z } from 'zod';
 import { reject, type RuleModule } from './registry';
 import { registerSealKind, requestSeal, sealOf } from './hidden';
 import { turnTime } from '../sequence';
-import { Side } from '../../data/schemas/sequence';
-import { Source } from '../../data/schemas/common';
+import { SecretRestRule } from '../../data/schemas/hidden';
 import type { Draft } from 'immer';
 import type { GameEvent, GameState, ScenarioBundle, Seal } from '../types';
 
 const RULE_CASE = 'AW 3.3.3, GOSS 3.5';
 const KIND = 'restGT';
-
-export const SecretRestRule = z.strictObject({ side: Side, source: Source });
-export type SecretRestRule = z.infer<typeof SecretRestRule>;
 
 const parsed = new WeakMap<ScenarioBundle, SecretRestRule | null>();
 
