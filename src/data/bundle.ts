@@ -91,6 +91,13 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
     if (!r.ok) problems.push(...r.problems.map((p) => ({ ...p, path: `rules.secretRest${p.path ? `.${p.path}` : ''}` })));
   }
   const boxGraphs = loadBoxGraphs(scen.file, scenario.boxGraphs ?? [], src.boxes ?? {}, board?.board ?? null, problems);
+  const boxIds = new Set(boxGraphs.flatMap((g) => g.boxes.map((b) => b.id)));
+  const onHexes = new Set(scenario.setup.map((e) => e.unit));
+  (scenario.boxSetup ?? []).forEach((e, i) => {
+    if (!units.has(e.unit)) problems.push({ file: scen.file, path: `boxSetup[${i}].unit`, reason: `unit "${e.unit}" is in no unit set of this scenario` });
+    if (onHexes.has(e.unit)) problems.push({ file: scen.file, path: `boxSetup[${i}].unit`, reason: `unit "${e.unit}" is also set up on a hex` });
+    if (!boxIds.has(e.box)) problems.push({ file: scen.file, path: `boxSetup[${i}].box`, reason: `"${e.box}" is no box of the scenario's box graphs` });
+  });
   if (problems.length) throw new DataError(problems);
   const tables: Record<string, unknown> = {};
   for (const [file, json] of Object.entries(src.tables)) {

@@ -36,5 +36,7 @@ export const ScenarioFile = z.object({
   special: ScenarioSpecial.optional(),
   /** Off-map box graphs the scenario uses, by id (data/boxes/*.json; docs/engine.md "Locations"). */
   boxGraphs: z.array(z.string()).optional(),
+  /** Units that start in an off-map box of those graphs instead of on a hex (src/engine/rules/locationMoves.ts). */
+  boxSetup: z.array(z.object({ unit: z.string(), box: z.string(), stepsLost: z.number().int().nonnegative().default(0), source: Source })).optional(),
 });
 export type ScenarioFile = z.infer<typeof ScenarioFile>;

@@ -59,6 +59,16 @@ function movableFrom(state: GameState, bundle: ScenarioBundle, u: UnitState | un
 
 export const locationRules: RuleModule = {
   name: 'locations',
+  /** Units the scenario sets up in boxes (`boxSetup`, checked at load). */
+  onNewGame(d, ctx) {
+    for (const e of ctx.bundle.scenario.boxSetup ?? []) {
+      const def = ctx.bundle.units.get(e.unit);
+      const to = parseLocation(ctx.bundle, e.box);
+      if (!def || 'error' in to) throw new Error(`boxSetup of ${e.unit}: not loaded through the data loader`);
+      d.units[e.unit] = { id: e.unit, side: def.side, hex: null, box: to.loc, stepsLost: e.stepsLost, mpSpent: 0, markers: [] };
+    }
+    return [];
+  },
   handlers: [{
     type: 'moveBox',
     apply(d, action, ctx) {

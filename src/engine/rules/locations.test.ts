@@ -154,6 +154,26 @@ describe('one location space (issue 14 part 3)', () => {
     expect(boxDisplays(mine, bundle)[1].boxes[0].units.map((u) => u.id)).toEqual(['demo-gds-1', 'demo-3rgr']);
   });
 
+  it('a scenario sets units up in boxes (boxSetup): they start there, off the map, and move on by the graph', () => {
+    const scen = { ...scenario, id: 'demo-boxes-setup', setup: demo.setup.filter((e) => e.unit !== 'demo-gds-1'), boxSetup: [{ unit: 'demo-gds-1', box: 'es-2', source: 'test: a scattered unit' }] };
+    const b = loadScenario('demo-boxes-setup', { ...src(undefined, scen), scenarios: { 'data/scenarios/demo-boxes-setup.json': scen } });
+    let s = newGame(b, { seed: 'boxes' }).state;
+    const es2 = boxRegistry(b).byId.get('es-2')!.loc;
+    expect(s.units['demo-gds-1']).toEqual({ id: 'demo-gds-1', side: 'allied', hex: null, box: es2, stepsLost: 0, mpSpent: 0, markers: [] });
+    s = ok(ok(s, { type: 'endSegment' }), { type: 'moveBox', unit: 'demo-gds-1', to: 'es-1' });
+    expect(ok(s, { type: 'moveBox', unit: 'demo-gds-1', to: 'C4718' }).units['demo-gds-1'].hex).toBe(hexOfRulesId('C4718'));
+    const bad = { ...scen, id: 'demo-boxes-setup-bad', boxSetup: [{ unit: 'demo-kosb', box: 'es-0', source: 'test: bad' }] };
+    try {
+      loadScenario('demo-boxes-setup-bad', { ...src(undefined, bad), scenarios: { 'data/scenarios/bad.json': bad } });
+      throw new Error('loaded');
+    } catch (e) {
+      expect((e as DataError).problems).toEqual([
+        { file: 'data/scenarios/bad.json', path: 'boxSetup[0].unit', reason: 'unit "demo-kosb" is also set up on a hex' },
+        { file: 'data/scenarios/bad.json', path: 'boxSetup[0].box', reason: '"es-0" is no box of the scenario\'s box graphs' },
+      ]);
+    }
+  });
+
   it('box graphs are validated at load: file, path and reason', () => {
     const bad = { ...esTrack, boxes: esTrack.boxes.map((b, i) => (i === 2 ? { ...b, adjacent: ['es-0'] } : i === 0 ? { ...b, entry: ['A0101'] } : b)) };
     const scen = { ...scenario, id: 'demo-boxes-bad' };
