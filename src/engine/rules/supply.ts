@@ -168,7 +168,7 @@ export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side
     if (!ok && !has(u, M.OHS) && !has(u, M.OOS)) out.push({ unit: u.id, to: 'OhS' });
   }
   // Units in off-map boxes: the box's declared supply rule (none: not traced, markers kept).
-  for (const [loc, units] of unitsByBox(d)) {
+  if (bundle.boxGraphs?.length) for (const [loc, units] of unitsByBox(d)) {
     const s = boxSupply(bundle, loc);
     if (!s) continue;
     for (const u of units) {
