@@ -6,6 +6,8 @@ import { MapFile } from './schemas/map';
 import { SequenceFile } from './schemas/sequence';
 import { ScenarioFile } from './schemas/scenario';
 import { UnitsFile, type UnitDef } from './schemas/unit';
+import { BoxGraphFile } from './schemas/boxes';
+import { SecretRestRule } from './schemas/hidden';
 import { check, DataError, type DataProblem } from './problems';
 import { buildBoard, type Board } from '../engine/board';
 import { canonicalJson, sha256Hex } from '../engine/hash';
@@ -22,9 +24,10 @@ const MAPS = pick(import.meta.glob('../../data/map/*.json', { eager: true }));
 const SEQUENCES = pick(import.meta.glob('../../data/sequences/*.json', { eager: true }));
 const UNITS = pick(import.meta.glob('../../data/units/*.json', { eager: true }));
 const TABLES = pick(import.meta.glob('../../data/tables/*.json', { eager: true }));
+const BOXES = pick(import.meta.glob('../../data/boxes/*.json', { eager: true }));
 
-export interface DataSources { scenarios: Files; maps: Files; sequences: Files; units: Files; tables: Files }
-export const BUILTIN: DataSources = { scenarios: SCENARIOS, maps: MAPS, sequences: SEQUENCES, units: UNITS, tables: TABLES };
+export interface DataSources { scenarios: Files; maps: Files; sequences: Files; units: Files; tables: Files; boxes?: Files }
+export const BUILTIN: DataSources = { scenarios: SCENARIOS, maps: MAPS, sequences: SEQUENCES, units: UNITS, tables: TABLES, boxes: BOXES };
 
 function byId(files: Files): Map<string, { file: string; json: unknown }> {
   const m = new Map<string, { file: string; json: unknown }>();
@@ -83,6 +86,18 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
     if ('error' in h) problems.push({ file: scen.file, path: `setup[${i}].hex`, reason: h.error });
     else if (board && board.board.terrain[h.hex] === 255) problems.push({ file: scen.file, path: `setup[${i}].hex`, reason: `${e.hex} is not on map "${scenario.map}"` });
   });
+  if (scenario.rules.secretRest !== undefined) {
+    const r = check(SecretRestRule, scen.file, scenario.rules.secretRest);
+    if (!r.ok) problems.push(...r.problems.map((p) => ({ ...p, path: `rules.secretRest${p.path ? `.${p.path}` : ''}` })));
+  }
+  const boxGraphs = loadBoxGraphs(scen.file, scenario.boxGraphs ?? [], src.boxes ?? {}, board?.board ?? null, problems);
+  const boxIds = new Set(boxGraphs.flatMap((g) => g.boxes.map((b) => b.id)));
+  const onHexes = new Set(scenario.setup.map((e) => e.unit));
+  (scenario.boxSetup ?? []).forEach((e, i) => {
+    if (!units.has(e.unit)) problems.push({ file: scen.file, path: `boxSetup[${i}].unit`, reason: `unit "${e.unit}" is in no unit set of this scenario` });
+    if (onHexes.has(e.unit)) problems.push({ file: scen.file, path: `boxSetup[${i}].unit`, reason: `unit "${e.unit}" is also set up on a hex` });
+    if (!boxIds.has(e.box)) problems.push({ file: scen.file, path: `boxSetup[${i}].box`, reason: `"${e.box}" is no box of the scenario's box graphs` });
+  });
   if (problems.length) throw new DataError(problems);
   const tables: Record<string, unknown> = {};
   for (const [file, json] of Object.entries(src.tables)) {
@@ -92,6 +107,8 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
   }
   if (problems.length) throw new DataError(problems);
   hashed.push(m!.ok ? m!.value : null, q!.ok ? q!.value : null, tables);
+  // Only scenarios that declare box graphs hash them: the data version of the others is unchanged.
+  if (boxGraphs.length) hashed.push(boxGraphs);
   const bundle: ScenarioBundle = {
     scenario,
     board: board!.board,
@@ -99,9 +116,41 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
     units,
     tables,
     dataHash: sha256Hex(canonicalJson(hashed)),
+    ...(boxGraphs.length ? { boxGraphs } : {}),
   };
   registerBundle(bundle);
   return bundle;
+}
+
+/**
+ * The box graphs a scenario names (docs/engine.md "Locations"), validated: schema, box ids unique in
+ * the scenario, adjacencies naming boxes of the same graph, entry hexes on the scenario's map.
+ */
+function loadBoxGraphs(scenFile: string, ids: string[], files: Files, board: Board | null, problems: DataProblem[]): BoxGraphFile[] {
+  const byGraph = byId(files);
+  const out: BoxGraphFile[] = [];
+  const seen = new Map<string, string>();
+  ids.forEach((gid, i) => {
+    const f = byGraph.get(gid);
+    if (!f) return problems.push({ file: scenFile, path: `boxGraphs[${i}]`, reason: `no box graph with id "${gid}" in data/boxes` });
+    const g = check(BoxGraphFile, f.file, f.json);
+    if (!g.ok) return problems.push(...g.problems);
+    const own = new Set(g.value.boxes.map((b) => b.id));
+    g.value.boxes.forEach((b, j) => {
+      const at = `boxes[${j}]`;
+      const other = seen.get(b.id);
+      if (other) problems.push({ file: f.file, path: `${at}.id`, reason: `box "${b.id}" is also declared in ${other}` });
+      seen.set(b.id, f.file);
+      b.adjacent.forEach((a, k) => { if (!own.has(a)) problems.push({ file: f.file, path: `${at}.adjacent[${k}]`, reason: `"${a}" is no box of graph "${g.value.id}"` }); });
+      b.entry.forEach((ref, k) => {
+        const h = tryParseHexRef(ref);
+        if ('error' in h) problems.push({ file: f.file, path: `${at}.entry[${k}]`, reason: h.error });
+        else if (board && board.terrain[h.hex] === 255) problems.push({ file: f.file, path: `${at}.entry[${k}]`, reason: `${ref} is not on the scenario's map` });
+      });
+    });
+    out.push(g.value);
+  });
+  return out;
 }
 
 /** Maps in data/map (id and name). */

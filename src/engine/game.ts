@@ -11,6 +11,7 @@ import { actorAt, isSkipped, nextSegment, phasingSide, posLabel, segmentAt, turn
 import { RuleViolation, type RuleContext, type RuleModule } from './rules/registry';
 import { RULE_MODULES } from './rules';
 import { bundleById, bundleOf, hasBundle, registerBundle } from './bundles';
+import { redact, type StateView } from './rules/hidden';
 import type {
   Action, ApplyResult, GameEvent, GameLog, GameState, NewGameOptions, ScenarioBundle, SeqPos, Side, UnitState,
 } from './types';
@@ -40,7 +41,7 @@ export function newGame(bundle: ScenarioBundle, options: NewGameOptions): { stat
     if (s.fieldworks) fieldworks[r.hex] = s.fieldworks;
   }
   let state: GameState = {
-    v: 1,
+    v: 2,
     scenario: scenario.id,
     dataHash: bundle.dataHash,
     seed: options.seed,
@@ -200,11 +201,13 @@ function diceMaterial(state: GameState, action: Action): string {
   return `${state.diceKey}|${stateHash(state)}|${canonicalJson(action)}`;
 }
 
-/** What `side` may see. The introductory scenarios have no hidden units; the seed stays private. */
-export function view(state: GameState, side: Side): Omit<GameState, 'seed'> & { viewer: Side; label: string; actor: Side | null; phasing: Side } {
+/**
+ * What `side` may see (docs/engine.md "Hidden information"): no seed, the other side's units in
+ * owner-only boxes as anonymous counters, sealed facts as commitments (rules/hidden.ts `redact`).
+ */
+export function view(state: GameState, side: Side): StateView & { viewer: Side; label: string; actor: Side | null; phasing: Side } {
   const b = bundleOf(state);
-  const { seed: _seed, ...rest } = state;
-  return { ...rest, viewer: side, label: posLabel(b.scenario, b.sequence, state.pos), actor: sideToAct(state), phasing: phasingSide(b.scenario, state.pos) };
+  return { ...redact(state, side, b), viewer: side, label: posLabel(b.scenario, b.sequence, state.pos), actor: sideToAct(state), phasing: phasingSide(b.scenario, state.pos) };
 }
 
 /** SHA-256 of the canonical JSON of the state: equal logs give equal hashes. */

@@ -9,6 +9,7 @@ import type { ScenarioFile } from '../data/schemas/scenario';
 import type { UnitDef } from '../data/schemas/unit';
 import type { CombatState } from './rules/combatState';
 import type { SpecialState } from './rules/scenarioArea';
+import type { BoxGraphFile } from '../data/schemas/boxes';
 
 export type { Side, TimeOfDay, Roll };
 
@@ -87,7 +88,8 @@ export interface UnitMoveRecord {
 }
 
 export interface GameState {
-  v: 1;
+  /** State shape version: 2 adds box locations (`UnitState.box`) and sealed facts (`hidden`), issue 14. */
+  v: 2;
   scenario: string;
   dataHash: string;
   seed: string;
@@ -168,4 +170,50 @@ export interface GameLog {
   dataHash?: string;
   options: NewGameOptions;
   actions: Action[];
+}
+
+// --- Locations and hidden information (issue 14 parts 3 and 5; docs/engine.md "Locations",
+// "Hidden information"). Declared here as interface merges so the blocks above stay as they were.
+
+export interface ScenarioBundle {
+  /** Off-map box graphs the scenario declares (`boxGraphs` in its file; src/engine/rules/locations.ts). */
+  boxGraphs?: BoxGraphFile[];
+}
+
+export interface UnitState {
+  /**
+   * The off-map box the unit is in (a location id ≥ BOX_BASE, src/engine/rules/locations.ts), only
+   * while `hex` is null: read the place of a unit with `locationOf(u)`.
+   */
+  box?: number;
+}
+
+export interface GameState {
+  /** Sealed facts: commitments made in the log, revealed when the rules reveal them (src/engine/rules/hidden.ts). */
+  hidden?: HiddenState;
+}
+
+/** A fact committed by its owner: only the hash of value and salt is in the state until the reveal. */
+export interface Seal {
+  key: string;
+  /** What kind of fact (the module that reads it, e.g. "restGT"). */
+  kind: string;
+  owner: Side;
+  /** SHA-256 of the canonical JSON of {v, key, value, salt} (hidden.ts sealCommitment). */
+  commitment: string;
+  /** Action index at which it was committed. */
+  n: number;
+  case: string;
+  /** The values the owner chose among (public: e.g. the GTs of the game day). */
+  options?: string[];
+  /** Game turns at which the owner, asked, declined to reveal (AW 3.5: "not this GT"). */
+  declined?: number[];
+  /** Set by a reveal checked against the commitment. */
+  revealed?: { value: unknown; n: number };
+}
+
+export interface HiddenState {
+  seals: Record<string, Seal>;
+  /** A sealed choice the engine waits for (pending kind "seal"): its key, kind and the values allowed. */
+  request?: { key: string; kind: string; options: string[]; label: string };
 }

@@ -38,6 +38,10 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
     case 'recombine': return `Recombine ${name(a.unit)} from ${names(a.coys)}${a.hex ? ` in ${a.hex}` : ''}`;
     case 'finishSetup': return 'Finish the setup';
     case 'randomSetup': return 'Random legal setup';
+    case 'moveBox': return `Move ${name(a.unit)} to ${a.to}`;
+    case 'seal': return 'Seal a hidden choice';
+    case 'reveal': return `Reveal the sealed choice: ${String(a.value)}`;
+    case 'restPass': return 'Not our rest GT: continue';
     default: return a.type;
   }
 }

@@ -34,5 +34,9 @@ export const ScenarioFile = z.object({
   rules: z.record(z.string(), z.unknown()).default({}),
   /** Special scenario rules as data (AW 32–34: area, weather, artillery, reinforcements, victory): src/data/schemas/scenarioRules.ts. */
   special: ScenarioSpecial.optional(),
+  /** Off-map box graphs the scenario uses, by id (data/boxes/*.json; docs/engine.md "Locations"). */
+  boxGraphs: z.array(z.string()).optional(),
+  /** Units that start in an off-map box of those graphs instead of on a hex (src/engine/rules/locationMoves.ts). */
+  boxSetup: z.array(z.object({ unit: z.string(), box: z.string(), stepsLost: z.number().int().nonnegative().default(0), source: Source })).optional(),
 });
 export type ScenarioFile = z.infer<typeof ScenarioFile>;

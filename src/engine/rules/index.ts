@@ -8,6 +8,9 @@ import { stackingRules } from './stacking';
 import { breakdownRules } from './breakdown';
 import { consolidationRules } from './consolidation';
 import { SCENARIO_MODULES } from './scenarioModules';
+import { locationRules } from './locationMoves';
+import { hiddenRules } from './hidden';
+import { restGTRules } from './restGT';
 
 // Combat modules come before movement: their Movement Segment exit hooks (supply, GI) read the MP spent before movement resets it.
-export const RULE_MODULES: RuleModule[] = [diceRules, ...COMBAT_MODULES, movementRules, breakdownRules, consolidationRules, stackingRules, diceKeyRules, ...SCENARIO_MODULES];
+export const RULE_MODULES: RuleModule[] = [diceRules, ...COMBAT_MODULES, movementRules, breakdownRules, consolidationRules, stackingRules, diceKeyRules, ...SCENARIO_MODULES, locationRules, hiddenRules, restGTRules];

@@ -26,6 +26,8 @@ import { enterFilter, hexSet, restrictedInside, special } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
 import { readUnits, unitIndex, unmodifiedBase } from './unitIndex';
 import { epsomActCheck } from './epsom';
+import { isRestGT } from './restGT';
+import { boxAt, isBox, locationName, locationOf } from './locations';
 import { garrisonMoveCheck, lullActive, perimeterInside } from './cherbourg';
 
 export type { MoveType, MoveMode, Halt, Allowance };
@@ -65,7 +67,11 @@ export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: strin
   const def = bundle.units.get(unitId);
   if (!u || !def) return { error: no('no-such-unit', `there is no unit "${unitId}"`) };
   const name = def.designation;
-  if (u.hex === null || u.eliminated) return { error: no('not-on-map', `${name} is not on the map`) };
+  if (u.hex === null || u.eliminated) {
+    // Where the unit is (docs/engine.md "Locations"): a unit in an off-map box leaves it by the box's own moves.
+    const loc = locationOf(u);
+    return { error: no('not-on-map', isBox(loc) && boxAt(bundle, loc) ? `${name} is in ${locationName(bundle, loc)}, not on the map` : `${name} is not on the map`) };
+  }
   if (u.side !== phasing(state, bundle)) return { error: no('not-your-unit', `${name} belongs to the other side`) };
   // AW 1.2.6a: the Cherbourg garrison is fixed (MA 0) or inactive until the Landefront / three perimeter hexes.
   const g = garrisonMoveCheck(state, bundle, unitId, u.hex);
@@ -601,6 +607,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
       return null;
     case 'PA':
       if (night) return no('night', 'units may not enter PA mode in a Night game turn', 'AW 31.6');
+      if (isRestGT(state, bundle, u.side)) return no('rest-gt', `${n}: no unit enters PA mode in its side's rest GT`, 'GOSS 3.5');
       if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
       if (isHq(def) || isArtillery(def)) return no('pa-not-allowed', `${n}: HQs and artillery may not enter PA mode`, 'GOSS 5.2.1');
       if (hasMarker(u, MARKER.OOS)) return no('oos', `${n} is out of supply and may not enter PA mode`, 'AW 31.11');
@@ -619,6 +626,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
       return null;
     case 'Exploit':
       if (night) return no('night', 'units may not enter Exploit mode in a Night game turn', 'AW 31.6');
+      if (isRestGT(state, bundle, u.side)) return no('rest-gt', `${n}: no unit enters Exploit mode in its side's rest GT`, 'GOSS 3.5');
       if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
       if (def.moveClass !== 'mech') return no('exploit-not-mech', `only Mech units may enter Exploit mode; ${n} is ${def.moveClass}`, 'AW 31.5');
       if (isArtilleryGroup(def) || actsAsGroup(bundle, unitId)) return no('exploit-not-allowed', `${n}: artillery groups may not enter Exploit mode`, 'AW 31.9.2');

@@ -20,6 +20,7 @@ import { M, addMarker, dropMarker, enemyOf, has, live } from './combatTraits';
 import { readUnits } from './unitIndex';
 import { hasHqLeg, scenarioSupplyTrace } from './scenarioSupply';
 import { leastAdjacentCosts } from './supplyPath';
+import { boxSupply, isBox, unitsByBox } from './locations';
 
 /** How a side traces GenS: its sources, the path limit, and where paths may go. */
 export interface SupplyRule {
@@ -144,7 +145,9 @@ function traceGenS(bundle: ScenarioBundle, rule: NonNullable<ReturnType<typeof s
 /** AW 31.11 / 32.9: can the unit trace GenS now? (true when the scenario has no supply rule) */
 export function inGenS(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
   const u = state.units[unitId];
-  if (!u || u.hex === null || u.eliminated) return false;
+  if (!u || u.eliminated) return false;
+  // A unit in an off-map box has the supply its box declares (docs/engine.md "Locations").
+  if (u.hex === null) return isBox(u.box) && boxSupply(bundle, u.box) === 'GenS';
   const rule = supplyRule(bundle, u.side);
   if (!rule) return true;
   // AW 33.9 / 34.9: through a formation HQ (rules/scenarioSupply.ts).
@@ -163,6 +166,16 @@ export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side
     const ok = hq ? hq.has(u.id) : (cost!.get(u.hex!) ?? Infinity) <= rule.maxAdjacentToEnemy;
     if (ok && (has(u, M.OHS) || has(u, M.OOS))) out.push({ unit: u.id, to: 'GenS' });
     if (!ok && !has(u, M.OHS) && !has(u, M.OOS)) out.push({ unit: u.id, to: 'OhS' });
+  }
+  // Units in off-map boxes: the box's declared supply rule (none: not traced, markers kept).
+  if (bundle.boxGraphs?.length) for (const [loc, units] of unitsByBox(d)) {
+    const s = boxSupply(bundle, loc);
+    if (!s) continue;
+    for (const u of units) {
+      if (u.side !== side) continue;
+      if (s === 'GenS' && (has(u, M.OHS) || has(u, M.OOS))) out.push({ unit: u.id, to: 'GenS' });
+      if (s === 'OoS' && !has(u, M.OHS) && !has(u, M.OOS)) out.push({ unit: u.id, to: 'OhS' });
+    }
   }
   return out;
 }

@@ -8,6 +8,7 @@ import { useGame } from '../../store/game';
 import { sideToAct, type Action } from '../../engine';
 import { legalFor } from '../../store/legal';
 import { describeAction } from '../describeAction';
+import { SealedChoice } from './Sealed';
 
 // Moves are made on the map, missions and assaults in their dialogs, unit actions beside each unit.
 const HIDDEN = new Set(['endSegment', 'move', 'roll', 'fireMission', 'assault', 'diceKey', 'mark', 'designate', 'dropAttack', 'eliminateOverstack', 'relocateGroup', 'enterReinforcement']);
@@ -30,6 +31,7 @@ export function Decisions() {
       {pending && (
         <div className="pending" data-testid="pending">
           <b>{pending.prompt}</b> <span className="case">{pending.case}</span>
+          <SealedChoice />
         </div>
       )}
       {reinf.length > 0 && <Reinforcements actions={reinf} />}

@@ -1,0 +1,25 @@
+/**
+ * Strict schemas of the hidden-information actions (src/engine/rules/hidden.ts; docs/engine.md
+ * "Hidden information"). Their own file so the action schemas of each area can be gathered into one
+ * `Action` union.
+ */
+import { z } from 'zod';
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 as 64 lowercase hex digits');
+
+/** The owner commits to a sealed fact: only the hash of value and salt enters the log. */
+export const SealAction = z.strictObject({ type: z.literal('seal'), key: z.string().min(1).max(120), commitment: hex64 });
+export type SealAction = z.infer<typeof SealAction>;
+
+/** The owner reveals a sealed fact; the engine checks it against the commitment. */
+export const RevealAction = z.strictObject({
+  type: z.literal('reveal'),
+  key: z.string().min(1).max(120),
+  value: z.union([z.string().max(200), z.number(), z.boolean()]),
+  salt: hex64,
+});
+export type RevealAction = z.infer<typeof RevealAction>;
+
+/** AW 3.5 / GOSS 3.5: the owner of an unrevealed rest-GT designation says "not this GT". */
+export const RestPassAction = z.strictObject({ type: z.literal('restPass') });
+export type RestPassAction = z.infer<typeof RestPassAction>;
