@@ -40,6 +40,7 @@ function guardEnv(d: Draft<GameState> | GameState, bundle: ScenarioBundle): Guar
   return {
     seq: bundle.sequence,
     time: gameTime(bundle.scenario, bundle.sequence, state.pos.turn),
+    phasing: state.pos.part ? null : phasingSide(bundle.scenario, state.pos),
     custom: (name) => {
       for (const m of allModules()) { const g = m.guards?.[name]; if (g) return g(state, bundle); }
       return undefined;
@@ -137,7 +138,8 @@ function segmentEvent(bundle: ScenarioBundle, pos: SeqPos): GameEvent {
 /**
  * At the first segment of a stage: whether the stage runs before this GT (AW 3.2.2–3.2.3). A
  * `once` stage runs before the first GT whose guards hold; a looping stage before every such GT
- * until its `until` guard holds at the start of one (it always runs the first time).
+ * until its `until` guard holds at the start of one (a scenario that starts after the condition
+ * holds never runs it).
  */
 function stageRuns(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[]): boolean {
   const seq = ctx.bundle.sequence;
@@ -146,9 +148,10 @@ function stageRuns(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[]): 
   if (rec?.done) return false;
   const env = guardEnv(d, ctx.bundle);
   if (!st.when.every((g) => evalGuard(g, env))) return false;
-  if (st.runs !== 'once' && rec && rec.runs > 0 && evalGuard(st.runs.until, env)) {
-    rec.done = true;
-    events.push({ type: 'stageOver', stage: st.id, name: st.name, guard: guardText(st.runs.until, seq), runs: rec.runs, case: st.case });
+  if (st.runs !== 'once' && evalGuard(st.runs.until, env)) {
+    if (!d.stages) d.stages = {};
+    d.stages[st.id] = { runs: rec?.runs ?? 0, done: true };
+    events.push({ type: 'stageOver', stage: st.id, name: st.name, guard: guardText(st.runs.until, seq), runs: rec?.runs ?? 0, case: st.case });
     return false;
   }
   return true;
@@ -250,9 +253,9 @@ function outsideSegment(bundle: ScenarioBundle, pos: SeqPos, type: string): Reje
   const what = actionName(seq, type);
   const cap = what.charAt(0).toUpperCase() + what.slice(1);
   const where = segmentsAdmitting(seq, type);
-  if (!where.length) return { code: 'no-decision', message: `${cap} answers a decision of the rules, and none is waiting now (${here.name})`, case: here.case };
+  if (!where.length) return { code: 'no-decision', message: `${cap}: only in answer to a decision of the rules, and none is waiting (${here.name})`, case: here.case };
   const names = where.map((s) => s.name).join(' or the ');
-  return { code: 'wrong-segment', message: `${cap} belongs in the ${names}, not the ${here.name}${here.modelled ? '' : ' (not modelled yet)'}`, case: where.map((s) => s.case).join('; ') };
+  return { code: 'wrong-segment', message: `${cap}: only in the ${names}, not in the ${here.name}`, case: where.map((s) => s.case).join('; ') };
 }
 
 /** The side expected to act now, or null when the game is over. */

@@ -190,13 +190,20 @@ export type CustomGuard = (name: string) => boolean | undefined;
 export interface GuardEnv {
   seq: SequenceFile;
   time: GameTime;
+  /** The phasing side in a player turn; null in the stages and game-turn phases. */
+  phasing: Side | null;
   custom: CustomGuard;
 }
+
+/** Guards every sequence may use without declaring them. */
+const BUILT_IN = new Set(['AM', 'PM', 'night', 'alliedPlayerTurn', 'germanPlayerTurn']);
 
 export function evalGuard(g: Guard, env: GuardEnv): boolean {
   if (typeof g === 'string') {
     if (g === 'AM' || g === 'PM') return env.time.time === g;
     if (g === 'night') return env.time.time === 'Night';
+    if (g === 'alliedPlayerTurn') return env.phasing === 'allied';
+    if (g === 'germanPlayerTurn') return env.phasing === 'german';
     const v = env.custom(g) ?? env.seq.guards[g]?.default;
     if (v === undefined) throw new Error(`sequence ${env.seq.id}: guard "${g}" is neither built in, registered by a rule module, nor declared in the file`);
     return v;
@@ -212,9 +219,11 @@ export function evalGuard(g: Guard, env: GuardEnv): boolean {
   return g.allOf.every((x) => evalGuard(x, env));
 }
 
+const GUARD_TEXT: Record<string, string> = { alliedPlayerTurn: 'Allied player turn', germanPlayerTurn: 'German player turn' };
+
 /** A guard in words, for events and the tracker ("not night", "from 1944-06-07"). */
 export function guardText(g: Guard, seq?: SequenceFile): string {
-  if (typeof g === 'string') return seq?.guards[g]?.text ?? g;
+  if (typeof g === 'string') return seq?.guards[g]?.text ?? GUARD_TEXT[g] ?? g;
   if ('fromDate' in g) return `from ${g.fromDate}${g.time ? ` ${g.time}` : ''}`;
   if ('untilDate' in g) return `until ${g.untilDate}${g.time ? ` ${g.time}` : ''}`;
   if ('dayOfScenario' in g) {
@@ -241,7 +250,7 @@ export function skipReason(seq: SequenceFile, pos: SeqPos, env: GuardEnv): { gua
 export function guardNames(seq: SequenceFile): Set<string> {
   const out = new Set<string>();
   const walk = (g: Guard): void => {
-    if (typeof g === 'string') { if (g !== 'AM' && g !== 'PM' && g !== 'night') out.add(g); return; }
+    if (typeof g === 'string') { if (!BUILT_IN.has(g)) out.add(g); return; }
     if ('not' in g) walk(g.not);
     else if ('anyOf' in g) g.anyOf.forEach(walk);
     else if ('allOf' in g) g.allOf.forEach(walk);

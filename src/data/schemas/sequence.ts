@@ -91,7 +91,7 @@ export type Phase = z.infer<typeof Phase>;
 /**
  * A stage played before a game turn (AW 3.2.0): its sub-phases in order. `runs: 'once'`: before the
  * first GT whose `when` holds, never again (AW 41.0 Airborne Assault Stage). `runs: {until}`: before
- * every GT whose `when` holds, until the `until` guard holds at the start of a GT, then never again
+ * every GT whose `when` holds while the `until` guard does not; once it holds at the start of a GT, never again
  * (AW 42.0 Amphibious Assault Stage, "until all beaches are cleared").
  */
 export const Stage = z.object({
