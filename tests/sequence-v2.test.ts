@@ -14,6 +14,8 @@ import demo from '../data/scenarios/demo.json';
 import standardSeq from '../data/sequences/standard.json';
 
 const END: Action = { type: 'endSegment' };
+/** Events read loosely: their fields vary by type. */
+type Ev = { type: string; [k: string]: unknown };
 let serial = 0;
 
 /** The demo scenario's map, units and setup on another sequence and start date. */
@@ -52,7 +54,7 @@ function stepThrough(bundle: ScenarioBundle, turns: number): { state: GameState;
 function trace(bundle: ScenarioBundle, events: GameEvent[]): string[] {
   const out: string[] = [];
   const id = (pos: SeqPos) => { const { phase, segment } = segmentAt(bundle.sequence, pos); return `${phase.id}.${segment.id}`; };
-  for (const e of events) {
+  for (const e of events as Ev[]) {
     const pos = e.pos as SeqPos | undefined;
     if ((e.type === 'segmentStarted' || e.type === 'segmentSkipped') && pos && !pos.part && pos.phase === 0 && pos.segment === 0 && !pos.actorStep) out.push(`${bundle.scenario.sides[pos.playerTurn]} PT`);
     if (e.type === 'turnStarted') out.push(`GT ${e.date} ${e.time}`);
@@ -150,18 +152,18 @@ describe('standard sequence of play (AW 3.0–3.3, seed 004 L1089–L1775)', () 
   });
 
   it('AW 3.3.5d (seed L1496): the non-phasing side plays its Exploitation Phase inside the other side\'s player turn', () => {
-    const ex = events.filter((e) => e.type === 'segmentStarted' && (e.label as string).includes('Exploitation Phase')).slice(0, 4);
+    const ex = (events as Ev[]).filter((e) => e.type === 'segmentStarted' && (e.label as string).includes('Exploitation Phase')).slice(0, 4);
     expect(ex.map((e) => (e.label as string).split(' · ').slice(1, 3).join(' · '))).toEqual([
       'Allied player turn · German Exploitation Phase', 'Allied player turn · Exploitation Phase',
       'German player turn · Allied Exploitation Phase', 'German player turn · Exploitation Phase',
     ]);
     // Its rules are not built yet: it says so, names the case, and passes.
-    const i = events.indexOf(ex[0]);
+    const i = (events as Ev[]).indexOf(ex[0]);
     expect(events[i + 1]).toMatchObject({ type: 'notModelled', text: 'not modelled yet: AW 3.3.5d, GOSS 5.4.5, 7.3.1b, 7.11.0' });
   });
 
   it('AW 3.3.7 (seed L1739): turn, day and stage boundaries are events; a skipped segment names its guard and case', () => {
-    const kinds = events.filter((e) => ['turnStarted', 'turnEnded', 'dayStarted', 'dayEnded', 'stageStarted', 'stageEnded'].includes(e.type)).map((e) => `${e.type} ${e.stage ?? e.date}`);
+    const kinds = (events as Ev[]).filter((e) => ['turnStarted', 'turnEnded', 'dayStarted', 'dayEnded', 'stageStarted', 'stageEnded'].includes(e.type)).map((e) => `${e.type} ${e.stage ?? e.date}`);
     expect(kinds.slice(0, 12)).toEqual([
       'turnStarted 1944-06-06', 'dayStarted 1944-06-06',
       'stageStarted airborneAssault', 'stageEnded airborneAssault', 'stageStarted amphibiousAssault', 'stageEnded amphibiousAssault',
