@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BUILTIN, loadScenario, type DataSources } from '../src/data/bundle';
 import { apply, legalActions, newGame, sideToAct, view, type Action } from '../src/engine';
 import { addRuleModule, type RuleModule } from '../src/engine/rules/registry';
-import { segmentAt } from '../src/engine/sequence';
+import { allSegments, segmentAt } from '../src/engine/sequence';
+import { SequenceFile } from '../src/data/schemas/sequence';
 import type { GameEvent, GameState, ScenarioBundle, SeqPos } from '../src/engine/types';
 import demo from '../data/scenarios/demo.json';
 import standardSeq from '../data/sequences/standard.json';
@@ -247,6 +248,17 @@ describe('stages, guards and boundaries', () => {
     const bundle = fixture('intro', { date: '1944-07-18', time: 'PM' }, { date: '1944-07-19', time: 'AM' });
     stepThrough(bundle, 9);
     expect(seen).toEqual(['start 1944-07-18 PM day 1', 'start 1944-07-18 Night day 1', 'day end 1944-07-18', 'start 1944-07-19 AM day 2']);
+  });
+});
+
+describe('sequence files', () => {
+  it('every file in data/sequences is valid and every segment carries its case and source line', () => {
+    const files = Object.entries(BUILTIN.sequences);
+    expect(files.map(([f]) => f).sort()).toEqual(['data/sequences/intermediate.json', 'data/sequences/intro.json', 'data/sequences/standard.json']);
+    for (const [file, json] of files) {
+      const seq = SequenceFile.parse(json);
+      for (const { segment } of allSegments(seq)) expect(`${file} ${segment.id} ${segment.case} ${segment.source}`).toMatch(/ (AW|GOSS) \d.* seed:004 L\d+$/);
+    }
   });
 });
 
