@@ -253,7 +253,7 @@ function outsideSegment(bundle: ScenarioBundle, pos: SeqPos, type: string): Reje
   const what = actionName(seq, type);
   const cap = what.charAt(0).toUpperCase() + what.slice(1);
   const where = segmentsAdmitting(seq, type);
-  if (!where.length) return { code: 'no-decision', message: `${cap}: only in answer to a decision of the rules, and none is waiting (${here.name})`, case: here.case };
+  if (!where.length) return { code: 'no-decision', message: `${cap}: not an action of the ${here.name}, and no decision it answers is waiting`, case: here.case };
   const names = where.map((s) => s.name).join(' or the ');
   return { code: 'wrong-segment', message: `${cap}: only in the ${names}, not in the ${here.name}`, case: where.map((s) => s.case).join('; ') };
 }
