@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BUILTIN, loadScenario, type DataSources } from '../src/data/bundle';
 import { apply, legalActions, newGame, sideToAct, view, type Action } from '../src/engine';
 import { addRuleModule, type RuleModule } from '../src/engine/rules/registry';
-import { allSegments, segmentAt } from '../src/engine/sequence';
+import { allSegments, evalGuard, gameTime, guardText, segmentAt, type GuardEnv } from '../src/engine/sequence';
 import { SequenceFile } from '../src/data/schemas/sequence';
 import type { GameEvent, GameState, ScenarioBundle, SeqPos } from '../src/engine/types';
 import demo from '../data/scenarios/demo.json';
@@ -248,6 +248,32 @@ describe('stages, guards and boundaries', () => {
     const bundle = fixture('intro', { date: '1944-07-18', time: 'PM' }, { date: '1944-07-19', time: 'AM' });
     stepThrough(bundle, 9);
     expect(seen).toEqual(['start 1944-07-18 PM day 1', 'start 1944-07-18 Night day 1', 'day end 1944-07-18', 'start 1944-07-19 AM day 2']);
+  });
+});
+
+describe('guards (AW 3.3.0)', () => {
+  it('AW 3.3.0 (seed L1173–L1180): AM / night, date windows with a time of day, game day of the scenario, player turn, not / anyOf / allOf, and a declared custom guard', () => {
+    const bundle = fixture('standard', { date: '1944-06-06', time: 'PM' }, { date: '1944-06-09', time: 'Night' });
+    const env = (turn: number, custom: Record<string, boolean> = {}): GuardEnv => ({
+      seq: bundle.sequence, time: gameTime(bundle.scenario, bundle.sequence, turn), phasing: 'allied', custom: (n) => custom[n],
+    });
+    // GT 0 = June 6 PM (game day 1), 1 = June 6 Night, 2 = June 7 AM (day 2), 4 = June 7 Night.
+    expect(gameTime(bundle.scenario, bundle.sequence, 2)).toEqual({ turn: 2, date: '1944-06-07', time: 'AM', day: 2 });
+    expect([0, 1, 2].map((t) => evalGuard('AM', env(t)))).toEqual([false, false, true]);
+    expect([0, 1, 2].map((t) => evalGuard('night', env(t)))).toEqual([false, true, false]);
+    expect([0, 1, 2, 3].map((t) => evalGuard({ fromDate: '1944-06-06', time: 'Night' }, env(t)))).toEqual([false, true, true, true]);
+    expect([0, 1, 2, 3].map((t) => evalGuard({ untilDate: '1944-06-07', time: 'AM' }, env(t)))).toEqual([true, true, true, false]);
+    expect([0, 1, 2, 3].map((t) => evalGuard({ untilDate: '1944-06-06' }, env(t)))).toEqual([true, true, false, false]);
+    expect([0, 1, 2, 4, 5].map((t) => evalGuard({ dayOfScenario: 2 }, env(t)))).toEqual([false, false, true, true, false]);
+    expect([0, 2, 5].map((t) => evalGuard({ dayOfScenario: { from: 2 } }, env(t)))).toEqual([false, true, true]);
+    expect(evalGuard('alliedPlayerTurn', env(0))).toBe(true);
+    expect(evalGuard('germanPlayerTurn', env(0))).toBe(false);
+    expect(evalGuard({ allOf: ['AM', { not: { anyOf: ['night', 'PM'] } }] }, env(2))).toBe(true);
+    // A custom guard: the registered value wins over the file's default.
+    expect(evalGuard('beachesCleared', env(0))).toBe(true);
+    expect(evalGuard('beachesCleared', env(0, { beachesCleared: false }))).toBe(false);
+    expect(() => evalGuard('noSuchGuard', env(0))).toThrow(/noSuchGuard/);
+    expect(guardText({ allOf: [{ fromDate: '1944-06-06', time: 'Night' }, 'beachesCleared'] }, bundle.sequence)).toBe('from 1944-06-06 Night and all invasion beaches are cleared');
   });
 });
 
