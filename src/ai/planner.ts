@@ -82,7 +82,8 @@ function fallback(state: GameState, side: Side, refused: Set<string>): Action | 
 
 function posKey(state: GameState): string {
   const p = state.pos;
-  return `${p.turn}.${p.playerTurn}.${p.phase}.${p.segment}|${state.pending?.kind ?? ''}`;
+  // Stages and game-turn phases (sequence v2) have positions of their own; player turns keep the old key.
+  return `${p.turn}.${p.playerTurn}.${p.phase}.${p.segment}${p.part ? `.${p.part}${p.stage ?? ''}` : ''}${p.actorStep ? '.2' : ''}|${state.pending?.kind ?? ''}`;
 }
 
 function progressOf(ctx: AiCtx, state: GameState): { progress: number; label: string } {

@@ -7,27 +7,89 @@ import { produce, type Draft } from 'immer';
 import { Dice } from './rng';
 import { canonicalJson, hashValue } from './hash';
 import { tryParseHexRef } from './hex';
-import { actorAt, isSkipped, nextSegment, phasingSide, posLabel, segmentAt, turnCount, turnTime } from './sequence';
-import { RuleViolation, type RuleContext, type RuleModule } from './rules/registry';
+import {
+  actionName, actorAt, admitted, allSegments, evalGuard, firstOfBoth, firstPos, gameTime, guardNames, guardText, nextPart, nextSegment,
+  partLabel, phasingSide, posLabel, segmentAt, segmentsAdmitting, skipReason, stageAt, turnCount, type GuardEnv,
+} from './sequence';
+import {
+  RuleViolation, addedRuleModules, type BoundaryInfo, type RuleContext, type RuleModule, type SequenceSubscriptions,
+} from './rules/registry';
 import { RULE_MODULES } from './rules';
 import { bundleById, bundleOf, hasBundle, registerBundle } from './bundles';
 import { redact, type StateView } from './rules/hidden';
 import type {
-  Action, ApplyResult, GameEvent, GameLog, GameState, NewGameOptions, ScenarioBundle, SeqPos, Side, UnitState,
+  Action, ApplyResult, GameEvent, GameLog, GameState, NewGameOptions, Rejection, ScenarioBundle, SeqPos, Side, UnitState,
 } from './types';
 
 export { registerBundle, bundleOf, hasBundle };
 
 const HANDLERS = new Map(RULE_MODULES.flatMap((m: RuleModule) => (m.handlers ?? []).map((h) => [h.type, h] as const)));
 
+/** The built-in rule modules, then any added with addRuleModule (tests, modules a scenario turns on). */
+function allModules(): readonly RuleModule[] {
+  const extra = addedRuleModules();
+  return extra.length ? [...RULE_MODULES, ...extra] : RULE_MODULES;
+}
+
 function hooksFor(segmentId: string, kind: 'onEnter' | 'onExit') {
-  return RULE_MODULES.flatMap((m) => (m.hooks ?? []).filter((h) => (h.segment === segmentId || h.segment === '*') && h[kind]));
+  return allModules().flatMap((m) => (m.hooks ?? []).filter((h) => (h.segment === segmentId || h.segment === '*') && h[kind]));
+}
+
+/** Custom guards (AW 42.0 "until the beaches are cleared"): the first module that registers the name decides. */
+function guardEnv(d: Draft<GameState> | GameState, bundle: ScenarioBundle): GuardEnv {
+  const state = d as GameState;
+  return {
+    seq: bundle.sequence,
+    time: gameTime(bundle.scenario, bundle.sequence, state.pos.turn),
+    phasing: state.pos.part ? null : phasingSide(bundle.scenario, state.pos),
+    custom: (name) => {
+      for (const m of allModules()) { const g = m.guards?.[name]; if (g) return g(state, bundle); }
+      return undefined;
+    },
+  };
+}
+
+/** Every step and custom guard the sequence names must exist, or the game would stop mid-turn on a typo. */
+function checkSequence(bundle: ScenarioBundle): void {
+  const seq = bundle.sequence;
+  const steps = new Set(allModules().flatMap((m) => Object.keys(m.steps ?? {})));
+  for (const { segment } of allSegments(seq)) {
+    for (const st of segment.modelled ? segment.steps : []) {
+      if (!steps.has(st)) throw new Error(`sequence ${seq.id}: segment ${segment.id} names step "${st}", which no rule module registers`);
+    }
+  }
+  const guards = new Set(allModules().flatMap((m) => Object.keys(m.guards ?? {})));
+  for (const g of guardNames(seq)) {
+    if (!guards.has(g) && !seq.guards[g]) throw new Error(`sequence ${seq.id}: guard "${g}" is neither registered by a rule module nor declared in the file`);
+  }
+}
+
+type Boundary = keyof SequenceSubscriptions;
+
+/** Runs the modules subscribed to a turn, day or stage boundary. */
+function boundary(kind: Boundary, d: Draft<GameState>, ctx: RuleContext, extra?: { stage: string; run: number }): GameEvent[] {
+  const t = gameTime(ctx.bundle.scenario, ctx.bundle.sequence, d.pos.turn);
+  const info: BoundaryInfo = { turn: t.turn, date: t.date, time: t.time, day: t.day, ...extra };
+  const events: GameEvent[] = [];
+  for (const m of allModules()) { const f = m.on?.[kind]; if (f) events.push(...f(d, ctx, info)); }
+  return events;
+}
+
+/** A game turn begins: its event, the day's when it is the first GT of a game day (or of the game), and their subscribers. */
+function startTurn(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[]): void {
+  const t = gameTime(ctx.bundle.scenario, ctx.bundle.sequence, d.pos.turn);
+  events.push({ type: 'turnStarted', turn: d.pos.turn, date: t.date, time: t.time });
+  const newDay = t.time === ctx.bundle.sequence.timesOfDay[0] || d.pos.turn === 0;
+  if (newDay) events.push({ type: 'dayStarted', day: t.day, date: t.date });
+  events.push(...boundary('turnStart', d, ctx));
+  if (newDay) events.push(...boundary('dayStart', d, ctx));
 }
 
 /** Creates the initial state: units placed per the scenario setup, sequence at its first segment. */
 export function newGame(bundle: ScenarioBundle, options: NewGameOptions): { state: GameState; events: GameEvent[] } {
   registerBundle(bundle);
   const { scenario, sequence } = bundle;
+  checkSequence(bundle);
   const length = scenario.lengths.find((l) => l.id === options.length) ?? scenario.lengths[0];
   if (options.length && length.id !== options.length) throw new Error(`scenario ${scenario.id} has no length "${options.length}"`);
   const units: Record<string, UnitState> = {};
@@ -47,7 +109,7 @@ export function newGame(bundle: ScenarioBundle, options: NewGameOptions): { stat
     seed: options.seed,
     length: length.id,
     n: 0,
-    pos: { turn: 0, playerTurn: 0, phase: 0, segment: 0 },
+    pos: firstPos(sequence, 0),
     lastTurn: turnCount(scenario, sequence, length.end) - 1,
     units,
     fieldworks,
@@ -60,9 +122,8 @@ export function newGame(bundle: ScenarioBundle, options: NewGameOptions): { stat
   dice.onRoll = (roll) => events.push({ type: 'dieRolled', roll });
   state = produce(state, (d) => {
     const ctx: RuleContext = { bundle, dice, side: null };
-    const t = turnTime(scenario, sequence, 0);
-    events.push({ type: 'turnStarted', turn: 0, date: t.date, time: t.time });
-    for (const m of RULE_MODULES) if (m.onNewGame) events.push(...m.onNewGame(d, ctx));
+    startTurn(d, ctx, events);
+    for (const m of allModules()) if (m.onNewGame) events.push(...m.onNewGame(d, ctx));
     // A decision at game start (AW 32.11.0 setup breakdowns) comes before the first segment and its automatic steps.
     if (d.pending) d.beforePlay = true;
     else events.push(...enterSegment(d, ctx));
@@ -75,46 +136,127 @@ function segmentEvent(bundle: ScenarioBundle, pos: SeqPos): GameEvent {
   return { type: 'segmentStarted', pos: { ...pos }, label: posLabel(bundle.scenario, bundle.sequence, pos), actor: actorAt(bundle.scenario, bundle.sequence, pos), case: segment.case };
 }
 
-/** Enters the segment at draft.pos: runs its hooks, and passes through automatic and skipped segments. */
+/**
+ * At the first segment of a stage: whether the stage runs before this GT (AW 3.2.2–3.2.3). A
+ * `once` stage runs before the first GT whose guards hold; a looping stage before every such GT
+ * until its `until` guard holds at the start of one (a scenario that starts after the condition
+ * holds never runs it).
+ */
+function stageRuns(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[]): boolean {
+  const seq = ctx.bundle.sequence;
+  const st = stageAt(seq, d.pos)!;
+  const rec = d.stages?.[st.id];
+  if (rec?.done) return false;
+  const env = guardEnv(d, ctx.bundle);
+  if (!st.when.every((g) => evalGuard(g, env))) return false;
+  if (st.runs !== 'once' && evalGuard(st.runs.until, env)) {
+    if (!d.stages) d.stages = {};
+    d.stages[st.id] = { runs: rec?.runs ?? 0, done: true };
+    events.push({ type: 'stageOver', stage: st.id, name: st.name, guard: guardText(st.runs.until, seq), runs: rec?.runs ?? 0, case: st.case });
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Enters the segment at draft.pos and runs on until a side must act: starts stages, skips segments
+ * whose guards fail (a `segmentSkipped` event each), passes segments whose rules are not built yet
+ * (`notModelled`), runs hooks and steps, and passes automatic segments.
+ */
 function enterSegment(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const { scenario, sequence } = ctx.bundle;
   const events: GameEvent[] = [];
-  for (let guard = 0; guard < 1000; guard++) {
-    const skipped = isSkipped(scenario, sequence, d.pos);
-    if (!skipped) {
-      events.push(segmentEvent(ctx.bundle, d.pos));
-      const seg = segmentAt(sequence, d.pos).segment;
-      for (const h of hooksFor(seg.id, 'onEnter')) events.push(...h.onEnter!(d, ctx));
-      if (d.over || actorAt(scenario, sequence, d.pos) !== null) return events;
+  for (let guard = 0; guard < 10000; guard++) {
+    if (d.pos.part === 'stage' && d.pos.phase === 0 && d.pos.segment === 0 && !d.pos.actorStep) {
+      const st = stageAt(sequence, d.pos)!;
+      if (!stageRuns(d, ctx, events)) {
+        d.pos = nextPart(sequence, d.pos)!;
+        continue;
+      }
+      if (!d.stages) d.stages = {};
+      const rec = (d.stages[st.id] ??= { runs: 0 });
+      rec.runs += 1;
+      events.push({ type: 'stageStarted', stage: st.id, name: st.name, run: rec.runs, case: st.case });
+      events.push(...boundary('stageStart', d, ctx, { stage: st.id, run: rec.runs }));
     }
-    // A skipped segment (AW 31.6: no Exploitation at Night) was never entered, so it runs no exit
-    // hooks either: an end-of-segment check there would demand actions no legal action can give.
-    if (!advance(d, ctx, events, !skipped)) return events;
+    const skip = skipReason(sequence, d.pos, guardEnv(d, ctx.bundle));
+    if (skip) {
+      // A skipped segment (AW 31.6: no Exploitation at Night) is never entered and runs no hooks:
+      // an end-of-segment check there would demand actions no legal action can give.
+      events.push({ type: 'segmentSkipped', pos: { ...d.pos }, label: posLabel(scenario, sequence, d.pos), guard: skip.guard, case: skip.case });
+      if (!leave(d, ctx, events, false)) return events;
+      continue;
+    }
+    const seg = segmentAt(sequence, d.pos).segment;
+    events.push(segmentEvent(ctx.bundle, d.pos));
+    if (!seg.modelled) {
+      events.push({ type: 'notModelled', segment: seg.id, text: `not modelled yet: ${seg.case}`, case: seg.case });
+      if (!leave(d, ctx, events, false)) return events;
+      continue;
+    }
+    for (const h of hooksFor(seg.id, 'onEnter')) events.push(...h.onEnter!(d, ctx));
+    for (const name of seg.steps) {
+      for (const m of allModules()) { const f = m.steps?.[name]; if (f) { events.push(...f(d, ctx)); break; } }
+    }
+    if (d.over || actorAt(scenario, sequence, d.pos) !== null) return events;
+    if (!leave(d, ctx, events, true)) return events;
   }
   throw new Error('sequence of play did not reach a player segment');
 }
 
-/** Leaves the current segment (running its exit hooks when it was entered); returns false when the game ended. */
-function advance(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[], entered = true): boolean {
+/**
+ * Leaves the current segment (running its exit hooks when it was entered) for the next position:
+ * ends the stage or the game turn when it was their last segment. Returns false when the game ended.
+ */
+function leave(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[], entered = true): boolean {
   const { scenario, sequence } = ctx.bundle;
   const seg = segmentAt(sequence, d.pos).segment;
   if (entered) for (const h of hooksFor(seg.id, 'onExit')) events.push(...h.onExit!(d, ctx));
   const next = nextSegment(sequence, d.pos);
+  if (d.pos.part === 'stage' && (!next || next.part !== 'stage' || next.stage !== d.pos.stage)) {
+    const st = stageAt(sequence, d.pos)!;
+    const rec = d.stages![st.id];
+    if (st.runs === 'once') rec.done = true;
+    events.push({ type: 'stageEnded', stage: st.id, name: st.name, run: rec.runs, case: st.case });
+    events.push(...boundary('stageEnd', d, ctx, { stage: st.id, run: rec.runs }));
+  }
   if (next) {
     d.pos = next;
     return true;
   }
+  // AW 3.3.7 / 31.4: the game turn (and after a Night GT the game day) ends.
+  const t = gameTime(scenario, sequence, d.pos.turn);
+  events.push({ type: 'turnEnded', turn: d.pos.turn, date: t.date, time: t.time, case: sequence.turnEnd.case });
+  events.push(...boundary('turnEnd', d, ctx));
+  if (t.time === sequence.timesOfDay[2]) {
+    events.push({ type: 'dayEnded', day: t.day, date: t.date });
+    events.push(...boundary('dayEnd', d, ctx));
+  }
   // AW 31.4: Game Turn Indication Phase — after the last GT the game is over.
   if (d.pos.turn >= d.lastTurn) {
     d.over = { reason: `the last game turn (${d.lastTurn + 1}) has been played`, winner: null };
-    for (const m of RULE_MODULES) if (m.onGameEnd) events.push(...m.onGameEnd(d, ctx));
+    for (const m of allModules()) if (m.onGameEnd) events.push(...m.onGameEnd(d, ctx));
     events.push({ type: 'gameOver', reason: d.over.reason, winner: d.over.winner });
     return false;
   }
-  d.pos = { turn: d.pos.turn + 1, playerTurn: 0, phase: 0, segment: 0 };
-  const t = turnTime(scenario, sequence, d.pos.turn);
-  events.push({ type: 'turnStarted', turn: d.pos.turn, date: t.date, time: t.time });
+  d.pos = firstPos(sequence, d.pos.turn + 1);
+  startTurn(d, ctx, events);
   return true;
+}
+
+/**
+ * The dispatcher's segment check (docs/engine.md "Sequence of play"): an action outside a pending
+ * decision must be one the current segment admits, or one admitted anywhere.
+ */
+function outsideSegment(bundle: ScenarioBundle, pos: SeqPos, type: string): Rejection {
+  const seq = bundle.sequence;
+  const here = segmentAt(seq, pos).segment;
+  const what = actionName(seq, type);
+  const cap = what.charAt(0).toUpperCase() + what.slice(1);
+  const where = segmentsAdmitting(seq, type);
+  if (!where.length) return { code: 'no-decision', message: `${cap}: not an action of the ${here.name}, and no decision it answers is waiting`, case: here.case };
+  const names = where.map((s) => s.name).join(' or the ');
+  return { code: 'wrong-segment', message: `${cap}: only in the ${names}, not in the ${here.name}`, case: where.map((s) => s.case).join('; ') };
 }
 
 /** The side expected to act now, or null when the game is over. */
@@ -130,9 +272,11 @@ export function legalActions(state: GameState, side: Side): Action[] {
   if (sideToAct(state) !== side) return [];
   const bundle = bundleOf(state);
   // A pending decision (GameState.pending) admits only its own action types, and no endSegment.
+  // Otherwise the segment's own action types (the same check apply's dispatcher makes).
   const only = state.pending?.accepts;
+  const admits = only ? null : admitted(bundle.sequence, state.pos);
   const out: Action[] = only ? [] : [{ type: 'endSegment' }];
-  for (const h of HANDLERS.values()) if (h.legal && (!only || only.includes(h.type))) out.push(...h.legal(state, side, bundle));
+  for (const h of HANDLERS.values()) if (h.legal && (only ? only.includes(h.type) : admits!.has(h.type))) out.push(...h.legal(state, side, bundle));
   return out;
 }
 
@@ -163,12 +307,20 @@ export function apply(state: GameState, action: Action): ApplyResult {
   if (state.pending && !state.pending.accepts.includes(action.type) && !handler?.outsideDecisions) {
     return rejected(state, 'decision-pending', `waiting for the ${state.pending.side} player: ${state.pending.prompt}`, state.pending.case);
   }
+  // The segment, not each handler, decides which actions it admits (a pending decision admits its own).
+  if (handler && !state.pending && !handler.outsideDecisions && !admitted(bundle.sequence, state.pos).has(action.type)) {
+    return { ok: false, state, events: [], error: outsideSegment(bundle, state.pos, action.type) };
+  }
   let next: GameState;
   let preRolls = 0;
   try {
     next = produce(state, (d) => {
       if (handler) events.push(...handler.apply(d, action, ctx));
-      else if (advance(d, ctx, events)) events.push(...enterSegment(d, ctx));
+      else if (firstOfBoth(bundle.sequence, d.pos)) {
+        // A segment both sides play in turn: the first side's endSegment hands over to the second.
+        d.pos.actorStep = 1;
+        events.push(segmentEvent(bundle, d.pos));
+      } else if (leave(d, ctx, events)) events.push(...enterSegment(d, ctx));
       if (d.beforePlay && !d.pending) {
         // The pre-game steps (the AW 32.2.2 carpet bombing) roll the game's pre-game dice, as newGame does
         // when there is no setup: their results do not depend on the setup actions, and they are no
@@ -205,9 +357,9 @@ function diceMaterial(state: GameState, action: Action): string {
  * What `side` may see (docs/engine.md "Hidden information"): no seed, the other side's units in
  * owner-only boxes as anonymous counters, sealed facts as commitments (rules/hidden.ts `redact`).
  */
-export function view(state: GameState, side: Side): StateView & { viewer: Side; label: string; actor: Side | null; phasing: Side } {
+export function view(state: GameState, side: Side): StateView & { viewer: Side; label: string; actor: Side | null; phasing: Side; part: string } {
   const b = bundleOf(state);
-  return { ...redact(state, side, b), viewer: side, label: posLabel(b.scenario, b.sequence, state.pos), actor: sideToAct(state), phasing: phasingSide(b.scenario, state.pos) };
+  return { ...redact(state, side, b), viewer: side, label: posLabel(b.scenario, b.sequence, state.pos), actor: sideToAct(state), phasing: phasingSide(b.scenario, state.pos), part: partLabel(b.scenario, b.sequence, state.pos) };
 }
 
 /** SHA-256 of the canonical JSON of the state: equal logs give equal hashes. */

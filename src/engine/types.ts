@@ -41,6 +41,16 @@ export interface SeqPos {
   playerTurn: 0 | 1;
   phase: number;
   segment: number;
+  /**
+   * Which part of the game turn (src/engine/sequence.ts): absent in a player turn (`phase` indexes
+   * the sequence's playerTurn), `gameTurn` in the game-turn phases both sides share (AW 3.3.1–3.3.4),
+   * `stage` in the stage `stage` played before the GT (AW 3.2.2–3.2.3).
+   */
+  part?: 'stage' | 'gameTurn';
+  /** Index into the sequence's stages (with part 'stage'). */
+  stage?: number;
+  /** 1 while the second side of a segment both sides play in turn acts. */
+  actorStep?: 1;
 }
 
 export interface UnitState {
@@ -126,6 +136,8 @@ export interface GameState {
   beforePlay?: boolean;
   /** `n` of the first action of play after a game-start setup: seeded dice count actions from there. */
   playFrom?: number;
+  /** Stages played so far (AW 3.2.2–3.2.3), by stage id: how often, and whether they are over for good. Absent without stages. */
+  stages?: Record<string, { runs: number; done?: boolean }>;
   /** Combat bookkeeping of the current phase and game turn (src/engine/rules/combatState.ts). */
   combat?: CombatState;
   /** Scenario special rules' bookkeeping: carpet bombing, reinforcements, victory (src/engine/rules/scenarioArea.ts). */
@@ -149,6 +161,7 @@ export type Action =
 export type GameEvent =
   | { type: 'segmentStarted'; pos: SeqPos; label: string; actor: Side | null; case: string }
   | { type: 'turnStarted'; turn: number; date: string; time: TimeOfDay }
+  | { type: 'segmentSkipped'; pos: SeqPos; label: string; guard: string; case: string }
   | { type: 'gameOver'; reason: string; winner: Side | 'draw' | null }
   | { type: 'unitMoved'; unit: string; from: string; to: string; path: string[]; cost: number; case: string }
   | { type: 'dieRolled'; roll: Roll }

@@ -6,6 +6,15 @@ export function describeEvent(e: GameEvent, bundle: ScenarioBundle | null): stri
   switch (e.type) {
     case 'turnStarted': return `Game turn ${Number(e.turn) + 1}: ${longDate(String(e.date))} ${e.time}`;
     case 'segmentStarted': return `${String(e.label).split(' · ').slice(1).join(' · ')} (${e.case})`;
+    // Sequence of play v2 (src/engine/sequence.ts): skipped segments, stages, turn and day ends.
+    case 'segmentSkipped': return `${String(e.label).split(' · ').slice(1).join(' · ')} skipped (runs only: ${e.guard}; ${e.case})`;
+    case 'notModelled': return `Not modelled yet: ${e.case}`;
+    case 'turnEnded': return `Game turn ${Number(e.turn) + 1} ends (${e.case})`;
+    case 'dayStarted': return `Game day ${e.day}: ${longDate(String(e.date))}`;
+    case 'dayEnded': return `Game day ${e.day} ends`;
+    case 'stageStarted': return `${e.name}${Number(e.run) > 1 ? ` (run ${e.run})` : ''} (${e.case})`;
+    case 'stageEnded': return `${e.name} ends (${e.case})`;
+    case 'stageOver': return `${e.name} is over: ${e.guard} (${e.case})`;
     case 'unitMoved': return `${name(e.unit)} moved ${e.from} → ${e.to}, ${e.cost} MP (${e.case})`;
     case 'dieRolled': {
       const r = e.roll as { purpose: string; dice: string; faces: number[]; value: number };

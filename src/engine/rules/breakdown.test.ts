@@ -78,7 +78,7 @@ describe('GOSS 18 / AW 31.2.1 breakdown', () => {
     const red = setup({ bn: { extra: { mayNotBreakDown: true } } });
     expect(refused(red.state, { type: 'breakdown', unit: 'bn' })).toMatchObject({ code: 'may-not-break-down', case: 'GOSS 18.3.0, AW 18.2.0' });
     const later = must(state, { type: 'endSegment' });
-    expect(refused(later, { type: 'breakdown', unit: 'bn', coys: 1 })).toMatchObject({ code: 'wrong-segment', case: 'AW 31.2.1, GOSS 18' });
+    expect(refused(later, { type: 'breakdown', unit: 'bn', coys: 1 })).toMatchObject({ code: 'wrong-segment', case: 'AW 31.2.1e' });
     expect(bundle.units.get('coy-1')?.generic).toBe('Inf Coy');
   });
 });

@@ -70,7 +70,7 @@ export function bridgeHexes(state: GameState, bundle: ScenarioBundle): HexId[] {
 
 function endOfGt(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const e = special(ctx.bundle).epsom;
-  if (!e || d.pos.playerTurn !== 1) return [];
+  if (!e) return [];
   let n = 0;
   for (const u of Object.values(d.units)) if (u.markers.includes(e.germanArtillery.marker)) { u.markers = u.markers.filter((m) => m !== e.germanArtillery.marker); n++; }
   return n ? [{ type: 'markersRemoved', marker: e.germanArtillery.marker, count: n, case: 'AW 33.5.2a' }] : [];
@@ -78,7 +78,8 @@ function endOfGt(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
 
 export const epsomRules: RuleModule = {
   name: 'epsom',
-  hooks: [{ segment: 'fatigueRecovery', onExit: endOfGt }],
+  // AW 33.5.2a: the markers come off at the end of the GT.
+  on: { turnEnd: endOfGt },
   handlers: [{
     type: 'placeBridge',
     apply(d, action: Action, ctx) {

@@ -12,9 +12,9 @@ import { readUnits } from './unitIndex';
 
 export const fatigueRules: RuleModule = {
   name: 'fatigue',
-  hooks: [{
-    segment: 'fatigueRecovery',
-    onEnter(d, ctx) {
+  // A named step the sequence data lists in its Fatigue Recovery Segment (AW 31.2.3b, AW 3.3.5g).
+  steps: {
+    fatigueRecovery(d, ctx) {
       const side = phasingSide(ctx.bundle.scenario, d.pos);
       const events: GameEvent[] = [];
       for (const u of readUnits(d.units)) {
@@ -27,5 +27,5 @@ export const fatigueRules: RuleModule = {
       }
       return events;
     },
-  }],
+  },
 };

@@ -5,7 +5,7 @@
  */
 import type { Draft } from 'immer';
 import type { Dice } from '../rng';
-import { segmentAt } from '../sequence';
+import { allSegments, segmentAt } from '../sequence';
 import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side } from '../types';
 
 export interface RuleContext {
@@ -56,7 +56,62 @@ export interface RuleModule {
   onNewGame?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
   /** AW 31.4: runs once when the last GT ends, after `over` is set (e.g. victory conditions may name the winner). */
   onGameEnd?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
+  // --- sequence of play v2 (src/engine/sequence.ts, docs/engine.md "Sequence of play") ---
+  /** Turn, day and stage boundaries, instead of hooking whichever segment happens to come first or last. */
+  on?: SequenceSubscriptions;
+  /** Named automatic steps a segment lists in `steps` (run in the listed order on entry, after its hooks). */
+  steps?: Record<string, StepFn>;
+  /** Named custom guards the sequence data may use (e.g. "beachesCleared", AW 42.0). */
+  guards?: Record<string, GuardFn>;
 }
+
+/** The game time a boundary event is about. */
+export interface BoundaryInfo {
+  turn: number;
+  date: string;
+  time: string;
+  /** Game day of the scenario (1 = its first). */
+  day: number;
+  /** With stage events: the stage id and how many times it has run, this run included. */
+  stage?: string;
+  run?: number;
+}
+
+export type BoundaryFn = (draft: Draft<GameState>, ctx: RuleContext, at: BoundaryInfo) => GameEvent[];
+export type StepFn = (draft: Draft<GameState>, ctx: RuleContext) => GameEvent[];
+export type GuardFn = (state: GameState, bundle: ScenarioBundle) => boolean;
+
+/**
+ * Boundaries of the sequence of play. `turnStart` runs when a GT begins (before its stages and
+ * phases; for the first GT before `onNewGame`), `turnEnd` after the last segment of its second
+ * player turn (before the game ends), `dayStart` / `dayEnd` with the AM / Night GT's start / end,
+ * `stageStart` / `stageEnd` around each run of a stage.
+ */
+export interface SequenceSubscriptions {
+  turnStart?: BoundaryFn;
+  turnEnd?: BoundaryFn;
+  dayStart?: BoundaryFn;
+  dayEnd?: BoundaryFn;
+  stageStart?: BoundaryFn;
+  stageEnd?: BoundaryFn;
+}
+
+const EXTRA_MODULES: RuleModule[] = [];
+
+/**
+ * Adds a rule module after the built-in ones (tests, and modules a scenario turns on). Returns the
+ * function that removes it again. Only the sequence-of-play parts (`on`, `steps`, `guards`, `hooks`)
+ * are read from added modules; handlers are fixed when the engine loads.
+ */
+export function addRuleModule(m: RuleModule): () => void {
+  EXTRA_MODULES.push(m);
+  return () => { const i = EXTRA_MODULES.indexOf(m); if (i >= 0) EXTRA_MODULES.splice(i, 1); };
+}
+
+export function addedRuleModules(): readonly RuleModule[] {
+  return EXTRA_MODULES;
+}
+// --- end of sequence of play v2 ---
 
 /**
  * Rejects unless the game is in segment `id`: the one check every segment-bound action makes
@@ -65,7 +120,7 @@ export interface RuleModule {
 export function requireSegment(ctx: RuleContext, pos: GameState['pos'], id: string, what: string, ruleCase: string): void {
   const seg = segmentAt(ctx.bundle.sequence, pos).segment;
   if (seg.id !== id) {
-    const want = ctx.bundle.sequence.playerTurn.flatMap((p) => p.segments).find((s) => s.id === id)?.name ?? id;
+    const want = allSegments(ctx.bundle.sequence).find((s) => s.segment.id === id)?.segment.name ?? id;
     reject('wrong-segment', `${what} in the ${want}, not the ${seg.name}`, ruleCase);
   }
 }

@@ -118,10 +118,10 @@ function suddenDeath(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
 
 export const scenarioVictoryRules: RuleModule = {
   name: 'scenarioVictory',
-  // Control after every segment; the sudden-death test at the end of the second player turn's last segment.
+  // Control after every segment; the sudden-death test at the end of the GT.
   hooks: [
     { segment: '*', onExit: (d, ctx) => { updateControl(d, ctx.bundle); return []; } },
-    { segment: 'fatigueRecovery', onExit: suddenDeath },
   ],
+  on: { turnEnd: suddenDeath },
   onGameEnd(d, ctx) { updateControl(d, ctx.bundle); return []; },
 };

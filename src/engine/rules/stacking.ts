@@ -378,16 +378,14 @@ export const stackingRules: RuleModule = {
     // AW 31.9.2a "at the end of any Phase": groups left stacked by retreats and advances are moved off automatically.
     { segment: 'groundAssault', onExit: (d, ctx) => autoRelocateGroups(d, ctx.bundle) },
     { segment: 'fatigueRecovery', onExit: (d, ctx) => autoRelocateGroups(d, ctx.bundle) },
-    {
-      // AW 31.9.2a: the lost mission points return with the next game turn.
-      segment: 'airPoints',
-      onEnter(d) {
-        if (d.pos.playerTurn !== 0) return [];
-        for (const r of readUnits(d.units)) {
-          if (r.markers.includes(MARKER.NO_MISSIONS)) d.units[r.id].markers = r.markers.filter((m) => m !== MARKER.NO_MISSIONS);
-        }
-        return [];
-      },
-    },
   ],
+  on: {
+    // AW 31.9.2a: the lost mission points return with the next game turn.
+    turnStart(d) {
+      for (const r of readUnits(d.units)) {
+        if (r.markers.includes(MARKER.NO_MISSIONS)) d.units[r.id].markers = r.markers.filter((m) => m !== MARKER.NO_MISSIONS);
+      }
+      return [];
+    },
+  },
 };

@@ -1,7 +1,7 @@
 /** Sequence-of-play tracker: game turn, side, phase, segment, what is expected, "done" and undo. */
 import { useGame } from '../../store/game';
 import { sideToAct, view } from '../../engine';
-import { segmentAt } from '../../engine/sequence';
+import { phaseLabel, segmentAt } from '../../engine/sequence';
 import { longDate } from '../describe';
 import { special } from '../../engine/rules/scenarioArea';
 import { weatherNow } from '../../engine/rules/cherbourg';
@@ -41,13 +41,14 @@ export function Tracker() {
   return (
     <section className="panel tracker" aria-label="Sequence of play">
       <div className="turn" data-testid="tracker-turn">{longDate(turnPart)}</div>
-      <div className="phasing" data-testid="tracker-phasing">{SIDE_NAME[v.phasing]} player turn</div>
+      {/* "Allied player turn", "Game-turn phases" (both sides) or the stage played before the GT (AW 3.2.2–3.2.3). */}
+      <div className="phasing" data-testid="tracker-phasing">{v.part}</div>
       {state.beforePlay ? (
         // A game-start setup (AW 32.11.0) comes before the first segment is entered.
         <div className="segment" data-testid="segment">Setup before play <span className="case">{state.pending?.case ?? ''}</span></div>
       ) : (
         <>
-          <div className="phase">{phase.name} <span className="case">{phase.case}</span></div>
+          <div className="phase">{phaseLabel(bundle.scenario, bundle.sequence, state.pos)} <span className="case">{phase.case}</span></div>
           <div className="segment" data-testid="segment">{segment.name} <span className="case">{segment.case}</span></div>
         </>
       )}
