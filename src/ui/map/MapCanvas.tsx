@@ -102,6 +102,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       const grid = new GridLayer(board);
       world.addChild(terrain.root, grid.root, overlay.root);
       if (units) { units.root.sortableChildren = true; world.addChild(units.root); }
+      world.addChild(overlay.top);
 
       let zoom = 1;
       let frame = 0;
@@ -214,7 +215,17 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         const host = { reveal, zoomBy: (f: number) => setZoom(zoom * f, app.screen.width / 2, app.screen.height / 2), centreHex: () => hexUnder(app.screen.width / 2, app.screen.height / 2), onBoard };
         if (mapKey(e, host)) { e.preventDefault(); e.stopPropagation(); }
       };
-      const onFocus = () => { focused = true; overlay.setCursor(useGame.getState().cursorHex); requestRender(); };
+      const onFocus = () => {
+        focused = true;
+        // The cursor starts on the selected hex, else the view's centre.
+        const st = useGame.getState();
+        if (st.cursorHex === null || !inView(st.cursorHex)) {
+          const h = st.selectedHex !== null && inView(st.selectedHex) ? st.selectedHex : hexUnder(app.screen.width / 2, app.screen.height / 2);
+          if (onBoard(h)) st.setCursor(h);
+        }
+        overlay.setCursor(useGame.getState().cursorHex);
+        requestRender();
+      };
       const onBlur = () => { focused = false; overlay.setCursor(null); requestRender(); };
       el.addEventListener('keydown', onKey);
       el.addEventListener('focus', onFocus);

@@ -60,7 +60,6 @@ export function mapKey(e: { key: string; shiftKey: boolean; ctrlKey: boolean; me
     return true;
   }
   if ((e.key === 'Enter' && !e.shiftKey) || e.key === ' ') {
-    if (st.cursorHex === null) { setCursor(cursor); return true; }
     clickHex(cursor);
     return true;
   }
@@ -82,7 +81,7 @@ export function mapKey(e: { key: string; shiftKey: boolean; ctrlKey: boolean; me
   }
   if (MARKERS[k] && st.state && st.selectedHex !== null) {
     const marks = marksFor(st.state, st.selectedHex, MARKERS[k], st.heldUnits);
-    if (!marks.length) useGame.setState({ error: `No unit of the selected stack can be marked ${MARKERS[k]} now (AW 31.2.1: before it moves, in its Movement Segment).` });
+    if (!marks.length) useGame.setState({ error: `No unit of the selected stack can be marked ${MARKERS[k]} now (AW 31.2.1: in the Movement Segment, before any unit moves).` });
     else useGame.getState().dispatchAll(marks);
     return true;
   }

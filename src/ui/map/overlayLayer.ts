@@ -10,14 +10,18 @@ export class OverlayLayer {
   private deploy = new Graphics();
   private cursor = new Graphics();
   private objectives = new Graphics();
+  private stars = new Graphics();
+  /** Drawn over the counters: the objective stars (added to the world after the units layer). */
+  readonly top = new Container();
 
   constructor() {
-    this.root.addChild(this.objectives, this.deploy, this.reach, this.hover, this.selected, this.cursor);
+    this.root.addChild(this.objectives, this.deploy, this.reach, this.hover, this.selected);
+    this.top.addChild(this.stars, this.cursor);
   }
 
   /**
-   * The objective hexes of the scenario's victory conditions (issue 16 item 8): a gold rim and a
-   * star in its west corner, beside the counters stacked in the middle.
+   * The objective hexes of the scenario's victory conditions (issue 16 item 8): a gold rim under the
+   * counters and a star at the hex's north-west corner over them, seen on a full stack too.
    */
   setObjectives(hexes: readonly number[]): void {
     const g = this.objectives;
@@ -26,9 +30,11 @@ export class OverlayLayer {
       const { x, y } = centre(h);
       g.poly(CORNER_OFFSETS.map((v, i) => (i & 1 ? y + v * 0.9 : x + v * 0.9))).stroke({ width: 3, color: 0xd4a017, alpha: 0.95 });
     }
+    const s = this.stars;
+    s.clear();
     for (const h of hexes) {
       const { x, y } = centre(h);
-      g.star(x - 19, y, 5, 4.5, 2).fill({ color: 0xffd23f }).stroke({ width: 1, color: 0x6b4e00 });
+      s.star(x - 16, y - 15, 5, 6, 2.6).fill({ color: 0xffd23f }).stroke({ width: 1.2, color: 0x6b4e00 });
     }
   }
 
