@@ -28,9 +28,11 @@ let page: Page;
 let steps: ScenarioSteps;
 const errors: string[] = [];
 
+const pixiWarnings: string[] = [];
 beforeAll(async () => {
   h = await startHarness('dist-e2e-playability');
   page = await watchedPage(h, errors, VIEW);
+  page.on('console', (m) => { if (/destroyed while still bound/.test(m.text())) pixiWarnings.push(m.text()); });
   steps = scenarioSteps(page, h.url, bundle, 'playability', errors);
 });
 afterAll(async () => { await h?.close(); });
@@ -276,6 +278,8 @@ describe('Goodwood playability in Chromium (issue 16 items 1–4, 6–10)', () =
     await page.getByTestId('replay-exit').click();
     await page.getByTestId('replay-bar').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
+    // Opening the replay and leaving it rebuild the map without Pixi's texture warnings (item 11).
+    expect(pixiWarnings).toEqual([]);
   });
 
   it('reloading and opening the autosave keeps the view framed on the play area (item 9)', async () => {

@@ -368,8 +368,10 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         el.removeEventListener('blur', onBlur);
         ro.disconnect();
         if (frame) cancelAnimationFrame(frame);
-        terrain.destroy();
+        // The renderer goes first: a texture destroyed while the renderer still holds it bound
+        // warns "textureSource destroyed while still bound" (issue 16 item 11).
         app.destroy(true, { children: true });
+        terrain.destroy();
         units?.destroy();
       };
     })();

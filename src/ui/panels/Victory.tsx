@@ -10,6 +10,7 @@ import { useGame } from '../../store/game';
 import { evaluateVictory, type ConditionReport, type VictoryResult } from '../../engine/rules/victory';
 import { formatHex } from '../../engine/hex';
 import { objectiveHexes } from '../map/framing';
+import { playerText } from '../describe';
 import { mapBridge } from '../setup/mapBridge';
 
 const SIDE = { allied: 'Allied', german: 'German' } as const;
@@ -57,7 +58,7 @@ export function Victory() {
         <h2 style={{ margin: '0 0 4px' }} data-testid="victory-winner">{title}</h2>
         {v ? (
           <>
-            <p style={{ margin: '4px 0' }}>{v.text} <span className="case">{v.case}; {v.source}</span></p>
+            <p style={{ margin: '4px 0' }}>{v.text} <span className="case">{v.case}; {playerText(v.source)}</span></p>
             <h3 style={{ fontSize: 15, margin: '12px 0 4px' }}>Victory conditions ({v.length} game) at the end</h3>
             <ul style={{ paddingLeft: 18, margin: 0 }}>
               {v.conditions.map((c, i) => <Condition key={i} r={c} />)}
