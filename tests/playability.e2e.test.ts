@@ -244,6 +244,18 @@ describe('Goodwood playability in Chromium (issue 16 items 1–4, 6–10)', () =
     expect(await n()).toBe(n0);
     expect(await page.getByTestId('inspector-hex').textContent()).toBe(formatHex(pair!.b));
     expect(await page.getByTestId('inspector').textContent()).toMatch(/hexes reachable/);
+    // Shift+click: the selected stack joins the other one, as one undo step.
+    const movers = movableUnits(s, pair!.a);
+    await steps.clickHex(formatHex(pair!.a));
+    const p = await page.evaluate((hex) => window.__map!.screenOf(hex), formatHex(pair!.b));
+    await page.keyboard.down('Shift');
+    await page.mouse.click(p.x, p.y);
+    await page.keyboard.up('Shift');
+    await expect.poll(n).toBe(n0 + movers.length);
+    for (const u of movers) expect((await game()).units[u].hex).toBe(pair!.b);
+    await page.getByTestId('undo').click();
+    await expect.poll(n).toBe(n0);
+    for (const u of movers) expect((await game()).units[u].hex).toBe(pair!.a);
     expect(errors).toEqual([]);
   });
 
