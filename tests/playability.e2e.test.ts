@@ -14,7 +14,9 @@ import type { Page } from 'playwright-core';
 import { startHarness, watchedPage, type Harness } from './browser';
 import { scenarioSteps, type ScenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
-import { legalActions, sideToAct, type GameState } from '../src/engine';
+import { apply, legalActions, sideToAct, type GameState } from '../src/engine';
+import { moveTo } from '../src/engine/rules/movement';
+import { assaultOptions } from '../src/engine/rules/groundAssault';
 import { distance, formatHex, hexOfRulesId } from '../src/engine/hex';
 import { evaluateVictory } from '../src/engine/rules/victory';
 import { destinationsByUnit, movableUnits } from '../src/ui/map/reach';
@@ -233,7 +235,13 @@ describe('Goodwood playability in Chromium (issue 16 items 1–4, 6–10)', () =
     for (const a of stacks) {
       const per = destinationsByUnit(s, bundle, a);
       if (!per.size || per.size !== movableUnits(s, a).length) continue;
-      const b = stacks.find((x) => x !== a && [...per.values()].every((m) => m.has(x)));
+      // …and may join it: every unit's move accepted by the engine (stacking, GOSS 6).
+      const joins = (x: number) => {
+        let st = s;
+        for (const [id, m] of per) { const r = apply(st, moveTo(id, m.get(x)!)); if (!r.ok) return false; st = r.state; }
+        return true;
+      };
+      const b = stacks.find((x) => x !== a && [...per.values()].every((m) => m.has(x)) && joins(x));
       if (b !== undefined) { pair = { a, b }; break; }
     }
     expect(pair, 'a stack that can reach another friendly stack').toBeDefined();
@@ -256,6 +264,52 @@ describe('Goodwood playability in Chromium (issue 16 items 1–4, 6–10)', () =
     await page.getByTestId('undo').click();
     await expect.poll(n).toBe(n0);
     for (const u of movers) expect((await game()).units[u].hex).toBe(pair!.a);
+    expect(errors).toEqual([]);
+  });
+
+  it('decision prompts say who decides and for which assault; the assault dialog stays in view while deciding (item 10)', async () => {
+    // Node look-ahead, exact (the dice follow the log): a German designation whose assault asks someone a decision.
+    const s0 = await steps.endSegmentsUntil((x) => segId(x) === 'attackDesignation' && sideToAct(x) === 'german');
+    const run = (from: GameState, a: object) => { const r = apply(from, a as never); return r.ok ? r.state : null; };
+    let pick: { unit: string; hex: string; ends: number } | undefined;
+    for (const a of legalActions(s0, 'german')) {
+      const units = (a as { units?: string[] }).units;
+      if (a.type !== 'designate' || units?.length !== 1) continue;
+      let st = run(s0, a);
+      let ends = 0;
+      while (st && !st.pending && segId(st) !== 'groundAssault' && ends < 10) { st = run(st, { type: 'endSegment' }); ends++; }
+      if (!st || st.pending || segId(st) !== 'groundAssault') continue;
+      const ga = (assaultOptions(st, bundle, 'german') as unknown as { hex: string; attackers: string[] }[]).find((g) => g.attackers.includes(units[0]));
+      const after = ga && run(st, ga);
+      if (after?.pending) { pick = { unit: units[0], hex: ga!.hex, ends }; break; }
+    }
+    expect(pick, 'a German assault that asks for a decision').toBeDefined();
+    await steps.clickHex(formatHex(s0.units[pick!.unit].hex!));
+    await page.getByTestId('unit-designate').filter({ hasText: `Designate ${name(pick!.unit)} ` }).first().click();
+    await expect.poll(steps.logText).toContain(`${name(pick!.unit)} designated to attack`);
+    for (let i = 0; i < pick!.ends; i++) {
+      await steps.revealIfHanded();
+      const k = await n();
+      await page.getByTestId('end-segment').click();
+      await expect.poll(n).toBe(k + 1);
+    }
+    await steps.revealIfHanded();
+    expect(segId(await game())).toBe('groundAssault');
+    await steps.clickHex(pick!.hex);
+    await page.getByTestId('ga-assault').click();
+    await expect.poll(async () => !!(await game()).pending).toBe(true);
+    await steps.revealIfHanded();
+    const p = (await game()).pending!;
+    const ctx = (await page.getByTestId('pending-context').textContent()) ?? '';
+    expect(ctx).toContain(`${p.side === 'german' ? 'German' : 'Allied'} player`);
+    expect(ctx).toMatch(/decides for the (attacking|defending) units|decides for the (attackers|defenders)/);
+    expect(ctx).toContain(`Ground assault on ${pick!.hex}: `);
+    expect(ctx).toContain(name(pick!.unit));
+    await expect.poll(() => page.getByTestId('ga-dialog').textContent()).toContain(`Ground assault on ${pick!.hex}`);
+    expect(await page.getByTestId('ga-dialog').textContent()).toContain('deciding');
+    await docShot('goodwood-decision');
+    await steps.answerDecisions();
+    await expect.poll(steps.logText).toContain('Ground assault resolved on column');
     expect(errors).toEqual([]);
   });
 
@@ -285,6 +339,8 @@ describe('Goodwood playability in Chromium (issue 16 items 1–4, 6–10)', () =
       expect(m.right).toBeLessThanOrEqual(m.width);
       expect(m.nextOnTop).toBe(true);
       if (k === moved!.action + 1) expect(await allInView([hexOfRulesId(moved!.to)])).toBe(true);
+      // Past the keyboard move and over the first change of side is enough.
+      if (k > moved!.action + 1 && sides.has('german') && sides.has('allied') && k > 2) break;
     }
     expect(sides.has('allied') && sides.has('german')).toBe(true);
     await page.getByTestId('replay-exit').click();
