@@ -38,7 +38,8 @@ function useShortcuts(toggleHelp: () => void) {
       else if (e.key === 'Enter' && !e.repeat && st.state && !st.state.over && !st.replaying) {
         // One Enter ends one segment (issue 16 item 2): a focused button takes its own Enter (its click
         // ends the segment once); Shift+Enter ends it from anywhere, the map included. Held keys never repeat it.
-        if (!e.shiftKey && t?.closest?.(OWN_ENTER)) return;
+        const own = !e.shiftKey ? (t?.closest?.(OWN_ENTER) as HTMLButtonElement | null) : null;
+        if (own && !own.disabled) return;
         e.preventDefault();
         st.dispatch({ type: 'endSegment' });
       }

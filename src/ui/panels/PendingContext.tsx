@@ -16,7 +16,8 @@ export function pendingContext(state: GameState, bundle: ScenarioBundle | null):
   const name = (id: string) => bundle?.units.get(id)?.designation ?? id;
   const list = (ids: string[]) => ids.map(name).join(', ');
   const player = state.players[p.side];
-  const who = `${SIDE[p.side]} player${player ? ` (${player})` : ''} decides`;
+  // The player's name when one was given (not the default "Allied player").
+  const who = `${SIDE[p.side]} player${player && player !== `${SIDE[p.side]} player` ? ` (${player})` : ''} decides`;
   const ga = state.combat?.ga;
   if (ga && p.kind.startsWith('ga')) {
     const role = p.side === ga.attackerSide ? 'attacking' : 'defending';
