@@ -60,6 +60,8 @@ export function mapKey(e: { key: string; shiftKey: boolean; ctrlKey: boolean; me
     return true;
   }
   if ((e.key === 'Enter' && !e.shiftKey) || e.key === ' ') {
+    // Enter on the map picks hexes; a player used to "Enter = Done" is told how to end the segment.
+    if (cursor === st.selectedHex && e.key === 'Enter') useGame.setState({ error: 'On the map, Enter selects the stack under the cursor or moves the selected stack there; Shift+Enter ends the segment.' });
     clickHex(cursor);
     return true;
   }

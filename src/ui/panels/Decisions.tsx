@@ -64,7 +64,7 @@ export function Decisions() {
   );
 }
 
-const KIND: Record<string, string> = { breakdown: 'Break down into Coys (GOSS 4.2)', recombine: 'Recombine Coys', relocateGroup: 'Relocate artillery groups' };
+const KIND: Record<string, string> = { breakdown: 'Break down into Coys (GOSS 4.2)', recombine: 'Recombine Coys', relocateGroup: 'Relocate artillery groups', overrun: 'Overrun (GOSS 5.3.5)', interdict: 'Ground interdiction (AW 31.7)' };
 
 /** Reinforcements waiting off the map: pick an entry hex per unit (AW 32.12). */
 function Reinforcements({ actions }: { actions: { type: string; unit: string; hex: string }[] }) {
