@@ -18,6 +18,7 @@ describe('app shell in Chromium', () => {
   it('starts the demo scenario, renders the map, and the canvas is not blank', async () => {
     await page.goto(h.url);
     await page.getByTestId('scenario-list').waitFor();
+    await page.locator('input[name=scenario][value="demo"]').check();
     await page.getByTestId('start-game').click();
     await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 30_000 });
     const png = await page.screenshot({ path: shotPath('app-map') });

@@ -14,6 +14,7 @@ describe('saves in Chromium', () => {
     const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
     const page = await ctx.newPage();
     await page.goto(h.url);
+    await page.locator('input[name=scenario][value="demo"]').check();
     await page.getByTestId('start-game').click(); // the demo scenario
     await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
     await page.getByTestId('end-segment').click();

@@ -42,6 +42,7 @@ describe('static build under a sub-path', () => {
     page.on('requestfailed', (r) => failed.push(r.url()));
     page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
     await page.goto(url);
+    await page.locator('input[name=scenario][value="demo"]').check();
     await page.getByTestId('start-game').click();
     await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 30_000 });
     expect(failed).toEqual([]);

@@ -40,6 +40,9 @@ export interface GameStore {
   heldUnits: string[];
   toggleHeld(id: string): void;
   hoverHex: number | null;
+  /** The keyboard's hex cursor on the map (arrow keys), or null before the map was focused. */
+  cursorHex: number | null;
+  setCursor(h: number | null): void;
   startGame(scenarioId: string, options: NewGameOptions, aiSide?: Side | null, pbem?: { me: Side; dice: 'fast' | 'strict' }): void;
   /** Play by e-mail: the side this browser plays (and its strict-mode chain), or null (hotseat, solo). */
   pbem: PbemSeat | null;
@@ -63,6 +66,11 @@ export interface GameStore {
   leave(): void;
   /** Applies an action; from the human UI it is refused while the opponent is to act. */
   dispatch(action: Action, from?: 'human' | 'ai'): boolean;
+  /**
+   * Applies actions in order as one player step (a stack's move is one move per unit): undo takes
+   * them all back at once. Stops at the first refusal (its reason in `error`); true when all applied.
+   */
+  dispatchAll(actions: Action[]): boolean;
   undo(): void;
   canUndo(): boolean;
   selectHex(h: number | null): void;
@@ -90,6 +98,8 @@ export const useGame = create<GameStore>()((set, get) => ({
   heldUnits: [],
   toggleHeld: (id) => set((s) => ({ heldUnits: s.heldUnits.includes(id) ? s.heldUnits.filter((x) => x !== id) : [...s.heldUnits, id] })),
   hoverHex: null,
+  cursorHex: null,
+  setCursor: (h) => set({ cursorHex: h }),
 
   startGame(scenarioId, options, aiSide = null, pbem) {
     const t0 = performance.now();
@@ -203,6 +213,20 @@ export const useGame = create<GameStore>()((set, get) => ({
     return true;
   },
 
+  dispatchAll(actions) {
+    const first = get().saved;
+    const depth = get().undoStack.length;
+    let done = 0;
+    for (const a of actions) {
+      if (!get().dispatch(a)) break;
+      done++;
+    }
+    // One undo step for the group, when no barrier (a die roll, the other side) came in between.
+    const st = get().undoStack;
+    if (done > 1 && first && st.length === depth + done) set({ undoStack: [...st.slice(0, depth), first] });
+    return done === actions.length;
+  },
+
   pbemStep(step) {
     const { saved, pbem, log, entries, strictOffer, replaying } = get();
     if (!saved || !pbem || !log) return false;
@@ -251,7 +275,8 @@ export const useGame = create<GameStore>()((set, get) => ({
     const { log, undoStack, entries } = get();
     if (!get().canUndo() || !log) return;
     const prev = undoStack[undoStack.length - 1];
-    const last = log.actions.length - 1;
+    // The save's action entries are the log's actions (a grouped step may hold several).
+    const last = prev.save.entries.filter((e) => e.kind === 'action').length;
     set({
       saved: prev,
       state: prev.state,

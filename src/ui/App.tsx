@@ -7,7 +7,7 @@ import { Tracker } from './panels/Tracker';
 import { Inspector } from './panels/Inspector';
 import { GameLog } from './panels/GameLog';
 import { Handover } from './panels/Handover';
-import { Victory } from './panels/Victory';
+import { Victory, VictoryNow } from './panels/Victory';
 import { Help } from './panels/Help';
 import { CounterSheet } from './counters/CounterSheet';
 import { Decisions } from './panels/Decisions';
@@ -23,15 +23,26 @@ import { SetupPanel } from './setup/SetupPanel';
 import { openSetup } from './setup/place';
 import { sideToAct } from '../engine';
 
+/** Elements that take Enter themselves: a focused button, link, field or the map (keyboard.ts). */
+const OWN_ENTER = 'button, a[href], input, select, textarea, summary, [role=application], [role=dialog]';
+
 function useShortcuts(toggleHelp: () => void) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement)?.tagName === 'INPUT' || document.querySelector('[data-testid=handover]')) return;
+      const t = e.target as HTMLElement | null;
+      if (e.defaultPrevented || t?.tagName === 'INPUT' || t?.tagName === 'TEXTAREA' || t?.tagName === 'SELECT' || document.querySelector('[data-testid=handover]')) return;
       const st = useGame.getState();
       if (e.key === '?') toggleHelp();
       else if (e.key === 'Escape') st.selectHex(null);
       else if ((e.ctrlKey || e.metaKey) && e.key === 'z') { e.preventDefault(); st.undo(); }
-      else if (e.key === 'Enter' && st.state && !st.state.over) st.dispatch({ type: 'endSegment' });
+      else if (e.key === 'Enter' && !e.repeat && st.state && !st.state.over && !st.replaying) {
+        // One Enter ends one segment (issue 16 item 2): a focused button takes its own Enter (its click
+        // ends the segment once); Shift+Enter ends it from anywhere, the map included. Held keys never repeat it.
+        const own = !e.shiftKey ? (t?.closest?.(OWN_ENTER) as HTMLButtonElement | null) : null;
+        if (own && !own.disabled) return;
+        e.preventDefault();
+        st.dispatch({ type: 'endSegment' });
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -49,6 +60,7 @@ export function App() {
   // PBEM: the other side's segments and decisions are played in its own browser: no dialogs for them here.
   const othersTurn = useGame((s) => !!s.pbem && !!s.state && !s.state.over && sideToAct(s.state) !== s.pbem.me);
   const [help, setHelp] = useState(false);
+  const [victoryOpen, setVictoryOpen] = useState(false);
   useShortcuts(() => setHelp((h) => !h));
   useEffect(() => watchOpponent(), []);
   useEffect(() => watchAutosave(), []);
@@ -67,11 +79,12 @@ export function App() {
       <Handover />
       {bundle && <Victory />}
       <aside className="side">
-        <nav className="top"><b>Neptune</b> <span className="title" title={board.name}>{bundle?.scenario.name ?? board.name}</span> <button onClick={() => setHelp((h) => !h)} title="Help (?)">?</button><button data-testid="leave" onClick={leave}>Menu</button></nav>
+        <nav className="top"><b>Neptune</b> <span className="title" title={board.name}>{bundle?.scenario.name ?? board.name}</span> {bundle && <button data-testid="victory-toggle" aria-pressed={victoryOpen} onClick={() => setVictoryOpen((o) => !o)} title="Victory conditions now (V)">Victory</button>}<button onClick={() => setHelp((h) => !h)} title="Help (?)">?</button><button data-testid="leave" onClick={leave}>Menu</button></nav>
         {help && <Help onClose={() => setHelp(false)} />}
         {bundle && <Pbem />}
         {bundle && <Replay />}
         {bundle && <Tracker />}
+        {bundle && victoryOpen && <VictoryNow onClose={() => setVictoryOpen(false)} />}
         {bundle && <AiStatus />}
         {bundle && inSetup && <SetupPanel />}
         {bundle && !replaying && !inSetup && !othersTurn && <Decisions />}

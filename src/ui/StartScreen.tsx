@@ -1,6 +1,6 @@
 /** Start screen: choose a scenario and its length, how to play (hotseat, solo, play by e-mail), name the players, start. */
-import { useState } from 'react';
-import { listMaps, listScenarios } from '../data/bundle';
+import { useEffect, useRef, useState } from 'react';
+import { BUILTIN, listMaps, listScenarios } from '../data/bundle';
 import { ROSTER } from '../data/unitNames';
 import { SaveList } from './save/SaveList';
 import { SaveControls } from './save/SaveControls';
@@ -8,10 +8,20 @@ import { useGame } from '../store/game';
 import { openFile } from '../store/pbem';
 import { DICE_MODE_NOTES } from '../save';
 
+/** A scenario's number from its rules case ("AW 32" → 32); unnumbered ones sort last. */
+function scenarioNumber(id: string): number {
+  try {
+    const file = Object.values(BUILTIN.scenarios).find((j) => (j as { id?: string }).id === id) as { case?: string } | undefined;
+    const m = /(\d+)/.exec(file?.case ?? '');
+    return m ? Number(m[1]) : Infinity;
+  } catch { return Infinity; }
+}
+
 type Mode = 'hotseat' | 'allied' | 'german' | 'pbem-allied' | 'pbem-german';
 
 export function StartScreen() {
-  const scenarios = listScenarios();
+  // By scenario number (AW 32 Goodwood, 33 Epsom, 34 Cherbourg), the unnumbered demo last (issue 16 item 11).
+  const scenarios = listScenarios().map((x) => ({ x, n: scenarioNumber(x.id) })).sort((a, b) => a.n - b.n || a.x.name.localeCompare(b.x.name)).map(({ x }) => x);
   const [id, setId] = useState(scenarios[0]?.id ?? '');
   const sc = scenarios.find((s) => s.id === id);
   const [length, setLength] = useState<string>('');
@@ -24,6 +34,15 @@ export function StartScreen() {
   const browse = useGame((s) => s.browseMap);
   const openSheet = useGame((s) => s.openSheet);
   const openSaved = useGame((s) => s.openSaved);
+  // An import refused (issue 16 item 11): its reason is brought into view, not left below the fold.
+  const importBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = importBox.current;
+    if (!el) return;
+    const mo = new MutationObserver(() => el.querySelector('[role=alert]')?.scrollIntoView({ block: 'center' }));
+    mo.observe(el, { childList: true, subtree: true, characterData: true });
+    return () => mo.disconnect();
+  }, []);
   const begin = () => {
     // The seed covers dice before any PBEM dice key; the header records the dice mode (docs/save-format.md).
     const seed = Array.from(crypto.getRandomValues(new Uint32Array(4)), (x) => x.toString(16)).join('');
@@ -81,7 +100,9 @@ export function StartScreen() {
       <h2>Saved games</h2>
       <SaveList onOpen={(g) => openSaved(g)} onReplay={(g) => openSaved(g, { replayFrom: 0 })} />
       {/* A PBEM turn file of a game this browser plays must continue its copy; a new one gets a seat (store/pbem.ts). */}
-      <SaveControls game={null} importer={(file) => openFile(file)} onImported={(g, from) => openSaved(g, { replayFrom: from })} />
+      <div ref={importBox}>
+        <SaveControls game={null} importer={(file) => openFile(file)} onImported={(g, from) => openSaved(g, { replayFrom: from })} />
+      </div>
       <h2>Maps</h2>
       <ul className="maps">
         {listMaps().map((m) => (

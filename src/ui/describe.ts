@@ -85,3 +85,23 @@ function generic(ev: GameEvent, name: (id: unknown) => string): string {
   if (typeof e.why === 'string') parts.push(e.why);
   return `${words[0].toUpperCase()}${words.slice(1)}${parts.length ? `: ${parts.join(' · ')}` : ''}${tail(ev)}`;
 }
+
+/**
+ * Source notes for the player's eye (issue 16 item 11): rule cases stay; seed line numbers
+ * ("seed:004 L9564", "L4040-L4084") and the data's internal class ids ("class de-stug") go, and
+ * "reconstructed:" reads as what it means. The data keeps the full note.
+ */
+export function playerText(text: string): string {
+  return text
+    .replace(/\bseed:\d+\s+L\d+(?:\s*[-–]\s*L?\d+)?\s*/g, '')
+    .replace(/\(?\bL\d+(?:\s*[-–]\s*L?\d+)?\)?,?\s*/g, '')
+    .replace(/\bclass [a-z]+(?:-[a-z0-9]+)+\s*/g, '')
+    .replace(/\breconstructed:\s*/gi, 'Reconstructed (not in the printed rules): ')
+    .replace(/;?\s*named at\s*$/, '')
+    .replace(/\(\s*\)/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
+/** A fire mission's observation level in words (AW 31.9.4, GOSS 8.2). */
+export const OBSERVATION: Record<string, string> = { unobserved: 'Unobserved', observed: 'Observed', observedPaEt: 'Observed, PA or ET target' };

@@ -21,7 +21,12 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
       const extra = [(a.standoff as string[] | undefined)?.length ? `standoff: ${names(a.standoff)}` : '', (a.fullStrength as string[] | undefined)?.length ? `full strength (OhS): ${names(a.fullStrength)}` : ''].filter(Boolean).join('; ');
       return `Defend on ${LINES[Number(a.line)] ?? `line ${a.line}`}${extra ? ` — ${extra}` : ''}`;
     }
-    case 'gaConvert': return a.removeEt3 ? 'Remove the ET-3 instead of the PRC result' : a.convert === 'none' ? 'No conversion' : `Convert (${a.convert})`;
+    case 'gaConvert': {
+      // GOSS 13.10.2a (an ET-3 cancels a mandatory hit), 13.10.2b / AW 1.2.7b (convert one to discretionary): each combination once.
+      const conv = a.convert === 'bocage' ? 'convert a mandatory hit to discretionary (bocage, AW 1.2.7b)' : a.convert === 'recon' ? 'convert a mandatory hit to discretionary (all Recon/CDO, GOSS 13.10.2b)' : '';
+      if (a.removeEt3) return conv ? `Remove the ET-3 to cancel a mandatory hit, and ${conv}` : 'Remove the ET-3 to cancel a mandatory hit (GOSS 13.10.2a)';
+      return conv ? conv[0].toUpperCase() + conv.slice(1) : 'Keep the fieldworks: take the mandatory hits as they are';
+    }
     case 'gaOption': return { hold: 'Hold: take the hits in the hex', limited: 'Limited retreat', full: 'Full retreat' }[String(a.option)] ?? String(a.option);
     case 'gaRetreat': case 'fsRetreat': return a.withdraw ? `Withdraw into the DW${a.from ? ` in ${a.from}` : ''} instead of retreating` : `Retreat ${a.from ? `from ${a.from} ` : ''}via ${(a.path as string[]).join(' → ')}`;
     case 'gaAbsorb': case 'fsAbsorb': return Number(a.fatigue) ? `Take ${a.fatigue} hit(s) as fatigue, the rest as step losses` : 'Take the hits as step losses';

@@ -12,6 +12,7 @@ import { formatHex, hexOfRulesId } from '../../engine/hex';
 import { oddsPreview } from '../../engine/rules/gaPreview';
 import { segmentAt } from '../../engine/sequence';
 import { Case, ModTable, signed } from './Breakdown';
+import type { GaBreakdown } from '../../engine/rules/gaOdds';
 
 interface Offer { type: 'assault'; hex: string; attackers: string[] }
 
@@ -28,8 +29,20 @@ export function Assault() {
   const seg = state && bundle ? segmentAt(bundle.sequence, state.pos).segment.id : '';
   // The engine's offers (GOSS 13.4): each TA stack alone, PA units together, units that have not attacked yet.
   const offers = useMemo(() => (state && actor && seg === 'groundAssault' && !state.pending ? legalFor(state, actor).filter((a) => a.type === 'assault') as unknown as Offer[] : []), [state, actor, seg]);
-  if (!state || !bundle || !actor || state.pending || state.over || seg !== 'groundAssault') return null;
+  if (!state || !bundle || !actor || state.over) return null;
   const name = (id: string) => bundle.units.get(id)?.designation ?? id;
+  // While the assault's decisions are made, the dialog stays with its odds (issue 16 item 10).
+  const ga = state.combat?.ga;
+  if (state.pending && ga && state.pending.kind.startsWith('ga')) {
+    return (
+      <section className="panel dialog" data-testid="ga-dialog" aria-label="Ground assault">
+        <b>{ga.overrun ? 'Overrun' : 'Ground assault'} on {formatHex(ga.hex)}</b> <Case c="GOSS 13" /> <span className="ga-stage">— deciding</span>
+        <div className="hint">{ga.attackers.map(name).join(', ')} against {ga.defenders.map(name).join(', ')}: the decisions are in the Decisions panel.</div>
+        {ga.odds && <details data-testid="ga-odds"><summary>Column <b>{ga.odds.columnLabel}</b>, DRM {signed(ga.odds.drm)}{ga.rolls ? ` · rolled ${ga.rolls.attackerModified} / ${ga.rolls.defenderModified}` : ''}</summary><Odds odds={ga.odds} /></details>}
+      </section>
+    );
+  }
+  if (state.pending || seg !== 'groundAssault') return null;
   const here = target !== null ? offers.filter((o) => o.hex === formatHex(target)) : [];
   if (!here.length) {
     const enemyThere = target !== null && Object.values(state.units).some((u) => u.hex === target && u.side !== actor && !u.eliminated);
@@ -64,17 +77,26 @@ export function Assault() {
         </div>
       )}
       {r && (r.ok ? (
-        <div className="plan" data-testid="ga-odds">
-          <div>Terrain {r.odds.terrain}, line {r.odds.line} (defender chooses among {r.odds.lineOptions.join(', ')}) <Case c="GOSS 13.3" /></div>
-          <ModTable rows={[...r.odds.attackers, ...r.odds.defenders].map((u) => ({ label: `${u.designation}: CS ${u.cs}${u.mults.map((m) => ` ×${m.x} ${m.why}`).join('')}`, value: String(Math.round(u.value * 100) / 100), case: u.mults.map((m) => m.case).join(', ') || 'GOSS 13.6' }))} />
-          <div>GAV {r.odds.gavAttacker} : {r.odds.gavDefender} → {r.odds.baseLabel}{r.odds.offLeft ? ' (off the left of the table)' : ''} <Case c="GOSS 13.6" /></div>
-          <ModTable rows={r.odds.shifts.map((s) => ({ label: `${s.side}: ${s.why}`, value: signed(s.n), case: s.case }))} />
-          <div>Column <b>{r.odds.columnLabel}</b> (net shift {signed(r.odds.netShift)}) <Case c="GOSS 13.7" /></div>
-          <ModTable rows={r.odds.drms.map((d) => ({ label: `${d.kind}: ${d.why}`, value: signed(d.value), case: d.case }))} />
-          <div>DRM {signed(r.odds.drm)}{r.odds.drm !== r.odds.drmRaw ? ` (capped from ${signed(r.odds.drmRaw)})` : ''} <Case c="GOSS 13.8" /></div>
-        </div>
+        <div data-testid="ga-odds"><Odds odds={r.odds} /></div>
       ) : <p className="error-inline">{r.message} <Case c={r.case} /></p>)}
       <button data-testid="ga-assault" disabled={!r?.ok} onClick={() => dispatch({ type: 'assault', hex: offer.hex, attackers })}>Assault ⚄</button>
     </section>
+  );
+}
+
+/** The odds breakdown (GOSS 13.3–13.8): each unit's value, the ratio, shifts, column and DRMs with their cases. */
+function Odds({ odds }: { odds: GaBreakdown }) {
+  // GOSS 13.3.2: the defender picks the line only when the hex offers more than one.
+  const lines = odds.lineOptions.length > 1 ? ` (the defender chooses among lines ${odds.lineOptions.join(', ')})` : '';
+  return (
+    <div className="plan">
+      <div>Terrain {odds.terrain}, line {odds.line}{lines} <Case c="GOSS 13.3" /></div>
+      <ModTable rows={[...odds.attackers, ...odds.defenders].map((u) => ({ label: `${u.designation}: CS ${u.cs}${u.mults.map((m) => ` ×${m.x} ${m.why}`).join('')}`, value: String(Math.round(u.value * 100) / 100), case: u.mults.map((m) => m.case).join(', ') || 'GOSS 13.6' }))} />
+      <div>GAV {odds.gavAttacker} : {odds.gavDefender} → {odds.baseLabel}{odds.offLeft ? ' (off the left of the table)' : ''} <Case c="GOSS 13.6" /></div>
+      <ModTable rows={odds.shifts.map((s) => ({ label: `${s.side}: ${s.why}`, value: signed(s.n), case: s.case }))} />
+      <div>Column <b>{odds.columnLabel}</b> (net shift {signed(odds.netShift)}) <Case c="GOSS 13.7" /></div>
+      <ModTable rows={odds.drms.map((d) => ({ label: `${d.kind}: ${d.why}`, value: signed(d.value), case: d.case }))} />
+      <div>DRM {signed(odds.drm)}{odds.drm !== odds.drmRaw ? ` (capped from ${signed(odds.drmRaw)})` : ''} <Case c="GOSS 13.8" /></div>
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import { formatHex } from '../../engine/hex';
 import { artilleryPoints, fsPlan } from '../../engine/rules/fireSupport';
 import { segmentAt } from '../../engine/sequence';
 import { Case, ModTable, signed } from './Breakdown';
+import { OBSERVATION } from '../describe';
 
 export function FireMission() {
   const state = useGame((s) => s.state);
@@ -92,7 +93,7 @@ export function FireMission() {
       </div>
       {plan.ok ? (
         <div className="plan" data-testid="fs-plan">
-          <div>{plan.plan.level} — {plan.plan.observation}; cap {plan.plan.cap} points</div>
+          <div>{OBSERVATION[plan.plan.level] ?? plan.plan.level} — {plan.plan.observation}; cap {plan.plan.cap} points</div>
           <ModTable rows={plan.plan.sources.map((s) => ({ label: `${s.unit ? name(s.unit) : s.kind}: ${s.why}`, value: String(s.points), case: s.case }))} />
           <div>Total {plan.plan.total} points in volleys of {plan.plan.volleys.join(' + ')}</div>
           <ModTable rows={plan.plan.drms.map((d) => ({ label: `${d.group}: ${d.why}`, value: signed(d.value), case: d.case }))} />

@@ -20,6 +20,8 @@ import { clickHex } from '../interaction';
 import { registerMapBridge } from '../setup/mapBridge';
 import { useSetup } from '../setup/setupStore';
 import { setupHighlight } from '../setup/place';
+import { mapKey } from './keyboard';
+import { playAreaHexes, objectiveHexes, followHexes } from './framing';
 
 interface MapDebug {
   screenOf(id: string): { x: number; y: number };
@@ -35,6 +37,11 @@ interface MapDebug {
   shownHexIds(): string[];
   /** How the terrain was last drawn: the one whole-map overview texture, or chunk meshes. */
   terrainDrawnAs(): 'overview' | 'chunks';
+  /** Whether the hex's centre is inside the map view now. */
+  inView(id: string): boolean;
+  zoom(): number;
+  /** The objective hexes drawn on the map (rules IDs). */
+  objectives(): string[];
 }
 
 declare global {
@@ -82,6 +89,8 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       if (cancelled) { app.destroy(true, { children: true }); return; }
       mark('pixiInit');
       el.appendChild(app.canvas);
+      // The map takes keyboard focus (issue 16 item 1): a hex cursor, see keyboard.ts.
+      el.tabIndex = 0;
       app.canvas.setAttribute('data-testid', 'map-canvas');
       const world = new Container({ isRenderGroup: true });
       world.eventMode = 'none';
@@ -93,6 +102,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       const grid = new GridLayer(board);
       world.addChild(terrain.root, grid.root, overlay.root);
       if (units) { units.root.sortableChildren = true; world.addChild(units.root); }
+      world.addChild(overlay.top);
 
       let zoom = 1;
       let frame = 0;
@@ -131,7 +141,18 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         requestRender();
       };
       const fit = () => frameBox(bounds, 60, 0.12, 2);
-      fit();
+      const boxOf = (hexes: Iterable<number>) => {
+        const b = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+        for (const h of hexes) {
+          const { x, y } = centre(h);
+          b.x0 = Math.min(b.x0, x); b.y0 = Math.min(b.y0, y); b.x1 = Math.max(b.x1, x); b.y1 = Math.max(b.y1, y);
+        }
+        return b;
+      };
+      // The first view frames the scenario's play area (AW 32.0 …), not all six sheets (issue 16 item 9).
+      const area = bundle ? playAreaHexes(bundle) : null;
+      const frameArea = () => (area?.length ? frameBox(boxOf(area), 40, 0.12, 1.6) : fit());
+      frameArea();
 
       const hexUnder = (sx: number, sy: number) => hexAtPoint((sx - world.x) / zoom, (sy - world.y) / zoom);
       const onBoard = (h: number) => h >= 0 && board.terrain[h] !== 255;
@@ -143,6 +164,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         return { x: e.clientX - r.left, y: e.clientY - r.top };
       };
       const onDown = (e: PointerEvent) => {
+        el.focus({ preventScroll: true });
         const p = local(e);
         drag = { x: p.x, y: p.y, wx: world.x, wy: world.y, moved: false };
       };
@@ -162,7 +184,9 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         const p = local(e);
         if (drag && !drag.moved && e.button === 0) {
           const h = hexUnder(p.x, p.y);
-          clickHex(onBoard(h) ? h : null);
+          if (onBoard(h)) useGame.getState().setCursor(h);
+          // Shift+click moves the selected stack onto a friendly stack (interaction.ts).
+          clickHex(onBoard(h) ? h : null, { join: e.shiftKey });
         }
         drag = null;
       };
@@ -177,6 +201,35 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       app.canvas.addEventListener('pointerup', onUp);
       app.canvas.addEventListener('wheel', onWheel, { passive: false });
       app.canvas.addEventListener('contextmenu', onContext);
+      /** Pans (at the same zoom) so that the hex is in view with a margin, when it is not. */
+      const reveal = (h: number) => {
+        const { x, y } = centre(h);
+        const s = app.screen, m = 60;
+        const sx = world.x + x * zoom, sy = world.y + y * zoom;
+        if (sx >= m && sy >= m && sx <= s.width - m && sy <= s.height - m) return;
+        world.position.set(s.width / 2 - x * zoom, s.height / 2 - y * zoom);
+        requestRender();
+      };
+      let focused = false;
+      const onKey = (e: KeyboardEvent) => {
+        const host = { reveal, zoomBy: (f: number) => setZoom(zoom * f, app.screen.width / 2, app.screen.height / 2), centreHex: () => hexUnder(app.screen.width / 2, app.screen.height / 2), onBoard };
+        if (mapKey(e, host)) { e.preventDefault(); e.stopPropagation(); }
+      };
+      const onFocus = () => {
+        focused = true;
+        // The cursor starts on the selected hex, else the view's centre.
+        const st = useGame.getState();
+        if (st.cursorHex === null || !inView(st.cursorHex)) {
+          const h = st.selectedHex !== null && inView(st.selectedHex) ? st.selectedHex : hexUnder(app.screen.width / 2, app.screen.height / 2);
+          if (onBoard(h)) st.setCursor(h);
+        }
+        overlay.setCursor(useGame.getState().cursorHex);
+        requestRender();
+      };
+      const onBlur = () => { focused = false; overlay.setCursor(null); requestRender(); };
+      el.addEventListener('keydown', onKey);
+      el.addEventListener('focus', onFocus);
+      el.addEventListener('blur', onBlur);
       const ro = new ResizeObserver(() => { app.resize(); requestRender(); });
       ro.observe(el);
 
@@ -185,6 +238,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         overlay.setHover(st.hoverHex);
         units?.fan(st.hoverHex);
         overlay.setSelected(st.selectedHex);
+        overlay.setCursor(focused ? st.cursorHex : null);
         overlay.setReachable(st.state && bundle && st.selectedHex !== null ? reachableCosts(st.state, bundle, st.selectedHex, st.heldUnits) : null);
         requestRender();
       };
@@ -195,16 +249,33 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       };
       sync(useGame.getState());
       syncDeploy();
+      const objectives = bundle ? objectiveHexes(bundle) : [];
+      overlay.setObjectives(objectives.map((o) => o.hex));
+      /** Pans and, if needed, zooms out so that all the hexes are in view (min zoom 0.4). */
+      const follow = (hexes: number[]) => {
+        if (!hexes.length || hexes.every((h) => inView(h, 40))) return;
+        const b = boxOf(hexes);
+        const s = app.screen;
+        const fits = (b.x1 - b.x0 + 160) * zoom <= s.width && (b.y1 - b.y0 + 160) * zoom <= s.height;
+        if (fits) { world.position.set(s.width / 2 - ((b.x0 + b.x1) / 2) * zoom, s.height / 2 - ((b.y0 + b.y1) / 2) * zoom); requestRender(); }
+        else frameBox(b, 160, 0.4, zoom);
+      };
       const unsub = useGame.subscribe((st, prev) => {
-        if (st.state !== prev.state || st.hoverHex !== prev.hoverHex || st.selectedHex !== prev.selectedHex || st.heldUnits !== prev.heldUnits) sync(st);
+        // The camera follows the other side's moves: each replay step, the programmed opponent's moves (issue 16 item 9).
+        if (st.entries !== prev.entries && bundle) {
+          const hexes = followHexes(st, prev);
+          if (hexes.length) follow(hexes);
+        }
+        if (st.state !== prev.state || st.hoverHex !== prev.hoverHex || st.selectedHex !== prev.selectedHex || st.heldUnits !== prev.heldUnits || st.cursorHex !== prev.cursorHex) sync(st);
         if (st.state !== prev.state) syncDeploy();
       });
       const unsubSetup = useSetup.subscribe((st, prev) => { if (st.armed !== prev.armed) syncDeploy(); });
-      const visible = (h: number) => {
+      function inView(h: number, m = 0) {
         const { x, y } = centre(h);
         const sx = world.x + x * zoom, sy = world.y + y * zoom;
-        return sx >= 0 && sy >= 0 && sx <= app.screen.width && sy <= app.screen.height;
-      };
+        return sx >= m && sy >= m && sx <= app.screen.width - m && sy <= app.screen.height - m;
+      }
+      const visible = (h: number) => inView(h);
       registerMapBridge({
         hexAtClient(cx, cy) {
           const r = app.canvas.getBoundingClientRect();
@@ -282,6 +353,9 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         },
         shownHexIds: () => grid.shownIds(),
         terrainDrawnAs: () => (terrain.overview?.visible ? 'overview' : 'chunks'),
+        inView: (id) => inView(hexOfRulesId(id)),
+        zoom: () => zoom,
+        objectives: () => objectives.map((o) => formatHex(o.hex)),
       };
 
       destroy = () => {
@@ -289,10 +363,15 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         registerMapBridge(null);
         unsubSetup();
         unsub();
+        el.removeEventListener('keydown', onKey);
+        el.removeEventListener('focus', onFocus);
+        el.removeEventListener('blur', onBlur);
         ro.disconnect();
         if (frame) cancelAnimationFrame(frame);
-        terrain.destroy();
+        // The renderer goes first: a texture destroyed while the renderer still holds it bound
+        // warns "textureSource destroyed while still bound" (issue 16 item 11).
         app.destroy(true, { children: true });
+        terrain.destroy();
         units?.destroy();
       };
     })();
@@ -303,7 +382,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
   return (
     <div className="map-host">
       {/* Pixi owns this div's children; React owns the controls beside it. */}
-      <div ref={host} style={{ position: 'absolute', inset: 0 }} />
+      <div ref={host} className="map-focus" data-testid="map" role="application" aria-label="Map. Arrow keys move the hex cursor, Enter selects a stack or moves the selected one, N next stack, P mark PA, Shift+Enter ends the segment, ? for help." style={{ position: 'absolute', inset: 0 }} />
       <div className="map-controls" style={CONTROLS}>
         <Toggle on={toggles.legend} id="legend" onClick={() => flip('legend')} title="Terrain, hexside and route key with GOSS TEC movement costs">Legend</Toggle>
         <Toggle on={toggles.sheets} id="sheets" onClick={() => flip('sheets')} title="Outline the printed map sheets A–F">Sheets</Toggle>

@@ -8,9 +8,45 @@ export class OverlayLayer {
   private selected = new Graphics();
   private reach = new Container();
   private deploy = new Graphics();
+  private cursor = new Graphics();
+  private objectives = new Graphics();
+  private stars = new Graphics();
+  /** Drawn over the counters: the objective stars (added to the world after the units layer). */
+  readonly top = new Container();
 
   constructor() {
-    this.root.addChild(this.deploy, this.reach, this.hover, this.selected);
+    this.root.addChild(this.objectives, this.deploy, this.reach, this.hover, this.selected);
+    this.top.addChild(this.stars, this.cursor);
+  }
+
+  /**
+   * The objective hexes of the scenario's victory conditions (issue 16 item 8): a gold rim under the
+   * counters and a star at the hex's north-west corner over them, seen on a full stack too.
+   */
+  setObjectives(hexes: readonly number[]): void {
+    const g = this.objectives;
+    g.clear();
+    for (const h of hexes) {
+      const { x, y } = centre(h);
+      g.poly(CORNER_OFFSETS.map((v, i) => (i & 1 ? y + v * 0.9 : x + v * 0.9))).stroke({ width: 3, color: 0xd4a017, alpha: 0.95 });
+    }
+    const s = this.stars;
+    s.clear();
+    for (const h of hexes) {
+      const { x, y } = centre(h);
+      s.star(x - 16, y - 15, 5, 6, 2.6).fill({ color: 0xffd23f }).stroke({ width: 1.2, color: 0x6b4e00 });
+    }
+  }
+
+  /** The keyboard's hex cursor (issue 16 item 1), shown while the map has focus. */
+  setCursor(h: number | null): void {
+    const g = this.cursor;
+    g.clear();
+    if (h === null || h < 0) return;
+    const { x, y } = centre(h);
+    const pts = CORNER_OFFSETS.map((v, i) => v + (i & 1 ? y : x));
+    g.poly(pts).stroke({ width: 5, color: 0xffffff, alpha: 0.9 });
+    g.poly(pts).stroke({ width: 2.5, color: 0x0a66d8 });
   }
 
   /** AW 34.11.2 setup: the hexes the unit or marker picked up may be placed in now (null clears). */

@@ -12,7 +12,7 @@ export const TERRAIN_COLOURS: Record<Terrain, number> = {
   woods: 0x7fae6a,
   hedgerow: 0xb9cf8f,
   forest: 0x3f7a4a,
-  bocage: 0x98b872,
+  bocage: 0xa8a862, // khaki-olive, yellower than woods: the two read apart on the map and in the legend (issue 16 item 11)
   marsh: 0x8fc3c0,
   village: 0xd9b9a0,
   town: 0xb98a78,

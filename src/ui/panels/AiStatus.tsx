@@ -12,7 +12,7 @@ export function AiStatus() {
     <section className="panel ai" data-testid="ai-status">
       <div>Opponent: Neptune AI ({aiSide === 'allied' ? 'Allies' : 'Germans'}) {p ? <span data-testid="ai-thinking">— thinking: {p.label} ({p.actions} actions)</span> : null}</div>
       {p && <progress max={1} value={p.progress} />}
-      <label className="fast"><input type="checkbox" checked={fast} onChange={(e) => { setFast(e.target.checked); setAiLevel(e.target.checked ? 'fast' : 'normal'); }} /> think faster</label>
+      <label className="fast" title="The opponent weighs fewer units, destinations, assaults and fire missions per decision and thinks about 1 s instead of 3 s: quicker turns, plainer play. Takes effect from its next turn."><input type="checkbox" checked={fast} onChange={(e) => { setFast(e.target.checked); setAiLevel(e.target.checked ? 'fast' : 'normal'); }} /> think faster <span className="case">(fewer options weighed, from its next turn)</span></label>
     </section>
   );
 }

@@ -7,7 +7,8 @@ import { useMemo } from 'react';
 import { useGame } from '../../store/game';
 import { sideToAct, type Action } from '../../engine';
 import { legalFor } from '../../store/legal';
-import { describeAction } from '../describeAction';
+import { actionUnits, describeAction } from '../describeAction';
+import { PendingContext } from './PendingContext';
 import { SealedChoice } from './Sealed';
 
 // Moves are made on the map, missions and assaults in their dialogs, unit actions beside each unit.
@@ -17,19 +18,32 @@ export function Decisions() {
   const state = useGame((s) => s.state);
   const bundle = useGame((s) => s.bundle);
   const dispatch = useGame((s) => s.dispatch);
+  const selected = useGame((s) => s.selectedHex);
   const actor = state ? sideToAct(state) : null;
   const actions = useMemo(() => (state && actor ? legalFor(state, actor) : []), [state, actor]);
   if (!state || !actor || state.over) return null;
   const pending = state.pending;
-  const shown = actions.filter((a) => pending || !HIDDEN.has(a.type));
+  const offered = actions.filter((a) => pending || !HIDDEN.has(a.type));
+  // Unit actions outside a decision (breakdowns, recombinations…) only for the selected stack (issue 16
+  // item 7): a count per kind otherwise, so the whole army's options never flood the panel.
+  const here = (a: Action) => actionUnits(a).some((id) => state.units[id]?.hex === selected);
+  const shown = pending ? offered : offered.filter((a) => !actionUnits(a).length || (selected !== null && here(a)));
+  const elsewhere = pending ? [] : offered.filter((a) => actionUnits(a).length && !(selected !== null && here(a)));
   const reinf = pending ? [] : actions.filter((a) => a.type === 'enterReinforcement') as unknown as { type: string; unit: string; hex: string }[];
-  if (!pending && !shown.length && !reinf.length) return null;
+  if (!pending && !shown.length && !reinf.length && !elsewhere.length) return null;
   const groups = new Map<string, Action[]>();
   for (const a of shown) groups.set(a.type, [...(groups.get(a.type) ?? []), a]);
+  const others = new Map<string, Set<string>>();
+  for (const a of elsewhere) {
+    const set = others.get(a.type) ?? new Set<string>();
+    for (const id of actionUnits(a)) set.add(id);
+    others.set(a.type, set);
+  }
   return (
     <section className="panel decisions" aria-label="Decisions" data-testid="decisions">
       {pending && (
         <div className="pending" data-testid="pending">
+          <PendingContext />
           <b>{pending.prompt}</b> <span className="case">{pending.case}</span>
           <SealedChoice />
         </div>
@@ -43,9 +57,16 @@ export function Decisions() {
           {list.length > 40 && <span className="more">… and {list.length - 40} more (select a unit to narrow)</span>}
         </div>
       ))}
+      {others.size > 0 && (
+        <div className="elsewhere" data-testid="decisions-elsewhere">
+          {[...others].map(([type, units]) => <div key={type}>{KIND[type] ?? type}: {units.size} unit{units.size === 1 ? '' : 's'}{selected === null ? '' : ' in other hexes'} — select a stack to see its options.</div>)}
+        </div>
+      )}
     </section>
   );
 }
+
+const KIND: Record<string, string> = { breakdown: 'Break down into Coys (GOSS 4.2)', recombine: 'Recombine Coys', relocateGroup: 'Relocate artillery groups', overrun: 'Overrun (GOSS 5.3.5)', interdict: 'Ground interdiction (AW 31.7)' };
 
 /** Reinforcements waiting off the map: pick an entry hex per unit (AW 32.12). */
 function Reinforcements({ actions }: { actions: { type: string; unit: string; hex: string }[] }) {

@@ -10,6 +10,7 @@ import { segmentAt } from '../../engine/sequence';
 import { sideToAct, type Action } from '../../engine';
 import { legalFor } from '../../store/legal';
 import { actionUnits, describeAction } from '../describeAction';
+import { playerText } from '../describe';
 
 export function Inspector() {
   const h = useGame((s) => s.selectedHex);
@@ -45,7 +46,7 @@ export function Inspector() {
                   {moveSeg && u.side === actor && <MoveInfo unitId={u.id} />}
                   {u.markers.length > 0 && <div className="markers">Markers: {u.markers.join(', ')}</div>}
                   {u.side === actor && !state.pending && <UnitActions actions={unitActions.filter((a) => actionUnits(a).includes(u.id))} />}
-                  <div className="source">{d.source}</div>
+                  <div className="source">{playerText(d.source)}</div>
                 </li>
               );
             })}

@@ -3,8 +3,12 @@
  * and the log its events; after an import it starts at the first new entry and summarises what
  * changed. Read-only: leaving the replay returns to the game at its last entry.
  */
+import { useMemo } from 'react';
 import { useGame } from '../../store/game';
 import { ReplayBar } from '../save/ReplayBar';
+import { timeline, type SaveFile, type Timeline } from '../../save';
+import type { Action, ScenarioBundle } from '../../engine';
+import { describeAction } from '../describeAction';
 import { ChangesSummary } from '../save/ChangesSummary';
 
 export function Replay() {
@@ -14,12 +18,32 @@ export function Replay() {
   const stop = useGame((s) => s.stopReplay);
   // PBEM: a turn file opened in a browser new to the game starts at 0 and is still "what they did".
   const pbem = useGame((s) => !!s.pbem);
+  const tl = useMemo(() => (replaying && bundle ? playerTimeline(replaying.game.save, bundle) : undefined), [replaying, bundle]);
   if (!replaying) return null;
   return (
     <section className="panel replay" data-testid="replay">
       <b>Replay</b> <button data-testid="replay-exit" onClick={stop}>Back to the game</button>
-      <ReplayBar save={replaying.game.save} start={replaying.from} onStep={({ state, events }) => show(state, events)} />
+      <ReplayBar save={replaying.game.save} timeline={tl} start={replaying.from} onStep={({ state, events }) => show(state, events)} />
       {(replaying.from > 0 || pbem) && <ChangesSummary save={replaying.game.save} from={replaying.from} unitName={(id) => bundle?.units.get(id)?.designation ?? id} />}
     </section>
   );
+}
+
+const WHO: Record<string, string> = { allied: 'Allied', german: 'German' };
+
+/**
+ * The save's timeline with each step labelled in the player's words (issue 16 item 11): "German:
+ * Move 2/200/21 to C5122", not the save layer's `move unit=… path=[…]` or `diceKey key=9d29…`.
+ */
+function playerTimeline(save: SaveFile, bundle: ScenarioBundle): Timeline {
+  const t = timeline(save);
+  const labels = t.labels.map((l, k) => {
+    const e = save.entries[k - 1];
+    if (!e) return 'Start of the game';
+    const who = WHO[e.by] ?? e.by;
+    if (e.kind !== 'action') return `${who}: ${e.kind === 'anchor' ? 'publishes its dice chain' : 'commits to its next actions'}`;
+    const a = e.action as Action;
+    return `${who}: ${a.type === 'diceKey' ? 'seals the dice for the next rolls' : describeAction(a, bundle)}`;
+  });
+  return { ...t, labels };
 }

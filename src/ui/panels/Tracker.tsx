@@ -63,7 +63,7 @@ export function Tracker() {
           <div className={`actor side-${actor}`} data-testid="actor">{actor ? `${SIDE_NAME[actor]} to act` : ''}</div>
           <p className="prompt">{state.beforePlay ? state.pending?.prompt : segment.prompt}</p>
           <div className="buttons">
-            <button data-testid="end-segment" disabled={(!!aiSide && actor === aiSide) || (!!pbemMe && actor !== pbemMe) || !!state.pending} title={state.pending ? 'Answer the decision first' : pbemMe && actor !== pbemMe ? 'Play by e-mail: the other side plays this segment in its own browser' : 'Done with this segment (Enter)'} onClick={() => dispatch({ type: 'endSegment' })}>Done with segment ▸</button>
+            <button data-testid="end-segment" disabled={(!!aiSide && actor === aiSide) || (!!pbemMe && actor !== pbemMe) || !!state.pending} title={state.pending ? 'Answer the decision first' : pbemMe && actor !== pbemMe ? 'Play by e-mail: the other side plays this segment in its own browser' : 'Done with this segment (Enter; Shift+Enter from the map)'} onClick={() => dispatch({ type: 'endSegment' })}>Done with segment ▸</button>
             <button data-testid="undo" onClick={undo} disabled={!canUndo} title={canUndo ? 'Undo (Ctrl+Z)' : 'Undo stops here: a die was rolled or the other side acted'}>Undo</button>
           </div>
           {!canUndo && state.n > 0 && <div className="barrier" data-testid="undo-barrier">Undo stops here (new information since).</div>}

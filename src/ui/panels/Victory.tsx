@@ -5,9 +5,13 @@
  * first that holds decides; the screen shows each with whether it holds. It can be closed to look
  * at the final board and reopened from a small banner.
  */
-import { useState, type CSSProperties } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import { useGame } from '../../store/game';
-import type { ConditionReport, VictoryResult } from '../../engine/rules/victory';
+import { evaluateVictory, type ConditionReport, type VictoryResult } from '../../engine/rules/victory';
+import { formatHex } from '../../engine/hex';
+import { objectiveHexes } from '../map/framing';
+import { playerText } from '../describe';
+import { mapBridge } from '../setup/mapBridge';
 
 const SIDE = { allied: 'Allied', german: 'German' } as const;
 const LEVEL: Record<string, string> = { major: 'major victory', operational: 'operational victory', marginal: 'marginal victory', strategic: 'strategic victory', tactical: 'tactical victory', draw: 'draw' };
@@ -54,7 +58,7 @@ export function Victory() {
         <h2 style={{ margin: '0 0 4px' }} data-testid="victory-winner">{title}</h2>
         {v ? (
           <>
-            <p style={{ margin: '4px 0' }}>{v.text} <span className="case">{v.case}; {v.source}</span></p>
+            <p style={{ margin: '4px 0' }}>{v.text} <span className="case">{v.case}; {playerText(v.source)}</span></p>
             <h3 style={{ fontSize: 15, margin: '12px 0 4px' }}>Victory conditions ({v.length} game) at the end</h3>
             <ul style={{ paddingLeft: 18, margin: 0 }}>
               {v.conditions.map((c, i) => <Condition key={i} r={c} />)}
@@ -84,5 +88,38 @@ export function Victory() {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The victory conditions during play (issue 16 item 8): each condition of the scenario length with
+ * whether it holds on the position now and why, and the result if the game ended now, from the
+ * engine's evaluateVictory (read-only). "Show" centres the map on a condition's hexes.
+ */
+export function VictoryNow({ onClose }: { onClose: () => void }) {
+  const state = useGame((s) => s.state);
+  const bundle = useGame((s) => s.bundle);
+  const v = useMemo(() => (state && bundle ? evaluateVictory(state, bundle) : null), [state, bundle]);
+  const sets = bundle ? objectiveHexes(bundle) : [];
+  return (
+    <section className="panel victory-now" aria-label="Victory conditions" data-testid="victory-now">
+      <div className="victory-now-head"><b>Victory conditions</b> {v && <span className="case">{v.case}, {v.length} game</span>} <button className="link" onClick={onClose}>Close</button></div>
+      {!v ? <p className="hint">This scenario has no victory conditions for this length.</p> : (
+        <>
+          <ul className="victory-now-list">
+            {v.conditions.map((c, i) => <Condition key={i} r={c} />)}
+          </ul>
+          <div data-testid="victory-now-result">If the game ended now: <b>{headline(v, String(v.winner ?? 'draw'))}</b> — {v.text}</div>
+          {sets.length > 0 && (
+            <div className="victory-now-map">
+              Objective hexes (gold stars on the map): {[...new Set(sets.map((s) => s.set))].map((name) => {
+                const hexes = sets.filter((s) => s.set === name).map((s) => s.hex);
+                return <button key={name} className="link" onClick={() => mapBridge()?.showHexes(hexes)}>{hexes.map(formatHex).join(', ')}</button>;
+              })}
+            </div>
+          )}
+        </>
+      )}
+    </section>
   );
 }
