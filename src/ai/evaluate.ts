@@ -2,10 +2,10 @@
  * What a ground assault or fire mission is worth, read from the engine's own previews (gaOdds /
  * fsPlan) and tables: expected hits on each side over every roll, no dice rolled, nothing changed.
  */
-import { gat } from '../engine/rules/combatTables';
-import { gaResults } from '../engine/rules/gaTable';
-import { gaOdds, type GaBreakdown, type GaDeclaration } from '../engine/rules/gaOdds';
-import { fsResult, type FsPlan } from '../engine/rules/fireSupport';
+import { gat } from '../engine/query';
+import { gaResults } from '../engine/query';
+import { gaOdds, type GaBreakdown, type GaDeclaration } from '../engine/query';
+import { fsResult, type FsPlan } from '../engine/query';
 import type { GameState, ScenarioBundle, Side } from '../engine/types';
 
 export interface GaExpectation {

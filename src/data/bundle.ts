@@ -10,6 +10,7 @@ import { check, DataError, type DataProblem } from './problems';
 import { buildBoard, type Board } from '../engine/board';
 import { canonicalJson, sha256Hex } from '../engine/hash';
 import { registerBundle } from '../engine/game';
+import { extensionNamed } from '../engine/rules/extensions';
 import { tryParseHexRef } from '../engine/hex';
 import type { ScenarioBundle } from '../engine/types';
 
@@ -77,6 +78,14 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
   if (q && !q.ok) problems.push(...q.problems);
   const board = m?.ok ? buildBoard(mapSrc!.file, m.value) : null;
   if (board) problems.push(...board.problems);
+  // The optional rule modules the scenario turns on: each must exist and find the data it reads.
+  scenario.modules.forEach((name, i) => {
+    const ext = extensionNamed(name);
+    if (!ext) return problems.push({ file: scen.file, path: `modules[${i}]`, reason: `no rule module named "${name}"` });
+    for (const key of ext.needs ?? []) {
+      if ((scenario.special as Record<string, unknown> | undefined)?.[key] === undefined) problems.push({ file: scen.file, path: `modules[${i}]`, reason: `rule module "${name}" (${ext.cases}) reads special.${key}, which the scenario does not have` });
+    }
+  });
   scenario.setup.forEach((e, i) => {
     if (!units.has(e.unit)) problems.push({ file: scen.file, path: `setup[${i}].unit`, reason: `unit "${e.unit}" is in no unit set of this scenario` });
     const h = tryParseHexRef(e.hex);

@@ -6,7 +6,7 @@
 import { useGame } from '../store/game';
 import { destinationsByUnit } from './map/reach';
 import { placeAt } from './setup/place';
-import { moveTo } from '../engine/rules/movement';
+import { moveTo } from '../engine/query';
 
 export function clickHex(h: number | null): void {
   if (h !== null && placeAt(h)) return;

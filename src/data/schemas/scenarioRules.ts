@@ -142,6 +142,9 @@ export const MovementRestriction = z.object({
   formations: z.array(z.string()).default([]),
   /** The hexes the units may not enter voluntarily. */
   mayNotEnter: HexSet,
+  /** The line as the refusals name it ("the 2nd Canadian Division boundary") and the case that draws it. */
+  boundary: z.string(),
+  case: z.string(),
   /** Forced in (retreat): must move back next Movement Phase; meanwhile no PA and no tactical assault. */
   whileInside: z.object({ mustLeave: z.boolean(), noPa: z.boolean(), noTacticalAssault: z.boolean() }),
   source: Source,
@@ -353,11 +356,16 @@ export const NavalRules = z.object({
 });
 
 /** AW 33 special rules: the Odon, bridging (33.6.1), VIII Corps inactive (33.7.1), German movement (33.7.2), German artillery (33.5.2a). */
+/** What a unit does, as the may-act rules name it (AW 33.7.1: move, construction, observe, FS, offensive GA). */
+export const ActName = z.enum(['move', 'construction', 'observe', 'fireSupport', 'offensiveGa']);
+
 export const EpsomRules = z.object({
   odon: z.object({ river: z.string(), south: HexSet, source: Source }),
   bridging: z.object({ side: Side, river: z.string(), max: z.number().int().positive(), perGameTurn: z.number().int().positive(), into: z.literal('alliedOccupiedSouthOfRiver'), source: Source }),
-  inactive: z.object({ side: Side, corps: z.string(), until: GameTimeRef, forbids: z.array(z.string()), source: Source }),
-  germanMayAct: z.object({ west: HexSet, exempt: z.object({ formations: z.array(z.string()), types: z.array(z.string()), sizes: z.array(z.string()) }), allows: z.array(z.string()), source: Source }),
+  /** The refusal names the unit as `{unit}`. */
+  inactive: z.object({ side: Side, corps: z.string(), until: GameTimeRef, forbids: z.array(ActName), text: z.string(), case: z.string(), source: Source }),
+  /** The refusal names the unit as `{unit}` and the activity as `{act}` (`acts` words each one). */
+  germanMayAct: z.object({ west: HexSet, exempt: z.object({ formations: z.array(z.string()), types: z.array(z.string()), sizes: z.array(z.string()) }), allows: z.array(ActName), text: z.string(), acts: z.partialRecord(ActName, z.string()), case: z.string(), source: Source }),
   germanArtillery: z.object({ oncePerGameTurn: z.boolean(), marker: z.string(), heavyFlakFs: z.boolean(), nwDrms: z.boolean(), source: Source }),
 });
 

@@ -2,10 +2,10 @@
  * Ammunition depletion of artillery in the scenarios that use it (the FS rules call these):
  *   - AW 33.5.2a (Epsom): each German artillery unit (with the heavy AA Coys, which "may conduct FS
  *     missions" under the same case) fires one FS mission per GT and then carries the scenario's
- *     "Ammo Depleted" marker; epsom.ts removes them all at the end of the GT.
+ *     "Ammo Depleted" marker; artilleryOncePerGt.ts removes them all at the end of the GT.
  *   - AW 34.5.3 (Cherbourg): GOSS 11.8.0 applies. After each mission with artillery points, one 1d10
  *     + 1 per volley after the first is compared with the firing side's ADV (34.5.3a-b, and 1.2.6d for
- *     Landefront units through cherbourg.ts `advOf`); each point above it depletes one firing artillery
+ *     Landefront units through the landefront module's ADV step, `advOf`); each point above it depletes one firing artillery
  *     unit, in the order the firer listed them (`deplete`, else the `artillery` order: the owner's
  *     choice made with the mission). ADV 0 and OhS firers always deplete (GOSS 11.8.0). A depleted unit
  *     contributes no mission points (AW 31.9.0: "ammo depletion DRs only affect artillery mission point
@@ -15,15 +15,15 @@
  *     Replenishment Segment (AW 31.2.3a) 1d10 per depleted unit of the phasing side; cleared on DR ≤ ADV.
  */
 import type { Draft } from 'immer';
-import type { GameEvent, GameState, Rejection, ScenarioBundle, UnitState } from '../types';
+import type { GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
 import type { RuleContext, RuleModule } from './registry';
-import { phasingSide } from '../sequence';
+import { phasingSide, turnTime } from '../sequence';
 import { special } from './scenarioArea';
-import { advOf } from './cherbourg';
 import { groupOfUnit } from './artilleryGroups';
 import { M, addMarker, defOf, dropMarker, has, isArtillery } from './combatTraits';
 import { readUnits } from './unitIndex';
-import { germanArtilleryMayFire } from './epsom';
+import { advFold } from './extensions';
+import { atOrAfter } from './weather';
 
 /** The marker a depleted artillery unit carries (the Epsom data names it; Cherbourg uses the same counter). */
 const AMMO_DEPLETED = 'Ammo Depleted';
@@ -40,6 +40,13 @@ export function firesOncePerGtByMarker(bundle: ScenarioBundle, unitId: string): 
   return isArtillery(d) || (ga.heavyFlakFs && groupOfUnit(bundle, unitId)?.kind === 'heavyFlak');
 }
 
+/** AW 34.5.3: the side's ammo depletion value now (special.ammoDepletion by date), after the scenario modules' ADV steps (AW 1.2.6d Landefront). */
+export function advOf(state: GameState, bundle: ScenarioBundle, side: Side, unitId?: string): number | null {
+  const t = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
+  const base = (special(bundle).ammoDepletion ?? []).filter((a) => a.side === side && atOrAfter(t, a.from)).at(-1)?.adv ?? null;
+  return advFold(state, bundle, side, unitId, base);
+}
+
 /** Does the scenario run GOSS 11.8.0 ammunition depletion checks (AW 34.5.3: ADV data)? */
 function usesAdChecks(bundle: ScenarioBundle): boolean {
   return !!special(bundle).ammoDepletion?.length;
@@ -51,7 +58,7 @@ export function depletionBlock(state: GameState, bundle: ScenarioBundle, unitId:
   const m = depletedMarker(bundle);
   if (!u || !u.markers.includes(m)) return null;
   const name = bundle.units.get(unitId)?.designation ?? unitId;
-  if (firesOncePerGtByMarker(bundle, unitId) && !germanArtilleryMayFire(state, bundle, unitId)) return { code: 'ammo-depleted', message: `${name} has fired its one FS mission this GT (Ammo Depleted until the end of the GT)`, case: 'AW 33.5.2a' };
+  if (firesOncePerGtByMarker(bundle, unitId)) return { code: 'ammo-depleted', message: `${name} has fired its one FS mission this GT (Ammo Depleted until the end of the GT)`, case: 'AW 33.5.2a' };
   return { code: 'ammo-depleted', message: `${name} is ammo depleted and contributes no mission points until it is replenished`, case: 'GOSS 11.8.0, AW 34.5.3' };
 }
 

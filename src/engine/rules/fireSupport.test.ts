@@ -211,7 +211,7 @@ describe('AW 31.9 fire support missions', () => {
     expect(r.state.units.g2.stepsLost).toBe(0);
   });
   it('GOSS 11.6.2a / AW 1.2.6b: an ET-3 given up on a Landefront hex leaves the printed ET-2 at once, whose automatic PRC pass then applies (reconstructed reading); the printed ET-2 alone cannot be given up', () => {
-    const b = fixture({ rules: RULES(), special: { ...SPECIAL, ...landefront([at(3, 4)]) }, units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4, { fieldworks: 'ET-3' })] });
+    const b = fixture({ rules: RULES(), special: { ...SPECIAL, ...landefront([at(3, 4)]) }, modules: ['landefront'], units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4, { fieldworks: 'ET-3' })] });
     let s = edit(offFs(b), (d) => { d.units.spot.markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [5, 5])); // FSV 10 twice → 2 hits
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;

@@ -7,7 +7,7 @@
  */
 import { useState, type CSSProperties } from 'react';
 import { useGame } from '../../store/game';
-import type { ConditionReport, VictoryResult } from '../../engine/rules/victory';
+import type { ConditionReport, VictoryResult } from '../../engine/query';
 
 const SIDE = { allied: 'Allied', german: 'German' } as const;
 const LEVEL: Record<string, string> = { major: 'major victory', operational: 'operational victory', marginal: 'marginal victory', strategic: 'strategic victory', tactical: 'tactical victory', draw: 'draw' };

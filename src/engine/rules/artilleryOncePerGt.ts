@@ -1,0 +1,28 @@
+/**
+ * AW 33.5.2a: each German artillery unit (and heavy AA Coy) fires one FS mission per GT and then
+ * carries the scenario's "Ammo Depleted" marker (placed by ammoDepletion.ts after the mission); all
+ * the markers come off at the end of the GT, here (scenario.special.epsom.germanArtillery).
+ */
+import type { Draft } from 'immer';
+import type { GameEvent, GameState } from '../types';
+import type { RuleContext, RuleModule } from './registry';
+import type { Extension } from './extensions';
+import { moduleOn } from './extensions';
+import { special } from './scenarioArea';
+
+const NAME = 'artilleryOncePerGt';
+
+function endOfGt(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
+  const e = special(ctx.bundle).epsom;
+  if (!e || !moduleOn(ctx.bundle, NAME) || d.pos.playerTurn !== 1) return [];
+  let n = 0;
+  for (const u of Object.values(d.units)) if (u.markers.includes(e.germanArtillery.marker)) { u.markers = u.markers.filter((m) => m !== e.germanArtillery.marker); n++; }
+  return n ? [{ type: 'markersRemoved', marker: e.germanArtillery.marker, count: n, case: 'AW 33.5.2a' }] : [];
+}
+
+export const artilleryOncePerGt: Extension = { name: NAME, cases: 'AW 33.5.2a', needs: ['epsom'] };
+
+export const artilleryOncePerGtRules: RuleModule = {
+  name: NAME,
+  hooks: [{ segment: 'fatigueRecovery', onExit: endOfGt }],
+};
