@@ -35,5 +35,5 @@ describe('engine import graph', () => {
     const rel = (f: string) => path.relative(ENGINE, f);
     const found = importCycles(g).map((c) => `${c.length} files: ${cyclePath(g, c).map(rel).join(' → ')}  [${c.map(rel).join(', ')}]`);
     expect(found).toEqual([]);
-  });
+  }, 30_000);
 });

@@ -28,7 +28,8 @@ function resolve(from: string, spec: string): string | null {
 export function valueImports(text: string): string[] {
   const sf = ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
   const out: string[] = [];
-  const visit = (n: ts.Node) => {
+  // Static imports are top-level statements; the tree is walked for `import()` only when the text has one.
+  const visit = (n: ts.Node, deep: boolean) => {
     if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier)) {
       const c = n.importClause;
       const typeOnly = !!c && (c.isTypeOnly || (!c.name && !!c.namedBindings && ts.isNamedImports(c.namedBindings)
@@ -41,9 +42,10 @@ export function valueImports(text: string): string[] {
     } else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] && ts.isStringLiteral(n.arguments[0])) {
       out.push(n.arguments[0].text);
     }
-    ts.forEachChild(n, visit);
+    if (deep) ts.forEachChild(n, (c) => visit(c, true));
   };
-  visit(sf);
+  const deep = /\bimport\s*\(/.test(text);
+  for (const st of sf.statements) visit(st, deep);
   return out;
 }
 

@@ -495,7 +495,7 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
   let hexLimit: number | undefined;
   // The scenario modules' MA steps (AW 34.7.2 German MA by atmosphere and time of day; AW 34.10.1 lull).
   for (const m of maSteps(state, bundle, u.id, ma)) {
-    if (m.ma !== ma || m.hexLimit === undefined) { ma = m.ma; parts.push({ case: m.case, text: m.text }); }
+    if (m.ma !== ma) { ma = m.ma; parts.push({ case: m.case, text: m.text }); }
     if (m.hexLimit !== undefined) { hexLimit = m.hexLimit; parts.push({ case: m.case, text: m.text }); }
   }
   if (isArtilleryGroup(def) || isHqArtilleryGroup(def) || actsAsGroup(bundle, u.id) || actsAsDivisionGroup(bundle, u.id)) {
