@@ -394,6 +394,29 @@ export const CherbourgRules = z.object({
   otherPssSource: Source,
 });
 
+/**
+ * scenario.rules.combat (src/engine/rules/scenarioRules.ts): generic naval points, leaders and supply.
+ * Strict: weather and air points belong to special.weather / special.airPoints, so a stray key here is
+ * a load error, not a second source of truth.
+ */
+export const ScenarioCombatRules = z.strictObject({
+  /** AW 31.9.3: naval points per GT per side and their range from a sea hex (or from listed hexes). */
+  naval: z.partialRecord(Side, z.object({ points: z.number().int().nonnegative(), range: z.number().int().positive(), from: z.array(HexRef).default([]), source: Source })).default({}),
+  /** Scenario leaders (e.g. AW 32.8 Wunsche): column shifts and advance bonus when stacked with units of the formation. */
+  leaders: z.array(z.object({
+    unit: z.string(), formation: z.string().optional(),
+    attackShift: z.number().int().default(1), defenceShift: z.number().int().default(1), advanceBonus: z.number().int().default(0),
+    source: Source,
+  })).default([]),
+  /** AW 31.11 + scenario logistics (e.g. 32.9): where each side traces GenS from, and the path limits. */
+  supply: z.partialRecord(Side, z.object({
+    hexes: z.array(HexRef).default([]),
+    edges: z.array(z.enum(['N', 'S', 'E', 'W'])).default([]),
+    maxAdjacentToEnemy: z.number().int().nonnegative().default(2),
+    source: Source,
+  })).optional(),
+});
+
 /** A result decided at the end of a given GT, ending the game (AW 34.13.1 Strategic). */
 export const SuddenDeath = z.object({ at: GameTimeRef, when: Condition, side: Side.nullable(), level: VictoryLevel, text: z.string(), case: z.string(), source: Source });
 

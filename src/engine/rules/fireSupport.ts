@@ -85,32 +85,23 @@ export type FsPlanResult = { ok: true; plan: FsPlan } | { ok: false; code: strin
 
 const fail = (code: string, message: string, c: string): FsPlanResult => ({ ok: false, code, message, case: c });
 
-/** AW 31.2.1b: the atmosphere of the current GT, from the scenario's weather (special.weather, e.g. AW 32.4.0), else rules.combat.atmosphere. */
+/** AW 31.2.1b: the atmosphere of the current GT (weather.ts: the AW 34.4.0 roll, else the fixed special.weather, e.g. AW 32.4.0). */
 export function atmosphere(state: GameState, bundle: ScenarioBundle): { value: 'clear' | 'POvr' | 'Ovr'; rain: boolean } {
-  const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
-  const order = (t: { date: string; time: string }) => `${t.date}|${['AM', 'PM', 'Night'].indexOf(t.time)}`;
-  let cur: { value: 'clear' | 'POvr' | 'Ovr'; rain: boolean } = { value: 'clear', rain: false };
-  const sp = special(bundle);
-  // AW 32.4.0 / 33.4.0 fixed weather, or the AW 34.4.0 roll of this GT (weatherNow reads both).
-  if (sp.weather?.length || sp.weatherTable) {
-    const w = weatherNow(state, bundle).atmosphere;
-    return { value: w === 'POvr' || w === 'Ovr' ? w : 'clear', rain: false };
-  }
-  for (const a of combatRules(bundle).atmosphere) if (order(a.from) <= order(now)) cur = { value: a.value, rain: a.rain };
-  return cur;
+  const w = weatherNow(state, bundle).atmosphere;
+  return { value: w === 'POvr' || w === 'Ovr' ? w : 'clear', rain: false };
 }
 
-/** AW 31.9.1 / 32.2.1: the side's air points per game day now (special.airPoints by date, else rules.combat.airPoints). */
+/** AW 31.9.1 / 32.2.1: the side's air points per game day now (special.airPoints by date; none when the scenario lists none). */
 export function airPointsPerDay(state: GameState, bundle: ScenarioBundle, side: Side): { points: number; case: string } {
   const list = special(bundle).airPoints?.filter((a) => a.side === side);
   if (list?.length) {
     const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
     const order = (t: { date: string; time: string }) => `${t.date}|${['AM', 'PM', 'Night'].indexOf(t.time)}`;
     let cur = { points: 0, case: 'AW 31.9.1' };
-    for (const a of list) if (order(a.from) <= order(now)) cur = { points: a.perGameDay, case: a.source };
+    for (const a of list) if (order(a.from) <= order(now)) cur = { points: a.perGameDay, case: 'AW 31.9.1' };
     return cur;
   }
-  return { points: combatRules(bundle).airPoints[side] ?? 0, case: 'AW 31.9.1' };
+  return { points: 0, case: 'AW 31.9.1' };
 }
 
 /** Mission points a firing unit has left this GT (AW 31.9.2, 32.5; scenario data in special.artillery), and why. */
