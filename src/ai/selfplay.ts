@@ -5,8 +5,7 @@
  */
 import { apply, legalActions, newGame, sideToAct } from '../engine/game';
 import { loadScenario } from '../data/bundle';
-import { evaluateVictory } from '../engine/query';
-import { defOf } from '../engine/query';
+import { evaluateVictory, defOf } from '../engine/query';
 import type { Action, GameState, Side } from '../engine/types';
 import { playSide, type AiOptions } from './planner';
 import { playIndex, rngFrom } from './rng';

@@ -3,9 +3,7 @@ import { useGame } from '../../store/game';
 import { sideToAct, view } from '../../engine';
 import { segmentAt } from '../../engine/sequence';
 import { longDate } from '../describe';
-import { special } from '../../engine/query';
-import { weatherNow } from '../../engine/query';
-import { groundNow } from '../../engine/query';
+import { special, weatherNow, groundNow } from '../../engine/query';
 import type { GameState, ScenarioBundle } from '../../engine/types';
 
 const ATMOSPHERE = { clear: 'Clear', POvr: 'Partial overcast', Ovr: 'Overcast' } as Record<string, string>;
