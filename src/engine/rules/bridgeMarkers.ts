@@ -42,8 +42,8 @@ export const bridgeMarkerRules: RuleModule = {
       const r = tryParseHexRef(String((action as { hex?: unknown }).hex));
       if ('error' in r) reject('bad-hex', r.error);
       const h = (r as { hex: HexId }).hex;
-      if (ctx.side !== e!.bridging.side) reject('not-your-turn', 'only the Allied player places Odon bridges', CASE_BRIDGE);
-      if (!bridgeHexes(d as GameState, ctx.bundle).includes(h)) reject('no-bridge', `no bridge may be placed in ${formatHex(h)} now: one per GT, three in all, in the Construction Segment, into an Allied-occupied hex south of the Odon`, CASE_BRIDGE);
+      if (ctx.side !== e!.bridging.side) reject('not-your-turn', `only the ${e!.bridging.side === 'allied' ? 'Allied' : 'German'} player places ${e!.bridging.river} bridges`, CASE_BRIDGE);
+      if (!bridgeHexes(d as GameState, ctx.bundle).includes(h)) reject('no-bridge', `no bridge may be placed in ${formatHex(h)} now: one per GT, three in all, in the Construction Segment, into an Allied-occupied hex south of the ${e!.bridging.river}`, CASE_BRIDGE);
       const s = d as Draft<GameState> & WithEpsom;
       if (!s.special) s.special = {};
       const st = (s.special.epsom ??= {});
