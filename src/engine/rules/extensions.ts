@@ -57,6 +57,8 @@ export interface Extension {
   adv?(state: GameState, bundle: ScenarioBundle, side: Side, unitId: string | undefined, adv: number | null): number | null;
   /** The weather of the current GT when the module decides it (AW 34.4.0 rolled weather), or null. */
   weather?(state: GameState, bundle: ScenarioBundle): Weather | null;
+  /** The unit fires one FS mission per GT and then carries `marker` until the GT ends (AW 33.5.2a), or null. */
+  firesOncePerGt?(bundle: ScenarioBundle, unitId: string): { marker: string; case: string } | null;
 }
 
 const catalogue = new Map<string, Extension>();
@@ -176,6 +178,15 @@ export function moduleWeather(state: GameState, bundle: ScenarioBundle): Weather
   for (const e of extensionsOf(bundle)) {
     const w = e.weather?.(state, bundle);
     if (w) return w;
+  }
+  return null;
+}
+
+/** The once-per-GT fire limit a module puts on the unit (AW 33.5.2a), or null. */
+export function oncePerGt(bundle: ScenarioBundle, unitId: string): { marker: string; case: string } | null {
+  for (const e of extensionsOf(bundle)) {
+    const r = e.firesOncePerGt?.(bundle, unitId);
+    if (r) return r;
   }
   return null;
 }
