@@ -12,8 +12,11 @@ import { NEIGHBOURS, distance, formatHex, hexOfRulesId } from '../src/engine/hex
 import type { Action, GameState } from '../src/engine/types';
 import { stackViolations } from '../src/engine/rules/stacking';
 import { deploymentArea, deploymentHexes, fieldworksHexes, placementCheck, setupStatus } from '../src/engine/rules/setupPhase';
-import { bridgeHexes, epsomActCheck } from '../src/engine/rules/epsom';
-import { advOf, cherbourgMorale, garrisonActive, garrisonMoveCheck, maModifier, weatherNow } from '../src/engine/rules/cherbourg';
+import { bridgeHexes } from '../src/engine/rules/bridgeMarkers';
+import { mayAct, maAfterModules } from '../src/engine/rules/extensions';
+import { cherbourgMorale, garrisonActive, garrisonMoveCheck } from '../src/engine/rules/landefront';
+import { advOf } from '../src/engine/rules/ammoDepletion';
+import { weatherNow } from '../src/engine/rules/weather';
 import { controlOf } from '../src/engine/rules/scenarioVictory';
 import { inGenS } from '../src/engine/rules/supply';
 import { hexSet } from '../src/engine/rules/scenarioArea';
@@ -147,14 +150,14 @@ describe('Scenario 2: Epsom (AW 33)', () => {
 
   test('AW 33.7.1 VIII Corps inactive until June 26 AM; AW 33.7.2 only Germans west of the 49th Div boundary (and 12th SS Pz Coys) move', () => {
     let { state } = newGame(epsom, { seed: 'e' });
-    expect(epsomActCheck(state, epsom, '3-rtr-29-11', 'move')).toMatchObject({ code: 'inactive', case: 'AW 33.7.1' });
-    expect(epsomActCheck(state, epsom, '6-dwr-147-49', 'move')).toBeNull(); // XXX Corps
-    expect(epsomActCheck(state, epsom, 'i-26-12ss', 'move')).toMatchObject({ case: 'AW 33.7.2' }); // C3721, east of the line
-    expect(epsomActCheck(state, epsom, 'iii-26-12ss', 'move')).toBeNull(); // C3122, west
-    expect(epsomActCheck(state, epsom, '5-ii-12ss', 'move')).toBeNull(); // 12SS Pz Coy exempt
-    expect(epsomActCheck(state, epsom, 'i-26-12ss', 'observe')).toBeNull(); // defends, observes normally
+    expect(mayAct(state, epsom, '3-rtr-29-11', 'move')).toMatchObject({ code: 'inactive', case: 'AW 33.7.1' });
+    expect(mayAct(state, epsom, '6-dwr-147-49', 'move')).toBeNull(); // XXX Corps
+    expect(mayAct(state, epsom, 'i-26-12ss', 'move')).toMatchObject({ case: 'AW 33.7.2' }); // C3721, east of the line
+    expect(mayAct(state, epsom, 'iii-26-12ss', 'move')).toBeNull(); // C3122, west
+    expect(mayAct(state, epsom, '5-ii-12ss', 'move')).toBeNull(); // 12SS Pz Coy exempt
+    expect(mayAct(state, epsom, 'i-26-12ss', 'observe')).toBeNull(); // defends, observes normally
     state = until(state, (s) => s.pos.turn === 3);
-    expect(epsomActCheck(state, epsom, '3-rtr-29-11', 'move')).toBeNull();
+    expect(mayAct(state, epsom, '3-rtr-29-11', 'move')).toBeNull();
   }, 120_000);
 
   test('AW 33.6.1 one Odon bridge per GT, three in all, into an Allied-occupied hex south of the Odon; it carries GenS (33.9.1)', () => {
@@ -339,13 +342,13 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     let { state } = newGame(cherbourg, { seed: 'ma' });
     state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
     // June 19 AM POvr: Mech -2, Leg -1
-    expect(maModifier(state, cherbourg, '653-30-7a').ma).toBe(10);
-    expect(maModifier(state, cherbourg, 'fest-a-ch').ma).toBe(3);
-    expect(maModifier(state, cherbourg, '4id-hq').ma).toBe(12);
+    expect(maAfterModules(state, cherbourg, '653-30-7a').ma).toBe(10);
+    expect(maAfterModules(state, cherbourg, 'fest-a-ch').ma).toBe(3);
+    expect(maAfterModules(state, cherbourg, '4id-hq').ma).toBe(12);
     expect(advOf(state, cherbourg, 'allied')).toBe(6);
     expect(advOf(state, cherbourg, 'german')).toBe(4);
     const night = until(state, (s) => s.pos.turn === 2);
-    expect(maModifier(night, cherbourg, '653-30-7a').ma).toBe(12);
+    expect(maAfterModules(night, cherbourg, '653-30-7a').ma).toBe(12);
     const j21 = until(state, (s) => s.pos.turn === 6);
     expect(advOf(j21, cherbourg, 'german')).toBe(3);
   }, 120_000);
@@ -428,8 +431,8 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     state = { ...state, units: { ...state.units, '1-8-4': { ...state.units['1-8-4'], stepsLost: 2 } } };
     state = run(state, { type: 'declareLull' });
     expect(state.units['1-8-4'].stepsLost).toBe(1);
-    expect(maModifier(state, cherbourg, '1-8-4').hexLimit).toBe(1);
-    expect(maModifier(state, cherbourg, 'i-729-709').ma).toBe(2);
+    expect(maAfterModules(state, cherbourg, '1-8-4').hexLimit).toBe(1);
+    expect(maAfterModules(state, cherbourg, 'i-729-709').ma).toBe(2);
     // No combat on the lull GD: attack designation (so no assault) is refused and not offered,
     const lullAd = until(state, (s) => segId(cherbourg, s) === 'attackDesignation');
     const ad = apply(lullAd, { type: 'designate', units: ['1-8-4'] });

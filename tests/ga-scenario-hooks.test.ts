@@ -14,7 +14,7 @@ import { segmentAt } from '../src/engine/sequence';
 import type { Action, GameState, ScenarioBundle } from '../src/engine/types';
 import { designationProblem } from '../src/engine/rules/attackDesignation';
 import { gaOdds } from '../src/engine/rules/gaOdds';
-import { advOf } from '../src/engine/rules/cherbourg';
+import { advOf } from '../src/engine/rules/ammoDepletion';
 import { special } from '../src/engine/rules/scenarioArea';
 import { gat } from '../src/engine/rules/combatTables';
 import { gaResults } from '../src/engine/rules/gaTable';

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { loadScenario } from '../src/data/bundle';
 import { apply, legalActions, newGame } from '../src/engine/game';
 import { distance, formatHex, neighbours } from '../src/engine/hex';
-import { garrisonMoveCheck } from '../src/engine/rules/cherbourg';
+import { garrisonMoveCheck } from '../src/engine/rules/landefront';
 import { supplyRule } from '../src/engine/rules/supply';
 import { segmentAt } from '../src/engine/sequence';
 import { movementOptions } from '../src/engine/rules/movement';

@@ -6,13 +6,8 @@
  */
 import { distance, formatHex, neighbours, type HexId } from '../engine/hex';
 import { terrainOf } from '../engine/board';
-import { designationProblem } from '../engine/rules/attackDesignation';
-import { artilleryPoints, fsPlan, fsAdvanceOptions, type FsRequest } from '../engine/rules/fireSupport';
-import { gaMods } from '../engine/rules/combatTables';
-import { defOf, enemyOf, has, isArtGroup, isArtillery, isAttackDesignated, isHeavyFlak, isHq, live, M, unitsAt } from '../engine/rules/combatTraits';
-import { combatRules } from '../engine/rules/scenarioRules';
+import { designationProblem, artilleryPoints, fsPlan, fsAdvanceOptions, type FsRequest, gaMods, defOf, enemyOf, has, isArtGroup, isArtillery, isAttackDesignated, isHeavyFlak, isHq, live, M, unitsAt, combatRules, gaOdds } from '../engine/query';
 import type { Action, GameState, ScenarioBundle, Side, UnitState } from '../engine/types';
-import { gaOdds } from '../engine/rules/gaOdds';
 import { checkBudget, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
 import { fsExpectation, gaExpectation } from './evaluate';
 import { isManoeuvre } from './influence';

@@ -7,9 +7,7 @@ import { bundleOf, apply } from '../engine/game';
 import type { Action, GameState, ScenarioBundle, Side } from '../engine/types';
 import type { HexId } from '../engine/hex';
 import { postureFor, type SidePosture } from './posture';
-import { stackViolationOf } from '../engine/rules/stacking';
-import { unitIndex } from '../engine/rules/unitIndex';
-import { live } from '../engine/rules/combatTraits';
+import { stackViolationOf, unitIndex, live } from '../engine/query';
 import { staticMaps, stateMaps, type StateMaps, type StaticMaps } from './influence';
 
 /** "normal" looks at every candidate; "fast" ("think faster") caps the candidates and lookahead per decision. */

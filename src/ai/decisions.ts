@@ -5,9 +5,7 @@
  */
 import { formatHex, tryParseHexRef, type HexId } from '../engine/hex';
 import { legalActions } from '../engine/game';
-import { setupStatus } from '../engine/rules/setupPhase';
-import { gaOdds } from '../engine/rules/gaOdds';
-import { defOf, live, stepsLeft } from '../engine/rules/combatTraits';
+import { setupStatus, gaOdds, defOf, live, stepsLeft } from '../engine/query';
 import type { Action, GameState } from '../engine/types';
 import { wouldOverstack, type AiCtx } from './context';
 import { columnExpectation } from './evaluate';

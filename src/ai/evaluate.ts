@@ -2,10 +2,7 @@
  * What a ground assault or fire mission is worth, read from the engine's own previews (gaOdds /
  * fsPlan) and tables: expected hits on each side over every roll, no dice rolled, nothing changed.
  */
-import { gat } from '../engine/rules/combatTables';
-import { gaResults } from '../engine/rules/gaTable';
-import { gaOdds, type GaBreakdown, type GaDeclaration } from '../engine/rules/gaOdds';
-import { fsResult, type FsPlan } from '../engine/rules/fireSupport';
+import { gat, gaResults, gaOdds, type GaBreakdown, type GaDeclaration, fsResult, type FsPlan } from '../engine/query';
 import type { GameState, ScenarioBundle, Side } from '../engine/types';
 
 export interface GaExpectation {

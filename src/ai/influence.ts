@@ -6,8 +6,7 @@
  */
 import { HEX_COUNT, NEIGHBOURS, distance, hexesWithin, type HexId } from '../engine/hex';
 import { isLand, sideFeatures } from '../engine/board';
-import { hexSet, inPlayArea } from '../engine/rules/scenarioArea';
-import { csAtt, csDef, defOf, enemyOf, isArtillery, isHq, isLeader, live, stepsLeft } from '../engine/rules/combatTraits';
+import { hexSet, inPlayArea, csAtt, csDef, defOf, enemyOf, isArtillery, isHq, isLeader, live, stepsLeft } from '../engine/query';
 import type { GameState, ScenarioBundle, Side } from '../engine/types';
 import type { SidePosture } from './posture';
 

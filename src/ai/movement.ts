@@ -7,12 +7,7 @@
  * opponent learns nothing the player could not see.
  */
 import { formatHex, neighbours, type HexId } from '../engine/hex';
-import { movementOptions, checkMark, type Destination } from '../engine/rules/movement';
-import { sideView } from '../engine/rules/movement-search';
-import { hexStackViolation, stackViolations } from '../engine/rules/stacking';
-import { entryHexes, REINF } from '../engine/rules/reinforcements';
-import { artilleryPoints } from '../engine/rules/fireSupport';
-import { csAtt, csDef, defOf, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isInfantry, live, M, unitsAt } from '../engine/rules/combatTraits';
+import { movementOptions, checkMark, type Destination, sideView, hexStackViolation, stackViolations, entryHexes, REINF, artilleryPoints, csAtt, csDef, defOf, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isInfantry, live, M, unitsAt } from '../engine/query';
 import { segmentAt } from '../engine/sequence';
 import type { Action, GameState, UnitState } from '../engine/types';
 import { carryMaps, checkBudget, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { HexSet as HexSetSchema } from '../data/schemas/scenarioRules';
 import type { ScenarioBundle, Side } from '../engine/types';
-import { special } from '../engine/rules/scenarioArea';
+import { special } from '../engine/query';
 
 const Area = z.object({
   id: z.string(), hexes: HexSetSchema, value: z.number(), source: z.string(),

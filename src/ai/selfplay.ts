@@ -5,8 +5,7 @@
  */
 import { apply, legalActions, newGame, sideToAct } from '../engine/game';
 import { loadScenario } from '../data/bundle';
-import { evaluateVictory } from '../engine/rules/victory';
-import { defOf } from '../engine/rules/combatTraits';
+import { evaluateVictory, defOf } from '../engine/query';
 import type { Action, GameState, Side } from '../engine/types';
 import { playSide, type AiOptions } from './planner';
 import { playIndex, rngFrom } from './rng';

@@ -8,10 +8,13 @@ import { ScenarioFile } from './schemas/scenario';
 import { UnitsFile, type UnitDef } from './schemas/unit';
 import { BoxGraphFile } from './schemas/boxes';
 import { SecretRestRule } from './schemas/hidden';
+import { ScenarioCombatRules } from './schemas/scenarioRules';
+import { TABLE_SCHEMAS } from './schemas/tables';
 import { check, DataError, type DataProblem } from './problems';
 import { buildBoard, type Board } from '../engine/board';
 import { canonicalJson, sha256Hex } from '../engine/hash';
 import { registerBundle } from '../engine/game';
+import { extensionNamed } from '../engine/rules/extensions';
 import { tryParseHexRef } from '../engine/hex';
 import type { ScenarioBundle } from '../engine/types';
 
@@ -80,6 +83,20 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
   if (q && !q.ok) problems.push(...q.problems);
   const board = m?.ok ? buildBoard(mapSrc!.file, m.value) : null;
   if (board) problems.push(...board.problems);
+  // Scenario rules by area, validated now rather than when a rule first reads them mid-game.
+  const combat = (scenario.rules as { combat?: unknown }).combat;
+  if (combat !== undefined) {
+    const c = check(ScenarioCombatRules, scen.file, combat);
+    if (!c.ok) problems.push(...c.problems.map((p) => ({ ...p, path: `rules.combat${p.path ? (p.path.startsWith('[') ? '' : '.') + p.path : ''}` })));
+  }
+  // The optional rule modules the scenario turns on: each must exist and find the data it reads.
+  (scenario.modules ?? []).forEach((name, i) => {
+    const ext = extensionNamed(name);
+    if (!ext) return problems.push({ file: scen.file, path: `modules[${i}]`, reason: `no rule module named "${name}"` });
+    for (const key of ext.needs ?? []) {
+      if ((scenario.special as Record<string, unknown> | undefined)?.[key] === undefined) problems.push({ file: scen.file, path: `modules[${i}]`, reason: `rule module "${name}" (${ext.cases}) reads special.${key}, which the scenario does not have` });
+    }
+  });
   scenario.setup.forEach((e, i) => {
     if (!units.has(e.unit)) problems.push({ file: scen.file, path: `setup[${i}].unit`, reason: `unit "${e.unit}" is in no unit set of this scenario` });
     const h = tryParseHexRef(e.hex);
@@ -99,12 +116,18 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
     if (!boxIds.has(e.box)) problems.push({ file: scen.file, path: `boxSetup[${i}].box`, reason: `"${e.box}" is no box of the scenario's box graphs` });
   });
   if (problems.length) throw new DataError(problems);
+  // Every rules table is validated in full at load (file, path, reason), never on first use.
   const tables: Record<string, unknown> = {};
   for (const [file, json] of Object.entries(src.tables)) {
     const tid = (json as { id?: unknown })?.id;
-    if (typeof tid === 'string') tables[tid] = json;
-    else problems.push({ file, path: 'id', reason: 'a table file needs a string id' });
+    if (typeof tid !== 'string') { problems.push({ file, path: 'id', reason: 'a table file needs a string id' }); continue; }
+    tables[tid] = json;
+    const schema = TABLE_SCHEMAS[tid];
+    if (!schema) { problems.push({ file, path: 'id', reason: `no rules table has the id "${tid}" (known: ${Object.keys(TABLE_SCHEMAS).join(', ')})` }); continue; }
+    const t = check(schema, file, json);
+    if (!t.ok) problems.push(...t.problems);
   }
+  for (const tid of Object.keys(TABLE_SCHEMAS)) if (!(tid in tables)) problems.push({ file: 'data/tables', path: '', reason: `the rules need the table "${tid}", which is missing` });
   if (problems.length) throw new DataError(problems);
   hashed.push(m!.ok ? m!.value : null, q!.ok ? q!.value : null, tables);
   // Only scenarios that declare box graphs hash them: the data version of the others is unchanged.

@@ -11,7 +11,7 @@ import {
   type DiceMode, type Imported, type LoadError, type RandomHex, type SavedGame,
 } from '../save';
 import { idbKv, importSaveFile, readSave, type Kv } from '../save/autosave';
-import { enemyOf } from '../engine/rules/combatTraits';
+import { enemyOf } from '../engine/query';
 
 /** What this browser keeps about a PBEM game. */
 export interface PbemSeat {

@@ -10,7 +10,7 @@
 import { useGame } from '../store/game';
 import { destinationsByUnit } from './map/reach';
 import { placeAt } from './setup/place';
-import { moveTo } from '../engine/rules/movement';
+import { moveTo } from '../engine/query';
 import { sideToAct, type Action } from '../engine';
 
 export function clickHex(h: number | null, opts: { join?: boolean } = {}): void {

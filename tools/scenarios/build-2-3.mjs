@@ -127,12 +127,9 @@ try {
       map: 'normandy', sequence: 'intro', unitSets: sc.unitSets, sides: ['allied', 'german'], start: gt('1944-06-25', 'AM'),
       lengths: [{ id: 'full', label: 'June 25 AM to June 30 Night (18 GTs)', end: gt('1944-06-30', 'Night'), source: S(9846, 'AW 33.1.0: begins June 25 AM, lasts until the end of the June 30 Night GT') }],
       setup,
+      // Weather, air points and ships live in special (weather, airPoints, naval) only.
+      modules: ['corpsBoundary', 'corpsActivation', 'bridgeMarkers', 'artilleryOncePerGt'],
       rules: { combat: {
-        atmosphere: [
-          ['1944-06-25', 'AM', 'POvr', 9892], ['1944-06-27', 'PM', 'clear', 9898], ['1944-06-28', 'AM', 'POvr', 9900], ['1944-06-29', 'AM', 'clear', 9902], ['1944-06-30', 'PM', 'POvr', 9906],
-        ].map(([d, t, v, l]) => ({ from: gt(d, t), value: v, rain: false, source: S(l, 'AW 33.4.0') })),
-        airPoints: { allied: 24 },
-        naval: { allied: { points: 8, range: 5, from: ['C3620'], source: S(9868, 'AW 33.3.0: BB 8 points (CA 6: special.naval), any hex within five hexes of C3620') } },
         leaders: [],
       } },
       special: {
@@ -165,8 +162,8 @@ try {
         },
         bridges: { demolition: true, construction: false, heavyBridgesAndCollapse: false, special: [], source: S(9982, 'AW 33.6.0: bridge demolition at the end of the friendly Movement Phase or as hasty demolition; ignore heavy bridges and collapse; construction only per 33.6.1') },
         movement: { transportPoints: false, mountDismount: false, stratMovement: false, restrictions: [
-          { side: 'allied', units: [], formations: ['43Div', '4ArmBde', '11Arm', 'VIIICorps', '31TkBde'], mayNotEnter: { rects: [{ sheet: 'C', cols: [29, 33], rows: [16, 34] }] }, whileInside: { mustLeave: true, noPa: true, noTacticalAssault: true }, source: `${S(10012, 'AW 33.7.1: except for the 15th Inf Div, no VIII Corps unit may move west of the 49th Inf Div boundary')}; reconstructed: the boundary (diagram only) runs between map C columns 33 and 34: the 49th Div's Martlet objectives Fontenay-le-Pesnel, Tessel wood and Rauray lie in columns 30-33, the 15th Scottish's Le Mesnil-Patry, Cheux and St-Manvieu in 34-37. The three flail Coys (79th Armd Div, attached to the 15th Div) and 31 Tk Bde (attached to the 15th Div) count as the 15th Div's` },
-          { side: 'allied', units: ['195-73', '196-73', 'xxx-corps-hq'], formations: ['49Div', '8ArmBde'], mayNotEnter: { rects: [{ sheet: 'C', cols: [34, 43], rows: [16, 34] }] }, whileInside: { mustLeave: true, noPa: true, noTacticalAssault: true }, source: `${S(10018, 'AW 33.7.1: 49th Inf Div may not move east of the division boundary line shown on the scenario diagram')}; reconstructed: the same line between columns 33 and 34; its attached 8 Armd Bde and the XXX Corps units go with it` },
+          { side: 'allied', units: [], formations: ['43Div', '4ArmBde', '11Arm', 'VIIICorps'], mayNotEnter: { rects: [{ sheet: 'C', cols: [29, 33], rows: [16, 34] }] }, whileInside: { mustLeave: true, noPa: true, noTacticalAssault: true }, boundary: '49th Infantry Division boundary', case: 'AW 33.7.1', source: `${S(10012, 'AW 33.7.1: except for the 15th Inf Div, no VIII Corps unit may move west of the 49th Inf Div boundary')}; reconstructed: the boundary (diagram only) runs between map C columns 33 and 34: the 49th Div's Martlet objectives Fontenay-le-Pesnel, Tessel wood and Rauray lie in columns 30-33, the 15th Scottish's Le Mesnil-Patry, Cheux and St-Manvieu in 34-37. The three flail Coys (79th Armd Div) and 31 Tk Bde (7 RTR, 9 RTR) are attached to the 15th Div (seed:004 L10160 AW 33.11.1) and count as the 15th Div's: not restricted` },
+          { side: 'allied', units: ['195-73', '196-73', 'xxx-corps-hq'], formations: ['49Div', '8ArmBde'], mayNotEnter: { rects: [{ sheet: 'C', cols: [34, 43], rows: [16, 34] }] }, whileInside: { mustLeave: true, noPa: true, noTacticalAssault: true }, boundary: '49th Infantry Division boundary', case: 'AW 33.7.1', source: `${S(10018, 'AW 33.7.1: 49th Inf Div may not move east of the division boundary line shown on the scenario diagram')}; reconstructed: the same line between columns 33 and 34; its attached 8 Armd Bde and the XXX Corps units go with it` },
         ], source: S(9994, 'AW 33.7.0: no TP, no inherent TP, no mount/dismount (7.8.0), no Strat Movement') },
         leaders: [],
         logistics: { ammunition: false, fuel: false, supply: {
@@ -210,8 +207,8 @@ try {
         epsom: {
           odon: { river: 'Odon', south: odonSouth, source: S(10080, 'AW 33.9.1, 33.6.1, 33.13: the Odon River') },
           bridging: { side: 'allied', river: 'Odon', max: 3, perGameTurn: 1, into: 'alliedOccupiedSouthOfRiver', source: S(9988, 'AW 33.6.1: at the beginning of any GT in which an Allied unit is south of the Odon, one bridge marker in one Allied-occupied hex south of the Odon; at most three, one per GT') },
-          inactive: { side: 'allied', corps: 'VIII', until: gt('1944-06-26', 'AM'), forbids: ['move', 'construction', 'observe', 'fireSupport', 'offensiveGa'], source: S(10002, 'AW 33.7.1: all VIII Corps units inactive until the June 26 AM GT') },
-          germanMayAct: { west: { rects: [{ sheet: 'C', cols: [29, 33], rows: [16, 34] }] }, exempt: { formations: ['12SS'], types: ['Arm'], sizes: ['Co'] }, allows: ['move', 'offensiveGa'], source: `${S(10022, 'AW 33.7.2: only German units west of the 49th British Division eastern boundary may move or conduct offensive GAs; 12th SS Pz Coys are exempt')}; reconstructed: the boundary between columns 33 and 34 (as 33.7.1)` },
+          inactive: { side: 'allied', corps: 'VIII', until: gt('1944-06-26', 'AM'), forbids: ['move', 'construction', 'observe', 'fireSupport', 'offensiveGa'], text: '{unit} (VIII Corps) is inactive until the June 26 AM GT', case: 'AW 33.7.1', source: S(10002, 'AW 33.7.1: all VIII Corps units inactive until the June 26 AM GT') },
+          germanMayAct: { west: { rects: [{ sheet: 'C', cols: [29, 33], rows: [16, 34] }] }, exempt: { formations: ['12SS'], types: ['Arm'], sizes: ['Co'] }, allows: ['move', 'offensiveGa'], text: '{unit} is east of the 49th Div boundary: only German units west of it (and 12th SS Pz Coys) may {act}', acts: { move: 'move', offensiveGa: 'make offensive GAs' }, case: 'AW 33.7.2', source: `${S(10022, 'AW 33.7.2: only German units west of the 49th British Division eastern boundary may move or conduct offensive GAs; 12th SS Pz Coys are exempt')}; reconstructed: the boundary between columns 33 and 34 (as 33.7.1)` },
           germanArtillery: { oncePerGameTurn: true, marker: 'Ammo Depleted', heavyFlakFs: true, nwDrms: true, source: S(9944, 'AW 33.5.2a: each German artillery unit one FS mission per GT, then an Ammo Depleted marker, all removed at the end of the GT; German heavy AA Coys may conduct FS missions') },
         },
         naval: { ships: [
@@ -308,10 +305,8 @@ try {
       map: 'normandy', sequence: 'intro', unitSets: sc.unitSets, sides: ['allied', 'german'], start: gt('1944-06-19', 'AM'),
       lengths: [{ id: 'full', label: 'June 19 AM to June 30 Night (36 GTs)', end: gt('1944-06-30', 'Night'), source: S(10359, 'AW 34.1.0: begins June 19 AM, ends with the completion of the June 30 Night GT') }],
       setup,
+      modules: ['weatherTable', 'landefront', 'lull'],
       rules: { combat: {
-        atmosphere: [{ from: gt('1944-06-19', 'AM'), value: 'POvr', rain: false, source: S(10404, 'AW 34.4.0: June 19 POvr; from June 20 AM rolled each GT (special.weatherTable)') }],
-        airPoints: { allied: 36 },
-        naval: { allied: { points: 0, range: 99, from: [], source: S(10377, 'AW 34.3.0: naval units per special.naval (range from any full sea hex)') } },
         leaders: [],
       } },
       special: {

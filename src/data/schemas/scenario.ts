@@ -30,6 +30,12 @@ export const ScenarioFile = z.object({
     fieldworks: Fieldworks.optional(),
     source: Source,
   })),
+  /**
+   * The optional rule modules this scenario turns on, by name (src/engine/rules/extensions.ts; e.g.
+   * `corpsBoundary` for AW 32.7.1 / 33.7.1, `landefront` for AW 1.2.6). Each reads its parameters and
+   * the texts of its refusals from `special`; the loader refuses an unknown name or a missing block.
+   */
+  modules: z.array(z.string()).optional(),
   /** Scenario-specific rules by rule area (e.g. `combat`: weather, air/naval points, leaders, supply), validated by the module that reads them. */
   rules: z.record(z.string(), z.unknown()).default({}),
   /** Special scenario rules as data (AW 32–34: area, weather, artillery, reinforcements, victory): src/data/schemas/scenarioRules.ts. */

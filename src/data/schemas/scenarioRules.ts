@@ -142,6 +142,9 @@ export const MovementRestriction = z.object({
   formations: z.array(z.string()).default([]),
   /** The hexes the units may not enter voluntarily. */
   mayNotEnter: HexSet,
+  /** The line as the refusals name it ("the 2nd Canadian Division boundary") and the case that draws it. */
+  boundary: z.string(),
+  case: z.string(),
   /** Forced in (retreat): must move back next Movement Phase; meanwhile no PA and no tactical assault. */
   whileInside: z.object({ mustLeave: z.boolean(), noPa: z.boolean(), noTacticalAssault: z.boolean() }),
   source: Source,
@@ -353,11 +356,16 @@ export const NavalRules = z.object({
 });
 
 /** AW 33 special rules: the Odon, bridging (33.6.1), VIII Corps inactive (33.7.1), German movement (33.7.2), German artillery (33.5.2a). */
+/** What a unit does, as the may-act rules name it (AW 33.7.1: move, construction, observe, FS, offensive GA). */
+export const ActName = z.enum(['move', 'construction', 'observe', 'fireSupport', 'offensiveGa']);
+
 export const EpsomRules = z.object({
   odon: z.object({ river: z.string(), south: HexSet, source: Source }),
   bridging: z.object({ side: Side, river: z.string(), max: z.number().int().positive(), perGameTurn: z.number().int().positive(), into: z.literal('alliedOccupiedSouthOfRiver'), source: Source }),
-  inactive: z.object({ side: Side, corps: z.string(), until: GameTimeRef, forbids: z.array(z.string()), source: Source }),
-  germanMayAct: z.object({ west: HexSet, exempt: z.object({ formations: z.array(z.string()), types: z.array(z.string()), sizes: z.array(z.string()) }), allows: z.array(z.string()), source: Source }),
+  /** The refusal names the unit as `{unit}`. */
+  inactive: z.object({ side: Side, corps: z.string(), until: GameTimeRef, forbids: z.array(ActName), text: z.string(), case: z.string(), source: Source }),
+  /** The refusal names the unit as `{unit}` and the activity as `{act}` (`acts` words each one). */
+  germanMayAct: z.object({ west: HexSet, exempt: z.object({ formations: z.array(z.string()), types: z.array(z.string()), sizes: z.array(z.string()) }), allows: z.array(ActName), text: z.string(), acts: z.partialRecord(ActName, z.string()), case: z.string(), source: Source }),
   germanArtillery: z.object({ oncePerGameTurn: z.boolean(), marker: z.string(), heavyFlakFs: z.boolean(), nwDrms: z.boolean(), source: Source }),
 });
 
@@ -384,6 +392,29 @@ export const CherbourgRules = z.object({
   source: Source,
   perimeterSource: Source,
   otherPssSource: Source,
+});
+
+/**
+ * scenario.rules.combat (src/engine/rules/scenarioRules.ts): generic naval points, leaders and supply.
+ * Strict: weather and air points belong to special.weather / special.airPoints, so a stray key here is
+ * a load error, not a second source of truth.
+ */
+export const ScenarioCombatRules = z.strictObject({
+  /** AW 31.9.3: naval points per GT per side and their range from a sea hex (or from listed hexes). */
+  naval: z.partialRecord(Side, z.object({ points: z.number().int().nonnegative(), range: z.number().int().positive(), from: z.array(HexRef).default([]), source: Source })).default({}),
+  /** Scenario leaders (e.g. AW 32.8 Wunsche): column shifts and advance bonus when stacked with units of the formation. */
+  leaders: z.array(z.object({
+    unit: z.string(), formation: z.string().optional(),
+    attackShift: z.number().int().default(1), defenceShift: z.number().int().default(1), advanceBonus: z.number().int().default(0),
+    source: Source,
+  })).default([]),
+  /** AW 31.11 + scenario logistics (e.g. 32.9): where each side traces GenS from, and the path limits. */
+  supply: z.partialRecord(Side, z.object({
+    hexes: z.array(HexRef).default([]),
+    edges: z.array(z.enum(['N', 'S', 'E', 'W'])).default([]),
+    maxAdjacentToEnemy: z.number().int().nonnegative().default(2),
+    source: Source,
+  })).optional(),
 });
 
 /** A result decided at the end of a given GT, ending the game (AW 34.13.1 Strategic). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Source } from './common';
+import { ROUTE_CLASSES } from './map';
 
 /**
  * Schemas of the combat rules tables in data/tables/ (GOSS 11, 13, AW 31.7, 31.9). Each table names
@@ -158,3 +159,64 @@ export const NavalTable = z.object({
   advSource: Source,
 });
 export type NavalTable = z.infer<typeof NavalTable>;
+
+/** The Terrain Effects Chart (GOSS 7, data/tables/tec.json), read by src/engine/rules/terrain.ts. */
+const Mp = z.number().nonnegative().multipleOf(0.5);
+const Cover = z.enum(['open', 'OCT', 'MCT']);
+const Src = z.string().min(3);
+
+export const TecTable = z.object({
+  id: z.literal('tec'),
+  terrain: z.record(z.string(), z.object({ leg: Mp.nullable(), mech: Mp.nullable(), mechRoad: Mp.nullable(), cover: Cover, source: Src })),
+  fieldworks: z.record(z.string(), z.object({ cover: Cover, halt: z.boolean(), noSlide: z.boolean(), source: Src })),
+  hexsides: z.record(z.string(), z.object({ leg: Mp.nullable(), mech: Mp.nullable(), source: Src })),
+  roads: z.record(z.string(), z.object({ leg: Mp, mechRoad: Mp, mechRoadNonClear: Mp, source: Src })),
+  adjacentEnemy: z.object({ leg: Mp, mech: Mp, source: Src }),
+  constricted: z.object({ leg: Mp, mech: z.union([Mp, z.literal('allMA')]), source: Src }),
+  friendlyOccupiedRoad: z.object({ mp: Mp, source: Src }),
+  overrun: z.object({ mp: Mp, source: Src }),
+  pa: z.object({ hexes: z.object({ leg: z.number().int(), mech: z.number().int(), ranger: z.number().int(), cdo: z.number().int() }), mechStop: z.array(z.string()), source: Src }),
+  night: z.object({ halfMaUnlessEnemyWithin: z.number().int().nonnegative(), source: Src }),
+  exploit: z.object({ printedMaDivisor: z.number().positive(), source: Src }),
+  artilleryGroupMa: z.object({ ma: z.number().nonnegative(), source: Src }),
+  /** GOSS 7.6.1 step 2 / 7.6.2: Leg road march MA bonus and the road classes it runs on (absent: no road march). */
+  legRoadMarch: z.object({ ma: z.number().nonnegative(), roads: z.array(z.enum(ROUTE_CLASSES)), source: Src }).optional(),
+  /**
+   * GOSS 7.6.1 step 5 / 19.4 (AW 31.2.1b): effects of the ground condition by name (absent: none), the
+   * roads a move must follow wholly to be exempt, and the conditions in which Mech road movement may
+   * use clear hexes as roads (GOSS 7.10.1).
+   */
+  ground: z.object({
+    exemptRoads: z.array(z.enum(ROUTE_CLASSES)),
+    clearAsRoadIn: z.array(z.string()),
+    conditions: z.record(z.string(), z.object({
+      mechMa: z.number().int().optional(), maDivisor: z.number().int().positive().optional(),
+      paMechHexes: z.number().int().nonnegative().optional(), paCdoHexes: z.number().int().nonnegative().optional(),
+      advanceMax: z.number().int().nonnegative().optional(), source: Src,
+    })),
+    source: Src,
+  }).optional(),
+});
+export type TecTable = z.infer<typeof TecTable>;
+
+/** Stacking limits (GOSS 6, AW 31.9.2a; data/tables/stacking.json), read by src/engine/rules/stacking.ts. */
+const Limit = z.object({ bn: z.number().int(), co: z.number().int(), z: z.number().int(), maxUnits: z.object({ german: z.number().int(), allied: z.number().int() }), freeCo: z.object({ german: z.number().int(), allied: z.number().int() }), source: z.string() });
+export const StackingTable = z.object({
+  id: z.literal('stacking'),
+  limits: z.object({ nonConstricted: Limit, constricted: Limit }),
+  freeTypes: z.object({ engAt: z.string(), afv: z.string(), source: z.string() }),
+  hq: z.object({ countsAs: z.enum(['bn', 'co', 'none']), source: z.string() }),
+  artilleryGroupsAlone: z.object({ value: z.boolean(), source: z.string() }),
+});
+export type StackingTable = z.infer<typeof StackingTable>;
+
+/** The schema of each table id in data/tables/: every table is validated when a scenario loads. */
+export const TABLE_SCHEMAS: Record<string, z.ZodType> = {
+  'ground-assault': GroundAssaultTable,
+  'ga-modifiers': GaModifiersTable,
+  'fire-support': FireSupportTable,
+  'ground-interdiction': GroundInterdictionTable,
+  naval: NavalTable,
+  tec: TecTable,
+  stacking: StackingTable,
+};

@@ -2,10 +2,10 @@
  * Ammunition depletion of artillery in the scenarios that use it (the FS rules call these):
  *   - AW 33.5.2a (Epsom): each German artillery unit (with the heavy AA Coys, which "may conduct FS
  *     missions" under the same case) fires one FS mission per GT and then carries the scenario's
- *     "Ammo Depleted" marker; epsom.ts removes them all at the end of the GT.
+ *     "Ammo Depleted" marker; artilleryOncePerGt.ts (the `firesOncePerGt` extension point) names the units and removes the markers at the end of the GT.
  *   - AW 34.5.3 (Cherbourg): GOSS 11.8.0 applies. After each mission with artillery points, one 1d10
  *     + 1 per volley after the first is compared with the firing side's ADV (34.5.3a-b, and 1.2.6d for
- *     Landefront units through cherbourg.ts `advOf`); each point above it depletes one firing artillery
+ *     Landefront units through the landefront module's ADV step, `advOf`); each point above it depletes one firing artillery
  *     unit, in the order the firer listed them (`deplete`, else the `artillery` order: the owner's
  *     choice made with the mission). ADV 0 and OhS firers always deplete (GOSS 11.8.0). A depleted unit
  *     contributes no mission points (AW 31.9.0: "ammo depletion DRs only affect artillery mission point
@@ -15,29 +15,28 @@
  *     Replenishment Segment (AW 31.2.3a) 1d10 per depleted unit of the phasing side; cleared on DR ≤ ADV.
  */
 import type { Draft } from 'immer';
-import type { GameEvent, GameState, Rejection, ScenarioBundle, UnitState } from '../types';
+import type { GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
 import type { RuleContext, RuleModule } from './registry';
-import { phasingSide } from '../sequence';
+import { phasingSide, turnTime } from '../sequence';
 import { special } from './scenarioArea';
-import { advOf } from './cherbourg';
-import { groupOfUnit } from './artilleryGroups';
 import { M, addMarker, defOf, dropMarker, has, isArtillery } from './combatTraits';
 import { readUnits } from './unitIndex';
-import { germanArtilleryMayFire } from './epsom';
+import { advFold, oncePerGt } from './extensions';
+import { atOrAfter } from './weather';
 
-/** The marker a depleted artillery unit carries (the Epsom data names it; Cherbourg uses the same counter). */
+/** The marker a depleted artillery unit carries (GOSS 11.8.0, AW 34.5.3). */
 const AMMO_DEPLETED = 'Ammo Depleted';
 
-function depletedMarker(bundle: ScenarioBundle): string {
-  return special(bundle).epsom?.germanArtillery.marker ?? AMMO_DEPLETED;
+/** Does a scenario module limit this unit to one FS mission per GT (AW 33.5.2a: German artillery, NW, heavy AA)? */
+export function firesOncePerGtByMarker(bundle: ScenarioBundle, unitId: string): boolean {
+  return oncePerGt(bundle, unitId) !== null;
 }
 
-/** AW 33.5.2a: does the Epsom once-per-GT rule govern this unit (German artillery, NW, heavy AA)? */
-export function firesOncePerGtByMarker(bundle: ScenarioBundle, unitId: string): boolean {
-  const ga = special(bundle).epsom?.germanArtillery;
-  const d = bundle.units.get(unitId);
-  if (!ga?.oncePerGameTurn || !d || d.side !== 'german') return false;
-  return isArtillery(d) || (ga.heavyFlakFs && groupOfUnit(bundle, unitId)?.kind === 'heavyFlak');
+/** AW 34.5.3: the side's ammo depletion value now (special.ammoDepletion by date), after the scenario modules' ADV steps (AW 1.2.6d Landefront). */
+export function advOf(state: GameState, bundle: ScenarioBundle, side: Side, unitId?: string): number | null {
+  const t = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
+  const base = (special(bundle).ammoDepletion ?? []).filter((a) => a.side === side && atOrAfter(t, a.from)).at(-1)?.adv ?? null;
+  return advFold(state, bundle, side, unitId, base);
 }
 
 /** Does the scenario run GOSS 11.8.0 ammunition depletion checks (AW 34.5.3: ADV data)? */
@@ -48,25 +47,28 @@ function usesAdChecks(bundle: ScenarioBundle): boolean {
 /** Null when the unit has ammunition to fire now; else why not (AW 33.5.2a, AW 34.5.3 / GOSS 11.8.0). */
 export function depletionBlock(state: GameState, bundle: ScenarioBundle, unitId: string): Rejection | null {
   const u = state.units[unitId];
-  const m = depletedMarker(bundle);
-  if (!u || !u.markers.includes(m)) return null;
+  if (!u) return null;
   const name = bundle.units.get(unitId)?.designation ?? unitId;
-  if (firesOncePerGtByMarker(bundle, unitId) && !germanArtilleryMayFire(state, bundle, unitId)) return { code: 'ammo-depleted', message: `${name} has fired its one FS mission this GT (Ammo Depleted until the end of the GT)`, case: 'AW 33.5.2a' };
+  const once = oncePerGt(bundle, unitId);
+  if (once && u.markers.includes(once.marker)) return { code: 'ammo-depleted', message: `${name} has fired its one FS mission this GT (${once.marker} until the end of the GT)`, case: once.case };
+  if (!u.markers.includes(AMMO_DEPLETED)) return null;
   return { code: 'ammo-depleted', message: `${name} is ammo depleted and contributes no mission points until it is replenished`, case: 'GOSS 11.8.0, AW 34.5.3' };
 }
 
 /** Applies the depletion a mission causes: the Epsom marker on each German firer, or the Cherbourg AD check. */
 export function afterMission(d: Draft<GameState>, ctx: RuleContext, firers: string[], volleys: number, order?: string[]): GameEvent[] {
   const { bundle } = ctx;
-  const m = depletedMarker(bundle);
+  const m = AMMO_DEPLETED;
   const events: GameEvent[] = [];
   const marked: string[] = [];
   const art: string[] = [];
+  let onceCase = '';
   for (const id of firers) {
-    if (firesOncePerGtByMarker(bundle, id)) { addMarker(d.units[id] as UnitState, m); marked.push(id); }
+    const once = oncePerGt(bundle, id);
+    if (once) { addMarker(d.units[id] as UnitState, once.marker); marked.push(id); onceCase = once.case; }
     else if (isArtillery(defOf(bundle, id))) art.push(id);
   }
-  if (marked.length) events.push({ type: 'ammoDepleted', units: marked, why: 'fired its one FS mission of the GT', case: 'AW 33.5.2a' });
+  if (marked.length) events.push({ type: 'ammoDepleted', units: marked, why: 'fired its one FS mission of the GT', case: onceCase });
   if (!usesAdChecks(bundle) || !art.length) return events;
   const side = d.units[art[0]].side;
   // interpretation: with firers under different ADVs (Landefront and not), the lowest governs the one roll.
@@ -88,7 +90,7 @@ function replenish(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const { bundle } = ctx;
   if (!usesAdChecks(bundle)) return [];
   const side = phasingSide(bundle.scenario, d.pos);
-  const m = depletedMarker(bundle);
+  const m = AMMO_DEPLETED;
   const events: GameEvent[] = [];
   for (const u of readUnits(d.units as GameState['units']).filter((x) => x.side === side && x.hex !== null && !x.eliminated && x.markers.includes(m)).sort((a, b) => a.id.localeCompare(b.id))) {
     const adv = advOf(d as GameState, bundle, side, u.id) ?? 0;

@@ -16,11 +16,9 @@ import {
   M, addMarker, defOf, dropMarker, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isLeader, live, unitsAt,
 } from './combatTraits';
 import { prc } from './groundAssault';
-import { restrictedInside } from './scenarioArea';
 import { readUnits } from './unitIndex';
 import { effectivePr } from './combatPr';
-import { epsomActCheck } from './epsom';
-import { lullCombatBan } from './cherbourg';
+import { acrossBoundary, combatBan, mayAct } from './extensions';
 
 const Designate = z.object({ type: z.literal('designate'), units: z.array(z.string()).min(1) });
 const Drop = z.object({ type: z.literal('dropAttack'), unit: z.string() });
@@ -36,17 +34,18 @@ export function designationProblem(s: GameState, bundle: Parameters<typeof defOf
   if (u.side !== side) return { code: 'not-your-unit', message: `${d.designation} belongs to the other side`, case: 'GOSS 5.1.2' };
   if (!live(u)) return { code: 'not-on-map', message: `${d.designation} is not on the map`, case: 'GOSS 5.1.2' };
   if (has(u, M.TA) || has(u, M.PA)) return { code: 'already-designated', message: `${d.designation} is already attack designated`, case: 'GOSS 5.1.2' };
-  const lull = lullCombatBan(s, bundle);
-  if (lull) return lull;
+  const ban = combatBan(s, bundle);
+  if (ban) return { code: ban.code, message: ban.message, case: ban.case ?? 'GOSS 5.1.2' };
   if (!enemyAdjacent(s, u)) return { code: 'no-adjacent-enemy', message: `${d.designation} is not adjacent to an enemy unit`, case: 'GOSS 12.0' };
   if (has(u, M.CR)) return { code: 'combat-reserve', message: `${d.designation} is in combat reserve and may not be attack designated`, case: 'GOSS 5.8' };
   if (fatigue(u) === 2) return { code: 'fatigue-2', message: `${d.designation} has fatigue 2 and may not be attack designated`, case: 'GOSS 14.2' };
   if (isArtGroup(d) || isHq(d)) return { code: 'no-offensive-ga', message: `${d.designation}: artillery groups and division HQs may not make an offensive GA`, case: 'AW 31.9.2c' };
   if (isArtillery(d) || isLeader(d)) return { code: 'cannot-attack', message: `${d.designation} cannot attack`, case: 'GOSS 13.4' };
   // AW 33.7.1 / 33.7.2: inactive VIII Corps units, and Germans east of the 49th Div boundary, make no offensive GA.
-  const ep = epsomActCheck(s, bundle, u.id, 'offensiveGa');
-  if (ep) return { code: ep.code, message: ep.message, case: ep.case ?? 'AW 33.7' };
-  if (restrictedInside(s, bundle, u.id)) return { code: 'restricted-area', message: `${d.designation} is across its boundary (forced there) and may not make a tactical assault`, case: 'AW 32.7.1' };
+  const ep = mayAct(s, bundle, u.id, 'offensiveGa');
+  if (ep) return { code: ep.code, message: ep.message, case: ep.case ?? 'GOSS 5.1.2' };
+  const line = acrossBoundary(s, bundle, u.id);
+  if (line) return { code: 'restricted-area', message: `${d.designation} is across the ${line.name} (forced there) and may not make a tactical assault`, case: line.case };
   return null;
 }
 

@@ -3,8 +3,8 @@
  * hex in a box of the map (scenario.special.carpetBombing: box, DRMs and table are data). Each hex
  * gets one AS hit (the blue AS marker, `AS-blue` beside the ordinary `AS`) and a 1d10 roll with
  * cumulative DRMs on the table (step losses in the hex). Later effects of the blue marker:
- *   - its units generate no movement halts (`generatesHalts`, for the movement rules, AW 31.8);
- *   - a unit carrying it has its MA halved (`maFactor`, for the movement rules);
+ *   - its units generate no movement halts (`generatesHalts`: the `noHalts` extension point, AW 31.8);
+ *   - a unit carrying it has its MA halved (`maFactor`: the `maHalved` extension point);
  *   - a defensive PR check at the end of the July 18 AM German player turn removes it on a pass;
  *   - the rest go at the end of the July 18 PM German player turn.
  * It runs as the first automatic step of the game (entry of the first segment), before any action.
@@ -17,12 +17,15 @@ import { isHq, isPureAfv, isZStep, stepsLeft } from './unit-traits';
 import { hexSet, special, type SpecialState } from './scenarioArea';
 import { turnTime } from '../sequence';
 import type { ScenarioSpecial } from '../../data/schemas/scenarioRules';
+import { moduleOn, type Extension } from './extensions';
 
 type CarpetRules = NonNullable<ScenarioSpecial['carpetBombing']>;
 const AS = 'AS';
 
+const NAME = 'carpetBombing';
+
 export function hasBlueAs(u: UnitState | undefined, bundle: ScenarioBundle): boolean {
-  const m = special(bundle).carpetBombing?.marker;
+  const m = moduleOn(bundle, NAME) ? special(bundle).carpetBombing?.marker : undefined;
   return !!u && !!m && u.markers.includes(m);
 }
 
@@ -36,6 +39,14 @@ export function maFactor(state: GameState, bundle: ScenarioBundle, unitId: strin
   const cb = special(bundle).carpetBombing;
   return cb?.effects.maHalvedAfterLeaving && hasBlueAs(state.units[unitId], bundle) ? 0.5 : 1;
 }
+
+export const carpetBombing: Extension = {
+  name: NAME,
+  cases: 'AW 32.2.2',
+  needs: ['carpetBombing'],
+  noHalts: (state, bundle, unitId) => !generatesHalts(state, bundle, unitId),
+  maHalved: (state, bundle, unitId) => (maFactor(state, bundle, unitId) < 1 ? { case: 'AW 32.2.2', text: 'carpet-bombed (blue AS marker): MA halved' } : null),
+};
 
 export interface CarpetHexResult {
   hex: string;
@@ -103,7 +114,7 @@ function takeSteps(d: Draft<GameState>, bundle: ScenarioBundle, ids: string[], n
 export function runCarpetBombing(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const { bundle } = ctx;
   const cb = special(bundle).carpetBombing;
-  if (!cb) return [];
+  if (!cb || !moduleOn(bundle, NAME)) return [];
   const events: GameEvent[] = [];
   const box = hexSet(bundle, cb.box);
   const byHex = new Map<HexId, string[]>();
@@ -159,12 +170,12 @@ export const carpetBombingRules: RuleModule = {
       segment: '*',
       onEnter(d, ctx) {
         const sp = (d as GameState & { special?: SpecialState }).special;
-        if (sp?.bombed || !special(ctx.bundle).carpetBombing || (d.n !== 0 && !d.beforePlay) || d.pos.turn !== 0) return [];
+        if (sp?.bombed || !special(ctx.bundle).carpetBombing || !moduleOn(ctx.bundle, NAME) || (d.n !== 0 && !d.beforePlay) || d.pos.turn !== 0) return [];
         return runCarpetBombing(d, ctx);
       },
       onExit(d, ctx) {
         const cb = special(ctx.bundle).carpetBombing;
-        if (!cb) return [];
+        if (!cb || !moduleOn(ctx.bundle, NAME)) return [];
         const events: GameEvent[] = [];
         if (atEndOfPlayerTurn(d, ctx, cb.effects.prCheckAt)) {
           for (const u of Object.values(d.units).sort((a, b) => a.id.localeCompare(b.id))) {

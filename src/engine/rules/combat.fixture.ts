@@ -46,6 +46,8 @@ export interface FixtureOpts {
   rules?: Record<string, unknown>;
   /** scenario.special (AW 32-style special rules as data: artillery, weather, play area…). */
   special?: Record<string, unknown>;
+  /** scenario.modules: the optional rule modules the fixture turns on (e.g. 'landefront'). */
+  modules?: string[];
   id?: string;
 }
 
@@ -82,6 +84,7 @@ export function fixture(o: FixtureOpts): ScenarioBundle {
     lengths: [{ id: 'l', label: 'long', end: { date: '1944-07-25', time: 'Night' }, source: 'test: fixture' }],
     setup: o.units.map((u) => ({ unit: u.id, hex: u.hex, stepsLost: u.stepsLost ?? 0, ...(u.fieldworks ? { fieldworks: u.fieldworks } : {}), source: 'test: fixture' })),
     rules: o.rules ?? {},
+    modules: o.modules ?? [],
     ...(o.special ? { special: o.special } : {}),
   };
   const src: DataSources = { scenarios: { [`data/scenarios/${id}.json`]: scenario }, maps: { [`data/map/${id}.json`]: map }, sequences: BUILTIN.sequences, units: { [`data/units/${id}.json`]: units }, tables: BUILTIN.tables };

@@ -1,14 +1,12 @@
 /**
  * A unit's proficiency rating as the combat rules use it (GOSS 4.4): the printed offensive or
- * defensive PR, then the scenario's morale rules — AW 1.2.6e / 34.7.3 Cherbourg morale for units
- * inside Landefront Cherbourg (−1 the GT a perimeter hex falls, −2 while a Cherbourg town or city hex
- * is Allied occupied, reduced to 1 once C3609 fell). Read wherever a PR is used in combat: the GA
+ * defensive PR, then the PR steps of the scenario's modules (extensions.ts `pr`: e.g. AW 1.2.6e /
+ * 34.7.3 morale inside Landefront Cherbourg, landefront.ts). Read wherever a PR is used in combat: the GA
  * lead PR and its DRM (GOSS 13.8.1), the mandatory and option PRCs (GOSS 13.10) and the attacker
  * adjustment PRC (GOSS 12.0).
  */
 import type { GameState, ScenarioBundle } from '../types';
-import { cherbourgMorale } from './cherbourg';
-import { special } from './scenarioArea';
+import { prChanges } from './extensions';
 import { defOf } from './combatTraits';
 
 export interface EffectivePr { pr: number | null; printed: number | null; note: string | null; case: string | null }
@@ -16,10 +14,12 @@ export interface EffectivePr { pr: number | null; printed: number | null; note: 
 export function effectivePr(state: GameState, bundle: ScenarioBundle, unitId: string, role: 'off' | 'def'): EffectivePr {
   const d = defOf(bundle, unitId);
   const printed = (role === 'off' ? d.prOff : d.prDef) ?? null;
-  if (printed === null || !special(bundle).cherbourg) return { pr: printed, printed, note: null, case: null };
-  const m = cherbourgMorale(state, bundle, unitId);
-  if (m.setTo === null && m.delta === 0) return { pr: printed, printed, note: null, case: null };
-  const pr = m.setTo ?? Math.max(0, printed + m.delta);
-  const how = m.setTo !== null ? `reduced to ${m.setTo}` : `${m.delta}`;
-  return { pr, printed, note: `Cherbourg morale ${how}: ${m.why.join('; ')}`, case: 'AW 1.2.6e, 34.7.3' };
+  if (printed === null) return { pr: printed, printed, note: null, case: null };
+  // The scenario modules' PR steps (AW 1.2.6e Landefront morale), each with its own case.
+  const changes = prChanges(state, bundle, unitId);
+  if (!changes.length) return { pr: printed, printed, note: null, case: null };
+  let pr = printed;
+  for (const m of changes) pr = m.setTo ?? Math.max(0, pr + m.delta);
+  const notes = changes.map((m) => `${m.label} ${m.setTo !== null ? `reduced to ${m.setTo}` : `${m.delta}`}: ${m.why.join('; ')}`);
+  return { pr, printed, note: notes.join('; '), case: changes.map((m) => m.case).join('; ') };
 }

@@ -9,8 +9,8 @@ import { act, at, edit, fixture, fmt, hx, landefront, start, toSegment, withSeed
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
 const GROUP = { size: 'Group' as const, type: 'Art', steps: [[8, 1]] as [number, number][], pr: [null, 3] as [null, number], extra: { range: 7 } };
-/** Scenario artillery as data (special.artillery, AW 32.5): a group of 24 points, range 7, and a division HQ firing as a group. */
-const SPECIAL = { artillery: {
+/** Scenario artillery as data (special.artillery, AW 32.5): a group of 24 points, range 7, and a division HQ firing as a group; 10 Allied air points a day. */
+const SPECIAL = { airPoints: [{ side: 'allied', from: { date: '1944-07-18', time: 'AM' }, perGameDay: 10, source: 'test: air points' }], artillery: {
   resetEach: 'gameTurn', naval: { separatePoints: true, source: 'test: naval points separate' }, source: 'test: AW 32.5-style artillery',
   groups: [
     { id: 'ag', side: 'allied', name: 'test group', kind: 'group', points: 24, range: 7, mapCounter: 'ag', source: 'test: AW 32.5.2-style group' },
@@ -18,12 +18,12 @@ const SPECIAL = { artillery: {
   ],
 } };
 const RULES = (x: Record<string, unknown> = {}) => ({ combat: {
-  airPoints: { allied: 10 }, naval: { allied: { points: 8, range: 20, from: [at(0, 0)], source: 'test: naval points' } },
+  naval: { allied: { points: 8, range: 20, from: [at(0, 0)], source: 'test: naval points' } },
   ...x,
 } });
 
-function base(extra: UnitSpec[] = [], terrain: Record<string, string> = {}, rules = RULES()): ScenarioBundle {
-  return fixture({ terrain, rules, special: SPECIAL, units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4), ...extra] });
+function base(extra: UnitSpec[] = [], terrain: Record<string, string> = {}, rules = RULES(), special: Record<string, unknown> = {}): ScenarioBundle {
+  return fixture({ terrain, rules, special: { ...SPECIAL, ...special }, units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4), ...extra] });
 }
 const offFs = (b: ScenarioBundle) => toSegment(start(b), b, 'offensiveFs');
 function seedD10(n: number, want: number[]): string {
@@ -89,7 +89,7 @@ describe('AW 31.9 fire support missions', () => {
     expect([7, 8, 10, 12, 14, 17, 20, 22, 23, 40].map((v) => fsResult(b, v).result)).toEqual(['-', 'AS', '1', 'AS1', '2', 'AS2', '3', 'AS3', '4', '4']);
   });
   it('AW 31.9.1 air points: AM/PM only, observed targets, max 8 per mission, 2 AP per point in partial overcast', () => {
-    const b = base([], {}, RULES({ atmosphere: [{ from: { date: '1944-07-18', time: 'AM' }, value: 'POvr', source: 'test: weather' }] }));
+    const b = base([], {}, RULES(), { weather: [{ from: { date: '1944-07-18', time: 'AM' }, atmosphere: 'POvr', ground: 'dry', source: 'test: weather' }] });
     const s = offFs(b);
     const p = fsPlan(s, b, 'allied', { target: hx(3, 4), spotter: 'spot', air: 8 });
     expect(p.ok && p.plan.sources).toEqual([{ kind: 'air', points: 4, why: '8 AP at 2 AP per point (POvr)', case: 'AW 31.9.1' }]);
@@ -211,7 +211,7 @@ describe('AW 31.9 fire support missions', () => {
     expect(r.state.units.g2.stepsLost).toBe(0);
   });
   it('GOSS 11.6.2a / AW 1.2.6b: an ET-3 given up on a Landefront hex leaves the printed ET-2 at once, whose automatic PRC pass then applies (reconstructed reading); the printed ET-2 alone cannot be given up', () => {
-    const b = fixture({ rules: RULES(), special: { ...SPECIAL, ...landefront([at(3, 4)]) }, units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4, { fieldworks: 'ET-3' })] });
+    const b = fixture({ rules: RULES(), special: { ...SPECIAL, ...landefront([at(3, 4)]) }, modules: ['landefront'], units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4, { fieldworks: 'ET-3' })] });
     let s = edit(offFs(b), (d) => { d.units.spot.markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [5, 5])); // FSV 10 twice → 2 hits
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;

@@ -31,8 +31,8 @@ import { doRetreat, retreatPaths } from './retreat';
 import { clearIfEmpty, et3ToGiveUp, permanentWorksAt, removeFieldworks } from './fieldworks';
 import { afterMission, depletionBlock, firesOncePerGtByMarker } from './ammoDepletion';
 import { hasShips, navalPlan, recordShips } from './navalGunfire';
-import { epsomActCheck } from './epsom';
-import { lullCombatBan, weatherNow } from './cherbourg';
+import { combatBan, mayAct } from './extensions';
+import { weatherNow } from './weather';
 
 /** The observation queries FS needs; rules/observation.ts (movement half of issue 5) provides them. */
 export interface FsObservation {
@@ -85,32 +85,23 @@ export type FsPlanResult = { ok: true; plan: FsPlan } | { ok: false; code: strin
 
 const fail = (code: string, message: string, c: string): FsPlanResult => ({ ok: false, code, message, case: c });
 
-/** AW 31.2.1b: the atmosphere of the current GT, from the scenario's weather (special.weather, e.g. AW 32.4.0), else rules.combat.atmosphere. */
+/** AW 31.2.1b: the atmosphere of the current GT (weather.ts: the AW 34.4.0 roll, else the fixed special.weather, e.g. AW 32.4.0). */
 export function atmosphere(state: GameState, bundle: ScenarioBundle): { value: 'clear' | 'POvr' | 'Ovr'; rain: boolean } {
-  const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
-  const order = (t: { date: string; time: string }) => `${t.date}|${['AM', 'PM', 'Night'].indexOf(t.time)}`;
-  let cur: { value: 'clear' | 'POvr' | 'Ovr'; rain: boolean } = { value: 'clear', rain: false };
-  const sp = special(bundle);
-  // AW 32.4.0 / 33.4.0 fixed weather, or the AW 34.4.0 roll of this GT (weatherNow reads both).
-  if (sp.weather?.length || sp.weatherTable) {
-    const w = weatherNow(state, bundle).atmosphere;
-    return { value: w === 'POvr' || w === 'Ovr' ? w : 'clear', rain: false };
-  }
-  for (const a of combatRules(bundle).atmosphere) if (order(a.from) <= order(now)) cur = { value: a.value, rain: a.rain };
-  return cur;
+  const w = weatherNow(state, bundle).atmosphere;
+  return { value: w === 'POvr' || w === 'Ovr' ? w : 'clear', rain: false };
 }
 
-/** AW 31.9.1 / 32.2.1: the side's air points per game day now (special.airPoints by date, else rules.combat.airPoints). */
+/** AW 31.9.1 / 32.2.1: the side's air points per game day now (special.airPoints by date; none when the scenario lists none). */
 export function airPointsPerDay(state: GameState, bundle: ScenarioBundle, side: Side): { points: number; case: string } {
   const list = special(bundle).airPoints?.filter((a) => a.side === side);
   if (list?.length) {
     const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
     const order = (t: { date: string; time: string }) => `${t.date}|${['AM', 'PM', 'Night'].indexOf(t.time)}`;
     let cur = { points: 0, case: 'AW 31.9.1' };
-    for (const a of list) if (order(a.from) <= order(now)) cur = { points: a.perGameDay, case: a.source };
+    for (const a of list) if (order(a.from) <= order(now)) cur = { points: a.perGameDay, case: 'AW 31.9.1' };
     return cur;
   }
-  return { points: combatRules(bundle).airPoints[side] ?? 0, case: 'AW 31.9.1' };
+  return { points: 0, case: 'AW 31.9.1' };
 }
 
 /** Mission points a firing unit has left this GT (AW 31.9.2, 32.5; scenario data in special.artillery), and why. */
@@ -192,8 +183,8 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   const day = now.time !== 'Night';
   const targetUnits = req.units && req.overrun !== undefined ? enteredUnits(state, req.units, enemyOf(side)) : undefined;
   if (!(targetUnits ?? unitsAt(state, req.target, enemyOf(side))).length) return fail('no-target', `${formatHex(req.target)} holds no enemy unit`, 'AW 31.9');
-  const lull = lullCombatBan(state, bundle);
-  if (lull) return fail(lull.code, lull.message, lull.case);
+  const ban = combatBan(state, bundle);
+  if (ban) return fail(ban.code, ban.message, ban.case ?? 'AW 31.9');
   if ((c?.fsTargets ?? []).includes(req.target)) return fail('one-mission', `${formatHex(req.target)} has already been the target of an FS mission this Combat Phase`, 'AW 31.9');
   if (req.overrun !== undefined) {
     if (!req.spotter || state.units[req.spotter]?.hex !== req.overrun) return fail('overrun-spotter', `the spotter of a mission against an overrunner must be in the overrun stack in ${formatHex(req.overrun)}`, 'GOSS 5.3.5');
@@ -205,9 +196,9 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   if (req.spotter) {
     const s = state.units[req.spotter];
     if (!s || s.side !== side || !live(s)) return fail('bad-spotter', `${req.spotter} is not one of your units on the map`, 'GOSS 11.2.1');
-    // AW 33.7.1: inactive VIII Corps units do not observe for FS.
-    const act = epsomActCheck(state, bundle, req.spotter, 'observe');
-    if (act) return fail(act.code, act.message, act.case ?? 'AW 33.7.1');
+    // The scenario's may-act filters (AW 33.7.1: an inactive corps does not observe for FS).
+    const act = mayAct(state, bundle, req.spotter, 'observe');
+    if (act) return fail(act.code, act.message, act.case ?? 'GOSS 11.2.1');
     const cap = obs.capacity(bundle, req.spotter);
     if ((c?.spotterUses[req.spotter] ?? 0) >= cap) return fail('spotter-used', `${defOf(bundle, req.spotter).designation} has observed for all the missions it may (${cap}) this phase`, 'AW 31.9');
     const o = obs.canObserve(state, bundle, req.spotter, req.target);
@@ -248,8 +239,8 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
     if (fatigue(u) === 2) return fail('fatigue-2', `${d.designation} has fatigue 2 and cannot fire`, 'GOSS 14.2');
     const g = groupOfUnit(bundle, a.unit);
     // AW 33.5.2a one mission per GT (Ammo Depleted); GOSS 11.8.0 / AW 34.5.3 depleted artillery has no points.
-    const act = epsomActCheck(state, bundle, a.unit, 'fireSupport');
-    if (act) return fail(act.code, act.message, act.case ?? 'AW 33.7.1');
+    const act = mayAct(state, bundle, a.unit, 'fireSupport');
+    if (act) return fail(act.code, act.message, act.case ?? 'AW 31.9');
     const dep = depletionBlock(state, bundle, a.unit);
     if (dep) return fail(dep.code, dep.message, dep.case ?? 'GOSS 11.8.0');
     const onceGt = firesOncePerGtByMarker(bundle, a.unit);

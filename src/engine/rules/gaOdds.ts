@@ -12,8 +12,8 @@ import type { GaModifiersTable, GroundAssaultTable } from '../../data/schemas/ta
 import { gaMods, gat } from './combatTables';
 import { localUnits, type LocalUnits } from './combatLocal';
 import { effectivePr } from './combatPr';
-import { advOf, lullCombatBan } from './cherbourg';
-import { epsomActCheck } from './epsom';
+import { combatBan, changesAdv, mayAct } from './extensions';
+import { advOf } from './ammoDepletion';
 import { special } from './scenarioArea';
 import { actsAsGroup } from './artilleryGroups';
 import { stackViolationOf } from './stacking';
@@ -185,8 +185,8 @@ function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: S
   const { bundle, state } = ctx;
   if (!atk.length) return fail('no-attackers', 'name at least one attacking unit', 'GOSS 13.4');
   // AW 34.10.1: no combat (assaults and overruns) during the lull.
-  const lull = lullCombatBan(state, bundle);
-  if (lull) return fail(lull.code, lull.message, lull.case);
+  const ban = combatBan(state, bundle);
+  if (ban) return fail(ban.code, ban.message, ban.case ?? 'GOSS 13.4');
   const hexes = new Set<number>();
   for (const u of atk) {
     const d = defOf(bundle, u.id);
@@ -196,8 +196,8 @@ function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: S
     if (!decl.overrun && !has(u, M.TA) && !has(u, M.PA)) return fail('not-designated', `${d.designation} is not attack designated (TA or PA)`, 'GOSS 13.4');
     if (isArtGroup(d) || isHq(d)) return fail('no-offensive-ga', `${d.designation}: artillery groups and division HQs may not make an offensive GA`, 'AW 31.9.2c');
     // AW 33.7.1 / 33.7.2: inactive VIII Corps units, and Germans east of the 49th Div boundary, make no offensive GA.
-    const ep = epsomActCheck(state, bundle, u.id, 'offensiveGa');
-    if (ep) return fail(ep.code, ep.message, ep.case ?? 'AW 33.7');
+    const ep = mayAct(state, bundle, u.id, 'offensiveGa');
+    if (ep) return fail(ep.code, ep.message, ep.case ?? 'GOSS 13.4');
     if (isArtillery(d)) return fail('artillery-attack', `${d.designation}: artillery with a range may not attack`, 'GOSS 13.4');
     if (isLeader(d)) return fail('leader-attack', `${d.designation}: a leader adds its shift, it does not attack`, 'GOSS 23.2');
     if (fatigue(u) === 2) return fail('fatigue-2', `${d.designation} has fatigue 2 and may not attack`, 'GOSS 14.2');
@@ -394,7 +394,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   if (defenders.some((u) => training(defOf(bundle, u.id)) !== 'vet')) A(1, 'a raw or green defender', 'GOSS 4.5');
   // GOSS 13.7.3: a defender whose superior HQ has ADV 0 (AW 34.5.3 side ADV by date; AW 1.2.6d Landefront ADV).
   const sp = special(bundle);
-  if ((sp.ammoDepletion || sp.cherbourg) && defenders.some((u) => advOf(state, bundle, defSide, u.id) === 0)) A(1, 'a defender\'s superior HQ has ADV 0', 'GOSS 13.7.3, AW 34.5.3');
+  if ((sp.ammoDepletion || changesAdv(bundle)) && defenders.some((u) => advOf(state, bundle, defSide, u.id) === 0)) A(1, 'a defender\'s superior HQ has ADV 0', 'GOSS 13.7.3, AW 34.5.3');
   shifts.push(...leaderShift(ctx, 'attacker', side, attHexes, atk));
   if (bundle.board.vantage.has(decl.hex)) D(1, 'defender on a vantage point', 'GOSS 13.7.4');
   const attAs = Math.min(2, attHexes.reduce((s, h) => s + Math.max(0, ...atk.filter((u) => u.hex === h).map(asCount)), 0));

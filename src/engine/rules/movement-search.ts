@@ -12,9 +12,9 @@ import type { UnitDef } from '../../data/schemas/unit';
 import { TERRAIN } from '../../data/schemas/map';
 import { unitIndex } from './unitIndex';
 import { actsAsDivisionGroup, actsAsGroup } from './artilleryGroups';
+import { extensionsOf, generatesHalts, maHalvings, maSteps } from './extensions';
 import { special } from './scenarioArea';
-import { maFactor } from './carpetBombing';
-import { maModifier, weatherNow } from './cherbourg';
+import { weatherNow } from './weather';
 import {
   tecOf, COVER_MCT, COVER_OCT, FEATURE, ROUTE, WATER, ANY_ROAD, MAJOR_ROAD, type Tec, type TecTable,
 } from './terrain';
@@ -102,8 +102,8 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
   const enemyHexes: HexId[] = [];
   const enemyOnVantage: HexId[] = [];
   const noSlide: HexId[] = [];
-  // AW 32.2.2: units carrying the carpet-bombing marker generate no movement halts (not even in an ET).
-  const bombed = special(bundle).carpetBombing?.marker;
+  // The scenario modules may stop units generating halts (AW 32.2.2: carpet-bombed units, even in an ET).
+  const haltFilter = extensionsOf(bundle).some((e) => e.noHalts);
   const halting = new Set<HexId>();
   for (const u of unitIndex(state).live) {
     if (u.hex === null) continue;
@@ -114,7 +114,7 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
     // The hex stays enemy-occupied (never entered), but ignored units cause no surcharge or halt.
     if (ignore && ignore.includes(u.id)) continue;
     const afv = def ? isPureAfv(def) : false;
-    const halts = !(bombed && u.markers.includes(bombed));
+    const halts = !haltFilter || generatesHalts(state, bundle, u.id);
     if (halts) halting.add(u.hex);
     const bits = (afv ? F_ENEMY_ADJ : F_ENEMY_ADJ | F_NON_AFV_ADJ) | (halts ? F_HALT_ADJ : 0);
     for (let d = 0; d < 6; d++) {
@@ -493,12 +493,10 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
   let ma = def.ma;
   parts.push({ case: 'GOSS 7.1', text: `printed MA ${def.ma}` });
   let hexLimit: number | undefined;
-  const sp = special(bundle);
-  if (sp.maByWeather || sp.lull) {
-    // AW 34.7.2 (German MA by atmosphere and time of day) and AW 34.10.1 (lull: Allied 1 hex, German ⅓ printed MA).
-    const m = maModifier(state, bundle, u.id);
-    if (m.ma !== def.ma) { ma = m.ma; parts.push({ case: m.case, text: `MA ${ma} (${m.case === 'AW 34.10.1' ? 'lull: one-third of the printed MA' : 'German movement by weather'})` }); }
-    if (m.hexLimit !== null) { hexLimit = m.hexLimit; parts.push({ case: m.case, text: `lull: ${m.hexLimit} hex${m.hexLimit > 1 ? 'es' : ''} this GT` }); }
+  // The scenario modules' MA steps (AW 34.7.2 German MA by atmosphere and time of day; AW 34.10.1 lull).
+  for (const m of maSteps(state, bundle, u.id, ma)) {
+    if (m.ma !== ma) { ma = m.ma; parts.push({ case: m.case, text: m.text }); }
+    if (m.hexLimit !== undefined) { hexLimit = m.hexLimit; parts.push({ case: m.case, text: m.text }); }
   }
   if (isArtilleryGroup(def) || isHqArtilleryGroup(def) || actsAsGroup(bundle, u.id) || actsAsDivisionGroup(bundle, u.id)) {
     ma = tec.raw.artilleryGroupMa.ma;
@@ -529,7 +527,7 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
   }
   const halving: string[] = [];
   if (hasMarker(u, MARKER.OOS)) { halving.push('AW 31.11'); parts.push({ case: 'AW 31.11', text: 'out of supply: MA halved' }); }
-  if (maFactor(state, bundle, u.id) < 1) { halving.push('AW 32.2.2'); parts.push({ case: 'AW 32.2.2', text: 'carpet-bombed (blue AS marker): MA halved' }); }
+  for (const h of maHalvings(state, bundle, u.id)) { halving.push(h.case); parts.push(h); }
   if (hasMarker(u, MARKER.FATIGUE1)) { halving.push('GOSS 7.6.1c'); parts.push({ case: 'GOSS 7.6.1c', text: 'fatigue 1: MA halved' }); }
   if (view.night) {
     const startHex = rec ? rec.from : u.hex;

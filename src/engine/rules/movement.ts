@@ -22,13 +22,12 @@ import {
 } from './unit-traits';
 import { freeGroupHost, freeGroupProblem, hexStackViolation } from './stacking';
 import { actsAsGroup } from './artilleryGroups';
-import { enterFilter, hexSet, restrictedInside, special } from './scenarioArea';
+import { enterFilter } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
 import { readUnits, unitIndex, unmodifiedBase } from './unitIndex';
-import { epsomActCheck } from './epsom';
 import { isRestGT } from './restGT';
 import { boxAt, isBox, locationName, locationOf } from './locations';
-import { garrisonMoveCheck, lullActive, perimeterInside } from './cherbourg';
+import { acrossBoundary, mayAct } from './extensions';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -73,14 +72,11 @@ export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: strin
     return { error: no('not-on-map', isBox(loc) && boxAt(bundle, loc) ? `${name} is in ${locationName(bundle, loc)}, not on the map` : `${name} is not on the map`) };
   }
   if (u.side !== phasing(state, bundle)) return { error: no('not-your-unit', `${name} belongs to the other side`) };
-  // AW 1.2.6a: the Cherbourg garrison is fixed (MA 0) or inactive until the Landefront / three perimeter hexes.
-  const g = garrisonMoveCheck(state, bundle, unitId, u.hex);
-  if (g && g.code !== 'garrison-perimeter') return { error: g };
+  // The scenario's may-act filters (AW 1.2.6a fixed or inactive garrison; AW 33.7.1-33.7.2 inactive corps, Germans east of the boundary).
+  const g = mayAct(state, bundle, unitId, 'move');
+  if (g) return { error: g };
   if (def.moveClass === 'static' || def.ma <= 0) return { error: no('static', `${name} is static (MA 0) and cannot move`, 'GOSS 4.3.3') };
   const seg = segmentId(state, bundle);
-  // AW 33.7.1-33.7.2: VIII Corps inactive until June 26 AM; Germans east of the 49th Div boundary do not move.
-  const ep = epsomActCheck(state, bundle, unitId, 'move');
-  if (ep) return { error: ep };
   if (seg === 'exploitation') {
     if (!hasMarker(u, MARKER.EXPLOIT)) return { error: no('not-exploit', `only units marked Exploit move in the Exploitation Segment; ${name} is not`, 'AW 31.5') };
     return { mode: 'exploit' };
@@ -152,59 +148,12 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
   return {
     state, bundle, tec: tecOf(bundle), view: sideView(state, bundle, u.side, ignoredBy(state, bundle, u)), unit: u, def,
     leg: def.moveClass !== 'mech', mode, type, commando: isCommando(def),
-    enter: withLull(state, bundle, unitId, withGarrison(state, bundle, unitId, enterFilter(state, bundle, unitId))), gens: gensFor(state, bundle, u),
+    enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
     observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
     ground: groundNow(state, bundle).ground,
   };
 }
 
-/**
- * AW 1.2.6a: an active Cherbourg garrison unit stays inside the perimeter (added to the scenario's entry
- * filter). reconstructed: the perimeter ring is not printed in the text; a garrison unit that sets up
- * outside the reconstructed ring may still move back towards the city hex.
- */
-function withGarrison(state: GameState, bundle: ScenarioBundle, unitId: string, base: MoverCtx['enter']): MoverCtx['enter'] {
-  const u = state.units[unitId];
-  if (u.hex === null || !isGarrison(bundle, unitId)) return base;
-  const here = garrisonMoveCheck(state, bundle, unitId, u.hex);
-  if (here && here.code !== 'garrison-perimeter') return base;
-  const city = [...hexSet(bundle, { hexes: [special(bundle).cherbourg!.cityHex] })][0];
-  const from = u.hex;
-  // The unit is active and may move (checked once above), so per hex only the perimeter matters: the
-  // full check (which counts US units on the ring) runs only to word a refusal.
-  const inside = perimeterInside(bundle);
-  return (h) => {
-    const b = base ? base(h) : null;
-    if (b) return b;
-    if (inside.has(h) || (here && distance(h, city) < distance(from, city))) return null;
-    return garrisonMoveCheck(state, bundle, unitId, h);
-  };
-}
-
-/**
- * AW 34.10.1: during the lull a unit that starts the phase adjacent to an enemy unit may only move so
- * as to move closer to its source of GenS. reconstructed: "closer" = fewer hexes to the nearest hex of
- * its side's PSS (AW 34.9), checked for every hex it enters.
- */
-function withLull(state: GameState, bundle: ScenarioBundle, unitId: string, base: MoverCtx['enter']): MoverCtx['enter'] {
-  if (!special(bundle).lull || !lullActive(state, bundle)) return base;
-  const u = state.units[unitId];
-  const rec = moveRecordNow(state, bundle, u);
-  const start = rec ? rec.from : u.hex!;
-  if (!(sideView(state, bundle, u.side).flags[start] & F_ENEMY_ADJ)) return base;
-  const sources = supplyRule(bundle, u.side)?.sources ?? [];
-  if (!sources.length) return base;
-  const toSource = (h: HexId) => { let best = Infinity; for (const x of sources) { const dd = distance(h, x); if (dd < best) best = dd; } return best; };
-  const here = toSource(start);
-  return (h) => (base ? base(h) : null) ?? (toSource(h) < here ? null : {
-    code: 'lull-adjacent', message: `during the lull a unit that starts adjacent to an enemy unit may only move closer to its source of GenS (${here} hexes from it now)`, case: 'AW 34.10.1',
-  });
-}
-
-function isGarrison(bundle: ScenarioBundle, unitId: string): boolean {
-  const cb = special(bundle).cherbourg;
-  return !!cb && (cb.garrisonUnits.includes(unitId) || bundle.units.get(unitId)?.formation === cb.garrisonFormation);
-}
 
 /** GOSS 7.7.5 / AW 32.9: the side's GenS trace for the movement restriction, when the scenario traces supply. */
 function gensFor(state: GameState, bundle: ScenarioBundle, u: UnitState): MoverCtx['gens'] {
@@ -611,7 +560,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
       if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
       if (isHq(def) || isArtillery(def)) return no('pa-not-allowed', `${n}: HQs and artillery may not enter PA mode`, 'GOSS 5.2.1');
       if (hasMarker(u, MARKER.OOS)) return no('oos', `${n} is out of supply and may not enter PA mode`, 'AW 31.11');
-      if (restrictedInside(state, bundle, unitId)) return no('restricted-area', `${n} is across its boundary and may not enter PA mode until it moves back`, 'AW 32.7.1');
+      { const line = acrossBoundary(state, bundle, unitId); if (line) return no('restricted-area', `${n} is across the ${line.name} and may not enter PA mode until it moves back`, line.case); }
       if (hasMarker(u, MARKER.FATIGUE2)) return no('fatigue', `${n} has fatigue 2 and may not enter PA mode`, 'GOSS 5.2.1');
       if (hexStackViolation(state, bundle, u.hex, u.side)) return no('overstacked', `${n} is overstacked and may not enter PA mode`, 'GOSS 6.7.0');
       if (!paCanReachEnemy(state, bundle, unitId)) return no('pa-no-enemy', `${n} could not reach a hex adjacent to an enemy unit by PA movement`, 'GOSS 5.2.1');
@@ -744,15 +693,16 @@ export const movementRules: RuleModule = {
         return [];
       },
       onExit(draft, ctx) {
-        // AW 32.7.1: a unit forced across its boundary must move back in its next Movement Phase.
+        // AW 32.7.1 / 33.7.1: a unit forced across its boundary must move back in its next Movement Phase.
         const side = ctx.bundle.scenario.sides[draft.pos.playerTurn];
         for (const u of readUnits(draft.units)) {
           const id = u.id;
-          if (u.side !== side || u.hex === null || u.eliminated || !restrictedInside(draft as GameState, ctx.bundle, id)) continue;
+          const line = u.side !== side || u.hex === null || u.eliminated ? null : acrossBoundary(draft as GameState, ctx.bundle, id);
+          if (!line) continue;
           const o = movementOptions(draft as GameState, ctx.bundle, id);
           if ('error' in o) continue;
-          if (o.destinations.some((d) => !restrictedInside({ ...(draft as GameState), units: { ...(draft as GameState).units, [id]: { ...u, hex: d.hex } } }, ctx.bundle, id))) {
-            reject('must-leave', `${ctx.bundle.units.get(id)?.designation ?? id} is across its boundary and must move back across it this Movement Phase`, 'AW 32.7.1');
+          if (o.destinations.some((d) => !acrossBoundary({ ...(draft as GameState), units: { ...(draft as GameState).units, [id]: { ...u, hex: d.hex } } }, ctx.bundle, id))) {
+            reject('must-leave', `${ctx.bundle.units.get(id)?.designation ?? id} is across the ${line.name} and must move back across it this Movement Phase`, line.case);
           }
         }
         for (const u of readUnits(draft.units)) if (u.mpSpent !== 0) draft.units[u.id].mpSpent = 0;

@@ -36,7 +36,7 @@ import { gaOdds } from './gaOdds';
 import { groupProblem, moveFinished, overrunCost, overrunEntry } from './movement';
 import { F_ENEMY, moveRecordNow, sideView } from './movement-search';
 import { COVER_MCT } from './terrain';
-import { epsomActCheck } from './epsom';
+import { mayAct } from './extensions';
 import { freeGroupHost, freeGroupProblem } from './stacking';
 
 const OverrunAction = z.object({ type: z.literal('overrun'), unit: z.string(), hex: z.string(), with: z.array(z.string()).max(2).optional() });
@@ -64,8 +64,8 @@ function unitProblem(state: GameState, bundle: ScenarioBundle, unitId: string, h
   // GOSS 7.1: an overrun is part of the unit's move; once another unit has moved, it is over.
   if (moveFinished(state, bundle, u)) return { code: 'move-finished', message: `${d.designation} finished its move when another unit began moving; units move one at a time`, case: 'GOSS 7.1' };
   // AW 33.7.1-33.7.2: an overrun is movement and an offensive GA.
-  const ep = epsomActCheck(state, bundle, unitId, 'move') ?? epsomActCheck(state, bundle, unitId, 'offensiveGa');
-  if (ep) return { code: ep.code, message: ep.message, case: ep.case ?? 'AW 33.7' };
+  const ep = mayAct(state, bundle, unitId, 'move') ?? mayAct(state, bundle, unitId, 'offensiveGa');
+  if (ep) return { code: ep.code, message: ep.message, case: ep.case ?? 'GOSS 5.3.5' };
   // GOSS 5.3.4b: not from a last hex without MCT (night: OCT counts, sideView.coverAt) adjacent to more than one enemy hex.
   const from = overrunEntry(state, bundle, u) ?? u.hex!;
   const view = sideView(state, bundle, side);

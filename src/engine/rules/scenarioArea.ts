@@ -1,11 +1,10 @@
 /**
  * Scenario geography as the rules read it (scenario.special, src/data/schemas/scenarioRules.ts):
- * hex sets, the play area (AW 32.0), the movement restriction lines (AW 32.7.1) and the scenario
- * supply trace (AW 32.9). Queries only; no actions. Movement and combat call:
+ * hex sets and the play area (AW 32.0). Queries only; no actions. Movement and combat call:
  *   - `enterCheck(state, bundle, unitId, hex)` for each hex a unit would enter voluntarily
- *     (null = allowed, else a rejection: off the play area, or across a restriction line);
- *   - `retreatLeavesPlay(bundle, hex)` when a retreat path leaves the area (the unit is removed, AW 32.0);
- *   - `restrictedInside(state, bundle, unitId)` before PA marks and tactical-assault designation (AW 32.7.1);
+ *     (null = allowed, else a rejection: off the play area, or a scenario module's filter such as
+ *     the AW 32.7.1 / 33.7.1 boundaries of corpsBoundary.ts);
+ *   - `retreatLeavesPlay(bundle, hex)` when a retreat path leaves the area (the unit is removed, AW 32.0).
  * The scenario's general supply (AW 32.9, special.logistics) is traced by supply.ts (`inGenS`, `genSCost`).
  */
 import { NEIGHBOURS, colOf, hexsideBetween, rowOf, tryParseHexRef, type HexId } from '../hex';
@@ -15,6 +14,7 @@ import { isLand } from '../board';
 import type { GameState, ScenarioBundle } from '../types';
 import type { HexSet, ScenarioSpecial } from '../../data/schemas/scenarioRules';
 import type { Rejection } from '../types';
+import { acrossBoundary, enterFilters } from './extensions';
 
 /** Per-game bookkeeping of the scenario modules (carpetBombing.ts, reinforcements.ts, victory.ts). */
 export interface SpecialState {
@@ -104,53 +104,30 @@ export function retreatLeavesPlay(bundle: ScenarioBundle, h: HexId): boolean {
   return !!area && area.retreatOutEliminates && !inPlayArea(bundle, h);
 }
 
-function restrictionsOf(state: GameState, bundle: ScenarioBundle, unitId: string) {
-  const def = bundle.units.get(unitId);
-  const u = state.units[unitId];
-  if (!def || !u) return [];
-  return (special(bundle).movement?.restrictions ?? []).filter((r) => r.side === u.side && (r.units.includes(unitId) || r.formations.includes(def.formation ?? '')));
-}
-
-/** AW 32.0, 32.7.1: null when the unit may voluntarily enter `h`, else why not. */
+/** AW 32.0 and the scenario modules' entry filters (AW 32.7.1 boundaries…): null when the unit may voluntarily enter `h`, else why not. */
 export function enterCheck(state: GameState, bundle: ScenarioBundle, unitId: string, h: HexId): Rejection | null {
-  if (!inPlayArea(bundle, h)) return { code: 'outside-play-area', message: `${unitId} may not leave the scenario's playing area`, case: `${bundle.scenario.case ?? 'AW 30'}.0` };
-  for (const r of restrictionsOf(state, bundle, unitId)) {
-    const from = state.units[unitId]?.hex;
-    const inside = hexSet(bundle, r.mayNotEnter);
-    // A unit already forced across the line may move back; it may not go deeper in.
-    if (inside.has(h) && (from === null || from === undefined || !inside.has(from))) {
-      return { code: 'restricted-area', message: `${unitId} may not voluntarily cross the 2nd Canadian Division boundary`, case: 'AW 32.7.1' };
-    }
-  }
-  return null;
+  return enterFilter(state, bundle, unitId)?.(h) ?? null;
 }
 
 /**
  * enterCheck as a precomputed filter for one unit's movement search (null when the scenario has no play
- * area and no restriction applies to the unit): the hot path asks it once per hex entered.
+ * area and no module filters the unit): the hot path asks it once per hex entered.
  */
 export function enterFilter(state: GameState, bundle: ScenarioBundle, unitId: string): ((h: HexId) => Rejection | null) | null {
   const area = special(bundle).playArea ? hexSet(bundle, special(bundle).playArea!.hexes) : null;
-  const from = state.units[unitId]?.hex ?? null;
-  const lines = restrictionsOf(state, bundle, unitId).map((r) => hexSet(bundle, r.mayNotEnter)).filter((inside) => from === null || !inside.has(from));
-  if (!area && !lines.length) return null;
+  const modules = enterFilters(state, bundle, unitId);
+  if (!area) return modules;
   const areaCase = `${bundle.scenario.case ?? 'AW 30'}.0`;
   return (h) => {
-    if (area && !area.has(h)) return { code: 'outside-play-area', message: `${unitId} may not leave the scenario's playing area`, case: areaCase };
-    for (const inside of lines) if (inside.has(h)) return { code: 'restricted-area', message: `${unitId} may not voluntarily cross the 2nd Canadian Division boundary`, case: 'AW 32.7.1' };
-    return null;
+    if (!area.has(h)) return { code: 'outside-play-area', message: `${unitId} may not leave the scenario's playing area`, case: areaCase };
+    return modules ? modules(h) : null;
   };
 }
 
-/** AW 32.7.1: the unit is across its line (forced there by retreat): no PA, no tactical assault, must move back. */
+/** AW 32.7.1 / 33.7.1: the unit is across its line (forced there by retreat): no PA, no tactical assault, must move back. */
 export function restrictedInside(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
-  const u = state.units[unitId];
-  if (!u || u.hex === null) return false;
-  return restrictionsOf(state, bundle, unitId).some((r) => hexSet(bundle, r.mayNotEnter).has(u.hex!));
+  return acrossBoundary(state, bundle, unitId) !== null;
 }
-
-/** AW 32.9 GenS: the one trace lives in supply.ts; re-exported for the scenario modules that import it from here. */
-export { inGenS } from './supply';
 
 /** Sheet row of a hex on the given sheet (e.g. 27 for C5027: "hex row xx27", AW 32.13), or null when off that sheet. */
 export function sheetRow(h: HexId, sheet: string): number | null {

@@ -1,8 +1,24 @@
-/** Scenario special rules (AW 32–34) as rule modules: pre-game carpet bombing, reinforcements, victory. */
+/**
+ * Scenario special rules (AW 32–34) as rule modules: pre-game carpet bombing, reinforcements, victory,
+ * and the optional modules a scenario turns on by name (`scenario.modules`), registered here as
+ * extensions the core rules fold over (extensions.ts).
+ */
 import type { RuleModule } from './registry';
-import { carpetBombingRules } from './carpetBombing';
+import { carpetBombing, carpetBombingRules } from './carpetBombing';
 import { reinforcementRules } from './reinforcements';
 import { victoryRules } from './victory';
 import { SCENARIO_MODULES_23 } from './scenarioModules23';
+import { registerExtension, type Extension } from './extensions';
+import { corpsBoundary } from './corpsBoundary';
+import { corpsActivation } from './corpsActivation';
+import { bridgeMarkers } from './bridgeMarkers';
+import { artilleryOncePerGt } from './artilleryOncePerGt';
+import { weatherTable } from './weatherTable';
+import { landefront } from './landefront';
+import { lull } from './lull';
 
 export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23];
+
+/** Every optional module a scenario may list in `modules`. */
+export const EXTENSIONS: Extension[] = [carpetBombing, corpsBoundary, corpsActivation, bridgeMarkers, artilleryOncePerGt, weatherTable, landefront, lull];
+for (const e of EXTENSIONS) registerExtension(e);

@@ -31,15 +31,9 @@ function stacksAsGroup(bundle: ScenarioBundle, id: string): boolean {
   return actsAsGroup(bundle, id) && bundle.units.get(id)?.size !== 'HQ';
 }
 
-const Limit = z.object({ bn: z.number().int(), co: z.number().int(), z: z.number().int(), maxUnits: z.object({ german: z.number().int(), allied: z.number().int() }), freeCo: z.object({ german: z.number().int(), allied: z.number().int() }), source: z.string() });
-export const StackingTable = z.object({
-  id: z.literal('stacking'),
-  limits: z.object({ nonConstricted: Limit, constricted: Limit }),
-  freeTypes: z.object({ engAt: z.string(), afv: z.string(), source: z.string() }),
-  hq: z.object({ countsAs: z.enum(['bn', 'co', 'none']), source: z.string() }),
-  artilleryGroupsAlone: z.object({ value: z.boolean(), source: z.string() }),
-});
-type StackingTable = z.infer<typeof StackingTable>;
+// The table's schema lives with the other table schemas (validated at load by src/data/bundle.ts).
+import { StackingTable } from '../../data/schemas/tables';
+export { StackingTable };
 
 const cache = new WeakMap<object, StackingTable>();
 export function stackingTable(bundle: ScenarioBundle): StackingTable {

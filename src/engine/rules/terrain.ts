@@ -3,47 +3,12 @@
  * costs in half-MP integers indexed by terrain code, hexside and road rows, covering terrain.
  * Parsed and validated once per bundle; a malformed table fails with the path of the bad entry.
  */
-import { z } from 'zod';
 import { TERRAIN, HEXSIDE_FEATURES, ROUTE_CLASSES, type Terrain } from '../../data/schemas/map';
 import type { ScenarioBundle } from '../types';
 
-const Mp = z.number().nonnegative().multipleOf(0.5);
-const Cover = z.enum(['open', 'OCT', 'MCT']);
-const Src = z.string().min(3);
-
-export const TecTable = z.object({
-  id: z.literal('tec'),
-  terrain: z.record(z.string(), z.object({ leg: Mp.nullable(), mech: Mp.nullable(), mechRoad: Mp.nullable(), cover: Cover, source: Src })),
-  fieldworks: z.record(z.string(), z.object({ cover: Cover, halt: z.boolean(), noSlide: z.boolean(), source: Src })),
-  hexsides: z.record(z.string(), z.object({ leg: Mp.nullable(), mech: Mp.nullable(), source: Src })),
-  roads: z.record(z.string(), z.object({ leg: Mp, mechRoad: Mp, mechRoadNonClear: Mp, source: Src })),
-  adjacentEnemy: z.object({ leg: Mp, mech: Mp, source: Src }),
-  constricted: z.object({ leg: Mp, mech: z.union([Mp, z.literal('allMA')]), source: Src }),
-  friendlyOccupiedRoad: z.object({ mp: Mp, source: Src }),
-  overrun: z.object({ mp: Mp, source: Src }),
-  pa: z.object({ hexes: z.object({ leg: z.number().int(), mech: z.number().int(), ranger: z.number().int(), cdo: z.number().int() }), mechStop: z.array(z.string()), source: Src }),
-  night: z.object({ halfMaUnlessEnemyWithin: z.number().int().nonnegative(), source: Src }),
-  exploit: z.object({ printedMaDivisor: z.number().positive(), source: Src }),
-  artilleryGroupMa: z.object({ ma: z.number().nonnegative(), source: Src }),
-  /** GOSS 7.6.1 step 2 / 7.6.2: Leg road march MA bonus and the road classes it runs on (absent: no road march). */
-  legRoadMarch: z.object({ ma: z.number().nonnegative(), roads: z.array(z.enum(ROUTE_CLASSES)), source: Src }).optional(),
-  /**
-   * GOSS 7.6.1 step 5 / 19.4 (AW 31.2.1b): effects of the ground condition by name (absent: none), the
-   * roads a move must follow wholly to be exempt, and the conditions in which Mech road movement may
-   * use clear hexes as roads (GOSS 7.10.1).
-   */
-  ground: z.object({
-    exemptRoads: z.array(z.enum(ROUTE_CLASSES)),
-    clearAsRoadIn: z.array(z.string()),
-    conditions: z.record(z.string(), z.object({
-      mechMa: z.number().int().optional(), maDivisor: z.number().int().positive().optional(),
-      paMechHexes: z.number().int().nonnegative().optional(), paCdoHexes: z.number().int().nonnegative().optional(),
-      advanceMax: z.number().int().nonnegative().optional(), source: Src,
-    })),
-    source: Src,
-  }).optional(),
-});
-export type TecTable = z.infer<typeof TecTable>;
+// The TEC's schema lives with the other table schemas (validated at load by src/data/bundle.ts).
+import { TecTable } from '../../data/schemas/tables';
+export { TecTable };
 
 export const COVER_OPEN = 0;
 export const COVER_OCT = 1;

@@ -9,7 +9,7 @@ import { useGame } from '../../store/game';
 import { legalFor } from '../../store/legal';
 import { sideToAct } from '../../engine';
 import { formatHex, hexOfRulesId } from '../../engine/hex';
-import { oddsPreview } from '../../engine/rules/gaPreview';
+import { oddsPreview } from '../../engine/query';
 import { segmentAt } from '../../engine/sequence';
 import { Case, ModTable, signed } from './Breakdown';
 import type { GaBreakdown } from '../../engine/rules/gaOdds';

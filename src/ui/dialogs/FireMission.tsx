@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useGame } from '../../store/game';
 import { sideToAct } from '../../engine';
 import { formatHex } from '../../engine/hex';
-import { artilleryPoints, fsPlan } from '../../engine/rules/fireSupport';
+import { artilleryPoints, fsPlan } from '../../engine/query';
 import { segmentAt } from '../../engine/sequence';
 import { Case, ModTable, signed } from './Breakdown';
 import { OBSERVATION } from '../describe';

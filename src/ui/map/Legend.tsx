@@ -7,7 +7,7 @@
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import tecJson from '../../../data/tables/tec.json';
 import type { ScenarioBundle } from '../../engine';
-import { TecTable } from '../../engine/rules/terrain';
+import { TecTable } from '../../engine/query';
 import { HEXSIDE_FEATURES, ROUTE_CLASSES, TERRAIN } from '../../data/schemas/map';
 import { HEXSIDE_COLOURS, HEXSIDE_WIDTHS, ROUTE_COLOURS, ROUTE_WIDTHS, SHEET_COLOURS, TERRAIN_COLOURS, hex6 } from './palette';
 

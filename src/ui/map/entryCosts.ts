@@ -12,8 +12,7 @@ import { NO_TERRAIN, sideFeatures, routesBetween } from '../../engine/board';
 import { DIRECTIONS, HEX_COUNT, NEIGHBOURS, type HexId } from '../../engine/hex/lattice';
 import type { GameState, ScenarioBundle, UnitState } from '../../engine';
 import type { UnitDef } from '../../data/schemas/unit';
-import { stepCost, ALL_MA, type MoverCtx, type SideView, type MoveType } from '../../engine/rules/movement-search';
-import { tecOf } from '../../engine/rules/terrain';
+import { stepCost, ALL_MA, type MoverCtx, type SideView, type MoveType, tecOf } from '../../engine/query';
 
 /** MP to enter, null when prohibited (with the engine's reason), 'allMA' for a whole-MA move. */
 export type EntryCost = { mp: number } | { prohibited: string } | { allMA: true };

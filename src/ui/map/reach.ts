@@ -3,7 +3,7 @@
  * whether entering it halts the unit (AW 31.8), from the engine's movementOptions.
  */
 import { sideToAct, type GameState, type ScenarioBundle } from '../../engine';
-import { movementOptions, type Destination } from '../../engine/rules/movement';
+import { movementOptions, type Destination } from '../../engine/query';
 
 export interface ReachInfo { cost: number; halt: boolean }
 

@@ -5,7 +5,7 @@ import { useMemo, type CSSProperties } from 'react';
 import { terrainOf } from '../../engine/board';
 import { hexsideBetween } from '../../engine/hex/lattice';
 import { entryCosts, formatCost, type EntryCost } from '../map/entryCosts';
-import { movementOptions } from '../../engine/rules/movement';
+import { movementOptions } from '../../engine/query';
 import { segmentAt } from '../../engine/sequence';
 import { sideToAct, type Action } from '../../engine';
 import { legalFor } from '../../store/legal';

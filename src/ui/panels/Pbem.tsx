@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useGame } from '../../store/game';
 import { receiveTurn, SIDE_NAME } from '../../store/pbem';
-import { enemyOf } from '../../engine/rules/combatTraits';
+import { enemyOf } from '../../engine/query';
 import { downloadSave, fileName } from '../../save/autosave';
 import { describeAction, turnStatus } from '../../save';
 import { TurnStatusBanner } from '../save/TurnStatusBanner';

@@ -3,9 +3,7 @@ import { useGame } from '../../store/game';
 import { sideToAct, view } from '../../engine';
 import { phaseLabel, segmentAt } from '../../engine/sequence';
 import { longDate } from '../describe';
-import { special } from '../../engine/rules/scenarioArea';
-import { weatherNow } from '../../engine/rules/cherbourg';
-import { groundNow } from '../../engine/rules/movement-search';
+import { special, weatherNow, groundNow } from '../../engine/query';
 import type { GameState, ScenarioBundle } from '../../engine/types';
 
 const ATMOSPHERE = { clear: 'Clear', POvr: 'Partial overcast', Ovr: 'Overcast' } as Record<string, string>;

@@ -7,7 +7,7 @@
  */
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useGame } from '../../store/game';
-import { evaluateVictory, type ConditionReport, type VictoryResult } from '../../engine/rules/victory';
+import { evaluateVictory, type ConditionReport, type VictoryResult } from '../../engine/query';
 import { formatHex } from '../../engine/hex';
 import { objectiveHexes } from '../map/framing';
 import { playerText } from '../describe';

@@ -14,7 +14,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useGame } from '../../store/game';
 import { sideToAct, type ScenarioBundle } from '../../engine';
 import { formatHex } from '../../engine/hex';
-import { deploymentArea, setupStatus } from '../../engine/rules/setupPhase';
+import { deploymentArea, setupStatus } from '../../engine/query';
 import { drawCounterFace, facesOf, symbolImage } from '../counters/drawCounter';
 import { useSetup, sameArmed, type Armed } from './setupStore';
 import { armFor, beginDrag, consumeDragClick, openSetup, placeAt, setupHighlight, unitName, unplace } from './place';

@@ -6,7 +6,7 @@
 import { useGame } from '../../store/game';
 import { sideToAct, type GameState, type Rejection, type ScenarioBundle } from '../../engine';
 import { formatHex } from '../../engine/hex';
-import { deploymentHexes, fieldworksHexes, placementCheck, setupState, setupStatus, type SetupState } from '../../engine/rules/setupPhase';
+import { deploymentHexes, fieldworksHexes, placementCheck, setupState, setupStatus, type SetupState } from '../../engine/query';
 import { useSetup, type Armed } from './setupStore';
 import { mapBridge } from './mapBridge';
 

@@ -1,23 +1,17 @@
 /**
- * The Battle for Cherbourg (AW 34) and the Cherbourg rules of AW 1.2.6 (scenario.special.cherbourg,
- * weatherTable, ammoDepletion, maByWeather, lull). Bookkeeping in `state.special.cherbourg`.
- *
- * Actions:
- *   {type:'declareLandefront'}  German, own Movement Segment, once Cherbourg is isolated (1.2.6d: no
- *                               path from another German PSS to A3609; in scenario 3 Cherbourg is the
- *                               only PSS, so from the start). Activates the garrison (1.2.6a), starts the
- *                               Landefront ADV clock, marks corps assets beyond 12 OhS.
- *   {type:'declareLull'}        Allied, in the first segment it acts in an AM GT, once (34.10.1): one GD
- *                               of lull; US Btns with losses replace one step (never above the start),
- *                               the Germans get `germanInfSteps` infantry steps (34.10.2).
- *   {type:'germanReplacement', unit}  German, during the lull: one step back to a reduced infantry unit.
- * Automatic: weather rolls each GT from June 20 AM (34.4.0); surrender checks of every German unit on
- * each AM GT after a US unit occupied A3609 (1.2.6e, GOSS 15.7.2).
- * Queries (for movement, combat and FS): `garrisonMoveCheck`, `garrisonActive`, `cherbourgMorale`,
- * `advOf` (34.5.3, 1.2.6d), `maModifier` (34.7.2 and the lull), `lullActive`, `weatherNow`.
+ * Landefront Cherbourg (AW 1.2.6, with AW 34.7.3; scenario.special.cherbourg). Bookkeeping in
+ * `state.special.cherbourg`.
+ *   - 1.2.6a garrison: fixed (MA 0) or inactive until the Landefront is declared or US units hold
+ *     `activateOnPerimeterHexes` perimeter hexes; once active it stays inside the perimeter
+ *     (may-act and may-enter filters).
+ *   - 1.2.6d `{type:'declareLandefront'}`: German, own Movement Segment, once Cherbourg is isolated (no
+ *     path from another German PSS to the city hex). Starts the Landefront ADV clock (an ADV step of
+ *     ammoDepletion.ts `advOf`) and marks corps assets beyond the limit OhS.
+ *   - 1.2.6e / 34.7.3 morale: PR changes of Landefront units (a PR step of combatPr.ts), and the
+ *     surrender checks each AM GT after a US unit occupied the city hex (GOSS 15.7.2).
  */
 import type { Draft } from 'immer';
-import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side } from '../types';
+import type { GameEvent, GameState, Rejection, ScenarioBundle, Side } from '../types';
 import { reject, type RuleContext, type RuleModule } from './registry';
 import { NEIGHBOURS, distance, formatHex, hexesWithin, type HexId } from '../hex';
 import { isLand } from '../board';
@@ -26,48 +20,25 @@ import { hexSet, special } from './scenarioArea';
 import { MARKER } from './unit-traits';
 import { prc } from './groundAssault';
 import { readUnits } from './unitIndex';
+import { advOf } from './ammoDepletion';
+import { moduleOn, type Extension } from './extensions';
 
+const NAME = 'landefront';
 export interface CherbourgState {
-  weather?: Record<string, { atmosphere: string; ground: string }>;
   landefront?: { turn: number; units: string[]; ohs: string[]; formations: string[] } | null;
   /** GT in which a US unit first occupied a perimeter hex this GT (1.2.6e -1). */
   perimeterCapturedTurns?: number[];
-  /** GT at which a US unit first occupied A3609 (1.2.6e). */
+  /** GT at which a US unit first occupied the city hex (1.2.6e). */
   cityHexCapturedTurn?: number | null;
   surrenderChecks?: number;
-  lull?: { turn: number; germanStepsLeft: number; replaced: string[] } | null;
 }
 type With = { special?: { cherbourg?: CherbourgState } };
+/** The module's bookkeeping lives in `state.special.cherbourg` (the key saved games carry). */
 const cs = (s: GameState): CherbourgState => (s as GameState & With).special?.cherbourg ?? {};
 function csd(d: Draft<GameState>): Draft<CherbourgState> {
   const s = d as Draft<GameState> & With;
   if (!s.special) s.special = {};
   return (s.special.cherbourg ??= {});
-}
-const ORDER: Record<string, number> = { AM: 0, PM: 1, Night: 2 };
-const atOrAfter = (a: { date: string; time: string }, b: { date: string; time: string }) => a.date > b.date || (a.date === b.date && ORDER[a.time] >= ORDER[b.time]);
-
-/** AW 34.4.0: the weather of the current GT (rolled, or the fixed entries before the table starts). */
-export function weatherNow(state: GameState, bundle: ScenarioBundle): { atmosphere: string; ground: string } {
-  const rolled = cs(state).weather?.[String(state.pos.turn)];
-  if (rolled) return rolled;
-  const t = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
-  const fixed = (special(bundle).weather ?? []).filter((w) => atOrAfter(t, w.from)).at(-1);
-  return { atmosphere: fixed?.atmosphere ?? 'clear', ground: fixed?.ground ?? 'dry' };
-}
-
-function rollWeather(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
-  const wt = special(ctx.bundle).weatherTable;
-  if (!wt || d.pos.playerTurn !== 0) return [];
-  const t = turnTime(ctx.bundle.scenario, ctx.bundle.sequence, d.pos.turn);
-  if (!atOrAfter(t, wt.from) || cs(d as GameState).weather?.[String(d.pos.turn)]) return [];
-  const a = ctx.dice.d10('weather: atmosphere (AW 34.4.0)');
-  const atmosphere = wt.atmosphere.find((r) => a >= r.min && a <= r.max)!.value;
-  let ground: string = wt.groundWhenClear;
-  if (atmosphere !== 'clear') { const g = ctx.dice.d10('weather: ground (AW 34.4.0)'); ground = wt.ground.find((r) => g >= r.min && g <= r.max)!.value; }
-  const c = csd(d);
-  c.weather = { ...(c.weather ?? {}), [String(d.pos.turn)]: { atmosphere, ground } };
-  return [{ type: 'weatherRolled', atmosphere, ground, case: 'AW 34.4.0' }];
 }
 
 const insideCache = new WeakMap<ScenarioBundle, Set<HexId>>();
@@ -97,7 +68,7 @@ function usOnPerimeter(state: GameState, bundle: ScenarioBundle): HexId[] {
 /** AW 1.2.6a: garrison active once the Landefront is declared or US units hold three perimeter hexes. */
 export function garrisonActive(state: GameState, bundle: ScenarioBundle): boolean {
   const cb = special(bundle).cherbourg;
-  if (!cb) return true;
+  if (!cb || !moduleOn(bundle, NAME)) return true;
   return !!cs(state).landefront || usOnPerimeter(state, bundle).length >= cb.activateOnPerimeterHexes;
 }
 
@@ -105,11 +76,37 @@ export function garrisonActive(state: GameState, bundle: ScenarioBundle): boolea
 export function garrisonMoveCheck(state: GameState, bundle: ScenarioBundle, unitId: string, to: HexId): Rejection | null {
   const cb = special(bundle).cherbourg;
   const def = bundle.units.get(unitId);
-  if (!cb || !def || !cb.garrisonUnits.includes(unitId) && def.formation !== cb.garrisonFormation) return null;
+  if (!cb || !moduleOn(bundle, NAME) || !def || !cb.garrisonUnits.includes(unitId) && def.formation !== cb.garrisonFormation) return null;
   if (def.ma === 0) return { code: 'garrison-fixed', message: `${unitId} has an MA of zero and may not leave its setup hex`, case: 'AW 1.2.6a' };
   if (!garrisonActive(state, bundle)) return { code: 'garrison-inactive', message: `${unitId} (Cherbourg garrison) is not active until Landefront Cherbourg is declared or US units occupy ${cb.activateOnPerimeterHexes} perimeter hexes`, case: 'AW 1.2.6a' };
   if (!perimeterInside(bundle).has(to)) return { code: 'garrison-perimeter', message: `${unitId} (Cherbourg garrison) must remain within the Cherbourg perimeter`, case: 'AW 1.2.6a' };
   return null;
+}
+
+function isGarrison(bundle: ScenarioBundle, unitId: string): boolean {
+  const cb = special(bundle).cherbourg;
+  return !!cb && (cb.garrisonUnits.includes(unitId) || bundle.units.get(unitId)?.formation === cb.garrisonFormation);
+}
+
+/**
+ * AW 1.2.6a: an active garrison unit stays inside the perimeter. reconstructed: the perimeter ring is
+ * not printed in the text; a garrison unit that sets up outside the reconstructed ring may still move
+ * back towards the city hex.
+ */
+function garrisonEnter(state: GameState, bundle: ScenarioBundle, unitId: string) {
+  const u = state.units[unitId];
+  if (u.hex === null || !isGarrison(bundle, unitId)) return null;
+  const here = garrisonMoveCheck(state, bundle, unitId, u.hex);
+  if (here && here.code !== 'garrison-perimeter') return null;
+  const city = [...hexSet(bundle, { hexes: [special(bundle).cherbourg!.cityHex] })][0];
+  const from = u.hex;
+  // The unit is active and may move (checked once above), so per hex only the perimeter matters: the
+  // full check (which counts US units on the ring) runs only to word a refusal.
+  const inside = perimeterInside(bundle);
+  return (h: HexId): Rejection | null => {
+    if (inside.has(h) || (here && distance(h, city) < distance(from, city))) return null;
+    return garrisonMoveCheck(state, bundle, unitId, h);
+  };
 }
 
 /** AW 1.2.6e / 34.7.3: PR change of a Landefront unit now: `delta` to both PRs, or `setTo` (A3609 captured). */
@@ -117,7 +114,7 @@ export function cherbourgMorale(state: GameState, bundle: ScenarioBundle, unitId
   const cb = special(bundle).cherbourg;
   const c = cs(state);
   const out = { delta: 0, setTo: null as number | null, why: [] as string[] };
-  if (!cb || !c.landefront || !c.landefront.units.includes(unitId)) return out;
+  if (!cb || !moduleOn(bundle, NAME) || !c.landefront || !c.landefront.units.includes(unitId)) return out;
   if ((c.perimeterCapturedTurns ?? []).includes(state.pos.turn)) { out.delta += cb.morale.perimeterCapturedThisGt; out.why.push('a perimeter hex was captured this GT'); }
   const city = hexSet(bundle, cb.city);
   if (Object.values(state.units).some((u) => u.side === 'allied' && u.hex !== null && !u.eliminated && city.has(u.hex))) { out.delta += cb.morale.cityOccupied; out.why.push('a Cherbourg town or city hex is Allied occupied'); }
@@ -125,10 +122,8 @@ export function cherbourgMorale(state: GameState, bundle: ScenarioBundle, unitId
   return out;
 }
 
-/** AW 34.5.3 (and 1.2.6d for Landefront units): the ammo depletion value of a unit's side now. */
-export function advOf(state: GameState, bundle: ScenarioBundle, side: Side, unitId?: string): number | null {
-  const t = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
-  const base = (special(bundle).ammoDepletion ?? []).filter((a) => a.side === side && atOrAfter(t, a.from)).at(-1)?.adv ?? null;
+/** AW 1.2.6d: the ADV of a Landefront unit (or of the German side once declared, when no unit is named) after the side's ADV by date. */
+function landefrontAdv(state: GameState, bundle: ScenarioBundle, side: Side, unitId: string | undefined, base: number | null): number | null {
   const lf = cs(state).landefront;
   const cb = special(bundle).cherbourg;
   if (side === 'german' && lf && cb && (!unitId || lf.units.includes(unitId))) {
@@ -137,39 +132,6 @@ export function advOf(state: GameState, bundle: ScenarioBundle, side: Side, unit
     return Math.max(0, Math.min(adv, base ?? adv));
   }
   return base;
-}
-
-export function lullActive(state: GameState, bundle: ScenarioBundle): boolean {
-  const l = cs(state).lull;
-  return !!l && state.pos.turn >= l.turn && state.pos.turn < l.turn + 3 && !!special(bundle).lull;
-}
-
-/** AW 34.10.1: why no combat (FS mission, attack designation, assault, overrun) may start now, or null. */
-export function lullCombatBan(state: GameState, bundle: ScenarioBundle): (Rejection & { case: string }) | null {
-  return special(bundle).lull?.noCombat && lullActive(state, bundle)
-    ? { code: 'lull', message: 'neither side may initiate combat during the lull', case: 'AW 34.10.1' }
-    : null;
-}
-
-/** AW 34.7.2 (German MA by weather) and AW 34.10.1 (lull): the unit's MA now, or hexes for the Allied lull. */
-export function maModifier(state: GameState, bundle: ScenarioBundle, unitId: string): { ma: number; hexLimit: number | null; case: string } {
-  const def = bundle.units.get(unitId)!;
-  const u = state.units[unitId];
-  let ma = def.ma;
-  let c = 'GOSS 7';
-  const mw = special(bundle).maByWeather;
-  if (mw && u.side === mw.side) {
-    const t = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
-    const w = weatherNow(state, bundle);
-    const r = mw.rules.find((x) => (x.when.night ? t.time === 'Night' : t.time !== 'Night' || x.when.atmosphere === undefined) && (x.when.atmosphere === undefined || x.when.atmosphere === w.atmosphere) && !(x.when.night && t.time !== 'Night'));
-    if (r) { ma = r.thirdOff ? ma - Math.floor(ma / 3) : ma + ((def.moveClass === 'mech' ? r.mech : r.leg) ?? 0); c = 'AW 34.7.2'; }
-  }
-  const l = special(bundle).lull;
-  if (l && lullActive(state, bundle)) {
-    if (u.side === l.side) return { ma, hexLimit: l.alliedMoveHexes, case: 'AW 34.10.1' };
-    return { ma: Math.min(ma, Math.floor(def.ma / l.germanMaFraction)), hexLimit: null, case: 'AW 34.10.1' };
-  }
-  return { ma: Math.max(0, ma), hexLimit: null, case: c };
 }
 
 /** AW 1.2.6d: Cherbourg is isolated when no German path of any length joins another PSS to the city hex. */
@@ -211,7 +173,7 @@ function trackCaptures(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
 function surrenderChecks(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const cb = special(ctx.bundle).cherbourg;
   const c = cs(d as GameState);
-  if (!cb || d.pos.playerTurn !== 0 || c.cityHexCapturedTurn === undefined || c.cityHexCapturedTurn === null || d.pos.turn <= c.cityHexCapturedTurn) return [];
+  if (!cb || !moduleOn(ctx.bundle, NAME) || d.pos.playerTurn !== 0 || c.cityHexCapturedTurn === undefined || c.cityHexCapturedTurn === null || d.pos.turn <= c.cityHexCapturedTurn) return [];
   if (turnTime(ctx.bundle.scenario, ctx.bundle.sequence, d.pos.turn).time !== 'AM') return [];
   const st = csd(d);
   const drm = 2 * (st.surrenderChecks ?? 0);
@@ -235,7 +197,7 @@ function inMovement(state: GameState, bundle: ScenarioBundle, side: Side): boole
 
 function declareLandefront(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const cb = special(ctx.bundle).cherbourg;
-  if (!cb) reject('not-in-scenario', 'this scenario has no Landefront Cherbourg', 'AW 1.2.6d');
+  if (!cb || !moduleOn(ctx.bundle, NAME)) reject('not-in-scenario', 'this scenario has no Landefront Cherbourg', 'AW 1.2.6d');
   if (ctx.side !== 'german' || !inMovement(d as GameState, ctx.bundle, 'german')) reject('wrong-segment', 'the German player declares Landefront Cherbourg in his Movement Segment', 'AW 1.2.6d');
   if (cs(d as GameState).landefront) reject('already', 'Landefront Cherbourg has already been declared', 'AW 1.2.6d');
   if (!cherbourgIsolated(d as GameState, ctx.bundle)) reject('not-isolated', 'Cherbourg is not isolated: a GenS path joins another German PSS to it', 'AW 1.2.6d');
@@ -252,64 +214,34 @@ function declareLandefront(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   return [{ type: 'landefrontDeclared', units: units.length, formations, ohs, adv: advOf(d as GameState, ctx.bundle, 'german', units[0]), case: 'AW 1.2.6d' }];
 }
 
-function startingSteps(bundle: ScenarioBundle, id: string): number {
-  return (bundle.scenario.setup.find((e) => e.unit === id)?.stepsLost) ?? 0;
-}
+export const landefront: Extension = {
+  name: NAME,
+  cases: 'AW 1.2.6, AW 34.7.3',
+  needs: ['cherbourg'],
+  mayAct(state, bundle, unitId, act) {
+    if (act !== 'move') return null;
+    const u = state.units[unitId];
+    if (!u || u.hex === null) return null;
+    const g = garrisonMoveCheck(state, bundle, unitId, u.hex);
+    return g && g.code !== 'garrison-perimeter' ? g : null;
+  },
+  mayEnter: garrisonEnter,
+  pr(state, bundle, unitId) {
+    const m = cherbourgMorale(state, bundle, unitId);
+    if (m.setTo === null && m.delta === 0) return null;
+    return { ...m, case: 'AW 1.2.6e, 34.7.3', label: 'Cherbourg morale' };
+  },
+  adv: landefrontAdv,
+};
 
-function declareLull(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
-  const l = special(ctx.bundle).lull;
-  if (!l) reject('not-in-scenario', 'this scenario has no lull', 'AW 34.10.1');
-  if (ctx.side !== l!.side) reject('not-your-turn', 'only the US player declares a lull', 'AW 34.10.1');
-  const t = turnTime(ctx.bundle.scenario, ctx.bundle.sequence, d.pos.turn);
-  const first = segmentAt(ctx.bundle.sequence, d.pos).segment.id === 'construction' && d.pos.playerTurn === 0;
-  if (t.time !== 'AM' || !first) reject('wrong-time', 'a lull is declared at the start of an AM GT (the US Construction Segment)', 'AW 34.10.1');
-  if (cs(d as GameState).lull) reject('already', 'the one lull of the scenario has been declared', 'AW 34.10.1');
-  const events: GameEvent[] = [];
-  // 34.10.1: every US Btn with a step loss replaces one, never above its starting strength.
-  for (const u of Object.values(d.units).sort((a, b) => a.id.localeCompare(b.id))) {
-    const def = ctx.bundle.units.get(u.id)!;
-    if (u.side !== l!.side || u.eliminated || u.hex === null || def.size !== 'Bn' || u.stepsLost <= startingSteps(ctx.bundle, u.id)) continue;
-    u.stepsLost -= Math.min(l!.alliedReplacePerBtn, u.stepsLost - startingSteps(ctx.bundle, u.id));
-    events.push({ type: 'stepReplaced', unit: u.id, case: 'AW 34.10.1' });
-  }
-  csd(d).lull = { turn: d.pos.turn, germanStepsLeft: l!.germanInfSteps, replaced: [] };
-  return [{ type: 'lullDeclared', until: 'the next AM GT', case: 'AW 34.10.1' }, ...events];
-}
-
-function germanReplacement(d: Draft<GameState>, action: Action, ctx: RuleContext): GameEvent[] {
-  const l = special(ctx.bundle).lull;
-  const st = cs(d as GameState).lull;
-  if (!l || !st || !lullActive(d as GameState, ctx.bundle)) reject('no-lull', 'German replacements come only on the lull GD', 'AW 34.10.2');
-  if (ctx.side !== 'german') reject('not-your-turn', 'the German player takes the lull replacements', 'AW 34.10.2');
-  const id = String((action as { unit?: unknown }).unit);
-  const u = d.units[id];
-  const def = ctx.bundle.units.get(id);
-  if (!u || !def || u.side !== 'german' || u.eliminated || u.hex === null) reject('no-such-unit', `${id} is not a German unit on the map (eliminated units do not return)`, 'AW 34.10.2');
-  if (st!.germanStepsLeft <= 0) reject('none-left', 'all six replacement steps are used', 'AW 34.10.2');
-  if (!['Inf', 'Fest', 'Ost', 'MG', 'Sturm'].includes(def!.type) || u.stepsLost <= 0) reject('not-eligible', `${id} is not a reduced unit that can be rebuilt with Inf RePs`, 'AW 34.10.2');
-  if (st!.replaced.includes(id)) reject('once', `${id} has already taken its one replacement step`, 'AW 34.10.2');
-  u.stepsLost -= 1;
-  const w = csd(d).lull!;
-  w.germanStepsLeft -= 1;
-  w.replaced.push(id);
-  return [{ type: 'stepReplaced', unit: id, left: w.germanStepsLeft, case: 'AW 34.10.2' }];
-}
-
-export const cherbourgRules: RuleModule = {
-  name: 'cherbourg',
+export const landefrontRules: RuleModule = {
+  name: NAME,
   hooks: [
-    { segment: 'weather', onEnter: (d, ctx) => [...rollWeather(d, ctx), ...surrenderChecks(d, ctx)] },
-    { segment: '*', onExit: (d, ctx) => (special(ctx.bundle).cherbourg && actorAt(ctx.bundle.scenario, ctx.bundle.sequence, d.pos) !== null ? trackCaptures(d, ctx) : []) },
+    { segment: 'weather', onEnter: surrenderChecks },
+    { segment: '*', onExit: (d, ctx) => (special(ctx.bundle).cherbourg && moduleOn(ctx.bundle, NAME) && actorAt(ctx.bundle.scenario, ctx.bundle.sequence, d.pos) !== null ? trackCaptures(d, ctx) : []) },
   ],
   handlers: [
     { type: 'declareLandefront', apply: (d, _a, ctx) => declareLandefront(d, ctx),
-      legal: (s, side, b) => (special(b).cherbourg && side === 'german' && !cs(s).landefront && inMovement(s, b, 'german') && cherbourgIsolated(s, b) ? [{ type: 'declareLandefront' }] : []) },
-    { type: 'declareLull', apply: (d, _a, ctx) => declareLull(d, ctx),
-      legal: (s, side, b) => {
-        const l = special(b).lull;
-        if (!l || side !== l.side || cs(s).lull || s.pos.playerTurn !== 0 || segmentAt(b.sequence, s.pos).segment.id !== 'construction') return [];
-        return turnTime(b.scenario, b.sequence, s.pos.turn).time === 'AM' ? [{ type: 'declareLull' }] : [];
-      } },
-    { type: 'germanReplacement', apply: (d, a, ctx) => germanReplacement(d, a, ctx) },
+      legal: (s, side, b) => (special(b).cherbourg && moduleOn(b, NAME) && side === 'german' && !cs(s).landefront && inMovement(s, b, 'german') && cherbourgIsolated(s, b) ? [{ type: 'declareLandefront' }] : []) },
   ],
 };

@@ -1,0 +1,32 @@
+/**
+ * The engine's public query API for the UI, the store and the AI: what a side may do and why, what
+ * a unit is, the odds and previews of combat, the scenario's geography and state. Pure reads of
+ * (state, bundle); the rule files behind it may move without the callers changing. Actions go
+ * through game.ts (`legalActions`, `apply`), never through these.
+ */
+// Counters and units (GOSS 4): traits, steps, combat strengths.
+export {
+  M, csAtt, csDef, defOf, enemyOf, fatigue, has, isArtGroup, isArtillery, isAttackDesignated, isHeavyFlak, isHq, isInfantry, isLeader,
+  live, stepsLeft, unitsAt,
+} from './rules/combatTraits';
+export { unitIndex } from './rules/unitIndex';
+// Movement (GOSS 7, AW 31.2): reach, costs, marks, the side's view of the board.
+export { movementOptions, moveTo, checkMark, type Destination } from './rules/movement';
+export { ALL_MA, groundNow, sideView, stepCost, type MoveType, type MoverCtx, type SideView } from './rules/movement-search';
+export { tecOf, TecTable } from './rules/terrain';
+export { hexStackViolation, stackViolationOf, stackViolations } from './rules/stacking';
+// Fire support and ground assault (GOSS 11-13, AW 31.9): plans, odds, tables.
+export { artilleryPoints, fsAdvanceOptions, fsPlan, fsResult, type FsPlan, type FsRequest } from './rules/fireSupport';
+export { designationProblem } from './rules/attackDesignation';
+export { gaOdds, type GaBreakdown, type GaDeclaration } from './rules/gaOdds';
+export { oddsPreview } from './rules/gaPreview';
+export { gaResults } from './rules/gaTable';
+export { gaMods, gat } from './rules/combatTables';
+export { combatRules } from './rules/scenarioRules';
+// The scenario: geography, weather, setup, reinforcements, victory.
+export { hexSet, inPlayArea, special } from './rules/scenarioArea';
+export { weatherNow } from './rules/weather';
+export { maAfterModules } from './rules/extensions';
+export { deploymentArea, deploymentHexes, fieldworksHexes, placementCheck, setupState, setupStatus, type SetupState } from './rules/setupPhase';
+export { entryHexes, REINF } from './rules/reinforcements';
+export { evaluateVictory, type ConditionReport, type VictoryResult } from './rules/victory';

@@ -1,0 +1,206 @@
+/**
+ * Extension points: the named places where an optional rule module changes what the core rules
+ * decide. A module (landefront.ts, corpsActivation.ts, …) registers an `Extension` under its name;
+ * a scenario turns modules on by listing their names in `scenario.modules` (data/scenarios/*.json,
+ * checked at load by src/data/bundle.ts); the core rules fold over the extensions of the scenario's
+ * modules and never import a module. The refusal a hook returns carries its own text and case (from
+ * the module or the scenario data), so the core rule never words a variant's rule.
+ *
+ * Each hook is a pure query of (state, bundle, …). Folds run the scenario's modules in the order the
+ * scenario lists them.
+ */
+import type { HexId } from '../hex';
+import type { GameState, Rejection, ScenarioBundle, Side } from '../types';
+
+/** What a unit does, for the may-act filters (the activities AW 33.7.1 lists). */
+export type Act = 'move' | 'construction' | 'observe' | 'fireSupport' | 'offensiveGa';
+
+/** Per-unit filter on each hex it would enter voluntarily: null when it may, else why not. */
+export type EnterFilter = (h: HexId) => Rejection | null;
+
+/** One step of a unit's movement allowance (shown beside the allowance with its case). */
+export interface MaStep { ma: number; hexLimit?: number; case: string; text: string }
+
+/** A change to a unit's proficiency ratings (GOSS 4.4), with why. */
+export interface PrChange { delta: number; setTo: number | null; why: string[]; case: string; label: string }
+
+/** The weather of a game turn (GOSS 19, AW 31.2.1b): atmosphere and ground condition. */
+export interface Weather { atmosphere: string; ground: string }
+
+/** A line a unit was forced across (AW 32.7.1): it must move back, no PA, no tactical assault meanwhile. */
+export interface Boundary { name: string; case: string }
+
+export interface Extension {
+  /** The name a scenario lists in `modules`. */
+  name: string;
+  /** The rule cases the module implements (for the coverage table and the load-time check message). */
+  cases: string;
+  /** The `scenario.special` blocks the module reads; the loader refuses a scenario that lists the module without them. */
+  needs?: string[];
+  /** May the unit do `act` now? (AW 33.7.1 inactive corps, AW 1.2.6a fixed or inactive garrison.) */
+  mayAct?(state: GameState, bundle: ScenarioBundle, unitId: string, act: Act): Rejection | null;
+  /** Hexes the unit may not enter voluntarily (AW 32.7.1 boundaries, AW 1.2.6a perimeter, AW 34.10.1 lull). */
+  mayEnter?(state: GameState, bundle: ScenarioBundle, unitId: string): EnterFilter | null;
+  /** The boundary the unit is across (forced there), or null. */
+  acrossBoundary?(state: GameState, bundle: ScenarioBundle, unitId: string): Boundary | null;
+  /** The unit's MA after this module (AW 34.7.2 weather, AW 34.10.1 lull), or null when unchanged. */
+  ma?(state: GameState, bundle: ScenarioBundle, unitId: string, ma: number): MaStep | null;
+  /** A factor on the MA with its reason (AW 32.2.2 halved), or null. */
+  maHalved?(state: GameState, bundle: ScenarioBundle, unitId: string): { case: string; text: string } | null;
+  /** The unit generates no movement halts (AW 32.2.2). */
+  noHalts?(state: GameState, bundle: ScenarioBundle, unitId: string): boolean;
+  /** A change of the unit's PRs (AW 1.2.6e morale), or null. */
+  pr?(state: GameState, bundle: ScenarioBundle, unitId: string): PrChange | null;
+  /** Why no combat may start now (AW 34.10.1 lull), or null. */
+  combatBan?(state: GameState, bundle: ScenarioBundle): Rejection | null;
+  /** The unit's ammunition depletion value after this module (AW 1.2.6d Landefront ADV). */
+  adv?(state: GameState, bundle: ScenarioBundle, side: Side, unitId: string | undefined, adv: number | null): number | null;
+  /** The weather of the current GT when the module decides it (AW 34.4.0 rolled weather), or null. */
+  weather?(state: GameState, bundle: ScenarioBundle): Weather | null;
+  /** The unit fires one FS mission per GT and then carries `marker` until the GT ends (AW 33.5.2a), or null. */
+  firesOncePerGt?(bundle: ScenarioBundle, unitId: string): { marker: string; case: string } | null;
+}
+
+const catalogue = new Map<string, Extension>();
+
+/** Registers a module's extension under its name (done once by rules/index.ts for every module). */
+export function registerExtension(ext: Extension): void {
+  const had = catalogue.get(ext.name);
+  if (had && had !== ext) throw new Error(`two rule modules named "${ext.name}"`);
+  catalogue.set(ext.name, ext);
+}
+
+/** The registered extension of that name, if any (the data loader checks scenario module lists with it). */
+export function extensionNamed(name: string): Extension | undefined {
+  return catalogue.get(name);
+}
+
+const active = new WeakMap<ScenarioBundle, Extension[]>();
+
+/** The extensions a scenario turns on, in the order it lists them. */
+export function extensionsOf(bundle: ScenarioBundle): Extension[] {
+  const hit = active.get(bundle);
+  if (hit) return hit;
+  const out = (bundle.scenario.modules ?? []).map((name) => {
+    const e = catalogue.get(name);
+    if (!e) throw new Error(`scenario ${bundle.scenario.id} turns on rule module "${name}", which is not registered`);
+    return e;
+  });
+  active.set(bundle, out);
+  return out;
+}
+
+/** The first refusal of a may-act filter, or null. */
+export function mayAct(state: GameState, bundle: ScenarioBundle, unitId: string, act: Act): Rejection | null {
+  for (const e of extensionsOf(bundle)) {
+    const r = e.mayAct?.(state, bundle, unitId, act);
+    if (r) return r;
+  }
+  return null;
+}
+
+/** The scenario modules' entry filters for one unit combined, or null when none applies. */
+export function enterFilters(state: GameState, bundle: ScenarioBundle, unitId: string): EnterFilter | null {
+  const fs: EnterFilter[] = [];
+  for (const e of extensionsOf(bundle)) {
+    const f = e.mayEnter?.(state, bundle, unitId);
+    if (f) fs.push(f);
+  }
+  if (!fs.length) return null;
+  if (fs.length === 1) return fs[0];
+  return (h) => {
+    for (const f of fs) { const r = f(h); if (r) return r; }
+    return null;
+  };
+}
+
+/** The boundary the unit is across (forced there), or null. */
+export function acrossBoundary(state: GameState, bundle: ScenarioBundle, unitId: string): Boundary | null {
+  for (const e of extensionsOf(bundle)) {
+    const b = e.acrossBoundary?.(state, bundle, unitId);
+    if (b) return b;
+  }
+  return null;
+}
+
+/** The MA steps of the scenario's modules, each applied to the previous MA. */
+export function maSteps(state: GameState, bundle: ScenarioBundle, unitId: string, ma: number): MaStep[] {
+  const out: MaStep[] = [];
+  for (const e of extensionsOf(bundle)) {
+    const s = e.ma?.(state, bundle, unitId, ma);
+    if (s) { out.push(s); ma = s.ma; }
+  }
+  return out;
+}
+
+/** The reasons a module halves the unit's MA. */
+export function maHalvings(state: GameState, bundle: ScenarioBundle, unitId: string): { case: string; text: string }[] {
+  const out: { case: string; text: string }[] = [];
+  for (const e of extensionsOf(bundle)) { const h = e.maHalved?.(state, bundle, unitId); if (h) out.push(h); }
+  return out;
+}
+
+/** Does the unit generate movement halts (no module says it does not)? */
+export function generatesHalts(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
+  return !extensionsOf(bundle).some((e) => e.noHalts?.(state, bundle, unitId));
+}
+
+/** The PR changes the scenario's modules make for the unit. */
+export function prChanges(state: GameState, bundle: ScenarioBundle, unitId: string): PrChange[] {
+  const out: PrChange[] = [];
+  for (const e of extensionsOf(bundle)) { const c = e.pr?.(state, bundle, unitId); if (c) out.push(c); }
+  return out;
+}
+
+/** Why no combat may start now, or null. */
+export function combatBan(state: GameState, bundle: ScenarioBundle): Rejection | null {
+  for (const e of extensionsOf(bundle)) {
+    const r = e.combatBan?.(state, bundle);
+    if (r) return r;
+  }
+  return null;
+}
+
+/** The ADV folded through the modules that change it. */
+export function advFold(state: GameState, bundle: ScenarioBundle, side: Side, unitId: string | undefined, base: number | null): number | null {
+  let adv = base;
+  for (const e of extensionsOf(bundle)) if (e.adv) adv = e.adv(state, bundle, side, unitId, adv);
+  return adv;
+}
+
+/** Does any module change ADVs (so a side's ADV can matter without an ADV table)? */
+export function changesAdv(bundle: ScenarioBundle): boolean {
+  return extensionsOf(bundle).some((e) => !!e.adv);
+}
+
+/** The weather a module decides for the current GT, or null (the scenario's fixed weather then applies). */
+export function moduleWeather(state: GameState, bundle: ScenarioBundle): Weather | null {
+  for (const e of extensionsOf(bundle)) {
+    const w = e.weather?.(state, bundle);
+    if (w) return w;
+  }
+  return null;
+}
+
+/** The once-per-GT fire limit a module puts on the unit (AW 33.5.2a), or null. */
+export function oncePerGt(bundle: ScenarioBundle, unitId: string): { marker: string; case: string } | null {
+  for (const e of extensionsOf(bundle)) {
+    const r = e.firesOncePerGt?.(bundle, unitId);
+    if (r) return r;
+  }
+  return null;
+}
+
+/** Does the scenario turn the module on? (For a module's own handlers and segment hooks.) */
+export function moduleOn(bundle: ScenarioBundle, name: string): boolean {
+  return (bundle.scenario.modules ?? []).includes(name);
+}
+
+/** The unit's MA after the scenario modules' MA steps, and the hex limit one of them sets (AW 34.10.1). */
+export function maAfterModules(state: GameState, bundle: ScenarioBundle, unitId: string): { ma: number; hexLimit: number | null; case: string } {
+  let ma = bundle.units.get(unitId)?.ma ?? 0;
+  let hexLimit: number | null = null;
+  let c = 'GOSS 7';
+  for (const s of maSteps(state, bundle, unitId, ma)) { ma = s.ma; c = s.case; if (s.hexLimit !== undefined) hexLimit = s.hexLimit; }
+  return { ma, hexLimit, case: c };
+}
