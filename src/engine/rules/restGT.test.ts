@@ -84,7 +84,7 @@ describe('AW 3.3.3 / GOSS 3.5 the German secret rest GT (a sealed choice)', () =
     ]);
     expect(r.ok && r.barrier).toBe(true);
     s = ok(s, { type: 'reveal', key: KEY, value: 'PM', salt: SALT });
-    expect(refused(s, { type: 'reveal', key: KEY, value: 'PM', salt: SALT })).toMatchObject({ code: 'already-revealed' });
+    expect(refused(s, { type: 'reveal', key: KEY, value: 'PM', salt: SALT })).toMatchObject({ code: 'no-decision' }); // the dispatcher: no rest-GT question is open any more
     // The effect (GOSS 3.5): no German unit enters PA or Exploit mode in its rest GT; the Allies are not affected.
     s = toMove(s);
     expect(isRestGT(s, bundle, 'german')).toBe(true);
@@ -99,7 +99,7 @@ describe('AW 3.3.3 / GOSS 3.5 the German secret rest GT (a sealed choice)', () =
       expect(s.pending?.kind).not.toBe('restGT');
       s = ok(s, { type: 'endSegment' });
     }
-    expect(turnTime(bundle.scenario, bundle.sequence, s.pos.turn)).toEqual({ date: '1944-07-19', time: 'AM' });
+    expect(turnTime(bundle.scenario, bundle.sequence, s.pos.turn)).toMatchObject({ date: '1944-07-19', time: 'AM' });
     expect(s.hidden!.request).toMatchObject({ key: 'restGT:1944-07-19', options: ['AM', 'PM'] });
   });
 
