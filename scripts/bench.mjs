@@ -4,7 +4,7 @@
 // frame, not fps (stack-check.md §4).
 import { createServer, build, preview } from 'vite';
 import { chromium } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import { findChromium } from './chromium.mjs';
 
 const only = process.argv[2]; // optional filter: "engine" or "browser"
 const out = (name, value, unit) => console.log(`${name}: ${typeof value === 'number' ? +value.toFixed(3) : value} ${unit}`);
@@ -24,11 +24,12 @@ async function engineBench() {
 }
 
 async function browserBench() {
-  if (!existsSync('/usr/bin/chromium')) { console.log('browser benchmarks skipped: /usr/bin/chromium is missing'); return; }
+  const executablePath = findChromium();
+  if (!executablePath) { console.log('browser benchmarks skipped: no Chromium (node scripts/chromium.mjs installs or names it)'); return; }
   process.env.NODE_ENV = 'production';
   await build({ mode: 'production', logLevel: 'warn', build: { outDir: 'dist-bench', emptyOutDir: true } });
   const server = await preview({ logLevel: 'warn', build: { outDir: 'dist-bench' }, preview: { port: 0, host: '127.0.0.1' } });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [
+  const browser = await chromium.launch({ executablePath, args: [
     '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
     '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'] });
   try {
