@@ -5,6 +5,7 @@
 import { createServer, build, preview } from 'vite';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium.mjs';
+import { cpus, loadavg } from 'node:os';
 
 const only = process.argv[2]; // optional filter: "engine" or "browser"
 const out = (name, value, unit) => console.log(`${name}: ${typeof value === 'number' ? +value.toFixed(3) : value} ${unit}`);
@@ -14,7 +15,8 @@ async function engineBench() {
   const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
   try {
     // Engine (hex maths, replay, movement search, GA), saves (verify, file size), opponent (one side-turn).
-    for (const mod of ['/src/bench/engine.ts', '/src/save/bench.ts', '/src/ai/bench.ts']) {
+    for (const mod of ['/src/bench/engine.ts', '/src/bench/scale.ts', '/src/save/bench.ts', '/src/ai/bench.ts']) {
+      if (process.env.BENCH_ONLY && !mod.includes(process.env.BENCH_ONLY)) continue;
       const suite = await vite.ssrLoadModule(mod);
       for (const [name, value, unit] of await suite.run()) out(name, value, unit);
     }
@@ -88,6 +90,10 @@ async function browserBench() {
   }
 }
 
+// The machine's load beside the figures: a budget met only on a quiet machine says so.
+const load = (when) => console.log(`machine.load_average_${when}: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (1/5/15 min, ${cpus().length} cores)`);
+load('start');
 if (!only || only === 'engine') await engineBench();
 if (!only || only === 'browser') await browserBench();
+load('end');
 process.exit(0);

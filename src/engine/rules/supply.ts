@@ -128,7 +128,7 @@ function memoOf(bundle: ScenarioBundle): Map<string, Map<HexId, number>> {
 }
 
 /** The trace of `genSCost` from the rule's sources, around the enemy hexes (counts up to the limit + 1, to tell "just outside"). */
-function traceGenS(bundle: ScenarioBundle, rule: NonNullable<ReturnType<typeof supplyRule>>, enemy: Set<HexId>): Map<HexId, number> {
+export function traceGenS(bundle: ScenarioBundle, rule: NonNullable<ReturnType<typeof supplyRule>>, enemy: Set<HexId>): Map<HexId, number> {
   return leastAdjacentCosts(rule.sources, {
     adjacent: (h) => { for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && enemy.has(n)) return true; } return false; },
     passable: (h) => onMap(bundle.board, h) && terrainOf(bundle.board, h) !== 'sea' && !enemy.has(h) && (!rule.area || rule.area.has(h)),
