@@ -31,6 +31,12 @@ interface MapDebug {
   zoomTo(z: number): void;
   fit(): void;
   centerOn(id: string, zoom: number): void;
+  /** Benchmark hook: hovers each hex in turn (rules IDs), rendering after each; returns the JS ms of each frame. */
+  hoverFrames(ids: string[]): number[];
+  /** Runs `run` (a store action), renders and reads a pixel back: ms from the call to the painted frame. */
+  paintedAfter(run: () => unknown): Promise<number>;
+  /** Counters whose face has been drawn so far (faces are drawn when first in view). */
+  drawnCounters(): number;
   /** The rules IDs drawn on the map now (the hex-ID overlay, only near the view). */
   shownHexIds(): string[];
   /** How the terrain was last drawn: the one whole-map overview texture, or chunk meshes. */
@@ -104,6 +110,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         if (firstFrameDone && zoom < OVERVIEW_MAX_ZOOM && !terrain.overview) { mark('overviewStart'); terrain.buildOverview(app.renderer); mark('overview'); }
         const x0 = -world.x / zoom, y0 = -world.y / zoom;
         terrain.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
+        units?.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom);
         const more = grid.update(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
         if ((zoom >= ID_MIN_ZOOM) !== idZoomShown) { idZoomShown = !idZoomShown; setIdZoom(idZoomShown); }
         app.render();
@@ -180,12 +187,16 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       const ro = new ResizeObserver(() => { app.resize(); requestRender(); });
       ro.observe(el);
 
-      const sync = (st: ReturnType<typeof useGame.getState>) => {
-        if (st.state && units) units.update(st.state as GameState);
+      // Only what changed is redrawn: a hover moves the hover mark and opens or closes a stack; the units
+      // are updated on a new state, the reachable hexes on a new state, selection or held units (issue 17).
+      const sync = (st: ReturnType<typeof useGame.getState>, prev?: ReturnType<typeof useGame.getState>) => {
+        if (st.state && units && st.state !== prev?.state) units.update(st.state as GameState);
         overlay.setHover(st.hoverHex);
         units?.fan(st.hoverHex);
-        overlay.setSelected(st.selectedHex);
-        overlay.setReachable(st.state && bundle && st.selectedHex !== null ? reachableCosts(st.state, bundle, st.selectedHex, st.heldUnits) : null);
+        if (!prev || st.state !== prev.state || st.selectedHex !== prev.selectedHex || st.heldUnits !== prev.heldUnits) {
+          overlay.setSelected(st.selectedHex);
+          overlay.setReachable(st.state && bundle && st.selectedHex !== null ? reachableCosts(st.state, bundle, st.selectedHex, st.heldUnits) : null);
+        }
         requestRender();
       };
       // AW 34.11.2 setup: where the unit or marker picked up in the setup panel may go.
@@ -196,7 +207,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       sync(useGame.getState());
       syncDeploy();
       const unsub = useGame.subscribe((st, prev) => {
-        if (st.state !== prev.state || st.hoverHex !== prev.hoverHex || st.selectedHex !== prev.selectedHex || st.heldUnits !== prev.heldUnits) sync(st);
+        if (st.state !== prev.state || st.hoverHex !== prev.hoverHex || st.selectedHex !== prev.selectedHex || st.heldUnits !== prev.heldUnits) sync(st, prev);
         if (st.state !== prev.state) syncDeploy();
       });
       const unsubSetup = useSetup.subscribe((st, prev) => { if (st.armed !== prev.armed) syncDeploy(); });
@@ -280,6 +291,26 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
           world.position.set(app.screen.width / 2 - x * zoom, app.screen.height / 2 - y * zoom);
           renderNow();
         },
+        hoverFrames(ids) {
+          const times: number[] = [];
+          for (const id of ids) {
+            const t0 = performance.now();
+            useGame.getState().hover(hexOfRulesId(id));
+            if (frame) { cancelAnimationFrame(frame); frame = 0; }
+            renderNow();
+            times.push(performance.now() - t0);
+          }
+          return times;
+        },
+        async paintedAfter(run) {
+          const t0 = performance.now();
+          await run();
+          if (frame) { cancelAnimationFrame(frame); frame = 0; }
+          renderNow();
+          gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+          return performance.now() - t0;
+        },
+        drawnCounters: () => units?.drawnCount ?? 0,
         shownHexIds: () => grid.shownIds(),
         terrainDrawnAs: () => (terrain.overview?.visible ? 'overview' : 'chunks'),
       };
