@@ -9,6 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { apply, hasBundle, legalActions, newGame, replay, sideToAct, type Action, type GameState } from '../engine';
 import { loadScenario } from '../data/bundle';
 import { segmentAt } from '../engine/sequence';
+import { movementOptions } from '../engine/rules/movement';
 import { supplyRule, traceGenS } from '../engine/rules/supply';
 import { enemyOf } from '../engine/rules/combatTraits';
 import { unitIndex } from '../engine/rules/unitIndex';
@@ -120,8 +121,22 @@ export async function run(): Promise<Figure[]> {
     const states = Array.from({ length: RUNS }, fresh);
     let k = 0;
     let count = 0;
-    const la = runs(() => { count = legalActions(states[k++], side).length; });
-    figs.push([`scale.campaign_${n}.legal_actions_one_side`, la.med, `ms (${count} actions; ${mmm(la)}${n === 2000 ? `; ${budget(la.med, 20)}` : ''})`]);
+    // What the panels ask after every action: every legal action of the side but map moves (store/legal.ts).
+    const la = runs(() => { count = legalActions(states[k++], side, (t) => t !== 'move').length; });
+    figs.push([`scale.campaign_${n}.legal_actions_one_side`, la.med, `ms (all but map moves, as the panels ask; ${count} actions; ${mmm(la)}${n === 2000 ? `; ${budget(la.med, 20)}` : ''})`]);
+    // What the map asks: the selected unit's moves (ui/map/reach.ts).
+    const mover = Object.values(s0.units).find((u) => u.side === side && u.hex !== null);
+    if (mover) {
+      let dests = 0;
+      const one = runs(() => { const o = movementOptions(fresh(), bundle, mover.id); dests = 'error' in o ? 0 : o.destinations.length; });
+      figs.push([`scale.campaign_${n}.selected_unit_moves`, one.med, `ms (${dests} destinations; ${mmm(one)}; includes building a fresh state)`]);
+    }
+    // Every destination of every unit of the side (no panel asks this any more): one run, up to 1,000 counters.
+    if (n <= 1000) {
+      const t1 = now();
+      const all = legalActions(fresh(), side).length;
+      figs.push([`scale.campaign_${n}.legal_actions_with_all_moves`, now() - t1, `ms (one run; ${all} actions, every destination of every unit)`]);
+    }
     let reached = 0;
     const tr = runs(() => { reached = genSTrace(s0, bundle, side); });
     figs.push([`scale.campaign_${n}.gens_trace_one_side`, tr.med, `ms (${reached} hexes reached; ${mmm(tr)}${n === 2000 ? `; ${budget(tr.med, 5)}` : ''})`]);

@@ -31,8 +31,8 @@ interface MapDebug {
   zoomTo(z: number): void;
   fit(): void;
   centerOn(id: string, zoom: number): void;
-  /** Benchmark hook: hovers each hex in turn (rules IDs), rendering after each; returns the JS ms of each frame. */
-  hoverFrames(ids: string[]): number[];
+  /** Benchmark hook: hovers each hex in turn, rendering after each; returns the JS ms of each frame. */
+  hoverFrames(hexes: number[]): number[];
   /** Runs `run` (a store action), renders and reads a pixel back: ms from the call to the painted frame. */
   paintedAfter(run: () => unknown): Promise<number>;
   /** Counters whose face has been drawn so far (faces are drawn when first in view). */
@@ -291,11 +291,11 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
           world.position.set(app.screen.width / 2 - x * zoom, app.screen.height / 2 - y * zoom);
           renderNow();
         },
-        hoverFrames(ids) {
+        hoverFrames(hexes) {
           const times: number[] = [];
-          for (const id of ids) {
+          for (const h of hexes) {
             const t0 = performance.now();
-            useGame.getState().hover(hexOfRulesId(id));
+            useGame.getState().hover(h);
             if (frame) { cancelAnimationFrame(frame); frame = 0; }
             renderNow();
             times.push(performance.now() - t0);
