@@ -18,7 +18,7 @@ async function engineBench() {
     for (const mod of ['/src/bench/engine.ts', '/src/bench/scale.ts', '/src/save/bench.ts', '/src/ai/bench.ts']) {
       if (process.env.BENCH_ONLY && !mod.includes(process.env.BENCH_ONLY)) continue;
       const suite = await vite.ssrLoadModule(mod);
-      for (const [name, value, unit] of await suite.run()) out(name, value, unit);
+      for (const [name, value, unit] of await suite.run(out)) out(name, value, unit);
     }
   } finally {
     await vite.close();

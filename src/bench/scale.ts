@@ -85,8 +85,10 @@ function genSTrace(state: GameState, bundle: ScenarioBundle, side: Side): number
   return traceGenS(bundle, rule, enemy).size;
 }
 
-export async function run(): Promise<Figure[]> {
-  const figs: Figure[] = [];
+export async function run(emit?: (name: string, value: number, unit: string) => void): Promise<Figure[]> {
+  // Printed as they come when the runner passes `emit` (a campaign-size run takes minutes).
+  const figs = { push: (f: Figure) => { if (emit) emit(...f); else kept.push(f); } };
+  const kept: Figure[] = [];
   const logs = selfplayLogs();
   for (const id of new Set(logs.map((l) => l.scenario))) if (!hasBundle(id)) loadScenario(id);
   // Real play: 10,000 actions of the opponent's games (growth vs log length at 2,500 / 5,000 / 10,000).
@@ -132,7 +134,7 @@ export async function run(): Promise<Figure[]> {
       figs.push([`scale.campaign_${n}.selected_unit_moves`, one.med, `ms (${dests} destinations; ${mmm(one)}; includes building a fresh state)`]);
     }
     // Every destination of every unit of the side (no panel asks this any more): one run, up to 1,000 counters.
-    if (n <= 1000) {
+    if (n <= Number(process.env.BENCH_ALLMOVES_MAX ?? 1000)) {
       const t1 = now();
       const all = legalActions(fresh(), side).length;
       figs.push([`scale.campaign_${n}.legal_actions_with_all_moves`, now() - t1, `ms (one run; ${all} actions, every destination of every unit)`]);
@@ -146,5 +148,5 @@ export async function run(): Promise<Figure[]> {
       figs.push([`scale.campaign_${n}.apply_one_move`, mv.med, `ms (${mmm(mv)})`]);
     }
   }
-  return figs;
+  return kept;
 }

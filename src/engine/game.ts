@@ -134,7 +134,8 @@ export function legalActions(state: GameState, side: Side, want?: (type: string)
   // A pending decision (GameState.pending) admits only its own action types, and no endSegment.
   const only = state.pending?.accepts;
   const out: Action[] = only || (want && !want('endSegment')) ? [] : [{ type: 'endSegment' }];
-  for (const h of HANDLERS.values()) if (h.legal && (!only || only.includes(h.type)) && (!want || want(h.type))) out.push(...h.legal(state, side, bundle));
+  // One push per action: spreading a campaign's ~100,000 moves as arguments overflows the stack.
+  for (const h of HANDLERS.values()) if (h.legal && (!only || only.includes(h.type)) && (!want || want(h.type))) for (const a of h.legal(state, side, bundle)) out.push(a);
   return out;
 }
 
