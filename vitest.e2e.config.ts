@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // No Chromium: stop once with the message naming its install command, not a launch error per file.
+    globalSetup: ['./tests/e2e-setup.ts'],
   },
 });

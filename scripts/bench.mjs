@@ -4,7 +4,8 @@
 // frame, not fps (stack-check.md §4).
 import { createServer, build, preview } from 'vite';
 import { chromium } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import { findChromium } from './chromium.mjs';
+import { cpus, loadavg } from 'node:os';
 
 const only = process.argv[2]; // optional filter: "engine" or "browser"
 const out = (name, value, unit) => console.log(`${name}: ${typeof value === 'number' ? +value.toFixed(3) : value} ${unit}`);
@@ -14,9 +15,10 @@ async function engineBench() {
   const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
   try {
     // Engine (hex maths, replay, movement search, GA), saves (verify, file size), opponent (one side-turn).
-    for (const mod of ['/src/bench/engine.ts', '/src/save/bench.ts', '/src/ai/bench.ts']) {
+    for (const mod of ['/src/bench/engine.ts', '/src/bench/scale.ts', '/src/save/bench.ts', '/src/ai/bench.ts']) {
+      if (process.env.BENCH_ONLY && !mod.includes(process.env.BENCH_ONLY)) continue;
       const suite = await vite.ssrLoadModule(mod);
-      for (const [name, value, unit] of await suite.run()) out(name, value, unit);
+      for (const [name, value, unit] of await suite.run(out)) out(name, value, unit);
     }
   } finally {
     await vite.close();
@@ -24,11 +26,12 @@ async function engineBench() {
 }
 
 async function browserBench() {
-  if (!existsSync('/usr/bin/chromium')) { console.log('browser benchmarks skipped: /usr/bin/chromium is missing'); return; }
+  const executablePath = findChromium();
+  if (!executablePath) { console.log('browser benchmarks skipped: no Chromium (node scripts/chromium.mjs installs or names it)'); return; }
   process.env.NODE_ENV = 'production';
   await build({ mode: 'production', logLevel: 'warn', build: { outDir: 'dist-bench', emptyOutDir: true } });
   const server = await preview({ logLevel: 'warn', build: { outDir: 'dist-bench' }, preview: { port: 0, host: '127.0.0.1' } });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [
+  const browser = await chromium.launch({ executablePath, args: [
     '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
     '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'] });
   try {
@@ -40,6 +43,40 @@ async function browserBench() {
       const r = await page.evaluate(() => { const x = window.__bench.buildScenarioTextures('goodwood'); const o = { ms: x.ms, textures: x.textures, counters: x.counters }; x.cache.destroy(); return o; });
       out('render.counter_textures_goodwood', r.ms, `ms (${r.textures} textures, ${r.counters} counters)`);
       await page.close();
+    }
+    // The synthetic campaign scenario (src/bench/campaign.ts, issue 17): first frame, hover, a move and its undo.
+    for (const n of (process.env.BENCH_CAMPAIGN ?? '2000').split(',').filter(Boolean).map(Number)) {
+      const r = { first: [], hover: [], move: [], undo: [] };
+      for (let run = 0; run < Number(process.env.BENCH_RUNS ?? 3); run++) {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        await page.goto(server.resolvedUrls.local[0]);
+        await page.getByTestId('scenario-list').waitFor();
+        const t0 = await page.evaluate(() => performance.now());
+        await page.evaluate((k) => window.__bench.startCampaign(k), n);
+        await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 120_000 });
+        r.first.push(await page.evaluate(() => window.__marks.firstFrame) - t0);
+        for (let i = 0; i < 3 && !/Movement Segment/.test(await page.getByTestId('segment').textContent()); i++) {
+          const before = await page.evaluate(() => window.__neptune.getState().state.n);
+          await page.getByTestId('end-segment').click();
+          await page.waitForFunction((b) => window.__neptune.getState().state.n > b, before);
+        }
+        // Hover over 60 stacks at zoom 1 (each opens a fan and closes the last one).
+        const ids = await page.evaluate(() => { const seen = new Set(); for (const u of Object.values(window.__neptune.getState().state.units)) if (u.hex !== null) seen.add(u.hex); return [...seen].slice(0, 60); });
+        await page.evaluate(() => window.__map.zoomTo(1));
+        r.hover.push(...await page.evaluate((hs) => window.__map.hoverFrames(hs), ids));
+        const to = await page.evaluate(() => window.__bench.pickMove());
+        if (to !== null) {
+          r.move.push(await page.evaluate((h) => window.__map.paintedAfter(() => window.__bench.clickHex(h)), to));
+          r.undo.push(await page.evaluate(() => window.__map.paintedAfter(() => { while (window.__neptune.getState().canUndo()) window.__neptune.getState().undo(); })));
+        }
+        await page.close();
+      }
+      const mmm = (xs) => `min ${Math.min(...xs).toFixed(1)} / median ${pct(xs, 50).toFixed(1)} / max ${Math.max(...xs).toFixed(1)}`;
+      const within = (v, b) => `budget ≤ ${b} ms: ${v <= b ? 'within' : 'OVER'}`;
+      out(`render.campaign_${n}.first_frame_after_start`, pct(r.first, 50), `ms median (${mmm(r.first)}; ${within(pct(r.first, 50), 2000)})`);
+      out(`render.campaign_${n}.hover_js_per_frame_p95`, pct(r.hover, 95), `ms (p50 ${pct(r.hover, 50).toFixed(1)}; ${r.hover.length} frames over stacks; ${within(pct(r.hover, 95), 4)})`);
+      if (r.move.length) out(`render.campaign_${n}.move_click_to_painted`, pct(r.move, 50), `ms median (${mmm(r.move)}; ${within(pct(r.move, 50), 50)})`);
+      if (r.undo.length) out(`render.campaign_${n}.undo_to_painted`, pct(r.undo, 50), `ms median (${mmm(r.undo)})`);
     }
     const scenarios = (process.env.BENCH_SCENARIOS ?? 'demo,normandy-map').split(',');
     for (const id of scenarios) {
@@ -87,6 +124,10 @@ async function browserBench() {
   }
 }
 
+// The machine's load beside the figures: a budget met only on a quiet machine says so.
+const load = (when) => console.log(`machine.load_average_${when}: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (1/5/15 min, ${cpus().length} cores)`);
+load('start');
 if (!only || only === 'engine') await engineBench();
 if (!only || only === 'browser') await browserBench();
+load('end');
 process.exit(0);

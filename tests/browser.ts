@@ -1,15 +1,23 @@
 /**
  * Browser-test harness: build the app once, serve it with vite preview on a free port, and drive
- * Debian's Chromium through playwright-core (stack-check.md §2, §5).
+ * Debian's Chromium (or the one scripts/chromium.mjs finds) through playwright-core (stack-check.md §2, §5).
  */
 import { build, preview, type PreviewServer } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
+import { findChromium, installPlan, missingMessage } from '../scripts/chromium.mjs';
 
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
   '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync',
 ];
+
+/** The Chromium `npm test` found or installed (scripts/chromium.mjs): CHROMIUM_PATH, /usr/bin/chromium, the usual places. */
+export function chromiumPath(): string {
+  const path = findChromium();
+  if (!path) throw new Error(missingMessage(installPlan()));
+  return path;
+}
 
 export interface Harness { browser: Browser; server: PreviewServer; url: string; close(): Promise<void> }
 
@@ -24,7 +32,7 @@ export async function startHarness(outDir = 'dist-e2e'): Promise<Harness> {
   }
   const server = await preview({ logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1' } });
   const url = server.resolvedUrls!.local[0];
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   return {
     browser, server, url,
     async close() { await browser.close(); await server.close(); },

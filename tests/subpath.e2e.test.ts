@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
-import { CHROMIUM_ARGS } from './browser';
+import { CHROMIUM_ARGS, chromiumPath } from './browser';
 
 // `npm run build` must give a static site that works from any static host, also under a sub-path.
 const OUT = 'dist-e2e-subpath';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const addr = server.address();
   url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}${PREFIX}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 });
 afterAll(async () => { await browser?.close(); server?.close(); });
 

@@ -267,16 +267,20 @@ export function sideToAct(state: GameState): Side | null {
   return actorAt(b.scenario, b.sequence, state.pos);
 }
 
-/** Every legal action for `side` now. Empty when it is not that side's segment. */
-export function legalActions(state: GameState, side: Side): Action[] {
+/**
+ * Every legal action for `side` now. Empty when it is not that side's segment. `want` narrows it to some
+ * action types (the panels skip map moves: every destination of every unit, ~1 s at campaign scale).
+ */
+export function legalActions(state: GameState, side: Side, want?: (type: string) => boolean): Action[] {
   if (sideToAct(state) !== side) return [];
   const bundle = bundleOf(state);
   // A pending decision (GameState.pending) admits only its own action types, and no endSegment.
   // Otherwise the segment's own action types (the same check apply's dispatcher makes).
   const only = state.pending?.accepts;
   const admits = only ? null : admitted(bundle.sequence, state.pos);
-  const out: Action[] = only ? [] : [{ type: 'endSegment' }];
-  for (const h of HANDLERS.values()) if (h.legal && (only ? only.includes(h.type) : admits!.has(h.type))) out.push(...h.legal(state, side, bundle));
+  const out: Action[] = only || (want && !want('endSegment')) ? [] : [{ type: 'endSegment' }];
+  // One push per action: spreading a campaign's ~100,000 moves as arguments overflows the stack.
+  for (const h of HANDLERS.values()) if (h.legal && (only ? only.includes(h.type) : admits!.has(h.type)) && (!want || want(h.type))) for (const a of h.legal(state, side, bundle)) out.push(a);
   return out;
 }
 

@@ -43,7 +43,8 @@ export interface GameStore {
   /** The keyboard's hex cursor on the map (arrow keys), or null before the map was focused. */
   cursorHex: number | null;
   setCursor(h: number | null): void;
-  startGame(scenarioId: string, options: NewGameOptions, aiSide?: Side | null, pbem?: { me: Side; dice: 'fast' | 'strict' }): void;
+  /** `preset`: a bundle built in memory (the benchmark campaign, src/bench/campaign.ts) instead of data/'s scenario. */
+  startGame(scenarioId: string, options: NewGameOptions, aiSide?: Side | null, pbem?: { me: Side; dice: 'fast' | 'strict' }, preset?: ScenarioBundle): void;
   /** Play by e-mail: the side this browser plays (and its strict-mode chain), or null (hotseat, solo). */
   pbem: PbemSeat | null;
   /** Strict PBEM: the rolling action(s) the player tried, offered for a commitment. */
@@ -101,9 +102,9 @@ export const useGame = create<GameStore>()((set, get) => ({
   cursorHex: null,
   setCursor: (h) => set({ cursorHex: h }),
 
-  startGame(scenarioId, options, aiSide = null, pbem) {
+  startGame(scenarioId, options, aiSide = null, pbem, preset) {
     const t0 = performance.now();
-    const bundle = loadScenario(scenarioId);
+    const bundle = preset ?? loadScenario(scenarioId);
     if (typeof window !== 'undefined') window.__marks = { ...(window.__marks ?? {}), gameStart: t0, scenarioLoaded: performance.now() };
     const { events } = newGame(bundle, options);
     // The save records the seed: hotseat dice are local randomness, said so in its header.

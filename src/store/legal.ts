@@ -1,10 +1,16 @@
-/** legalActions memoised per state object: panels ask often, the state changes only by actions. */
+/**
+ * legalActions for the panels, memoised per state object: panels ask often, the state changes only by
+ * actions. Map moves are left out: the map asks for the selected unit's own (ui/map/reach.ts), and every
+ * destination of every unit of a side costs ~1 s at campaign scale after every action (issue 17).
+ */
 import { legalActions, type Action, type GameState, type Side } from '../engine';
 
 const cache = new WeakMap<GameState, Partial<Record<Side, Action[]>>>();
+const notMove = (type: string) => type !== 'move';
 
+/** Every legal action of `side` now except map moves (no panel lists those). */
 export function legalFor(state: GameState, side: Side): Action[] {
   let c = cache.get(state);
   if (!c) cache.set(state, (c = {}));
-  return (c[side] ??= legalActions(state, side));
+  return (c[side] ??= legalActions(state, side, notMove));
 }

@@ -197,7 +197,7 @@ export interface MoverCtx {
   /** AW 32.0 / 32.7.1: hexes the unit may not enter voluntarily (scenarioArea.enterFilter), or none. */
   enter?: ((h: HexId) => { code: string; message: string; case?: string } | null) | null;
   /** GOSS 7.7.5 / AW 32.9: the side's GenS trace and limit, when the scenario traces supply. */
-  gens?: { cost: Map<HexId, number>; max: number; oos: boolean; outside: boolean } | null;
+  gens?: { cost: ReadonlyMap<HexId, number>; max: number; oos: boolean; outside: boolean } | null;
   /** Leg road march (GOSS 7.6.1 step 2): is the hex observed by an enemy ground unit? */
   observed?: ((h: HexId) => boolean) | null;
   /** The ground condition now (GOSS 19.4, AW 32.4.0): 'dry' when the scenario says nothing. */

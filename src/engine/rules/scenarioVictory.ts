@@ -14,7 +14,7 @@ import type { RuleContext, RuleModule } from './registry';
 import type { Condition } from '../../data/schemas/scenarioRules';
 import { formatHex, type HexId } from '../hex';
 import { hexSet, special } from './scenarioArea';
-import { inGenS } from './supply';
+import { genSCheck } from './supply';
 import { turnTime } from '../sequence';
 import { readUnits } from './unitIndex';
 
@@ -81,7 +81,9 @@ export function evaluateExtCondition(state: GameState, bundle: ScenarioBundle, c
     const { side, hexes, inSupply } = c.unitIn;
     const set = new Set(setOf(bundle, hexes));
     const found = live(state, side, bundle).filter((u) => set.has(u.hex!)).sort((a, b) => a.id.localeCompare(b.id));
-    const ok = inSupply ? found.filter((u) => inGenS(state, bundle, u.id)) : found;
+    // One trace for the side, not one per unit (issue 17).
+    const gens = inSupply ? genSCheck(state, bundle, side) : null;
+    const ok = gens ? found.filter((u) => gens(u.id)) : found;
     return { label: c.label, holds: ok.length > 0, detail: ok.length ? `${ok.length} ${SIDE[side]} unit(s): ${ok.slice(0, 5).map((u) => `${u.id} in ${formatHex(u.hex!)}`).join('; ')}` : `no ${SIDE[side]} unit there${inSupply ? ` in GenS (${found.length} out of supply)` : ''}` };
   }
   if ('controlled' in c) {

@@ -7,7 +7,7 @@
  * fires (fireSupport.ts), attacks, or defends at full strength (groundAssault.ts).
  */
 import { isDraft } from 'immer';
-import { NEIGHBOURS, colOf, hexsideBetween, rowOf, tryParseHexRef, type HexId } from '../hex';
+import { HEX_COUNT, NEIGHBOURS, colOf, hexsideBetween, rowOf, tryParseHexRef, type HexId } from '../hex';
 import { HEXSIDE_FEATURES } from '../../data/schemas/map';
 import { hexSet, inPlayArea, special } from './scenarioArea';
 import { unitIndex } from './unitIndex';
@@ -19,7 +19,7 @@ import { combatRules } from './scenarioRules';
 import { M, addMarker, dropMarker, enemyOf, has, live } from './combatTraits';
 import { readUnits } from './unitIndex';
 import { hasHqLeg, scenarioSupplyTrace } from './scenarioSupply';
-import { leastAdjacentCosts } from './supplyPath';
+import { leastAdjacentCosts, type HexCosts } from './supplyPath';
 import { boxSupply, isBox, unitsByBox } from './locations';
 
 /** How a side traces GenS: its sources, the path limit, and where paths may go. */
@@ -40,6 +40,16 @@ export interface SupplyRule {
  * (every unit is in GenS).
  */
 export function supplyRule(bundle: ScenarioBundle, side: Side): SupplyRule | null {
+  // Once per scenario and side: the bundle never changes, and the sources of map edges scan every hex (issue 17).
+  let bySide = rules.get(bundle);
+  if (!bySide) rules.set(bundle, (bySide = new Map()));
+  if (!bySide.has(side)) bySide.set(side, buildSupplyRule(bundle, side));
+  return bySide.get(side)!;
+}
+
+const rules = new WeakMap<ScenarioBundle, Map<Side, SupplyRule | null>>();
+
+function buildSupplyRule(bundle: ScenarioBundle, side: Side): SupplyRule | null {
   const sp = special(bundle);
   const log = sp.logistics?.supply?.[side];
   if (log) {
@@ -58,6 +68,15 @@ export function supplyRule(bundle: ScenarioBundle, side: Side): SupplyRule | nul
 
 /** Supply sources of `side` in rules.combat.supply: listed hexes and map-edge hexes on the listed sides. */
 export function supplySources(bundle: ScenarioBundle, side: Side): HexId[] {
+  let bySide = sourcesOf.get(bundle);
+  if (!bySide) sourcesOf.set(bundle, (bySide = new Map()));
+  if (!bySide.has(side)) bySide.set(side, edgeSources(bundle, side));
+  return [...bySide.get(side)!];
+}
+
+const sourcesOf = new WeakMap<ScenarioBundle, Map<Side, HexId[]>>();
+
+function edgeSources(bundle: ScenarioBundle, side: Side): HexId[] {
   const def = combatRules(bundle).supply?.[side];
   if (!def) return [];
   const out = new Set<HexId>();
@@ -83,19 +102,19 @@ export function supplySources(bundle: ScenarioBundle, side: Side): HexId[] {
 const MAJOR = (1 << HEXSIDE_FEATURES.indexOf('majorRiver')) | (1 << HEXSIDE_FEATURES.indexOf('canal'));
 const BRIDGE = 1 << HEXSIDE_FEATURES.indexOf('bridge');
 
-const traces = new WeakMap<object, Map<Side, Map<HexId, number>>>();
+const traces = new WeakMap<object, Map<Side, ReadonlyMap<HexId, number>>>();
 
 /**
  * The one GenS trace (AW 31.11, 32.9): the least number of enemy-adjacent hexes on any enemy-free path
  * from a source to each hex (0-1 BFS; the unit's own hex counts). A unit is in GenS when its hex's cost
  * is within the rule's limit. Cached per frozen state and side.
  */
-export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): Map<HexId, number> {
+export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): ReadonlyMap<HexId, number> {
   const hit = traces.get(state.units)?.get(side);
   if (hit) return hit;
   const frozen = !isDraft(state.units) && Object.isFrozen(state.units);
   const rule = supplyRule(bundle, side);
-  let cost = new Map<HexId, number>();
+  let cost: ReadonlyMap<HexId, number> = new Map<HexId, number>();
   if (rule) {
     const enemy = new Set<HexId>();
     for (const u of unitIndex(state).live) if (u.side === enemyOf(side)) enemy.add(u.hex!);
@@ -121,18 +140,37 @@ export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): 
 }
 
 const MEMO_SIZE = 8;
-const memos = new WeakMap<ScenarioBundle, Map<string, Map<HexId, number>>>();
-function memoOf(bundle: ScenarioBundle): Map<string, Map<HexId, number>> {
+const memos = new WeakMap<ScenarioBundle, Map<string, ReadonlyMap<HexId, number>>>();
+function memoOf(bundle: ScenarioBundle): Map<string, ReadonlyMap<HexId, number>> {
   let m = memos.get(bundle);
   if (!m) memos.set(bundle, (m = new Map()));
   return m;
 }
 
+/** Hexes a path may enter whatever the enemy does: on the map, not sea, in the rule's area. Once per rule. */
+const landOf = new WeakMap<SupplyRule, Uint8Array>();
+function pathLand(bundle: ScenarioBundle, rule: SupplyRule): Uint8Array {
+  let m = landOf.get(rule);
+  if (!m) {
+    m = new Uint8Array(HEX_COUNT);
+    for (let h = 0; h < HEX_COUNT; h++) if (onMap(bundle.board, h) && terrainOf(bundle.board, h) !== 'sea' && (!rule.area || rule.area.has(h))) m[h] = 1;
+    landOf.set(rule, m);
+  }
+  return m;
+}
+
 /** The trace of `genSCost` from the rule's sources, around the enemy hexes (counts up to the limit + 1, to tell "just outside"). */
-function traceGenS(bundle: ScenarioBundle, rule: NonNullable<ReturnType<typeof supplyRule>>, enemy: Set<HexId>): Map<HexId, number> {
+export function traceGenS(bundle: ScenarioBundle, rule: SupplyRule, enemy: Set<HexId>): HexCosts {
+  const land = pathLand(bundle, rule);
+  // Enemy hexes and their neighbours as masks over the lattice: the search reads arrays, not sets.
+  const blocked = new Uint8Array(HEX_COUNT); const adjacent = new Uint8Array(HEX_COUNT);
+  for (const e of enemy) {
+    blocked[e] = 1;
+    for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[e * 6 + d]; if (n >= 0) adjacent[n] = 1; }
+  }
   return leastAdjacentCosts(rule.sources, {
-    adjacent: (h) => { for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && enemy.has(n)) return true; } return false; },
-    passable: (h) => onMap(bundle.board, h) && terrainOf(bundle.board, h) !== 'sea' && !enemy.has(h) && (!rule.area || rule.area.has(h)),
+    adjacent: (h) => adjacent[h] === 1,
+    passable: (h) => land[h] === 1 && blocked[h] === 0,
     crosses: (a, b) => {
       if (!rule.bridgesOnly) return true;
       const f = bundle.board.sides.get(hexsideBetween(a, b)) ?? 0;
@@ -153,6 +191,28 @@ export function inGenS(state: GameState, bundle: ScenarioBundle, unitId: string)
   // AW 33.9 / 34.9: through a formation HQ (rules/scenarioSupply.ts).
   if (hasHqLeg(bundle, u.side)) return scenarioSupplyTrace(state, bundle, u.side).units.has(unitId);
   return (genSCost(state, bundle, u.side).get(u.hex) ?? Infinity) <= rule.maxAdjacentToEnemy;
+}
+
+/**
+ * `inGenS` for many units of one side from one trace (AW 31.11, 32.9, 33.9): victory conditions ask per
+ * unit, and on a draft nothing is cached, so each unit used to trace again (issue 17). The trace runs on
+ * the first question; the state must not change while the check is used.
+ */
+export function genSCheck(state: GameState, bundle: ScenarioBundle, side: Side): (unitId: string) => boolean {
+  const rule = supplyRule(bundle, side);
+  let inside: ((u: { id: string; hex: HexId }) => boolean) | null = null;
+  const trace = () => {
+    if (hasHqLeg(bundle, side)) { const units = scenarioSupplyTrace(state, bundle, side).units; return (u: { id: string }) => units.has(u.id); }
+    const cost = genSCost(state, bundle, side);
+    return (u: { hex: HexId }) => (cost.get(u.hex) ?? Infinity) <= rule!.maxAdjacentToEnemy;
+  };
+  return (unitId) => {
+    const u = state.units[unitId];
+    if (!u || u.hex === null || u.eliminated) return false;
+    if (u.side !== side) return inGenS(state, bundle, unitId);
+    if (!rule) return true;
+    return (inside ??= trace())({ id: u.id, hex: u.hex });
+  };
 }
 
 export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side): { unit: string; to: 'GenS' | 'OhS' }[] {

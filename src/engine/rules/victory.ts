@@ -13,7 +13,7 @@ import type { RuleContext, RuleModule } from './registry';
 import type { Condition } from '../../data/schemas/scenarioRules';
 import { formatHex, type HexId } from '../hex';
 import { hexSet, sheetRow, special, type SpecialState } from './scenarioArea';
-import { inGenS } from './supply';
+import { genSCheck } from './supply';
 import { evaluateExtCondition } from './scenarioVictory';
 
 export interface ConditionReport {
@@ -74,10 +74,11 @@ export function evaluateCondition(state: GameState, bundle: ScenarioBundle, c: C
     const ok = (r: number | null) => r !== null && (rowAtLeast === undefined || r >= rowAtLeast) && (rowAbove === undefined || r > rowAbove);
     const found: string[] = [];
     let outOfSupply = 0;
+    const gens = genSCheck(state, bundle, side);
     for (const u of Object.values(state.units).sort((a, b) => a.id.localeCompare(b.id))) {
       if (u.side !== side || u.eliminated || u.hex === null || bundle.units.get(u.id)?.size === 'Leader') continue;
       if (!ok(sheetRow(u.hex, sheet))) continue;
-      if (inSupply && !inGenS(state, bundle, u.id)) { outOfSupply++; continue; }
+      if (inSupply && !gens(u.id)) { outOfSupply++; continue; }
       found.push(`${u.id} in ${formatHex(u.hex)}`);
     }
     const where = rowAtLeast !== undefined ? `on or south of row xx${rowAtLeast}` : `south of row xx${rowAbove}`;

@@ -33,6 +33,12 @@ interface MapDebug {
   zoomTo(z: number): void;
   fit(): void;
   centerOn(id: string, zoom: number): void;
+  /** Benchmark hook: hovers each hex in turn, rendering after each; returns the JS ms of each frame. */
+  hoverFrames(hexes: number[]): number[];
+  /** Runs `run` (a store action), renders and reads a pixel back: ms from the call to the painted frame. */
+  paintedAfter(run: () => unknown): Promise<number>;
+  /** Counters whose face has been drawn so far (faces are drawn when first in view). */
+  drawnCounters(): number;
   /** The rules IDs drawn on the map now (the hex-ID overlay, only near the view). */
   shownHexIds(): string[];
   /** How the terrain was last drawn: the one whole-map overview texture, or chunk meshes. */
@@ -114,6 +120,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         if (firstFrameDone && zoom < OVERVIEW_MAX_ZOOM && !terrain.overview) { mark('overviewStart'); terrain.buildOverview(app.renderer); mark('overview'); }
         const x0 = -world.x / zoom, y0 = -world.y / zoom;
         terrain.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
+        units?.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom);
         const more = grid.update(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
         if ((zoom >= ID_MIN_ZOOM) !== idZoomShown) { idZoomShown = !idZoomShown; setIdZoom(idZoomShown); }
         app.render();
@@ -233,13 +240,17 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       const ro = new ResizeObserver(() => { app.resize(); requestRender(); });
       ro.observe(el);
 
-      const sync = (st: ReturnType<typeof useGame.getState>) => {
-        if (st.state && units) units.update(st.state as GameState);
+      // Only what changed is redrawn: a hover moves the hover mark and opens or closes a stack; the units
+      // are updated on a new state, the reachable hexes on a new state, selection or held units (issue 17).
+      const sync = (st: ReturnType<typeof useGame.getState>, prev?: ReturnType<typeof useGame.getState>) => {
+        if (st.state && units && st.state !== prev?.state) units.update(st.state as GameState);
         overlay.setHover(st.hoverHex);
         units?.fan(st.hoverHex);
-        overlay.setSelected(st.selectedHex);
         overlay.setCursor(focused ? st.cursorHex : null);
-        overlay.setReachable(st.state && bundle && st.selectedHex !== null ? reachableCosts(st.state, bundle, st.selectedHex, st.heldUnits) : null);
+        if (!prev || st.state !== prev.state || st.selectedHex !== prev.selectedHex || st.heldUnits !== prev.heldUnits) {
+          overlay.setSelected(st.selectedHex);
+          overlay.setReachable(st.state && bundle && st.selectedHex !== null ? reachableCosts(st.state, bundle, st.selectedHex, st.heldUnits) : null);
+        }
         requestRender();
       };
       // AW 34.11.2 setup: where the unit or marker picked up in the setup panel may go.
@@ -266,7 +277,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
           const hexes = followHexes(st, prev);
           if (hexes.length) follow(hexes);
         }
-        if (st.state !== prev.state || st.hoverHex !== prev.hoverHex || st.selectedHex !== prev.selectedHex || st.heldUnits !== prev.heldUnits || st.cursorHex !== prev.cursorHex) sync(st);
+        if (st.state !== prev.state || st.hoverHex !== prev.hoverHex || st.selectedHex !== prev.selectedHex || st.heldUnits !== prev.heldUnits || st.cursorHex !== prev.cursorHex) sync(st, prev);
         if (st.state !== prev.state) syncDeploy();
       });
       const unsubSetup = useSetup.subscribe((st, prev) => { if (st.armed !== prev.armed) syncDeploy(); });
@@ -351,6 +362,26 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
           world.position.set(app.screen.width / 2 - x * zoom, app.screen.height / 2 - y * zoom);
           renderNow();
         },
+        hoverFrames(hexes) {
+          const times: number[] = [];
+          for (const h of hexes) {
+            const t0 = performance.now();
+            useGame.getState().hover(h);
+            if (frame) { cancelAnimationFrame(frame); frame = 0; }
+            renderNow();
+            times.push(performance.now() - t0);
+          }
+          return times;
+        },
+        async paintedAfter(run) {
+          const t0 = performance.now();
+          await run();
+          if (frame) { cancelAnimationFrame(frame); frame = 0; }
+          renderNow();
+          gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+          return performance.now() - t0;
+        },
+        drawnCounters: () => units?.drawnCount ?? 0,
         shownHexIds: () => grid.shownIds(),
         terrainDrawnAs: () => (terrain.overview?.visible ? 'overview' : 'chunks'),
         inView: (id) => inView(hexOfRulesId(id)),

@@ -1,9 +1,12 @@
 /**
- * Counters on the map: one sprite per unit with its counter-face texture (built once per face by
- * CounterTextureCache), stacked with a small offset and a count badge; the stack under the cursor
- * fans out so every counter can be read.
+ * Counters on the map: one sprite per unit with its counter-face texture (drawn by CounterTextureCache
+ * the first time the counter is in view, then cached), stacked with a small offset and a count badge;
+ * the stack under the cursor fans out so every counter can be read. A state change lays out only the
+ * stacks that changed and a hover only the stacks that open or close; badges are kept per hex and
+ * reused (issue 17: re-laying out 2,000 counters and recreating every badge per hex entered cost
+ * 66–160 ms a frame).
  */
-import { BitmapText, Container, Sprite, Graphics } from 'pixi.js';
+import { BitmapText, Container, Sprite, Graphics, Texture } from 'pixi.js';
 import type { GameState, ScenarioBundle } from '../../engine';
 import { CounterTextureCache } from '../counters/textures';
 import { facesOf, type Face } from '../counters/drawCounter';
@@ -22,25 +25,31 @@ function faceFor(def: Parameters<typeof facesOf>[0], stepsLost: number): Face {
 export class UnitsLayer {
   readonly root = new Container({ isRenderGroup: true });
   private readonly cache = new CounterTextureCache(TEXTURE_PX);
-  private sprites = new Map<string, { s: Sprite; key: string }>();
+  /** `drawn`: the face's texture is on the sprite (it was in view once); until then the sprite is empty. */
+  private sprites = new Map<string, { s: Sprite; key: string; hex: number; drawn: boolean }>();
   private badges = new Container();
+  private badgeOf = new Map<number, { c: Container; t: BitmapText; n: number }>();
   private stacks = new Map<number, string[]>();
   /** Mode, fatigue and supply markers per unit (GOSS 5, 14, 15), and fieldworks per hex (GOSS 10). */
   private markers = new Map<string, { key: string; sprites: Sprite[] }>();
   private works = new Map<number, { kind: string; s: Sprite }>();
   private fanned: number | null = null;
+  private lastState: GameState | null = null;
+  /** The view (world px) last culled to; faces are drawn only for stacks inside it. */
+  private view: { x0: number; y0: number; x1: number; y1: number } | null = null;
 
   constructor(private bundle: ScenarioBundle) {
-    // Every face of the scenario's counters drawn up front onto shared pages: one upload, few batches.
-    this.cache.buildAll(bundle.units.values());
     this.root.sortableChildren = true;
     this.badges.zIndex = 10_000;
     this.root.addChild(this.badges);
   }
 
   update(state: GameState): void {
+    if (state === this.lastState) return;
+    this.lastState = state;
     const seen = new Set<string>();
-    this.stacks.clear();
+    const dirty = new Set<number>();
+    const stacks = new Map<number, string[]>();
     for (const id of Object.keys(state.units)) {
       const u = state.units[id];
       if (u.hex === null || u.eliminated) continue;
@@ -49,18 +58,18 @@ export class UnitsLayer {
       seen.add(id);
       const face = faceFor(def, u.stepsLost);
       let s = this.sprites.get(id);
-      if (!s || s.key !== face) {
-        if (!s) {
-          s = { s: new Sprite(this.cache.get(def, face)), key: face };
-          s.s.anchor.set(0.5);
-          s.s.scale.set(SIZE / TEXTURE_PX);
-          this.sprites.set(id, s);
-          this.root.addChild(s.s);
-        } else {
-          s.s.texture = this.cache.get(def, face);
-          s.key = face;
-        }
+      if (!s) {
+        s = { s: new Sprite(Texture.EMPTY), key: face, hex: u.hex, drawn: false };
+        s.s.anchor.set(0.5);
+        s.s.scale.set(SIZE / TEXTURE_PX);
+        this.sprites.set(id, s);
+        this.root.addChild(s.s);
+        dirty.add(u.hex);
+      } else if (s.key !== face) {
+        s.key = face;
+        if (s.drawn) s.s.texture = this.cache.get(def, face);
       }
+      if (s.hex !== u.hex) { dirty.add(s.hex); dirty.add(u.hex); s.hex = u.hex; }
       const kinds = u.markers.filter((m): m is MarkerKind => m in MARKERS);
       const mkey = kinds.join('|');
       const old = this.markers.get(id);
@@ -73,17 +82,21 @@ export class UnitsLayer {
           return m;
         });
         this.markers.set(id, { key: mkey, sprites });
+        dirty.add(u.hex);
       }
-      const list = this.stacks.get(u.hex) ?? [];
-      list.push(id);
-      this.stacks.set(u.hex, list);
+      const list = stacks.get(u.hex);
+      if (list) list.push(id); else stacks.set(u.hex, [id]);
     }
     for (const [id, s] of this.sprites) {
-      if (!seen.has(id)) { s.s.destroy(); this.sprites.delete(id); }
+      if (!seen.has(id)) { dirty.add(s.hex); s.s.destroy(); this.sprites.delete(id); }
     }
     for (const [id, m] of this.markers) {
       if (!seen.has(id)) { m.sprites.forEach((x) => x.destroy()); this.markers.delete(id); }
     }
+    // A stack whose order changed is laid out again too (the top counter is the last in the list).
+    for (const [h, ids] of stacks) { const o = this.stacks.get(h); if (!o || o.length !== ids.length || o.some((x, i) => x !== ids[i])) dirty.add(h); }
+    for (const h of this.stacks.keys()) if (!stacks.has(h)) dirty.add(h);
+    this.stacks = stacks;
     // Fieldworks sit under the stack, like the printed markers.
     const worksNow = new Map(Object.entries(state.fieldworks).map(([h, k]) => [Number(h), k]));
     for (const [h, w] of this.works) if (worksNow.get(h) !== w.kind) { w.s.destroy(); this.works.delete(h); }
@@ -98,52 +111,78 @@ export class UnitsLayer {
       this.root.addChild(w);
       this.works.set(h, { kind, s: w });
     }
+    for (const h of dirty) this.layoutHex(h);
+    if (this.view) this.cull(this.view.x0, this.view.y0, this.view.x1, this.view.y1);
     this.cache.flush();
-    this.layout();
   }
 
   /** Fans out the stack in `hex` (hover), or closes the fan with null. */
   fan(hex: number | null): void {
     if (hex === this.fanned) return;
-    // Hovering from hex to hex re-lays out the counters only when a stack opens or closes.
-    const stacked = (h: number | null) => h !== null && (this.stacks.get(h)?.length ?? 0) > 1;
-    const relayout = stacked(this.fanned) || stacked(hex);
+    // Hovering from hex to hex lays out only the stack that closes and the one that opens.
+    const old = this.fanned;
     this.fanned = hex;
-    if (relayout) this.layout();
+    if (old !== null) this.layoutHex(old);
+    if (hex !== null) this.layoutHex(hex);
   }
 
-  private layout(): void {
-    this.badges.removeChildren().forEach((c) => c.destroy());
-    for (const [hex, ids] of this.stacks) {
-      const { x, y } = centre(hex);
-      const fan = hex === this.fanned && ids.length > 1;
-      ids.forEach((id, k) => {
-        const s = this.sprites.get(id)!.s;
-        if (fan) {
-          const cols = Math.min(ids.length, 4);
-          const dx = ((k % cols) - (cols - 1) / 2) * (SIZE + 2);
-          const dy = Math.floor(k / cols) * (SIZE + 2);
-          s.position.set(x + dx, y + dy);
-          s.zIndex = 5_000 + 2 * k;
-        } else {
-          s.position.set(x + k * 3, y - k * 3);
-          s.zIndex = 2 * k;
-        }
-        // Markers along the counter's left edge, just above it in the stack.
-        this.markers.get(id)?.sprites.forEach((m, j) => {
-          m.position.set(s.x - SIZE / 2 - 2, s.y - SIZE / 2 + j * SIZE * 0.42);
-          m.zIndex = s.zIndex + 1;
-        });
+  /** Draws the faces of the counters in the view (world px), once each; called before every render. */
+  cull(x0: number, y0: number, x1: number, y1: number): void {
+    this.view = { x0, y0, x1, y1 };
+    const m = SIZE * 2;
+    let drew = false;
+    for (const [id, s] of this.sprites) {
+      if (s.drawn) continue;
+      const { x, y } = centre(s.hex);
+      if (x < x0 - m || x > x1 + m || y < y0 - m || y > y1 + m) continue;
+      s.s.texture = this.cache.get(this.bundle.units.get(id)!, s.key as Face);
+      s.drawn = true;
+      drew = true;
+    }
+    if (drew) this.cache.flush();
+  }
+
+  /** Counters whose face has been drawn (the rest are off the view so far). */
+  get drawnCount(): number { let n = 0; for (const s of this.sprites.values()) if (s.drawn) n++; return n; }
+
+  private layoutHex(hex: number): void {
+    const ids = this.stacks.get(hex) ?? [];
+    const { x, y } = centre(hex);
+    const fan = hex === this.fanned && ids.length > 1;
+    ids.forEach((id, k) => {
+      const s = this.sprites.get(id)!.s;
+      if (fan) {
+        const cols = Math.min(ids.length, 4);
+        const dx = ((k % cols) - (cols - 1) / 2) * (SIZE + 2);
+        const dy = Math.floor(k / cols) * (SIZE + 2);
+        s.position.set(x + dx, y + dy);
+        s.zIndex = 5_000 + 2 * k;
+      } else {
+        s.position.set(x + k * 3, y - k * 3);
+        s.zIndex = 2 * k;
+      }
+      // Markers along the counter's left edge, just above it in the stack.
+      this.markers.get(id)?.sprites.forEach((m, j) => {
+        m.position.set(s.x - SIZE / 2 - 2, s.y - SIZE / 2 + j * SIZE * 0.42);
+        m.zIndex = s.zIndex + 1;
       });
-      if (ids.length > 1 && !fan) {
-        const b = new Container();
+    });
+    let b = this.badgeOf.get(hex);
+    if (ids.length > 1) {
+      if (!b) {
+        const c = new Container();
         const g = new Graphics().circle(0, 0, 6).fill(0x222222);
         const t = new BitmapText({ text: String(ids.length), style: { fontFamily: 'sans-serif', fontSize: 8, fontWeight: '700', fill: 0xffffff } });
         t.anchor.set(0.5);
-        b.addChild(g, t);
-        b.position.set(x + (ids.length - 1) * 3 + SIZE / 2 - 2, y - (ids.length - 1) * 3 - SIZE / 2 + 2);
-        this.badges.addChild(b);
-      }
+        c.addChild(g, t);
+        this.badges.addChild(c);
+        this.badgeOf.set(hex, (b = { c, t, n: ids.length }));
+      } else if (b.n !== ids.length) { b.t.text = String(ids.length); b.n = ids.length; }
+      b.c.position.set(x + (ids.length - 1) * 3 + SIZE / 2 - 2, y - (ids.length - 1) * 3 - SIZE / 2 + 2);
+      b.c.visible = !fan;
+    } else if (b) {
+      b.c.destroy({ children: true });
+      this.badgeOf.delete(hex);
     }
   }
 

@@ -1,0 +1,152 @@
+/**
+ * Campaign-scale engine figures (issue 17), loaded by scripts/bench.mjs: the real-play replay (games the
+ * opponent played against itself, tests/fixtures/selfplay, concatenated to 10,000 actions), the last
+ * action of a real game (its victory check), and the synthetic campaign scenario (src/bench/campaign.ts)
+ * at 200 / 1,000 / 2,000 / 5,000 counters. Every figure is min / median / max of RUNS runs in this process;
+ * budgets are the issue's, printed beside the figure.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { apply, hasBundle, legalActions, newGame, replay, sideToAct, type Action, type GameState } from '../engine';
+import { loadScenario } from '../data/bundle';
+import { segmentAt } from '../engine/sequence';
+import { movementOptions } from '../engine/rules/movement';
+import { supplyRule, traceGenS } from '../engine/rules/supply';
+import { enemyOf } from '../engine/rules/combatTraits';
+import { unitIndex } from '../engine/rules/unitIndex';
+import type { ScenarioBundle, Side } from '../engine/types';
+import { campaignBundle } from './campaign';
+
+type Figure = [string, number, string];
+export interface Log { scenario: string; options: { seed: string; length?: string }; actions: Action[]; hashes?: Record<string, string> }
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SIZES = (process.env.BENCH_COUNTERS ?? '200,1000,2000,5000').split(',').map(Number);
+const now = () => performance.now();
+
+/** min / median / max of `runs` timings of fn (ms). */
+function runs(fn: () => void, n = RUNS): { min: number; med: number; max: number } {
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) { const t0 = now(); fn(); xs.push(now() - t0); }
+  xs.sort((a, b) => a - b);
+  return { min: xs[0], med: xs[Math.floor(xs.length / 2)], max: xs[xs.length - 1] };
+}
+const mmm = (r: { min: number; med: number; max: number }) => `min ${r.min.toFixed(1)} / median ${r.med.toFixed(1)} / max ${r.max.toFixed(1)}`;
+const budget = (v: number, b: number) => `budget ≤ ${b} ms: ${v <= b ? 'within' : 'OVER'}`;
+
+/** The self-play fixtures (tests/fixtures/selfplay): the opponent against itself, one game each. */
+export function selfplayLogs(dir = 'tests/fixtures/selfplay'): Log[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')) as Log);
+}
+
+/** Pieces of the real-play logs, cycled until `total` actions (the last piece cut short). */
+function realPlay(logs: Log[], total: number): Log[] {
+  const out: Log[] = [];
+  let left = total;
+  for (let i = 0; left > 0; i++) {
+    const l = logs[i % logs.length];
+    const actions = l.actions.slice(0, left);
+    out.push({ ...l, actions });
+    left -= actions.length;
+  }
+  return out;
+}
+
+function replayPieces(pieces: Log[], marks: number[]): number[] {
+  // Times at each mark (actions replayed so far), replaying piece by piece.
+  const at: number[] = [];
+  let done = 0; let t = 0;
+  for (const p of pieces) {
+    const t0 = now();
+    const r = replay(p);
+    t += now() - t0;
+    if (!r.ok) throw new Error(`real-play log ${p.scenario}/${p.options.seed} refused at ${r.index}: ${r.error}`);
+    done += p.actions.length;
+    while (at.length < marks.length && done >= marks[at.length]) at.push(t);
+  }
+  return at;
+}
+
+/** The state after the construction segment of the first player turn: the first movement segment. */
+function atMove(bundle: ScenarioBundle): GameState {
+  let { state } = newGame(bundle, { seed: 'bench' });
+  for (let i = 0; i < 40 && segmentAt(bundle.sequence, state.pos).segment.id !== 'move'; i++) {
+    const r = apply(state, { type: 'endSegment' });
+    if (!r.ok) throw new Error(`synthetic campaign: ${r.error.message}`);
+    state = r.state;
+  }
+  return state;
+}
+
+function genSTrace(state: GameState, bundle: ScenarioBundle, side: Side): number {
+  const rule = supplyRule(bundle, side);
+  if (!rule) return 0;
+  const enemy = new Set<number>();
+  for (const u of unitIndex(state).live) if (u.side === enemyOf(side)) enemy.add(u.hex!);
+  return traceGenS(bundle, rule, enemy).size;
+}
+
+export async function run(emit?: (name: string, value: number, unit: string) => void): Promise<Figure[]> {
+  // Printed as they come when the runner passes `emit` (a campaign-size run takes minutes).
+  const figs = { push: (f: Figure) => { if (emit) emit(...f); else kept.push(f); } };
+  const kept: Figure[] = [];
+  const logs = selfplayLogs();
+  for (const id of new Set(logs.map((l) => l.scenario))) if (!hasBundle(id)) loadScenario(id);
+  // Real play: 10,000 actions of the opponent's games (growth vs log length at 2,500 / 5,000 / 10,000).
+  const pieces = realPlay(logs, 10_000);
+  const marks = [2_500, 5_000, 10_000];
+  const series = Array.from({ length: RUNS }, () => replayPieces(pieces, marks));
+  marks.forEach((m, i) => {
+    const xs = series.map((s) => s[i]).sort((a, b) => a - b);
+    const r = { min: xs[0], med: xs[Math.floor(xs.length / 2)], max: xs[xs.length - 1] };
+    const b = m === 10_000 ? `; ${budget(r.med, 1000)}` : '';
+    figs.push([`scale.replay_real_play_${m}_actions`, r.med, `ms median (${mmm(r)}; ${(r.med / m).toFixed(3)} ms/action${b})`]);
+  });
+  for (const l of logs) {
+    const r = runs(() => { const x = replay(l); if (!x.ok) throw new Error(x.error); });
+    figs.push([`scale.replay_real_play_${l.scenario}_per_action`, r.med / l.actions.length, `ms (${l.actions.length} actions; ${mmm(r)} ms for the game)`]);
+    // The last action of the game: its end, victory check included.
+    const before = replay({ ...l, actions: l.actions.slice(0, -1) });
+    if (!before.ok) throw new Error(before.error);
+    const last = l.actions[l.actions.length - 1];
+    const v = runs(() => apply(before.state, last), Math.max(RUNS, 5));
+    figs.push([`scale.last_action_${l.scenario}`, v.med, `ms (${last.type}; ${mmm(v)}; ${budget(v.med, 20)})`]);
+  }
+  // The synthetic campaign: cost vs counters.
+  for (const n of SIZES) {
+    const t0 = now();
+    const bundle = campaignBundle(n);
+    figs.push([`scale.campaign_${n}.load_and_validate`, now() - t0, 'ms (once)']);
+    const s0 = atMove(bundle);
+    const side = sideToAct(s0)!;
+    // Fresh states each run, so nothing cached on a state object is reused.
+    const fresh = () => atMove(bundle);
+    const states = Array.from({ length: RUNS }, fresh);
+    let k = 0;
+    let count = 0;
+    // What the panels ask after every action: every legal action of the side but map moves (store/legal.ts).
+    const la = runs(() => { count = legalActions(states[k++], side, (t) => t !== 'move').length; });
+    figs.push([`scale.campaign_${n}.legal_actions_one_side`, la.med, `ms (all but map moves, as the panels ask; ${count} actions; ${mmm(la)}${n === 2000 ? `; ${budget(la.med, 20)}` : ''})`]);
+    // What the map asks: the selected unit's moves (ui/map/reach.ts).
+    const mover = Object.values(s0.units).find((u) => u.side === side && u.hex !== null);
+    if (mover) {
+      let dests = 0;
+      const one = runs(() => { const o = movementOptions(fresh(), bundle, mover.id); dests = 'error' in o ? 0 : o.destinations.length; });
+      figs.push([`scale.campaign_${n}.selected_unit_moves`, one.med, `ms (${dests} destinations; ${mmm(one)}; includes building a fresh state)`]);
+    }
+    // Every destination of every unit of the side (no panel asks this any more): one run, up to 1,000 counters.
+    if (n <= Number(process.env.BENCH_ALLMOVES_MAX ?? 1000)) {
+      const t1 = now();
+      const all = legalActions(fresh(), side).length;
+      figs.push([`scale.campaign_${n}.legal_actions_with_all_moves`, now() - t1, `ms (one run; ${all} actions, every destination of every unit)`]);
+    }
+    let reached = 0;
+    const tr = runs(() => { reached = genSTrace(s0, bundle, side); });
+    figs.push([`scale.campaign_${n}.gens_trace_one_side`, tr.med, `ms (${reached} hexes reached; ${mmm(tr)}${n === 2000 ? `; ${budget(tr.med, 5)}` : ''})`]);
+    const move = legalActions(s0, side).find((a) => a.type === 'move');
+    if (move) {
+      const mv = runs(() => { const r = apply(s0, move); if (!r.ok) throw new Error(r.error.message); }, Math.max(RUNS, 5));
+      figs.push([`scale.campaign_${n}.apply_one_move`, mv.med, `ms (${mmm(mv)})`]);
+    }
+  }
+  return kept;
+}
