@@ -11,7 +11,7 @@ import { artilleryPoints, fsPlan, fsAdvanceOptions, type FsRequest } from '../en
 import { gaMods } from '../engine/rules/combatTables';
 import { defOf, enemyOf, has, isArtGroup, isArtillery, isAttackDesignated, isHeavyFlak, isHq, live, M, unitsAt } from '../engine/rules/combatTraits';
 import { combatRules } from '../engine/rules/scenarioRules';
-import type { Action, GameState, ScenarioBundle, Side, UnitState } from '../engine/types';
+import type { Action, ActionOf, GameState, ScenarioBundle, Side, UnitState } from '../engine/types';
 import { gaOdds } from '../engine/rules/gaOdds';
 import { checkBudget, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
 import { fsExpectation, gaExpectation } from './evaluate';
@@ -173,8 +173,8 @@ export function* fsSegment(ctx: AiCtx, start: GameState, offensive: boolean): Ge
     // AW 31.2.2c / GOSS 11.7: advance into a hex the FS emptied, when that hex is better ground.
     let best: { a: Action; s: number } | null = null;
     for (const a of fsAdvanceOptions(state, ctx.side)) {
-      const u = state.units[(a as unknown as { units: string[] }).units[0]];
-      const hex = (a as unknown as { hex: string }).hex;
+      const { units, hex } = a as ActionOf<'fsAdvance'>;
+      const u = state.units[units[0]];
       const h = neighbours(u.hex!).find((n) => formatHex(n) === hex);
       if (h === undefined || wouldOverstack(ctx, state, [u.id], h)) continue;
       const s = hexScore(ctx, state, u, h, { reserve: false, halt: false, from: u.hex }) - hexScore(ctx, state, u, u.hex!, { reserve: false, halt: false, from: u.hex });

@@ -10,6 +10,7 @@ import { tryParseHexRef } from './hex';
 import { actorAt, isSkipped, nextSegment, phasingSide, posLabel, segmentAt, turnCount, turnTime } from './sequence';
 import { RuleViolation, type RuleContext, type RuleModule } from './rules/registry';
 import { RULE_MODULES } from './rules';
+import { normaliseAction } from './actions';
 import { bundleById, bundleOf, hasBundle, registerBundle } from './bundles';
 import type {
   Action, ApplyResult, GameEvent, GameLog, GameState, NewGameOptions, ScenarioBundle, SeqPos, Side, UnitState,
@@ -143,12 +144,17 @@ function rejected(state: GameState, code: string, message: string, ruleCase?: st
  * Applies one action. Illegal or malformed actions are rejected with a reason; apply never throws
  * on them and never changes the given state.
  */
-export function apply(state: GameState, action: Action): ApplyResult {
-  if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string') {
+export function apply(state: GameState, raw: Action): ApplyResult {
+  if (!raw || typeof raw !== 'object' || typeof (raw as { type?: unknown }).type !== 'string') {
     return rejected(state, 'bad-action', 'an action is a JSON object with a string "type"');
   }
   if (!hasBundle(state.scenario)) return rejected(state, 'no-scenario', `scenario "${state.scenario}" is not loaded`);
   if (state.over) return rejected(state, 'game-over', `the game is over: ${state.over.reason}`);
+  // Issue 15: the action is parsed strictly and normalised to its one spelling; that spelling is what
+  // is applied, recorded (ApplyResult.action) and what the PBEM dice derive from.
+  const norm = normaliseAction(raw);
+  if (!norm.ok) return { ok: false, state, events: [], error: norm.error };
+  const action = norm.action;
   const bundle = bundleOf(state);
   const side = sideToAct(state);
   // Seeded dice count the actions of play from 0 (`playFrom`): a game-start setup, which rolls no dice,
@@ -158,7 +164,7 @@ export function apply(state: GameState, action: Action): ApplyResult {
   const events: GameEvent[] = [];
   dice.onRoll = (roll) => events.push({ type: 'dieRolled', roll });
   const handler = action.type === 'endSegment' ? null : HANDLERS.get(action.type);
-  if (action.type !== 'endSegment' && !handler) return rejected(state, 'unknown-action', `unknown action type "${action.type}"`);
+  if (action.type !== 'endSegment' && !handler) return rejected(state, 'unknown-action', `no rule handles the action type "${action.type}"`);
   if (state.pending && !state.pending.accepts.includes(action.type) && !handler?.outsideDecisions) {
     return rejected(state, 'decision-pending', `waiting for the ${state.pending.side} player: ${state.pending.prompt}`, state.pending.case);
   }
@@ -189,12 +195,13 @@ export function apply(state: GameState, action: Action): ApplyResult {
   // Undo stops at new information: a die roll, or the other side taking over (DEVELOPERS.md).
   const barrier = dice.rolls.length > 0 || preRolls > 0 || sideToAct(next) !== side || events.some((e) => e.type === 'revealed');
   if (barrier) next = produce(next, (d) => { d.barrier = d.n; });
-  return { ok: true, state: next, events, barrier, rolls: dice.rolls };
+  return { ok: true, state: next, events, barrier, rolls: dice.rolls, action };
 }
 
 /**
  * PBEM dice (src/save/dice.ts): a roll is bound to the key, the state and the action's content, so
- * reloading repeats it and reordering actions cannot steer a known roll to a chosen combat.
+ * reloading repeats it and reordering actions cannot steer a known roll to a chosen combat. `action`
+ * is the normalised action (issue 15): respelling a decision cannot re-roll it.
  */
 function diceMaterial(state: GameState, action: Action): string {
   return `${state.diceKey}|${stateHash(state)}|${canonicalJson(action)}`;

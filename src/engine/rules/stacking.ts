@@ -15,7 +15,7 @@ import { NO_TERRAIN } from '../board';
 import { segmentAt } from '../sequence';
 import { reject, type RuleModule } from './registry';
 import type { Draft } from 'immer';
-import type { GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
+import type { Action, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import { MARKER, isArtilleryGroup, isHq, isInfantry, isZStep, stepsLeft } from './unit-traits';
@@ -358,7 +358,7 @@ export const stackingRules: RuleModule = {
       legal(state, side, bundle) {
         const seg = phasingSeg(state, bundle);
         if (seg !== 'move' && seg !== 'exploitation') return [];
-        const out = [];
+        const out: Action[] = [];
         for (const v of stackViolations(state, bundle, side)) {
           if (v.case !== 'AW 31.9.2a') continue;
           for (const id of v.units) {

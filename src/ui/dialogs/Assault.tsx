@@ -7,13 +7,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useGame } from '../../store/game';
 import { legalFor } from '../../store/legal';
-import { sideToAct } from '../../engine';
+import { sideToAct, type ActionOf } from '../../engine';
 import { formatHex, hexOfRulesId } from '../../engine/hex';
 import { oddsPreview } from '../../engine/rules/gaPreview';
 import { segmentAt } from '../../engine/sequence';
 import { Case, ModTable, signed } from './Breakdown';
 
-interface Offer { type: 'assault'; hex: string; attackers: string[] }
+type Offer = ActionOf<'assault'>;
 
 export function Assault() {
   const state = useGame((s) => s.state);
@@ -27,7 +27,7 @@ export function Assault() {
   const actor = state ? sideToAct(state) : null;
   const seg = state && bundle ? segmentAt(bundle.sequence, state.pos).segment.id : '';
   // The engine's offers (GOSS 13.4): each TA stack alone, PA units together, units that have not attacked yet.
-  const offers = useMemo(() => (state && actor && seg === 'groundAssault' && !state.pending ? legalFor(state, actor).filter((a) => a.type === 'assault') as unknown as Offer[] : []), [state, actor, seg]);
+  const offers = useMemo(() => (state && actor && seg === 'groundAssault' && !state.pending ? legalFor(state, actor).filter((a): a is Offer => a.type === 'assault') : []), [state, actor, seg]);
   if (!state || !bundle || !actor || state.pending || state.over || seg !== 'groundAssault') return null;
   const name = (id: string) => bundle.units.get(id)?.designation ?? id;
   const here = target !== null ? offers.filter((o) => o.hex === formatHex(target)) : [];

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useGame } from '../../store/game';
-import { sideToAct, type Action } from '../../engine';
+import { sideToAct, type Action, type ActionOf } from '../../engine';
 import { legalFor } from '../../store/legal';
 import { describeAction } from '../describeAction';
 
@@ -21,7 +21,7 @@ export function Decisions() {
   if (!state || !actor || state.over) return null;
   const pending = state.pending;
   const shown = actions.filter((a) => pending || !HIDDEN.has(a.type));
-  const reinf = pending ? [] : actions.filter((a) => a.type === 'enterReinforcement') as unknown as { type: string; unit: string; hex: string }[];
+  const reinf = pending ? [] : actions.filter((a): a is ActionOf<'enterReinforcement'> => a.type === 'enterReinforcement');
   if (!pending && !shown.length && !reinf.length) return null;
   const groups = new Map<string, Action[]>();
   for (const a of shown) groups.set(a.type, [...(groups.get(a.type) ?? []), a]);
