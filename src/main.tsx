@@ -4,6 +4,10 @@ import { App } from './ui/App';
 import './ui/app.css';
 import { buildScenarioTextures } from './ui/counters/textures';
 import { useGame } from './store/game';
+import { setInvariantChecks } from './engine';
+
+// Dev builds check the engine invariants after every action (issue 15).
+if (import.meta.env.DEV) setInvariantChecks(true);
 
 // Hooks for `npm run bench` (measured in the real browser build).
 (window as unknown as { __bench: unknown }).__bench = { buildScenarioTextures };

@@ -11,6 +11,7 @@ import { actorAt, isSkipped, nextSegment, phasingSide, posLabel, segmentAt, turn
 import { RuleViolation, type RuleContext, type RuleModule } from './rules/registry';
 import { RULE_MODULES } from './rules';
 import { normaliseAction } from './actions';
+import { invariantChecksOn, newProblems } from './invariants';
 import { bundleById, bundleOf, hasBundle, registerBundle } from './bundles';
 import type {
   Action, ApplyResult, GameEvent, GameLog, GameState, NewGameOptions, ScenarioBundle, SeqPos, Side, UnitState,
@@ -191,6 +192,11 @@ export function apply(state: GameState, raw: Action): ApplyResult {
   } catch (e) {
     if (e instanceof RuleViolation) return { ok: false, state, events: [], error: e.rejection };
     return rejected(state, 'internal', `the engine failed on this action: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  // Tests and dev builds: an action that breaks an engine invariant is an engine bug, refused so the game stays at its last good state.
+  if (invariantChecksOn()) {
+    const bad = newProblems(state, next);
+    if (bad.length) return rejected(state, 'internal', `the engine failed on this action: it would break ${bad.length === 1 ? 'an invariant' : `${bad.length} invariants`}: ${bad.slice(0, 3).join('; ')}`);
   }
   // Undo stops at new information: a die roll, or the other side taking over (DEVELOPERS.md).
   const barrier = dice.rolls.length > 0 || preRolls > 0 || sideToAct(next) !== side || events.some((e) => e.type === 'revealed');

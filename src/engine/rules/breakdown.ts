@@ -45,6 +45,9 @@ import { special } from './scenarioArea';
 import { BREAKDOWN_CASE, mayBreakDownAtSetup, setupState } from './setupPhase';
 import { stackViolationOf } from './stacking';
 import { unitIndex } from './unitIndex';
+import { detachedCoys } from './breakdownSteps';
+
+export { detachedCoys, detachedSteps, lostSteps, replaceStep } from './breakdownSteps';
 
 const CASE = 'GOSS 18';
 const BreakdownAction = z.object({ type: z.literal('breakdown'), unit: z.string(), coys: z.number().int().positive().optional() });
@@ -212,21 +215,6 @@ function countersProblem(state: GameState, bundle: ScenarioBundle, def: UnitDef,
   const r = pickCounters(state, bundle, coyParts(def, k, def.steps.length - stepsLeft(def, u)));
   if ('ids' in r) return null;
   return no('no-counters', `the counter mix has ${r.free} free ${r.short.values} breakdown Coy${r.free === 1 ? '' : 's'} (class ${r.short.class}); ${def.designation} needs ${r.need}`, 'GOSS 18, AW 18.2.0');
-}
-
-/** The Coys `parentId` detached that are still in play. */
-export function detachedCoys(state: GameState, parentId: string): string[] {
-  return (state.units[parentId]?.detached ?? []).filter((id) => { const c = state.units[id]; return !!c && !c.eliminated && c.hex !== null; });
-}
-
-/**
- * Steps of a Bn that are out on the map as its breakdown Coys (GOSS 18): counted in its `stepsLost`,
- * yet not lost. Loss statistics should subtract them.
- */
-export function detachedSteps(state: GameState, bundle: ScenarioBundle, parentId: string): number {
-  let n = 0;
-  for (const id of detachedCoys(state, parentId)) { const d = bundle.units.get(id); if (d) n += stepsLeft(d, state.units[id]); }
-  return n;
 }
 
 /** Why the Coys may not rejoin `parentId` now (and where it would re-form), or null (GOSS 18). */

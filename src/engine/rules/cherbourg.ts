@@ -26,6 +26,7 @@ import { hexSet, special } from './scenarioArea';
 import { MARKER } from './unit-traits';
 import { prc } from './groundAssault';
 import { readUnits } from './unitIndex';
+import { lostSteps, replaceStep } from './breakdownSteps';
 
 export interface CherbourgState {
   weather?: Record<string, { atmosphere: string; ground: string }>;
@@ -268,9 +269,12 @@ function declareLull(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   // 34.10.1: every US Btn with a step loss replaces one, never above its starting strength.
   for (const u of Object.values(d.units).sort((a, b) => a.id.localeCompare(b.id))) {
     const def = ctx.bundle.units.get(u.id)!;
-    if (u.side !== l!.side || u.eliminated || u.hex === null || def.size !== 'Bn' || u.stepsLost <= startingSteps(ctx.bundle, u.id)) continue;
-    u.stepsLost -= Math.min(l!.alliedReplacePerBtn, u.stepsLost - startingSteps(ctx.bundle, u.id));
-    events.push({ type: 'stepReplaced', unit: u.id, case: 'AW 34.10.1' });
+    // Steps out as breakdown Coys are not lost (GOSS 18): only real losses are replaced, so the Coys can still rejoin.
+    if (u.side !== l!.side || u.eliminated || def.size !== 'Bn') continue;
+    const due = Math.min(l!.alliedReplacePerBtn, lostSteps(d as GameState, ctx.bundle, u.id) - startingSteps(ctx.bundle, u.id));
+    let n = 0;
+    while (n < due && replaceStep(d, ctx.bundle, u.id)) n++;
+    if (n) events.push({ type: 'stepReplaced', unit: u.id, case: 'AW 34.10.1' });
   }
   csd(d).lull = { turn: d.pos.turn, germanStepsLeft: l!.germanInfSteps, replaced: [] };
   return [{ type: 'lullDeclared', until: 'the next AM GT', case: 'AW 34.10.1' }, ...events];
@@ -286,7 +290,7 @@ function germanReplacement(d: Draft<GameState>, action: Action, ctx: RuleContext
   const def = ctx.bundle.units.get(id);
   if (!u || !def || u.side !== 'german' || u.eliminated || u.hex === null) reject('no-such-unit', `${id} is not a German unit on the map (eliminated units do not return)`, 'AW 34.10.2');
   if (st!.germanStepsLeft <= 0) reject('none-left', 'all six replacement steps are used', 'AW 34.10.2');
-  if (!['Inf', 'Fest', 'Ost', 'MG', 'Sturm'].includes(def!.type) || u.stepsLost <= 0) reject('not-eligible', `${id} is not a reduced unit that can be rebuilt with Inf RePs`, 'AW 34.10.2');
+  if (!['Inf', 'Fest', 'Ost', 'MG', 'Sturm'].includes(def!.type) || lostSteps(d as GameState, ctx.bundle, id) <= 0) reject('not-eligible', `${id} is not a reduced unit that can be rebuilt with Inf RePs`, 'AW 34.10.2');
   if (st!.replaced.includes(id)) reject('once', `${id} has already taken its one replacement step`, 'AW 34.10.2');
   u.stepsLost -= 1;
   const w = csd(d).lull!;

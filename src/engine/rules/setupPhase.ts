@@ -23,7 +23,7 @@
  */
 import type { Draft } from 'immer';
 import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
-import { reject, type RuleContext, type RuleModule } from './registry';
+import { reject, RuleViolation, type RuleContext, type RuleModule } from './registry';
 import { distance, formatHex, tryParseHexRef, type HexId } from '../hex';
 import { isLand } from '../board';
 import { actorAt } from '../sequence';
@@ -241,8 +241,43 @@ function pick<T>(dice: Dice, list: T[], purpose: string): T {
   return list[v % list.length];
 }
 
-/** AW 34.11.2 "random legal setup": covers uncovered front-line hexes first, then any legal hex; deterministic from the dice. */
-function randomSetup(d: Draft<GameState>, ctx: RuleContext, su: SetupState): GameEvent[] {
+/**
+ * AW 34.11.2 "random legal setup": completes the placement so far (the waiting units and fieldworks,
+ * covering uncovered front-line hexes first). When what the player placed leaves no legal completion
+ * (a unit with no hex left, or front-line hexes no waiting unit can cover), the whole placement is
+ * redone at random: the setup can always be finished (issue 15). Deterministic from the dice.
+ */
+function randomSetup(d: Draft<GameState>, ctx: RuleContext, su: Draft<SetupState>): GameEvent[] {
+  const events: GameEvent[] = [];
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      events.push(...placeAtRandom(d, ctx, su));
+    } catch (e) {
+      if (!(e instanceof RuleViolation) || e.rejection.code !== 'no-legal-hex') throw e;
+    }
+    if (!setupStatus(d as GameState, ctx.bundle)!.failures.length) return events;
+    events.push({ type: 'setupRedone', why: attempt === 0 ? 'the placement so far leaves no legal completion (a unit without a hex, or front-line hexes uncovered): the whole setup is placed again at random' : 'the random placement left front-line hexes uncovered: placed again', case: CASE });
+    clearPlacement(d, ctx.bundle, su);
+  }
+  reject('no-legal-setup', 'no legal random setup was found; place the units by hand', CASE);
+}
+
+/** Takes every pool unit and every placed fieldwork back off the map (AW 34.11.2). */
+function clearPlacement(d: Draft<GameState>, bundle: ScenarioBundle, su: Draft<SetupState>): void {
+  for (const p of deployment(bundle)!.pools) for (const e of p.units) {
+    const u = d.units[e.unit];
+    if (!u || u.hex === null) continue;
+    u.hex = null;
+    if (!u.markers.includes(SETUP)) u.markers.push(SETUP);
+  }
+  for (const [h, kind] of Object.entries(su.fieldworksPlaced)) {
+    if (d.fieldworks[h] === kind) delete d.fieldworks[h];
+    su.fieldworksLeft[kind] = (su.fieldworksLeft[kind] ?? 0) + 1;
+  }
+  su.fieldworksPlaced = {};
+}
+
+function placeAtRandom(d: Draft<GameState>, ctx: RuleContext, su: Draft<SetupState>): GameEvent[] {
   const { bundle, dice } = ctx;
   const dep = deployment(bundle)!;
   const events: GameEvent[] = [];
@@ -363,7 +398,8 @@ export const setupPhaseRules: RuleModule = {
         if (!deployment(ctx.bundle)) reject('nothing-to-place', 'this setup has no placement pools or fieldworks to place', BREAKDOWN_CASE);
         return randomSetup(d, ctx, su);
       },
-      legal(state, side, bundle) { const su = setupState(state); return su?.open && su.side === side && deployment(bundle) ? [{ type: 'randomSetup' }] : []; },
+      // Offered while it changes something: units or fieldworks waiting, or checks failing (a no-op is not a move).
+      legal(state, side, bundle) { const su = setupState(state); return su?.open && su.side === side && deployment(bundle) && setupStatus(state, bundle)!.failures.length ? [{ type: 'randomSetup' }] : []; },
     },
     {
       type: 'finishSetup',
