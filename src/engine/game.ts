@@ -14,7 +14,7 @@ import { normaliseAction } from './actions';
 import { invariantChecksOn, newProblems } from './invariants';
 import { bundleById, bundleOf, hasBundle, registerBundle } from './bundles';
 import type {
-  Action, ApplyResult, GameEvent, GameLog, GameState, NewGameOptions, ScenarioBundle, SeqPos, Side, UnitState,
+  Action, ApplyResult, GameEvent, GameLog, GameState, NewGameOptions, Rejection, ScenarioBundle, SeqPos, Side, UnitState,
 } from './types';
 
 export { registerBundle, bundleOf, hasBundle };
@@ -132,9 +132,29 @@ export function legalActions(state: GameState, side: Side): Action[] {
   const bundle = bundleOf(state);
   // A pending decision (GameState.pending) admits only its own action types, and no endSegment.
   const only = state.pending?.accepts;
-  const out: Action[] = only ? [] : [{ type: 'endSegment' }];
+  // endSegment only when apply accepts it (overstacked, must attack, must leave… refuse it: endSegmentRefusal says why).
+  const out: Action[] = only || endSegmentRefusal(state) ? [] : [{ type: 'endSegment' }];
   for (const h of HANDLERS.values()) if (h.legal && (!only || only.includes(h.type))) out.push(...h.legal(state, side, bundle));
   return out;
+}
+
+const END_SEGMENT: Action = { type: 'endSegment' };
+/** apply(state, endSegment), computed once per state: legalActions, the UI's reason and the action itself share it (all are pure of the state). */
+const endTrials = new WeakMap<GameState, ApplyResult>();
+function tryEndSegment(state: GameState): ApplyResult {
+  let r = endTrials.get(state);
+  if (!r) { r = applyNormalised(state, END_SEGMENT); endTrials.set(state, r); }
+  return r;
+}
+
+/**
+ * Why `endSegment` is not available now (a decision pending, a stack overstacked, a unit that must
+ * attack or leave…: the rule's rejection with its case), or null when apply accepts it.
+ */
+export function endSegmentRefusal(state: GameState): Rejection | null {
+  if (state.over) return { code: 'game-over', message: `the game is over: ${state.over.reason}` };
+  const r = tryEndSegment(state);
+  return r.ok ? null : r.error;
 }
 
 function rejected(state: GameState, code: string, message: string, ruleCase?: string): ApplyResult {
@@ -155,7 +175,13 @@ export function apply(state: GameState, raw: Action): ApplyResult {
   // is applied, recorded (ApplyResult.action) and what the PBEM dice derive from.
   const norm = normaliseAction(raw);
   if (!norm.ok) return { ok: false, state, events: [], error: norm.error };
-  const action = norm.action;
+  return norm.action.type === 'endSegment' ? tryEndSegment(state) : applyNormalised(state, norm.action);
+}
+
+/** apply() of an action already normalised. */
+function applyNormalised(state: GameState, action: Action): ApplyResult {
+  if (!hasBundle(state.scenario)) return rejected(state, 'no-scenario', `scenario "${state.scenario}" is not loaded`);
+  if (state.over) return rejected(state, 'game-over', `the game is over: ${state.over.reason}`);
   const bundle = bundleOf(state);
   const side = sideToAct(state);
   // Seeded dice count the actions of play from 0 (`playFrom`): a game-start setup, which rolls no dice,

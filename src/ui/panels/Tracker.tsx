@@ -1,6 +1,6 @@
 /** Sequence-of-play tracker: game turn, side, phase, segment, what is expected, "done" and undo. */
 import { useGame } from '../../store/game';
-import { sideToAct, view } from '../../engine';
+import { endSegmentRefusal, sideToAct, view } from '../../engine';
 import { segmentAt } from '../../engine/sequence';
 import { longDate } from '../describe';
 import { special } from '../../engine/rules/scenarioArea';
@@ -65,6 +65,11 @@ export function Tracker() {
             <button data-testid="end-segment" disabled={(!!aiSide && actor === aiSide) || (!!pbemMe && actor !== pbemMe) || !!state.pending} title={state.pending ? 'Answer the decision first' : pbemMe && actor !== pbemMe ? 'Play by e-mail: the other side plays this segment in its own browser' : 'Done with this segment (Enter)'} onClick={() => dispatch({ type: 'endSegment' })}>Done with segment ▸</button>
             <button data-testid="undo" onClick={undo} disabled={!canUndo} title={canUndo ? 'Undo (Ctrl+Z)' : 'Undo stops here: a die was rolled or the other side acted'}>Undo</button>
           </div>
+          {(() => {
+            // Why "Done" is not available yet (the engine's refusal with its rule case; issue 15).
+            const why = state.pending ? null : endSegmentRefusal(state);
+            return why && <div className="end-refusal" data-testid="end-refusal">Not done yet: {why.message}{why.case && <span className="case"> ({why.case})</span>}</div>;
+          })()}
           {!canUndo && state.n > 0 && <div className="barrier" data-testid="undo-barrier">Undo stops here (new information since).</div>}
         </>
       )}
