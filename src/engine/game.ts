@@ -157,6 +157,28 @@ export function endSegmentRefusal(state: GameState): Rejection | null {
   return r.ok ? null : r.error;
 }
 
+/**
+ * The legal actions of the given types only (e.g. `['assault']`): what legalActions lists of them,
+ * without computing the others (the UI's per-type panels, the random-play property test).
+ */
+export function legalActionsOf(state: GameState, side: Side, types: readonly string[]): Action[] {
+  if (sideToAct(state) !== side) return [];
+  const bundle = bundleOf(state);
+  const only = state.pending?.accepts;
+  const out: Action[] = types.includes('endSegment') && !only && !endSegmentRefusal(state) ? [{ type: 'endSegment' }] : [];
+  for (const t of types) {
+    const h = HANDLERS.get(t);
+    if (h?.legal && (!only || only.includes(t))) out.push(...h.legal(state, side, bundle));
+  }
+  return out;
+}
+
+/** The action types a handler may offer now (those the pending decision accepts, or all), endSegment first. */
+export function offerableTypes(state: GameState): string[] {
+  const only = state.pending?.accepts;
+  return only ? [...only] : ['endSegment', ...[...HANDLERS.values()].filter((h) => h.legal).map((h) => h.type)];
+}
+
 function rejected(state: GameState, code: string, message: string, ruleCase?: string): ApplyResult {
   return { ok: false, state, events: [], error: { code, message, case: ruleCase } };
 }
