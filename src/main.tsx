@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
+import { ErrorBoundary } from './ui/ErrorBoundary';
 import './ui/app.css';
 import { buildScenarioTextures } from './ui/counters/textures';
 import { useGame } from './store/game';
@@ -15,4 +16,4 @@ if (import.meta.env.DEV) setInvariantChecks(true);
 declare global { interface Window { __neptune?: { getState: typeof useGame.getState } } }
 window.__neptune = { getState: () => useGame.getState() };
 
-createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>);
+createRoot(document.getElementById('root')!).render(<StrictMode><ErrorBoundary><App /></ErrorBoundary></StrictMode>);
