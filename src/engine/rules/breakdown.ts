@@ -32,7 +32,6 @@
  * back to the counter mix (its record leaves `state.units`). Eliminated Coys stay eliminated: their
  * step is lost to the Bn.
  */
-import { z } from 'zod';
 import type { Draft } from 'immer';
 import { areAdjacent, formatHex, tryParseHexRef, type HexId } from '../hex';
 import { segmentAt } from '../sequence';
@@ -50,8 +49,8 @@ import { detachedCoys } from './breakdownSteps';
 export { detachedCoys, detachedSteps, lostSteps, replaceStep } from './breakdownSteps';
 
 const CASE = 'GOSS 18';
-const BreakdownAction = z.object({ type: z.literal('breakdown'), unit: z.string(), coys: z.number().int().positive().optional() });
-const RecombineAction = z.object({ type: z.literal('recombine'), unit: z.string(), coys: z.array(z.string()).min(1).max(6), hex: z.string().optional() });
+// The action schemas (strict, normalised) live with the other actions (src/engine/actions).
+import { Breakdown as BreakdownAction, Recombine as RecombineAction } from '../actions/movement';
 
 const no = (code: string, message: string, ruleCase = CASE): Rejection => ({ code, message, case: ruleCase });
 
