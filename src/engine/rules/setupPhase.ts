@@ -22,7 +22,7 @@
  * and `placementCheck(state, bundle, unit, hex)` (null, or the rejection the engine would give).
  */
 import type { Draft } from 'immer';
-import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
+import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
 import { reject, RuleViolation, type RuleContext, type RuleModule } from './registry';
 import { distance, formatHex, tryParseHexRef, type HexId } from '../hex';
 import { isLand } from '../board';
@@ -336,12 +336,12 @@ export const setupPhaseRules: RuleModule = {
       type: 'placeUnit',
       apply(d, action: Action, ctx) {
         mustBeOpen(d, ctx);
-        const a = action as { unit?: unknown; hex?: unknown };
-        if (typeof a.unit !== 'string') reject('bad-action', 'placeUnit needs "unit" and "hex"', CASE);
+        // apply() has parsed it against the strict schema (src/engine/actions/setup.ts).
+        const a = action as ActionOf<'placeUnit'>;
         const h = hexArg(a.hex);
-        const why = placementCheck(d as GameState, ctx.bundle, a.unit as string, h);
+        const why = placementCheck(d as GameState, ctx.bundle, a.unit, h);
         if (why) reject(why.code, why.message, why.case);
-        const u = d.units[a.unit as string];
+        const u = d.units[a.unit];
         u.hex = h;
         u.markers = u.markers.filter((m) => m !== SETUP);
         return [{ type: 'unitPlaced', unit: u.id, hex: formatHex(h), case: CASE }];
@@ -362,9 +362,9 @@ export const setupPhaseRules: RuleModule = {
       type: 'unplaceUnit',
       apply(d, action: Action, ctx) {
         mustBeOpen(d, ctx);
-        const id = (action as { unit?: unknown }).unit;
-        if (typeof id !== 'string' || !poolOf(ctx.bundle, id) || !d.units[id]) reject('not-in-pool', `${String(id)} is not a unit of a placement pool`, CASE);
-        const u = d.units[id as string];
+        const id = (action as ActionOf<'unplaceUnit'>).unit;
+        if (!poolOf(ctx.bundle, id) || !d.units[id]) reject('not-in-pool', `${id} is not a unit of a placement pool`, CASE);
+        const u = d.units[id];
         if (u.hex === null) reject('not-placed', `${u.id} is not on the map`, CASE);
         u.hex = null;
         if (!u.markers.includes(SETUP)) u.markers.push(SETUP);
@@ -375,8 +375,8 @@ export const setupPhaseRules: RuleModule = {
       type: 'placeFieldworks',
       apply(d, action: Action, ctx) {
         const su = mustBeOpen(d, ctx);
-        const a = action as { kind?: unknown; hex?: unknown };
-        const kind = String(a.kind);
+        const a = action as ActionOf<'placeFieldworks'>;
+        const kind = a.kind;
         if (!(su.fieldworksLeft[kind] > 0)) reject('none-left', `no ${kind} left to place`, CASE);
         const h = hexArg(a.hex);
         if (!fieldworksHexes(d as GameState, ctx.bundle, kind).includes(h)) reject('outside-deployment-area', `${kind} may not go in ${formatHex(h)}: ${deployment(ctx.bundle)!.fieldworks.find((f) => f.kind === kind)!.source}`, CASE);

@@ -301,8 +301,8 @@ function refuseOverstack(d: Draft<GameState>, bundle: ScenarioBundle, exploit = 
   reject('overstacked', `the phase cannot end with overstacked hexes — ${list}.${fix}`, v[0].case === 'AW 31.9.2a' ? 'AW 31.9.2a' : 'GOSS 6.7.0');
 }
 
-const EliminateAction = z.object({ type: z.literal('eliminateOverstack'), unit: z.string() });
-const RelocateAction = z.object({ type: z.literal('relocateGroup'), unit: z.string(), hex: z.string().optional() });
+// The action schemas (strict, normalised) live with the other actions (src/engine/actions).
+import { EliminateOverstack as EliminateAction, RelocateGroup as RelocateAction } from '../actions/movement';
 
 function phasingSeg(state: GameState, bundle: ScenarioBundle): string {
   return segmentAt(bundle.sequence, state.pos).segment.id;
