@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['tests/**/*.e2e.test.ts', 'node_modules/**'],
     environment: 'node',
+    // Engine invariants checked after every action (issue 15).
+    setupFiles: ['tests/setup/invariants.ts'],
   },
 });

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
+import { ErrorBoundary } from './ui/ErrorBoundary';
 import './ui/app.css';
 import { buildScenarioTextures } from './ui/counters/textures';
 import { useGame } from './store/game';
@@ -9,6 +10,10 @@ import { destinationsByUnit } from './ui/map/reach';
 import { clickHex } from './ui/interaction';
 import { sideToAct } from './engine';
 import { distance } from './engine/hex';
+import { setInvariantChecks } from './engine';
+
+// Dev builds check the engine invariants after every action (issue 15).
+if (import.meta.env.DEV) setInvariantChecks(true);
 
 // Hooks for `npm run bench` (measured in the real browser build); startCampaign opens the synthetic
 // campaign scenario with n counters (issue 17), also for the browser test on it.
@@ -31,4 +36,4 @@ const pickMove = (): number | null => {
 declare global { interface Window { __neptune?: { getState: typeof useGame.getState } } }
 window.__neptune = { getState: () => useGame.getState() };
 
-createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>);
+createRoot(document.getElementById('root')!).render(<StrictMode><ErrorBoundary><App /></ErrorBoundary></StrictMode>);

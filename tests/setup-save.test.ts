@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../src/data/bundle';
 import { appendAction, createSave, loadSave, saveToText, type SavedGame } from '../src/save';
+import type { Action } from '../src/engine/types';
 import { stateHash } from '../src/engine';
 import { deploymentArea, setupStatus } from '../src/engine/rules/setupPhase';
 import { formatHex } from '../src/engine/hex';
@@ -16,7 +17,7 @@ describe('setup phase in the save (issue 9)', () => {
     const c = createSave({ scenario: 'cherbourg', length: 'full', players: { allied: 'A', german: 'G' }, seed: 'setup-save', dice: 'hotseat', created: '2026-01-01T00:00:00Z', bundles: () => bundle });
     if (!c.ok) throw new Error(c.error);
     let g: SavedGame = c.game;
-    const act = (a: { type: string; [k: string]: unknown }) => {
+    const act = (a: Action) => {
       const w = appendAction(g, a);
       if (!w.ok) throw new Error(w.error);
       g = w.game;

@@ -7,7 +7,7 @@
 import { distance, formatHex, neighbours, type HexId } from '../engine/hex';
 import { terrainOf } from '../engine/board';
 import { designationProblem, artilleryPoints, fsPlan, fsAdvanceOptions, type FsRequest, gaMods, defOf, enemyOf, has, isArtGroup, isArtillery, isAttackDesignated, isHeavyFlak, isHq, live, M, unitsAt, combatRules, gaOdds } from '../engine/query';
-import type { Action, GameState, ScenarioBundle, Side, UnitState } from '../engine/types';
+import type { Action, ActionOf, GameState, ScenarioBundle, Side, UnitState } from '../engine/types';
 import { checkBudget, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
 import { fsExpectation, gaExpectation } from './evaluate';
 import { isManoeuvre } from './influence';
@@ -168,8 +168,8 @@ export function* fsSegment(ctx: AiCtx, start: GameState, offensive: boolean): Ge
     // AW 31.2.2c / GOSS 11.7: advance into a hex the FS emptied, when that hex is better ground.
     let best: { a: Action; s: number } | null = null;
     for (const a of fsAdvanceOptions(state, ctx.side)) {
-      const u = state.units[(a as unknown as { units: string[] }).units[0]];
-      const hex = (a as unknown as { hex: string }).hex;
+      const { units, hex } = a as ActionOf<'fsAdvance'>;
+      const u = state.units[units[0]];
       const h = neighbours(u.hex!).find((n) => formatHex(n) === hex);
       if (h === undefined || wouldOverstack(ctx, state, [u.id], h)) continue;
       const s = hexScore(ctx, state, u, h, { reserve: false, halt: false, from: u.hex }) - hexScore(ctx, state, u, u.hex!, { reserve: false, halt: false, from: u.hex });

@@ -6,7 +6,7 @@
 import { formatHex, tryParseHexRef, type HexId } from '../engine/hex';
 import { legalActions } from '../engine/game';
 import { setupStatus, gaOdds, defOf, live, stepsLeft } from '../engine/query';
-import type { Action, GameState } from '../engine/types';
+import type { Action, ActionOf, GameState } from '../engine/types';
 import { wouldOverstack, type AiCtx } from './context';
 import { columnExpectation } from './evaluate';
 import { hexScore } from './movement';
@@ -45,7 +45,8 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       if (!ga) break;
       // GOSS 13.3.2 / 13.5: the line, standoff and OhS choice with the least expected net loss for us.
       return best((a) => {
-        const x = a as unknown as { line: number; standoff: string[]; fullStrength: string[] };
+        const { line, standoff = [], fullStrength = [] } = a as ActionOf<'gaDefend'>;
+        const x = { line, standoff, fullStrength };
         const r = gaOdds(state, ctx.bundle, { ...ga.decl, hex: ga.hex, attackers: ga.attackers, line: x.line, standoff: [...ga.decl.standoff, ...x.standoff], fullStrength: x.fullStrength, resolving: true });
         if (!r.ok) return -99;
         const e = columnExpectation(ctx.bundle, r.odds.column, r.odds.drm);
@@ -58,8 +59,8 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       const sp = ga && (ga.att && ga.att.stage !== 'done' ? ga.att : ga.def);
       const steps = sp ? sp.units.map((id) => state.units[id]).filter(live).reduce((s, u) => s + stepsLeft(defOf(ctx.bundle, u.id), u), 0) : 99;
       return best((a) => {
-        const x = a as unknown as { removeEt3: boolean; convert: string };
-        return (x.convert !== 'none' ? 2 : 0) + (x.removeEt3 ? (sp && steps <= sp.mand ? 3 : -1) : 0);
+        const x = a as ActionOf<'gaConvert'>;
+        return ((x.convert ?? 'none') !== 'none' ? 2 : 0) + (x.removeEt3 ? (sp && steps <= sp.mand ? 3 : -1) : 0);
       });
     }
     case 'gaOption': {
@@ -94,7 +95,7 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
     case 'gaAbsorb':
     case 'fsAbsorb':
       // Fatigue recovers (GOSS 14); steps do not: absorb as much as possible as fatigue.
-      return best((a) => (a as unknown as { fatigue: number }).fatigue);
+      return best((a) => (a as ActionOf<'gaAbsorb' | 'fsAbsorb'>).fatigue);
     case 'fsHits': {
       if (!fs) break;
       const h = fs.target;
@@ -111,7 +112,7 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       if (!ga) break;
       const target = ga.hex;
       return best((a) => {
-        const x = a as unknown as { units: string[]; hexes?: number };
+        const x = a as ActionOf<'gaAdvance'>;
         if (!x.units.length) return 0;
         if ((x.hexes ?? 1) > 1) return -1; // advancing deeper than the won hex strings the stack out
         if (wouldOverstack(ctx, state, x.units, target)) return -5;
@@ -132,7 +133,7 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
     case 'overrunFs':
       // GOSS 5.3.5: fire on the overrunner with the biggest mission offered; each hit or AS weakens the overrun.
       return best((a) => {
-        const x = a as unknown as { fire: boolean; artillery?: { points?: number }[] };
+        const x = a as ActionOf<'overrunFs'>;
         return x.fire ? (x.artillery ?? []).reduce((n, y) => n + (y.points ?? 0), 0) : 0;
       });
     case 'gi': {

@@ -224,7 +224,7 @@ function bestEntry(ctx: AiCtx, state: GameState): Action | null {
       if (!best || s > best.s) best = { h, s };
     }
     if (best) {
-      const a = { type: 'enterReinforcement', unit: u.id, hex: formatHex(best.h) };
+      const a = { type: 'enterReinforcement' as const, unit: u.id, hex: formatHex(best.h) };
       if (tryApply(state, a)) return a;
     }
   }

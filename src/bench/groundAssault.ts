@@ -93,7 +93,7 @@ export function benchGaApply(runs = 100): { p50: number; p95: number } {
     if (!r.ok) throw new Error(`bench GA: endSegment rejected: ${r.error.message}`);
     s = r.state;
   }
-  const a = { type: 'assault', hex: formatHex(target), attackers };
+  const a = { type: 'assault' as const, hex: formatHex(target), attackers };
   const first = apply(s, a);
   if (!first.ok) throw new Error(`bench GA apply rejected: ${first.error.message}`);
   const p = first.state.pending;

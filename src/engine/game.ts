@@ -15,6 +15,8 @@ import {
   RuleViolation, addedRuleModules, type BoundaryInfo, type RuleContext, type RuleModule, type SequenceSubscriptions,
 } from './rules/registry';
 import { RULE_MODULES } from './rules';
+import { normaliseAction } from './actions';
+import { invariantChecksOn, newProblems } from './invariants';
 import { bundleById, bundleOf, hasBundle, registerBundle } from './bundles';
 import { redact, type StateView } from './rules/hidden';
 import type {
@@ -278,10 +280,52 @@ export function legalActions(state: GameState, side: Side, want?: (type: string)
   // Otherwise the segment's own action types (the same check apply's dispatcher makes).
   const only = state.pending?.accepts;
   const admits = only ? null : admitted(bundle.sequence, state.pos);
-  const out: Action[] = only || (want && !want('endSegment')) ? [] : [{ type: 'endSegment' }];
+  // endSegment only when apply accepts it (overstacked, must attack, must leave… refuse it: endSegmentRefusal says why).
+  const out: Action[] = only || (want && !want('endSegment')) || endSegmentRefusal(state) ? [] : [{ type: 'endSegment' }];
   // One push per action: spreading a campaign's ~100,000 moves as arguments overflows the stack.
   for (const h of HANDLERS.values()) if (h.legal && (only ? only.includes(h.type) : admits!.has(h.type)) && (!want || want(h.type))) for (const a of h.legal(state, side, bundle)) out.push(a);
   return out;
+}
+
+const END_SEGMENT: Action = { type: 'endSegment' };
+/** apply(state, endSegment), computed once per state: legalActions, the UI's reason and the action itself share it (all are pure of the state). */
+const endTrials = new WeakMap<GameState, ApplyResult>();
+function tryEndSegment(state: GameState): ApplyResult {
+  let r = endTrials.get(state);
+  if (!r) { r = applyNormalised(state, END_SEGMENT); endTrials.set(state, r); }
+  return r;
+}
+
+/**
+ * Why `endSegment` is not available now (a decision pending, a stack overstacked, a unit that must
+ * attack or leave…: the rule's rejection with its case), or null when apply accepts it.
+ */
+export function endSegmentRefusal(state: GameState): Rejection | null {
+  if (state.over) return { code: 'game-over', message: `the game is over: ${state.over.reason}` };
+  const r = tryEndSegment(state);
+  return r.ok ? null : r.error;
+}
+
+/**
+ * The legal actions of the given types only (e.g. `['assault']`): what legalActions lists of them,
+ * without computing the others (the UI's per-type panels, the random-play property test).
+ */
+export function legalActionsOf(state: GameState, side: Side, types: readonly string[]): Action[] {
+  if (sideToAct(state) !== side) return [];
+  const bundle = bundleOf(state);
+  const only = state.pending?.accepts;
+  const out: Action[] = types.includes('endSegment') && !only && !endSegmentRefusal(state) ? [{ type: 'endSegment' }] : [];
+  for (const t of types) {
+    const h = HANDLERS.get(t);
+    if (h?.legal && (!only || only.includes(t))) out.push(...h.legal(state, side, bundle));
+  }
+  return out;
+}
+
+/** The action types a handler may offer now (those the pending decision accepts, or all), endSegment first. */
+export function offerableTypes(state: GameState): string[] {
+  const only = state.pending?.accepts;
+  return only ? [...only] : ['endSegment', ...[...HANDLERS.values()].filter((h) => h.legal).map((h) => h.type)];
 }
 
 function rejected(state: GameState, code: string, message: string, ruleCase?: string): ApplyResult {
@@ -292,10 +336,21 @@ function rejected(state: GameState, code: string, message: string, ruleCase?: st
  * Applies one action. Illegal or malformed actions are rejected with a reason; apply never throws
  * on them and never changes the given state.
  */
-export function apply(state: GameState, action: Action): ApplyResult {
-  if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string') {
+export function apply(state: GameState, raw: Action): ApplyResult {
+  if (!raw || typeof raw !== 'object' || typeof (raw as { type?: unknown }).type !== 'string') {
     return rejected(state, 'bad-action', 'an action is a JSON object with a string "type"');
   }
+  if (!hasBundle(state.scenario)) return rejected(state, 'no-scenario', `scenario "${state.scenario}" is not loaded`);
+  if (state.over) return rejected(state, 'game-over', `the game is over: ${state.over.reason}`);
+  // Issue 15: the action is parsed strictly and normalised to its one spelling; that spelling is what
+  // is applied, recorded (ApplyResult.action) and what the PBEM dice derive from.
+  const norm = normaliseAction(raw);
+  if (!norm.ok) return { ok: false, state, events: [], error: norm.error };
+  return norm.action.type === 'endSegment' ? tryEndSegment(state) : applyNormalised(state, norm.action);
+}
+
+/** apply() of an action already normalised. */
+function applyNormalised(state: GameState, action: Action): ApplyResult {
   if (!hasBundle(state.scenario)) return rejected(state, 'no-scenario', `scenario "${state.scenario}" is not loaded`);
   if (state.over) return rejected(state, 'game-over', `the game is over: ${state.over.reason}`);
   const bundle = bundleOf(state);
@@ -307,7 +362,7 @@ export function apply(state: GameState, action: Action): ApplyResult {
   const events: GameEvent[] = [];
   dice.onRoll = (roll) => events.push({ type: 'dieRolled', roll });
   const handler = action.type === 'endSegment' ? null : HANDLERS.get(action.type);
-  if (action.type !== 'endSegment' && !handler) return rejected(state, 'unknown-action', `unknown action type "${action.type}"`);
+  if (action.type !== 'endSegment' && !handler) return rejected(state, 'unknown-action', `no rule handles the action type "${action.type}"`);
   if (state.pending && !state.pending.accepts.includes(action.type) && !handler?.outsideDecisions) {
     return rejected(state, 'decision-pending', `waiting for the ${state.pending.side} player: ${state.pending.prompt}`, state.pending.case);
   }
@@ -343,15 +398,21 @@ export function apply(state: GameState, action: Action): ApplyResult {
     if (e instanceof RuleViolation) return { ok: false, state, events: [], error: e.rejection };
     return rejected(state, 'internal', `the engine failed on this action: ${e instanceof Error ? e.message : String(e)}`);
   }
+  // Tests and dev builds: an action that breaks an engine invariant is an engine bug, refused so the game stays at its last good state.
+  if (invariantChecksOn()) {
+    const bad = newProblems(state, next);
+    if (bad.length) return rejected(state, 'internal', `the engine failed on this action: it would break ${bad.length === 1 ? 'an invariant' : `${bad.length} invariants`}: ${bad.slice(0, 3).join('; ')}`);
+  }
   // Undo stops at new information: a die roll, or the other side taking over (DEVELOPERS.md).
   const barrier = dice.rolls.length > 0 || preRolls > 0 || sideToAct(next) !== side || events.some((e) => e.type === 'revealed');
   if (barrier) next = produce(next, (d) => { d.barrier = d.n; });
-  return { ok: true, state: next, events, barrier, rolls: dice.rolls };
+  return { ok: true, state: next, events, barrier, rolls: dice.rolls, action };
 }
 
 /**
  * PBEM dice (src/save/dice.ts): a roll is bound to the key, the state and the action's content, so
- * reloading repeats it and reordering actions cannot steer a known roll to a chosen combat.
+ * reloading repeats it and reordering actions cannot steer a known roll to a chosen combat. `action`
+ * is the normalised action (issue 15): respelling a decision cannot re-roll it.
  */
 function diceMaterial(state: GameState, action: Action): string {
   return `${state.diceKey}|${stateHash(state)}|${canonicalJson(action)}`;

@@ -152,11 +152,9 @@ export interface Pending {
   case: string;
 }
 
-export type Action =
-  | { type: 'endSegment' }
-  | { type: 'move'; unit: string; path: string[] }
-  | { type: 'roll'; dice: '1d10' | '2d10'; purpose: string }
-  | { type: string; [k: string]: unknown };
+/** An action: the union of the strict action schemas' types (src/engine/actions, issue 14 item 6). */
+export type { Action, ActionOf, ActionType } from './actions';
+import type { Action } from './actions';
 
 export type GameEvent =
   | { type: 'segmentStarted'; pos: SeqPos; label: string; actor: Side | null; case: string }
@@ -175,7 +173,7 @@ export interface Rejection {
 }
 
 export type ApplyResult =
-  | { ok: true; state: GameState; events: GameEvent[]; barrier: boolean; rolls: Roll[] }
+  | { ok: true; state: GameState; events: GameEvent[]; barrier: boolean; rolls: Roll[]; /** The normalised action that was applied (what the log records, issue 15). */ action: Action }
   | { ok: false; state: GameState; events: []; error: Rejection };
 
 export interface GameLog {

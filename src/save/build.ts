@@ -75,7 +75,7 @@ export function appendAction(game: SavedGame, action: Action, o: AppendOptions =
   if (!by) return { ok: false, code: 'rules', error: 'nobody is to act: the game is over' };
   const r = apply(game.state, clean);
   if (!r.ok) return { ok: false, code: 'rules', error: r.error.message + (r.error.case ? ` (${r.error.case})` : '') };
-  return push(game, { by, kind: 'action', action: clean, dice: r.rolls, state: stateDigest(r.state), ...(proof ? { proof } : {}) }, o, r);
+  return push(game, { by, kind: 'action', action: r.action, dice: r.rolls, state: stateDigest(r.state), ...(proof ? { proof } : {}) }, o, r);
 }
 
 /** Fast mode: the sender of a turn file hands the opponent a fresh nonce for its next rolls. */

@@ -30,7 +30,7 @@ describe('fast mode dice (one file per turn)', { timeout: 60_000 }, () => {
     const { alliedCopy, fileToAllied } = opening('t1');
     const first = must(importTurn(alliedCopy, fileToAllied, 'allied'));
     const second = must(importTurn(alliedCopy, fileToAllied, 'allied'));
-    const acts = [END, { type: 'move', unit: 'demo-kosb', path: ['C4720'] }, ga('I/981'), ga('503 Tiger'), END];
+    const acts: Action[] = [END, { type: 'move', unit: 'demo-kosb', path: ['C4720'] }, ga('I/981'), ga('503 Tiger'), END];
     const n = first.save.entries.length;
     const x = play(first, acts); const y = play(second, acts);
     expect(rollsOf(x, n)).toHaveLength(2);

@@ -205,7 +205,8 @@ export const useGame = create<GameStore>()((set, get) => ({
     set({
       saved: w.game,
       state: w.game.state,
-      log: { ...log, actions: [...log.actions, action] },
+      // The log keeps the action as the engine normalised and the save recorded it (issue 15).
+      log: { ...log, actions: [...log.actions, ((w.game.save.entries.at(-1) as { action?: Action } | undefined)?.action ?? action)] },
       undoStack: r.barrier ? [] : [...undoStack, saved],
       entries: [...entries, ...r.events.map((event) => ({ action: index, event }))],
       error: null,

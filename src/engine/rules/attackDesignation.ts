@@ -4,7 +4,6 @@
  * Segment designations with no adjacent enemy are removed, and the attacker may drop others (a unit
  * outside MCT must pass an offensive PRC to do so).
  */
-import { z } from 'zod';
 import { formatHex, neighbours } from '../hex';
 import { terrainOf } from '../board';
 import { segmentAt } from '../sequence';
@@ -20,8 +19,7 @@ import { readUnits } from './unitIndex';
 import { effectivePr } from './combatPr';
 import { acrossBoundary, combatBan, mayAct } from './extensions';
 
-const Designate = z.object({ type: z.literal('designate'), units: z.array(z.string()).min(1) });
-const Drop = z.object({ type: z.literal('dropAttack'), unit: z.string() });
+import { Designate, DropAttack as Drop } from '../actions/combat';
 
 function enemyAdjacent(s: GameState, u: UnitState): boolean {
   return neighbours(u.hex!).some((h) => unitsAt(s, h, enemyOf(u.side)).length > 0);

@@ -32,7 +32,6 @@
  * back to the counter mix (its record leaves `state.units`). Eliminated Coys stay eliminated: their
  * step is lost to the Bn.
  */
-import { z } from 'zod';
 import type { Draft } from 'immer';
 import { areAdjacent, formatHex, tryParseHexRef, type HexId } from '../hex';
 import { segmentAt } from '../sequence';
@@ -45,10 +44,13 @@ import { special } from './scenarioArea';
 import { BREAKDOWN_CASE, mayBreakDownAtSetup, setupState } from './setupPhase';
 import { stackViolationOf } from './stacking';
 import { unitIndex } from './unitIndex';
+import { detachedCoys } from './breakdownSteps';
+
+export { detachedCoys, detachedSteps, lostSteps, replaceStep } from './breakdownSteps';
 
 const CASE = 'GOSS 18';
-const BreakdownAction = z.object({ type: z.literal('breakdown'), unit: z.string(), coys: z.number().int().positive().optional() });
-const RecombineAction = z.object({ type: z.literal('recombine'), unit: z.string(), coys: z.array(z.string()).min(1).max(6), hex: z.string().optional() });
+// The action schemas (strict, normalised) live with the other actions (src/engine/actions).
+import { Breakdown as BreakdownAction, Recombine as RecombineAction } from '../actions/movement';
 
 const no = (code: string, message: string, ruleCase = CASE): Rejection => ({ code, message, case: ruleCase });
 
@@ -212,21 +214,6 @@ function countersProblem(state: GameState, bundle: ScenarioBundle, def: UnitDef,
   const r = pickCounters(state, bundle, coyParts(def, k, def.steps.length - stepsLeft(def, u)));
   if ('ids' in r) return null;
   return no('no-counters', `the counter mix has ${r.free} free ${r.short.values} breakdown Coy${r.free === 1 ? '' : 's'} (class ${r.short.class}); ${def.designation} needs ${r.need}`, 'GOSS 18, AW 18.2.0');
-}
-
-/** The Coys `parentId` detached that are still in play. */
-export function detachedCoys(state: GameState, parentId: string): string[] {
-  return (state.units[parentId]?.detached ?? []).filter((id) => { const c = state.units[id]; return !!c && !c.eliminated && c.hex !== null; });
-}
-
-/**
- * Steps of a Bn that are out on the map as its breakdown Coys (GOSS 18): counted in its `stepsLost`,
- * yet not lost. Loss statistics should subtract them.
- */
-export function detachedSteps(state: GameState, bundle: ScenarioBundle, parentId: string): number {
-  let n = 0;
-  for (const id of detachedCoys(state, parentId)) { const d = bundle.units.get(id); if (d) n += stepsLeft(d, state.units[id]); }
-  return n;
 }
 
 /** Why the Coys may not rejoin `parentId` now (and where it would re-form), or null (GOSS 18). */

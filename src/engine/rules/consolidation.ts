@@ -13,7 +13,6 @@
  * units' movement for the phase ("after all desired movement"). Same type also keeps AW 34.10's "WN
  * and StP may not be consolidated into infantry or artillery units".
  */
-import { z } from 'zod';
 import type { Draft } from 'immer';
 import { formatHex } from '../hex';
 import { segmentAt } from '../sequence';
@@ -26,7 +25,7 @@ import { unitsIn } from './unitIndex';
 const CASE = 'GOSS 22.5.0, AW 31.2.1';
 /** A donor that gave all its steps (off the map, not eliminated). */
 export const CONSOLIDATED = 'Consolidated';
-const ConsolidateAction = z.object({ type: z.literal('consolidate'), unit: z.string(), from: z.string() });
+import { Consolidate as ConsolidateAction } from '../actions/movement';
 const no = (code: string, message: string, ruleCase = CASE): Rejection => ({ code, message, case: ruleCase });
 
 /** Why `from` may not consolidate into `unitId` now, or null. */

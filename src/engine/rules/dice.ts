@@ -2,10 +2,9 @@
  * Free dice rolls recorded in the log: for situations a player must settle by the dice that the
  * engine does not model yet (GOSS 26.0 dice). The roll is an information barrier like any other.
  */
-import { z } from 'zod';
 import { reject, type RuleModule } from './registry';
 
-const RollAction = z.object({ type: z.literal('roll'), dice: z.enum(['1d10', '2d10']), purpose: z.string().min(1).max(200) });
+import { Roll as RollAction } from '../actions/core';
 
 export const diceRules: RuleModule = {
   name: 'dice',

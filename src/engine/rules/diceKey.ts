@@ -5,10 +5,9 @@
  * (game.ts). The engine only records the key: who may set it, and whether it was derived honestly,
  * is checked by the save loader, which knows the file's proofs.
  */
-import { z } from 'zod';
 import { reject, type RuleModule } from './registry';
 
-const DiceKeyAction = z.object({ type: z.literal('diceKey'), key: z.string().regex(/^[0-9a-f]{64}$/) });
+import { DiceKey as DiceKeyAction } from '../actions/core';
 
 export const diceKeyRules: RuleModule = {
   name: 'diceKey',

@@ -233,7 +233,7 @@ describe('GOSS 13.4 / 13.1 legality', () => {
 
 describe('GOSS 13.10 applying results', () => {
   const mk = (extra: UnitSpec[] = [], opts: { terrain?: Record<string, string> } = {}) => fixture({ terrain: opts.terrain, units: [A('a', 2, 4), G('g', 3, 4), ...extra] });
-  const assault = { type: 'assault', hex: '', attackers: ['a'] };
+  const assault = { type: 'assault' as const, hex: '', attackers: ['a'] };
 
   it('GOSS 13.10.4a Hold, PRC passed: the defender stays and takes the hits as any mix of steps and ≤2 fatigue', () => {
     const b = mk();
@@ -666,7 +666,7 @@ describe('GOSS 12.0 / AW 31.2.2d attacker adjustment', () => {
 });
 
 describe('GOSS 13.12 / 19.4 advance in mud', () => {
-  const assault = { type: 'assault', attackers: ['a'] };
+  const assault = { type: 'assault' as const, attackers: ['a'] };
   const run = (ground: 'dry' | 'mud') => {
     const b = fixture({
       units: [A('a', 2, 4, { moveClass: 'mech', type: 'Mot Inf', ma: 10 }), G('g', 3, 4)],

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { areAdjacent, formatHex, neighbours, tryParseHexRef, type HexId } from '../hex';
 import { routesBetween, terrainOf } from '../board';
 import { segmentAt } from '../sequence';
-import type { Action, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
+import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import { reject, type RuleContext, type RuleModule } from './registry';
 import type { Dice } from '../rng';
 import { gaMods, gat } from './combatTables';
@@ -543,7 +543,7 @@ function legalForPending(state: GameState, side: Side, bundle: ScenarioBundle, k
       const run = { d: state as Draft<GameState>, ctx: { bundle } as RuleContext, events: [] };
       const o = convertOptions(run, g, sp);
       const out: Action[] = [];
-      for (const et3 of o.et3 ? [false, true] : [false]) for (const cv of ['none', ...(o.bocage ? ['bocage'] : []), ...(o.recon ? ['recon'] : [])]) {
+      for (const et3 of o.et3 ? [false, true] : [false]) for (const cv of ['none', ...(o.bocage ? ['bocage'] : []), ...(o.recon ? ['recon'] : [])] as ('none' | 'bocage' | 'recon')[]) {
         out.push({ type: 'gaConvert', removeEt3: et3, convert: cv });
       }
       return out;
@@ -551,7 +551,7 @@ function legalForPending(state: GameState, side: Side, bundle: ScenarioBundle, k
     case 'gaOption': {
       const sp = g.att && g.att.stage !== 'done' ? g.att : g.def!;
       const run = { d: state as Draft<GameState>, ctx: { bundle } as RuleContext, events: [] };
-      return (['hold', ...(canRetreat(run, sp, true) ? ['limited'] : []), 'full'] as const).map((option) => ({ type: 'gaOption', option }));
+      return (['hold', ...(canRetreat(run, sp, true) ? ['limited'] : []), 'full'] as ('hold' | 'limited' | 'full')[]).map((option) => ({ type: 'gaOption' as const, option }));
     }
     case 'gaRetreat': {
       const sp = g.att && g.att.stage !== 'done' ? g.att : g.def!;
@@ -796,7 +796,7 @@ export function mustStillAttack(state: GameState, bundle: ScenarioBundle, side: 
   const des = Object.values(state.units).filter((u) => u.side === side && live(u) && (has(u, M.TA) || has(u, M.PA)) && !attacked.includes(u.id));
   if (!des.length) return [];
   const able = new Set<string>();
-  for (const a of assaultOptions(state, bundle, side)) for (const id of (a as unknown as { attackers: string[] }).attackers) able.add(id);
+  for (const a of assaultOptions(state, bundle, side)) for (const id of (a as ActionOf<'assault'>).attackers) able.add(id);
   return des.filter((u) => able.has(u.id) || neighbours(u.hex!).some((h) => unitsAt(state, h, enemyOf(side)).length > 0
     && gaOdds(state, bundle, { hex: h, attackers: [u.id] }, side).ok));
 }

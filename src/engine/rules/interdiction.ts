@@ -4,7 +4,6 @@
  * every Allied unit may be attacked when its move is complete. The engine offers the Allied player
  * the eligible units at the end of the German Movement Segment (a pending decision): 1d10 + DRMs.
  */
-import { z } from 'zod';
 import { distance } from '../hex';
 import { phasingSide, turnTime } from '../sequence';
 import type { Action, GameEvent, GameState, ScenarioBundle, UnitState } from '../types';
@@ -15,7 +14,7 @@ import { atmosphere } from './fireSupport';
 import { defOf, fatigue, isFlak, isHq, isPureAfv, live, setFatigue } from './combatTraits';
 import { takeStep } from './losses';
 
-const Interdict = z.object({ type: z.literal('interdict'), unit: z.string() });
+import { Interdict } from '../actions/combat';
 
 /** DRMs of a GI attack on `id` (AW 31.7). */
 export function giDrms(state: GameState, bundle: ScenarioBundle, id: string): { value: number; why: string }[] {

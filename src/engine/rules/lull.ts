@@ -14,6 +14,7 @@ import { special } from './scenarioArea';
 import { moduleOn, type Extension } from './extensions';
 import { F_ENEMY_ADJ, moveRecordNow, sideView } from './movement-search';
 import { supplyRule } from './supply';
+import { lostSteps, replaceStep } from './breakdownSteps';
 
 const NAME = 'lull';
 interface CherbourgState { lull?: { turn: number; germanStepsLeft: number; replaced: string[] } | null }
@@ -92,9 +93,12 @@ function declareLull(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   // 34.10.1: every US Btn with a step loss replaces one, never above its starting strength.
   for (const u of Object.values(d.units).sort((a, b) => a.id.localeCompare(b.id))) {
     const def = ctx.bundle.units.get(u.id)!;
-    if (u.side !== l!.side || u.eliminated || u.hex === null || def.size !== 'Bn' || u.stepsLost <= startingSteps(ctx.bundle, u.id)) continue;
-    u.stepsLost -= Math.min(l!.alliedReplacePerBtn, u.stepsLost - startingSteps(ctx.bundle, u.id));
-    events.push({ type: 'stepReplaced', unit: u.id, case: 'AW 34.10.1' });
+    // Steps out as breakdown Coys are not lost (GOSS 18): only real losses are replaced, so the Coys can still rejoin.
+    if (u.side !== l!.side || u.eliminated || def.size !== 'Bn') continue;
+    const due = Math.min(l!.alliedReplacePerBtn, lostSteps(d as GameState, ctx.bundle, u.id) - startingSteps(ctx.bundle, u.id));
+    let n = 0;
+    while (n < due && replaceStep(d, ctx.bundle, u.id)) n++;
+    if (n) events.push({ type: 'stepReplaced', unit: u.id, case: 'AW 34.10.1' });
   }
   csd(d).lull = { turn: d.pos.turn, germanStepsLeft: l!.germanInfSteps, replaced: [] };
   return [{ type: 'lullDeclared', until: 'the next AM GT', case: 'AW 34.10.1' }, ...events];
@@ -110,7 +114,7 @@ function germanReplacement(d: Draft<GameState>, action: Action, ctx: RuleContext
   const def = ctx.bundle.units.get(id);
   if (!u || !def || u.side !== 'german' || u.eliminated || u.hex === null) reject('no-such-unit', `${id} is not a German unit on the map (eliminated units do not return)`, 'AW 34.10.2');
   if (st!.germanStepsLeft <= 0) reject('none-left', 'all six replacement steps are used', 'AW 34.10.2');
-  if (!['Inf', 'Fest', 'Ost', 'MG', 'Sturm'].includes(def!.type) || u.stepsLost <= 0) reject('not-eligible', `${id} is not a reduced unit that can be rebuilt with Inf RePs`, 'AW 34.10.2');
+  if (!['Inf', 'Fest', 'Ost', 'MG', 'Sturm'].includes(def!.type) || lostSteps(d as GameState, ctx.bundle, id) <= 0) reject('not-eligible', `${id} is not a reduced unit that can be rebuilt with Inf RePs`, 'AW 34.10.2');
   if (st!.replaced.includes(id)) reject('once', `${id} has already taken its one replacement step`, 'AW 34.10.2');
   u.stepsLost -= 1;
   const w = csd(d).lull!;

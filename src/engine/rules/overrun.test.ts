@@ -121,7 +121,7 @@ describe('GOSS 5.3.5 defensive FS against an overrun', () => {
     const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { d.units.m.markers.push('Exploit'); });
     return { b, s };
   }
-  const OVERRUN = { type: 'overrun', unit: 'm', hex: at(3, 4) };
+  const OVERRUN = { type: 'overrun' as const, unit: 'm', hex: at(3, 4) };
   /** The first seed (fs0, fs1, …) whose mission on the overrunner gives `hits` numerical hits: the dice fixed by the seed. */
   function firedWith(s: ReturnType<typeof fsSetup>['s'], hits: number) {
     for (let i = 0; i < 500; i++) {
@@ -222,7 +222,7 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
   // A Mech infantry Bn and its free AT Co (GOSS 6.2.2): one group for movement, so one overrunner.
   const BN = { type: 'Inf', moveClass: 'mech' as const, ma: 12, steps: [[6, 6], [4, 4], [2, 2]] as [number, number][] };
   const AT = { type: 'AT', size: 'Co' as const, moveClass: 'mech' as const, ma: 12, steps: [[3, 2]] as [number, number][], extra: { at: 2 } };
-  const GROUP_OVERRUN = { type: 'overrun', unit: 'bn', hex: at(3, 4), with: ['at'] };
+  const GROUP_OVERRUN = { type: 'overrun' as const, unit: 'bn', hex: at(3, 4), with: ['at'] };
   function groupSetup(extra: UnitSpec[] = [], x: { at?: Partial<UnitSpec>; bn?: Partial<UnitSpec> } = {}) {
     const b = fixture({ units: [A('bn', 2, 4, { ...BN, ...x.bn }), A('at', 2, 4, { ...AT, ...x.at }), G('g', 3, 4, { steps: [[3, 3], [2, 2], [1, 1]] }), G('far', 11, 9), ...extra] });
     const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { for (const id of ['bn', 'at']) d.units[id].markers.push('Exploit'); });
@@ -360,7 +360,7 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
     const AT = { type: 'AT', size: 'Co' as const, moveClass: 'mech' as const, ma: 12, steps: [[3, 2]] as [number, number][], extra: { at: 2 } };
     const b = fixture({ special: SPECIAL, units: [A('bn', 2, 4, BN), A('at', 2, 4, AT), G('g', 3, 4, { steps: [[1, 1]] }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
     const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { for (const id of ['bn', 'at']) d.units[id].markers.push('Exploit'); });
-    const declare = { type: 'overrun', unit: 'bn', hex: at(3, 4), with: ['at'] };
+    const declare = { type: 'overrun' as const, unit: 'bn', hex: at(3, 4), with: ['at'] };
     const first = act(s, declare);
     expect(first.state.pending).toMatchObject({ side: 'german', kind: 'overrunFs', prompt: `Overrun of ${fmt(hx(3, 4))}: fire a defensive artillery mission at ${fmt(hx(2, 4))}, or not` });
     const { r, seed } = oneHit(s, declare, 'gf');
@@ -386,7 +386,7 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
     while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state;
     return { b, t };
   }
-  const CHAIN = { type: 'overrun', unit: 'm', hex: at(4, 4) };
+  const CHAIN = { type: 'overrun' as const, unit: 'm', hex: at(4, 4) };
 
   it('GOSS 5.3.5 chained overrun: made from the hex just overrun (its GA from there), for +1 MP + entry only (the overrun units there cause no surcharge)', () => {
     const { b, t } = chained();

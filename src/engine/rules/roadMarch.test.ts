@@ -5,7 +5,7 @@ import { mini, must, refused, edit, hx, ref, type MiniUnit, type XY } from '../.
 import type { GameState, ScenarioBundle } from '../types';
 
 const ROAD: XY[] = Array.from({ length: 12 }, (_, c) => [c, 0] as XY);
-const road = (unit: string, to: number, via?: 'road' | 'offroad') => ({ type: 'move', unit, path: ROAD.slice(1, to + 1).map(ref), ...(via ? { via } : {}) });
+const road = (unit: string, to: number, via?: 'road' | 'offroad') => ({ type: 'move' as const, unit, path: ROAD.slice(1, to + 1).map(ref), ...(via ? { via } : {}) });
 
 /** A secondary road along row 0, a Leg Bn (MA 6) at its west end; `enemy` placed by the test. */
 function setup(enemy: MiniUnit, o: { vantage?: { at: XY; los: number }[]; markers?: string[]; cls?: 'secondary' | 'trail' } = {}) {

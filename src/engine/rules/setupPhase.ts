@@ -22,8 +22,8 @@
  * and `placementCheck(state, bundle, unit, hex)` (null, or the rejection the engine would give).
  */
 import type { Draft } from 'immer';
-import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
-import { reject, type RuleContext, type RuleModule } from './registry';
+import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
+import { reject, RuleViolation, type RuleContext, type RuleModule } from './registry';
 import { distance, formatHex, tryParseHexRef, type HexId } from '../hex';
 import { isLand } from '../board';
 import { actorAt } from '../sequence';
@@ -241,8 +241,43 @@ function pick<T>(dice: Dice, list: T[], purpose: string): T {
   return list[v % list.length];
 }
 
-/** AW 34.11.2 "random legal setup": covers uncovered front-line hexes first, then any legal hex; deterministic from the dice. */
-function randomSetup(d: Draft<GameState>, ctx: RuleContext, su: SetupState): GameEvent[] {
+/**
+ * AW 34.11.2 "random legal setup": completes the placement so far (the waiting units and fieldworks,
+ * covering uncovered front-line hexes first). When what the player placed leaves no legal completion
+ * (a unit with no hex left, or front-line hexes no waiting unit can cover), the whole placement is
+ * redone at random: the setup can always be finished (issue 15). Deterministic from the dice.
+ */
+function randomSetup(d: Draft<GameState>, ctx: RuleContext, su: Draft<SetupState>): GameEvent[] {
+  const events: GameEvent[] = [];
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      events.push(...placeAtRandom(d, ctx, su));
+    } catch (e) {
+      if (!(e instanceof RuleViolation) || e.rejection.code !== 'no-legal-hex') throw e;
+    }
+    if (!setupStatus(d as GameState, ctx.bundle)!.failures.length) return events;
+    events.push({ type: 'setupRedone', why: attempt === 0 ? 'the placement so far leaves no legal completion (a unit without a hex, or front-line hexes uncovered): the whole setup is placed again at random' : 'the random placement left front-line hexes uncovered: placed again', case: CASE });
+    clearPlacement(d, ctx.bundle, su);
+  }
+  reject('no-legal-setup', 'no legal random setup was found; place the units by hand', CASE);
+}
+
+/** Takes every pool unit and every placed fieldwork back off the map (AW 34.11.2). */
+function clearPlacement(d: Draft<GameState>, bundle: ScenarioBundle, su: Draft<SetupState>): void {
+  for (const p of deployment(bundle)!.pools) for (const e of p.units) {
+    const u = d.units[e.unit];
+    if (!u || u.hex === null) continue;
+    u.hex = null;
+    if (!u.markers.includes(SETUP)) u.markers.push(SETUP);
+  }
+  for (const [h, kind] of Object.entries(su.fieldworksPlaced)) {
+    if (d.fieldworks[h] === kind) delete d.fieldworks[h];
+    su.fieldworksLeft[kind] = (su.fieldworksLeft[kind] ?? 0) + 1;
+  }
+  su.fieldworksPlaced = {};
+}
+
+function placeAtRandom(d: Draft<GameState>, ctx: RuleContext, su: Draft<SetupState>): GameEvent[] {
   const { bundle, dice } = ctx;
   const dep = deployment(bundle)!;
   const events: GameEvent[] = [];
@@ -301,12 +336,12 @@ export const setupPhaseRules: RuleModule = {
       type: 'placeUnit',
       apply(d, action: Action, ctx) {
         mustBeOpen(d, ctx);
-        const a = action as { unit?: unknown; hex?: unknown };
-        if (typeof a.unit !== 'string') reject('bad-action', 'placeUnit needs "unit" and "hex"', CASE);
+        // apply() has parsed it against the strict schema (src/engine/actions/setup.ts).
+        const a = action as ActionOf<'placeUnit'>;
         const h = hexArg(a.hex);
-        const why = placementCheck(d as GameState, ctx.bundle, a.unit as string, h);
+        const why = placementCheck(d as GameState, ctx.bundle, a.unit, h);
         if (why) reject(why.code, why.message, why.case);
-        const u = d.units[a.unit as string];
+        const u = d.units[a.unit];
         u.hex = h;
         u.markers = u.markers.filter((m) => m !== SETUP);
         return [{ type: 'unitPlaced', unit: u.id, hex: formatHex(h), case: CASE }];
@@ -327,9 +362,9 @@ export const setupPhaseRules: RuleModule = {
       type: 'unplaceUnit',
       apply(d, action: Action, ctx) {
         mustBeOpen(d, ctx);
-        const id = (action as { unit?: unknown }).unit;
-        if (typeof id !== 'string' || !poolOf(ctx.bundle, id) || !d.units[id]) reject('not-in-pool', `${String(id)} is not a unit of a placement pool`, CASE);
-        const u = d.units[id as string];
+        const id = (action as ActionOf<'unplaceUnit'>).unit;
+        if (!poolOf(ctx.bundle, id) || !d.units[id]) reject('not-in-pool', `${id} is not a unit of a placement pool`, CASE);
+        const u = d.units[id];
         if (u.hex === null) reject('not-placed', `${u.id} is not on the map`, CASE);
         u.hex = null;
         if (!u.markers.includes(SETUP)) u.markers.push(SETUP);
@@ -340,8 +375,8 @@ export const setupPhaseRules: RuleModule = {
       type: 'placeFieldworks',
       apply(d, action: Action, ctx) {
         const su = mustBeOpen(d, ctx);
-        const a = action as { kind?: unknown; hex?: unknown };
-        const kind = String(a.kind);
+        const a = action as ActionOf<'placeFieldworks'>;
+        const kind = a.kind;
         if (!(su.fieldworksLeft[kind] > 0)) reject('none-left', `no ${kind} left to place`, CASE);
         const h = hexArg(a.hex);
         if (!fieldworksHexes(d as GameState, ctx.bundle, kind).includes(h)) reject('outside-deployment-area', `${kind} may not go in ${formatHex(h)}: ${deployment(ctx.bundle)!.fieldworks.find((f) => f.kind === kind)!.source}`, CASE);
@@ -363,7 +398,8 @@ export const setupPhaseRules: RuleModule = {
         if (!deployment(ctx.bundle)) reject('nothing-to-place', 'this setup has no placement pools or fieldworks to place', BREAKDOWN_CASE);
         return randomSetup(d, ctx, su);
       },
-      legal(state, side, bundle) { const su = setupState(state); return su?.open && su.side === side && deployment(bundle) ? [{ type: 'randomSetup' }] : []; },
+      // Offered while it changes something: units or fieldworks waiting, or checks failing (a no-op is not a move).
+      legal(state, side, bundle) { const su = setupState(state); return su?.open && su.side === side && deployment(bundle) && setupStatus(state, bundle)!.failures.length ? [{ type: 'randomSetup' }] : []; },
     },
     {
       type: 'finishSetup',

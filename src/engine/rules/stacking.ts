@@ -15,7 +15,7 @@ import { NO_TERRAIN } from '../board';
 import { segmentAt } from '../sequence';
 import { reject, type RuleModule } from './registry';
 import type { Draft } from 'immer';
-import type { GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
+import type { Action, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import { MARKER, isArtilleryGroup, isHq, isInfantry, isZStep, stepsLeft } from './unit-traits';
@@ -295,8 +295,8 @@ function refuseOverstack(d: Draft<GameState>, bundle: ScenarioBundle, exploit = 
   reject('overstacked', `the phase cannot end with overstacked hexes — ${list}.${fix}`, v[0].case === 'AW 31.9.2a' ? 'AW 31.9.2a' : 'GOSS 6.7.0');
 }
 
-const EliminateAction = z.object({ type: z.literal('eliminateOverstack'), unit: z.string() });
-const RelocateAction = z.object({ type: z.literal('relocateGroup'), unit: z.string(), hex: z.string().optional() });
+// The action schemas (strict, normalised) live with the other actions (src/engine/actions).
+import { EliminateOverstack as EliminateAction, RelocateGroup as RelocateAction } from '../actions/movement';
 
 function phasingSeg(state: GameState, bundle: ScenarioBundle): string {
   return segmentAt(bundle.sequence, state.pos).segment.id;
@@ -352,7 +352,7 @@ export const stackingRules: RuleModule = {
       legal(state, side, bundle) {
         const seg = phasingSeg(state, bundle);
         if (seg !== 'move' && seg !== 'exploitation') return [];
-        const out = [];
+        const out: Action[] = [];
         for (const v of stackViolations(state, bundle, side)) {
           if (v.case !== 'AW 31.9.2a') continue;
           for (const id of v.units) {

@@ -7,14 +7,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useGame } from '../../store/game';
 import { legalFor } from '../../store/legal';
-import { sideToAct } from '../../engine';
+import { sideToAct, type ActionOf } from '../../engine';
 import { formatHex, hexOfRulesId } from '../../engine/hex';
 import { oddsPreview } from '../../engine/query';
 import { segmentAt } from '../../engine/sequence';
 import { Case, ModTable, signed } from './Breakdown';
 import type { GaBreakdown } from '../../engine/rules/gaOdds';
 
-interface Offer { type: 'assault'; hex: string; attackers: string[] }
+type Offer = ActionOf<'assault'>;
 
 export function Assault() {
   const state = useGame((s) => s.state);
@@ -28,7 +28,7 @@ export function Assault() {
   const actor = state ? sideToAct(state) : null;
   const seg = state && bundle ? segmentAt(bundle.sequence, state.pos).segment.id : '';
   // The engine's offers (GOSS 13.4): each TA stack alone, PA units together, units that have not attacked yet.
-  const offers = useMemo(() => (state && actor && seg === 'groundAssault' && !state.pending ? legalFor(state, actor).filter((a) => a.type === 'assault') as unknown as Offer[] : []), [state, actor, seg]);
+  const offers = useMemo(() => (state && actor && seg === 'groundAssault' && !state.pending ? legalFor(state, actor).filter((a): a is Offer => a.type === 'assault') : []), [state, actor, seg]);
   if (!state || !bundle || !actor || state.over) return null;
   const name = (id: string) => bundle.units.get(id)?.designation ?? id;
   // While the assault's decisions are made, the dialog stays with its odds (issue 16 item 10).

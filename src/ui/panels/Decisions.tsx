@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useGame } from '../../store/game';
-import { sideToAct, type Action } from '../../engine';
+import { sideToAct, type Action, type ActionOf } from '../../engine';
 import { legalFor } from '../../store/legal';
 import { actionUnits, describeAction } from '../describeAction';
 import { PendingContext } from './PendingContext';
@@ -29,7 +29,7 @@ export function Decisions() {
   const here = (a: Action) => actionUnits(a).some((id) => state.units[id]?.hex === selected);
   const shown = pending ? offered : offered.filter((a) => !actionUnits(a).length || (selected !== null && here(a)));
   const elsewhere = pending ? [] : offered.filter((a) => actionUnits(a).length && !(selected !== null && here(a)));
-  const reinf = pending ? [] : actions.filter((a) => a.type === 'enterReinforcement') as unknown as { type: string; unit: string; hex: string }[];
+  const reinf = pending ? [] : actions.filter((a): a is ActionOf<'enterReinforcement'> => a.type === 'enterReinforcement');
   if (!pending && !shown.length && !reinf.length && !elsewhere.length) return null;
   const groups = new Map<string, Action[]>();
   for (const a of shown) groups.set(a.type, [...(groups.get(a.type) ?? []), a]);

@@ -1,6 +1,6 @@
 /** Sequence-of-play tracker: game turn, side, phase, segment, what is expected, "done" and undo. */
 import { useGame } from '../../store/game';
-import { sideToAct, view } from '../../engine';
+import { endSegmentRefusal, sideToAct, view } from '../../engine';
 import { phaseLabel, segmentAt } from '../../engine/sequence';
 import { longDate } from '../describe';
 import { special, weatherNow, groundNow } from '../../engine/query';
@@ -64,9 +64,17 @@ export function Tracker() {
             <button data-testid="end-segment" disabled={(!!aiSide && actor === aiSide) || (!!pbemMe && actor !== pbemMe) || !!state.pending} title={state.pending ? 'Answer the decision first' : pbemMe && actor !== pbemMe ? 'Play by e-mail: the other side plays this segment in its own browser' : 'Done with this segment (Enter; Shift+Enter from the map)'} onClick={() => dispatch({ type: 'endSegment' })}>Done with segment ▸</button>
             <button data-testid="undo" onClick={undo} disabled={!canUndo} title={canUndo ? 'Undo (Ctrl+Z)' : 'Undo stops here: a die was rolled or the other side acted'}>Undo</button>
           </div>
+          <EndRefusal state={state} />
           {!canUndo && state.n > 0 && <div className="barrier" data-testid="undo-barrier">Undo stops here (new information since).</div>}
         </>
       )}
     </section>
   );
+}
+
+/** Why "Done with segment" is not available yet: the engine's refusal with its rule case (issue 15); nothing while a decision is pending (its prompt says what to do). */
+export function EndRefusal({ state }: { state: GameState }) {
+  const why = state.pending || state.over ? null : endSegmentRefusal(state);
+  if (!why) return null;
+  return <div className="end-refusal" data-testid="end-refusal">Not done yet: {why.message}{why.case && <span className="case"> ({why.case})</span>}</div>;
 }

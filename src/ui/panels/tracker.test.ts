@@ -22,3 +22,21 @@ describe('tracker weather line (AW 32.4.0, GOSS 19.4)', () => {
     expect(weatherLine(at('1944-07-20', 'PM'), bundle)?.effect).toMatch(/^MA ÷2 unless wholly along primary or secondary roads; advance max 1/);
   });
 });
+
+describe('"Done with segment" availability (issue 15)', () => {
+  it('GOSS 6.7.0: an overstacked hex shows why the segment cannot end, with the case; nothing when it can', async () => {
+    const { createElement } = await import('react');
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { EndRefusal } = await import('./Tracker');
+    const { mini, must, move } = await import('../../../tests/fixtures/mini');
+    const { state } = mini({ rows: ['cccccc', 'cccccc', 'cccccc'], units: [
+      { id: 'b1', side: 'allied', at: [1, 0] }, { id: 'b2', side: 'allied', at: [1, 0] }, { id: 'b3', side: 'allied', at: [0, 0] }, { id: 'x', side: 'german', at: [5, 2] },
+    ] });
+    expect(renderToStaticMarkup(createElement(EndRefusal, { state }))).toBe('');
+    const over = must(state, move('b3', [1, 0]));
+    const html = renderToStaticMarkup(createElement(EndRefusal, { state: over }));
+    expect(html).toContain('data-testid="end-refusal"');
+    expect(html).toMatch(/Not done yet: the phase cannot end with overstacked hexes/);
+    expect(html).toContain('(GOSS 6.7.0)');
+  });
+});

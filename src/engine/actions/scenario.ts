@@ -1,0 +1,7 @@
+/** Scenario actions: Cherbourg Landefront and lull (AW 34.9, 34.10), Epsom bridging (AW 33.6.1). */
+import { action, HexRef, UnitId } from './schema';
+
+export const DeclareLandefront = action('declareLandefront', {});
+export const DeclareLull = action('declareLull', {});
+export const GermanReplacement = action('germanReplacement', { unit: UnitId });
+export const PlaceBridge = action('placeBridge', { hex: HexRef });
