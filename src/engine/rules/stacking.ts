@@ -9,7 +9,6 @@
  * no adjacent hex can take it. Stacks left by retreats are fixed automatically at the end of the
  * Combat and Administrative Phases for groups (the owner's next movement fixes the rest, GOSS 6.0).
  */
-import { z } from 'zod';
 import { NEIGHBOURS, formatHex, tryParseHexRef, type HexId } from '../hex';
 import { NO_TERRAIN } from '../board';
 import { segmentAt } from '../sequence';
