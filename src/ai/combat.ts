@@ -172,7 +172,7 @@ export function* fsSegment(ctx: AiCtx, start: GameState, offensive: boolean): Ge
   if (offensive) {
     // AW 31.2.2c / GOSS 11.7: advance into a hex the FS emptied, when that hex is better ground.
     let best: { a: Action; s: number } | null = null;
-    for (const a of fsAdvanceOptions(state, ctx.side)) {
+    for (const a of fsAdvanceOptions(state, ctx.side, ctx.bundle).filter((x) => (x as unknown as { units: string[] }).units.length === 1)) {
       const u = state.units[(a as unknown as { units: string[] }).units[0]];
       const hex = (a as unknown as { hex: string }).hex;
       const h = neighbours(u.hex!).find((n) => formatHex(n) === hex);
