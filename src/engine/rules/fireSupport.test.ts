@@ -285,6 +285,28 @@ describe('AW 31.9 fire support missions', () => {
     expect(s.units.spot.hex).toBe(hx(3, 3));
     expect(s.units.spot.markers).not.toContain('TA');
   });
+  it('GOSS 11.7 / AW 31.2.2c: every adjacent attack-designated unit may advance into the hex FS emptied — legalActions offers each unit, each stack and all together; two advance at once', () => {
+    const next = neighbours(hx(3, 3)).find((h) => h !== hx(2, 4) && h !== hx(3, 4) && h !== hx(0, 4))!;
+    const b = base([G('z', 3, 3, { size: 'Z', steps: [[1, 1]] }), A('a2', 0, 0, { hex: fmt(next) }), A('a3', 0, 0, { hex: fmt(next), size: 'Co', steps: [[3, 3]] })]);
+    let s = edit(offFs(b), (d) => { for (const id of ['spot', 'a2', 'a3']) d.units[id].markers.push('TA'); });
+    s = withSeed(s, seedD10(s.n, [9]));
+    // FSV 17 → AS2 on a lone Z-step (1 step): eliminated
+    s = act(s, { type: 'fireMission', target: fmt(hx(3, 3)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
+    while (s.pending) s = act(s, legalActions(s, s.pending.side)[0]).state;
+    expect(s.units.z.eliminated).toBe(true);
+    const h = fmt(hx(3, 3));
+    expect(legalActions(s, 'allied').filter((x) => x.type === 'fsAdvance')).toEqual([
+      { type: 'fsAdvance', hex: h, units: ['spot'] }, { type: 'fsAdvance', hex: h, units: ['a2'] }, { type: 'fsAdvance', hex: h, units: ['a3'] },
+      { type: 'fsAdvance', hex: h, units: ['a2', 'a3'] }, { type: 'fsAdvance', hex: h, units: ['spot', 'a2', 'a3'] },
+    ]);
+    const r = act(s, { type: 'fsAdvance', hex: h, units: ['spot', 'a2'] });
+    expect(r.events.filter((e) => e.type === 'advanced').map((e) => (e as unknown as { unit: string }).unit)).toEqual(['spot', 'a2']);
+    expect([r.state.units.spot.hex, r.state.units.a2.hex, r.state.units.a3.hex]).toEqual([hx(3, 3), hx(3, 3), next]);
+    expect(r.state.units.spot.markers).not.toContain('TA');
+    // Once per phase (GOSS 11.7): a3 may not follow.
+    expect(legalActions(r.state, 'allied').filter((x) => x.type === 'fsAdvance')).toEqual([]);
+    expect(apply(r.state, { type: 'fsAdvance', hex: h, units: ['a3'] })).toMatchObject({ ok: false, error: { code: 'advanced-already', case: 'GOSS 11.7' } });
+  });
 });
 
 export type { GameState };
