@@ -42,7 +42,7 @@ describe('issue 14: nested procedures on the stack', () => {
       const fs = fired.ok ? fired.events.find((e) => e.type === 'fsResolved') as { hits: number; as: number } | undefined : undefined;
       if (!fired.ok || !fs || fs.hits !== 2 || fs.as !== 0) continue;
       const step = apply(fired.state, { type: 'fsHits', option: 'step' });
-      if (step.ok && step.events.some((e) => e.type === 'prc' && !(e as { pass: boolean }).pass) && step.state.pending?.kind === 'fsRetreat') return t;
+      if (step.ok && step.events.some((e) => e.type === 'prc' && !(e as unknown as { pass: boolean }).pass) && step.state.pending?.kind === 'fsRetreat') return t;
     }
     throw new Error('no seed');
   }

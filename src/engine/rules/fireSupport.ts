@@ -2,18 +2,17 @@
  * Fire support (AW 31.9, GOSS 11): one consolidated mission per target hex, its points from
  * artillery groups, division HQs, Nebelwerfer, heavy Flak (scenario), air and naval points, capped
  * by observation (8 / 16 / 24); volleys of 8; the FS table and DRMs; then the target's owner takes
- * the hits (first hit as a step loss, or first hit as a retreat) and attack-designated units may
- * advance into a vacated hex. Observation comes from rules/observation.ts through `FS_OBSERVATION`.
+ * the hits (the hit procedure, procedures/hits.ts: first hit as a step loss, or as a retreat) and
+ * attack-designated units may advance into a vacated hex. Observation comes from rules/observation.ts through `FS_OBSERVATION`.
  * The defender's mission against an overrunner (GOSS 5.3.5) is the same mission with `overrun` set
  * (spotter in the overrun stack, artillery only, light or medium cap), started from rules/overrun.ts.
  */
-import type { Draft } from 'immer';
 import { z } from 'zod';
 import { areAdjacent, distance, formatHex, neighbours, tryParseHexRef, type HexId } from '../hex';
 import { terrainOf } from '../board';
 import { segmentAt, turnTime } from '../sequence';
 import type { Action, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
-import { reject, type RuleContext, type RuleModule } from './registry';
+import { reject, type RuleModule } from './registry';
 import { airObservation, canObserve, observerCapacity } from './observation';
 import { fsTable, gaMods } from './combatTables';
 import { combatOf, type ArtRecord } from './combatState';

@@ -21,7 +21,7 @@
  * the defender's own units there. When it has such a mission the declaration waits on its decision
  * (pending `overrunFs`: `{type:'overrunFs', fire:false}` or a mission); the mission's hits are the
  * overrunners' to take (fsHits…), then the overrun is resolved, or ends if they were eliminated or
- * forced back (groundAssault.ts `continueOverrun`). Without a possible mission there is no prompt.
+ * forced back (the overrun procedure below resumes when the mission ends). Without a possible mission there is no prompt.
  */
 import { z } from 'zod';
 import { formatHex, neighbours, tryParseHexRef } from '../hex';
