@@ -112,6 +112,22 @@ describe('issue 14: nested procedures on the stack', () => {
   });
 });
 
+describe('issue 14: decisions go to the top frame', () => {
+  it('a decision answered while none is pending is refused with its case; legalActions offers none', () => {
+    const b = fixture({ units: [A('a', 2, 4), G('g', 3, 4)] });
+    const s = toSegment(start(b), b, 'offensiveFs');
+    expect(topFrame(s)).toBeNull();
+    for (const [a, code, c] of [
+      [{ type: 'fsHits', option: 'step' }, 'not-pending', 'GOSS 11.6'],
+      [{ type: 'gaOption', option: 'hold' }, 'not-pending', 'GOSS 13'],
+      [{ type: 'fsRetreat', path: [at(1, 4)] }, 'not-pending', 'GOSS 11.6.3'],
+      [{ type: 'overrunFs', fire: false }, 'not-pending', 'GOSS 5.3.5'],
+    ] as const) expect(apply(s, a)).toMatchObject({ ok: false, error: { code, case: c } });
+    expect(apply(s, { type: 'overrunFs', fire: false })).toMatchObject({ error: { message: 'no defensive FS decision against an overrun is pending' } });
+    expect(legalActions(s, 'allied').filter((x) => ['fsHits', 'gaOption', 'fsRetreat', 'overrunFs'].includes(x.type))).toEqual([]);
+  });
+});
+
 describe('issue 14: one "apply hits" procedure for FS, GA and carpet bombing', () => {
   afterEach(() => { vi.restoreAllMocks(); });
   /** Spies on the hit procedure: the rule and side of every hits frame it stepped, in order, once each. */

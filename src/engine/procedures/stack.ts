@@ -30,8 +30,9 @@ export type Step = 'next' | { wait: Wait } | { call: Frame } | { end: unknown };
 type FrameOf<N extends ProcName> = Extract<Frame, { proc: N }>;
 
 export interface Decision<F> {
-  /** The case cited when this decision is answered while none is pending. */
+  /** The case cited when this decision is answered while none is pending, and what it is called then (default: its type). */
   case: string;
+  what?: string;
   legal(frame: F, state: GameState, bundle: ScenarioBundle): Action[];
   /** Applies the answer to the frame (may reject); the stack runs on afterwards. */
   apply(frame: Draft<F>, action: Action, run: Run): void;
@@ -93,7 +94,7 @@ export function runProcedures(run: Run): void {
     const r = def.step(f as never, run);
     if (r === 'next') continue;
     if ('wait' in r) { d.pending = { side: r.wait.side, kind: r.wait.kind, accepts: [r.wait.kind], prompt: r.wait.prompt, case: r.wait.case }; return; }
-    if ('call' in r) { st.push(r.call as Draft<Frame>); continue; }
+    if ('call' in r) { delete f.$; st.push(r.call as Draft<Frame>); continue; }
     st.pop();
     if (st.length) st[st.length - 1].$ = r.end === undefined ? null : r.end as never;
   }
@@ -109,7 +110,7 @@ export function decisionHandlers<N extends ProcName>(def: ProcedureDef<N>): Acti
     type,
     apply(d, action, ctx) {
       const f = topFrame(d as GameState);
-      if (d.pending?.kind !== type || f?.proc !== def.name) reject('not-pending', `no ${type} decision is pending`, dec.case);
+      if (d.pending?.kind !== type || f?.proc !== def.name) reject('not-pending', `no ${dec.what ?? `${type} decision`} is pending`, dec.case);
       if (d.pending.side !== ctx.side) reject('not-your-decision', `the ${d.pending.side} player decides`, d.pending.case);
       const run: Run = { d, ctx, events: [] };
       d.pending = null;

@@ -170,6 +170,7 @@ export const overrunProcedure = defineProcedure({
   decisions: {
     overrunFs: {
       case: 'GOSS 5.3.5',
+      what: 'defensive FS decision against an overrun',
       legal(o, state, bundle) {
         const out: Action[] = [{ type: 'overrunFs', fire: false }];
         for (const r of offers(state, bundle, o)) out.push({ type: 'overrunFs', fire: true, spotter: r.spotter!, artillery: r.artillery! });
