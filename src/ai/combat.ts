@@ -167,7 +167,7 @@ export function* fsSegment(ctx: AiCtx, start: GameState, offensive: boolean): Ge
   if (offensive) {
     // AW 31.2.2c / GOSS 11.7: advance into a hex the FS emptied, when that hex is better ground.
     let best: { a: Action; s: number } | null = null;
-    for (const a of fsAdvanceOptions(state, ctx.side)) {
+    for (const a of fsAdvanceOptions(state, ctx.side, ctx.bundle).filter((x) => (x as ActionOf<'fsAdvance'>).units.length === 1)) {
       const { units, hex } = a as ActionOf<'fsAdvance'>;
       const u = state.units[units[0]];
       const h = neighbours(u.hex!).find((n) => formatHex(n) === hex);

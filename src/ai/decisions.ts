@@ -5,7 +5,7 @@
  */
 import { formatHex, tryParseHexRef, type HexId } from '../engine/hex';
 import { legalActions } from '../engine/game';
-import { setupStatus, gaOdds, defOf, live, stepsLeft } from '../engine/query';
+import { setupStatus, gaOdds, defOf, live, stepsLeft, frameOf } from '../engine/query';
 import type { Action, ActionOf, GameState } from '../engine/types';
 import { wouldOverstack, type AiCtx } from './context';
 import { columnExpectation } from './evaluate';
@@ -33,8 +33,11 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
   if (!p || p.side !== ctx.side) return null;
   const legal = legalActions(state, ctx.side);
   if (!legal.length) return null;
-  const ga = state.combat?.ga;
-  const fs = state.combat?.fs;
+  // The procedures in progress (engine/procedures): the assault, and the hits the decision is about.
+  const ga = frameOf(state, 'groundAssault');
+  const hf = frameOf(state, 'hits');
+  const fs = hf?.rule === 'fs' ? { target: hf.hex, units: hf.units, hits: hf.hits } : null;
+  const gaSide = hf?.rule === 'ga' ? hf : null;
   const best = (score: (a: Action) => number): Action => {
     let top = legal[0]; let v = -Infinity;
     for (const a of legal) { const s = score(a); if (s > v) { v = s; top = a; } }
@@ -56,7 +59,7 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
     case 'gaConvert': {
       // Converting a mandatory hit to a discretionary one is always at least as good; an ET-3 is
       // spent only when the stack would otherwise lose its last steps.
-      const sp = ga && (ga.att && ga.att.stage !== 'done' ? ga.att : ga.def);
+      const sp = gaSide;
       const steps = sp ? sp.units.map((id) => state.units[id]).filter(live).reduce((s, u) => s + stepsLeft(defOf(ctx.bundle, u.id), u), 0) : 99;
       return best((a) => {
         const x = a as ActionOf<'gaConvert'>;
@@ -64,7 +67,7 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       });
     }
     case 'gaOption': {
-      const sp = ga && (ga.att && ga.att.stage !== 'done' ? ga.att : ga.def);
+      const sp = gaSide;
       if (!sp) break;
       const defending = sp.role === 'defender';
       const hex = defending ? ga!.hex : state.units[sp.units.find((id) => live(state.units[id])) ?? '']?.hex ?? null;
@@ -79,7 +82,7 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
     }
     case 'gaRetreat':
     case 'fsRetreat': {
-      const sp = ga && (ga.att && ga.att.stage !== 'done' ? ga.att : ga.def);
+      const sp = gaSide;
       const movers = p.kind === 'fsRetreat' ? (fs?.units ?? []) : (sp?.units ?? []);
       // Longer paths cancel more hits; the end hex should be safe ground.
       return best((a) => {
@@ -149,7 +152,7 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
 export function describePending(state: GameState): string {
   const p = state.pending;
   if (!p) return '';
-  const ga = state.combat?.ga;
+  const ga = frameOf(state, 'groundAssault');
   return ga ? `${p.kind} at ${formatHex(ga.hex)}` : p.kind;
 }
 

@@ -4,6 +4,7 @@
  * every action when `setInvariantChecks(true)` (the unit tests' setup file, dev builds of the app):
  * an action that breaks one is refused as `internal`, so the game stays at its last good state.
  */
+import { frameOf } from './procedures/stack';
 import { bundleById } from './bundles';
 import { isHex } from './hex';
 import { onMap } from './board';
@@ -54,9 +55,10 @@ export function invariantProblems(state: GameState): string[] {
     for (const t of p.accepts ?? []) if (!KNOWN_TYPES.has(t)) out.push(`pending ${p.kind} accepts unknown action type "${t}"`);
     if (state.over) out.push(`the game is over with a ${p.kind} decision pending`);
     const c = state.combat;
-    if (/^fs[A-Z]/.test(p.kind) && !c?.fs) out.push(`pending ${p.kind} without a fire mission`);
-    if (/^ga[A-Z]/.test(p.kind) && !c?.ga) out.push(`pending ${p.kind} without a ground assault`);
-    if (p.kind === 'overrunFs' && !c?.overrunFs) out.push('pending overrunFs without an overrun');
+    // The procedure a decision answers is on the stack (src/engine/procedures): its frame, not a slot.
+    if (/^fs[A-Z]/.test(p.kind) && !frameOf(state, 'fireMission')) out.push(`pending ${p.kind} without a fire mission`);
+    if (/^ga[A-Z]/.test(p.kind) && !frameOf(state, 'groundAssault')) out.push(`pending ${p.kind} without a ground assault`);
+    if (p.kind === 'overrunFs' && !frameOf(state, 'overrun')) out.push('pending overrunFs without an overrun');
     if (p.kind === 'gi' && !c?.gi?.length) out.push('pending gi without eligible units');
   } else if (state.beforePlay) out.push('beforePlay without the decision that holds the game');
   return out;

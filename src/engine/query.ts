@@ -30,3 +30,4 @@ export { maAfterModules } from './rules/extensions';
 export { deploymentArea, deploymentHexes, fieldworksHexes, placementCheck, setupState, setupStatus, type SetupState } from './rules/setupPhase';
 export { entryHexes, REINF } from './rules/reinforcements';
 export { evaluateVictory, type ConditionReport, type VictoryResult } from './rules/victory';
+export { frameOf, topFrame } from './procedures/stack';

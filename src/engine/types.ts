@@ -8,6 +8,7 @@ import type { Side, SequenceFile, TimeOfDay } from '../data/schemas/sequence';
 import type { ScenarioFile } from '../data/schemas/scenario';
 import type { UnitDef } from '../data/schemas/unit';
 import type { CombatState } from './rules/combatState';
+import type { Frame } from './procedures/frames';
 import type { SpecialState } from './rules/scenarioArea';
 import type { BoxGraphFile } from '../data/schemas/boxes';
 
@@ -138,6 +139,11 @@ export interface GameState {
   playFrom?: number;
   /** Stages played so far (AW 3.2.2–3.2.3), by stage id: how often, and whether they are over for good. Absent without stages. */
   stages?: Record<string, { runs: number; done?: boolean }>;
+  /**
+   * The procedure stack, bottom first (src/engine/procedures): the fire missions, assaults, overruns,
+   * hit applications and retreats in progress; `pending` is the top frame's decision. Absent when empty.
+   */
+  procs?: Frame[];
   /** Combat bookkeeping of the current phase and game turn (src/engine/rules/combatState.ts). */
   combat?: CombatState;
   /** Scenario special rules' bookkeeping: carpet bombing, reinforcements, victory (src/engine/rules/scenarioArea.ts). */

@@ -13,7 +13,9 @@ import type { Draft } from 'immer';
 import type { GameEvent, GameState, ScenarioBundle, UnitState } from '../types';
 import type { RuleContext, RuleModule } from './registry';
 import { formatHex, type HexId } from '../hex';
-import { isHq, isPureAfv, isZStep, stepsLeft } from './unit-traits';
+import { isPureAfv, stepsLeft } from './unit-traits';
+import { defineProcedure, startProcedure, type Run } from '../procedures/stack';
+import { carpetHitsFrame } from '../procedures/hits';
 import { hexSet, special, type SpecialState } from './scenarioArea';
 import { turnTime } from '../sequence';
 import type { ScenarioSpecial } from '../../data/schemas/scenarioRules';
@@ -83,33 +85,6 @@ export function carpetDrms(state: GameState, bundle: ScenarioBundle, cb: CarpetR
   return out;
 }
 
-/**
- * Takes `n` steps from the units of a hex: one at a time from the unit with the most steps left
- * (GOSS 4.2.1 equalised losses), HQs last, Z-steps only when no Co or Bn is left (GOSS 4.1.3).
- * reconstructed: AW 32.2.2 says "step losses" for the hex without an allocation order.
- */
-function takeSteps(d: Draft<GameState>, bundle: ScenarioBundle, ids: string[], n: number, events: GameEvent[], hexRef: string): void {
-  for (let k = 0; k < n; k++) {
-    const live = ids.map((id) => d.units[id]).filter((u) => !u.eliminated && u.hex !== null);
-    if (!live.length) return;
-    const big = live.filter((u) => !isZStep(bundle.units.get(u.id)!));
-    const pool = big.length ? big : live;
-    pool.sort((a, b) => {
-      const da = bundle.units.get(a.id)!, db = bundle.units.get(b.id)!;
-      return (isHq(da) ? 1 : 0) - (isHq(db) ? 1 : 0) || stepsLeft(db, b as UnitState) - stepsLeft(da, a as UnitState) || a.id.localeCompare(b.id);
-    });
-    const u = pool[0];
-    u.stepsLost += 1;
-    events.push({ type: 'stepLost', unit: u.id, why: `carpet bombing of ${hexRef}`, case: 'AW 32.2.2' });
-    if (stepsLeft(bundle.units.get(u.id)!, u as UnitState) <= 0) {
-      u.eliminated = true;
-      u.hex = null;
-      u.markers = [];
-      events.push({ type: 'unitEliminated', unit: u.id, why: `carpet bombing of ${hexRef}: no steps left`, case: 'AW 32.2.2' });
-    }
-  }
-}
-
 /** Runs the mission on the draft state: AS hits, one roll per hex, losses. Returns the events. */
 export function runCarpetBombing(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const { bundle } = ctx;
@@ -124,11 +99,26 @@ export function runCarpetBombing(d: Draft<GameState>, ctx: RuleContext): GameEve
     byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u.id]);
   }
   const hexes = [...byHex.keys()].sort((a, b) => formatHex(a).localeCompare(formatHex(b)));
-  const results: CarpetHexResult[] = [];
-  for (const h of hexes) {
-    const ids = byHex.get(h)!.sort();
-    const ref = formatHex(h);
-    const drms = carpetDrms(d as GameState, bundle, cb, h, ids);
+  const run: Run = { d, ctx, events };
+  for (const h of hexes) startProcedure(run, { proc: 'carpetHex', hex: h, units: byHex.get(h)!.sort(), stage: 'bomb' });
+  specialOf(d).bombed = hexes;
+  events.unshift({ type: 'carpetBombing', hexes: hexes.map(formatHex), case: cb.case });
+  return events;
+}
+
+/**
+ * AW 32.2.2: one bombed hex: an AS hit and the blue AS marker on each unit, one roll with the hex's
+ * DRMs, then the table's step losses through the hit procedure (procedures/hits.ts, rule `carpet`).
+ */
+export const carpetHexProcedure = defineProcedure({
+  name: 'carpetHex',
+  step(f, run) {
+    if (f.stage === 'end') return { end: null };
+    const { d, ctx, events } = run;
+    const cb = special(ctx.bundle).carpetBombing!;
+    const ids = [...f.units];
+    const ref = formatHex(f.hex);
+    const drms = carpetDrms(d as GameState, ctx.bundle, cb, f.hex, ids);
     for (const id of ids) {
       const u = d.units[id];
       for (let i = 0; i < cb.asHits && u.markers.filter((m) => m === AS).length < 2; i++) u.markers.push(AS);
@@ -138,14 +128,11 @@ export function runCarpetBombing(d: Draft<GameState>, ctx: RuleContext): GameEve
     const modified = roll + drms.reduce((s, x) => s + x.drm, 0);
     const steps = carpetResult(cb, modified);
     const r: CarpetHexResult = { hex: ref, units: ids, roll, drms, modified, steps };
-    results.push(r);
     events.push({ type: 'carpetBombingHex', ...r, case: cb.case });
-    takeSteps(d, bundle, ids, steps, events, ref);
-  }
-  specialOf(d).bombed = hexes;
-  events.unshift({ type: 'carpetBombing', hexes: hexes.map(formatHex), case: cb.case });
-  return events;
-}
+    f.stage = 'end';
+    return { call: carpetHitsFrame({ side: cb.target, hex: f.hex, units: ids, steps }) };
+  },
+});
 
 function removeBlue(u: Draft<UnitState>, marker: string): void {
   u.markers = u.markers.filter((m) => m !== marker);

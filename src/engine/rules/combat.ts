@@ -8,5 +8,6 @@ import { fieldworksRules } from './fieldworks';
 import { interdictionRules } from './interdiction';
 import { supplyRules } from './supply';
 import { overrunRules } from './overrun';
+import { procedureRules } from '../procedures';
 
-export const COMBAT_MODULES: RuleModule[] = [supplyRules, interdictionRules, attackDesignationRules, fireSupportRules, groundAssaultRules, overrunRules, fatigueRules, fieldworksRules];
+export const COMBAT_MODULES: RuleModule[] = [supplyRules, interdictionRules, attackDesignationRules, fireSupportRules, groundAssaultRules, overrunRules, procedureRules, fatigueRules, fieldworksRules];

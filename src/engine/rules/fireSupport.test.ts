@@ -3,6 +3,7 @@ import { apply, legalActions } from '../game';
 import { Dice } from '../rng';
 import type { GameState, ScenarioBundle } from '../types';
 import { fsPlan, fsResult } from './fireSupport';
+import { frameOf } from '../procedures';
 import { neighbours } from '../hex';
 import { act, at, edit, fixture, fmt, hx, landefront, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 
@@ -157,7 +158,7 @@ describe('AW 31.9 fire support missions', () => {
     let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; d.units.spot.markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [5, 5])); // FSV 5+8−3 = 10 twice → 2 hits
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
-    expect(s.combat!.fs).toMatchObject({ hits: 2, as: 0 });
+    expect(frameOf(s, 'fireMission')).toMatchObject({ hits: 2, as: 0 });
     expect(legalActions(s, 'german')).toEqual([{ type: 'fsHits', option: 'step' }, { type: 'fsHits', option: 'step', removeEt3: true }, { type: 'fsHits', option: 'retreat' }]);
     const r = act(withSeed(s, seedD10(s.n, [4])), { type: 'fsHits', option: 'step', removeEt3: true }); // PRC 4 < PR 5 passes
     expect(r.events.filter((e) => e.type === 'fieldworksRemoved' || e.type === 'prc')).toEqual([
@@ -174,7 +175,7 @@ describe('AW 31.9 fire support missions', () => {
     let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; d.units.spot.markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [7, 5])); // FSV 12 → AS1, FSV 10 → 1: 1 AS + 2 hits
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
-    expect(s.combat!.fs).toMatchObject({ hits: 2, as: 1 });
+    expect(frameOf(s, 'fireMission')).toMatchObject({ hits: 2, as: 1 });
     const r = act(withSeed(s, seedD10(s.n, [5])), { type: 'fsHits', option: 'step', removeEt3: true }); // PRC 5 fails
     expect(r.events.find((e) => e.type === 'prc')).toMatchObject({ pr: 5, roll: 5, pass: false });
     s = r.state;
@@ -203,7 +204,7 @@ describe('AW 31.9 fire support missions', () => {
     bo = edit(bo, (d) => { d.combat!.fsTargets = []; d.combat!.spotterUses = {}; d.units.spot.hex = hx(2, 6); });
     bo = withSeed(bo, seedD10(bo.n, [7]));
     bo = act(bo, { type: 'fireMission', target: fmt(hx(3, 6)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
-    expect(bo.combat!.fs).toMatchObject({ hits: 1 });
+    expect(frameOf(bo, 'fireMission')).toMatchObject({ hits: 1 });
     expect(legalActions(bo, 'german')).toContainEqual({ type: 'fsHits', option: 'step', removeEt3: true });
     const r = act(bo, { type: 'fsHits', option: 'step', removeEt3: true });
     expect(r.events.find((e) => e.type === 'fieldworksRemoved')).toMatchObject({ fieldworks: 'ET-2', case: 'GOSS 11.6.2a, AW 1.2.7b' });
@@ -215,7 +216,7 @@ describe('AW 31.9 fire support missions', () => {
     let s = edit(offFs(b), (d) => { d.units.spot.markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [5, 5])); // FSV 10 twice → 2 hits
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
-    expect(s.combat!.fs).toMatchObject({ hits: 2 });
+    expect(frameOf(s, 'fireMission')).toMatchObject({ hits: 2 });
     const r = act(s, { type: 'fsHits', option: 'step', removeEt3: true });
     expect(r.events.filter((e) => e.type === 'fieldworksRemoved' || e.type === 'prc')).toEqual([
       { type: 'fieldworksRemoved', hex: fmt(hx(3, 4)), fieldworks: 'ET-3', left: 'ET-2', why: 'given up to cancel the first FS numerical hit; the Landefront ET-2 stays (may not be destroyed)', case: 'GOSS 11.6.2a, AW 1.2.6b' },
@@ -236,7 +237,7 @@ describe('AW 31.9 fire support missions', () => {
     let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'IP'; d.units.g.markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [6, 2])); // FSV 14 → 2 hits, FSV 10 → 1 (designated targets get no DW DRM)
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
-    expect(s.combat!.fs).toMatchObject({ hits: 3, designated: true });
+    expect(frameOf(s, 'fireMission')).toMatchObject({ hits: 3, designated: true });
     s = act(s, { type: 'fsHits', option: 'retreat' }).state;
     expect(s.pending).toMatchObject({ side: 'german', kind: 'fsRetreat' });
     expect(legalActions(s, 'german')).toContainEqual({ type: 'fsRetreat', path: [], withdraw: true });
@@ -283,6 +284,28 @@ describe('AW 31.9 fire support missions', () => {
     s = act(s, adv[0]).state;
     expect(s.units.spot.hex).toBe(hx(3, 3));
     expect(s.units.spot.markers).not.toContain('TA');
+  });
+  it('GOSS 11.7 / AW 31.2.2c: every adjacent attack-designated unit may advance into the hex FS emptied — legalActions offers each unit, each stack and all together; two advance at once', () => {
+    const next = neighbours(hx(3, 3)).find((h) => h !== hx(2, 4) && h !== hx(3, 4) && h !== hx(0, 4))!;
+    const b = base([G('z', 3, 3, { size: 'Z', steps: [[1, 1]] }), A('a2', 0, 0, { hex: fmt(next) }), A('a3', 0, 0, { hex: fmt(next), size: 'Co', steps: [[3, 3]] })]);
+    let s = edit(offFs(b), (d) => { for (const id of ['spot', 'a2', 'a3']) d.units[id].markers.push('TA'); });
+    s = withSeed(s, seedD10(s.n, [9]));
+    // FSV 17 → AS2 on a lone Z-step (1 step): eliminated
+    s = act(s, { type: 'fireMission', target: fmt(hx(3, 3)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
+    while (s.pending) s = act(s, legalActions(s, s.pending.side)[0]).state;
+    expect(s.units.z.eliminated).toBe(true);
+    const h = fmt(hx(3, 3));
+    expect(legalActions(s, 'allied').filter((x) => x.type === 'fsAdvance')).toEqual([
+      { type: 'fsAdvance', hex: h, units: ['spot'] }, { type: 'fsAdvance', hex: h, units: ['a2'] }, { type: 'fsAdvance', hex: h, units: ['a3'] },
+      { type: 'fsAdvance', hex: h, units: ['a2', 'a3'] }, { type: 'fsAdvance', hex: h, units: ['spot', 'a2', 'a3'] },
+    ]);
+    const r = act(s, { type: 'fsAdvance', hex: h, units: ['spot', 'a2'] });
+    expect(r.events.filter((e) => e.type === 'advanced').map((e) => (e as unknown as { unit: string }).unit)).toEqual(['spot', 'a2']);
+    expect([r.state.units.spot.hex, r.state.units.a2.hex, r.state.units.a3.hex]).toEqual([hx(3, 3), hx(3, 3), next]);
+    expect(r.state.units.spot.markers).not.toContain('TA');
+    // Once per phase (GOSS 11.7): a3 may not follow.
+    expect(legalActions(r.state, 'allied').filter((x) => x.type === 'fsAdvance')).toEqual([]);
+    expect(apply(r.state, { type: 'fsAdvance', hex: h, units: ['a3'] })).toMatchObject({ ok: false, error: { code: 'advanced-already', case: 'GOSS 11.7' } });
   });
 });
 

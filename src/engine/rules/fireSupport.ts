@@ -2,21 +2,20 @@
  * Fire support (AW 31.9, GOSS 11): one consolidated mission per target hex, its points from
  * artillery groups, division HQs, Nebelwerfer, heavy Flak (scenario), air and naval points, capped
  * by observation (8 / 16 / 24); volleys of 8; the FS table and DRMs; then the target's owner takes
- * the hits (first hit as a step loss, or first hit as a retreat) and attack-designated units may
- * advance into a vacated hex. Observation comes from rules/observation.ts through `FS_OBSERVATION`.
+ * the hits (the hit procedure, procedures/hits.ts: first hit as a step loss, or as a retreat) and
+ * attack-designated units may advance into a vacated hex. Observation comes from rules/observation.ts through `FS_OBSERVATION`.
  * The defender's mission against an overrunner (GOSS 5.3.5) is the same mission with `overrun` set
  * (spotter in the overrun stack, artillery only, light or medium cap), started from rules/overrun.ts.
  */
-import type { Draft } from 'immer';
 import { z } from 'zod';
 import { areAdjacent, distance, formatHex, neighbours, tryParseHexRef, type HexId } from '../hex';
 import { terrainOf } from '../board';
 import { segmentAt, turnTime } from '../sequence';
 import type { Action, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
-import { reject, type RuleContext, type RuleModule } from './registry';
+import { reject, type RuleModule } from './registry';
 import { airObservation, canObserve, observerCapacity } from './observation';
 import { fsTable, gaMods } from './combatTables';
-import { combatOf, type ArtRecord, type FsProc } from './combatState';
+import { combatOf, type ArtRecord } from './combatState';
 import { combatRules } from './scenarioRules';
 import { special } from './scenarioArea';
 import { actsAsDivisionGroup, actsAsGroup, firesOnce, groupOfUnit, groupPointsNow, hasScenarioArtillery, periodKey, supportsMission, supportsText } from './artilleryGroups';
@@ -25,10 +24,11 @@ import {
   isAttackDesignated, isHeavyFlak, isHq, isNebelwerfer, isPureAfv, isZ, live, stepsLeft, unitsAt,
 } from './combatTraits';
 import { isNight } from './gaOdds';
-import { continueOverrun, prc } from './groundAssault';
-import { absorb, allocateSteps, type LossCtx } from './losses';
-import { doRetreat, retreatPaths } from './retreat';
-import { clearIfEmpty, et3ToGiveUp, permanentWorksAt, removeFieldworks } from './fieldworks';
+import { clearIfEmpty } from './fieldworks';
+import { stackViolationOf } from './stacking';
+import { bundleOf } from '../bundles';
+import { defineProcedure, pushFrame, runProcedures, type Run } from '../procedures/stack';
+import { fsHitsFrame } from '../procedures/hits';
 import { afterMission, depletionBlock, firesOncePerGtByMarker } from './ammoDepletion';
 import { hasShips, navalPlan, recordShips } from './navalGunfire';
 import { combatBan, mayAct } from './extensions';
@@ -353,148 +353,16 @@ const MissionAction = z.object({
 });
 /** A mission's fields without its type and target (the GOSS 5.3.5 defensive mission, overrun.ts `overrunFs`, fires at a given hex). */
 export const MissionFields = MissionAction.omit({ type: true, target: true });
-const HitsAction = z.object({ type: z.literal('fsHits'), option: z.enum(['step', 'retreat']), removeEt3: z.boolean().optional() });
-const AbsorbAction = z.object({ type: z.literal('fsAbsorb'), fatigue: z.number().int().min(0).max(2) });
-const RetreatAction = z.union([
-  z.object({ type: z.literal('fsRetreat'), path: z.array(z.string()).length(1), withdraw: z.literal(false).optional() }),
-  z.object({ type: z.literal('fsRetreat'), path: z.array(z.string()).length(0), withdraw: z.literal(true) }),
-]);
 const AdvanceAction = z.object({ type: z.literal('fsAdvance'), hex: z.string(), units: z.array(z.string()).min(1) });
 
 const hexOf = (ref: string): HexId => { const r = tryParseHexRef(ref); if ('error' in r) reject('bad-hex', r.error); return r.hex; };
 
-interface Run { d: Draft<GameState>; ctx: RuleContext; events: GameEvent[] }
-const lc = (run: Run, fs: FsProc): LossCtx => ({ d: run.d, bundle: run.ctx.bundle, events: run.events, lost: fs.lost });
-const aliveIds = (run: Run, ids: string[]) => ids.filter((id) => live(run.d.units[id] as UnitState));
-
 /**
- * GOSS 11.6.2a-b, 17.4.1: why the target stack may not withdraw into a DW in its hex instead of the
- * 1-hex retreat, or null when it may — only attack-designated targets (all of them, reconstructed:
- * non-designated units there are immune or take the DW benefits anyway, GOSS 11.2.2), and only into
- * a DW. Reconstructed: any fieldworks marker is a DW (IP, ET-2, ET-3).
+ * Fires one mission (validated by `fsPlan`, rolled) and pushes its frame: the target's owner then takes
+ * the hits (the hit procedure) when the stack runs (`runProcedures`, by the caller).
  */
-function fsWithdrawRefusal(state: GameState, fs: FsProc): string | null {
-  if (!fs.designated) return 'only attack-designated targets may withdraw into a DW instead of retreating';
-  if (!state.fieldworks[fs.target]) return `${formatHex(fs.target)} holds no DW (IP, ET) to withdraw into`;
-  return null;
-}
-
-function fsRetreatPaths(state: GameState, bundle: ScenarioBundle, fs: FsProc): HexId[][] {
-  const ids = fs.units.filter((id) => live(state.units[id]));
-  // GOSS 5.3.5: chained overrunners retreat from the hex they stand in, not from their counters' hex.
-  return ids.length ? retreatPaths(state, bundle, fs.targetSide, fs.entered ? fs.target : state.units[ids[0]].hex!, ids, 1) : [];
-}
-
-/** GOSS 11.6.3: the 1-hex FS retreat, remembered for GOSS 6.7.0 (an overstack it makes does not fight a later GA, gaOdds.ts). */
-function fsRetreated(run: Run, ids: string[], path: HexId[]): void {
-  const fs = combatOf(run.d).fs!;
-  doRetreat(lc(run, fs), fs.targetSide, ids, path, 'GOSS 11.6.3');
-  const c = combatOf(run.d);
-  const list = c.retreatedAfterFs ?? (c.retreatedAfterFs = []);
-  for (const id of ids) if (!list.includes(id)) list.push(id);
-}
-
-/** Drops designations, marks 1 AS on all and queues the 1-hex retreat (GOSS 11.6.2 option b / failed PRC). */
-function beginRetreat(run: Run, fs: Draft<FsProc>): void {
-  for (const id of aliveIds(run, fs.units)) { const u = run.d.units[id]; dropMarker(u, M.TA); dropMarker(u, M.PA); addAs(u, 1); }
-  fs.stage = 'retreat';
-}
-
-function driveFs(run: Run): void {
-  const c = combatOf(run.d);
-  for (let guard = 0; guard < 20; guard++) {
-    const fs = c.fs;
-    if (!fs) { run.d.pending = null; return; }
-    if (fs.stage === 'option') {
-      if (fs.hits <= 0 || !aliveIds(run, fs.units).length) { fs.stage = 'done'; continue; }
-      run.d.pending = { side: fs.targetSide, kind: 'fsHits', accepts: ['fsHits'], prompt: `${fs.hits} numerical hit(s): take the first as a step loss, or as a retreat?`, case: 'GOSS 11.6.2' };
-      return;
-    }
-    if (fs.stage === 'retreat') {
-      const paths = fsRetreatPaths(run.d as GameState, run.ctx.bundle, fs);
-      // GOSS 11.6.2: designated targets in a DW choose between the retreat and the withdrawal into it.
-      if (paths.length > 1 || !fsWithdrawRefusal(run.d as GameState, fs)) { run.d.pending = { side: fs.targetSide, kind: 'fsRetreat', accepts: ['fsRetreat'], prompt: 'Retreat the target stack 1 hex', case: 'GOSS 11.6.3' }; return; }
-      const ids = aliveIds(run, fs.units);
-      if (paths.length === 1) fsRetreated(run, ids, paths[0]);
-      else run.events.push({ type: 'retreatBlocked', units: ids, case: 'GOSS 11.6.3' });
-      fs.stage = 'absorb';
-      continue;
-    }
-    if (fs.stage === 'absorb') {
-      if (fs.remaining > 0 && aliveIds(run, fs.units).length) {
-        if (fs.remainder === 'free') { run.d.pending = { side: fs.targetSide, kind: 'fsAbsorb', accepts: ['fsAbsorb'], prompt: `Take ${fs.remaining} hit(s) as step losses and up to 2 fatigue hits`, case: 'GOSS 11.6.2a' }; return; }
-        absorb(lc(run, fs), fs.units, fs.remaining, fs.remainder, 'GOSS 11.6.2');
-        fs.remaining = 0;
-      }
-      fs.stage = 'done';
-      continue;
-    }
-    // done
-    if (!fs.entered && !unitsAt(run.d as GameState, fs.target, fs.targetSide).length) { c.fsVacated.push(fs.target); clearIfEmpty(run.d, fs.target, run.events, 'all occupants retreated or eliminated by FS', run.ctx.bundle); }
-    run.events.push({ type: 'fsEnded', target: formatHex(fs.target), case: 'GOSS 11.6' });
-    c.fs = null;
-    run.d.pending = null;
-    // GOSS 5.3.5: the mission fired before the overrun is resolved; the overrun goes on (or ends, if FS stopped it).
-    if (fs.overrun) continueOverrun(run.d, run.ctx, run.events);
-    return;
-  }
-}
-
-/**
- * GOSS 11.6.2a step 1 alternative: the works non-designated targets may give up instead of the first
- * step loss — an ET-3, or (AW 1.2.7b) an ET-2 in bocage (fieldworks.ts `et3ToGiveUp`). Null with the
- * reason and case when none may be.
- */
-function fsEt3Refusal(state: GameState, bundle: ScenarioBundle, fs: FsProc): { message: string; case: string } | null {
-  const h = formatHex(fs.target);
-  if (!et3ToGiveUp(state, bundle, fs.target)) {
-    const fw = state.fieldworks[fs.target];
-    return fw === 'ET-2' && permanentWorksAt(bundle, fs.target)
-      ? { message: `the Landefront ET-2 in ${h} may not be destroyed, so it cannot cancel a hit`, case: 'AW 1.2.6b' }
-      : { message: `${h} holds no ET-3${fw ? ` (an ${fw}${fw === 'ET-2' ? ' outside bocage' : ''})` : ''} to give up for the first hit`, case: 'GOSS 11.6.2a, AW 1.2.7b' };
-  }
-  // reconstructed: "non-designated units may remove an ET-3" read as the whole target stack — attack-designated
-  // units get no DW benefit (GOSS 17.4.1), and the same test decides the step-2 automatic PRC pass below.
-  const des = fs.units.filter((id) => live(state.units[id]) && isAttackDesignated(state.units[id]));
-  if (des.length) return { message: `attack-designated units (${des.join(', ')}) in ${h} get no DW benefit: they may not give up the ET-3`, case: 'GOSS 11.6.2a, 17.4.1' };
-  return null;
-}
-
-function chooseStepOption(run: Run, fs: Draft<FsProc>, removeEt3 = false): void {
-  const { bundle, dice } = run.ctx;
-  // Step 1: one unit loses a step — or the targets give up their ET-3 (GOSS 11.6.2a; AW 1.2.7b bocage ET-2).
-  // On a Landefront hex the ET-3 goes back to the printed ET-2 (AW 1.2.6b, removeFieldworks), and the
-  // step-2 automatic pass then comes from that ET-2 — reconstructed: "unless that ET-3 was just used"
-  // names the ET-3 given up, not the printed works that stay.
-  if (removeEt3) removeFieldworks(run.d, bundle, fs.target, run.events, 'given up to cancel the first FS numerical hit', run.d.fieldworks[fs.target] === 'ET-2' ? 'GOSS 11.6.2a, AW 1.2.7b' : 'GOSS 11.6.2a');
-  else allocateSteps(lc(run, fs), fs.units, 1, { ignoreMax: false, why: 'first numerical hit as a step loss', case: 'GOSS 11.6.2a' });
-  let left = fs.hits - 1;
-  if (left <= 0 || !aliveIds(run, fs.units).length) { fs.stage = 'done'; return; }
-  // Step 2: PRC with the lowest defensive PR; non-designated units in an ET pass.
-  const ids = aliveIds(run, fs.units);
-  const fw = run.d.fieldworks[fs.target];
-  let pass: boolean;
-  if ((fw === 'ET-2' || fw === 'ET-3') && !ids.some((id) => isAttackDesignated(run.d.units[id] as UnitState))) {
-    pass = true;
-    run.events.push({ type: 'prc', pass, why: `automatic pass in an ${fw}`, case: 'GOSS 11.6.2a' });
-  } else {
-    const pr = Math.min(...ids.map((id) => defOf(bundle, id).prDef ?? 0));
-    const r = prc(dice, pr, 0, `FS PRC (lowest defensive PR ${pr})`);
-    pass = r.pass;
-    run.events.push({ type: 'prc', pr, roll: r.roll, pass, why: 'FS hits PRC', case: 'GOSS 11.6.2a' });
-  }
-  if (pass) {
-    allocateSteps(lc(run, fs), fs.units, 1, { ignoreMax: true, why: 'second numerical hit as a step loss', case: 'GOSS 11.6.2a' });
-    left -= 1;
-    fs.remaining = left; fs.remainder = 'free'; fs.stage = 'absorb';
-  } else {
-    fs.remaining = left; fs.remainder = 'capped';
-    beginRetreat(run, fs);
-  }
-}
-
-/** Fires one mission (validated by `fsPlan`) and applies its results as far as the first decision of the target's owner. */
-export function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsRequest): GameEvent[] {
+export function startMission(run: Run, req: FsRequest): void {
+  const { d, ctx, events } = run;
   const side = ctx.side!;
   const { bundle, dice } = ctx;
   const r = fsPlan(d as GameState, bundle, side, req);
@@ -502,7 +370,6 @@ export function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsReque
   const plan = r.plan;
   const c = combatOf(d);
   const now = turnTime(bundle.scenario, bundle.sequence, d.pos.turn);
-  const events: GameEvent[] = [];
   c.fsTargets.push(req.target);
   if (req.spotter) c.spotterUses[req.spotter] = (c.spotterUses[req.spotter] ?? 0) + 1;
   for (const s of plan.sources) {
@@ -541,26 +408,48 @@ export function startMission(d: Draft<GameState>, ctx: RuleContext, req: FsReque
   if (as > 0) for (const id of targets) addAs(d.units[id], as); // GOSS 11.6.1: max 2 per unit
   // GOSS 11.6.2: designation is read before the results drop it (the DW withdrawal open to designated targets).
   const designated = targets.length > 0 && targets.every((id) => isAttackDesignated(d.units[id] as UnitState));
-  c.fs = { target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'option', option: null, remaining: 0, remainder: 'free', lost: {}, ...(designated ? { designated } : {}), ...(req.overrun !== undefined ? { overrun: true } : {}), ...(entered ? { entered: true } : {}) };
-  driveFs({ d, ctx, events });
-  return events;
+  pushFrame(d, { proc: 'fireMission', target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'hits', ...(designated ? { designated } : {}), ...(req.overrun !== undefined ? { overrun: true } : {}), ...(entered ? { entered: true } : {}) });
 }
 
-function pendingFs(d: Draft<GameState>, ctx: RuleContext, kind: string): Draft<FsProc> {
-  if (d.pending?.kind !== kind || !d.combat?.fs) reject('not-pending', `no ${kind} decision is pending`, 'GOSS 11.6');
-  if (d.pending.side !== ctx.side) reject('not-your-decision', `the ${d.pending.side} player decides`, d.pending.case);
-  return d.combat.fs as Draft<FsProc>;
-}
+/**
+ * GOSS 11.6: the fire mission procedure, after its dice: the target's owner takes the hits (the hit
+ * procedure), then a hex emptied by them is vacated (GOSS 11.7). A defensive mission against an
+ * overrunner returns to the overrun (GOSS 5.3.5), which goes on or ends.
+ */
+export const fireMissionProcedure = defineProcedure({
+  name: 'fireMission',
+  step(f, run) {
+    if (f.stage === 'hits') {
+      f.stage = 'end';
+      return { call: fsHitsFrame({ side: f.targetSide, hex: f.target, units: [...f.units], hits: f.hits, ...(f.designated ? { designated: true } : {}), ...(f.entered ? { entered: true } : {}) }) };
+    }
+    if (!f.entered && !unitsAt(run.d as GameState, f.target, f.targetSide).length) { combatOf(run.d).fsVacated.push(f.target); clearIfEmpty(run.d, f.target, run.events, 'all occupants retreated or eliminated by FS', run.ctx.bundle); }
+    run.events.push({ type: 'fsEnded', target: formatHex(f.target), case: 'GOSS 11.6' });
+    return { end: null };
+  },
+});
 
-/** AW 31.2.2c: attack-designated units adjacent to a hex vacated by FS may advance into it (once per phase). */
-export function fsAdvanceOptions(state: GameState, side: Side): Action[] {
+/**
+ * AW 31.2.2c / GOSS 11.7: attack-designated units adjacent to a hex vacated by FS may advance into it
+ * (once per phase): every one of them may go in. Offered: each unit alone, each adjacent stack, and
+ * all of them together — every group within the stacking limit of the hex (GOSS 6.0).
+ */
+export function fsAdvanceOptions(state: GameState, side: Side, bundle: ScenarioBundle = bundleOf(state)): Action[] {
   const c = state.combat;
   if (!c || c.fsAdvanced) return [];
   const out: Action[] = [];
   for (const h of c.fsVacated) {
     if (unitsAt(state, h).length) continue;
     const us = Object.values(state.units).filter((u) => u.side === side && live(u) && isAttackDesignated(u) && areAdjacent(u.hex!, h));
-    for (const u of us) out.push({ type: 'fsAdvance', hex: formatHex(h), units: [u.id] });
+    const groups: UnitState[][] = us.map((u) => [u]);
+    const byHex = new Map<HexId, UnitState[]>();
+    for (const u of us) byHex.set(u.hex!, [...(byHex.get(u.hex!) ?? []), u]);
+    for (const g of byHex.values()) if (g.length > 1) groups.push(g);
+    if (byHex.size > 1) groups.push(us);
+    for (const g of groups) {
+      if (g.length > 1 && stackViolationOf(bundle, h, side, g)) continue;
+      out.push({ type: 'fsAdvance', hex: formatHex(h), units: g.map((u) => u.id) });
+    }
   }
   return out;
 }
@@ -579,7 +468,10 @@ export const fireSupportRules: RuleModule = {
         const a = MissionAction.safeParse(action);
         if (!a.success) reject('bad-action', `fireMission needs a target and mission points: ${a.error.issues[0].message}`);
         if (!fsSegment(d as GameState, ctx.bundle)) reject('wrong-segment', 'FS missions are fired in the FS Mission Segments', 'AW 31.2.2b-c');
-        return startMission(d, ctx, { ...a.data, target: hexOf(a.data.target) });
+        const run: Run = { d, ctx, events: [] };
+        startMission(run, { ...a.data, target: hexOf(a.data.target) });
+        runProcedures(run);
+        return run.events;
       },
       legal(state, side, bundle) {
         if (!fsSegment(state, bundle) || state.pending) return [];
@@ -598,90 +490,6 @@ export const fireSupportRules: RuleModule = {
           if (fsPlan(state, bundle, side, req).ok) out.push({ type: 'fireMission', target: formatHex(t), ...(spotter ? { spotter } : {}), artillery: req.artillery });
         }
         return out;
-      },
-    },
-    {
-      type: 'fsHits',
-      apply(d, action, ctx) {
-        const a = HitsAction.safeParse(action);
-        if (!a.success) reject('bad-action', a.error.issues[0].message);
-        const fs = pendingFs(d, ctx, 'fsHits');
-        const events: GameEvent[] = [{ type: 'fsHitsOption', option: a.data.option, ...(a.data.removeEt3 ? { removeEt3: true } : {}), case: 'GOSS 11.6.2' }];
-        const run = { d, ctx, events };
-        d.pending = null;
-        fs.option = a.data.option;
-        if (a.data.removeEt3) {
-          if (a.data.option !== 'step') reject('et3-not-retreat', 'an ET-3 may replace only the first step loss of option a, not the retreat of option b', 'GOSS 11.6.2a');
-          const no = fsEt3Refusal(d as GameState, ctx.bundle, fs);
-          if (no) reject('no-et3', no.message, no.case);
-        }
-        if (a.data.option === 'retreat') {
-          if (!fsRetreatPaths(d as GameState, ctx.bundle, fs).length && fsWithdrawRefusal(d as GameState, fs)) reject('cannot-retreat', 'the stack cannot retreat 1 hex (nor withdraw into a DW): the first hit must be a step loss', 'GOSS 11.6.2b');
-          fs.remaining = Math.ceil((fs.hits - 1) / 2); fs.remainder = 'cappedIgnore';
-          beginRetreat(run, fs);
-        } else chooseStepOption(run, fs, !!a.data.removeEt3);
-        driveFs(run);
-        return events;
-      },
-      legal(state, side, bundle) {
-        if (state.pending?.kind !== 'fsHits' || state.pending.side !== side || !state.combat?.fs) return [];
-        const opts: Action[] = [{ type: 'fsHits', option: 'step' }];
-        if (!fsEt3Refusal(state, bundle, state.combat.fs)) opts.push({ type: 'fsHits', option: 'step', removeEt3: true });
-        if (fsRetreatPaths(state, bundle, state.combat.fs).length || !fsWithdrawRefusal(state, state.combat.fs)) opts.push({ type: 'fsHits', option: 'retreat' });
-        return opts;
-      },
-    },
-    {
-      type: 'fsRetreat',
-      apply(d, action, ctx) {
-        const a = RetreatAction.safeParse(action);
-        if (!a.success) reject('bad-action', a.error.issues[0].message);
-        const fs = pendingFs(d, ctx, 'fsRetreat');
-        const events: GameEvent[] = [];
-        const run = { d, ctx, events };
-        if (a.data.withdraw) {
-          const no = fsWithdrawRefusal(d as GameState, fs);
-          if (no) reject('no-withdrawal', no, 'GOSS 11.6.2');
-          d.pending = null;
-          events.push({ type: 'withdrewIntoDw', units: aliveIds(run, fs.units), hex: formatHex(fs.target), fieldworks: d.fieldworks[fs.target], why: 'the attack-designated targets withdraw into the DW in their hex instead of retreating', case: 'GOSS 11.6.2, 17.4.1' });
-          fs.stage = 'absorb';
-          driveFs(run);
-          return events;
-        }
-        const to = hexOf(a.data.path[0]);
-        const paths = fsRetreatPaths(d as GameState, ctx.bundle, fs);
-        if (!paths.some((p) => p[0] === to)) reject('illegal-retreat', `${a.data.path[0]} is not a retreat hex the priorities allow`, 'GOSS 11.6.3');
-        d.pending = null;
-        fsRetreated(run, aliveIds(run, fs.units), [to]);
-        fs.stage = 'absorb';
-        driveFs(run);
-        return events;
-      },
-      legal(state, side, bundle) {
-        if (state.pending?.kind !== 'fsRetreat' || state.pending.side !== side || !state.combat?.fs) return [];
-        const out: Action[] = fsRetreatPaths(state, bundle, state.combat.fs).map((p) => ({ type: 'fsRetreat', path: p.map(formatHex) }));
-        if (!fsWithdrawRefusal(state, state.combat.fs)) out.push({ type: 'fsRetreat', path: [], withdraw: true });
-        return out;
-      },
-    },
-    {
-      type: 'fsAbsorb',
-      apply(d, action, ctx) {
-        const a = AbsorbAction.safeParse(action);
-        if (!a.success) reject('bad-action', a.error.issues[0].message);
-        const fs = pendingFs(d, ctx, 'fsAbsorb');
-        if (a.data.fatigue > Math.min(2, fs.remaining)) reject('too-much-fatigue', `at most ${Math.min(2, fs.remaining)} fatigue hit(s) here`, 'GOSS 11.6.2a');
-        const events: GameEvent[] = [];
-        const run = { d, ctx, events };
-        d.pending = null;
-        absorb(lc(run, fs), fs.units, fs.remaining, 'free', 'GOSS 11.6.2a', a.data.fatigue);
-        fs.remaining = 0; fs.stage = 'done';
-        driveFs(run);
-        return events;
-      },
-      legal(state, side) {
-        if (state.pending?.kind !== 'fsAbsorb' || state.pending.side !== side || !state.combat?.fs) return [];
-        return Array.from({ length: Math.min(2, state.combat.fs.remaining) + 1 }, (_, f) => ({ type: 'fsAbsorb', fatigue: f }));
       },
     },
     {
@@ -708,7 +516,7 @@ export const fireSupportRules: RuleModule = {
       },
       legal(state, side, bundle) {
         if (segmentAt(bundle.sequence, state.pos).segment.id !== 'offensiveFs' || state.pending) return [];
-        return fsAdvanceOptions(state, side);
+        return fsAdvanceOptions(state, side, bundle);
       },
     },
   ],

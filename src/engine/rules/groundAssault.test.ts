@@ -10,6 +10,7 @@ import { resolveGaPure } from './groundAssault';
 import { retreatPaths } from './retreat';
 import { GroundAssaultTable } from '../../data/schemas/tables';
 import { act, at, edit, fixture, fmt, hx, landefront, seedWhere, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { frameOf } from '../procedures';
 import { neighbours } from '../hex';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
@@ -251,7 +252,7 @@ describe('GOSS 13.10 applying results', () => {
     expect(s.units.g).toMatchObject({ stepsLost: 1, hex: hx(3, 4) });
     expect(s.units.g.markers).toContain('F1');
     expect(s.pending).toBeNull();
-    expect(s.combat!.ga).toBeNull();
+    expect(frameOf(s, 'groundAssault')).toBeNull();
   });
 
   it('GOSS 13.10.4a Hold, PRC failed: retreat 1 hex per hit (Leg defender max 2), then the attacker may advance 1 hex (TA)', () => {
@@ -399,7 +400,7 @@ describe('GOSS 13.10 applying results', () => {
     expect(s.units.a).toMatchObject({ hex: hx(2, 4), stepsLost: 0 });
     expect(s.units.a.markers.filter((m) => m.startsWith('F'))).toEqual([]);
     expect(s.units.a.markers).not.toContain('TA');
-    expect(s.combat!.ga).toBeNull();
+    expect(frameOf(s, 'groundAssault')).toBeNull();
   });
 
   it('GOSS 13.10.4c attacker withdrawal on a Full retreat only against exactly 1 discretionary hit; refused against 2 (result 2(1)) and for defenders, each with its case', () => {

@@ -8,6 +8,7 @@ import { combatOf } from './combatState';
 import {
   defOf, fatigue, fsPoints, isArtGroup, isArtillery, isHq, isLeader, isZ, setFatigue, stepsLeft,
 } from './combatTraits';
+import * as traits from './unit-traits';
 
 export interface LossCtx {
   d: Draft<GameState>;
@@ -130,4 +131,35 @@ export function absorb(ctx: LossCtx, ids: string[], hits: number, mode: 'free' |
   fatigueAll(ctx, ids, f, c);
   left -= f;
   if (mode === 'capped' && left > 0) allocateSteps(ctx, ids, left, { ignoreMax: true, why: 'hit taken as a step loss beyond Max step loss', case: c });
+}
+
+/**
+ * Takes `n` steps from `ids`: one at a time from the unit with the most steps left (GOSS 4.2.1
+ * equalised losses), HQs last, Z-steps only when no Co or Bn is left (GOSS 4.1.3); no Max step
+ * loss, artillery groups lose steps like any unit. reconstructed: AW 32.2.2 says "step losses" for
+ * the carpet-bombed hex without an allocation order. The counters are classified by unit-traits.ts,
+ * as the carpet bombing always has (issue 14 item 6 unifies the two trait files).
+ */
+export function takeStepsMostFirst(ctx: LossCtx, ids: string[], n: number, why: string, c: string): void {
+  const { d, bundle } = ctx;
+  for (let k = 0; k < n; k++) {
+    const us = ids.map((id) => d.units[id]).filter((u) => !u.eliminated && u.hex !== null);
+    if (!us.length) return;
+    const big = us.filter((u) => !traits.isZStep(bundle.units.get(u.id)!));
+    const pool = big.length ? big : us;
+    pool.sort((a, b) => {
+      const da = bundle.units.get(a.id)!, db = bundle.units.get(b.id)!;
+      return (traits.isHq(da) ? 1 : 0) - (traits.isHq(db) ? 1 : 0) || traits.stepsLeft(db, b as UnitState) - traits.stepsLeft(da, a as UnitState) || a.id.localeCompare(b.id);
+    });
+    const u = pool[0];
+    u.stepsLost += 1;
+    ctx.lost[u.id] = (ctx.lost[u.id] ?? 0) + 1;
+    ctx.events.push({ type: 'stepLost', unit: u.id, why, case: c });
+    if (traits.stepsLeft(bundle.units.get(u.id)!, u as UnitState) <= 0) {
+      u.eliminated = true;
+      u.hex = null;
+      u.markers = [];
+      ctx.events.push({ type: 'unitEliminated', unit: u.id, why: `${why}: no steps left`, case: c });
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply, legalActions } from '../game';
 import { act, at, edit, fixture, fmt, hx, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { frameOf } from '../procedures';
 import type { Action, GameState } from '../types';
 import { movementOptions, overrunCost } from './movement';
 import { gaOdds } from './gaOdds';
@@ -41,7 +42,7 @@ describe('GOSS 5.3.5 / AW 31.5 overrun', () => {
       const res = r.events.find((e) => e.type === 'overrunResult') as { success: boolean; attackerHits: number; defenderHits: number } | undefined;
       if (!res) continue;
       expect(res.success).toBe(res.attackerHits < res.defenderHits);
-      const ga = r.state.combat!.ga;
+      const ga = frameOf(r.state, 'groundAssault');
       if (ga) { expect(ga.att!.disc).toBe(0); expect(ga.att!.ignoreMax).toBe(true); expect(ga.att!.mand).toBeGreaterThanOrEqual(res.attackerHits); }
       if (res.success) { seen.success = true; expect(r.state.units.m.markers).toContain('Exploit'); }
       else { seen.failure = true; expect(r.state.units.m.markers).not.toContain('Exploit'); }
@@ -138,7 +139,7 @@ describe('GOSS 5.3.5 defensive FS against an overrun', () => {
     const r = act(s, OVERRUN);
     expect(r.events.some((e) => e.type === 'overrunResult')).toBe(true);
     expect(r.state.pending?.kind).not.toBe('overrunFs');
-    expect(r.state.combat?.overrunFs ?? null).toBeNull();
+    expect(frameOf(r.state, 'overrun')?.stage ?? 'end').toBe('end'); // past its FS decision
   });
 
   it('GOSS 5.3.5: the defender may fire a light mission (cap 8, reconstructed from AW 31.9.4) spotted from the overrun stack at the overrunner\'s hex, or decline; declining resolves the overrun', () => {
@@ -164,7 +165,7 @@ describe('GOSS 5.3.5 defensive FS against an overrun', () => {
     expect(declined.events.map((e) => e.type).filter((t) => ['overrunFsDeclined', 'fsResolved', 'gaResolved', 'overrunResult'].includes(t))).toEqual(['overrunFsDeclined', 'gaResolved', 'overrunResult']);
     expect(declined.events.find((e) => e.type === 'gaResolved')).toMatchObject({ odds: { attackers: [{ unit: 'm', cs: 8 }], baseLabel: '4:1', column: 'I' } });
     expect(declined.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackerHits: 0, defenderHits: 3, success: true });
-    expect(declined.state.combat!.overrunFs).toBeNull();
+    expect(frameOf(declined.state, 'overrun')?.stage ?? 'end').toBe('end'); // past its FS decision
     expect(declined.state.units.m.stepsLost).toBe(0);
     expect(declined.state.units.m.markers).toContain('Exploit');
     expect(b.units.get('gag')).toBeDefined();
@@ -419,7 +420,7 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
     // Target (3,4); DRMs from the overrunner alone (pure armour −3, density 3 steps), not from g there.
     expect(fs.plan).toMatchObject({ target: fmt(hx(3, 4)), cap: 8, drms: [{ why: 'pure armour', value: -3 }, { why: 'density: 3 step(s)', value: 0 }] });
     expect(fs.volleys).toEqual([{ points: 8, roll: 5, drm: -3, fsv: 10, result: '1' }]);
-    expect(fired.state.combat!.fs).toMatchObject({ target: hx(3, 4), units: ['m'], entered: true });
+    expect(frameOf(fired.state, 'fireMission')).toMatchObject({ target: hx(3, 4), units: ['m'], entered: true });
     const hit = act(fired.state, { type: 'fsHits', option: 'step' });
     expect(hit.events.filter((e) => e.type === 'stepLost').map((e) => (e as { unit: string }).unit)).toEqual(['m', 'g2']);
     expect([hit.state.units.g.stepsLost, hit.state.units.g.markers]).toEqual([1, []]);

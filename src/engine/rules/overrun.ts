@@ -21,7 +21,7 @@
  * the defender's own units there. When it has such a mission the declaration waits on its decision
  * (pending `overrunFs`: `{type:'overrunFs', fire:false}` or a mission); the mission's hits are the
  * overrunners' to take (fsHits…), then the overrun is resolved, or ends if they were eliminated or
- * forced back (groundAssault.ts `continueOverrun`). Without a possible mission there is no prompt.
+ * forced back (the overrun procedure below resumes when the mission ends). Without a possible mission there is no prompt.
  */
 import { z } from 'zod';
 import { formatHex, neighbours, tryParseHexRef } from '../hex';
@@ -30,8 +30,10 @@ import type { Action, GameEvent, GameState, ScenarioBundle, Side, UnitState } fr
 import { reject, type RuleModule } from './registry';
 import { combatOf } from './combatState';
 import { M, defOf, enemyOf, fatigue, has, live, unitsAt } from './combatTraits';
-import { continueOverrun } from './groundAssault';
+import { startAssault } from './groundAssault';
 import { MissionFields, overrunFsOffers, startMission, type FsRequest } from './fireSupport';
+import { decisionHandlers, defineProcedure, frameOf, startProcedure, type Run } from '../procedures/stack';
+import type { OverrunFrame } from '../procedures/frames';
 import { gaOdds } from './gaOdds';
 import { groupProblem, moveFinished, overrunCost, overrunEntry } from './movement';
 import { F_ENEMY, moveRecordNow, sideView } from './movement-search';
@@ -42,10 +44,9 @@ import { freeGroupHost, freeGroupProblem } from './stacking';
 const OverrunAction = z.object({ type: z.literal('overrun'), unit: z.string(), hex: z.string(), with: z.array(z.string()).max(2).optional() });
 const OverrunFsAction = z.object({ type: z.literal('overrunFs'), fire: z.boolean() }).extend(MissionFields.shape);
 
-/** GOSS 5.3.5: the defender's possible missions against the overrun waiting in `combat.overrunFs`. */
-function offers(state: GameState, bundle: ScenarioBundle): FsRequest[] {
-  const o = state.combat?.overrunFs;
-  return o ? overrunFsOffers(state, bundle, enemyOf(o.side), o.from, o.hex, o.targets) : [];
+/** GOSS 5.3.5: the defender's possible missions against the overrun `o`. */
+function offers(state: GameState, bundle: ScenarioBundle, o: OverrunFrame): FsRequest[] {
+  return overrunFsOffers(state, bundle, enemyOf(o.side), o.from, o.hex, o.targets);
 }
 
 type Problem = { code: string; message: string; case: string };
@@ -110,6 +111,90 @@ function groupsIn(state: GameState, bundle: ScenarioBundle, units: UnitState[]):
   return out;
 }
 
+/**
+ * GOSS 5.3.5: after the defender's FS decision (a mission fired and its results applied, or no fire),
+ * the declared overrun is resolved by the overrunners still standing where they were (a member of a
+ * free-stacked group eliminated by FS drops out) — unless FS eliminated them all or forced them back
+ * (a retreat also takes their Exploit marker), or the odds no longer allow it: then the overrun ends
+ * without a GA and the overrunners do not count as having entered the hex (their MP stay spent; a
+ * chained overrunner that was not forced back still stands in the hex it overran before).
+ */
+function assaultOrStop(run: Run, o: OverrunFrame): boolean {
+  const { d, ctx, events } = run;
+  const counters = o.at ?? o.from;
+  const att = o.attackers.filter((id) => { const u = d.units[id] as UnitState; return live(u) && u.hex === counters && has(u, M.EXPLOIT); });
+  const from = o.at !== undefined ? { from: o.from } : {};
+  let why: string | null = att.length ? null : 'defensive FS eliminated the overrunner or forced it out of its hex';
+  if (!why && !unitsAt(d as GameState, o.hex, enemyOf(o.side)).length) why = `${formatHex(o.hex)} no longer holds an enemy unit`;
+  if (!why) {
+    const r = gaOdds(d as GameState, ctx.bundle, { hex: o.hex, attackers: att, overrun: true, ...from }, o.side);
+    if (!r.ok) why = `after defensive FS: ${r.message} (${r.case})`;
+  }
+  if (why) {
+    for (const id of o.attackers) {
+      const u = d.units[id];
+      const was = o.restore?.[id] ?? { ignore: o.ignore };
+      if (!u?.move || u.move.overrun !== o.hex || !was) continue;
+      if (was.overrun !== undefined && has(u as UnitState, M.EXPLOIT)) u.move.overrun = was.overrun; else delete u.move.overrun;
+      u.move.ignore = [...was.ignore];
+    }
+    events.push({ type: 'overrunStopped', hex: formatHex(o.hex), attackers: [...o.attackers], why, case: 'GOSS 5.3.5' });
+    return false;
+  }
+  startAssault(run, { hex: o.hex, attackers: att, overrun: true, ...from }, o.side);
+  return true;
+}
+
+/**
+ * GOSS 5.3.5 / AW 31.5: the overrun procedure: the defender's decision on a defensive mission against
+ * the overrunner (`overrunFs`, only when it has one), that mission (the fire mission procedure, whose
+ * hits the overrunner takes), then the overrun's assault (the ground assault procedure), or its end.
+ */
+export const overrunProcedure = defineProcedure({
+  name: 'overrun',
+  step(o, run) {
+    if (o.stage === 'fire') {
+      if (offers(run.d as GameState, run.ctx.bundle, o as OverrunFrame).length) {
+        return { wait: { side: enemyOf(o.side), kind: 'overrunFs', prompt: `Overrun of ${formatHex(o.hex)}: fire a defensive artillery mission at ${formatHex(o.from)}, or not`, case: 'GOSS 5.3.5' } };
+      }
+      o.stage = 'assault';
+      return 'next';
+    }
+    if (o.stage === 'assault') {
+      o.stage = 'end';
+      assaultOrStop(run, o as OverrunFrame);
+      return 'next';
+    }
+    return { end: null };
+  },
+  decisions: {
+    overrunFs: {
+      case: 'GOSS 5.3.5',
+      what: 'defensive FS decision against an overrun',
+      legal(o, state, bundle) {
+        const out: Action[] = [{ type: 'overrunFs', fire: false }];
+        for (const r of offers(state, bundle, o)) out.push({ type: 'overrunFs', fire: true, spotter: r.spotter!, artillery: r.artillery! });
+        return out;
+      },
+      apply(o, action, run) {
+        const a = OverrunFsAction.safeParse(action);
+        if (!a.success) reject('bad-action', `overrunFs needs fire (true or false) and, to fire, a spotter and artillery: ${a.error.issues[0].message}`);
+        o.stage = 'assault';
+        if (!a.data.fire) {
+          run.events.push({ type: 'overrunFsDeclined', hex: formatHex(o.hex), case: 'GOSS 5.3.5' });
+          return;
+        }
+        const { fire: _fire, type: _type, ...m } = a.data;
+        // fsPlan (in startMission) checks the spotter in the overrun stack, artillery only and the light/medium cap.
+        startMission(run, { ...m, target: o.from, overrun: o.hex, ...(o.targets ? { units: [...o.targets] } : {}) });
+      },
+    },
+  },
+});
+
+/** GOSS 5.3.5: the overrun in progress (its frame on the procedure stack), or null. */
+export const overrunNow = (state: GameState): OverrunFrame | null => frameOf(state, 'overrun');
+
 export const overrunRules: RuleModule = {
   name: 'overrun',
   handlers: [{
@@ -147,14 +232,9 @@ export const overrunRules: RuleModule = {
         c.overruns = [...(c.overruns ?? []), `${id}@${r.hex}`];
         events.push({ type: 'overrunDeclared', unit: id, hex: formatHex(r.hex), cost: cost.cost, ...(ids.length > 1 ? { group: [...ids] } : {}), ...(entered !== null ? { from: formatHex(entered) } : {}), case: ids.length > 1 ? 'GOSS 5.3.5, 6.2, AW 31.5' : 'GOSS 5.3.5, AW 31.5' });
       }
-      c.overrunFs = { hex: r.hex, attackers: ids, side, from: entered ?? at, ...(entered !== null ? { at, targets } : {}), ignore: restore[a.data.unit].ignore, ...(ids.length > 1 || entered !== null ? { restore } : {}) };
       // GOSS 5.3.5: the defender may fire at the hex the overrunners last entered (for a chained overrun,
-      // the hex they overran before: only they are hit there, never the defender's own units).
-      if (offers(d as GameState, ctx.bundle).length) {
-        d.pending = { side: enemyOf(side), kind: 'overrunFs', accepts: ['overrunFs'], prompt: `Overrun of ${formatHex(r.hex)}: fire a defensive artillery mission at ${formatHex(entered ?? at)}, or not`, case: 'GOSS 5.3.5' };
-        return events;
-      }
-      continueOverrun(d, ctx, events);
+      // the hex they overran before: only they are hit there, never the defender's own units); then the assault.
+      startProcedure({ d, ctx, events }, { proc: 'overrun', stage: 'fire', hex: r.hex, attackers: ids, side, from: entered ?? at, ...(entered !== null ? { at, targets } : {}), ignore: restore[a.data.unit].ignore, ...(ids.length > 1 || entered !== null ? { restore } : {}) });
       return events;
     },
     legal(state, side, bundle) {
@@ -177,31 +257,5 @@ export const overrunRules: RuleModule = {
       }
       return out;
     },
-  }, {
-    type: 'overrunFs',
-    apply(d, action, ctx) {
-      const a = OverrunFsAction.safeParse(action);
-      if (!a.success) reject('bad-action', `overrunFs needs fire (true or false) and, to fire, a spotter and artillery: ${a.error.issues[0].message}`);
-      const o = d.combat?.overrunFs;
-      if (d.pending?.kind !== 'overrunFs' || !o) reject('not-pending', 'no defensive FS decision against an overrun is pending', 'GOSS 5.3.5');
-      if (d.pending.side !== ctx.side) reject('not-your-decision', `the ${d.pending.side} player decides`, 'GOSS 5.3.5');
-      const events: GameEvent[] = [];
-      d.pending = null;
-      if (!a.data.fire) {
-        events.push({ type: 'overrunFsDeclined', hex: formatHex(o.hex), case: 'GOSS 5.3.5' });
-        continueOverrun(d, ctx, events);
-        return events;
-      }
-      const { fire: _fire, type: _type, ...m } = a.data;
-      // fsPlan (in startMission) checks the spotter in the overrun stack, artillery only and the light/medium cap.
-      events.push(...startMission(d, ctx, { ...m, target: o.from, overrun: o.hex, ...(o.targets ? { units: o.targets } : {}) }));
-      return events;
-    },
-    legal(state, side, bundle) {
-      if (state.pending?.kind !== 'overrunFs' || state.pending.side !== side) return [];
-      const out: Action[] = [{ type: 'overrunFs', fire: false }];
-      for (const r of offers(state, bundle)) out.push({ type: 'overrunFs', fire: true, spotter: r.spotter!, artillery: r.artillery! });
-      return out;
-    },
-  }],
+  }, ...decisionHandlers(overrunProcedure)],
 };

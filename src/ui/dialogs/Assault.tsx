@@ -4,6 +4,7 @@
  * strength and multipliers, the ratio and column, every shift and DRM with its case — before the
  * assault is declared and rolled. The defender then answers its decisions in the Decisions panel.
  */
+import { frameOf } from '../../engine/query';
 import { useEffect, useMemo, useState } from 'react';
 import { useGame } from '../../store/game';
 import { legalFor } from '../../store/legal';
@@ -32,7 +33,7 @@ export function Assault() {
   if (!state || !bundle || !actor || state.over) return null;
   const name = (id: string) => bundle.units.get(id)?.designation ?? id;
   // While the assault's decisions are made, the dialog stays with its odds (issue 16 item 10).
-  const ga = state.combat?.ga;
+  const ga = frameOf(state, 'groundAssault');
   if (state.pending && ga && state.pending.kind.startsWith('ga')) {
     return (
       <section className="panel dialog" data-testid="ga-dialog" aria-label="Ground assault">

@@ -4,6 +4,7 @@
  * defenders, column and dice) or which fire mission, and whether the stack deciding is the
  * attacking or the defending one — read from the engine's combat bookkeeping (combatState.ts).
  */
+import { frameOf } from '../../engine/query';
 import { useGame } from '../../store/game';
 import { formatHex } from '../../engine/hex';
 import type { GameState, ScenarioBundle } from '../../engine';
@@ -18,7 +19,7 @@ export function pendingContext(state: GameState, bundle: ScenarioBundle | null):
   const player = state.players[p.side];
   // The player's name when one was given (not the default "Allied player").
   const who = `${SIDE[p.side]} player${player && player !== `${SIDE[p.side]} player` ? ` (${player})` : ''} decides`;
-  const ga = state.combat?.ga;
+  const ga = frameOf(state, 'groundAssault');
   if (ga && p.kind.startsWith('ga')) {
     const role = p.side === ga.attackerSide ? 'attacking' : 'defending';
     const col = ga.odds ? `, column ${ga.odds.columnLabel}` : '';
@@ -26,7 +27,7 @@ export function pendingContext(state: GameState, bundle: ScenarioBundle | null):
     const what = p.kind === 'gaAdvance' ? 'for the attackers' : p.kind === 'gaDefend' ? 'for the defenders' : `for the ${role} units`;
     return { who: `${who} ${what}`, about: `${ga.overrun ? 'Overrun' : 'Ground assault'} on ${formatHex(ga.hex)}: ${list(ga.attackers)} (${SIDE[ga.attackerSide]}) against ${list(ga.defenders)} (${SIDE[ga.defenderSide]})${col}${dice}.` };
   }
-  const fs = state.combat?.fs;
+  const fs = frameOf(state, 'fireMission');
   if (fs && p.kind.startsWith('fs')) {
     return { who: `${who} for the target stack`, about: `Fire support on ${formatHex(fs.target)} (${SIDE[fs.firingSide]} mission, ${fs.hits} hit${fs.hits === 1 ? '' : 's'}): ${list(fs.units)}.` };
   }

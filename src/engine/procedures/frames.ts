@@ -1,0 +1,179 @@
+/**
+ * The procedure frames kept in the state (GameState.procs, bottom first): plain JSON, one type per
+ * procedure. A frame is a procedure in progress — a fire mission, a ground assault, an overrun, the
+ * application of one side's hits, a retreat, a carpet-bombed hex — with what it needs to go on. A
+ * frame may call another (pushed on top) and is resumed, with the callee's result in `$`, when that
+ * one ends; the pending decision (GameState.pending) is always the top frame's (procedures/stack.ts).
+ */
+import type { Side } from '../types';
+import type { GaBreakdown } from '../rules/gaOdds';
+
+/** How hits still to take after a retreat or a check are taken (GOSS 13.10.4, 11.6.2; rules/losses.ts `absorb`). */
+export type Remainder = 'free' | 'capped' | 'cappedIgnore';
+
+/** A stack's retreat still to make in a GA (GOSS 13.10.4): from (formatted hex), how far, at least. */
+export interface RetreatOrder { from: string; want: number; min: number }
+
+/** What every frame may carry: the result of the last procedure it called (set when that one ended, read on resume). */
+interface FrameCommon { $?: unknown }
+
+/** The common part of the "apply hits" procedure: who takes them, where, and what is left to take. */
+interface HitsBase extends FrameCommon {
+  proc: 'hits';
+  side: Side;
+  /** The hex of the combat (FS target, GA hex, bombed hex). */
+  hex: number;
+  units: string[];
+  /** Step losses taken per unit in this combat (GOSS 4.2.1a Max step loss). */
+  lost: Record<string, number>;
+  /** Hits still to take after retreat (as steps / fatigue), and how. */
+  remaining: number;
+  remainder: Remainder;
+}
+
+/** GOSS 11.6.2: the hits of one FS mission on its target stack. */
+export interface FsHitsFrame extends HitsBase {
+  rule: 'fs';
+  hits: number;
+  stage: 'option' | 'retreat' | 'absorb' | 'done';
+  option: 'step' | 'retreat' | null;
+  /** GOSS 11.6.2: every target was attack designated when the mission fired (the DW withdrawal). */
+  designated?: boolean;
+  /** GOSS 5.3.5 chained overrun: the targets stand in `hex` by an overrun, their counters elsewhere. */
+  entered?: boolean;
+}
+
+/** GOSS 13.10: one side's GAT result being applied (attacker first, then defender). */
+export interface GaHitsFrame extends HitsBase {
+  rule: 'ga';
+  role: 'attacker' | 'defender';
+  result: string;
+  prc: boolean;
+  disc: number;
+  mand: number;
+  stage: 'prc' | 'convert' | 'mandatory' | 'option' | 'optionPrc' | 'retreat' | 'retreated' | 'absorb' | 'done';
+  option: 'hold' | 'limited' | 'full' | null;
+  passed: boolean | null;
+  retreat: RetreatOrder[];
+  ignoreMax: boolean;
+  /** GOSS 13.10.3: the side's lead PR and lead Arm/AT units (first losses). */
+  leads: { pr: string | null; arm: string | null };
+  /** GOSS 5.3.5: an overrunner takes a failed mandatory PRC as a mandatory hit. */
+  overrun: boolean;
+  /** The last retreat path of this side (formatted hexes): the defender's is the attacker's advance path (GOSS 13.12). */
+  path: string[];
+}
+
+/** AW 32.2.2: a fixed number of step losses on the units of a bombed hex. */
+export interface CarpetHitsFrame extends HitsBase {
+  rule: 'carpet';
+  steps: number;
+  stage: 'steps' | 'done';
+}
+
+export type HitsFrame = FsHitsFrame | GaHitsFrame | CarpetHitsFrame;
+
+/**
+ * A retreat of one stack (GOSS 11.6.3, 13.11): the owner picks the path among those the priorities
+ * allow — or the DW withdrawal when open — unless there is exactly one way (then it is automatic) or
+ * none (blocked). Returns `{path, withdraw}` (hex ids; an empty path without withdraw: blocked).
+ */
+export interface RetreatFrame extends FrameCommon {
+  proc: 'retreat';
+  /** The decision vocabulary and cases: FS (`fsRetreat`, GOSS 11.6.3) or GA (`gaRetreat`, GOSS 13.11). */
+  rule: 'fs' | 'ga';
+  side: Side;
+  units: string[];
+  /** The hex the stack retreats from (for a chained overrunner: the hex it stands in, not its counter's). */
+  from: number;
+  want: number;
+  /** GOSS 13.10.4: after a passed Limited-retreat PRC any part of the path (at least 1 hex) may be taken. */
+  prefix: boolean;
+  /** Why the stack may not withdraw into a DW in its hex instead (GOSS 11.6.2, 13.10.4), or null when it may. */
+  noWithdraw: string | null;
+  /** The owner's answer, performed: returned to the caller on the next step. */
+  chosen?: RetreatResult;
+}
+
+/** What a retreat returns to its caller. */
+export interface RetreatResult { path: number[]; withdraw: boolean; /** the stack as it began the retreat */ units: string[] }
+
+/** GOSS 11.6: a fire mission fired (its dice rolled), its hits being applied. */
+export interface FireMissionFrame extends FrameCommon {
+  proc: 'fireMission';
+  target: number;
+  firingSide: Side;
+  targetSide: Side;
+  units: string[];
+  hits: number;
+  as: number;
+  stage: 'hits' | 'end';
+  designated?: boolean;
+  /** GOSS 5.3.5: a defensive mission against an overrunner (its caller is the overrun). */
+  overrun?: boolean;
+  entered?: boolean;
+}
+
+/** One side's GAT result (GOSS 13.9), kept by the assault while its hits are applied. */
+export interface GaSideResult {
+  result: string;
+  prc: boolean;
+  disc: number;
+  mand: number;
+  ignoreMax: boolean;
+  units: string[];
+}
+
+/** GOSS 13: a ground assault (or an overrun's, GOSS 5.3.5) from declaration to advance. */
+export interface GroundAssaultFrame extends FrameCommon {
+  proc: 'groundAssault';
+  hex: number;
+  attackerSide: Side;
+  defenderSide: Side;
+  attackers: string[];
+  defenders: string[];
+  stage: 'declare' | 'attacker' | 'defender' | 'results' | 'advance' | 'done';
+  decl: { line?: number; standoff: string[]; fullStrength: string[] };
+  odds: GaBreakdown | null;
+  rolls: { attacker: number; defender: number; attackerModified: number; defenderModified: number } | null;
+  att: GaSideResult | null;
+  def: GaSideResult | null;
+  /** The defenders' retreat path (formatted hexes), for the advance (GOSS 13.12). */
+  defPath: string[];
+  /** Defenders all eliminated before retreating: the attacker picks the advance path. */
+  defGoneEarly: boolean;
+  overrun: boolean;
+  /** GOSS 5.3.5 chained overrun: the hex the overrunners attack from. */
+  overrunFrom?: number;
+}
+
+/** GOSS 5.3.5: an overrun declared: the defender's FS decision, its mission, then the assault. */
+export interface OverrunFrame extends FrameCommon {
+  proc: 'overrun';
+  stage: 'fire' | 'assault' | 'end';
+  /** The overrun hex and the overrunner(s) — one unit or a free-stacked group (GOSS 6.2) — of `side`. */
+  hex: number;
+  attackers: string[];
+  side: Side;
+  /** The hex the overrunners stand in, the hex they last entered: the mission's target and the hex they attack from. */
+  from: number;
+  /** Chained overrun: the hex the overrunners' counters stand in, and the mission's only target units. */
+  at?: number;
+  targets?: string[];
+  /** The (first) overrunner's `move.ignore` before the declaration, restored if FS stops the overrun. */
+  ignore: string[];
+  /** For a group or a chained overrun, each overrunner's `move.overrun` and `move.ignore` before the declaration. */
+  restore?: Record<string, { overrun?: number; ignore: string[] }>;
+}
+
+/** AW 32.2.2: one hex of the carpet-bombing mission: AS hits, the roll, then its step losses (the hit procedure). */
+export interface CarpetHexFrame extends FrameCommon {
+  proc: 'carpetHex';
+  hex: number;
+  units: string[];
+  stage: 'bomb' | 'end';
+}
+
+export type Frame = HitsFrame | RetreatFrame | FireMissionFrame | GroundAssaultFrame | OverrunFrame | CarpetHexFrame;
+
+export type ProcName = Frame['proc'];
