@@ -7,6 +7,7 @@ import { apply, sideToAct, type Action, type ApplyResult, type ScenarioBundle, t
 import { stateDigest } from './digest';
 import { chainAnchor, chainLink, fastKey, randomHex, strictKey, type ChainSecret, type RandomHex } from './dice';
 import { ENGINE_VERSION, Entry, type DiceMode, type KeyProof, type SaveHeader } from './format';
+import { forbiddenKeyMessage, forbiddenKeyPath } from './safeJson';
 import { defaultBundles, startFromHeader, step, type BundleSource, type SavedGame, type Stepped } from './verify';
 
 export type Appended = Stepped;
@@ -71,6 +72,8 @@ export function appendAction(game: SavedGame, action: Action, o: AppendOptions =
   } catch {
     return { ok: false, code: 'format', error: 'the action is not plain JSON' };
   }
+  const bad = forbiddenKeyPath(clean);
+  if (bad) return { ok: false, code: 'malformed', error: forbiddenKeyMessage(`entries[${game.save.entries.length}].action.${bad}`) };
   const by = o.by ?? sideToAct(game.state);
   if (!by) return { ok: false, code: 'rules', error: 'nobody is to act: the game is over' };
   const r = apply(game.state, clean);
@@ -95,6 +98,8 @@ export function appendCommit(game: SavedGame, actions: Action[], random: RandomH
   if (!by) return { ok: false, code: 'rules', error: 'nobody is to act: the game is over' };
   let clean: Action[];
   try { clean = JSON.parse(JSON.stringify(actions)) as Action[]; } catch { return { ok: false, code: 'format', error: 'the actions are not plain JSON' }; }
+  const bad = forbiddenKeyPath(clean);
+  if (bad) return { ok: false, code: 'malformed', error: forbiddenKeyMessage(`entries[${game.save.entries.length}].actions${bad}`) };
   return push(game, { by, kind: 'commit', actions: clean, salt: random(), state: game.hash }, { ...o, by });
 }
 

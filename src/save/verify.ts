@@ -9,6 +9,7 @@ import { canon, canonHash, stateDigest } from './digest';
 import { loadScenario } from '../data/bundle';
 import { decodeInput } from './codec';
 import { chainStep, commitmentHash, fastKey, strictKey } from './dice';
+import { forbiddenKeyMessage, forbiddenKeyPath } from './safeJson';
 import { CompactSaveFile, ENGINE_VERSION, FORMAT, FORMAT_VERSION, LIMITS, SaveFile, type Entry, type SaveHeader } from './format';
 
 /** Dice-mode bookkeeping after an entry (strict/fast protocol state). */
@@ -135,6 +136,8 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
       ? 'entry 0 does not link to the header: the header (players, scenario, data version, seed or dice mode) was edited'
       : `${where} does not link to entry ${k - 1}: entry ${k - 1} was edited, or entries were removed or reordered`, k);
   }
+  const forged = e.kind === 'action' ? forbiddenKeyPath(e.action) : e.kind === 'commit' ? forbiddenKeyPath(e.actions) : null;
+  if (forged) return fail('malformed', forbiddenKeyMessage(`entries[${k}].${forged}`), k);
   const t = game.track;
   const other = (s: Side): Side => (s === 'allied' ? 'german' : 'allied');
   let track: DiceTrack = t;
@@ -250,6 +253,8 @@ function loadUnsafe(input: unknown, opts: LoadOptions): LoadResult {
     const t = d.text.trimEnd();
     return fail('malformed', t.startsWith('{') && !t.endsWith('}') ? 'the file is truncated (the JSON ends early)' : 'the file is not JSON: it is not a Neptune save');
   }
+  const bad = forbiddenKeyPath(json);
+  if (bad) { const m = /^entries\[(\d+)\]/.exec(bad); return fail('malformed', forbiddenKeyMessage(bad), m ? Number(m[1]) : undefined); }
   if (!json || typeof json !== 'object' || Array.isArray(json)) return fail('format', 'the file is JSON but not a Neptune save (expected an object with "format": "neptune-save")');
   const top = json as { format?: unknown; version?: unknown };
   if (top.format !== FORMAT) return fail('format', 'the file is JSON but not a Neptune save (expected "format": "neptune-save")');
