@@ -7,12 +7,34 @@
 import { sideToAct, type Side } from '../engine';
 import { appendNonce } from './build';
 import { randomHex, type RandomHex } from './dice';
-import { DICE_MODE_NOTES } from './format';
+import { DICE_MODE_NOTES, type SaveFile } from './format';
 import { describeAction, entryHash, headerHash, loadSave, type LoadError, type LoadOptions, type SavedGame } from './verify';
 
-export type Imported = { ok: true; game: SavedGame; /** Index of the first entry new to me. */ from: number; warnings: string[] } | LoadError;
+export type Imported = {
+  ok: true; game: SavedGame; /** Index of the first entry new to me. */ from: number; warnings: string[];
+  /** Said to the player after the import (e.g. the file was opened as a separate copy). */
+  notice?: string;
+} | LoadError;
 
 const other = (s: Side): Side => (s === 'allied' ? 'german' : 'allied');
+
+/**
+ * How a file's log relates to a stored one of the same game, from the chain alone (entry k+1 links
+ * to the hash of entry k, so equal hashes at k mean equal logs up to k): `same`, `extends` (the file
+ * continues the stored log), `older` (the file is a beginning of it) or `diverges` (they part at
+ * entry `at`). Headers are compared too (a different header diverges at 0).
+ */
+export function relate(stored: SaveFile, file: SaveFile): { relation: 'same' | 'extends' | 'older' | 'diverges'; at: number } {
+  if (headerHash(stored.header) !== headerHash(file.header)) return { relation: 'diverges', at: 0 };
+  const m = stored.entries.length;
+  const n = file.entries.length;
+  if (stored.head === file.head && m === n) return { relation: 'same', at: n };
+  if (n > m && (m === 0 || file.entries[m].prev === stored.head)) return { relation: 'extends', at: m };
+  if (n < m && stored.entries[n].prev === file.head) return { relation: 'older', at: n };
+  let k = 0;
+  while (k < Math.min(m, n) && entryHash(stored.entries[k]) === entryHash(file.entries[k])) k++;
+  return { relation: 'diverges', at: k };
+}
 
 export function importTurn(mine: SavedGame | null, input: unknown, me: Side, opts: LoadOptions = {}): Imported {
   const r = loadSave(input, opts);
@@ -21,7 +43,7 @@ export function importTurn(mine: SavedGame | null, input: unknown, me: Side, opt
 }
 
 /** The turn-file checks of importTurn, for a file already verified by loadSave. */
-export function continues(mine: SavedGame | null, theirs: SavedGame, me: Side, warnings: string[] = []): Imported {
+export function continues(mine: Pick<SavedGame, 'save'> | null, theirs: SavedGame, me: Side, warnings: string[] = []): Imported {
   const r = { warnings };
   if (!mine) return { ok: true, game: theirs, from: 0, warnings: r.warnings };
   if (theirs.save.header.game !== mine.save.header.game) return { ok: false, code: 'protocol', error: 'this file belongs to another game' };
@@ -31,11 +53,11 @@ export function continues(mine: SavedGame | null, theirs: SavedGame, me: Side, w
   for (let k = 0; k < Math.min(mineN, theirN); k++) {
     if (entryHash(theirs.save.entries[k]) !== entryHash(mine.save.entries[k])) {
       const a = mine.save.entries[k];
-      return { ok: false, code: 'chain', entry: k, error: `this file rewrites the game from entry ${k} on (your copy has ${a.kind === 'action' ? describeAction(a.action as never) : a.kind} there): it does not continue your game` };
+      return { ok: false, code: 'chain', entry: k, relation: 'diverges', error: `this file rewrites the game from entry ${k} on (your copy has ${a.kind === 'action' ? describeAction(a.action as never) : a.kind} there): it does not continue your game` };
     }
   }
-  if (theirN < mineN) return { ok: false, code: 'protocol', error: `this file is older than your game: it has ${theirN} entries, yours has ${mineN}` };
-  if (theirN === mineN) return { ok: false, code: 'protocol', error: 'this file has nothing new: it is the game as you already have it' };
+  if (theirN < mineN) return { ok: false, code: 'protocol', relation: 'older', error: `this file is older than your game: it has ${theirN} entries, yours has ${mineN}` };
+  if (theirN === mineN) return { ok: false, code: 'protocol', relation: 'same', error: 'this file has nothing new: it is the game as you already have it' };
   if (theirs.save.header.dice !== 'hotseat') {
     for (let k = mineN; k < theirN; k++) {
       const e = theirs.save.entries[k];

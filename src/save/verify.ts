@@ -31,10 +31,22 @@ export interface SavedGame {
   /** stateDigest(state) (digest.ts): the state hash entries record. */
   hash: string;
   track: DiceTrack;
+  /**
+   * Where this browser stores the game when not under its game id: a separate copy kept because the
+   * file was older than, or diverged from, the game already stored (autosave.ts importSaveFile).
+   */
+  storeId?: string;
+  /** Why this is a separate copy, for the player (shown while it is open). */
+  note?: string;
 }
 
 export type LoadErrorCode = 'malformed' | 'format' | 'scenario' | 'data-version' | 'chain' | 'rules' | 'dice' | 'state' | 'protocol' | 'internal';
-export interface LoadError { ok: false; code: LoadErrorCode; error: string; /** Index of the first bad entry, when one is to blame. */ entry?: number }
+export interface LoadError {
+  ok: false; code: LoadErrorCode; error: string;
+  /** Index of the first bad entry, when one is to blame. */ entry?: number;
+  /** A turn file that does not continue my copy: how it relates to it (pbem.ts continues). */
+  relation?: 'same' | 'older' | 'diverges';
+}
 export type LoadResult = { ok: true; game: SavedGame; warnings: string[] } | LoadError;
 
 export function headerHash(h: SaveHeader): string {
@@ -218,7 +230,7 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
   const entries = inPlace ? game.save.entries : game.save.entries.slice();
   entries.push(e);
   const s = game.save;
-  const next: Stepped = { ok: true, game: { save: { format: s.format, version: s.version, header: s.header, entries, head: entryHash(e) }, state, hash, track } };
+  const next: Stepped = { ok: true, game: { save: { format: s.format, version: s.version, header: s.header, entries, head: entryHash(e) }, state, hash, track, ...(game.storeId ? { storeId: game.storeId, note: game.note } : {}) } };
   if (applied) next.applied = applied;
   return next;
 }

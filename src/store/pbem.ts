@@ -10,7 +10,7 @@ import {
   appendAnchor, appendCommit, appendReveal, decodeInput, loadSave, newChain, sealTurn, type ChainSecret,
   type DiceMode, type Imported, type LoadError, type RandomHex, type SavedGame,
 } from '../save';
-import { idbKv, importSaveFile, readSave, type Kv } from '../save/autosave';
+import { idbKv, importSaveFile, type Kv } from '../save/autosave';
 import { enemyOf } from '../engine/rules/combatTraits';
 
 /** What this browser keeps about a PBEM game. */
@@ -194,11 +194,9 @@ export async function openFile(file: Blob | string | Uint8Array, kv: Kv = idbKv(
   if (typeof input === 'object' && !(input instanceof Uint8Array)) return input;
   const id = peekGameId(input);
   const seat = id ? readSeat(id, storage) : null;
-  if (id && seat) {
-    const mine = await readSave(id, kv);
-    if (mine.ok) return importSaveFile(input, mine.game, seat.me, kv);
-  }
-  const r = await importSaveFile(input, null, null, kv);
+  // The stored copy of this game (if any) is found by importSaveFile: a file that continues it
+  // replaces it (PBEM: the turn-file checks with my seat), an older or parting one is kept apart.
+  const r = await importSaveFile(input, null, seat?.me ?? null, kv);
   if (r.ok && isPbem(r.game)) seatFor(r.game, storage);
   return r;
 }

@@ -6,6 +6,7 @@
 import { useGame } from '../../store/game';
 import { ReplayBar } from '../save/ReplayBar';
 import { ChangesSummary } from '../save/ChangesSummary';
+import { CopyNotice } from '../save/CopyNotice';
 
 export function Replay() {
   const replaying = useGame((s) => s.replaying);
@@ -18,6 +19,7 @@ export function Replay() {
   return (
     <section className="panel replay" data-testid="replay">
       <b>Replay</b> <button data-testid="replay-exit" onClick={stop}>Back to the game</button>
+      <CopyNotice game={replaying.game} />
       <ReplayBar save={replaying.game.save} start={replaying.from} onStep={({ state, events }) => show(state, events)} />
       {(replaying.from > 0 || pbem) && <ChangesSummary save={replaying.game.save} from={replaying.from} unitName={(id) => bundle?.units.get(id)?.designation ?? id} />}
     </section>
