@@ -12,7 +12,8 @@ import { get, setMany, del, createStore, type UseStore } from 'idb-keyval';
 import { bundleOf, sideToAct, view, type Side } from '../engine';
 import { compactToGzip, saveToText } from './codec';
 import { continues, relate, type Imported } from './pbem';
-import { loadSave, type LoadResult, type SavedGame } from './verify';
+import { loadSave, type LoadError, type LoadResult, type SavedGame } from './verify';
+import { verifyFile, type VerifyOptions } from './verifyClient';
 import type { DiceMode, SaveFile } from './format';
 
 /** The storage the module needs; `idbKv()` is the IndexedDB one. */
@@ -189,25 +190,36 @@ export function downloadSave(game: SavedGame, gzip = false): void {
  *   stored as a separate copy under its own id; the stored game is left as it was and the result's
  *   `notice` (and the copy's `note`) says so.
  */
-export async function importSaveFile(file: Blob | string | Uint8Array, current: SavedGame | null, me: Side | null, kv: Kv = idbKv(), clock: () => string = () => new Date().toISOString(), load: (input: string | Uint8Array) => LoadResult | Promise<LoadResult> = loadSave): Promise<Imported> {
-  let input: string | Uint8Array;
+export async function importSaveFile(file: Blob | string | Uint8Array, current: SavedGame | null, me: Side | null, kv: Kv = idbKv(), clock: () => string = () => new Date().toISOString(), verify: VerifyOptions = {}): Promise<Imported> {
+  const input = await readInput(file);
+  if (typeof input === 'object' && !(input instanceof Uint8Array)) return input;
+  return storeVerified(await verifyFile(input, verify), current, me, kv, clock);
+}
+
+/** The bytes or text of a picked file, or why it cannot be read. */
+export async function readInput(file: Blob | string | Uint8Array): Promise<string | Uint8Array | LoadError> {
   try {
-    input = typeof file === 'string' || file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
+    return typeof file === 'string' || file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
   } catch (e) {
     return { ok: false, code: 'malformed', error: `the file could not be read: ${e instanceof Error ? e.message : String(e)}` };
   }
-  const l = await load(input);
+}
+
+/** importSaveFile after the file was verified (verifyFile): the storing rules above. `me` may depend on the game (a new PBEM seat). */
+export async function storeVerified(l: LoadResult, current: SavedGame | null, me: Side | null | ((game: SavedGame) => Side | null), kv: Kv = idbKv(), clock: () => string = () => new Date().toISOString()): Promise<Imported> {
   if (!l.ok) return l;
   const theirs = l.game;
+  const side = typeof me === 'function' ? me(theirs) : me;
   const id = theirs.save.header.game;
   const onScreen = current && current.save.header.game === id ? current : null;
   const mineLog = onScreen ? onScreen.save : await storedLog(id, kv);
+  const pbem = !!side && theirs.save.header.dice !== 'hotseat';
   let r: Imported;
-  if (!mineLog) r = me && theirs.save.header.dice !== 'hotseat' ? continues(null, theirs, me, l.warnings) : { ok: true, game: theirs, from: 0, warnings: l.warnings };
+  if (!mineLog) r = pbem ? continues(null, theirs, side!, l.warnings) : { ok: true, game: theirs, from: 0, warnings: l.warnings };
   else {
     const rel = relate(mineLog, theirs.save);
     if (rel.relation === 'older' || rel.relation === 'diverges') return keepApart(kv, theirs, mineLog, { relation: rel.relation, at: rel.at }, l.warnings, clock);
-    r = me && theirs.save.header.dice !== 'hotseat' ? continues({ save: mineLog }, theirs, me, l.warnings) : { ok: true, game: theirs, from: rel.relation === 'extends' ? rel.at : 0, warnings: l.warnings };
+    r = pbem ? continues({ save: mineLog }, theirs, side!, l.warnings) : { ok: true, game: theirs, from: rel.relation === 'extends' ? rel.at : 0, warnings: l.warnings };
     // The game on screen may itself be a separate copy: it goes on under its own key.
     if (r.ok && onScreen?.storeId) r = { ...r, game: { ...r.game, storeId: onScreen.storeId, ...(onScreen.note ? { note: onScreen.note } : {}) } };
   }

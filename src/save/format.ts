@@ -7,7 +7,12 @@ import { Side } from '../data/schemas/sequence';
 import pkg from '../../package.json';
 
 export const FORMAT = 'neptune-save';
-export const FORMAT_VERSION = 1;
+/**
+ * 2 (issue 15, issue 14 item 7): fast-mode nonces are chain links, every PBEM side publishes a chain
+ * anchor before it acts, the header names the creator's side, compact files carry a seal checked
+ * before re-playing. Format 1 files are migrated by re-playing their actions (migrate.ts) or refused.
+ */
+export const FORMAT_VERSION = 2;
 /** The engine that wrote a file; a file from another engine version still loads if it re-simulates identically. */
 export const ENGINE_VERSION: string = pkg.version;
 
@@ -127,6 +132,8 @@ export const CompactSaveFile = z.strictObject({
   header: SaveHeader,
   entries: z.array(CompactEntry).max(LIMITS.entries),
   head: hex64,
+  /** SHA-256 of the canonical JSON of { header, entries } (verify.ts compactSeal): checked before anything is re-played. */
+  seal: hex64,
 });
 export type CompactSaveFile = z.infer<typeof CompactSaveFile>;
 

@@ -3,6 +3,7 @@
  * Not used by the app.
  */
 import { legalActions, sideToAct, type Action } from '../engine';
+import { gzipSync, strToU8 } from 'fflate';
 import { sha256Hex } from '../engine/hash';
 import { appendAction, createSave } from './build';
 import type { RandomHex } from './dice';
@@ -69,4 +70,15 @@ export function rechain(s: SaveFile): SaveFile {
   for (let i = 0; i < s.entries.length; i++) { s.entries[i].prev = prev; prev = entryHash(s.entries[i]); }
   s.head = prev;
   return s;
+}
+
+/**
+ * Issue 15 hole 6: a small file that would take long to re-play: `n` compact free rolls of a demo
+ * game, gzipped, with a wrong seal (and a wrong head). 200,000 entries are ≈ 60 KB.
+ */
+export function hostileCompactFile(n = 200_000, label = 'hostile'): Uint8Array {
+  const g = newTestGame('hotseat', 'short', label);
+  const entry = '{"by":"allied","kind":"action","action":{"type":"roll","dice":"1d10","purpose":"x"}}';
+  const top = JSON.stringify({ format: g.save.format, version: g.save.version, encoding: 'compact', header: g.save.header, entries: [], head: '0'.repeat(64), seal: '1'.repeat(64) });
+  return gzipSync(strToU8(top.replace('"entries":[]', `"entries":[${Array(n).fill(entry).join(',')}]`)), { level: 9, mtime: 0 });
 }

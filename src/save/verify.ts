@@ -10,7 +10,7 @@ import { loadScenario } from '../data/bundle';
 import { decodeInput } from './codec';
 import { chainStep, commitmentHash, fastKey, strictKey } from './dice';
 import { forbiddenKeyMessage, forbiddenKeyPath } from './safeJson';
-import { CompactSaveFile, ENGINE_VERSION, FORMAT, FORMAT_VERSION, LIMITS, SaveFile, type Entry, type SaveHeader } from './format';
+import { CompactSaveFile, ENGINE_VERSION, FORMAT, FORMAT_VERSION, LIMITS, SaveFile, SaveHeader, type Entry } from './format';
 
 /** Dice-mode bookkeeping after an entry (strict/fast protocol state). */
 export interface DiceTrack {
@@ -40,7 +40,7 @@ export interface SavedGame {
   note?: string;
 }
 
-export type LoadErrorCode = 'malformed' | 'format' | 'scenario' | 'data-version' | 'chain' | 'rules' | 'dice' | 'state' | 'protocol' | 'internal';
+export type LoadErrorCode = 'malformed' | 'format' | 'scenario' | 'data-version' | 'chain' | 'rules' | 'dice' | 'state' | 'protocol' | 'internal' | 'cancelled';
 export interface LoadError {
   ok: false; code: LoadErrorCode; error: string;
   /** Index of the first bad entry, when one is to blame. */ entry?: number;
@@ -246,16 +246,66 @@ function firstIssue(err: { issues: { path: PropertyKey[]; message: string }[] })
   return { path, message: iss.message, entry };
 }
 
+/** How far a load has got: `done` of `total` entries re-played (0 of n during the cheap checks). */
+export interface LoadProgress { done: number; total: number; phase: 'checking' | 'replaying' }
+
 /** Parses, validates and re-simulates a save or turn file. Never throws. */
 export function loadSave(input: unknown, opts: LoadOptions = {}): LoadResult {
   try {
-    return loadUnsafe(input, opts);
+    const g = loadSteps(input, opts);
+    for (;;) { const r = g.next(); if (r.done) return r.value; }
   } catch (e) {
     return fail('internal', `the file could not be checked: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
-function loadUnsafe(input: unknown, opts: LoadOptions): LoadResult {
+export interface AsyncLoadOptions extends LoadOptions {
+  onProgress?(p: LoadProgress): void;
+  /** Polled between slices: true stops the load ("cancelled"). */
+  cancelled?(): boolean;
+  /** Longest stretch of work between two yields to the event loop (default 30 ms). */
+  sliceMs?: number;
+}
+
+/**
+ * loadSave in slices: yields to the event loop every `sliceMs`, reports progress and can be
+ * cancelled. The worker (verify.worker.ts) runs it; without a worker the page stays responsive
+ * during the re-play (decoding and parsing one file is still one slice).
+ */
+export async function loadSaveAsync(input: unknown, opts: AsyncLoadOptions = {}): Promise<LoadResult> {
+  const slice = opts.sliceMs ?? 30;
+  try {
+    const g = loadSteps(input, opts);
+    let t0 = performance.now();
+    for (;;) {
+      const r = g.next();
+      if (r.done) return r.value;
+      if (performance.now() - t0 >= slice) {
+        opts.onProgress?.(r.value);
+        await new Promise((res) => setTimeout(res, 0));
+        if (opts.cancelled?.()) return fail('cancelled', 'the check was cancelled; nothing was loaded');
+        t0 = performance.now();
+      }
+    }
+  } catch (e) {
+    return fail('internal', `the file could not be checked: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Entries a file may hold for a game of the scenario length's game turns (a Goodwood game turn takes ≈ 200). */
+export const ENTRIES_PER_GAME_TURN = 4000;
+export function maxEntries(state: GameState): number {
+  return Math.min(LIMITS.entries, (state.lastTurn + 2) * ENTRIES_PER_GAME_TURN);
+}
+
+/** Compact files (format 2): SHA-256 of the canonical JSON of header and entries, checked before re-playing. */
+export function compactSeal(header: SaveHeader, entries: readonly unknown[]): string {
+  return canonHash({ header, entries });
+}
+
+const YIELD_EVERY = 64;
+
+function* loadSteps(input: unknown, opts: LoadOptions): Generator<LoadProgress, LoadResult, void> {
   const d = decodeInput(input);
   if (!d.ok) return fail('malformed', d.error);
   let json: unknown;
@@ -265,63 +315,98 @@ function loadUnsafe(input: unknown, opts: LoadOptions): LoadResult {
     const t = d.text.trimEnd();
     return fail('malformed', t.startsWith('{') && !t.endsWith('}') ? 'the file is truncated (the JSON ends early)' : 'the file is not JSON: it is not a Neptune save');
   }
+  yield { done: 0, total: 0, phase: 'checking' };
   const bad = forbiddenKeyPath(json);
   if (bad) { const m = /^entries\[(\d+)\]/.exec(bad); return fail('malformed', forbiddenKeyMessage(bad), m ? Number(m[1]) : undefined); }
   if (!json || typeof json !== 'object' || Array.isArray(json)) return fail('format', 'the file is JSON but not a Neptune save (expected an object with "format": "neptune-save")');
-  const top = json as { format?: unknown; version?: unknown };
+  const top = json as { format?: unknown; version?: unknown; encoding?: unknown; entries?: unknown; header?: unknown };
   if (top.format !== FORMAT) return fail('format', 'the file is JSON but not a Neptune save (expected "format": "neptune-save")');
   if (top.version !== FORMAT_VERSION) {
     return fail('format', typeof top.version === 'number' && top.version > FORMAT_VERSION
       ? `this save uses save format ${top.version}, written by a newer Neptune; this Neptune reads format ${FORMAT_VERSION}`
       : `unknown save format version ${JSON.stringify(top.version)}; this Neptune reads format ${FORMAT_VERSION}`);
   }
-  if ((json as { encoding?: unknown }).encoding !== undefined) return loadCompact(json, opts);
-  const n = (json as { entries?: unknown }).entries;
+  const compact = top.encoding !== undefined;
+  if (compact && top.encoding !== 'compact') return fail('format', `unknown save encoding ${JSON.stringify(top.encoding)}; this Neptune reads "compact"`);
+  const n = top.entries;
   if (Array.isArray(n) && n.length > LIMITS.entries) return fail('format', `the file has ${n.length} log entries; this Neptune reads at most ${LIMITS.entries}`);
+  // Cheap checks before the expensive ones (issue 15 hole 6): the header, the number of entries
+  // against the game's length, and the seal, all before any entry is re-played.
+  const hp = SaveHeader.safeParse(top.header);
+  if (!hp.success) {
+    const f = firstIssue(hp.error);
+    return fail('format', `the file does not follow the save format at header${f.path ? `.${f.path}` : ''}: ${f.message}`);
+  }
+  const start = startFromHeader(hp.data, opts.bundles);
+  if (!start.ok) return start;
+  if (Array.isArray(n) && n.length > maxEntries(start.game.state)) {
+    return fail('format', `the file has ${n.length.toLocaleString('en')} log entries, more than a game of this length can have (at most ${maxEntries(start.game.state).toLocaleString('en')} for ${start.game.state.lastTurn + 1} game turns): it was not made by playing`);
+  }
+  yield { done: 0, total: Array.isArray(n) ? n.length : 0, phase: 'checking' };
+  return compact ? yield* loadCompact(json, start.game) : yield* loadFull(json, start.game);
+}
+
+function* loadFull(json: unknown, start: SavedGame): Generator<LoadProgress, LoadResult, void> {
+  const raw = json as { entries?: unknown; head?: unknown; header?: unknown };
+  // The seal, from the raw entries: each entry's `prev` is the hash of the one before, the head the last's.
+  if (Array.isArray(raw.entries)) {
+    let prev = start.save.head;
+    for (let k = 0; k < raw.entries.length; k++) {
+      const e = raw.entries[k] as { prev?: unknown } | null;
+      if (!e || typeof e !== 'object' || e.prev !== prev) break; // the per-entry check below names it
+      prev = canonHash(e);
+      if ((k & 1023) === 1023) yield { done: 0, total: raw.entries.length, phase: 'checking' };
+      if (k === raw.entries.length - 1 && raw.head !== prev) {
+        return fail('chain', `the end seal ("head") does not match entry ${k}: the last entry was edited or the file was cut`, k);
+      }
+    }
+  }
   const parsed = SaveFile.safeParse(json);
   if (!parsed.success) {
     const f = firstIssue(parsed.error);
     return fail('format', `the file does not follow the save format at ${f.path || 'the top level'}: ${f.message}`, f.entry);
   }
   const save = parsed.data;
-  const root = headerHash(save.header);
+  const root = start.save.head;
   const first = save.entries[0];
   if (first ? first.prev !== root : save.head !== root) {
     return fail('chain', 'the header (players, scenario, data version, seed or dice mode) was edited: it no longer matches the log', first ? 0 : undefined);
   }
-  const start = startFromHeader(save.header, opts.bundles);
-  if (!start.ok) return start;
-  let game = start.game;
+  let game = start;
+  const total = save.entries.length;
   for (const e of save.entries) {
     const r = step(game, e, true); // game is private to this load: grow its log in place
     if (!r.ok) return r;
     game = r.game;
+    const k = game.save.entries.length;
+    if (k % YIELD_EVERY === 0) yield { done: k, total, phase: 'replaying' };
   }
   if (save.head !== game.save.head) {
-    const n = save.entries.length;
-    return fail('chain', n ? `the end seal ("head") does not match entry ${n - 1}: the last entry was edited or the file was cut` : 'the end seal ("head") does not match the header', n ? n - 1 : undefined);
+    return fail('chain', total ? `the end seal ("head") does not match entry ${total - 1}: the last entry was edited or the file was cut` : 'the end seal ("head") does not match the header', total ? total - 1 : undefined);
   }
   const warnings = save.header.engine === ENGINE_VERSION ? [] : [`written by Neptune engine ${save.header.engine}; this is ${ENGINE_VERSION}. It re-plays identically.`];
   return { ok: true, game, warnings };
 }
 
 /**
- * Compact files: each entry is re-derived by re-playing it (dice, state, chain links) and checked
- * as usual; at the end the re-derived chain must reach the file's `head`, which seals every field.
+ * Compact files: the seal over header and entries is checked first; then each entry is re-derived
+ * by re-playing it (dice, state, chain links) and checked as usual; at the end the re-derived chain
+ * must reach the file's `head`.
  */
-function loadCompact(json: unknown, opts: LoadOptions): LoadResult {
-  if ((json as { encoding?: unknown }).encoding !== 'compact') return fail('format', `unknown save encoding ${JSON.stringify((json as { encoding?: unknown }).encoding)}; this Neptune reads "compact"`);
-  const n = (json as { entries?: unknown }).entries;
-  if (Array.isArray(n) && n.length > LIMITS.entries) return fail('format', `the file has ${n.length} log entries; this Neptune reads at most ${LIMITS.entries}`);
+function* loadCompact(json: unknown, start: SavedGame): Generator<LoadProgress, LoadResult, void> {
+  const raw = json as { header?: unknown; entries?: unknown; seal?: unknown };
+  if (Array.isArray(raw.entries) && raw.seal !== compactSeal(raw.header as SaveHeader, raw.entries)) {
+    return fail('chain', 'the file was edited or damaged: its seal does not match its contents (checked before re-playing; a compact file cannot say which entry changed, the full file can)');
+  }
+  yield { done: 0, total: Array.isArray(raw.entries) ? raw.entries.length : 0, phase: 'checking' };
   const parsed = CompactSaveFile.safeParse(json);
   if (!parsed.success) {
     const f = firstIssue(parsed.error);
     return fail('format', `the file does not follow the compact save format at ${f.path || 'the top level'}: ${f.message}`, f.entry);
   }
   const c = parsed.data;
-  const start = startFromHeader(c.header, opts.bundles);
-  if (!start.ok) return start;
-  let game = start.game;
+  let game = start;
+  const total = c.entries.length;
   for (const ce of c.entries) {
     const k = game.save.entries.length;
     const base = { i: k, prev: game.save.head, by: ce.by, ...(ce.at ? { at: ce.at } : {}) };
@@ -336,6 +421,7 @@ function loadCompact(json: unknown, opts: LoadOptions): LoadResult {
     const r = step(game, e, true, pre);
     if (!r.ok) return r;
     game = r.game;
+    if ((k + 1) % YIELD_EVERY === 0) yield { done: k + 1, total, phase: 'replaying' };
   }
   if (game.save.head !== c.head) {
     return fail('chain', 'the file was edited: its seal ("head") does not match the re-played log (a compact file cannot say which entry changed; the full file can)');

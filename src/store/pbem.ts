@@ -7,10 +7,11 @@
  */
 import { sideToAct, type Action, type Side } from '../engine';
 import {
-  appendAnchor, appendCommit, appendReveal, decodeInput, loadSave, newChain, sealTurn, type ChainSecret,
+  appendAnchor, appendCommit, appendReveal, newChain, sealTurn, type ChainSecret,
   type DiceMode, type Imported, type LoadError, type RandomHex, type SavedGame,
 } from '../save';
-import { idbKv, importSaveFile, type Kv } from '../save/autosave';
+import { idbKv, readInput, storeVerified, type Kv } from '../save/autosave';
+import { verifyFile, type VerifyOptions } from '../save/verifyClient';
 import { enemyOf } from '../engine/rules/combatTraits';
 
 /** What this browser keeps about a PBEM game. */
@@ -147,56 +148,35 @@ export function reveal(game: SavedGame, seat: PbemSeat, at?: string): Stepped {
   return appendReveal(game, seat.me, seat.chain, at ? { at } : {});
 }
 
-/** The game id in a file's header, read without verifying (to find this browser's copy first). */
-export function peekGameId(input: string | Uint8Array): string | null {
-  const d = decodeInput(input);
-  if (!d.ok) return null;
-  try {
-    const id = (JSON.parse(d.text) as { header?: { game?: unknown } })?.header?.game;
-    return typeof id === 'string' ? id : null;
-  } catch {
-    return null;
-  }
-}
-
-async function bytesOf(file: Blob | string | Uint8Array): Promise<string | Uint8Array | LoadError> {
-  try {
-    return typeof file === 'string' || file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
-  } catch (e) {
-    return { ok: false, code: 'malformed', error: `the file could not be read: ${e instanceof Error ? e.message : String(e)}` };
-  }
-}
-
 /**
  * "Open opponent's turn…" in a PBEM game: the file must continue the game on screen (importTurn's
  * checks: same game and header, my entries unchanged, nothing new in my name). A file of another
- * game is refused here, not opened in its place. Nothing is stored unless it is accepted.
+ * game is refused here, not opened in its place. Nothing is stored unless it is accepted. The file
+ * is verified off the main thread (verifyFile: progress and cancel through `verify`).
  */
-export async function receiveTurn(file: Blob | string | Uint8Array, current: SavedGame, me: Side, kv: Kv = idbKv()): Promise<Imported> {
-  const input = await bytesOf(file);
+export async function receiveTurn(file: Blob | string | Uint8Array, current: SavedGame, me: Side, kv: Kv = idbKv(), verify: VerifyOptions = {}): Promise<Imported> {
+  const input = await readInput(file);
   if (typeof input === 'object' && !(input instanceof Uint8Array)) return input;
-  const id = peekGameId(input);
-  if (id !== null && id !== current.save.header.game) {
-    const probe = loadSave(input);
-    if (!probe.ok) return probe;
-    return { ok: false, code: 'protocol', error: `this file belongs to another game (${probe.game.save.header.scenario}, game id ${id.slice(0, 8)}…), not to the game on screen (${current.save.header.game.slice(0, 8)}…). Your game is unchanged; to open that game instead, go to the Menu and import it there.` };
+  const l = await verifyFile(input, verify);
+  if (!l.ok) return l;
+  const id = l.game.save.header.game;
+  if (id !== current.save.header.game) {
+    return { ok: false, code: 'protocol', error: `this file belongs to another game (${l.game.save.header.scenario}, game id ${id.slice(0, 8)}…), not to the game on screen (${current.save.header.game.slice(0, 8)}…). Your game is unchanged; to open that game instead, go to the Menu and import it there.` };
   }
-  return importSaveFile(input, current, me, kv);
+  return storeVerified(l, current, me, kv);
 }
 
 /**
  * Import from the start screen. A PBEM file of a game this browser already plays must continue its
  * stored copy (the same checks as in the game); a new PBEM game gets a seat (the receiver plays the
- * side the sender does not). Hotseat files open as before.
+ * side the sender does not), and its first file is checked as a turn file for that seat. A file
+ * older than the stored game, or parting from it, is kept as a separate copy (autosave.ts).
  */
-export async function openFile(file: Blob | string | Uint8Array, kv: Kv = idbKv(), storage: SeatStorage | null = browserStorage()): Promise<Imported> {
-  const input = await bytesOf(file);
+export async function openFile(file: Blob | string | Uint8Array, kv: Kv = idbKv(), storage: SeatStorage | null = browserStorage(), verify: VerifyOptions = {}): Promise<Imported> {
+  const input = await readInput(file);
   if (typeof input === 'object' && !(input instanceof Uint8Array)) return input;
-  const id = peekGameId(input);
-  const seat = id ? readSeat(id, storage) : null;
-  // The stored copy of this game (if any) is found by importSaveFile: a file that continues it
-  // replaces it (PBEM: the turn-file checks with my seat), an older or parting one is kept apart.
-  const r = await importSaveFile(input, null, seat?.me ?? null, kv);
+  const l = await verifyFile(input, verify);
+  const r = await storeVerified(l, null, (g) => (isPbem(g) ? (readSeat(g.save.header.game, storage)?.me ?? inferSide(g)) : null), kv);
   if (r.ok && isPbem(r.game)) seatFor(r.game, storage);
   return r;
 }

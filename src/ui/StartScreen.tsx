@@ -81,7 +81,7 @@ export function StartScreen() {
       <h2>Saved games</h2>
       <SaveList onOpen={(g) => openSaved(g)} onReplay={(g) => openSaved(g, { replayFrom: 0 })} />
       {/* A PBEM turn file of a game this browser plays must continue its copy; a new one gets a seat (store/pbem.ts). */}
-      <SaveControls game={null} importer={(file) => openFile(file)} onImported={(g, from) => openSaved(g, { replayFrom: from })} />
+      <SaveControls game={null} importer={(file, verify) => openFile(file, undefined, undefined, verify)} onImported={(g, from) => openSaved(g, { replayFrom: from })} />
       <h2>Maps</h2>
       <ul className="maps">
         {listMaps().map((m) => (
