@@ -99,6 +99,11 @@ async function write(kv: Kv, game: SavedGame, now: string): Promise<void> {
   await kv.setMany([[key(sum.id), saveToText(game.save)], [INDEX, idx]]);
 }
 
+/** Stores a game now (under its own key: storeId or the game id), with its index entry. */
+export async function storeGame(game: SavedGame, kv: Kv = idbKv(), now: string = new Date().toISOString()): Promise<void> {
+  await write(kv, game, now);
+}
+
 /**
  * Autosave writer: call `save(game)` after every action. Writes are serialised and coalesced
  * (latest wins); `flush()` resolves when the latest game is stored.

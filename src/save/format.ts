@@ -51,13 +51,16 @@ export const SaveHeader = z.strictObject({
   /** Player names by side: the side assignment. */
   players: z.strictObject({ allied: z.string().max(80).optional(), german: z.string().max(80).optional() }),
   dice: DiceMode,
+  /** PBEM: the side whose browser created the game (the other side joins with its first file). */
+  creator: Side.optional(),
   created: z.string().max(40).optional(),
 });
 export type SaveHeader = z.infer<typeof SaveHeader>;
 
 /** How a diceKey action's key was obtained; the loader re-derives the key from it. */
 export const KeyProof = z.union([
-  z.strictObject({ nonce: hex64 }),
+  /** Fast mode: the sender's next link k of the hash chain it anchored at game start (dice.ts fastKey). */
+  z.strictObject({ chain: z.strictObject({ k: z.number().int().min(1), link: hex64 }) }),
   z.strictObject({ reveal: z.strictObject({ k: z.number().int().min(1), link: hex64, commit: z.number().int().min(0) }) }),
 ]);
 export type KeyProof = z.infer<typeof KeyProof>;
@@ -83,7 +86,7 @@ export const ActionEntry = z.strictObject({
   dice: z.array(RollRecord).max(1000),
   proof: KeyProof.optional(),
 });
-/** Strict mode: a side publishes the anchor c[0] of its SHA-256 chain of `length` links. */
+/** PBEM (fast and strict): a side publishes the anchor c[0] of its SHA-256 chain of `length` links, before it acts. */
 export const AnchorEntry = z.strictObject({
   ...common,
   kind: z.literal('anchor'),
@@ -140,6 +143,6 @@ export type CompactSaveFile = z.infer<typeof CompactSaveFile>;
 /** What each dice mode promises, for the UI (anchors.md §5.1). */
 export const DICE_MODE_NOTES: Record<DiceMode, string> = {
   hotseat: 'Hotseat: dice come from a local random seed. Both players share this browser; no protection against a player who reloads or edits the save.',
-  fast: 'Fast PBEM: your rolls derive from the nonce in your opponent\'s last file, the game state and the action, so reloading repeats them and reordering cannot move a roll to another combat. You can still preview a roll before committing to it.',
-  strict: 'Strict PBEM: before each batch of rolls you commit to your actions; your opponent then reveals the next link of a hash chain fixed at game start. Nobody can preview or bias the dice; each batch costs one extra exchange of files.',
+  fast: 'Fast PBEM: your rolls derive from the nonce in your opponent\'s last file, the game state and the action. Each nonce is the next link of a hash chain your opponent fixed at game start, so nobody can choose it, and reloading or re-spelling an action repeats the same dice. Limit: knowing the nonce, a player can still look ahead at what different actions would roll before choosing one (strict mode removes that).',
+  strict: 'Strict PBEM: before each batch of rolls you commit to your actions; your opponent then reveals the next link of a hash chain fixed at game start. Nobody can preview, choose or bias the dice; each batch costs one extra exchange of files.',
 };

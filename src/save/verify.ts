@@ -16,8 +16,11 @@ import { CompactSaveFile, ENGINE_VERSION, FORMAT, FORMAT_VERSION, LIMITS, SaveFi
 export interface DiceTrack {
   /** Side whose file supplied the current dice key (fast: nonce, strict: reveal). */
   keyBy: Side | null;
-  /** Strict: last published link of each side's chain (the anchor, k = 0, until the first reveal). */
+  /** PBEM: last published link of each side's chain (the anchor, k = 0, until its first nonce or reveal). */
   chains: Partial<Record<Side, { link: string; k: number; length: number }>>;
+  /** Index of each side's last entry, and (fast) of its last nonce: one nonce per file. */
+  last?: Partial<Record<Side, number>>;
+  lastKey?: Partial<Record<Side, number>>;
   /** Strict: a commitment waiting for the opponent's reveal. */
   pending: { by: Side; i: number; h: string; actions: Action[] } | null;
   /** Strict: revealed committed actions each side still has to play, in order. */
@@ -156,9 +159,18 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
   let state = game.state;
   let hash = game.hash;
   let applied: { events: GameEvent[]; barrier: boolean; rolls: Roll[] } | undefined;
+  const pbem = mode !== 'hotseat';
+  if (pbem && !game.save.header.creator) return fail('protocol', `${where}: this play-by-e-mail game does not say which side created it (a format 1 file?)`, k);
+  // Seats (issue 15 hole 3): in PBEM a side's entries appear only after it has joined, i.e. published
+  // the anchor of its dice chain; a side's first entry is that anchor.
+  if (pbem && e.kind !== 'anchor' && !t.chains[e.by]) {
+    return fail('protocol', `${where}: ${e.by} has not joined this game yet (a side's first entry publishes its dice chain), so nothing can be played in its name`, k);
+  }
 
   if (e.kind === 'anchor') {
-    if (mode !== 'strict') return fail('protocol', `${where} publishes a dice chain anchor, but this game uses ${mode} dice`, k);
+    if (mode === 'hotseat') return fail('protocol', `${where} publishes a dice chain anchor, but this is a hotseat game`, k);
+    const c = t.chains[e.by];
+    if (c && c.k < c.length) return fail('protocol', `${where}: ${e.by} replaces its dice chain, which was fixed at game start and is not used up (link ${c.k} of ${c.length})`, k);
     if (t.pending && t.pending.by !== e.by) return fail('protocol', `${where}: ${e.by} may not replace its dice chain while ${t.pending.by}'s commitment (entry ${t.pending.i}) waits for its reveal`, k);
     track = { ...t, chains: { ...t.chains, [e.by]: { link: e.anchor, k: 0, length: e.length } } };
   } else if (e.kind === 'commit') {
@@ -168,19 +180,39 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
     if (t.pending) return fail('protocol', `${where}: a commitment (entry ${t.pending.i}) is already waiting for its reveal`, k);
     if (t.queue[e.by]?.length) return fail('protocol', `${where}: ${e.by} must first play the ${t.queue[e.by]!.length} committed action(s) left from its last reveal`, k);
     if (!t.chains[other(e.by)]) return fail('protocol', `${where}: ${other(e.by)} has not published its dice chain anchor yet, so nobody could reveal`, k);
+    // Issue 15 hole 4: a commitment must be playable. Its actions are tried in order in the committed
+    // state, up to and including the first that rolls (what follows depends on the dice: it is checked
+    // at resolve, where an action the dice made unplayable ends the commitment).
+    let trial = state;
+    for (let j = 0; j < e.actions.length; j++) {
+      const a = e.actions[j] as Action;
+      const r = apply(trial, a);
+      if (!r.ok) return fail('rules', `${where}: the committed action ${e.actions.length > 1 ? `${j + 1} ` : ''}(${describeAction(a)}) is refused by the rules in the committed position: ${r.error.message}${r.error.case ? ` (${r.error.case})` : ''}. A commitment must be playable`, k);
+      if (r.rolls.length) break;
+      trial = r.state;
+    }
     const h = commitmentHash(game.save.header.game, state.n, hash, e.actions as Action[], e.salt);
     track = { ...t, pending: { by: e.by, i: k, h, actions: e.actions as Action[] } };
   } else {
     const action = e.action as Action;
     const isKey = action.type === 'diceKey';
+    /** Strict: this action is the next of a revealed commitment (its rolls are allowed). */
+    let committed = false;
     if (isKey) {
       const key = (action as { key?: unknown }).key;
       if (mode === 'hotseat') return fail('protocol', `${where} sets a PBEM dice key, but this is a hotseat game`, k);
       if (!e.proof) return fail('dice', `${where} sets a dice key without saying where it comes from`, k);
+      const c = t.chains[e.by]!;
       if (mode === 'fast') {
-        if (!('nonce' in e.proof)) return fail('dice', `${where}: fast-mode dice keys come from a nonce`, k);
-        if (key !== fastKey(e.proof.nonce)) return fail('dice', `${where}: the dice key does not derive from the nonce given`, k);
-        track = { ...t, keyBy: e.by };
+        // Issue 15 hole 2: the nonce is the sender's next chain link, fixed by its anchor: it cannot be chosen.
+        if (!('chain' in e.proof)) return fail('dice', `${where}: fast-mode dice keys come from the sender's dice chain`, k);
+        const p = e.proof.chain;
+        if (p.k !== c.k + 1 || p.k > c.length) return fail('dice', `${where} hands over link ${p.k} of ${e.by}'s dice chain, but the next link is ${c.k + 1}`, k);
+        if (chainStep(p.link) !== c.link) return fail('dice', `${where}: forged nonce — it is not the next link of ${e.by}'s dice chain fixed at game start (a sender cannot choose its nonce)`, k);
+        if (key !== fastKey(p.link)) return fail('dice', `${where}: the dice key does not derive from the chain link given`, k);
+        const lk = t.lastKey?.[e.by];
+        if (lk !== undefined && (t.last?.[other(e.by)] ?? -1) < lk) return fail('protocol', `${where}: ${e.by} hands over a second nonce before ${other(e.by)} answered the first (entry ${lk}): one nonce per file`, k);
+        track = { ...t, keyBy: e.by, chains: { ...t.chains, [e.by]: { link: p.link, k: p.k, length: c.length } }, lastKey: { ...t.lastKey, [e.by]: k } };
       } else {
         if (!('reveal' in e.proof)) return fail('dice', `${where}: strict-mode dice keys come from a revealed chain link`, k);
         const r = e.proof.reveal;
@@ -188,8 +220,6 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
         if (!p) return fail('protocol', `${where} reveals a link, but no commitment is waiting`, k);
         if (p.by === e.by) return fail('protocol', `${where}: ${e.by} may not reveal for its own commitment`, k);
         if (r.commit !== p.i) return fail('protocol', `${where} reveals for entry ${r.commit}, but the commitment waiting is entry ${p.i}`, k);
-        const c = t.chains[e.by];
-        if (!c) return fail('protocol', `${where}: ${e.by} has no dice chain anchor`, k);
         if (r.k !== c.k + 1 || r.k > c.length) return fail('dice', `${where} reveals link ${r.k} of ${e.by}'s chain, but the next link is ${c.k + 1}`, k);
         if (chainStep(r.link) !== c.link) return fail('dice', `${where}: forged reveal — the link is not the next link of ${e.by}'s hash chain (its SHA-256 is not link ${c.k})`, k);
         if (key !== strictKey(r.link, p.h)) return fail('dice', `${where}: the dice key does not derive from the revealed link and commitment ${p.i}`, k);
@@ -203,8 +233,10 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
         if (t.pending?.by === e.by) return fail('protocol', `${where}: ${e.by} committed at entry ${t.pending.i} and must wait for ${other(e.by)}'s reveal before acting`, k);
         const q = t.queue[e.by];
         if (q?.length) {
-          if (canon(q[0]) !== canon(action)) return fail('protocol', `${where}: after the reveal ${e.by} must play its committed actions in order; expected ${describeAction(q[0])}, found ${describeAction(action)}`, k);
-          track = { ...t, queue: { ...t.queue, [e.by]: q.slice(1) } };
+          if (canon(q[0]) === canon(action)) { committed = true; track = { ...t, queue: { ...t.queue, [e.by]: q.slice(1) } }; }
+          // The dice made the next committed action unplayable: the rest of the commitment lapses.
+          else if (apply(state, q[0]).ok) return fail('protocol', `${where}: after the reveal ${e.by} must play its committed actions in order; expected ${describeAction(q[0])}, found ${describeAction(action)}`, k);
+          else track = { ...t, queue: { ...t.queue, [e.by]: [] } };
         }
       }
     }
@@ -214,7 +246,7 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
       if (mode === 'fast' && (track.keyBy === null || track.keyBy === e.by)) {
         return fail('dice', `${where}: ${e.by} rolled dice without a nonce from ${other(e.by)} (fast mode: rolls use the nonce of the opponent's last file)`, k);
       }
-      if (mode === 'strict' && !(t.queue[e.by]?.length)) {
+      if (mode === 'strict' && !committed) {
         return fail('dice', `${where}: ${e.by} rolled dice outside a commitment (strict mode: commit, then the opponent reveals)`, k);
       }
     }
@@ -227,6 +259,7 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
     applied = { events: r.events, barrier: r.barrier, rolls: r.rolls };
   }
   if (e.state !== hash) return fail('state', `${where}${e.kind === 'action' ? ` (${describeAction(e.action as Action)})` : ''}: the state it claims differs from the state the rules produce${versionNote(game.save.header)}`, k);
+  if (pbem) track = { ...track, last: { ...track.last, [e.by]: k } };
   const entries = inPlace ? game.save.entries : game.save.entries.slice();
   entries.push(e);
   const s = game.save;

@@ -10,7 +10,7 @@ import {
   appendAnchor, appendCommit, appendReveal, newChain, sealTurn, type ChainSecret,
   type DiceMode, type Imported, type LoadError, type RandomHex, type SavedGame,
 } from '../save';
-import { idbKv, readInput, storeVerified, type Kv } from '../save/autosave';
+import { idbKv, readInput, storeGame, storeVerified, type Kv } from '../save/autosave';
 import { verifyFile, type VerifyOptions } from '../save/verifyClient';
 import { enemyOf } from '../engine/rules/combatTraits';
 
@@ -62,11 +62,12 @@ export function isPbem(game: SavedGame): boolean {
 }
 
 /**
- * The side a browser that has no seat for this game plays: the opponent of whoever wrote the file's
- * last entry (a turn file always ends with the sender's entries: its nonce, anchor, commit or moves).
- * A file with no entries yet is the creator's: its receiver plays the side not to act.
+ * The side a browser that has no seat for this game plays: the side that did not create it (format
+ * 2 headers name the creator). Without that: the opponent of whoever wrote the file's last entry.
  */
 export function inferSide(game: SavedGame): Side {
+  const creator = game.save.header.creator;
+  if (creator) return enemyOf(creator);
   const last = game.save.entries[game.save.entries.length - 1];
   if (last) return enemyOf(last.by);
   return enemyOf(sideToAct(game.state) ?? 'allied');
@@ -127,13 +128,41 @@ export type Stepped = { ok: true; game: SavedGame } | LoadError;
  */
 export function prepareSend(game: SavedGame, seat: PbemSeat, random?: RandomHex, at?: string): Stepped & { seat?: PbemSeat } {
   const mode: DiceMode = game.save.header.dice;
-  if (mode === 'strict') {
-    if (game.track.chains[seat.me]) return { ok: true, game };
+  if (mode === 'hotseat') return { ok: true, game };
+  let g = game;
+  let newSeat: PbemSeat | undefined;
+  if (!g.track.chains[seat.me]) {
+    // My first entry publishes my dice chain (normally done when the game is created or joined).
     const chain = seat.chain ?? newChain(1024, random);
-    const r = appendAnchor(game, seat.me, chain, at ? { at } : {});
-    return r.ok ? { ok: true, game: r.game, seat: { ...seat, chain } } : r;
+    const r = appendAnchor(g, seat.me, chain, at ? { at } : {});
+    if (!r.ok) return r;
+    g = r.game;
+    newSeat = { ...seat, chain };
   }
-  return sealTurn(game, seat.me, random, at);
+  const chain = newSeat?.chain ?? seat.chain;
+  if (mode === 'fast') {
+    if (!chain) return { ok: false, code: 'protocol', error: 'this browser does not hold your dice chain secret for this game (it is kept only in the browser that started or joined the game): send the file from there' };
+    const r = sealTurn(g, seat.me, chain, at);
+    if (!r.ok) return r;
+    g = r.game;
+  }
+  return newSeat ? { ok: true, game: g, seat: newSeat } : { ok: true, game: g };
+}
+
+/** A new seat with a fresh private dice chain (the creator's, or a joining side's). */
+export function newSeat(me: Side, random?: RandomHex): PbemSeat {
+  return { me, chain: newChain(1024, random) };
+}
+
+/**
+ * A browser new to a PBEM game joins it: its seat gets a fresh dice chain whose anchor is its first
+ * entry (so its own entries are sealed by its chain from the start: issue 15 hole 3).
+ */
+export function join(game: SavedGame, me: Side, random?: RandomHex): Stepped & { seat?: PbemSeat } {
+  if (game.track.chains[me]) return { ok: true, game };
+  const seat = newSeat(me, random);
+  const r = appendAnchor(game, me, seat.chain!);
+  return r.ok ? { ok: true, game: r.game, seat } : r;
 }
 
 /** Strict mode: the side to act commits to `actions` (usually the one rolling action it tried). */
@@ -176,7 +205,13 @@ export async function openFile(file: Blob | string | Uint8Array, kv: Kv = idbKv(
   const input = await readInput(file);
   if (typeof input === 'object' && !(input instanceof Uint8Array)) return input;
   const l = await verifyFile(input, verify);
-  const r = await storeVerified(l, null, (g) => (isPbem(g) ? (readSeat(g.save.header.game, storage)?.me ?? inferSide(g)) : null), kv);
-  if (r.ok && isPbem(r.game)) seatFor(r.game, storage);
-  return r;
+  const known = l.ok ? readSeat(l.game.save.header.game, storage) : null;
+  const r = await storeVerified(l, null, (g) => (isPbem(g) ? (known?.me ?? inferSide(g)) : null), kv);
+  if (!r.ok || !isPbem(r.game) || known) return r;
+  // A game new to this browser: join it as the side that did not create it, with a fresh dice chain.
+  const j = join(r.game, inferSide(r.game));
+  if (!j.ok) return j;
+  writeSeat(r.game.save.header.game, j.seat ?? { me: inferSide(r.game) }, storage);
+  try { await storeGame(j.game, kv); } catch (e) { return { ok: false, code: 'internal', error: `the game was read but could not be stored: ${e instanceof Error ? e.message : String(e)}` }; }
+  return { ...r, game: j.game };
 }
