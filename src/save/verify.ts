@@ -354,6 +354,7 @@ function* loadSteps(input: unknown, opts: LoadOptions): Generator<LoadProgress, 
   if (!json || typeof json !== 'object' || Array.isArray(json)) return fail('format', 'the file is JSON but not a Neptune save (expected an object with "format": "neptune-save")');
   const top = json as { format?: unknown; version?: unknown; encoding?: unknown; entries?: unknown; header?: unknown };
   if (top.format !== FORMAT) return fail('format', 'the file is JSON but not a Neptune save (expected "format": "neptune-save")');
+  if (top.version === 1) return yield* migrateV1(json, opts);
   if (top.version !== FORMAT_VERSION) {
     return fail('format', typeof top.version === 'number' && top.version > FORMAT_VERSION
       ? `this save uses save format ${top.version}, written by a newer Neptune; this Neptune reads format ${FORMAT_VERSION}`
@@ -461,4 +462,45 @@ function* loadCompact(json: unknown, start: SavedGame): Generator<LoadProgress, 
   }
   const warnings = c.header.engine === ENGINE_VERSION ? [] : [`written by Neptune engine ${c.header.engine}; this is ${ENGINE_VERSION}. It re-plays identically.`];
   return { ok: true, game, warnings };
+}
+
+/**
+ * Save format 1 (issue 14 item 7): a hotseat file is migrated by re-playing its actions under this
+ * Neptune's rules and data (its recorded dice and state hashes are not checked: a rules change since
+ * may change them; a hotseat file makes no integrity claim). A play-by-e-mail file of format 1 is
+ * refused: its dice protocol (free nonces, lazily published chains) is the one issue 15 replaced,
+ * and its recorded dice cannot be re-derived under format 2.
+ */
+function* migrateV1(json: unknown, opts: LoadOptions): Generator<LoadProgress, LoadResult, void> {
+  const top = json as { header?: { engine?: unknown; dice?: unknown; scenario?: unknown }; entries?: unknown };
+  const made = `this save was made by save format 1 (Neptune engine ${typeof top.header?.engine === 'string' ? top.header.engine.slice(0, 40) : 'unknown'})`;
+  if (top.header?.dice !== 'hotseat') {
+    return fail('format', `${made}, for play by e-mail with ${String(top.header?.dice)} dice. Play-by-e-mail games of format 1 cannot be continued by this Neptune (format ${FORMAT_VERSION}: its dice protocol changed); finish the game with the Neptune that made it, or start a new one`);
+  }
+  const hp = SaveHeader.safeParse(top.header);
+  if (!hp.success) return fail('format', `${made} and its header cannot be read: ${firstIssue(hp.error).message}`);
+  if (!Array.isArray(top.entries)) return fail('format', `${made} and has no list of entries`);
+  let bundle: ScenarioBundle;
+  try { bundle = (opts.bundles ?? defaultBundles)(hp.data.scenario); } catch (e) {
+    return fail('scenario', `${made}, of scenario "${hp.data.scenario}", which this Neptune cannot load: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+  }
+  const start = startFromHeader({ ...hp.data, engine: ENGINE_VERSION, dataHash: bundle.dataHash }, opts.bundles);
+  if (!start.ok) return start;
+  if (top.entries.length > maxEntries(start.game.state)) return fail('format', `${made} and has ${top.entries.length} log entries, more than a game of this length can have`);
+  let game = start.game;
+  const total = top.entries.length;
+  for (let k = 0; k < total; k++) {
+    const e = top.entries[k] as { kind?: unknown; action?: unknown; by?: unknown; at?: unknown } | null;
+    if (!e || e.kind !== 'action' || !e.action || typeof e.action !== 'object') return fail('format', `${made}; its entry ${k} is not an action, which a hotseat file of format 1 cannot have`, k);
+    const action = e.action as Action;
+    const r = apply(game.state, action);
+    if (!r.ok) return fail('rules', `${made} and cannot be migrated: its entry ${k} (${describeAction(action)}) is refused by this Neptune's rules: ${r.error.message}${r.error.case ? ` (${r.error.case})` : ''}`, k);
+    const by = e.by === 'allied' || e.by === 'german' ? e.by : sideToAct(game.state) ?? 'allied';
+    const entry: Entry = { i: k, prev: game.save.head, by, ...(typeof e.at === 'string' ? { at: e.at.slice(0, 40) } : {}), state: stateDigest(r.state), kind: 'action', action, dice: r.rolls };
+    const st = step(game, entry, true, r);
+    if (!st.ok) return fail(st.code, `${made} and cannot be migrated: ${st.error}`, k);
+    game = st.game;
+    if ((k + 1) % YIELD_EVERY === 0) yield { done: k + 1, total, phase: 'replaying' };
+  }
+  return { ok: true, game, warnings: [`${made}: migrated to format ${FORMAT_VERSION} by re-playing its ${total} actions under this Neptune's rules.`] };
 }
