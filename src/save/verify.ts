@@ -496,7 +496,9 @@ function* migrateV1(json: unknown, opts: LoadOptions): Generator<LoadProgress, L
     const r = apply(game.state, action);
     if (!r.ok) return fail('rules', `${made} and cannot be migrated: its entry ${k} (${describeAction(action)}) is refused by this Neptune's rules: ${r.error.message}${r.error.case ? ` (${r.error.case})` : ''}`, k);
     const by = e.by === 'allied' || e.by === 'german' ? e.by : sideToAct(game.state) ?? 'allied';
-    const entry: Entry = { i: k, prev: game.save.head, by, ...(typeof e.at === 'string' ? { at: e.at.slice(0, 40) } : {}), state: stateDigest(r.state), kind: 'action', action, dice: r.rolls };
+    // The engine may return the action as it normalised it (issue 15): that is what a save records.
+    const recorded = (r as { action?: Action }).action ?? action;
+    const entry: Entry = { i: k, prev: game.save.head, by, ...(typeof e.at === 'string' ? { at: e.at.slice(0, 40) } : {}), state: stateDigest(r.state), kind: 'action', action: recorded, dice: r.rolls };
     const st = step(game, entry, true, r);
     if (!st.ok) return fail(st.code, `${made} and cannot be migrated: ${st.error}`, k);
     game = st.game;
