@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listScenarios } from '../data/bundle';
+import { canonHash } from './digest';
 import { FORMAT_VERSION, loadSave, saveToText, toCompact } from '.';
 import { generatedGame, newTestGame } from './testkit';
 
@@ -34,9 +35,13 @@ describe('golden saves (format 2)', { timeout: 180_000 }, () => {
 describe('format 1 files', { timeout: 60_000 }, () => {
   it('a hotseat file of format 1 is migrated by re-playing its actions, and says so', () => {
     const g = generatedGame(40, 21, 'short');
-    const v1 = JSON.parse(saveToText(g.save)) as { version: number; header: { engine: string } };
+    const v1 = JSON.parse(saveToText(g.save)) as { version: number; header: { engine: string }; entries: { prev: string }[]; head: string };
     v1.version = 1;
     v1.header.engine = '0.0.9';
+    // Format 1 chained entry 0 to the hash of the header alone.
+    let prev = canonHash(v1.header);
+    for (const e of v1.entries) { e.prev = prev; prev = canonHash(e); }
+    v1.head = prev;
     const r = loadSave(JSON.stringify(v1));
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -49,6 +54,10 @@ describe('format 1 files', { timeout: 60_000 }, () => {
     delete c.seal;
     const rc = loadSave(JSON.stringify(c));
     expect(rc.ok && rc.game.hash).toBe(g.hash);
+    // A format 2 file relabelled as format 1 does not pass as one: format 2 seals its version in the chain.
+    const relabelled = JSON.parse(saveToText(g.save)) as { version: number };
+    relabelled.version = 1;
+    expect(loadSave(JSON.stringify(relabelled))).toMatchObject({ ok: false, code: 'chain', entry: 0 });
   });
 
   it('a play-by-e-mail file of format 1 is refused with a message that says which version made it', () => {

@@ -52,8 +52,13 @@ export interface LoadError {
 }
 export type LoadResult = { ok: true; game: SavedGame; warnings: string[] } | LoadError;
 
+/**
+ * The root of the hash chain (entry 0's `prev`, or `head` of an empty log). Format 2 seals the format
+ * version with the header, so relabelling a file as another version breaks its chain; format 1 hashed
+ * the header alone (migrateV1 checks that chain).
+ */
 export function headerHash(h: SaveHeader): string {
-  return canonHash(h);
+  return canonHash({ version: FORMAT_VERSION, header: h });
 }
 
 /** SHA-256 of canon(e): the link to the next entry, and the file's `head` after the last. */
@@ -487,6 +492,17 @@ function* migrateV1(json: unknown, opts: LoadOptions): Generator<LoadProgress, L
   const start = startFromHeader({ ...hp.data, engine: ENGINE_VERSION, dataHash: bundle.dataHash }, opts.bundles);
   if (!start.ok) return start;
   if (top.entries.length > maxEntries(start.game.state)) return fail('format', `${made} and has ${top.entries.length} log entries, more than a game of this length can have`);
+  // The format 1 chain (full form): every `prev` and the `head`, from the hash of the header alone.
+  const full = top.entries.length > 0 && typeof (top.entries[0] as { prev?: unknown } | null)?.prev === 'string';
+  if (full) {
+    let prev = canonHash(top.header);
+    for (let k = 0; k < top.entries.length; k++) {
+      const e = top.entries[k] as { prev?: unknown } | null;
+      if (!e || e.prev !== prev) return fail('chain', `${made}, and its entry ${k} does not link to ${k ? `entry ${k - 1}` : 'the header'}: it was edited`, k);
+      prev = canonHash(e);
+    }
+    if ((json as { head?: unknown }).head !== prev) return fail('chain', `${made}, and its end seal ("head") does not match its last entry: it was edited or cut`);
+  }
   let game = start.game;
   const total = top.entries.length;
   for (let k = 0; k < total; k++) {
