@@ -14,7 +14,7 @@ import { distinctColours, shotPath, startHarness, type Harness } from './browser
 import { scenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
 import { sideToAct } from '../src/engine';
-import { createSave, saveToText, sealTurn } from '../src/save';
+import { createSave, newChain, saveToText, sealTurn } from '../src/save';
 
 const bundle = loadScenario('goodwood');
 let h: Harness;
@@ -155,9 +155,10 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     expect(await page.evaluate(() => window.__neptune!.getState().saved!.save.head)).toBe(before);
     expect(await page.getByTestId('replay-bar').count()).toBe(0);
     // A valid turn file of another Goodwood game: refused as such, nothing opened in place of this game.
-    const created = createSave({ scenario: 'goodwood', dice: 'fast', players: { allied: 'X', german: 'Y' } });
+    const chain = newChain(16);
+    const created = createSave({ scenario: 'goodwood', dice: 'fast', players: { allied: 'X', german: 'Y' }, creator: { side: 'german', chain } });
     if (!created.ok) throw new Error(created.error);
-    const sealed = sealTurn(created.game, 'german');
+    const sealed = sealTurn(created.game, 'german', chain);
     if (!sealed.ok) throw new Error(sealed.error);
     await input.setInputFiles({ name: 'other.neptune.json', mimeType: 'application/json', buffer: Buffer.from(saveToText(sealed.game.save)) });
     await expect.poll(() => page.getByTestId('pbem').getByTestId('import-error').textContent(), { timeout: 30_000 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { distinctColours, shotPath, startHarness, type Harness } from './browser';
+import { hostileCompactFile } from '../src/save/testkit';
 
 // Issue 7: autosave after every action (reload resumes exactly); export a file, import it in a
 // fresh browser profile, and the VCR replays it.
@@ -66,4 +67,36 @@ describe('saves in Chromium', () => {
     expect(await page.getByTestId('replay-bar').count()).toBe(0);
     await ctx.close();
   });
+
+  it('a 200,000-entry hostile file (compact free rolls, wrong seal) is refused within 1 s of main-thread time, the page staying responsive (issue 15 hole 6)', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(h.url);
+    await page.getByTestId('save-list').waitFor();
+    const file = Buffer.from(hostileCompactFile());
+    // Long tasks (> 50 ms on the main thread) and a heartbeat that would stall if the page froze.
+    await page.evaluate(() => {
+      const w = window as unknown as { __long: number[]; __beats: number[] };
+      w.__long = []; w.__beats = [];
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__long.push(e.duration); }).observe({ type: 'longtask', buffered: false });
+      setInterval(() => w.__beats.push(performance.now()), 20);
+    });
+    const t0 = Date.now();
+    await page.getByTestId('save-controls').locator('input[type=file]').setInputFiles({ name: 'hostile.neptune.json.gz', mimeType: 'application/gzip', buffer: file });
+    await expect.poll(() => page.getByTestId('save-controls').textContent(), { timeout: 30_000 }).toMatch(/was not loaded: the file has 200,000 log entries, more than a game of this length can have/);
+    const wall = Date.now() - t0;
+    const { long, gaps } = await page.evaluate(() => {
+      const w = window as unknown as { __long: number[]; __beats: number[] };
+      const gaps = w.__beats.slice(1).map((t, i) => t - w.__beats[i]);
+      return { long: w.__long, gaps };
+    });
+    const mainThread = long.reduce((a, b) => a + b, 0);
+    console.log(`hostile file: refused after ${wall} ms wall; long tasks ${JSON.stringify(long.map(Math.round))}; longest heartbeat gap ${Math.round(Math.max(0, ...gaps))} ms`);
+    expect(mainThread).toBeLessThan(1000);
+    expect(Math.max(0, ...long)).toBeLessThan(100);
+    expect(Math.max(0, ...gaps)).toBeLessThan(150); // 20 ms timer + scheduling slack on a loaded machine
+    expect(await page.getByTestId('replay-bar').count()).toBe(0);
+    await ctx.close();
+  });
 });
+

@@ -11,9 +11,10 @@
 import { get, setMany, del, createStore, type UseStore } from 'idb-keyval';
 import { bundleOf, sideToAct, view, type Side } from '../engine';
 import { compactToGzip, saveToText } from './codec';
-import { continues, type Imported } from './pbem';
-import { loadSave, type LoadResult, type SavedGame } from './verify';
-import type { DiceMode } from './format';
+import { continues, relate, type Imported } from './pbem';
+import { loadSave, type LoadError, type LoadResult, type SavedGame } from './verify';
+import { verifyFile, type VerifyOptions } from './verifyClient';
+import type { DiceMode, SaveFile } from './format';
 
 /** The storage the module needs; `idbKv()` is the IndexedDB one. */
 export interface Kv {
@@ -56,6 +57,8 @@ export interface SaveSummary {
   entries: number;
   /** ISO time of the last write. */
   savedAt: string;
+  /** A separate copy (stored under its own id, not the game id): why it was kept apart. */
+  note?: string;
 }
 
 const INDEX = 'index';
@@ -71,7 +74,7 @@ export function summarize(game: SavedGame, savedAt: string): SaveSummary {
     scenarioName = bundleOf(s).scenario.name;
   } catch { /* the bundle is always registered for a verified game; keep defaults otherwise */ }
   return {
-    id: h.game, scenario: h.scenario, scenarioName, turn: s.pos.turn + 1, label,
+    id: game.storeId ?? h.game, ...(game.note ? { note: game.note } : {}), scenario: h.scenario, scenarioName, turn: s.pos.turn + 1, label,
     sideToMove: sideToAct(s), over: !!s.over, dice: h.dice, players: h.players,
     entries: game.save.entries.length, savedAt,
   };
@@ -94,6 +97,11 @@ async function write(kv: Kv, game: SavedGame, now: string): Promise<void> {
   const idx = ((await kv.get<SaveSummary[]>(INDEX)) ?? []).filter((x) => x.id !== sum.id);
   idx.push(sum);
   await kv.setMany([[key(sum.id), saveToText(game.save)], [INDEX, idx]]);
+}
+
+/** Stores a game now (under its own key: storeId or the game id), with its index entry. */
+export async function storeGame(game: SavedGame, kv: Kv = idbKv(), now: string = new Date().toISOString()): Promise<void> {
+  await write(kv, game, now);
 }
 
 /**
@@ -126,7 +134,25 @@ export function autosaver(kv: Kv = idbKv(), clock: () => string = () => new Date
 export async function readSave(id: string, kv: Kv = idbKv()): Promise<LoadResult> {
   const text = await kv.get<string>(key(id));
   if (typeof text !== 'string') return { ok: false, code: 'malformed', error: `no saved game with id ${id}` };
-  return loadSave(text);
+  const r = loadSave(text);
+  if (r.ok && id !== r.game.save.header.game) {
+    // A separate copy: it keeps its own key, so playing on in it never overwrites the game it was kept apart from.
+    const note = ((await kv.get<SaveSummary[]>(INDEX)) ?? []).find((x) => x.id === id)?.note;
+    r.game = { ...r.game, storeId: id, ...(note ? { note } : {}) };
+  }
+  return r;
+}
+
+/** The log stored for a game id, read without re-playing it (this browser wrote it), or null. */
+export async function storedLog(id: string, kv: Kv = idbKv()): Promise<SaveFile | null> {
+  try {
+    const text = await kv.get<string>(key(id));
+    if (typeof text !== 'string') return null;
+    const s = JSON.parse(text) as SaveFile;
+    return s && Array.isArray(s.entries) && s.header ? s : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function deleteSave(id: string, kv: Kv = idbKv()): Promise<void> {
@@ -161,25 +187,46 @@ export function downloadSave(game: SavedGame, gzip = false): void {
 }
 
 /**
- * Imports a picked file. With `current` and `me` of the same game it is a PBEM turn file and must
- * continue `current` (importTurn); otherwise it opens as a game of its own. Only on success is the
- * imported game stored (under its own id); on failure nothing is written.
+ * Imports a picked file. Only on success is anything stored; on failure nothing is written.
+ * - A game this browser does not hold is stored under its game id.
+ * - A file that continues the stored game (or `current`, the game on screen) replaces it; with `me`
+ *   (PBEM) it must pass the turn-file checks (continues: nothing new in my name…).
+ * - Saves never go backwards silently: a file older than the stored game, or parting from it, is
+ *   stored as a separate copy under its own id; the stored game is left as it was and the result's
+ *   `notice` (and the copy's `note`) says so.
  */
-export async function importSaveFile(file: Blob | string | Uint8Array, current: SavedGame | null, me: Side | null, kv: Kv = idbKv(), clock: () => string = () => new Date().toISOString()): Promise<Imported> {
-  let input: string | Uint8Array;
+export async function importSaveFile(file: Blob | string | Uint8Array, current: SavedGame | null, me: Side | null, kv: Kv = idbKv(), clock: () => string = () => new Date().toISOString(), verify: VerifyOptions = {}): Promise<Imported> {
+  const input = await readInput(file);
+  if (typeof input === 'object' && !(input instanceof Uint8Array)) return input;
+  return storeVerified(await verifyFile(input, verify), current, me, kv, clock);
+}
+
+/** The bytes or text of a picked file, or why it cannot be read. */
+export async function readInput(file: Blob | string | Uint8Array): Promise<string | Uint8Array | LoadError> {
   try {
-    input = typeof file === 'string' || file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
+    return typeof file === 'string' || file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
   } catch (e) {
     return { ok: false, code: 'malformed', error: `the file could not be read: ${e instanceof Error ? e.message : String(e)}` };
   }
+}
+
+/** importSaveFile after the file was verified (verifyFile): the storing rules above. `me` may depend on the game (a new PBEM seat). */
+export async function storeVerified(l: LoadResult, current: SavedGame | null, me: Side | null | ((game: SavedGame) => Side | null), kv: Kv = idbKv(), clock: () => string = () => new Date().toISOString()): Promise<Imported> {
+  if (!l.ok) return l;
+  const theirs = l.game;
+  const side = typeof me === 'function' ? me(theirs) : me;
+  const id = theirs.save.header.game;
+  const onScreen = current && current.save.header.game === id ? current : null;
+  const mineLog = onScreen ? onScreen.save : await storedLog(id, kv);
+  const pbem = !!side && theirs.save.header.dice !== 'hotseat';
   let r: Imported;
-  if (current && me) {
-    const probe = loadSave(input);
-    if (!probe.ok) return probe;
-    r = probe.game.save.header.game === current.save.header.game ? continues(current, probe.game, me, probe.warnings) : { ok: true, game: probe.game, from: 0, warnings: probe.warnings };
-  } else {
-    const l = loadSave(input);
-    r = l.ok ? { ok: true, game: l.game, from: 0, warnings: l.warnings } : l;
+  if (!mineLog) r = pbem ? continues(null, theirs, side!, l.warnings) : { ok: true, game: theirs, from: 0, warnings: l.warnings };
+  else {
+    const rel = relate(mineLog, theirs.save);
+    if (rel.relation === 'older' || rel.relation === 'diverges') return keepApart(kv, theirs, mineLog, { relation: rel.relation, at: rel.at }, l.warnings, clock);
+    r = pbem ? continues({ save: mineLog }, theirs, side!, l.warnings) : { ok: true, game: theirs, from: rel.relation === 'extends' ? rel.at : 0, warnings: l.warnings };
+    // The game on screen may itself be a separate copy: it goes on under its own key.
+    if (r.ok && onScreen?.storeId) r = { ...r, game: { ...r.game, storeId: onScreen.storeId, ...(onScreen.note ? { note: onScreen.note } : {}) } };
   }
   if (!r.ok) return r;
   try {
@@ -188,4 +235,21 @@ export async function importSaveFile(file: Blob | string | Uint8Array, current: 
     return { ok: false, code: 'internal', error: `the game was read but could not be stored: ${e instanceof Error ? e.message : String(e)}` };
   }
   return r;
+}
+
+/** Stores a file that would take the stored game backwards as a copy of its own (importSaveFile). */
+async function keepApart(kv: Kv, theirs: SavedGame, mine: SaveFile, rel: { relation: 'older' | 'diverges'; at: number }, warnings: string[], clock: () => string): Promise<Imported> {
+  const n = theirs.save.entries.length;
+  const m = mine.entries.length;
+  const what = rel.relation === 'older'
+    ? `older than the copy of this game stored in this browser (the file has ${n} entries, the stored game ${m})`
+    : `a different course of this game than the copy stored in this browser: they agree on the first ${rel.at} entries, then part (the file has ${n} entries, the stored game ${m})`;
+  const note = `This file is ${what}. The stored game is kept unchanged; the file is opened as a separate copy, listed on its own under Saved games.`;
+  const copy: SavedGame = { ...theirs, storeId: `${theirs.save.header.game}-copy-${theirs.save.head.slice(0, 12)}`, note };
+  try {
+    await write(kv, copy, clock());
+  } catch (e) {
+    return { ok: false, code: 'internal', error: `the file was read but could not be stored: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  return { ok: true, game: copy, from: rel.at, warnings, notice: note };
 }

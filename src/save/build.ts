@@ -7,6 +7,7 @@ import { apply, sideToAct, type Action, type ApplyResult, type ScenarioBundle, t
 import { stateDigest } from './digest';
 import { chainAnchor, chainLink, fastKey, randomHex, strictKey, type ChainSecret, type RandomHex } from './dice';
 import { ENGINE_VERSION, Entry, type DiceMode, type KeyProof, type SaveHeader } from './format';
+import { forbiddenKeyMessage, forbiddenKeyPath } from './safeJson';
 import { defaultBundles, startFromHeader, step, type BundleSource, type SavedGame, type Stepped } from './verify';
 
 export type Appended = Stepped;
@@ -16,6 +17,11 @@ export interface NewSaveOptions {
   length?: string;
   players?: Partial<Record<Side, string>>;
   dice?: DiceMode;
+  /**
+   * PBEM: the side creating the game and its private dice chain; the game then starts with that
+   * side's anchor (a side's first entry), and the header names the creator.
+   */
+  creator?: { side: Side; chain: ChainSecret };
   /** Seed material; default: fresh random (hotseat dice are local randomness). */
   seed?: string;
   random?: RandomHex;
@@ -41,9 +47,12 @@ export function createSave(o: NewSaveOptions): Appended {
     seed: o.seed ?? random(),
     players: { ...(o.players ?? {}) },
     dice: o.dice ?? 'hotseat',
+    ...(o.creator && o.dice && o.dice !== 'hotseat' ? { creator: o.creator.side } : {}),
     ...(o.created ? { created: o.created } : {}),
   };
-  return startFromHeader(header, o.bundles);
+  const start = startFromHeader(header, o.bundles);
+  if (!start.ok || !header.creator || !o.creator) return start;
+  return appendAnchor(start.game, o.creator.side, o.creator.chain);
 }
 
 export interface AppendOptions {
@@ -71,6 +80,8 @@ export function appendAction(game: SavedGame, action: Action, o: AppendOptions =
   } catch {
     return { ok: false, code: 'format', error: 'the action is not plain JSON' };
   }
+  const bad = forbiddenKeyPath(clean);
+  if (bad) return { ok: false, code: 'malformed', error: forbiddenKeyMessage(`entries[${game.save.entries.length}].action.${bad}`) };
   const by = o.by ?? sideToAct(game.state);
   if (!by) return { ok: false, code: 'rules', error: 'nobody is to act: the game is over' };
   const r = apply(game.state, clean);
@@ -78,13 +89,20 @@ export function appendAction(game: SavedGame, action: Action, o: AppendOptions =
   return push(game, { by, kind: 'action', action: r.action, dice: r.rolls, state: stateDigest(r.state), ...(proof ? { proof } : {}) }, o, r);
 }
 
-/** Fast mode: the sender of a turn file hands the opponent a fresh nonce for its next rolls. */
-export function appendNonce(game: SavedGame, by: Side, random: RandomHex = randomHex, o: AppendOptions = {}): Appended {
-  const nonce = random();
-  return appendAction(game, { type: 'diceKey', key: fastKey(nonce) }, { ...o, by }, { nonce });
+/**
+ * Fast mode: the sender of a turn file hands the opponent a nonce for its next rolls: the next link
+ * of the sender's dice chain, fixed by its anchor at game start (so it cannot be chosen).
+ */
+export function appendNonce(game: SavedGame, by: Side, chain: ChainSecret, o: AppendOptions = {}): Appended {
+  const c = game.track.chains[by];
+  if (!c) return { ok: false, code: 'protocol', error: `${by} has not published its dice chain anchor` };
+  if (c.k + 1 > chain.length) return { ok: false, code: 'protocol', error: `${by}'s dice chain is used up: publish a new anchor` };
+  if (chainLink(chain, c.k) !== c.link) return { ok: false, code: 'protocol', error: `this browser's dice chain for ${by} is not the one published in this game` };
+  const link = chainLink(chain, c.k + 1);
+  return appendAction(game, { type: 'diceKey', key: fastKey(link) }, { ...o, by }, { chain: { k: c.k + 1, link } });
 }
 
-/** Strict mode: publishes the anchor of `by`'s private chain (once at game start, or when exhausted). */
+/** PBEM: publishes the anchor of `by`'s private chain (its first entry; again only when the chain is used up). */
 export function appendAnchor(game: SavedGame, by: Side, chain: ChainSecret, o: AppendOptions = {}): Appended {
   return push(game, { by, kind: 'anchor', anchor: chainAnchor(chain), length: chain.length, state: game.hash }, o);
 }
@@ -95,6 +113,8 @@ export function appendCommit(game: SavedGame, actions: Action[], random: RandomH
   if (!by) return { ok: false, code: 'rules', error: 'nobody is to act: the game is over' };
   let clean: Action[];
   try { clean = JSON.parse(JSON.stringify(actions)) as Action[]; } catch { return { ok: false, code: 'format', error: 'the actions are not plain JSON' }; }
+  const bad = forbiddenKeyPath(clean);
+  if (bad) return { ok: false, code: 'malformed', error: forbiddenKeyMessage(`entries[${game.save.entries.length}].actions${bad}`) };
   return push(game, { by, kind: 'commit', actions: clean, salt: random(), state: game.hash }, { ...o, by });
 }
 

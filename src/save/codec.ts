@@ -4,6 +4,7 @@
  * bomb at LIMITS.jsonChars while inflating.
  */
 import { Gunzip, gzipSync, strToU8 } from 'fflate';
+import { canonHash } from './digest';
 import { LIMITS, type CompactEntry, type CompactSaveFile, type SaveFile } from './format';
 
 export type Decoded = { ok: true; text: string; gzip: boolean } | { ok: false; error: string };
@@ -97,7 +98,7 @@ export function toCompact(save: SaveFile): CompactSaveFile {
     if (e.kind === 'anchor') return { ...base, kind: 'anchor', anchor: e.anchor, length: e.length };
     return { ...base, kind: 'commit', actions: e.actions, salt: e.salt };
   });
-  return { format: save.format, version: save.version, encoding: 'compact', header: save.header, entries, head: save.head };
+  return { format: save.format, version: save.version, encoding: 'compact', header: save.header, entries, head: save.head, seal: canonHash({ header: save.header, entries }) };
 }
 
 export function compactToGzip(save: SaveFile): Uint8Array {

@@ -16,8 +16,9 @@ export type RandomHex = () => string;
 /** 32 fresh random bytes as hex (WebCrypto, available in browsers and Node ≥ 19). */
 export const randomHex: RandomHex = () => bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(32)));
 
-export function fastKey(nonce: string): string {
-  return sha256Hex(`neptune-fast/1|${nonce}`);
+/** Fast mode (format 2): the key a sender hands over is derived from its next chain link, so it cannot be chosen. */
+export function fastKey(link: string): string {
+  return sha256Hex(`neptune-fast/2|${link}`);
 }
 
 export function strictKey(link: string, commitment: string): string {

@@ -2,17 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { apply, type Action } from '../engine';
 import { appendAction, createSave, importTurn, loadSave, saveToText, sealTurn, turnStatus, type SavedGame } from '.';
-import { fakeRandom, must, newTestGame } from './testkit';
+import { fakeRandom, joinTest, must, newTestGame, testChain } from './testkit';
 
 const END: Action = { type: 'endSegment' };
 const ga = (target: string): Action => ({ type: 'roll', dice: '2d10', purpose: `GA on ${target}` });
 
-/** Allied creates the game and sends it; German answers with its nonce; Allied now holds a German nonce. */
+/** Allied creates the game and sends it; German joins (its anchor) and answers with its nonce; Allied now holds a German nonce. */
 function opening(label: string): { alliedCopy: SavedGame; fileToAllied: string } {
   let a = newTestGame('fast', 'short', label);
-  a = must(sealTurn(a, 'allied', fakeRandom(`${label}-a`)));
-  const b0 = must(importTurn(null, saveToText(a.save), 'german'));
-  const b = must(sealTurn(b0, 'german', fakeRandom(`${label}-b`)));
+  a = must(sealTurn(a, 'allied', testChain(`${label}-allied`)));
+  const b0 = joinTest(must(importTurn(null, saveToText(a.save), 'german')), 'german', label);
+  const b = must(sealTurn(b0, 'german', testChain(`${label}-german`)));
   return { alliedCopy: a, fileToAllied: saveToText(b.save) };
 }
 
@@ -64,7 +64,7 @@ describe('fast mode dice (one file per turn)', { timeout: 60_000 }, () => {
 
   it('a player cannot roll with its own nonce, nor before the opponent sent one', () => {
     // Allied moves first; at the start it holds no German nonce yet.
-    const a = must(sealTurn(newTestGame('fast', 'short', 'own'), 'allied', fakeRandom('own-a')));
+    const a = must(sealTurn(newTestGame('fast', 'short', 'own'), 'allied', testChain('own-allied')));
     const r = appendAction(play(a, [END]), ga('X'));
     expect(r).toMatchObject({ ok: false, code: 'dice' });
     if (!r.ok) expect(r.error).toMatch(/without a nonce from german/);
@@ -72,15 +72,17 @@ describe('fast mode dice (one file per turn)', { timeout: 60_000 }, () => {
     // German answers; Allied tries to replace the German nonce by one of its own before rolling.
     const { alliedCopy, fileToAllied } = opening('own2');
     const g = must(importTurn(alliedCopy, fileToAllied, 'allied'));
-    const mine = must(sealTurn(play(g, [END]), 'allied', fakeRandom('grind')));
+    const mine = must(sealTurn(play(g, [END]), 'allied', testChain('own2-allied')));
     expect(appendAction(mine, ga('X'))).toMatchObject({ ok: false, code: 'dice' });
+    // …and a nonce from any other chain than the one it published is refused outright.
+    expect(sealTurn(play(g, [END]), 'allied', testChain('grind'))).toMatchObject({ ok: false, code: 'protocol' });
   });
 
   it('the receiver refuses a turn file that forges entries in its name or rewrites its entries', () => {
     const { alliedCopy, fileToAllied } = opening('forge');
     // German writes a nonce in Allied's name into its file.
-    const b = must(importTurn(null, saveToText(alliedCopy.save), 'german'));
-    const nonceByAllied = must(sealTurn(b, 'allied', fakeRandom('fake')));
+    const b = joinTest(must(importTurn(null, saveToText(alliedCopy.save), 'german')), 'german', 'forge');
+    const nonceByAllied = must(sealTurn(b, 'allied', testChain('forge-allied')));
     const r = importTurn(alliedCopy, saveToText(nonceByAllied.save), 'allied');
     expect(r).toMatchObject({ ok: false, code: 'protocol' });
     expect(importTurn(alliedCopy, fileToAllied, 'allied').ok).toBe(true);
@@ -101,9 +103,9 @@ describe('fast mode dice (one file per turn)', { timeout: 60_000 }, () => {
 
 describe('AW 32.11.0 Goodwood setup breakdowns in a fast PBEM game', { timeout: 60_000 }, () => {
   it('the German setup (a breakdown, then finishing it) needs no nonce: the carpet bombing that follows rolls the pre-game dice; the file loads and verifies', () => {
-    const c = createSave({ scenario: 'goodwood', length: 'short', dice: 'fast', players: { allied: 'Monty', german: 'Rommel' }, random: fakeRandom('gw-setup') });
+    const c = createSave({ scenario: 'goodwood', length: 'short', dice: 'fast', players: { allied: 'Monty', german: 'Rommel' }, random: fakeRandom('gw-setup'), creator: { side: 'allied', chain: testChain('gw-setup-allied') } });
     if (!c.ok) throw new Error(c.error);
-    let g = must(appendAction(c.game, { type: 'breakdown', unit: 'i-980-272' }));
+    let g = must(appendAction(joinTest(c.game, 'german', 'gw-setup'), { type: 'breakdown', unit: 'i-980-272' }));
     g = must(appendAction(g, { type: 'finishSetup' }));
     const last = g.save.entries[g.save.entries.length - 1];
     expect(last.kind === 'action' && last.dice).toEqual([]);
@@ -112,13 +114,13 @@ describe('AW 32.11.0 Goodwood setup breakdowns in a fast PBEM game', { timeout: 
     expect(back.ok && back.game.hash).toBe(g.hash);
   });
   it('a turn file is sealed while the other side has a decision waiting (the German setup at game start): the dice key is not a game decision', () => {
-    const c = createSave({ scenario: 'goodwood', length: 'short', dice: 'fast', players: { allied: 'Monty', german: 'Rommel' }, random: fakeRandom('gw-seal') });
+    const c = createSave({ scenario: 'goodwood', length: 'short', dice: 'fast', players: { allied: 'Monty', german: 'Rommel' }, random: fakeRandom('gw-seal'), creator: { side: 'allied', chain: testChain('gw-seal-allied') } });
     if (!c.ok) throw new Error(c.error);
     expect(c.game.state.pending?.side).toBe('german');
-    const sealed = must(sealTurn(c.game, 'allied', fakeRandom('gw-seal-a')));
+    const sealed = must(sealTurn(c.game, 'allied', testChain('gw-seal-allied')));
     expect(sealed.save.entries.at(-1)).toMatchObject({ by: 'allied', action: { type: 'diceKey' } });
     expect(sealed.state.pending).toEqual(c.game.state.pending);
-    const b = must(importTurn(null, saveToText(sealed.save), 'german'));
+    const b = joinTest(must(importTurn(null, saveToText(sealed.save), 'german')), 'german', 'gw-seal');
     const done = must(appendAction(b, { type: 'finishSetup' }));
     expect(done.state.pending).toBeNull();
   });

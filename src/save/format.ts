@@ -7,7 +7,12 @@ import { Side } from '../data/schemas/sequence';
 import pkg from '../../package.json';
 
 export const FORMAT = 'neptune-save';
-export const FORMAT_VERSION = 1;
+/**
+ * 2 (issue 15, issue 14 item 7): fast-mode nonces are chain links, every PBEM side publishes a chain
+ * anchor before it acts, the header names the creator's side, compact files carry a seal checked
+ * before re-playing. Format 1 files are migrated by re-playing their actions (migrate.ts) or refused.
+ */
+export const FORMAT_VERSION = 2;
 /** The engine that wrote a file; a file from another engine version still loads if it re-simulates identically. */
 export const ENGINE_VERSION: string = pkg.version;
 
@@ -46,13 +51,16 @@ export const SaveHeader = z.strictObject({
   /** Player names by side: the side assignment. */
   players: z.strictObject({ allied: z.string().max(80).optional(), german: z.string().max(80).optional() }),
   dice: DiceMode,
+  /** PBEM: the side whose browser created the game (the other side joins with its first file). */
+  creator: Side.optional(),
   created: z.string().max(40).optional(),
 });
 export type SaveHeader = z.infer<typeof SaveHeader>;
 
 /** How a diceKey action's key was obtained; the loader re-derives the key from it. */
 export const KeyProof = z.union([
-  z.strictObject({ nonce: hex64 }),
+  /** Fast mode: the sender's next link k of the hash chain it anchored at game start (dice.ts fastKey). */
+  z.strictObject({ chain: z.strictObject({ k: z.number().int().min(1), link: hex64 }) }),
   z.strictObject({ reveal: z.strictObject({ k: z.number().int().min(1), link: hex64, commit: z.number().int().min(0) }) }),
 ]);
 export type KeyProof = z.infer<typeof KeyProof>;
@@ -78,7 +86,7 @@ export const ActionEntry = z.strictObject({
   dice: z.array(RollRecord).max(1000),
   proof: KeyProof.optional(),
 });
-/** Strict mode: a side publishes the anchor c[0] of its SHA-256 chain of `length` links. */
+/** PBEM (fast and strict): a side publishes the anchor c[0] of its SHA-256 chain of `length` links, before it acts. */
 export const AnchorEntry = z.strictObject({
   ...common,
   kind: z.literal('anchor'),
@@ -127,12 +135,14 @@ export const CompactSaveFile = z.strictObject({
   header: SaveHeader,
   entries: z.array(CompactEntry).max(LIMITS.entries),
   head: hex64,
+  /** SHA-256 of the canonical JSON of { header, entries } (verify.ts compactSeal): checked before anything is re-played. */
+  seal: hex64,
 });
 export type CompactSaveFile = z.infer<typeof CompactSaveFile>;
 
 /** What each dice mode promises, for the UI (anchors.md §5.1). */
 export const DICE_MODE_NOTES: Record<DiceMode, string> = {
   hotseat: 'Hotseat: dice come from a local random seed. Both players share this browser; no protection against a player who reloads or edits the save.',
-  fast: 'Fast PBEM: your rolls derive from the nonce in your opponent\'s last file, the game state and the action, so reloading repeats them and reordering cannot move a roll to another combat. You can still preview a roll before committing to it.',
-  strict: 'Strict PBEM: before each batch of rolls you commit to your actions; your opponent then reveals the next link of a hash chain fixed at game start. Nobody can preview or bias the dice; each batch costs one extra exchange of files.',
+  fast: 'Fast PBEM: your rolls derive from the nonce in your opponent\'s last file, the game state and the action. Each nonce is the next link of a hash chain your opponent fixed at game start, so nobody can choose it, and reloading or re-spelling an action repeats the same dice. Limit: knowing the nonce, a player can still look ahead at what different actions would roll before choosing one (strict mode removes that).',
+  strict: 'Strict PBEM: before each batch of rolls you commit to your actions; your opponent then reveals the next link of a hash chain fixed at game start. Nobody can preview, choose or bias the dice; each batch costs one extra exchange of files.',
 };

@@ -6,13 +6,35 @@
  */
 import { sideToAct, type Side } from '../engine';
 import { appendNonce } from './build';
-import { randomHex, type RandomHex } from './dice';
-import { DICE_MODE_NOTES } from './format';
+import type { ChainSecret } from './dice';
+import { DICE_MODE_NOTES, type SaveFile } from './format';
 import { describeAction, entryHash, headerHash, loadSave, type LoadError, type LoadOptions, type SavedGame } from './verify';
 
-export type Imported = { ok: true; game: SavedGame; /** Index of the first entry new to me. */ from: number; warnings: string[] } | LoadError;
+export type Imported = {
+  ok: true; game: SavedGame; /** Index of the first entry new to me. */ from: number; warnings: string[];
+  /** Said to the player after the import (e.g. the file was opened as a separate copy). */
+  notice?: string;
+} | LoadError;
 
 const other = (s: Side): Side => (s === 'allied' ? 'german' : 'allied');
+
+/**
+ * How a file's log relates to a stored one of the same game, from the chain alone (entry k+1 links
+ * to the hash of entry k, so equal hashes at k mean equal logs up to k): `same`, `extends` (the file
+ * continues the stored log), `older` (the file is a beginning of it) or `diverges` (they part at
+ * entry `at`). Headers are compared too (a different header diverges at 0).
+ */
+export function relate(stored: SaveFile, file: SaveFile): { relation: 'same' | 'extends' | 'older' | 'diverges'; at: number } {
+  if (headerHash(stored.header) !== headerHash(file.header)) return { relation: 'diverges', at: 0 };
+  const m = stored.entries.length;
+  const n = file.entries.length;
+  if (stored.head === file.head && m === n) return { relation: 'same', at: n };
+  if (n > m && (m === 0 || file.entries[m].prev === stored.head)) return { relation: 'extends', at: m };
+  if (n < m && stored.entries[n].prev === file.head) return { relation: 'older', at: n };
+  let k = 0;
+  while (k < Math.min(m, n) && entryHash(stored.entries[k]) === entryHash(file.entries[k])) k++;
+  return { relation: 'diverges', at: k };
+}
 
 export function importTurn(mine: SavedGame | null, input: unknown, me: Side, opts: LoadOptions = {}): Imported {
   const r = loadSave(input, opts);
@@ -21,9 +43,22 @@ export function importTurn(mine: SavedGame | null, input: unknown, me: Side, opt
 }
 
 /** The turn-file checks of importTurn, for a file already verified by loadSave. */
-export function continues(mine: SavedGame | null, theirs: SavedGame, me: Side, warnings: string[] = []): Imported {
+export function continues(mine: Pick<SavedGame, 'save'> | null, theirs: SavedGame, me: Side, warnings: string[] = []): Imported {
   const r = { warnings };
-  if (!mine) return { ok: true, game: theirs, from: 0, warnings: r.warnings };
+  if (!mine) {
+    // The first file a browser sees of a PBEM game (issue 15 hole 3): continuity from the start. The
+    // creator cannot act for the side that joins: nothing in it may be written in my name.
+    const h = theirs.save.header;
+    if (h.dice !== 'hotseat') {
+      if (h.creator === me) return { ok: false, code: 'protocol', error: `this file says you (${me}) created the game, but this browser has no record of it: open it in the browser that created it` };
+      const k = theirs.save.entries.findIndex((e) => e.by === me);
+      if (k >= 0) {
+        const e = theirs.save.entries[k];
+        return { ok: false, code: 'protocol', entry: k, error: `entry ${k} (${e.kind === 'action' ? describeAction(e.action as never) : e.kind}) is written in your name (${me}), but you have not joined this game yet: the creator of a game cannot act for the other side` };
+      }
+    }
+    return { ok: true, game: theirs, from: 0, warnings: r.warnings };
+  }
   if (theirs.save.header.game !== mine.save.header.game) return { ok: false, code: 'protocol', error: 'this file belongs to another game' };
   if (headerHash(theirs.save.header) !== headerHash(mine.save.header)) return { ok: false, code: 'chain', error: 'this file changes the game\'s header (players, scenario, seed or dice mode)' };
   const mineN = mine.save.entries.length;
@@ -31,11 +66,11 @@ export function continues(mine: SavedGame | null, theirs: SavedGame, me: Side, w
   for (let k = 0; k < Math.min(mineN, theirN); k++) {
     if (entryHash(theirs.save.entries[k]) !== entryHash(mine.save.entries[k])) {
       const a = mine.save.entries[k];
-      return { ok: false, code: 'chain', entry: k, error: `this file rewrites the game from entry ${k} on (your copy has ${a.kind === 'action' ? describeAction(a.action as never) : a.kind} there): it does not continue your game` };
+      return { ok: false, code: 'chain', entry: k, relation: 'diverges', error: `this file rewrites the game from entry ${k} on (your copy has ${a.kind === 'action' ? describeAction(a.action as never) : a.kind} there): it does not continue your game` };
     }
   }
-  if (theirN < mineN) return { ok: false, code: 'protocol', error: `this file is older than your game: it has ${theirN} entries, yours has ${mineN}` };
-  if (theirN === mineN) return { ok: false, code: 'protocol', error: 'this file has nothing new: it is the game as you already have it' };
+  if (theirN < mineN) return { ok: false, code: 'protocol', relation: 'older', error: `this file is older than your game: it has ${theirN} entries, yours has ${mineN}` };
+  if (theirN === mineN) return { ok: false, code: 'protocol', relation: 'same', error: 'this file has nothing new: it is the game as you already have it' };
   if (theirs.save.header.dice !== 'hotseat') {
     for (let k = mineN; k < theirN; k++) {
       const e = theirs.save.entries[k];
@@ -46,14 +81,16 @@ export function continues(mine: SavedGame | null, theirs: SavedGame, me: Side, w
 }
 
 /**
- * What the sender does before exporting a turn file. Fast mode: hand over a fresh nonce (once per
- * file) for the opponent's next rolls. Other modes: nothing.
+ * What the sender does before exporting a turn file. Fast mode: hand over the next link of my dice
+ * chain as the nonce (once per file) for the opponent's next rolls. Other modes: nothing.
  */
-export function sealTurn(game: SavedGame, me: Side, random: RandomHex = randomHex, at?: string): { ok: true; game: SavedGame } | LoadError {
+export function sealTurn(game: SavedGame, me: Side, chain: ChainSecret, at?: string): { ok: true; game: SavedGame } | LoadError {
   if (game.save.header.dice !== 'fast') return { ok: true, game };
-  const last = game.save.entries[game.save.entries.length - 1];
-  if (last && last.by === me && last.kind === 'action' && (last.action as { type: string }).type === 'diceKey') return { ok: true, game };
-  return appendNonce(game, me, random, at ? { at } : {});
+  // One nonce per file: if my last nonce is still unanswered, the file goes out as it is.
+  const t = game.track;
+  const lk = t.lastKey?.[me];
+  if (lk !== undefined && (t.last?.[other(me)] ?? -1) < lk) return { ok: true, game };
+  return appendNonce(game, me, chain, at ? { at } : {});
 }
 
 export type TurnStatusKind = 'over' | 'your-turn' | 'send' | 'reveal' | 'waiting-reveal' | 'resolve' | 'hotseat';

@@ -35,7 +35,7 @@ describe('save file round trip (docs/save-format.md)', { timeout: 60_000 }, () =
     const g = newTestGame('fast');
     const h = JSON.parse(saveToText(g.save));
     expect(h.format).toBe('neptune-save');
-    expect(h.version).toBe(1);
+    expect(h.version).toBe(2);
     expect(h.header).toMatchObject({ engine: ENGINE_VERSION, scenario: 'demo', players: { allied: 'Monty', german: 'Rommel' }, dice: 'fast' });
     expect(h.header.dataHash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -60,7 +60,7 @@ describe('save file round trip (docs/save-format.md)', { timeout: 60_000 }, () =
     const base: SaveFile = JSON.parse(saveToText(newTestGame().save));
     const unk = structuredClone(base); unk.header.scenario = 'goodwood-2099';
     expect(loadSave(JSON.stringify(rechain(unk)))).toMatchObject({ ok: false, code: 'scenario', error: expect.stringContaining('goodwood-2099') });
-    expect(loadSave(JSON.stringify({ ...base, version: 2 }))).toMatchObject({ ok: false, error: expect.stringContaining('newer Neptune') });
+    expect(loadSave(JSON.stringify({ ...base, version: 3 }))).toMatchObject({ ok: false, error: expect.stringContaining('newer Neptune') });
     const old = structuredClone(base); old.header.engine = '0.0.1';
     const r = loadSave(JSON.stringify(rechain(old)));
     expect(r.ok && r.warnings[0]).toContain('engine 0.0.1');
@@ -73,7 +73,7 @@ describe('save file round trip (docs/save-format.md)', { timeout: 60_000 }, () =
       ['hello', /not JSON/],
       [t.slice(0, t.length / 2), /truncated/],
       ['[1,2]', /not a Neptune save/],
-      ['{"format":"neptune-save","version":1}', /does not follow the save format at header/],
+      ['{"format":"neptune-save","version":2}', /does not follow the save format at header/],
       [new Uint8Array([0xff, 0xfe, 0x00, 0x80]), /not text/],
       [saveToGzip(generatedGame(20, 3).save).slice(0, 40), /truncated|damaged/],
       [new Uint8Array(LIMITS.inputBytes + 1), /larger than/],

@@ -28,8 +28,7 @@ describe('strict mode dice (commit–reveal)', { timeout: 60_000 }, () => {
 
   it('a scripted two-player exchange of files (commit → reveal → resolve) completes a combat phase', () => {
     // File 1, Allied: creates the game and publishes its chain anchor.
-    let A = newTestGame('strict', 'short', 'exchange');
-    A = must(appendAnchor(A, 'allied', alliedChain));
+    let A = newTestGame('strict', 'short', 'exchange', { side: 'allied', chain: alliedChain });
     // File 2, German: accepts and publishes its anchor.
     let B = must(importTurn(null, send(A), 'german'));
     B = must(appendAnchor(B, 'german', germanChain));
@@ -79,7 +78,7 @@ describe('strict mode dice (commit–reveal)', { timeout: 60_000 }, () => {
   });
 
   function committed(): { A: SavedGame; B: SavedGame } {
-    let A = must(appendAnchor(newTestGame('strict', 'short', 'forge'), 'allied', alliedChain));
+    let A = newTestGame('strict', 'short', 'forge', { side: 'allied', chain: alliedChain });
     let B = must(appendAnchor(must(importTurn(null, send(A), 'german')), 'german', germanChain));
     A = must(importTurn(A, send(B), 'allied'));
     A = play(A, [END]);

@@ -41,8 +41,8 @@ function fixture(): string {
 }
 function strictFixture(): string {
   const A = newChain(8, fakeRandom('ca')); const B = newChain(8, fakeRandom('cb'));
-  let g = newTestGame('strict', 'short', 'strict-fix');
-  g = must(appendAnchor(g, 'allied', A)); g = must(appendAnchor(g, 'german', B));
+  let g = newTestGame('strict', 'short', 'strict-fix', { side: 'allied', chain: A });
+  g = must(appendAnchor(g, 'german', B));
   g = must(appendAction(g, { type: 'endSegment' }));
   g = must(appendCommit(g, [{ type: 'roll', dice: '2d10', purpose: 'GA' }, { type: 'move', unit: 'demo-kosb', path: ['C4720'] }], fakeRandom('salt')));
   g = must(appendReveal(g, 'german', B));

@@ -2,10 +2,11 @@
  * Helpers for the save tests and the benchmark: deterministic "random" sources and generated games.
  * Not used by the app.
  */
-import { legalActions, sideToAct, type Action } from '../engine';
+import { legalActions, sideToAct, type Action, type Side } from '../engine';
+import { gzipSync, strToU8 } from 'fflate';
 import { sha256Hex } from '../engine/hash';
-import { appendAction, createSave } from './build';
-import type { RandomHex } from './dice';
+import { appendAction, appendAnchor, createSave } from './build';
+import type { ChainSecret, RandomHex } from './dice';
 import type { DiceMode } from './format';
 import { entryHash, headerHash, type SavedGame } from './verify';
 import type { SaveFile } from './format';
@@ -22,10 +23,22 @@ export function pick(seed: number): (n: number) => number {
   return (n) => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x % n; };
 }
 
-export function newTestGame(dice: DiceMode = 'hotseat', length = 'short', label = 'g'): SavedGame {
-  const r = createSave({ scenario: 'demo', length, dice, players: { allied: 'Monty', german: 'Rommel' }, random: fakeRandom(label) });
+/** A side's private dice chain in tests (deterministic from the label). */
+export function testChain(label: string, length = 64): ChainSecret {
+  return { secret: sha256Hex(`chain:${label}`), length };
+}
+
+/** A demo game; in PBEM modes created by `creator` (default Allied) with chain testChain(`${label}-${creator}`). */
+export function newTestGame(dice: DiceMode = 'hotseat', length = 'short', label = 'g', creator: Side | { side: Side; chain: ChainSecret } = 'allied'): SavedGame {
+  const c = typeof creator === 'string' ? { side: creator, chain: testChain(`${label}-${creator}`) } : creator;
+  const r = createSave({ scenario: 'demo', length, dice, players: { allied: 'Monty', german: 'Rommel' }, random: fakeRandom(label), ...(dice !== 'hotseat' ? { creator: c } : {}) });
   if (!r.ok) throw new Error(r.error);
   return r.game;
+}
+
+/** The joining side's first entry in a PBEM game: the anchor of testChain(`${label}-${side}`). */
+export function joinTest(g: SavedGame, side: Side, label: string): SavedGame {
+  return must(appendAnchor(g, side, testChain(`${label}-${side}`)));
 }
 
 export function must(r: { ok: true; game: SavedGame } | { ok: false; error: string }): SavedGame {
@@ -69,4 +82,15 @@ export function rechain(s: SaveFile): SaveFile {
   for (let i = 0; i < s.entries.length; i++) { s.entries[i].prev = prev; prev = entryHash(s.entries[i]); }
   s.head = prev;
   return s;
+}
+
+/**
+ * Issue 15 hole 6: a small file that would take long to re-play: `n` compact free rolls of a demo
+ * game, gzipped, with a wrong seal (and a wrong head). 200,000 entries are ≈ 60 KB.
+ */
+export function hostileCompactFile(n = 200_000, label = 'hostile'): Uint8Array {
+  const g = newTestGame('hotseat', 'short', label);
+  const entry = '{"by":"allied","kind":"action","action":{"type":"roll","dice":"1d10","purpose":"x"}}';
+  const top = JSON.stringify({ format: g.save.format, version: g.save.version, encoding: 'compact', header: g.save.header, entries: [], head: '0'.repeat(64), seal: '1'.repeat(64) });
+  return gzipSync(strToU8(top.replace('"entries":[]', `"entries":[${Array(n).fill(entry).join(',')}]`)), { level: 9, mtime: 0 });
 }

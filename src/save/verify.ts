@@ -9,14 +9,18 @@ import { canon, canonHash, stateDigest } from './digest';
 import { loadScenario } from '../data/bundle';
 import { decodeInput } from './codec';
 import { chainStep, commitmentHash, fastKey, strictKey } from './dice';
-import { CompactSaveFile, ENGINE_VERSION, FORMAT, FORMAT_VERSION, LIMITS, SaveFile, type Entry, type SaveHeader } from './format';
+import { forbiddenKeyMessage, forbiddenKeyPath } from './safeJson';
+import { CompactSaveFile, ENGINE_VERSION, FORMAT, FORMAT_VERSION, LIMITS, SaveFile, SaveHeader, type Entry } from './format';
 
 /** Dice-mode bookkeeping after an entry (strict/fast protocol state). */
 export interface DiceTrack {
   /** Side whose file supplied the current dice key (fast: nonce, strict: reveal). */
   keyBy: Side | null;
-  /** Strict: last published link of each side's chain (the anchor, k = 0, until the first reveal). */
+  /** PBEM: last published link of each side's chain (the anchor, k = 0, until its first nonce or reveal). */
   chains: Partial<Record<Side, { link: string; k: number; length: number }>>;
+  /** Index of each side's last entry, and (fast) of its last nonce: one nonce per file. */
+  last?: Partial<Record<Side, number>>;
+  lastKey?: Partial<Record<Side, number>>;
   /** Strict: a commitment waiting for the opponent's reveal. */
   pending: { by: Side; i: number; h: string; actions: Action[] } | null;
   /** Strict: revealed committed actions each side still has to play, in order. */
@@ -30,14 +34,31 @@ export interface SavedGame {
   /** stateDigest(state) (digest.ts): the state hash entries record. */
   hash: string;
   track: DiceTrack;
+  /**
+   * Where this browser stores the game when not under its game id: a separate copy kept because the
+   * file was older than, or diverged from, the game already stored (autosave.ts importSaveFile).
+   */
+  storeId?: string;
+  /** Why this is a separate copy, for the player (shown while it is open). */
+  note?: string;
 }
 
-export type LoadErrorCode = 'malformed' | 'format' | 'scenario' | 'data-version' | 'chain' | 'rules' | 'dice' | 'state' | 'protocol' | 'internal';
-export interface LoadError { ok: false; code: LoadErrorCode; error: string; /** Index of the first bad entry, when one is to blame. */ entry?: number }
+export type LoadErrorCode = 'malformed' | 'format' | 'scenario' | 'data-version' | 'chain' | 'rules' | 'dice' | 'state' | 'protocol' | 'internal' | 'cancelled';
+export interface LoadError {
+  ok: false; code: LoadErrorCode; error: string;
+  /** Index of the first bad entry, when one is to blame. */ entry?: number;
+  /** A turn file that does not continue my copy: how it relates to it (pbem.ts continues). */
+  relation?: 'same' | 'older' | 'diverges';
+}
 export type LoadResult = { ok: true; game: SavedGame; warnings: string[] } | LoadError;
 
+/**
+ * The root of the hash chain (entry 0's `prev`, or `head` of an empty log). Format 2 seals the format
+ * version with the header, so relabelling a file as another version breaks its chain; format 1 hashed
+ * the header alone (migrateV1 checks that chain).
+ */
 export function headerHash(h: SaveHeader): string {
-  return canonHash(h);
+  return canonHash({ version: FORMAT_VERSION, header: h });
 }
 
 /** SHA-256 of canon(e): the link to the next entry, and the file's `head` after the last. */
@@ -135,15 +156,26 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
       ? 'entry 0 does not link to the header: the header (players, scenario, data version, seed or dice mode) was edited'
       : `${where} does not link to entry ${k - 1}: entry ${k - 1} was edited, or entries were removed or reordered`, k);
   }
+  const forged = e.kind === 'action' ? forbiddenKeyPath(e.action) : e.kind === 'commit' ? forbiddenKeyPath(e.actions) : null;
+  if (forged) return fail('malformed', forbiddenKeyMessage(`entries[${k}].${forged}`), k);
   const t = game.track;
   const other = (s: Side): Side => (s === 'allied' ? 'german' : 'allied');
   let track: DiceTrack = t;
   let state = game.state;
   let hash = game.hash;
   let applied: { events: GameEvent[]; barrier: boolean; rolls: Roll[] } | undefined;
+  const pbem = mode !== 'hotseat';
+  if (pbem && !game.save.header.creator) return fail('protocol', `${where}: this play-by-e-mail game does not say which side created it (a format 1 file?)`, k);
+  // Seats (issue 15 hole 3): in PBEM a side's entries appear only after it has joined, i.e. published
+  // the anchor of its dice chain; a side's first entry is that anchor.
+  if (pbem && e.kind !== 'anchor' && !t.chains[e.by]) {
+    return fail('protocol', `${where}: ${e.by} has not joined this game yet (a side's first entry publishes its dice chain), so nothing can be played in its name`, k);
+  }
 
   if (e.kind === 'anchor') {
-    if (mode !== 'strict') return fail('protocol', `${where} publishes a dice chain anchor, but this game uses ${mode} dice`, k);
+    if (mode === 'hotseat') return fail('protocol', `${where} publishes a dice chain anchor, but this is a hotseat game`, k);
+    const c = t.chains[e.by];
+    if (c && c.k < c.length) return fail('protocol', `${where}: ${e.by} replaces its dice chain, which was fixed at game start and is not used up (link ${c.k} of ${c.length})`, k);
     if (t.pending && t.pending.by !== e.by) return fail('protocol', `${where}: ${e.by} may not replace its dice chain while ${t.pending.by}'s commitment (entry ${t.pending.i}) waits for its reveal`, k);
     track = { ...t, chains: { ...t.chains, [e.by]: { link: e.anchor, k: 0, length: e.length } } };
   } else if (e.kind === 'commit') {
@@ -153,19 +185,39 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
     if (t.pending) return fail('protocol', `${where}: a commitment (entry ${t.pending.i}) is already waiting for its reveal`, k);
     if (t.queue[e.by]?.length) return fail('protocol', `${where}: ${e.by} must first play the ${t.queue[e.by]!.length} committed action(s) left from its last reveal`, k);
     if (!t.chains[other(e.by)]) return fail('protocol', `${where}: ${other(e.by)} has not published its dice chain anchor yet, so nobody could reveal`, k);
+    // Issue 15 hole 4: a commitment must be playable. Its actions are tried in order in the committed
+    // state, up to and including the first that rolls (what follows depends on the dice: it is checked
+    // at resolve, where an action the dice made unplayable ends the commitment).
+    let trial = state;
+    for (let j = 0; j < e.actions.length; j++) {
+      const a = e.actions[j] as Action;
+      const r = apply(trial, a);
+      if (!r.ok) return fail('rules', `${where}: the committed action ${e.actions.length > 1 ? `${j + 1} ` : ''}(${describeAction(a)}) is refused by the rules in the committed position: ${r.error.message}${r.error.case ? ` (${r.error.case})` : ''}. A commitment must be playable`, k);
+      if (r.rolls.length) break;
+      trial = r.state;
+    }
     const h = commitmentHash(game.save.header.game, state.n, hash, e.actions as Action[], e.salt);
     track = { ...t, pending: { by: e.by, i: k, h, actions: e.actions as Action[] } };
   } else {
     const action = e.action as Action;
     const isKey = action.type === 'diceKey';
+    /** Strict: this action is the next of a revealed commitment (its rolls are allowed). */
+    let committed = false;
     if (isKey) {
       const key = (action as { key?: unknown }).key;
       if (mode === 'hotseat') return fail('protocol', `${where} sets a PBEM dice key, but this is a hotseat game`, k);
       if (!e.proof) return fail('dice', `${where} sets a dice key without saying where it comes from`, k);
+      const c = t.chains[e.by]!;
       if (mode === 'fast') {
-        if (!('nonce' in e.proof)) return fail('dice', `${where}: fast-mode dice keys come from a nonce`, k);
-        if (key !== fastKey(e.proof.nonce)) return fail('dice', `${where}: the dice key does not derive from the nonce given`, k);
-        track = { ...t, keyBy: e.by };
+        // Issue 15 hole 2: the nonce is the sender's next chain link, fixed by its anchor: it cannot be chosen.
+        if (!('chain' in e.proof)) return fail('dice', `${where}: fast-mode dice keys come from the sender's dice chain`, k);
+        const p = e.proof.chain;
+        if (p.k !== c.k + 1 || p.k > c.length) return fail('dice', `${where} hands over link ${p.k} of ${e.by}'s dice chain, but the next link is ${c.k + 1}`, k);
+        if (chainStep(p.link) !== c.link) return fail('dice', `${where}: forged nonce — it is not the next link of ${e.by}'s dice chain fixed at game start (a sender cannot choose its nonce)`, k);
+        if (key !== fastKey(p.link)) return fail('dice', `${where}: the dice key does not derive from the chain link given`, k);
+        const lk = t.lastKey?.[e.by];
+        if (lk !== undefined && (t.last?.[other(e.by)] ?? -1) < lk) return fail('protocol', `${where}: ${e.by} hands over a second nonce before ${other(e.by)} answered the first (entry ${lk}): one nonce per file`, k);
+        track = { ...t, keyBy: e.by, chains: { ...t.chains, [e.by]: { link: p.link, k: p.k, length: c.length } }, lastKey: { ...t.lastKey, [e.by]: k } };
       } else {
         if (!('reveal' in e.proof)) return fail('dice', `${where}: strict-mode dice keys come from a revealed chain link`, k);
         const r = e.proof.reveal;
@@ -173,8 +225,6 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
         if (!p) return fail('protocol', `${where} reveals a link, but no commitment is waiting`, k);
         if (p.by === e.by) return fail('protocol', `${where}: ${e.by} may not reveal for its own commitment`, k);
         if (r.commit !== p.i) return fail('protocol', `${where} reveals for entry ${r.commit}, but the commitment waiting is entry ${p.i}`, k);
-        const c = t.chains[e.by];
-        if (!c) return fail('protocol', `${where}: ${e.by} has no dice chain anchor`, k);
         if (r.k !== c.k + 1 || r.k > c.length) return fail('dice', `${where} reveals link ${r.k} of ${e.by}'s chain, but the next link is ${c.k + 1}`, k);
         if (chainStep(r.link) !== c.link) return fail('dice', `${where}: forged reveal — the link is not the next link of ${e.by}'s hash chain (its SHA-256 is not link ${c.k})`, k);
         if (key !== strictKey(r.link, p.h)) return fail('dice', `${where}: the dice key does not derive from the revealed link and commitment ${p.i}`, k);
@@ -188,8 +238,10 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
         if (t.pending?.by === e.by) return fail('protocol', `${where}: ${e.by} committed at entry ${t.pending.i} and must wait for ${other(e.by)}'s reveal before acting`, k);
         const q = t.queue[e.by];
         if (q?.length) {
-          if (canon(q[0]) !== canon(action)) return fail('protocol', `${where}: after the reveal ${e.by} must play its committed actions in order; expected ${describeAction(q[0])}, found ${describeAction(action)}`, k);
-          track = { ...t, queue: { ...t.queue, [e.by]: q.slice(1) } };
+          if (canon(q[0]) === canon(action)) { committed = true; track = { ...t, queue: { ...t.queue, [e.by]: q.slice(1) } }; }
+          // The dice made the next committed action unplayable: the rest of the commitment lapses.
+          else if (apply(state, q[0]).ok) return fail('protocol', `${where}: after the reveal ${e.by} must play its committed actions in order; expected ${describeAction(q[0])}, found ${describeAction(action)}`, k);
+          else track = { ...t, queue: { ...t.queue, [e.by]: [] } };
         }
       }
     }
@@ -199,7 +251,7 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
       if (mode === 'fast' && (track.keyBy === null || track.keyBy === e.by)) {
         return fail('dice', `${where}: ${e.by} rolled dice without a nonce from ${other(e.by)} (fast mode: rolls use the nonce of the opponent's last file)`, k);
       }
-      if (mode === 'strict' && !(t.queue[e.by]?.length)) {
+      if (mode === 'strict' && !committed) {
         return fail('dice', `${where}: ${e.by} rolled dice outside a commitment (strict mode: commit, then the opponent reveals)`, k);
       }
     }
@@ -212,10 +264,11 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
     applied = { events: r.events, barrier: r.barrier, rolls: r.rolls };
   }
   if (e.state !== hash) return fail('state', `${where}${e.kind === 'action' ? ` (${describeAction(e.action as Action)})` : ''}: the state it claims differs from the state the rules produce${versionNote(game.save.header)}`, k);
+  if (pbem) track = { ...track, last: { ...track.last, [e.by]: k } };
   const entries = inPlace ? game.save.entries : game.save.entries.slice();
   entries.push(e);
   const s = game.save;
-  const next: Stepped = { ok: true, game: { save: { format: s.format, version: s.version, header: s.header, entries, head: entryHash(e) }, state, hash, track } };
+  const next: Stepped = { ok: true, game: { save: { format: s.format, version: s.version, header: s.header, entries, head: entryHash(e) }, state, hash, track, ...(game.storeId ? { storeId: game.storeId, note: game.note } : {}) } };
   if (applied) next.applied = applied;
   return next;
 }
@@ -231,16 +284,66 @@ function firstIssue(err: { issues: { path: PropertyKey[]; message: string }[] })
   return { path, message: iss.message, entry };
 }
 
+/** How far a load has got: `done` of `total` entries re-played (0 of n during the cheap checks). */
+export interface LoadProgress { done: number; total: number; phase: 'checking' | 'replaying' }
+
 /** Parses, validates and re-simulates a save or turn file. Never throws. */
 export function loadSave(input: unknown, opts: LoadOptions = {}): LoadResult {
   try {
-    return loadUnsafe(input, opts);
+    const g = loadSteps(input, opts);
+    for (;;) { const r = g.next(); if (r.done) return r.value; }
   } catch (e) {
     return fail('internal', `the file could not be checked: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
-function loadUnsafe(input: unknown, opts: LoadOptions): LoadResult {
+export interface AsyncLoadOptions extends LoadOptions {
+  onProgress?(p: LoadProgress): void;
+  /** Polled between slices: true stops the load ("cancelled"). */
+  cancelled?(): boolean;
+  /** Longest stretch of work between two yields to the event loop (default 30 ms). */
+  sliceMs?: number;
+}
+
+/**
+ * loadSave in slices: yields to the event loop every `sliceMs`, reports progress and can be
+ * cancelled. The worker (verify.worker.ts) runs it; without a worker the page stays responsive
+ * during the re-play (decoding and parsing one file is still one slice).
+ */
+export async function loadSaveAsync(input: unknown, opts: AsyncLoadOptions = {}): Promise<LoadResult> {
+  const slice = opts.sliceMs ?? 30;
+  try {
+    const g = loadSteps(input, opts);
+    let t0 = performance.now();
+    for (;;) {
+      const r = g.next();
+      if (r.done) return r.value;
+      if (performance.now() - t0 >= slice) {
+        opts.onProgress?.(r.value);
+        await new Promise((res) => setTimeout(res, 0));
+        if (opts.cancelled?.()) return fail('cancelled', 'the check was cancelled; nothing was loaded');
+        t0 = performance.now();
+      }
+    }
+  } catch (e) {
+    return fail('internal', `the file could not be checked: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Entries a file may hold for a game of the scenario length's game turns (a Goodwood game turn takes ≈ 200). */
+export const ENTRIES_PER_GAME_TURN = 4000;
+export function maxEntries(state: GameState): number {
+  return Math.min(LIMITS.entries, (state.lastTurn + 2) * ENTRIES_PER_GAME_TURN);
+}
+
+/** Compact files (format 2): SHA-256 of the canonical JSON of header and entries, checked before re-playing. */
+export function compactSeal(header: SaveHeader, entries: readonly unknown[]): string {
+  return canonHash({ header, entries });
+}
+
+const YIELD_EVERY = 64;
+
+function* loadSteps(input: unknown, opts: LoadOptions): Generator<LoadProgress, LoadResult, void> {
   const d = decodeInput(input);
   if (!d.ok) return fail('malformed', d.error);
   let json: unknown;
@@ -250,61 +353,99 @@ function loadUnsafe(input: unknown, opts: LoadOptions): LoadResult {
     const t = d.text.trimEnd();
     return fail('malformed', t.startsWith('{') && !t.endsWith('}') ? 'the file is truncated (the JSON ends early)' : 'the file is not JSON: it is not a Neptune save');
   }
+  yield { done: 0, total: 0, phase: 'checking' };
+  const bad = forbiddenKeyPath(json);
+  if (bad) { const m = /^entries\[(\d+)\]/.exec(bad); return fail('malformed', forbiddenKeyMessage(bad), m ? Number(m[1]) : undefined); }
   if (!json || typeof json !== 'object' || Array.isArray(json)) return fail('format', 'the file is JSON but not a Neptune save (expected an object with "format": "neptune-save")');
-  const top = json as { format?: unknown; version?: unknown };
+  const top = json as { format?: unknown; version?: unknown; encoding?: unknown; entries?: unknown; header?: unknown };
   if (top.format !== FORMAT) return fail('format', 'the file is JSON but not a Neptune save (expected "format": "neptune-save")');
+  if (top.version === 1) return yield* migrateV1(json, opts);
   if (top.version !== FORMAT_VERSION) {
     return fail('format', typeof top.version === 'number' && top.version > FORMAT_VERSION
       ? `this save uses save format ${top.version}, written by a newer Neptune; this Neptune reads format ${FORMAT_VERSION}`
       : `unknown save format version ${JSON.stringify(top.version)}; this Neptune reads format ${FORMAT_VERSION}`);
   }
-  if ((json as { encoding?: unknown }).encoding !== undefined) return loadCompact(json, opts);
-  const n = (json as { entries?: unknown }).entries;
+  const compact = top.encoding !== undefined;
+  if (compact && top.encoding !== 'compact') return fail('format', `unknown save encoding ${JSON.stringify(top.encoding)}; this Neptune reads "compact"`);
+  const n = top.entries;
   if (Array.isArray(n) && n.length > LIMITS.entries) return fail('format', `the file has ${n.length} log entries; this Neptune reads at most ${LIMITS.entries}`);
+  // Cheap checks before the expensive ones (issue 15 hole 6): the header, the number of entries
+  // against the game's length, and the seal, all before any entry is re-played.
+  const hp = SaveHeader.safeParse(top.header);
+  if (!hp.success) {
+    const f = firstIssue(hp.error);
+    return fail('format', `the file does not follow the save format at header${f.path ? `.${f.path}` : ''}: ${f.message}`);
+  }
+  const start = startFromHeader(hp.data, opts.bundles);
+  if (!start.ok) return start;
+  if (Array.isArray(n) && n.length > maxEntries(start.game.state)) {
+    return fail('format', `the file has ${n.length.toLocaleString('en')} log entries, more than a game of this length can have (at most ${maxEntries(start.game.state).toLocaleString('en')} for ${start.game.state.lastTurn + 1} game turns): it was not made by playing`);
+  }
+  yield { done: 0, total: Array.isArray(n) ? n.length : 0, phase: 'checking' };
+  return compact ? yield* loadCompact(json, start.game) : yield* loadFull(json, start.game);
+}
+
+function* loadFull(json: unknown, start: SavedGame): Generator<LoadProgress, LoadResult, void> {
+  const raw = json as { entries?: unknown; head?: unknown; header?: unknown };
+  // The seal, from the raw entries: each entry's `prev` is the hash of the one before, the head the last's.
+  if (Array.isArray(raw.entries)) {
+    let prev = start.save.head;
+    for (let k = 0; k < raw.entries.length; k++) {
+      const e = raw.entries[k] as { prev?: unknown } | null;
+      if (!e || typeof e !== 'object' || e.prev !== prev) break; // the per-entry check below names it
+      prev = canonHash(e);
+      if ((k & 1023) === 1023) yield { done: 0, total: raw.entries.length, phase: 'checking' };
+      if (k === raw.entries.length - 1 && raw.head !== prev) {
+        return fail('chain', `the end seal ("head") does not match entry ${k}: the last entry was edited or the file was cut`, k);
+      }
+    }
+  }
   const parsed = SaveFile.safeParse(json);
   if (!parsed.success) {
     const f = firstIssue(parsed.error);
     return fail('format', `the file does not follow the save format at ${f.path || 'the top level'}: ${f.message}`, f.entry);
   }
   const save = parsed.data;
-  const root = headerHash(save.header);
+  const root = start.save.head;
   const first = save.entries[0];
   if (first ? first.prev !== root : save.head !== root) {
     return fail('chain', 'the header (players, scenario, data version, seed or dice mode) was edited: it no longer matches the log', first ? 0 : undefined);
   }
-  const start = startFromHeader(save.header, opts.bundles);
-  if (!start.ok) return start;
-  let game = start.game;
+  let game = start;
+  const total = save.entries.length;
   for (const e of save.entries) {
     const r = step(game, e, true); // game is private to this load: grow its log in place
     if (!r.ok) return r;
     game = r.game;
+    const k = game.save.entries.length;
+    if (k % YIELD_EVERY === 0) yield { done: k, total, phase: 'replaying' };
   }
   if (save.head !== game.save.head) {
-    const n = save.entries.length;
-    return fail('chain', n ? `the end seal ("head") does not match entry ${n - 1}: the last entry was edited or the file was cut` : 'the end seal ("head") does not match the header', n ? n - 1 : undefined);
+    return fail('chain', total ? `the end seal ("head") does not match entry ${total - 1}: the last entry was edited or the file was cut` : 'the end seal ("head") does not match the header', total ? total - 1 : undefined);
   }
   const warnings = save.header.engine === ENGINE_VERSION ? [] : [`written by Neptune engine ${save.header.engine}; this is ${ENGINE_VERSION}. It re-plays identically.`];
   return { ok: true, game, warnings };
 }
 
 /**
- * Compact files: each entry is re-derived by re-playing it (dice, state, chain links) and checked
- * as usual; at the end the re-derived chain must reach the file's `head`, which seals every field.
+ * Compact files: the seal over header and entries is checked first; then each entry is re-derived
+ * by re-playing it (dice, state, chain links) and checked as usual; at the end the re-derived chain
+ * must reach the file's `head`.
  */
-function loadCompact(json: unknown, opts: LoadOptions): LoadResult {
-  if ((json as { encoding?: unknown }).encoding !== 'compact') return fail('format', `unknown save encoding ${JSON.stringify((json as { encoding?: unknown }).encoding)}; this Neptune reads "compact"`);
-  const n = (json as { entries?: unknown }).entries;
-  if (Array.isArray(n) && n.length > LIMITS.entries) return fail('format', `the file has ${n.length} log entries; this Neptune reads at most ${LIMITS.entries}`);
+function* loadCompact(json: unknown, start: SavedGame): Generator<LoadProgress, LoadResult, void> {
+  const raw = json as { header?: unknown; entries?: unknown; seal?: unknown };
+  if (Array.isArray(raw.entries) && raw.seal !== compactSeal(raw.header as SaveHeader, raw.entries)) {
+    return fail('chain', 'the file was edited or damaged: its seal does not match its contents (checked before re-playing; a compact file cannot say which entry changed, the full file can)');
+  }
+  yield { done: 0, total: Array.isArray(raw.entries) ? raw.entries.length : 0, phase: 'checking' };
   const parsed = CompactSaveFile.safeParse(json);
   if (!parsed.success) {
     const f = firstIssue(parsed.error);
     return fail('format', `the file does not follow the compact save format at ${f.path || 'the top level'}: ${f.message}`, f.entry);
   }
   const c = parsed.data;
-  const start = startFromHeader(c.header, opts.bundles);
-  if (!start.ok) return start;
-  let game = start.game;
+  let game = start;
+  const total = c.entries.length;
   for (const ce of c.entries) {
     const k = game.save.entries.length;
     const base = { i: k, prev: game.save.head, by: ce.by, ...(ce.at ? { at: ce.at } : {}) };
@@ -319,10 +460,65 @@ function loadCompact(json: unknown, opts: LoadOptions): LoadResult {
     const r = step(game, e, true, pre);
     if (!r.ok) return r;
     game = r.game;
+    if ((k + 1) % YIELD_EVERY === 0) yield { done: k + 1, total, phase: 'replaying' };
   }
   if (game.save.head !== c.head) {
     return fail('chain', 'the file was edited: its seal ("head") does not match the re-played log (a compact file cannot say which entry changed; the full file can)');
   }
   const warnings = c.header.engine === ENGINE_VERSION ? [] : [`written by Neptune engine ${c.header.engine}; this is ${ENGINE_VERSION}. It re-plays identically.`];
   return { ok: true, game, warnings };
+}
+
+/**
+ * Save format 1 (issue 14 item 7): a hotseat file is migrated by re-playing its actions under this
+ * Neptune's rules and data (its recorded dice and state hashes are not checked: a rules change since
+ * may change them; a hotseat file makes no integrity claim). A play-by-e-mail file of format 1 is
+ * refused: its dice protocol (free nonces, lazily published chains) is the one issue 15 replaced,
+ * and its recorded dice cannot be re-derived under format 2.
+ */
+function* migrateV1(json: unknown, opts: LoadOptions): Generator<LoadProgress, LoadResult, void> {
+  const top = json as { header?: { engine?: unknown; dice?: unknown; scenario?: unknown }; entries?: unknown };
+  const made = `this save was made by save format 1 (Neptune engine ${typeof top.header?.engine === 'string' ? top.header.engine.slice(0, 40) : 'unknown'})`;
+  if (top.header?.dice !== 'hotseat') {
+    return fail('format', `${made}, for play by e-mail with ${String(top.header?.dice)} dice. Play-by-e-mail games of format 1 cannot be continued by this Neptune (format ${FORMAT_VERSION}: its dice protocol changed); finish the game with the Neptune that made it, or start a new one`);
+  }
+  const hp = SaveHeader.safeParse(top.header);
+  if (!hp.success) return fail('format', `${made} and its header cannot be read: ${firstIssue(hp.error).message}`);
+  if (!Array.isArray(top.entries)) return fail('format', `${made} and has no list of entries`);
+  let bundle: ScenarioBundle;
+  try { bundle = (opts.bundles ?? defaultBundles)(hp.data.scenario); } catch (e) {
+    return fail('scenario', `${made}, of scenario "${hp.data.scenario}", which this Neptune cannot load: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+  }
+  const start = startFromHeader({ ...hp.data, engine: ENGINE_VERSION, dataHash: bundle.dataHash }, opts.bundles);
+  if (!start.ok) return start;
+  if (top.entries.length > maxEntries(start.game.state)) return fail('format', `${made} and has ${top.entries.length} log entries, more than a game of this length can have`);
+  // The format 1 chain (full form): every `prev` and the `head`, from the hash of the header alone.
+  const full = top.entries.length > 0 && typeof (top.entries[0] as { prev?: unknown } | null)?.prev === 'string';
+  if (full) {
+    let prev = canonHash(top.header);
+    for (let k = 0; k < top.entries.length; k++) {
+      const e = top.entries[k] as { prev?: unknown } | null;
+      if (!e || e.prev !== prev) return fail('chain', `${made}, and its entry ${k} does not link to ${k ? `entry ${k - 1}` : 'the header'}: it was edited`, k);
+      prev = canonHash(e);
+    }
+    if ((json as { head?: unknown }).head !== prev) return fail('chain', `${made}, and its end seal ("head") does not match its last entry: it was edited or cut`);
+  }
+  let game = start.game;
+  const total = top.entries.length;
+  for (let k = 0; k < total; k++) {
+    const e = top.entries[k] as { kind?: unknown; action?: unknown; by?: unknown; at?: unknown } | null;
+    if (!e || e.kind !== 'action' || !e.action || typeof e.action !== 'object') return fail('format', `${made}; its entry ${k} is not an action, which a hotseat file of format 1 cannot have`, k);
+    const action = e.action as Action;
+    const r = apply(game.state, action);
+    if (!r.ok) return fail('rules', `${made} and cannot be migrated: its entry ${k} (${describeAction(action)}) is refused by this Neptune's rules: ${r.error.message}${r.error.case ? ` (${r.error.case})` : ''}`, k);
+    const by = e.by === 'allied' || e.by === 'german' ? e.by : sideToAct(game.state) ?? 'allied';
+    // The engine may return the action as it normalised it (issue 15): that is what a save records.
+    const recorded = (r as { action?: Action }).action ?? action;
+    const entry: Entry = { i: k, prev: game.save.head, by, ...(typeof e.at === 'string' ? { at: e.at.slice(0, 40) } : {}), state: stateDigest(r.state), kind: 'action', action: recorded, dice: r.rolls };
+    const st = step(game, entry, true, r);
+    if (!st.ok) return fail(st.code, `${made} and cannot be migrated: ${st.error}`, k);
+    game = st.game;
+    if ((k + 1) % YIELD_EVERY === 0) yield { done: k + 1, total, phase: 'replaying' };
+  }
+  return { ok: true, game, warnings: [`${made}: migrated to format ${FORMAT_VERSION} by re-playing its ${total} actions under this Neptune's rules.`] };
 }

@@ -7,7 +7,7 @@ import { newGame, stateHash, sideToAct, view, type Action, type GameEvent, type 
 import { loadMap, loadScenario } from '../data/bundle';
 import { appendAction, createSave, describeAction, timeline, type SavedGame } from '../save';
 import type { Board } from '../engine/board';
-import { commit, diceRefusal, prepareSend, refusal, reveal, seatFor, writeSeat, type PbemSeat } from './pbem';
+import { commit, diceRefusal, newSeat, prepareSend, refusal, reveal, seatFor, writeSeat, type PbemSeat } from './pbem';
 
 export interface LogEntry {
   /** Index of the action that produced the entry (-1: game setup). */
@@ -108,11 +108,11 @@ export const useGame = create<GameStore>()((set, get) => ({
     if (typeof window !== 'undefined') window.__marks = { ...(window.__marks ?? {}), gameStart: t0, scenarioLoaded: performance.now() };
     const { events } = newGame(bundle, options);
     // The save records the seed: hotseat dice are local randomness, said so in its header.
-    const created = createSave({ scenario: scenarioId, length: options.length, players: options.players, seed: options.seed, dice: pbem?.dice ?? 'hotseat', created: new Date().toISOString(), bundles: () => bundle });
+    // PBEM: this browser's side and dice chain are private (the file names both players and the creator); kept by game id.
+    const seat: PbemSeat | null = pbem ? newSeat(pbem.me) : null;
+    const created = createSave({ scenario: scenarioId, length: options.length, players: options.players, seed: options.seed, dice: pbem?.dice ?? 'hotseat', created: new Date().toISOString(), bundles: () => bundle, ...(seat ? { creator: { side: seat.me, chain: seat.chain! } } : {}) });
     if (!created.ok) { set({ error: created.error }); return; }
     const saved = created.game;
-    // PBEM: this browser's side is private (the file names both players); kept by game id.
-    const seat: PbemSeat | null = pbem ? { me: pbem.me } : null;
     if (seat) writeSeat(saved.save.header.game, seat);
     set({
       aiSide: pbem ? null : aiSide,

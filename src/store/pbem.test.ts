@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sideToAct, type Action } from '../engine';
 import { appendAction, loadSave, saveToText, type SavedGame } from '../save';
 import { memoryKv } from '../save/autosave';
-import { fakeRandom, generatedGame, must, newTestGame } from '../save/testkit';
+import { fakeRandom, generatedGame, must, newTestGame, testChain } from '../save/testkit';
 import {
   commit, diceRefusal, inferSide, memoryStorage, openFile, prepareSend, readSeat, receiveTurn, refusal, reveal, seatFor, seatKey, writeSeat,
 } from './pbem';
@@ -29,8 +29,8 @@ describe('PBEM seats (this browser\'s side, kept by game id)', () => {
     expect(readSeat('nochain', st)).toEqual({ me: 'allied' });
   });
 
-  it('a browser new to the game plays the side that did not write the file\'s last entry, and keeps it', () => {
-    const a = must(prepareSend(play(newTestGame('fast', 'short', 'seat'), ALLIED_OPENING), { me: 'allied' }, fakeRandom('n')));
+  it('a browser new to the game plays the side that did not create it (format 2 headers name the creator), and keeps it', () => {
+    const a = must(prepareSend(play(newTestGame('fast', 'short', 'seat'), ALLIED_OPENING), { me: 'allied', chain: testChain('seat-allied') }, fakeRandom('n')));
     const b = must(loadSave(send(a)));
     expect(inferSide(b)).toBe('german');
     const st = memoryStorage();
@@ -62,24 +62,29 @@ describe('PBEM exchange of files (fast dice)', { timeout: 60_000 }, () => {
     // File 1: Allied plays to the German segment and seals the turn with a nonce.
     let A = play(newTestGame('fast', 'short', 'ex'), ALLIED_OPENING);
     expect(sideToAct(A.state)).toBe('german');
-    A = must(prepareSend(A, { me: 'allied' }, fakeRandom('nA')));
+    const seatA = { me: 'allied' as const, chain: testChain('ex-allied') };
+    A = must(prepareSend(A, seatA, fakeRandom('nA')));
     const last = A.save.entries[A.save.entries.length - 1];
-    expect(last).toMatchObject({ by: 'allied', kind: 'action', action: { type: 'diceKey' }, proof: { nonce: expect.any(String) } });
-    expect(must(prepareSend(A, { me: 'allied' }, fakeRandom('again'))).save.head).toBe(A.save.head); // re-sending adds nothing
-    // German opens it in a browser new to the game: a seat is made for the German side.
+    expect(last).toMatchObject({ by: 'allied', kind: 'action', action: { type: 'diceKey' }, proof: { chain: { k: 1, link: expect.any(String) } } });
+    expect(must(prepareSend(A, seatA, fakeRandom('again'))).save.head).toBe(A.save.head); // re-sending adds nothing
+    // German opens it in a browser new to the game: a seat is made for the German side, which joins (its dice chain anchor).
     const opened = await openFile(send(A), kvB, stB);
     expect(opened).toMatchObject({ ok: true, from: 0 });
     if (!opened.ok) return;
-    expect(readSeat(A.save.header.game, stB)).toEqual({ me: 'german' });
+    const seatB = readSeat(A.save.header.game, stB)!;
+    expect(seatB).toMatchObject({ me: 'german', chain: { length: 1024 } });
+    expect(opened.game.save.entries.at(-1)).toMatchObject({ by: 'german', kind: 'anchor' });
     // German rolls its defensive fire with Allied's nonce, ends the segment, seals.
     let B = play(opened.game, [roll('DFS on KOSB'), END]);
     expect(B.save.entries.at(-2)).toMatchObject({ kind: 'action', dice: [expect.objectContaining({ purpose: 'DFS on KOSB' })] });
-    B = must(prepareSend(B, { me: 'german' }, fakeRandom('nB')));
+    B = must(prepareSend(B, seatB, fakeRandom('nB')));
     // Allied receives: the file continues its copy; `from` is where its own entries ended.
     const back = await receiveTurn(send(B), A, 'allied', kvA);
     expect(back).toMatchObject({ ok: true, from: A.save.entries.length });
-    // A second open of the same file in German's browser must continue German's stored copy ("nothing new").
-    expect(await openFile(send(A), kvB, stB)).toMatchObject({ ok: false, error: expect.stringMatching(/older than your game|nothing new/) });
+    // A second open of the same (older) file in German's browser leaves German's stored game alone (issue 15: kept apart as a copy).
+    const again = await openFile(send(A), kvB, stB);
+    expect(again.ok && again.notice).toMatch(/^This file is older than the copy of this game stored in this browser/);
+    expect(JSON.parse(kvB.map.get(`save:${A.save.header.game}`) as string).head).toBe(opened.game.save.head);
     // Wrong game: refused with a clear message, nothing stored.
     const otherGame = must(prepareSend(newTestGame('fast', 'short', 'other'), { me: 'german' }, fakeRandom('o')));
     const kvC = memoryKv();
@@ -96,12 +101,12 @@ describe('PBEM exchange of files (fast dice)', { timeout: 60_000 }, () => {
 
 describe('PBEM strict dice steps', { timeout: 60_000 }, () => {
   it('anchor on first send, commit the refused roll, opponent reveals, committer resolves', () => {
+    // The creator's anchor is its first entry (createSave); sending adds nothing in strict mode.
     let A = newTestGame('strict', 'short', 'st');
-    const a1 = prepareSend(A, { me: 'allied' }, fakeRandom('chainA'));
-    expect(a1.ok && a1.seat?.chain?.length).toBe(1024);
-    if (!a1.ok) return;
-    const seatA = a1.seat!;
-    A = play(a1.game, ALLIED_OPENING);
+    const seatA = { me: 'allied' as const, chain: testChain('st-allied') };
+    const a1 = prepareSend(A, seatA, fakeRandom('chainA'));
+    expect(a1.ok && a1.game.save.head).toBe(A.save.head);
+    A = play(A, ALLIED_OPENING);
     let B = must(loadSave(send(A)));
     const b1 = prepareSend(B, { me: 'german' }, fakeRandom('chainB'));
     if (!b1.ok) throw new Error(b1.error);
@@ -127,17 +132,18 @@ describe('the game store in PBEM', { timeout: 60_000 }, () => {
     st.startGame('demo', { seed: 'store-pbem', length: 'short', players: { allied: 'Monty', german: 'Rommel' } }, null, { me: 'german', dice: 'fast' });
     let s = useGame.getState();
     expect(s.saved!.save.header.dice).toBe('fast');
-    expect(s.pbem).toEqual({ me: 'german' });
+    expect(s.pbem).toMatchObject({ me: 'german', chain: { length: 1024 } });
+    expect(s.saved!.save.header.creator).toBe('german');
     expect(s.aiSide).toBeNull();
     expect(s.dispatch(END)).toBe(false);
     s = useGame.getState();
     expect(s.error).toMatch(/^Play by e-mail: you play the Germans \(Rommel\), and the Allies \(Monty\) are to act now/);
-    expect(s.saved!.save.entries).toHaveLength(0);
+    expect(s.saved!.save.entries).toEqual([expect.objectContaining({ by: 'german', kind: 'anchor' })]); // the creator's dice chain
     expect(s.pbemStep('send')).toBe(true);
     s = useGame.getState();
-    expect(s.saved!.save.entries).toHaveLength(1);
-    expect(s.saved!.save.entries[0]).toMatchObject({ by: 'german', action: { type: 'diceKey' } });
-    expect(s.log!.actions).toEqual([s.saved!.save.entries[0].kind === 'action' ? s.saved!.save.entries[0].action : null]);
+    expect(s.saved!.save.entries).toHaveLength(2);
+    expect(s.saved!.save.entries[1]).toMatchObject({ by: 'german', action: { type: 'diceKey' }, proof: { chain: { k: 1 } } });
+    expect(s.log!.actions).toEqual([s.saved!.save.entries[1].kind === 'action' ? s.saved!.save.entries[1].action : null]);
     expect(s.canUndo()).toBe(false);
     s.leave();
   });

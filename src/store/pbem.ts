@@ -7,10 +7,11 @@
  */
 import { sideToAct, type Action, type Side } from '../engine';
 import {
-  appendAnchor, appendCommit, appendReveal, decodeInput, loadSave, newChain, sealTurn, type ChainSecret,
+  appendAnchor, appendCommit, appendReveal, newChain, sealTurn, type ChainSecret,
   type DiceMode, type Imported, type LoadError, type RandomHex, type SavedGame,
 } from '../save';
-import { idbKv, importSaveFile, readSave, type Kv } from '../save/autosave';
+import { idbKv, readInput, storeGame, storeVerified, type Kv } from '../save/autosave';
+import { verifyFile, type VerifyOptions } from '../save/verifyClient';
 import { enemyOf } from '../engine/query';
 
 /** What this browser keeps about a PBEM game. */
@@ -61,11 +62,12 @@ export function isPbem(game: SavedGame): boolean {
 }
 
 /**
- * The side a browser that has no seat for this game plays: the opponent of whoever wrote the file's
- * last entry (a turn file always ends with the sender's entries: its nonce, anchor, commit or moves).
- * A file with no entries yet is the creator's: its receiver plays the side not to act.
+ * The side a browser that has no seat for this game plays: the side that did not create it (format
+ * 2 headers name the creator). Without that: the opponent of whoever wrote the file's last entry.
  */
 export function inferSide(game: SavedGame): Side {
+  const creator = game.save.header.creator;
+  if (creator) return enemyOf(creator);
   const last = game.save.entries[game.save.entries.length - 1];
   if (last) return enemyOf(last.by);
   return enemyOf(sideToAct(game.state) ?? 'allied');
@@ -126,13 +128,41 @@ export type Stepped = { ok: true; game: SavedGame } | LoadError;
  */
 export function prepareSend(game: SavedGame, seat: PbemSeat, random?: RandomHex, at?: string): Stepped & { seat?: PbemSeat } {
   const mode: DiceMode = game.save.header.dice;
-  if (mode === 'strict') {
-    if (game.track.chains[seat.me]) return { ok: true, game };
+  if (mode === 'hotseat') return { ok: true, game };
+  let g = game;
+  let newSeat: PbemSeat | undefined;
+  if (!g.track.chains[seat.me]) {
+    // My first entry publishes my dice chain (normally done when the game is created or joined).
     const chain = seat.chain ?? newChain(1024, random);
-    const r = appendAnchor(game, seat.me, chain, at ? { at } : {});
-    return r.ok ? { ok: true, game: r.game, seat: { ...seat, chain } } : r;
+    const r = appendAnchor(g, seat.me, chain, at ? { at } : {});
+    if (!r.ok) return r;
+    g = r.game;
+    newSeat = { ...seat, chain };
   }
-  return sealTurn(game, seat.me, random, at);
+  const chain = newSeat?.chain ?? seat.chain;
+  if (mode === 'fast') {
+    if (!chain) return { ok: false, code: 'protocol', error: 'this browser does not hold your dice chain secret for this game (it is kept only in the browser that started or joined the game): send the file from there' };
+    const r = sealTurn(g, seat.me, chain, at);
+    if (!r.ok) return r;
+    g = r.game;
+  }
+  return newSeat ? { ok: true, game: g, seat: newSeat } : { ok: true, game: g };
+}
+
+/** A new seat with a fresh private dice chain (the creator's, or a joining side's). */
+export function newSeat(me: Side, random?: RandomHex): PbemSeat {
+  return { me, chain: newChain(1024, random) };
+}
+
+/**
+ * A browser new to a PBEM game joins it: its seat gets a fresh dice chain whose anchor is its first
+ * entry (so its own entries are sealed by its chain from the start: issue 15 hole 3).
+ */
+export function join(game: SavedGame, me: Side, random?: RandomHex): Stepped & { seat?: PbemSeat } {
+  if (game.track.chains[me]) return { ok: true, game };
+  const seat = newSeat(me, random);
+  const r = appendAnchor(game, me, seat.chain!);
+  return r.ok ? { ok: true, game: r.game, seat } : r;
 }
 
 /** Strict mode: the side to act commits to `actions` (usually the one rolling action it tried). */
@@ -147,58 +177,41 @@ export function reveal(game: SavedGame, seat: PbemSeat, at?: string): Stepped {
   return appendReveal(game, seat.me, seat.chain, at ? { at } : {});
 }
 
-/** The game id in a file's header, read without verifying (to find this browser's copy first). */
-export function peekGameId(input: string | Uint8Array): string | null {
-  const d = decodeInput(input);
-  if (!d.ok) return null;
-  try {
-    const id = (JSON.parse(d.text) as { header?: { game?: unknown } })?.header?.game;
-    return typeof id === 'string' ? id : null;
-  } catch {
-    return null;
-  }
-}
-
-async function bytesOf(file: Blob | string | Uint8Array): Promise<string | Uint8Array | LoadError> {
-  try {
-    return typeof file === 'string' || file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
-  } catch (e) {
-    return { ok: false, code: 'malformed', error: `the file could not be read: ${e instanceof Error ? e.message : String(e)}` };
-  }
-}
-
 /**
  * "Open opponent's turn…" in a PBEM game: the file must continue the game on screen (importTurn's
  * checks: same game and header, my entries unchanged, nothing new in my name). A file of another
- * game is refused here, not opened in its place. Nothing is stored unless it is accepted.
+ * game is refused here, not opened in its place. Nothing is stored unless it is accepted. The file
+ * is verified off the main thread (verifyFile: progress and cancel through `verify`).
  */
-export async function receiveTurn(file: Blob | string | Uint8Array, current: SavedGame, me: Side, kv: Kv = idbKv()): Promise<Imported> {
-  const input = await bytesOf(file);
+export async function receiveTurn(file: Blob | string | Uint8Array, current: SavedGame, me: Side, kv: Kv = idbKv(), verify: VerifyOptions = {}): Promise<Imported> {
+  const input = await readInput(file);
   if (typeof input === 'object' && !(input instanceof Uint8Array)) return input;
-  const id = peekGameId(input);
-  if (id !== null && id !== current.save.header.game) {
-    const probe = loadSave(input);
-    if (!probe.ok) return probe;
-    return { ok: false, code: 'protocol', error: `this file belongs to another game (${probe.game.save.header.scenario}, game id ${id.slice(0, 8)}…), not to the game on screen (${current.save.header.game.slice(0, 8)}…). Your game is unchanged; to open that game instead, go to the Menu and import it there.` };
+  const l = await verifyFile(input, verify);
+  if (!l.ok) return l;
+  const id = l.game.save.header.game;
+  if (id !== current.save.header.game) {
+    return { ok: false, code: 'protocol', error: `this file belongs to another game (${l.game.save.header.scenario}, game id ${id.slice(0, 8)}…), not to the game on screen (${current.save.header.game.slice(0, 8)}…). Your game is unchanged; to open that game instead, go to the Menu and import it there.` };
   }
-  return importSaveFile(input, current, me, kv);
+  return storeVerified(l, current, me, kv);
 }
 
 /**
  * Import from the start screen. A PBEM file of a game this browser already plays must continue its
  * stored copy (the same checks as in the game); a new PBEM game gets a seat (the receiver plays the
- * side the sender does not). Hotseat files open as before.
+ * side the sender does not), and its first file is checked as a turn file for that seat. A file
+ * older than the stored game, or parting from it, is kept as a separate copy (autosave.ts).
  */
-export async function openFile(file: Blob | string | Uint8Array, kv: Kv = idbKv(), storage: SeatStorage | null = browserStorage()): Promise<Imported> {
-  const input = await bytesOf(file);
+export async function openFile(file: Blob | string | Uint8Array, kv: Kv = idbKv(), storage: SeatStorage | null = browserStorage(), verify: VerifyOptions = {}): Promise<Imported> {
+  const input = await readInput(file);
   if (typeof input === 'object' && !(input instanceof Uint8Array)) return input;
-  const id = peekGameId(input);
-  const seat = id ? readSeat(id, storage) : null;
-  if (id && seat) {
-    const mine = await readSave(id, kv);
-    if (mine.ok) return importSaveFile(input, mine.game, seat.me, kv);
-  }
-  const r = await importSaveFile(input, null, null, kv);
-  if (r.ok && isPbem(r.game)) seatFor(r.game, storage);
-  return r;
+  const l = await verifyFile(input, verify);
+  const known = l.ok ? readSeat(l.game.save.header.game, storage) : null;
+  const r = await storeVerified(l, null, (g) => (isPbem(g) ? (known?.me ?? inferSide(g)) : null), kv);
+  if (!r.ok || !isPbem(r.game) || known) return r;
+  // A game new to this browser: join it as the side that did not create it, with a fresh dice chain.
+  const j = join(r.game, inferSide(r.game));
+  if (!j.ok) return j;
+  writeSeat(r.game.save.header.game, j.seat ?? { me: inferSide(r.game) }, storage);
+  try { await storeGame(j.game, kv); } catch (e) { return { ok: false, code: 'internal', error: `the game was read but could not be stored: ${e instanceof Error ? e.message : String(e)}` }; }
+  return { ...r, game: j.game };
 }

@@ -101,7 +101,7 @@ export function StartScreen() {
       <SaveList onOpen={(g) => openSaved(g)} onReplay={(g) => openSaved(g, { replayFrom: 0 })} />
       {/* A PBEM turn file of a game this browser plays must continue its copy; a new one gets a seat (store/pbem.ts). */}
       <div ref={importBox}>
-        <SaveControls game={null} importer={(file) => openFile(file)} onImported={(g, from) => openSaved(g, { replayFrom: from })} />
+        <SaveControls game={null} importer={(file, verify) => openFile(file, undefined, undefined, verify)} onImported={(g, from) => openSaved(g, { replayFrom: from })} />
       </div>
       <h2>Maps</h2>
       <ul className="maps">

@@ -1,6 +1,7 @@
 /** Export and import of the game in progress (issue 7), and the way into a replay of it. */
 import { useGame } from '../../store/game';
 import { SaveControls } from '../save/SaveControls';
+import { CopyNotice } from '../save/CopyNotice';
 
 export function GameFile() {
   const saved = useGame((s) => s.saved);
@@ -11,6 +12,7 @@ export function GameFile() {
   if (!saved || replaying) return null;
   return (
     <section className="panel file" aria-label="Game file">
+      <CopyNotice game={saved} />
       <SaveControls game={saved} me={me} onImported={(game, from) => openSaved(game, { replayFrom: from })} />
       <button data-testid="replay-game" onClick={() => openSaved(saved, { replayFrom: 0 })}>Replay this game</button>
     </section>

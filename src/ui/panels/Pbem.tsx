@@ -65,7 +65,7 @@ export function Pbem() {
       )}
       {sent && <div className="pbem-sent" data-testid="pbem-sent">Turn file <code>{sent}</code> downloaded: e-mail it to {oppName}, then open their reply with “Open opponent's turn…”.</div>}
       {!replaying && (
-        <SaveControls game={null} me={me} importLabel="Open opponent's turn…" importer={(file) => receiveTurn(file, useGame.getState().saved!, me)}
+        <SaveControls game={null} me={me} importLabel="Open opponent's turn…" importer={(file, verify) => receiveTurn(file, useGame.getState().saved!, me, undefined, verify)}
           onImported={(game, from) => { setSent(null); openSaved(game, { replayFrom: from }); }} />
       )}
     </section>

@@ -10,6 +10,7 @@ import { timeline, type SaveFile, type Timeline } from '../../save';
 import type { Action, ScenarioBundle } from '../../engine';
 import { describeAction } from '../describeAction';
 import { ChangesSummary } from '../save/ChangesSummary';
+import { CopyNotice } from '../save/CopyNotice';
 
 export function Replay() {
   const replaying = useGame((s) => s.replaying);
@@ -23,6 +24,7 @@ export function Replay() {
   return (
     <section className="panel replay" data-testid="replay">
       <b>Replay</b> <button data-testid="replay-exit" onClick={stop}>Back to the game</button>
+      <CopyNotice game={replaying.game} />
       <ReplayBar save={replaying.game.save} timeline={tl} start={replaying.from} onStep={({ state, events }) => show(state, events)} />
       {(replaying.from > 0 || pbem) && <ChangesSummary save={replaying.game.save} from={replaying.from} unitName={(id) => bundle?.units.get(id)?.designation ?? id} />}
     </section>

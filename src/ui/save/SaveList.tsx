@@ -48,7 +48,7 @@ export function SaveList({ onOpen, onReplay, refreshKey, kv }: SaveListProps) {
             {rows.map((s) => (
               <tr key={s.id} data-testid={`save-${s.id}`}>
                 <td>{when(s.savedAt)}</td>
-                <td title={s.label}>{s.scenarioName}</td>
+                <td title={s.note ?? s.label}>{s.scenarioName}{s.note && <i data-testid="save-copy"> (separate copy)</i>}</td>
                 <td>{s.turn}</td>
                 <td>{s.over ? 'game over' : `${s.sideToMove ?? '—'}${s.sideToMove && s.players[s.sideToMove] ? ` (${s.players[s.sideToMove]})` : ''}`}</td>
                 <td>{s.dice}</td>

@@ -5,3 +5,4 @@ export { ReplayBar, type ReplayBarProps, type ReplayStep } from './ReplayBar';
 export { ChangesSummary, type ChangesSummaryProps } from './ChangesSummary';
 export { TurnStatusBanner } from './TurnStatusBanner';
 export { useAutosave } from './useAutosave';
+export { CopyNotice } from './CopyNotice';

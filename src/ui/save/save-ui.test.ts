@@ -22,7 +22,7 @@ describe('save UI', () => {
   });
   it('the status banner says when a file waits for the opponent\'s reveal, and what the dice mode promises', () => {
     const A = newChain(4, fakeRandom('a')); const B = newChain(4, fakeRandom('b'));
-    let g = must(appendAnchor(newTestGame('strict', 'short', 'ui'), 'allied', A));
+    let g = newTestGame('strict', 'short', 'ui', { side: 'allied', chain: A });
     g = must(appendAnchor(must(importTurn(null, saveToText(g.save), 'german')), 'german', B));
     g = must(appendAction(g, { type: 'endSegment' }));
     g = must(appendCommit(g, [{ type: 'roll', dice: '1d10', purpose: 'x' }], fakeRandom('s')));
