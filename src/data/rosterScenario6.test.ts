@@ -81,8 +81,8 @@ describe('AW 38.8.2 German June 6 placement of scenario 6 resolves to counters (
   test('AW 38.8.2 generic breakdown Coys get distinct counters: fifteen "1x 1-2-6 Inf Coy", three "1x 2-2-6 Inf Coy", four each of PzGd and Mot Inf Coys', () => {
     const all = resolveAll();
     const of = (name: string) => all.filter((x) => x.entry.name === name).flatMap((x) => x.r.ids);
-    expect(of('1x 1-2-6 Inf Coy')).toEqual(Array.from({ length: 15 }, (_, i) => `inf-coy-126-${i + 1}`));
-    expect(of('1x 2-2-6 Inf Coy')).toEqual(['inf-coy-226-1', 'inf-coy-226-2', 'inf-coy-226-3']);
+    expect(of('1x 1-2-6 Inf Coy')).toEqual(Array.from({ length: 15 }, (_, i) => i === 0 ? 'inf-coy-126-1' : `inf-coy-126-b-${i}`));
+    expect(of('1x 2-2-6 Inf Coy')).toEqual(['inf-coy-226-1', 'inf-coy-226-2', 'inf-coy-226-b-1']);
     expect(of('1x PzGd Coy')).toHaveLength(4);
     expect(of('1x Mot Inf Coy')).toHaveLength(4);
     expect(of('1x 88AT z-step').map((id) => byId.get(id)!.size)).toEqual(['Z', 'Z', 'Z']);
