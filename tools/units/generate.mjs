@@ -169,6 +169,9 @@ function buildUnit(method, file, fm, e, designation, id, poolIndex) {
     ...(cls.airborne ? { airborne: cls.airborne } : {}),
     ...(cls.fow ? { fow: true } : {}),
     ...(cls.dummy ? { dummy: true } : {}),
+    // AW 4.5.9 / 4.5.10: a WN or StP carries its printed hex, arc of fire and emplaced artillery; only
+    // on those counters, so the other sets' files do not change.
+    ...(e.fort ? { fortification: e.fort } : {}),
     formation: fm.id,
     regiment: e.rgt ?? null,
     hq: fm.hq && fm.hq !== id ? fm.hq : null,

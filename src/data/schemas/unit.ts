@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Source } from './common';
+import { RulesHexId, Source } from './common';
 import { Side } from './sequence';
 
 /** Combat values of one step state of a counter (GOSS 4.2: full, reduced, hit-marker values). */
@@ -36,6 +36,33 @@ export const Breakdown = z.object({
    */
   parts: z.array(z.object({ class: z.string(), count: z.number().int().positive(), values: z.string() })).min(1).optional(),
 });
+
+/**
+ * AW 4.5.9 / 4.5.10: a Widerstandsnest (WN) or Stützpunkt (StP) counter carries the hex it is placed in
+ * (printed on the counter, AW 38.8.2 L14662), an optional arc of fire and optional emplaced artillery
+ * (battery ID, barrage factor, range, defence printed on the counter, AW 4.5.10b L2158-L2180).
+ */
+export const Fortification = z.object({
+  kind: z.enum(['WN', 'StP']),
+  hex: RulesHexId,
+  /** The place the emplacement defended (the reason for the hex). */
+  place: z.string().min(1),
+  source: Source,
+  /**
+   * Arc of fire (AW 4.5.10b): compass bearings in degrees, clockwise from `from` to `to` (0 = map north);
+   * a FS target outside it may not be fired on by the emplaced guns. Absent: no arc printed.
+   */
+  arc: z.object({ from: z.number().min(0).max(360), to: z.number().min(0).max(360), source: Source }).optional(),
+  /** Emplaced artillery (AW 4.5.10b): battery, barrage factor, range in hexes, defence factor. */
+  artillery: z.object({
+    battery: z.string().min(1),
+    bf: z.number().int().positive(),
+    range: z.number().int().positive(),
+    defence: z.number().int().nonnegative(),
+    source: Source,
+  }).optional(),
+});
+export type Fortification = z.infer<typeof Fortification>;
 
 /**
  * A counter (GOSS 4.0, goss-core.md §3.1). `steps[i]` holds the values with i steps lost (the
@@ -101,6 +128,8 @@ export const UnitDef = z.object({
   fow: z.boolean().optional(),
   /** AW 41.2.2: a dummy FoW counter, removed when revealed. */
   dummy: z.boolean().optional(),
+  /** AW 4.5.9 / 4.5.10: WN and StP counters (placement hex, arc of fire, emplaced artillery). */
+  fortification: Fortification.optional(),
   /** Attached to a formation it does not belong to (e.g. a US tank Bn attached to a division). */
   attached: z.boolean().optional(),
   formation: z.string().nullable().optional(),
