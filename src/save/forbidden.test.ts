@@ -30,7 +30,7 @@ function forgedFile(): { text: string; stored: SaveFile; accepted: boolean } {
 describe('files with __proto__ / constructor / prototype keys (issue 15 hole 5)', () => {
   it('the __proto__ file is refused with a clear message, and the stored game is intact', async () => {
     const { text, stored, accepted } = forgedFile();
-    expect(accepted).toBe(true); // the engine took the forged roll: only the key check stops it
+    expect(accepted).toBe(false); // the engine's strict action schemas refuse the key too now (src/engine/actions); the file check refuses the file first, below
     expect(text).toContain('"__proto__"');
     const r = loadSave(text);
     expect(r).toMatchObject({ ok: false, code: 'malformed', entry: 1 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { sideToAct, view, type Action } from '../engine';
 import { appendAction, createSave, loadSave, saveToText, toCompact, type SavedGame } from '../save';
-import { fakeRandom, must, rechain } from '../save/testkit';
+import { fakeRandom, joinTest, must, rechain, testChain } from '../save/testkit';
 import type { SaveFile } from '../save/format';
 import { restBundle } from '../engine/rules/restGT.fixture';
 import { isRestGT } from '../engine/rules/restGT';
@@ -19,7 +19,9 @@ const KEY = 'restGT:1944-07-18';
 const END: Action = { type: 'endSegment' };
 
 function newRestGame(dice: 'hotseat' | 'fast'): SavedGame {
-  return must(createSave({ scenario: 'demo-rest', length: 'long', dice, players: { allied: 'Monty', german: 'Rommel' }, random: fakeRandom(`rest-${dice}`), bundles }));
+  // Format 2 (issue 15): a PBEM game names its creator's seat and chain anchor.
+  const creator = dice === 'hotseat' ? {} : { creator: { side: 'allied' as const, chain: testChain('rest-allied') } };
+  return must(createSave({ scenario: 'demo-rest', length: 'long', dice, players: { allied: 'Monty', german: 'Rommel' }, random: fakeRandom(`rest-${dice}`), bundles, ...creator }));
 }
 /** Ends segments (each by the side to act) until the rest-GT question is asked. */
 function toRestQuestion(g: SavedGame): SavedGame {
@@ -62,7 +64,8 @@ describe('the sealed rest GT by e-mail (fast dice)', () => {
   it('the turn file carries only the commitment; the value enters the file with the reveal the rules ask for; a forged reveal is refused', () => {
     const german = memoryStorage();
     const allied = memoryStorage();
-    let g = newRestGame('fast');
+    // The German joins (binds its chain anchor) before its first action, the seal (issue 15 seats).
+    let g = joinTest(newRestGame('fast'), 'german', 'rest');
     const id = g.save.header.game;
     g = must(appendAction(g, sealChoice(id, 'german', KEY, 'PM', german, fakeRandom('pbem-salt'))));
     const salt = keptSecret(id, 'german', KEY, german)!.salt;

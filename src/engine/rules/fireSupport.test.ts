@@ -300,7 +300,7 @@ describe('AW 31.9 fire support missions', () => {
       { type: 'fsAdvance', hex: h, units: ['a2', 'a3'] }, { type: 'fsAdvance', hex: h, units: ['spot', 'a2', 'a3'] },
     ]);
     const r = act(s, { type: 'fsAdvance', hex: h, units: ['spot', 'a2'] });
-    expect(r.events.filter((e) => e.type === 'advanced').map((e) => (e as unknown as { unit: string }).unit)).toEqual(['spot', 'a2']);
+    expect(r.events.filter((e) => e.type === 'advanced').map((e) => (e as unknown as { unit: string }).unit)).toEqual(['a2', 'spot']); // a set of units: the normalised action lists them sorted (issue 15 canonical actions)
     expect([r.state.units.spot.hex, r.state.units.a2.hex, r.state.units.a3.hex]).toEqual([hx(3, 3), hx(3, 3), next]);
     expect(r.state.units.spot.markers).not.toContain('TA');
     // Once per phase (GOSS 11.7): a3 may not follow.
