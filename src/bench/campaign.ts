@@ -55,7 +55,7 @@ export function campaignBundle(n: number): ScenarioBundle {
     ...base, id, name: `Benchmark campaign, ${n} counters`, case: undefined,
     description: 'Synthetic benchmark scenario (issue 17): stacks on all six sheets, supply sources on the map edges.',
     source: 'reconstructed: synthetic benchmark scenario, not a scenario of the rules',
-    unitSets: [`bench-units-${n}`], setup, special: undefined,
+    unitSets: [`bench-units-${n}`], setup, special: undefined, modules: [], // no scenario rule modules: the synthetic scenario has none of their data
     rules: {
       combat: {
         supply: {

@@ -22,6 +22,7 @@ import { prc } from './groundAssault';
 import { readUnits } from './unitIndex';
 import { advOf } from './ammoDepletion';
 import { moduleOn, type Extension } from './extensions';
+import { moduleDraft, moduleState } from './moduleState';
 
 const NAME = 'landefront';
 export interface CherbourgState {
@@ -32,14 +33,9 @@ export interface CherbourgState {
   cityHexCapturedTurn?: number | null;
   surrenderChecks?: number;
 }
-type With = { special?: { cherbourg?: CherbourgState } };
 /** The module's bookkeeping lives in `state.special.cherbourg` (the key saved games carry). */
-const cs = (s: GameState): CherbourgState => (s as GameState & With).special?.cherbourg ?? {};
-function csd(d: Draft<GameState>): Draft<CherbourgState> {
-  const s = d as Draft<GameState> & With;
-  if (!s.special) s.special = {};
-  return (s.special.cherbourg ??= {});
-}
+const cs = (s: GameState): CherbourgState => moduleState<CherbourgState>(s, 'cherbourg');
+const csd = (d: Draft<GameState>): Draft<CherbourgState> => moduleDraft<CherbourgState>(d, 'cherbourg');
 
 const insideCache = new WeakMap<ScenarioBundle, Set<HexId>>();
 /** reconstructed: the land hexes no farther from the city hex than the farthest perimeter hex (the printed ring is not in the text). Cached per bundle: movement asks it per hex searched. */

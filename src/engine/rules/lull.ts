@@ -15,17 +15,13 @@ import { moduleOn, type Extension } from './extensions';
 import { F_ENEMY_ADJ, moveRecordNow, sideView } from './movement-search';
 import { supplyRule } from './supply';
 import { lostSteps, replaceStep } from './breakdownSteps';
+import { moduleDraft, moduleState } from './moduleState';
 
 const NAME = 'lull';
 interface CherbourgState { lull?: { turn: number; germanStepsLeft: number; replaced: string[] } | null }
-type With = { special?: { cherbourg?: CherbourgState } };
 /** The module's bookkeeping lives in `state.special.cherbourg` (the key saved games carry). */
-const cs = (s: GameState): CherbourgState => (s as GameState & With).special?.cherbourg ?? {};
-function csd(d: Draft<GameState>): Draft<CherbourgState> {
-  const s = d as Draft<GameState> & With;
-  if (!s.special) s.special = {};
-  return (s.special.cherbourg ??= {});
-}
+const cs = (s: GameState): CherbourgState => moduleState<CherbourgState>(s, 'cherbourg');
+const csd = (d: Draft<GameState>): Draft<CherbourgState> => moduleDraft<CherbourgState>(d, 'cherbourg');
 
 /** AW 34.10.1: the lull lasts one game day (three GTs) from the GT it was declared in. */
 export function lullActive(state: GameState, bundle: ScenarioBundle): boolean {

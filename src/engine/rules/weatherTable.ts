@@ -11,17 +11,13 @@ import { turnTime } from '../sequence';
 import { special } from './scenarioArea';
 import { moduleOn, type Extension } from './extensions';
 import { atOrAfter, weatherNow } from './weather';
+import { moduleDraft, moduleState } from './moduleState';
 
 const NAME = 'weatherTable';
 interface CherbourgState { weather?: Record<string, { atmosphere: string; ground: string }> }
-type With = { special?: { cherbourg?: CherbourgState } };
 /** The module's bookkeeping lives in `state.special.cherbourg` (the key saved games carry). */
-const cs = (s: GameState): CherbourgState => (s as GameState & With).special?.cherbourg ?? {};
-function csd(d: Draft<GameState>): Draft<CherbourgState> {
-  const s = d as Draft<GameState> & With;
-  if (!s.special) s.special = {};
-  return (s.special.cherbourg ??= {});
-}
+const cs = (s: GameState): CherbourgState => moduleState<CherbourgState>(s, 'cherbourg');
+const csd = (d: Draft<GameState>): Draft<CherbourgState> => moduleDraft<CherbourgState>(d, 'cherbourg');
 
 function rollWeather(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const wt = special(ctx.bundle).weatherTable;
