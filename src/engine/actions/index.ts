@@ -52,8 +52,16 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const DEFAULTS: Record<string, Record<string, unknown>> = { ...combat.COMBAT_DEFAULTS };
 
 function forbiddenKey(v: unknown, path: string[]): string | null {
+  // The path is a stack pushed and popped in place: an action is walked on every apply, so no copies.
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) { const f = forbiddenKey(v[i], [...path, String(i)]); if (f) return f; }
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (x === null || typeof x !== 'object') continue;
+      path.push(String(i));
+      const f = forbiddenKey(x, path);
+      path.pop();
+      if (f) return f;
+    }
     return null;
   }
   if (v === null || typeof v !== 'object') return null;
@@ -61,7 +69,11 @@ function forbiddenKey(v: unknown, path: string[]): string | null {
   if (proto !== Object.prototype && proto !== null) return `${path.join('.') || 'the action'} is not a plain JSON object`;
   for (const k of Object.getOwnPropertyNames(v)) {
     if (FORBIDDEN_KEYS.has(k)) return `the key "${k}"${path.length ? ` in ${path.join('.')}` : ''} is not allowed in an action (it could alter how every object is read)`;
-    const f = forbiddenKey((v as Record<string, unknown>)[k], [...path, k]);
+    const x = (v as Record<string, unknown>)[k];
+    if (x === null || typeof x !== 'object') continue;
+    path.push(k);
+    const f = forbiddenKey(x, path);
+    path.pop();
     if (f) return f;
   }
   return null;
@@ -85,13 +97,31 @@ function objectOptions(s: z.ZodType): z.ZodObject[] {
   return s instanceof z.ZodObject ? [s] : [];
 }
 
+/**
+ * The fields of an object schema that may be left out, worked out once per schema: asking zod on
+ * every action whether `undefined` parses builds an error object per required field (it made
+ * `normaliseAction` 200 times slower than the parse itself).
+ */
+const OPTIONAL_KEYS = new WeakMap<z.ZodObject, Set<string>>();
+function optionalKeys(o: z.ZodObject): Set<string> {
+  let keys = OPTIONAL_KEYS.get(o);
+  if (!keys) {
+    keys = new Set(Object.entries(o.shape).filter(([, f]) => (f as z.ZodType).safeParse(undefined).success).map(([k]) => k));
+    OPTIONAL_KEYS.set(o, keys);
+  }
+  return keys;
+}
+
 /** Leaves out optional fields at their neutral value (false, 0, [], or the declared default): one spelling per decision. */
 function prune(type: string, schema: z.ZodType, a: Record<string, unknown>): void {
-  const shape = objectOptions(schema).find((o) => o.safeParse(a).success)?.shape;
-  if (!shape) return;
+  const options = objectOptions(schema);
+  // One object schema (most action types): the action just parsed with it. A union: the branch it parses with.
+  const o = options.length === 1 ? options[0] : options.find((x) => x.safeParse(a).success);
+  if (!o) return;
+  const optional = optionalKeys(o);
+  if (!optional.size) return;
   for (const [k, v] of Object.entries(a)) {
-    const field = shape[k] as z.ZodType | undefined;
-    if (!field || !field.safeParse(undefined).success) continue;
+    if (!optional.has(k)) continue;
     if (v === false || v === 0 || (Array.isArray(v) && v.length === 0) || DEFAULTS[type]?.[k] === v) delete a[k];
   }
 }
