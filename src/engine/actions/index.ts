@@ -91,10 +91,15 @@ function issueText(type: string, issue: z.core.$ZodIssue): string {
   return `${type}${at ? ` ${at}` : ''}: ${issue.message}`;
 }
 
-/** The object options of a schema (one, or those of a union). */
+/** The object options of a schema (one, or those of a union), worked out once per schema. */
+const OPTIONS = new WeakMap<z.ZodType, z.ZodObject[]>();
 function objectOptions(s: z.ZodType): z.ZodObject[] {
-  if (s instanceof z.ZodUnion) return (s.options as z.ZodType[]).flatMap(objectOptions);
-  return s instanceof z.ZodObject ? [s] : [];
+  let o = OPTIONS.get(s);
+  if (!o) {
+    o = s instanceof z.ZodUnion ? (s.options as z.ZodType[]).flatMap(objectOptions) : s instanceof z.ZodObject ? [s] : [];
+    OPTIONS.set(s, o);
+  }
+  return o;
 }
 
 /**
@@ -116,6 +121,7 @@ function optionalKeys(o: z.ZodObject): Set<string> {
 function prune(type: string, schema: z.ZodType, a: Record<string, unknown>): void {
   const options = objectOptions(schema);
   // One object schema (most action types): the action just parsed with it. A union: the branch it parses with.
+  if (options.length === 1 && !optionalKeys(options[0]).size) return;
   const o = options.length === 1 ? options[0] : options.find((x) => x.safeParse(a).success);
   if (!o) return;
   const optional = optionalKeys(o);

@@ -38,8 +38,9 @@ export class Dice {
   constructor(seed: string | (() => string), actionIndex: number) {
     this.a = this.b = this.c = this.d = 0;
     this.index = actionIndex;
-    if (typeof seed === 'function') this.pending = seed;
-    else this.init(seed);
+    // A plain seed is also hashed at the first roll only: most actions (segment ends, moves) roll
+    // nothing, and the SHA-256 per action was a tenth of a replay. The stream is the same either way.
+    this.pending = typeof seed === 'function' ? seed : () => seed;
   }
 
   private init(seed: string): void {
