@@ -15,6 +15,7 @@ import * as scenario from './scenario';
 import * as boxes from './boxes';
 import * as hidden from './hidden';
 import type { Rejection } from '../types';
+import { findForbidden } from '../forbiddenKeys';
 
 export { HexRef, HexPath, UnitId, UnitSet } from './schema';
 export { MARKABLE } from './movement';
@@ -46,37 +47,14 @@ export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>;
 
 export const ACTION_TYPES = Object.keys(ACTION_SCHEMAS) as ActionType[];
 
-/** Keys that could reach an object's prototype when the action is read or copied (a forged `__proto__`). */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
 const DEFAULTS: Record<string, Record<string, unknown>> = { ...combat.COMBAT_DEFAULTS };
 
-function forbiddenKey(v: unknown, path: string[]): string | null {
-  // The path is a stack pushed and popped in place: an action is walked on every apply, so no copies.
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (x === null || typeof x !== 'object') continue;
-      path.push(String(i));
-      const f = forbiddenKey(x, path);
-      path.pop();
-      if (f) return f;
-    }
-    return null;
-  }
-  if (v === null || typeof v !== 'object') return null;
-  const proto = Object.getPrototypeOf(v);
-  if (proto !== Object.prototype && proto !== null) return `${path.join('.') || 'the action'} is not a plain JSON object`;
-  for (const k of Object.getOwnPropertyNames(v)) {
-    if (FORBIDDEN_KEYS.has(k)) return `the key "${k}"${path.length ? ` in ${path.join('.')}` : ''} is not allowed in an action (it could alter how every object is read)`;
-    const x = (v as Record<string, unknown>)[k];
-    if (x === null || typeof x !== 'object') continue;
-    path.push(k);
-    const f = forbiddenKey(x, path);
-    path.pop();
-    if (f) return f;
-  }
-  return null;
+/** A forged `__proto__` / `constructor` / `prototype` key, or a non-plain object, in words for an action. */
+function forbiddenKey(raw: unknown): string | null {
+  const f = findForbidden(raw);
+  if (!f) return null;
+  const at = f.path.join('.');
+  return f.key ? `the key "${f.key}"${at ? ` in ${at}` : ''} is not allowed in an action (it could alter how every object is read)` : `${at || 'the action'} is not a plain JSON object`;
 }
 
 function issueText(type: string, issue: z.core.$ZodIssue): string {
@@ -154,7 +132,7 @@ export function normaliseAction(raw: unknown): Normalised {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw) || typeof (raw as { type?: unknown }).type !== 'string') {
     return { ok: false, error: { code: 'bad-action', message: 'an action is a JSON object with a string "type"' } };
   }
-  const bad = forbiddenKey(raw, []);
+  const bad = forbiddenKey(raw);
   if (bad) return { ok: false, error: { code: 'bad-action', message: bad } };
   const type = (raw as { type: string }).type;
   if (!Object.prototype.hasOwnProperty.call(ACTION_SCHEMAS, type)) return { ok: false, error: { code: 'unknown-action', message: `unknown action type "${type}"` } };
