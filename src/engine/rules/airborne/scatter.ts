@@ -3,7 +3,7 @@
  * Scatter Diagram, as pure functions over the airborne tables (data/modules/airborne/tables.json).
  * They take die faces, not dice, so the stage procedures roll (and record) and these only read tables.
  */
-import { colOf, hexAt, rowOf, type HexId } from '../../hex/lattice';
+import { colOf, fromCube, hexAt, rowOf, toCube, type HexId } from '../../hex/lattice';
 import type { AirborneTables } from '../../../data/schemas/airborne';
 
 export type ScatterResult = 'NS' | 'S1' | 'S2' | 'S3' | 'S4' | 'S5' | 'S6' | 'ES';
@@ -14,27 +14,19 @@ export type Terrain = string;
 // SE, S, SW, NW, N, NE (each n steps for ring n).
 const RING_WALK: ReadonlyArray<readonly [number, number]> = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 
-function toAxial(h: HexId): [number, number] {
-  const q = colOf(h);
-  return [q, rowOf(h) - ((q - (q & 1)) >> 1)];
-}
-function fromAxial(q: number, r: number): HexId {
-  return hexAt(q, r + ((q - (q & 1)) >> 1));
-}
-
 /**
  * The 6n hexes of ring n around `centre`, in the Scatter Diagram's order: first the hex n hexes
  * directly north of the centre, then clockwise (AW 41.1.2: "north is the top of the diagram").
  * A hex outside the lattice is -1 (it keeps its place in the order).
  */
 export function ringHexes(centre: HexId, n: number): HexId[] {
-  const [q0, r0] = toAxial(centre);
+  const [q0, r0] = toCube(colOf(centre), rowOf(centre));
   let q = q0;
   let r = r0 - n;
   const out: HexId[] = [];
   for (const [dq, dr] of RING_WALK) {
     for (let i = 0; i < n; i++) {
-      out.push(fromAxial(q, r));
+      out.push(hexAt(...fromCube(q, r)));
       q += dq;
       r += dr;
     }
