@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTransform, centreG } from '../map/geo.mjs';
+import { mapTransform } from '../map/geo.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const FILE = resolve(ROOT, 'data/modules/airborne/display-1944-06-06.json');
@@ -22,10 +22,7 @@ try {
   const S = await server.ssrLoadModule('/src/engine/hex/sheets.ts');
   const anchorsC = JSON.parse(readFileSync(resolve(ROOT, 'data/map/curated/anchors.json'), 'utf8'));
   const hexOf = (id) => { const r = S.tryParseHexRef(id); if ('error' in r) throw new Error(r.error); return r.hex; };
-  const warp = anchorsC.anchors
-    .filter((a) => anchorsC.warpConfidence.includes(a.confidence) || (anchorsC.warpAlso ?? []).includes(a.hex))
-    .map((a) => { const h = hexOf(a.hex); return { g: centreG(L.colOf(h), L.rowOf(h)), lon: a.lon, lat: a.lat }; });
-  const T = createTransform(warp, anchorsC.warpSigmaKm);
+  const T = mapTransform(anchorsC, hexOf, L.colOf, L.rowOf);
   const display = JSON.parse(readFileSync(FILE, 'utf8'));
   let bad = 0;
   for (const dz of display.dzs) {

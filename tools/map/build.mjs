@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  createTransform, centreG, gToPx, SAMPLE_OFFSETS, PolygonIndex, polygonsOf, distToSegment,
+  mapTransform, centreG, gToPx, SAMPLE_OFFSETS, PolygonIndex, polygonsOf, distToSegment,
 } from './geo.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -101,11 +101,7 @@ export async function buildMap({ log = () => {} } = {}) {
     return r.hex;
   };
   // the fitted transform, warped by the high-confidence anchors (data/map/curated/anchors.json)
-  const warpAnchors = anchorsC.anchors.filter((a) => anchorsC.warpConfidence.includes(a.confidence) || (anchorsC.warpAlso ?? []).includes(a.hex)).map((a) => {
-    const h = hexOf(a.hex);
-    return { g: centreG(colOf(h), rowOf(h)), lon: a.lon, lat: a.lat };
-  });
-  const { gToLonLat, lonLatToG, hexCentreLonLat, lonLatToColRow } = createTransform(warpAnchors, anchorsC.warpSigmaKm);
+  const { gToLonLat, lonLatToG, hexCentreLonLat, lonLatToColRow } = mapTransform(anchorsC, hexOf, colOf, rowOf);
   const centreLL = (h) => hexCentreLonLat(colOf(h), rowOf(h));
   const hexAtLL = ([lon, lat]) => hexAt(...lonLatToColRow(lon, lat));
 

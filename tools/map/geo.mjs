@@ -74,6 +74,19 @@ export function createTransform(anchors = [], sigmaKm = 4) {
   return { gToLonLat, lonLatToG, hexCentreLonLat, lonLatToColRow, warp };
 }
 
+/**
+ * The map's transform: the fit warped by the anchors file's high-confidence anchors
+ * (data/map/curated/anchors.json: `warpConfidence`, `warpAlso`, `warpSigmaKm`). `hexOf` reads a rules
+ * hex ID, `colOf`/`rowOf` come from the lattice. Shared by the map build and the tools that place
+ * things on the map by lat/lon (tools/airborne/dz-hexes.mjs).
+ */
+export function mapTransform(anchorsFile, hexOf, colOf, rowOf) {
+  const warp = anchorsFile.anchors
+    .filter((a) => anchorsFile.warpConfidence.includes(a.confidence) || (anchorsFile.warpAlso ?? []).includes(a.hex))
+    .map((a) => { const h = hexOf(a.hex); return { g: centreG(colOf(h), rowOf(h)), lon: a.lon, lat: a.lat }; });
+  return createTransform(warp, anchorsFile.warpSigmaKm);
+}
+
 /** Hex centre of global (col, row) in g units. */
 export const centreG = (col, row) => [col, row + 0.5 * (col & 1)];
 
