@@ -23,12 +23,17 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SIZES = (process.env.BENCH_COUNTERS ?? '200,1000,2000,5000').split(',').map(Number);
 const now = () => performance.now();
 
+/** min / median / max of timings (ms). */
+function summary(times: number[]): { min: number; med: number; max: number } {
+  const xs = [...times].sort((a, b) => a - b);
+  return { min: xs[0], med: xs[Math.floor(xs.length / 2)], max: xs[xs.length - 1] };
+}
+
 /** min / median / max of `runs` timings of fn (ms). */
 function runs(fn: () => void, n = RUNS): { min: number; med: number; max: number } {
   const xs: number[] = [];
   for (let i = 0; i < n; i++) { const t0 = now(); fn(); xs.push(now() - t0); }
-  xs.sort((a, b) => a - b);
-  return { min: xs[0], med: xs[Math.floor(xs.length / 2)], max: xs[xs.length - 1] };
+  return summary(xs);
 }
 const mmm = (r: { min: number; med: number; max: number }) => `min ${r.min.toFixed(1)} / median ${r.med.toFixed(1)} / max ${r.max.toFixed(1)}`;
 const budget = (v: number, b: number) => `budget ≤ ${b} ms: ${v <= b ? 'within' : 'OVER'}`;
@@ -96,8 +101,7 @@ export async function run(emit?: (name: string, value: number, unit: string) => 
   const marks = [2_500, 5_000, 10_000];
   const series = Array.from({ length: RUNS }, () => replayPieces(pieces, marks));
   marks.forEach((m, i) => {
-    const xs = series.map((s) => s[i]).sort((a, b) => a - b);
-    const r = { min: xs[0], med: xs[Math.floor(xs.length / 2)], max: xs[xs.length - 1] };
+    const r = summary(series.map((s) => s[i]));
     const b = m === 10_000 ? `; ${budget(r.med, 1000)}` : '';
     figs.push([`scale.replay_real_play_${m}_actions`, r.med, `ms median (${mmm(r)}; ${(r.med / m).toFixed(3)} ms/action${b})`]);
   });
