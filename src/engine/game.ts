@@ -12,7 +12,7 @@ import {
   partLabel, phasingSide, posLabel, segmentAt, segmentsAdmitting, skipReason, stageAt, turnCount, type GuardEnv,
 } from './sequence';
 import {
-  RuleViolation, addedRuleModules, type BoundaryInfo, type RuleContext, type RuleModule, type SequenceSubscriptions,
+  RuleViolation, addedRuleModules, addedRuleModulesVersion, type BoundaryInfo, type RuleContext, type RuleModule, type SequenceSubscriptions,
 } from './rules/registry';
 import { RULE_MODULES } from './rules';
 import { normaliseAction } from './actions';
@@ -33,8 +33,20 @@ function allModules(): readonly RuleModule[] {
   return extra.length ? [...RULE_MODULES, ...extra] : RULE_MODULES;
 }
 
-function hooksFor(segmentId: string, kind: 'onEnter' | 'onExit') {
-  return allModules().flatMap((m) => (m.hooks ?? []).filter((h) => (h.segment === segmentId || h.segment === '*') && h[kind]));
+type Hook = NonNullable<RuleModule['hooks']>[number];
+/** hooksFor's answers, valid while the added modules are unchanged (every segment entry and exit asks). */
+const hookCache = { version: -1, byKey: new Map<string, readonly Hook[]>() };
+
+function hooksFor(segmentId: string, kind: 'onEnter' | 'onExit'): readonly Hook[] {
+  const version = addedRuleModulesVersion();
+  if (hookCache.version !== version) { hookCache.version = version; hookCache.byKey.clear(); }
+  const key = `${kind}:${segmentId}`;
+  let hooks = hookCache.byKey.get(key);
+  if (!hooks) {
+    hooks = allModules().flatMap((m) => (m.hooks ?? []).filter((h) => (h.segment === segmentId || h.segment === '*') && h[kind]));
+    hookCache.byKey.set(key, hooks);
+  }
+  return hooks;
 }
 
 /** Custom guards (AW 42.0 "until the beaches are cleared"): the first module that registers the name decides. */

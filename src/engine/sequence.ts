@@ -8,7 +8,7 @@
  */
 import type { Guard, Phase, SequenceFile, Segment, Stage, OneActor } from '../data/schemas/sequence';
 import type { ScenarioFile } from '../data/schemas/scenario';
-import type { GameState, SeqPos, Side, TimeOfDay } from './types';
+import type { SeqPos, Side, TimeOfDay } from './types';
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date (Howard Hinnant's days_from_civil; no clock involved). */
 export function daysFromCivil(iso: string): number {
@@ -176,11 +176,6 @@ export function nextSegment(seq: SequenceFile, pos: SeqPos): SeqPos | null {
   return nextPart(seq, pos);
 }
 
-/** Order of two positions in the game (earlier first: negative). */
-export function comparePos(seq: SequenceFile, a: SeqPos, b: SeqPos): number {
-  return a.turn - b.turn || partIndex(seq, a) - partIndex(seq, b) || a.phase - b.phase || a.segment - b.segment || (a.actorStep ?? 0) - (b.actorStep ?? 0);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Guards (AW 3.3.0: "AM" means the phase happens only on AM game turns).
 
@@ -294,9 +289,4 @@ export function actionName(seq: SequenceFile, type: string): string {
 export function segmentsAdmitting(seq: SequenceFile, type: string): Segment[] {
   const seen = new Set<string>();
   return allSegments(seq).map((x) => x.segment).filter((s) => s.modelled && s.admits.includes(type) && !seen.has(s.id) && seen.add(s.id));
-}
-
-/** For a guard environment: the game time of a state's turn. */
-export function timeOf(scenario: ScenarioFile, seq: SequenceFile, state: Pick<GameState, 'pos'>): GameTime {
-  return gameTime(scenario, seq, state.pos.turn);
 }

@@ -97,6 +97,8 @@ export interface SequenceSubscriptions {
 }
 
 const EXTRA_MODULES: RuleModule[] = [];
+/** Bumped whenever EXTRA_MODULES changes, so callers can cache what they read from the modules. */
+let extraVersion = 0;
 
 /**
  * Adds a rule module after the built-in ones (tests, and modules a scenario turns on). Returns the
@@ -105,7 +107,13 @@ const EXTRA_MODULES: RuleModule[] = [];
  */
 export function addRuleModule(m: RuleModule): () => void {
   EXTRA_MODULES.push(m);
-  return () => { const i = EXTRA_MODULES.indexOf(m); if (i >= 0) EXTRA_MODULES.splice(i, 1); };
+  extraVersion++;
+  return () => { const i = EXTRA_MODULES.indexOf(m); if (i >= 0) { EXTRA_MODULES.splice(i, 1); extraVersion++; } };
+}
+
+/** Changes whenever a module is added or removed (caches of hooks read from the modules key on it). */
+export function addedRuleModulesVersion(): number {
+  return extraVersion;
 }
 
 export function addedRuleModules(): readonly RuleModule[] {
