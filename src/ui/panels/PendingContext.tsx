@@ -11,7 +11,7 @@ import type { GameState, ScenarioBundle } from '../../engine';
 import { SIDE_NAME } from '../describe';
 
 
-export function pendingContext(state: GameState, bundle: ScenarioBundle | null): { who: string; about: string | null } | null {
+function pendingContext(state: GameState, bundle: ScenarioBundle | null): { who: string; about: string | null } | null {
   const p = state.pending;
   if (!p) return null;
   const name = (id: string) => bundle?.units.get(id)?.designation ?? id;
