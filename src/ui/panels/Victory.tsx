@@ -100,7 +100,7 @@ export function VictoryNow({ onClose }: { onClose: () => void }) {
   const state = useGame((s) => s.state);
   const bundle = useGame((s) => s.bundle);
   const v = useMemo(() => (state && bundle ? evaluateVictory(state, bundle) : null), [state, bundle]);
-  const sets = bundle ? objectiveHexes(bundle) : [];
+  const sets = useMemo(() => (bundle ? objectiveHexes(bundle) : []), [bundle]);
   return (
     <section className="panel victory-now" aria-label="Victory conditions" data-testid="victory-now">
       <div className="victory-now-head"><b>Victory conditions</b> {v && <span className="case">{v.case}, {v.length} game</span>} <button className="link" onClick={onClose}>Close</button></div>
