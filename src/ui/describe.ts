@@ -1,5 +1,5 @@
 /** Game events in words, with their rule cases, for the log panel. */
-import type { GameEvent, ScenarioBundle } from '../engine';
+import type { GameEvent, ScenarioBundle, Side } from '../engine';
 
 export function describeEvent(e: GameEvent, bundle: ScenarioBundle | null): string {
   const name = (id: unknown) => bundle?.units.get(String(id))?.designation ?? String(id);
@@ -105,3 +105,6 @@ export function playerText(text: string): string {
 
 /** A fire mission's observation level in words (AW 31.9.4, GOSS 8.2). */
 export const OBSERVATION: Record<string, string> = { unobserved: 'Unobserved', observed: 'Observed', observedPaEt: 'Observed, PA or ET target' };
+
+/** A side's name as the player sees it. */
+export const SIDE_NAME: Readonly<Record<Side, string>> = { allied: 'Allied', german: 'German' };

@@ -210,11 +210,9 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       app.canvas.addEventListener('contextmenu', onContext);
       /** Pans (at the same zoom) so that the hex is in view with a margin, when it is not. */
       const reveal = (h: number) => {
+        if (inView(h, 60)) return;
         const { x, y } = centre(h);
-        const s = app.screen, m = 60;
-        const sx = world.x + x * zoom, sy = world.y + y * zoom;
-        if (sx >= m && sy >= m && sx <= s.width - m && sy <= s.height - m) return;
-        world.position.set(s.width / 2 - x * zoom, s.height / 2 - y * zoom);
+        world.position.set(app.screen.width / 2 - x * zoom, app.screen.height / 2 - y * zoom);
         requestRender();
       };
       let focused = false;

@@ -22,7 +22,7 @@ export function arrowStep(h: number, key: string): number {
 }
 
 /** Hexes holding the acting side's units, in reading order (west to east, north to south). */
-export function ownStacks(state: GameState): number[] {
+function ownStacks(state: GameState): number[] {
   const side = sideToAct(state);
   const hexes = new Set<number>();
   for (const u of Object.values(state.units)) if (u.side === side && !u.eliminated && u.hex !== null) hexes.add(u.hex);
@@ -32,7 +32,7 @@ export function ownStacks(state: GameState): number[] {
 const MARKERS: Record<string, string> = { p: 'PA', c: 'CR', x: 'Exploit' };
 
 /** The legal `mark` actions with `marker` for the acting side's units in `hex` (those moving with the stack). */
-export function marksFor(state: GameState, hex: number, marker: string, held: readonly string[]): Action[] {
+function marksFor(state: GameState, hex: number, marker: string, held: readonly string[]): Action[] {
   const side = sideToAct(state);
   if (!side) return [];
   const ids = new Set(movableUnits(state, hex, held));

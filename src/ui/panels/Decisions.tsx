@@ -23,22 +23,25 @@ export function Decisions() {
   const actions = useMemo(() => (state && actor ? legalFor(state, actor) : []), [state, actor]);
   if (!state || !actor || state.over) return null;
   const pending = state.pending;
-  const offered = actions.filter((a) => pending || !HIDDEN.has(a.type));
+  const reinf = pending ? [] : actions.filter((a): a is ActionOf<'enterReinforcement'> => a.type === 'enterReinforcement');
   // Unit actions outside a decision (breakdowns, recombinations…) only for the selected stack (issue 16
   // item 7): a count per kind otherwise, so the whole army's options never flood the panel.
-  const here = (a: Action) => actionUnits(a).some((id) => state.units[id]?.hex === selected);
-  const shown = pending ? offered : offered.filter((a) => !actionUnits(a).length || (selected !== null && here(a)));
-  const elsewhere = pending ? [] : offered.filter((a) => actionUnits(a).length && !(selected !== null && here(a)));
-  const reinf = pending ? [] : actions.filter((a): a is ActionOf<'enterReinforcement'> => a.type === 'enterReinforcement');
-  if (!pending && !shown.length && !reinf.length && !elsewhere.length) return null;
   const groups = new Map<string, Action[]>();
-  for (const a of shown) groups.set(a.type, [...(groups.get(a.type) ?? []), a]);
   const others = new Map<string, Set<string>>();
-  for (const a of elsewhere) {
-    const set = others.get(a.type) ?? new Set<string>();
-    for (const id of actionUnits(a)) set.add(id);
-    others.set(a.type, set);
+  for (const a of actions) {
+    if (!pending && HIDDEN.has(a.type)) continue;
+    const ids = pending ? [] : actionUnits(a);
+    if (ids.length && (selected === null || !ids.some((id) => state.units[id]?.hex === selected))) {
+      const set = others.get(a.type) ?? new Set<string>();
+      for (const id of ids) set.add(id);
+      others.set(a.type, set);
+    } else {
+      const list = groups.get(a.type);
+      if (list) list.push(a);
+      else groups.set(a.type, [a]);
+    }
   }
+  if (!pending && !groups.size && !reinf.length && !others.size) return null;
   return (
     <section className="panel decisions" aria-label="Decisions" data-testid="decisions">
       {pending && (

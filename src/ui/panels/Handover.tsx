@@ -10,8 +10,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useGame } from '../../store/game';
 import { sideToAct } from '../../engine';
+import { SIDE_NAME } from '../describe';
 
-const NAMES = { allied: 'Allied', german: 'German' } as const;
 /** Decisions at game start the other player must not watch: a placement setup, a sealed choice (AW 3.3.3). */
 const PRIVATE_AT_START = new Set(['setup', 'seal']);
 
@@ -38,11 +38,11 @@ export function Handover() {
     return () => { for (const el of behind) el.removeAttribute('inert'); };
   }, [open]);
   if (!open || !state || !actor) return null;
-  const player = state.players[actor] ?? `${NAMES[actor]} player`;
+  const player = state.players[actor] ?? `${SIDE_NAME[actor]} player`;
   return (
     <div className="handover" data-testid="handover" role="dialog" aria-label="Hand over">
       <div ref={card} tabIndex={-1} data-testid="handover-card" style={{ outline: 'none' }}>
-        <h2>{NAMES[actor]} to act</h2>
+        <h2>{SIDE_NAME[actor]} to act</h2>
         <p>Pass the screen to <b>{player}</b>.</p>
         <button data-testid="reveal" onClick={() => setShownFor(actor)}>I am {player}: show the board</button>
         <p className="case">Keyboard: Tab to the button, then Enter.</p>

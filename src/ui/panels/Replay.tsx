@@ -7,8 +7,9 @@ import { useMemo } from 'react';
 import { useGame } from '../../store/game';
 import { ReplayBar } from '../save/ReplayBar';
 import { timeline, type SaveFile, type Timeline } from '../../save';
-import type { Action, ScenarioBundle } from '../../engine';
+import type { Action, ScenarioBundle, Side } from '../../engine';
 import { describeAction } from '../describeAction';
+import { SIDE_NAME } from '../describe';
 import { ChangesSummary } from '../save/ChangesSummary';
 import { CopyNotice } from '../save/CopyNotice';
 
@@ -31,7 +32,6 @@ export function Replay() {
   );
 }
 
-const WHO: Record<string, string> = { allied: 'Allied', german: 'German' };
 
 /**
  * The save's timeline with each step labelled in the player's words (issue 16 item 11): "German:
@@ -42,7 +42,7 @@ function playerTimeline(save: SaveFile, bundle: ScenarioBundle): Timeline {
   const labels = t.labels.map((l, k) => {
     const e = save.entries[k - 1];
     if (!e) return 'Start of the game';
-    const who = WHO[e.by] ?? e.by;
+    const who = SIDE_NAME[e.by as Side] ?? e.by;
     if (e.kind !== 'action') return `${who}: ${e.kind === 'anchor' ? 'publishes its dice chain' : 'commits to its next actions'}`;
     const a = e.action as Action;
     return `${who}: ${a.type === 'diceKey' ? 'seals the dice for the next rolls' : describeAction(a, bundle)}`;

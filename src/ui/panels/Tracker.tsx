@@ -2,7 +2,7 @@
 import { useGame } from '../../store/game';
 import { endSegmentRefusal, sideToAct, view } from '../../engine';
 import { phaseLabel, segmentAt } from '../../engine/sequence';
-import { longDate } from '../describe';
+import { SIDE_NAME, longDate } from '../describe';
 import { special, weatherNow, groundNow } from '../../engine/query';
 import type { GameState, ScenarioBundle } from '../../engine/types';
 
@@ -21,7 +21,6 @@ export function weatherLine(state: GameState, bundle: ScenarioBundle): { text: s
   return { text: `${ATMOSPHERE[w.atmosphere] ?? w.atmosphere}, ${w.ground} ground`, effect };
 }
 
-const SIDE_NAME = { allied: 'Allied', german: 'German' } as const;
 
 export function Tracker() {
   const state = useGame((s) => s.state);

@@ -7,13 +7,13 @@
  */
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useGame } from '../../store/game';
+import type { Side } from '../../engine';
 import { evaluateVictory, type ConditionReport, type VictoryResult } from '../../engine/query';
 import { formatHex } from '../../engine/hex';
 import { objectiveHexes } from '../map/framing';
-import { playerText } from '../describe';
+import { SIDE_NAME, playerText } from '../describe';
 import { mapBridge } from '../setup/mapBridge';
 
-const SIDE = { allied: 'Allied', german: 'German' } as const;
 const LEVEL: Record<string, string> = { major: 'major victory', operational: 'operational victory', marginal: 'marginal victory', strategic: 'strategic victory', tactical: 'tactical victory', draw: 'draw' };
 
 const overlay: CSSProperties = { position: 'fixed', inset: 0, background: 'rgba(20, 26, 34, 0.72)', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 11 };
@@ -34,8 +34,8 @@ function Condition({ r, depth = 0 }: { r: ConditionReport; depth?: number }) {
 }
 
 function headline(v: VictoryResult | undefined, winner: string): string {
-  if (v) return v.level === 'draw' || !v.winner ? 'Draw' : `${SIDE[v.winner]} ${LEVEL[v.level] ?? v.level}`;
-  return winner === 'draw' ? 'Draw' : `${SIDE[winner as keyof typeof SIDE] ?? winner} victory`;
+  if (v) return v.level === 'draw' || !v.winner ? 'Draw' : `${SIDE_NAME[v.winner]} ${LEVEL[v.level] ?? v.level}`;
+  return winner === 'draw' ? 'Draw' : `${SIDE_NAME[winner as Side] ?? winner} victory`;
 }
 
 export function Victory() {
@@ -69,7 +69,7 @@ export function Victory() {
                 const decided = o.holds && v.outcomes.findIndex((x) => x.holds) === i;
                 return (
                   <li key={i} style={{ margin: '3px 0', fontWeight: decided ? 700 : 400 }}>
-                    {mark(o.holds)} {o.side ? SIDE[o.side] : 'Draw'} {LEVEL[o.level] ?? o.level}: {o.text}
+                    {mark(o.holds)} {o.side ? SIDE_NAME[o.side] : 'Draw'} {LEVEL[o.level] ?? o.level}: {o.text}
                     <span style={{ color: '#555', fontWeight: 400 }}> — {o.report.holds ? 'holds' : 'does not hold'}: {o.report.detail}</span>
                     {decided && <b> ← the result</b>}
                   </li>
@@ -100,7 +100,7 @@ export function VictoryNow({ onClose }: { onClose: () => void }) {
   const state = useGame((s) => s.state);
   const bundle = useGame((s) => s.bundle);
   const v = useMemo(() => (state && bundle ? evaluateVictory(state, bundle) : null), [state, bundle]);
-  const sets = bundle ? objectiveHexes(bundle) : [];
+  const sets = useMemo(() => (bundle ? objectiveHexes(bundle) : []), [bundle]);
   return (
     <section className="panel victory-now" aria-label="Victory conditions" data-testid="victory-now">
       <div className="victory-now-head"><b>Victory conditions</b> {v && <span className="case">{v.case}, {v.length} game</span>} <button className="link" onClick={onClose}>Close</button></div>

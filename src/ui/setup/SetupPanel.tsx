@@ -21,9 +21,9 @@ import { armFor, beginDrag, consumeDragClick, openSetup, placeAt, setupHighlight
 import { mapBridge } from './mapBridge';
 import { legalFor } from '../../store/legal';
 import { describeAction } from '../describeAction';
+import { SIDE_NAME } from '../describe';
 import type { Action, GameState } from '../../engine';
 
-const SIDE = { allied: 'Allied', german: 'German' } as const;
 const CASE = 'AW 34.11.2';
 
 export function SetupPanel() {
@@ -48,7 +48,7 @@ export function SetupPanel() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   if (!state || !bundle || !su || !status) return null;
-  const side = SIDE[su.side];
+  const side = SIDE_NAME[su.side];
   const breakdownOnly = status.breakdown.length > 0 && status.pools.length === 0;
   if (aiSide === su.side) {
     return (
@@ -184,7 +184,7 @@ function BreakdownSetup({ state, bundle, side, options, mine }: { state: GameSta
   const run = (a: Action) => { if (!dispatch(a)) say({ ok: false, text: useGame.getState().error ?? `${a.type} refused` }); else say(null); };
   return (
     <section className="panel setup" data-testid="setup-panel" aria-label="Setup">
-      <div className="setup-head"><b>{SIDE[side]} setup</b> <span className="case">{BREAKDOWN_CASE}</span></div>
+      <div className="setup-head"><b>{SIDE_NAME[side]} setup</b> <span className="case">{BREAKDOWN_CASE}</span></div>
       {options.map((t) => <p key={t} className="hint" data-testid="setup-option">{t}</p>)}
       <p className="hint">Select a hex on the map: the breakdowns its units may make are listed here. Ctrl+Z undoes a breakdown until the setup is finished.</p>
       <div className="buttons setup-buttons">
