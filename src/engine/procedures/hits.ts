@@ -34,6 +34,21 @@ const GaAbsorbAction = z.object({ type: z.literal('gaAbsorb'), fatigue: z.number
 
 const hexOf = (ref: string): HexId => { const r = tryParseHexRef(ref); if ('error' in r) reject('bad-hex', r.error); return r.hex; };
 const lc = (run: Run, f: HitsFrame): LossCtx => ({ d: run.d, bundle: run.ctx.bundle, events: run.events, lost: f.lost });
+
+/**
+ * The last stage of FS and GA hits (GOSS 11.6.2a, 13.10.4): the hits left are absorbed by step losses
+ * and up to 2 fatigue hits — the owner chooses (`kind`) when the remainder is free, otherwise they are
+ * taken at once. Nothing to do when no hit is left or no target survives.
+ */
+function absorbStage(run: Run, f: FsHitsFrame | GaHitsFrame, survivors: boolean, kind: 'fsAbsorb' | 'gaAbsorb', askCase: string, takeCase: string): Step {
+  if (f.remaining > 0 && survivors) {
+    if (f.remainder === 'free') return { wait: { side: f.side, kind, prompt: `Take ${f.remaining} hit(s) as step losses and up to 2 fatigue hits`, case: askCase } };
+    absorb(lc(run, f), f.units, f.remaining, f.remainder, takeCase);
+    f.remaining = 0;
+  }
+  f.stage = 'done';
+  return 'next';
+}
 const alive = (state: GameState, ids: string[]) => ids.filter((id) => live(state.units[id]));
 const stacks = (state: GameState, ids: string[]): HexId[] => [...new Set(alive(state, ids).map((id) => state.units[id].hex!))];
 
@@ -132,13 +147,7 @@ function fsStep(f: FsHitsFrame, run: Run): Step {
       f.stage = 'absorb';
       return { call: fsRetreatFrame(state, f) };
     case 'absorb':
-      if (f.remaining > 0 && alive(state, f.units).length) {
-        if (f.remainder === 'free') return { wait: { side: f.side, kind: 'fsAbsorb', prompt: `Take ${f.remaining} hit(s) as step losses and up to 2 fatigue hits`, case: 'GOSS 11.6.2a' } };
-        absorb(lc(run, f), f.units, f.remaining, f.remainder, 'GOSS 11.6.2');
-        f.remaining = 0;
-      }
-      f.stage = 'done';
-      return 'next';
+      return absorbStage(run, f, alive(state, f.units).length > 0, 'fsAbsorb', 'GOSS 11.6.2a', 'GOSS 11.6.2');
     default:
       return { end: null };
   }
@@ -299,13 +308,7 @@ function gaStep(f: GaHitsFrame, run: Run): Step {
       return 'next';
     }
     case 'absorb':
-      if (f.remaining > 0 && ids().length) {
-        if (f.remainder === 'free') return { wait: { side: f.side, kind: 'gaAbsorb', prompt: `Take ${f.remaining} hit(s) as step losses and up to 2 fatigue hits`, case: 'GOSS 13.10.4' } };
-        absorb(lc(run, f), f.units, f.remaining, f.remainder, 'GOSS 13.10.4');
-        f.remaining = 0;
-      }
-      f.stage = 'done';
-      return 'next';
+      return absorbStage(run, f, ids().length > 0, 'gaAbsorb', 'GOSS 13.10.4', 'GOSS 13.10.4');
     default:
       return { end: { path: f.path } };
   }
