@@ -10,10 +10,9 @@
  * Called by the fire mission, the ground assault (attacker, then defender) and the carpet-bombed
  * hex; a GA defender's frame returns its retreat path (the attacker's advance path, GOSS 13.12).
  */
-import { z } from 'zod';
 import { formatHex, tryParseHexRef, type HexId } from '../hex';
 import { terrainOf } from '../board';
-import type { Action, GameState, ScenarioBundle, UnitState } from '../types';
+import type { Action, ActionOf, GameState, ScenarioBundle, UnitState } from '../types';
 import { reject } from '../rules/registry';
 import { gaMods } from '../rules/combatTables';
 import { combatOf } from '../rules/combatState';
@@ -25,12 +24,6 @@ import { effectivePr } from '../rules/combatPr';
 import { defineProcedure, requireListed, type Run, type Step } from './stack';
 import { prc } from './proficiency';
 import type { CarpetHitsFrame, FsHitsFrame, GaHitsFrame, HitsFrame, RetreatFrame, RetreatResult } from './frames';
-
-const HitsAction = z.object({ type: z.literal('fsHits'), option: z.enum(['step', 'retreat']), removeEt3: z.boolean().optional() });
-const FsAbsorbAction = z.object({ type: z.literal('fsAbsorb'), fatigue: z.number().int().min(0).max(2) });
-const ConvertAction = z.object({ type: z.literal('gaConvert'), removeEt3: z.boolean().default(false), convert: z.enum(['none', 'bocage', 'recon']).default('none') });
-const OptionAction = z.object({ type: z.literal('gaOption'), option: z.enum(['hold', 'limited', 'full']) });
-const GaAbsorbAction = z.object({ type: z.literal('gaAbsorb'), fatigue: z.number().int().min(0).max(2) });
 
 const hexOf = (ref: string): HexId => { const r = tryParseHexRef(ref); if ('error' in r) reject('bad-hex', r.error); return r.hex; };
 const lc = (run: Run, f: HitsFrame): LossCtx => ({ d: run.d, bundle: run.ctx.bundle, events: run.events, lost: f.lost });
@@ -366,32 +359,30 @@ export const hitsProcedure = defineProcedure({
         return opts;
       },
       apply(frame, action, run) {
-        const a = HitsAction.safeParse(action);
-        if (!a.success) reject('bad-action', a.error.issues[0].message);
+        const a = action as ActionOf<'fsHits'>;
         const f = fs(frame, 'fsHits');
-        run.events.push({ type: 'fsHitsOption', option: a.data.option, ...(a.data.removeEt3 ? { removeEt3: true } : {}), case: 'GOSS 11.6.2' });
-        f.option = a.data.option;
-        if (a.data.removeEt3) {
-          if (a.data.option !== 'step') reject('et3-not-retreat', 'an ET-3 may replace only the first step loss of option a, not the retreat of option b', 'GOSS 11.6.2a');
+        run.events.push({ type: 'fsHitsOption', option: a.option, ...(a.removeEt3 ? { removeEt3: true } : {}), case: 'GOSS 11.6.2' });
+        f.option = a.option;
+        if (a.removeEt3) {
+          if (a.option !== 'step') reject('et3-not-retreat', 'an ET-3 may replace only the first step loss of option a, not the retreat of option b', 'GOSS 11.6.2a');
           const no = fsEt3Refusal(run.d as GameState, run.ctx.bundle, f);
           if (no) reject('no-et3', no.message, no.case);
         }
-        if (a.data.option === 'retreat') {
+        if (a.option === 'retreat') {
           if (!fsCanRetreat(run.d as GameState, run.ctx.bundle, f)) reject('cannot-retreat', 'the stack cannot retreat 1 hex (nor withdraw into a DW): the first hit must be a step loss', 'GOSS 11.6.2b');
           f.remaining = Math.ceil((f.hits - 1) / 2); f.remainder = 'cappedIgnore';
           fsBeginRetreat(run, f);
-        } else fsStepOption(run, f, !!a.data.removeEt3);
+        } else fsStepOption(run, f, !!a.removeEt3);
       },
     },
     fsAbsorb: {
       case: 'GOSS 11.6',
       legal: (f) => (f.rule === 'fs' ? Array.from({ length: Math.min(2, f.remaining) + 1 }, (_, k) => ({ type: 'fsAbsorb', fatigue: k })) : []),
       apply(frame, action, run) {
-        const a = FsAbsorbAction.safeParse(action);
-        if (!a.success) reject('bad-action', a.error.issues[0].message);
+        const a = action as ActionOf<'fsAbsorb'>;
         const f = fs(frame, 'fsAbsorb');
-        if (a.data.fatigue > Math.min(2, f.remaining)) reject('too-much-fatigue', `at most ${Math.min(2, f.remaining)} fatigue hit(s) here`, 'GOSS 11.6.2a');
-        absorb(lc(run, f), f.units, f.remaining, 'free', 'GOSS 11.6.2a', a.data.fatigue);
+        if (a.fatigue > Math.min(2, f.remaining)) reject('too-much-fatigue', `at most ${Math.min(2, f.remaining)} fatigue hit(s) here`, 'GOSS 11.6.2a');
+        absorb(lc(run, f), f.units, f.remaining, 'free', 'GOSS 11.6.2a', a.fatigue);
         f.remaining = 0; f.stage = 'done';
       },
     },
@@ -399,19 +390,20 @@ export const hitsProcedure = defineProcedure({
       case: 'GOSS 13',
       legal: (f, state, bundle) => (f.rule === 'ga' ? gaLegal.gaConvert(f, state, bundle) : []),
       apply(frame, action, run) {
-        const a = ConvertAction.safeParse(action);
-        if (!a.success) reject('bad-action', a.error.issues[0].message);
+        // The canonical action leaves out removeEt3 / convert at their defaults; the legal list spells them.
+        const act = action as ActionOf<'gaConvert'>;
+        const a = { type: act.type, removeEt3: act.removeEt3 ?? false, convert: act.convert ?? 'none' };
         const f = ga(frame, 'gaConvert');
-        requireListed(gaLegal.gaConvert(f, run.d as GameState, run.ctx.bundle), { ...a.data }, 'gaConvert', 'GOSS 13.10.2');
-        if (a.data.removeEt3 && f.mand > 0) {
+        requireListed(gaLegal.gaConvert(f, run.d as GameState, run.ctx.bundle), { ...a }, 'gaConvert', 'GOSS 13.10.2');
+        if (a.removeEt3 && f.mand > 0) {
           // GOSS 13.10.2a: the ET-3 (AW 1.2.7b: or the bocage ET-2 used as one) goes, not replaced by an
           // ET-2 — except the printed Landefront ET-2 under it, which stays (AW 1.2.6b, removeFieldworks).
           removeFieldworks(run.d, run.ctx.bundle, f.hex, run.events, 'ET removed to cancel a mandatory hit', 'GOSS 13.10.2a, AW 1.2.7b');
           f.mand -= 1;
         }
-        if (a.data.convert !== 'none' && f.mand > 0) {
+        if (a.convert !== 'none' && f.mand > 0) {
           f.mand -= 1; f.disc += 1;
-          run.events.push({ type: 'hitsConverted', side: f.side, n: 1, why: a.data.convert === 'bocage' ? 'German defender in bocage/hedgerow converts a mandatory hit' : 'all-Recon/CDO side converts a mandatory hit', case: a.data.convert === 'bocage' ? 'AW 1.2.7b' : 'GOSS 13.10.2b' });
+          run.events.push({ type: 'hitsConverted', side: f.side, n: 1, why: a.convert === 'bocage' ? 'German defender in bocage/hedgerow converts a mandatory hit' : 'all-Recon/CDO side converts a mandatory hit', case: a.convert === 'bocage' ? 'AW 1.2.7b' : 'GOSS 13.10.2b' });
         }
         f.stage = 'mandatory';
       },
@@ -420,14 +412,13 @@ export const hitsProcedure = defineProcedure({
       case: 'GOSS 13',
       legal: (f, state, bundle) => (f.rule === 'ga' ? gaLegal.gaOption(f, state, bundle) : []),
       apply(frame, action, run) {
-        const a = OptionAction.safeParse(action);
-        if (!a.success) reject('bad-action', a.error.issues[0].message);
+        const a = action as ActionOf<'gaOption'>;
         const f = ga(frame, 'gaOption');
         const state = run.d as GameState;
-        requireListed(gaLegal.gaOption(f, state, run.ctx.bundle), { ...a.data }, 'gaOption', 'GOSS 13.10.4');
-        f.option = a.data.option;
-        run.events.push({ type: 'gaOptionDeclared', side: f.side, option: a.data.option, case: 'GOSS 13.10.4' });
-        if (a.data.option === 'full') {
+        requireListed(gaLegal.gaOption(f, state, run.ctx.bundle), { ...a }, 'gaOption', 'GOSS 13.10.4');
+        f.option = a.option;
+        run.events.push({ type: 'gaOptionDeclared', side: f.side, option: a.option, case: 'GOSS 13.10.4' });
+        if (a.option === 'full') {
           const us = alive(state, f.units);
           const max = maxRetreat(state, run.ctx.bundle, f, us);
           f.retreat = stacks(state, us).map((h) => ({ from: formatHex(h), want: max, min: max }));
@@ -440,11 +431,10 @@ export const hitsProcedure = defineProcedure({
       case: 'GOSS 13',
       legal: (f) => (f.rule === 'ga' ? Array.from({ length: Math.min(2, f.remaining) + 1 }, (_, k) => ({ type: 'gaAbsorb', fatigue: k })) : []),
       apply(frame, action, run) {
-        const a = GaAbsorbAction.safeParse(action);
-        if (!a.success) reject('bad-action', a.error.issues[0].message);
+        const a = action as ActionOf<'gaAbsorb'>;
         const f = ga(frame, 'gaAbsorb');
-        requireListed(Array.from({ length: Math.min(2, f.remaining) + 1 }, (_, k) => ({ type: 'gaAbsorb', fatigue: k })), { ...a.data }, 'gaAbsorb', 'GOSS 13.10.4');
-        absorb(lc(run, f), f.units, f.remaining, 'free', 'GOSS 13.10.4', a.data.fatigue);
+        requireListed(Array.from({ length: Math.min(2, f.remaining) + 1 }, (_, k) => ({ type: 'gaAbsorb', fatigue: k })), { ...a }, 'gaAbsorb', 'GOSS 13.10.4');
+        absorb(lc(run, f), f.units, f.remaining, 'free', 'GOSS 13.10.4', a.fatigue);
         f.remaining = 0;
         f.stage = 'done';
       },

@@ -7,7 +7,7 @@
 import { formatHex, neighbours } from '../hex';
 import { terrainOf } from '../board';
 import { segmentAt } from '../sequence';
-import type { Action, GameEvent, GameState, UnitState } from '../types';
+import type { Action, ActionOf, GameEvent, GameState, UnitState } from '../types';
 import { reject, requireSegment, type RuleModule } from './registry';
 import { gaMods } from './combatTables';
 import { startCombatPhase } from './combatState';
@@ -19,7 +19,6 @@ import { readUnits } from './unitIndex';
 import { effectivePr } from './combatPr';
 import { acrossBoundary, combatBan, mayAct } from './extensions';
 
-import { Designate, DropAttack as Drop } from '../actions/combat';
 
 function enemyAdjacent(s: GameState, u: UnitState): boolean {
   return neighbours(u.hex!).some((h) => unitsAt(s, h, enemyOf(u.side)).length > 0);
@@ -53,11 +52,10 @@ export const attackDesignationRules: RuleModule = {
     {
       type: 'designate',
       apply(d, action, ctx) {
-        const a = Designate.safeParse(action);
-        if (!a.success) reject('bad-action', `designate needs unit ids: ${a.error.issues[0].message}`);
+        const a = action as ActionOf<'designate'>;
         requireSegment(ctx, d.pos, 'attackDesignation', 'attack designation happens', 'AW 31.2.2a');
         const events: GameEvent[] = [];
-        for (const id of a.data.units) {
+        for (const id of a.units) {
           const p = designationProblem(d as GameState, ctx.bundle, d.units[id] as UnitState | undefined, ctx.side!);
           if (p) reject(p.code, p.message, p.case);
           addMarker(d.units[id], M.TA);
@@ -73,11 +71,10 @@ export const attackDesignationRules: RuleModule = {
     {
       type: 'dropAttack',
       apply(d, action, ctx) {
-        const a = Drop.safeParse(action);
-        if (!a.success) reject('bad-action', `dropAttack needs a unit: ${a.error.issues[0].message}`);
+        const a = action as ActionOf<'dropAttack'>;
         requireSegment(ctx, d.pos, 'attackerAdjustment', 'designations are dropped', 'AW 31.2.2d');
-        const u = d.units[a.data.unit];
-        if (!u || u.side !== ctx.side || (!has(u as UnitState, M.TA) && !has(u as UnitState, M.PA))) reject('not-designated', `${a.data.unit} is not one of your attack-designated units`, 'GOSS 12.0');
+        const u = d.units[a.unit];
+        if (!u || u.side !== ctx.side || (!has(u as UnitState, M.TA) && !has(u as UnitState, M.PA))) reject('not-designated', `${a.unit} is not one of your attack-designated units`, 'GOSS 12.0');
         const def = defOf(ctx.bundle, u.id);
         const t = terrainOf(ctx.bundle.board, u.hex!);
         const events: GameEvent[] = [];

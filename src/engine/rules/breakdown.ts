@@ -36,7 +36,7 @@ import type { Draft } from 'immer';
 import { areAdjacent, formatHex, tryParseHexRef, type HexId } from '../hex';
 import { segmentAt } from '../sequence';
 import type { UnitDef } from '../../data/schemas/unit';
-import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
+import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
 import { reject, type RuleModule } from './registry';
 import { allowance, moveRecordNow, sideView } from './movement-search';
 import { MARKER, hasMarker, isArtillery, isHq, stepsLeft } from './unit-traits';
@@ -50,7 +50,6 @@ export { detachedCoys, detachedSteps, lostSteps, replaceStep } from './breakdown
 
 const CASE = 'GOSS 18';
 // The action schemas (strict, normalised) live with the other actions (src/engine/actions).
-import { Breakdown as BreakdownAction, Recombine as RecombineAction } from '../actions/movement';
 
 const no = (code: string, message: string, ruleCase = CASE): Rejection => ({ code, message, case: ruleCase });
 
@@ -267,14 +266,13 @@ function worst(units: UnitState[], family: readonly string[]): string | null {
 }
 
 function applyBreakdown(d: Draft<GameState>, bundle: ScenarioBundle, action: Action): GameEvent[] {
-  const a = BreakdownAction.safeParse(action);
-  if (!a.success) reject('bad-action', `breakdown needs a unit id and optionally a number of Coys: ${a.error.issues[0].message}`);
+  const a = action as ActionOf<'breakdown'>;
   const state = d as GameState;
-  const e = breakdownProblem(state, bundle, a.data.unit, a.data.coys);
+  const e = breakdownProblem(state, bundle, a.unit, a.coys);
   if (e) reject(e.code, e.message, e.case);
-  const u = d.units[a.data.unit];
+  const u = d.units[a.unit];
   const def = bundle.units.get(u.id)!;
-  const k = a.data.coys ?? (def.redSquare ? 1 : stepsLeft(def, u));
+  const k = a.coys ?? (def.redSquare ? 1 : stepsLeft(def, u));
   const from = u.hex!;
   const atSetup = !!setupBreakdown(state);
   // AW 32.11.0: at setup nothing has moved; the breakdown costs no MA.
@@ -303,13 +301,12 @@ function applyBreakdown(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
 }
 
 function applyRecombine(d: Draft<GameState>, bundle: ScenarioBundle, action: Action): GameEvent[] {
-  const a = RecombineAction.safeParse(action);
-  if (!a.success) reject('bad-action', `recombine needs the Bn's id and the ids of the Coys that rejoin it: ${a.error.issues[0].message}`);
+  const a = action as ActionOf<'recombine'>;
   const state = d as GameState;
-  const r = recombineProblem(state, bundle, a.data.unit, a.data.coys, a.data.hex);
+  const r = recombineProblem(state, bundle, a.unit, a.coys, a.hex);
   if ('code' in r) reject(r.code, r.message, r.case);
-  const p = d.units[a.data.unit];
-  const parts: UnitState[] = a.data.coys.map((id) => ({ ...state.units[id], markers: [...state.units[id].markers] }));
+  const p = d.units[a.unit];
+  const parts: UnitState[] = a.coys.map((id) => ({ ...state.units[id], markers: [...state.units[id].markers] }));
   const onMap = p.hex !== null;
   const spent = Math.max(onMap ? p.mpSpent : 0, ...parts.map((c) => c.mpSpent));
   const all = onMap ? [{ ...state.units[p.id], markers: [...p.markers] }, ...parts] : parts;
@@ -319,15 +316,15 @@ function applyRecombine(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
   if (supply) p.markers.push(supply);
   if (fatigue) p.markers.push(fatigue);
   p.hex = r.hex;
-  p.stepsLost -= a.data.coys.length;
-  p.detached = (p.detached ?? []).filter((id) => !a.data.coys.includes(id));
+  p.stepsLost -= a.coys.length;
+  p.detached = (p.detached ?? []).filter((id) => !a.coys.includes(id));
   if (!p.detached.length) delete p.detached;
   // The Coys go back to the counter mix.
-  for (const id of a.data.coys) delete d.units[id];
+  for (const id of a.coys) delete d.units[id];
   const h = halfMa(d as GameState, bundle, { ...state.units[p.id], hex: r.hex, mpSpent: 0 });
   p.mpSpent = Math.min(h.budget / 2, spent + h.half / 2);
   const def = bundle.units.get(p.id)!;
-  return [{ type: 'recombined', unit: p.id, coys: a.data.coys, hex: formatHex(r.hex), stepsLeft: stepsLeft(def, p as UnitState), mpCost: h.half / 2, case: 'GOSS 18, AW 31.2.1' }];
+  return [{ type: 'recombined', unit: p.id, coys: a.coys, hex: formatHex(r.hex), stepsLeft: stepsLeft(def, p as UnitState), mpCost: h.half / 2, case: 'GOSS 18, AW 31.2.1' }];
 }
 
 function legalBreakdowns(state: GameState, side: Side, bundle: ScenarioBundle): Action[] {

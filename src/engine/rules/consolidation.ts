@@ -16,7 +16,7 @@
 import type { Draft } from 'immer';
 import { formatHex } from '../hex';
 import { segmentAt } from '../sequence';
-import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitMoveRecord } from '../types';
+import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitMoveRecord } from '../types';
 import { reject, type RuleModule } from './registry';
 import { F_ENEMY_ADJ, moveRecordNow, sideView } from './movement-search';
 import { MARKER, hasMarker, stepsLeft } from './unit-traits';
@@ -25,7 +25,6 @@ import { unitsIn } from './unitIndex';
 const CASE = 'GOSS 22.5.0, AW 31.2.1';
 /** A donor that gave all its steps (off the map, not eliminated). */
 export const CONSOLIDATED = 'Consolidated';
-import { Consolidate as ConsolidateAction } from '../actions/movement';
 const no = (code: string, message: string, ruleCase = CASE): Rejection => ({ code, message, case: ruleCase });
 
 /** Why `from` may not consolidate into `unitId` now, or null. */
@@ -54,13 +53,12 @@ export function consolidationProblem(state: GameState, bundle: ScenarioBundle, u
 }
 
 function applyConsolidate(d: Draft<GameState>, bundle: ScenarioBundle, action: Action): GameEvent[] {
-  const a = ConsolidateAction.safeParse(action);
-  if (!a.success) reject('bad-action', `consolidate needs the receiving unit and the unit it takes steps from: ${a.error.issues[0].message}`);
+  const a = action as ActionOf<'consolidate'>;
   const state = d as GameState;
-  const e = consolidationProblem(state, bundle, a.data.unit, a.data.from);
+  const e = consolidationProblem(state, bundle, a.unit, a.from);
   if (e) reject(e.code, e.message, e.case);
-  const u = d.units[a.data.unit];
-  const f = d.units[a.data.from];
+  const u = d.units[a.unit];
+  const f = d.units[a.from];
   const df = bundle.units.get(f.id)!;
   const n = Math.min(u.stepsLost, stepsLeft(df, f));
   u.stepsLost -= n;

@@ -3,18 +3,16 @@
  * engine does not model yet (GOSS 26.0 dice). The roll is an information barrier like any other.
  */
 import { reject, type RuleModule } from './registry';
-
-import { Roll as RollAction } from '../actions/core';
+import type { ActionOf } from '../types';
 
 export const diceRules: RuleModule = {
   name: 'dice',
   handlers: [{
     type: 'roll',
     apply(_draft, action, ctx) {
-      const a = RollAction.safeParse(action);
-      if (!a.success) reject('bad-action', `roll needs dice "1d10" or "2d10" and a purpose: ${a.error.issues[0].message}`);
+      const a = action as ActionOf<'roll'>;
       if (!ctx.side) reject('not-your-turn', 'nobody acts in an automatic segment');
-      ctx.dice.roll(a.data.dice, a.data.purpose);
+      ctx.dice.roll(a.dice, a.purpose);
       return [];
     },
     legal: () => [{ type: 'roll', dice: '1d10', purpose: 'free roll' }],

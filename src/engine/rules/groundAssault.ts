@@ -7,7 +7,6 @@
  * (`groundAssaultProcedure`); every choice is a pending decision of the side that owns it.
  */
 import type { Draft } from 'immer';
-import { z } from 'zod';
 import { areAdjacent, formatHex, neighbours, tryParseHexRef, type HexId } from '../hex';
 import { routesBetween, terrainOf } from '../board';
 import { segmentAt } from '../sequence';
@@ -61,13 +60,6 @@ export function resolveGaPure(state: GameState, bundle: ScenarioBundle, decl: Ga
 }
 
 // ---------- the procedure ----------
-
-const AssaultAction = z.object({
-  type: z.literal('assault'), hex: z.string(), attackers: z.array(z.string()).min(1),
-  standoff: z.array(z.string()).optional(), leadPr: z.string().optional(),
-});
-const DefendAction = z.object({ type: z.literal('gaDefend'), line: z.number().int(), standoff: z.array(z.string()).default([]), fullStrength: z.array(z.string()).default([]) });
-const AdvanceAction = z.object({ type: z.literal('gaAdvance'), units: z.array(z.string()), hexes: z.number().int().min(1).max(8).optional() });
 
 function finishResults(run: Run, g: GroundAssaultFrame): void {
   const lc: LossCtx = { d: run.d, bundle: run.ctx.bundle, events: run.events, lost: {} };
@@ -296,13 +288,14 @@ export const groundAssaultProcedure = defineProcedure({
       case: 'GOSS 13',
       legal: gaDefendLegal,
       apply(g, action, run) {
-        const a = DefendAction.safeParse(action);
-        if (!a.success) reject('bad-action', `gaDefend needs a line: ${a.error.issues[0].message}`);
-        requireListed(gaDefendLegal(g as GroundAssaultFrame, run.d as GameState, run.ctx.bundle), { ...a.data }, 'gaDefend', 'GOSS 13.3.2');
-        g.decl.line = a.data.line;
-        g.decl.standoff = [...g.decl.standoff, ...a.data.standoff];
-        g.decl.fullStrength = a.data.fullStrength;
-        run.events.push({ type: 'gaDefenceDeclared', line: a.data.line, standoff: a.data.standoff, fullStrength: a.data.fullStrength, case: 'GOSS 13.3.2, 13.5' });
+        // The canonical action leaves out an empty standoff / fullStrength; the declaration lists them.
+        const act = action as ActionOf<'gaDefend'>;
+        const a = { type: act.type, line: act.line, standoff: act.standoff ?? [], fullStrength: act.fullStrength ?? [] };
+        requireListed(gaDefendLegal(g as GroundAssaultFrame, run.d as GameState, run.ctx.bundle), a, 'gaDefend', 'GOSS 13.3.2');
+        g.decl.line = a.line;
+        g.decl.standoff = [...g.decl.standoff, ...a.standoff];
+        g.decl.fullStrength = a.fullStrength;
+        run.events.push({ type: 'gaDefenceDeclared', line: a.line, standoff: a.standoff, fullStrength: a.fullStrength, case: 'GOSS 13.3.2, 13.5' });
         resolve(run, g);
       },
     },
@@ -310,18 +303,17 @@ export const groundAssaultProcedure = defineProcedure({
       case: 'GOSS 13',
       legal: gaAdvanceLegal,
       apply(g, action, run) {
-        const a = AdvanceAction.safeParse(action);
-        if (!a.success) reject('bad-action', a.error.issues[0].message);
-        if (!a.data.units.length) { g.stage = 'done'; return; }
+        const a = action as ActionOf<'gaAdvance'>;
+        if (!a.units.length) { g.stage = 'done'; return; }
         const { d, ctx, events } = run;
         const opts = advanceOptions(d as GameState, ctx.bundle, g as GroundAssaultFrame);
-        const n = a.data.hexes ?? 1;
-        for (const id of a.data.units) {
+        const n = a.hexes ?? 1;
+        for (const id of a.units) {
           const o = opts.find((x) => x.unit === id);
           if (!o) reject('cannot-advance', `${id} may not advance now (attack-designated participants only, into an empty defender hex)`, 'GOSS 13.12');
           if (n > o.max) reject('advance-too-far', `${defOf(ctx.bundle, id).designation} may advance at most ${o.max} hex(es)`, 'GOSS 13.12, AW 1.2.7b');
         }
-        for (const id of a.data.units) {
+        for (const id of a.units) {
           const o = opts.find((x) => x.unit === id)!;
           const u = d.units[id];
           const from = u.hex!;
@@ -345,12 +337,11 @@ export const groundAssaultRules: RuleModule = {
     {
       type: 'assault',
       apply(d, action, ctx) {
-        const a = AssaultAction.safeParse(action);
-        if (!a.success) reject('bad-action', `assault needs a hex and attacking units: ${a.error.issues[0].message}`);
+        const a = action as ActionOf<'assault'>;
         inSegment(d as GameState, ctx, ['groundAssault'], 'ground assaults are made', 'AW 31.2.2e');
         if (d.pending) reject('decision-pending', `finish the pending decision first: ${d.pending.prompt}`, d.pending.case);
         const run: Run = { d, ctx, events: [] };
-        startAssault(run, { hex: hexOf(a.data.hex), attackers: a.data.attackers, standoff: a.data.standoff, leadPr: { attacker: a.data.leadPr } }, ctx.side!);
+        startAssault(run, { hex: hexOf(a.hex), attackers: a.attackers, standoff: a.standoff, leadPr: { attacker: a.leadPr } }, ctx.side!);
         runProcedures(run);
         return run.events;
       },

@@ -13,10 +13,9 @@
  */
 import { reject, type RuleContext, type RuleModule } from './registry';
 import { canonicalJson, sha256Hex } from '../hash';
-import { RevealAction, SealAction } from '../actions/hidden';
 import { boxAt } from './locations';
 import type { Draft } from 'immer';
-import type { GameEvent, GameState, HiddenState, Pending, ScenarioBundle, Seal, Side, UnitState } from '../types';
+import type { ActionOf, GameEvent, GameState, HiddenState, Pending, ScenarioBundle, Seal, Side, UnitState } from '../types';
 
 /** The commitment to a sealed value: what the log carries until the reveal. */
 export function sealCommitment(key: string, value: unknown, salt: string): string {
@@ -64,12 +63,11 @@ export const hiddenRules: RuleModule = {
     {
       type: 'seal',
       apply(d, action, ctx) {
-        const a = SealAction.safeParse(action);
-        if (!a.success) reject('bad-action', `a seal carries a key and a commitment (64 hex digits): ${a.error.issues[0]?.message ?? 'malformed'}`);
+        const a = action as ActionOf<'seal'>;
         const req = d.hidden?.request;
         if (d.pending?.kind !== 'seal' || !req) reject('nothing-to-seal', 'no sealed choice is asked for now');
-        if (a.data.key !== req.key) reject('wrong-seal', `the sealed choice asked for now is "${req.label}"`, d.pending.case);
-        const seal: Seal = { key: req.key, kind: req.kind, owner: d.pending.side, commitment: a.data.commitment, n: d.n, case: d.pending.case, options: [...req.options] };
+        if (a.key !== req.key) reject('wrong-seal', `the sealed choice asked for now is "${req.label}"`, d.pending.case);
+        const seal: Seal = { key: req.key, kind: req.kind, owner: d.pending.side, commitment: a.commitment, n: d.n, case: d.pending.case, options: [...req.options] };
         const h = hiddenOf(d);
         h.seals[req.key] = seal;
         delete h.request;
@@ -82,23 +80,22 @@ export const hiddenRules: RuleModule = {
     {
       type: 'reveal',
       apply(d, action, ctx) {
-        const a = RevealAction.safeParse(action);
-        if (!a.success) reject('bad-action', `a reveal carries the key, the value and the salt: ${a.error.issues[0]?.message ?? 'malformed'}`);
-        const seal = d.hidden?.seals[a.data.key];
-        if (!seal) reject('no-such-seal', `nothing was sealed under "${a.data.key}"`);
+        const a = action as ActionOf<'reveal'>;
+        const seal = d.hidden?.seals[a.key];
+        if (!seal) reject('no-such-seal', `nothing was sealed under "${a.key}"`);
         if (seal.revealed) reject('already-revealed', 'this sealed choice has already been revealed', seal.case);
         if (ctx.side !== seal.owner || !d.pending?.accepts.includes('reveal')) reject('not-now', 'the rules do not ask for this reveal now', seal.case);
-        if (sealCommitment(seal.key, a.data.value, a.data.salt) !== seal.commitment) {
+        if (sealCommitment(seal.key, a.value, a.salt) !== seal.commitment) {
           reject('forged-reveal', `this reveal does not match the commitment made at action ${seal.n + 1}: the value or the salt differs from what was sealed`, seal.case);
         }
-        if (seal.options && !seal.options.includes(String(a.data.value))) reject('bad-value', `the sealed value is none of ${seal.options.join(', ')}`, seal.case);
+        if (seal.options && !seal.options.includes(String(a.value))) reject('bad-value', `the sealed value is none of ${seal.options.join(', ')}`, seal.case);
         const kind = KINDS.get(seal.kind);
-        const why = kind?.revealProblem?.(d as GameState, seal as Seal, a.data.value, ctx.bundle);
+        const why = kind?.revealProblem?.(d as GameState, seal as Seal, a.value, ctx.bundle);
         if (why) reject(why.code, why.message, seal.case);
-        seal.revealed = { value: a.data.value, n: d.n };
+        seal.revealed = { value: a.value, n: d.n };
         d.pending = null;
-        const events: GameEvent[] = [{ type: 'revealed', key: seal.key, owner: seal.owner, value: a.data.value, case: seal.case }];
-        events.push(...(kind?.onReveal?.(d, seal, a.data.value, ctx) ?? []));
+        const events: GameEvent[] = [{ type: 'revealed', key: seal.key, owner: seal.owner, value: a.value, case: seal.case }];
+        events.push(...(kind?.onReveal?.(d, seal, a.value, ctx) ?? []));
         return events;
       },
     },

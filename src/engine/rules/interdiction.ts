@@ -6,15 +6,13 @@
  */
 import { distance } from '../hex';
 import { phasingSide, turnTime } from '../sequence';
-import type { Action, GameEvent, GameState, ScenarioBundle, UnitState } from '../types';
+import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle, UnitState } from '../types';
 import { reject, type RuleModule } from './registry';
 import { giTable } from './combatTables';
 import { combatOf } from './combatState';
 import { atmosphere } from './fireSupport';
 import { defOf, fatigue, isFlak, isHq, isPureAfv, live, setFatigue } from './combatTraits';
 import { takeStep } from './losses';
-
-import { Interdict } from '../actions/combat';
 
 /** DRMs of a GI attack on `id` (AW 31.7). */
 export function giDrms(state: GameState, bundle: ScenarioBundle, id: string): { value: number; why: string }[] {
@@ -45,20 +43,19 @@ export const interdictionRules: RuleModule = {
     {
       type: 'interdict',
       apply(d, action, ctx) {
-        const a = Interdict.safeParse(action);
-        if (!a.success) reject('bad-action', a.error.issues[0].message);
+        const a = action as ActionOf<'interdict'>;
         const c = combatOf(d);
-        if (d.pending?.kind !== 'gi' || !c.gi.includes(a.data.unit)) reject('not-eligible', `${a.data.unit} is not open to a GI mission now (more than half its MA spent, more than 6 hexes from Allied units, AM/PM, clear or partial overcast)`, 'AW 31.7');
+        if (d.pending?.kind !== 'gi' || !c.gi.includes(a.unit)) reject('not-eligible', `${a.unit} is not open to a GI mission now (more than half its MA spent, more than 6 hexes from Allied units, AM/PM, clear or partial overcast)`, 'AW 31.7');
         const t = giTable(ctx.bundle);
-        const drms = giDrms(d as GameState, ctx.bundle, a.data.unit);
-        const roll = ctx.dice.d10(`GI on ${a.data.unit}`);
+        const drms = giDrms(d as GameState, ctx.bundle, a.unit);
+        const roll = ctx.dice.d10(`GI on ${a.unit}`);
         const mod = roll + drms.reduce((s, x) => s + x.value, 0);
         const row = t.results.find((r) => mod >= r.min && mod <= r.max) ?? (mod < t.results[0].min ? t.results[0] : t.results[t.results.length - 1]);
-        const u = d.units[a.data.unit];
-        const events: GameEvent[] = [{ type: 'giResolved', unit: a.data.unit, roll, drms, modified: mod, fatigue: row.fatigue, steps: row.steps, case: 'AW 31.7' }];
+        const u = d.units[a.unit];
+        const events: GameEvent[] = [{ type: 'giResolved', unit: a.unit, roll, drms, modified: mod, fatigue: row.fatigue, steps: row.steps, case: 'AW 31.7' }];
         if (row.fatigue) setFatigue(u, Math.max(fatigue(u as UnitState), row.fatigue));
         for (let i = 0; i < row.steps; i++) takeStep({ d, bundle: ctx.bundle, events, lost: {} }, u, 'ground interdiction', 'AW 31.7');
-        c.gi = c.gi.filter((x) => x !== a.data.unit);
+        c.gi = c.gi.filter((x) => x !== a.unit);
         if (!c.gi.length) d.pending = null;
         return events;
       },

@@ -7,14 +7,13 @@
  */
 import { reject, type RuleModule } from './registry';
 import { segmentAt, phasingSide } from '../sequence';
-import { MoveBoxAction } from '../actions/boxes';
 import { stackViolationOf } from './stacking';
 import { unitIndex } from './unitIndex';
 import {
   boxAt, boxStackingProblem, isHex, locationName, locationRef, parseLocation, placeUnit, unitsByBox, unitsInBox,
   type BoxInfo, type LocationId,
 } from './locations';
-import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
+import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
 
 const no = (code: string, message: string, ruleCase?: string): Rejection => ({ code, message, case: ruleCase });
 
@@ -72,9 +71,8 @@ export const locationRules: RuleModule = {
   handlers: [{
     type: 'moveBox',
     apply(d, action, ctx) {
-      const a = MoveBoxAction.safeParse(action);
-      if (!a.success) reject('bad-action', `moveBox needs a unit and a destination: ${a.error.issues[0]?.message ?? 'malformed'}`);
-      const { unit, to: ref } = a.data;
+      const a = action as ActionOf<'moveBox'>;
+      const { unit, to: ref } = a;
       const state = d as GameState;
       const u = state.units[unit];
       const from = movableFrom(state, ctx.bundle, u, ctx.side);

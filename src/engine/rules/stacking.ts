@@ -14,7 +14,7 @@ import { NO_TERRAIN } from '../board';
 import { segmentAt } from '../sequence';
 import { reject, type RuleModule } from './registry';
 import type { Draft } from 'immer';
-import type { Action, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
+import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import { MARKER, isArtilleryGroup, isHq, isInfantry, isZStep, stepsLeft } from './unit-traits';
@@ -295,7 +295,6 @@ function refuseOverstack(d: Draft<GameState>, bundle: ScenarioBundle, exploit = 
 }
 
 // The action schemas (strict, normalised) live with the other actions (src/engine/actions).
-import { EliminateOverstack as EliminateAction, RelocateGroup as RelocateAction } from '../actions/movement';
 
 function phasingSeg(state: GameState, bundle: ScenarioBundle): string {
   return segmentAt(bundle.sequence, state.pos).segment.id;
@@ -308,12 +307,11 @@ export const stackingRules: RuleModule = {
       // GOSS 6.7.0: a phasing stack still overstacked at the end of its Movement or Exploit phase eliminates the excess.
       type: 'eliminateOverstack',
       apply(d, action, ctx) {
-        const a = EliminateAction.safeParse(action);
-        if (!a.success) reject('bad-action', 'eliminateOverstack needs a unit id');
+        const a = action as ActionOf<'eliminateOverstack'>;
         const seg = phasingSeg(d as GameState, ctx.bundle);
         if (seg !== 'move' && seg !== 'exploitation') reject('wrong-segment', 'excess units are eliminated at the end of the Movement or Exploitation Segment', 'GOSS 6.7.0');
-        const u = d.units[a.data.unit];
-        if (!u || u.eliminated || u.hex === null) reject('no-such-unit', `there is no unit "${a.data.unit}" on the map`);
+        const u = d.units[a.unit];
+        if (!u || u.eliminated || u.hex === null) reject('no-such-unit', `there is no unit "${a.unit}" on the map`);
         if (u.side !== ctx.side) reject('not-your-unit', 'that unit belongs to the other side');
         const v = hexStackViolation(d as GameState, ctx.bundle, u.hex, u.side);
         if (!v || v.case === 'AW 31.9.2a') reject('not-overstacked', `${formatHex(u.hex)} is not overstacked`, 'GOSS 6.7.0');
@@ -331,21 +329,20 @@ export const stackingRules: RuleModule = {
     {
       type: 'relocateGroup',
       apply(d, action, ctx) {
-        const a = RelocateAction.safeParse(action);
-        if (!a.success) reject('bad-action', 'relocateGroup needs a unit id and a hex');
-        const u = d.units[a.data.unit];
-        const def = ctx.bundle.units.get(a.data.unit);
-        if (!u || !def || u.hex === null || u.eliminated) reject('no-such-unit', `there is no unit "${a.data.unit}" on the map`);
+        const a = action as ActionOf<'relocateGroup'>;
+        const u = d.units[a.unit];
+        const def = ctx.bundle.units.get(a.unit);
+        if (!u || !def || u.hex === null || u.eliminated) reject('no-such-unit', `there is no unit "${a.unit}" on the map`);
         if (u.side !== ctx.side) reject('not-your-unit', 'that unit belongs to the other side');
-        if (!isArtilleryGroup(def) && !stacksAsGroup(ctx.bundle, a.data.unit)) reject('not-a-group', `${def.designation} is not an artillery group`, 'AW 31.9.2a');
+        if (!isArtilleryGroup(def) && !stacksAsGroup(ctx.bundle, a.unit)) reject('not-a-group', `${def.designation} is not an artillery group`, 'AW 31.9.2a');
         const v = hexStackViolation(d as GameState, ctx.bundle, u.hex, u.side);
         if (!v || v.case !== 'AW 31.9.2a') reject('not-stacked', `${def.designation} is not stacked with another unit`, 'AW 31.9.2a');
         const options = relocationHexes(d as GameState, ctx.bundle, u.id);
         if (!options.length) return relocate(d, u.id, null);
-        if (!a.data.hex) reject('bad-action', `choose the hex: ${options.map(formatHex).join(', ')}`, 'AW 31.9.2a');
-        const r = tryParseHexRef(a.data.hex);
+        if (!a.hex) reject('bad-action', `choose the hex: ${options.map(formatHex).join(', ')}`, 'AW 31.9.2a');
+        const r = tryParseHexRef(a.hex);
         if ('error' in r) reject('bad-hex', r.error);
-        if (!options.includes(r.hex)) reject('bad-relocation', `${a.data.hex} is not an empty adjacent hex the group may enter (${options.map(formatHex).join(', ') || 'none'})`, 'AW 31.9.2a');
+        if (!options.includes(r.hex)) reject('bad-relocation', `${a.hex} is not an empty adjacent hex the group may enter (${options.map(formatHex).join(', ') || 'none'})`, 'AW 31.9.2a');
         return relocate(d, u.id, r.hex);
       },
       legal(state, side, bundle) {
