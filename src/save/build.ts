@@ -8,6 +8,7 @@ import { stateDigest } from './digest';
 import { chainAnchor, chainLink, fastKey, randomHex, strictKey, type ChainSecret, type RandomHex } from './dice';
 import { ENGINE_VERSION, Entry, type DiceMode, type KeyProof, type SaveHeader } from './format';
 import { forbiddenKeyMessage, forbiddenKeyPath } from './safeJson';
+import { StandingOrders, orderFor } from './orders';
 import { defaultBundles, startFromHeader, step, type BundleSource, type SavedGame, type Stepped } from './verify';
 
 export type Appended = Stepped;
@@ -73,7 +74,7 @@ function push(game: SavedGame, draft: Record<string, unknown>, o: AppendOptions,
  * Plays one engine action and records it with its dice and resulting state hash. A refusal (rules,
  * dice protocol) comes back as `{ ok: false }` with the reason, and `game` is unchanged.
  */
-export function appendAction(game: SavedGame, action: Action, o: AppendOptions = {}, proof?: KeyProof): Appended {
+export function appendAction(game: SavedGame, action: Action, o: AppendOptions = {}, proof?: KeyProof, order?: number): Appended {
   let clean: Action;
   try {
     clean = JSON.parse(JSON.stringify(action)) as Action; // entries must survive a JSON round trip unchanged
@@ -86,7 +87,32 @@ export function appendAction(game: SavedGame, action: Action, o: AppendOptions =
   if (!by) return { ok: false, code: 'rules', error: 'nobody is to act: the game is over' };
   const r = apply(game.state, clean);
   if (!r.ok) return { ok: false, code: 'rules', error: r.error.message + (r.error.case ? ` (${r.error.case})` : '') };
-  return push(game, { by, kind: 'action', action: r.action, dice: r.rolls, state: stateDigest(r.state), ...(proof ? { proof } : {}) }, o, r);
+  return push(game, { by, kind: 'action', action: r.action, dice: r.rolls, state: stateDigest(r.state), ...(proof ? { proof } : {}), ...(order !== undefined ? { order } : {}) }, o, r);
+}
+
+/**
+ * PBEM: `by` sets its standing orders for the opponent's coming turn (orders.ts), normalised (hexes
+ * in the map's spelling) so that the file holds them as the loader reads them. They replace any
+ * orders `by` had in force.
+ */
+export function appendOrders(game: SavedGame, by: Side, orders: StandingOrders, o: AppendOptions = {}): Appended {
+  const parsed = StandingOrders.safeParse(orders);
+  if (!parsed.success) return { ok: false, code: 'format', error: `these standing orders cannot be recorded: ${parsed.error.issues[0].message} at ${parsed.error.issues[0].path.join('.')}` };
+  const bad = forbiddenKeyPath(parsed.data);
+  if (bad) return { ok: false, code: 'malformed', error: forbiddenKeyMessage(`entries[${game.save.entries.length}].orders.${bad}`) };
+  return push(game, { by, kind: 'orders', orders: parsed.data, state: game.hash }, { ...o, by });
+}
+
+/**
+ * PBEM: plays the action `side`'s standing orders give now, recorded as `side`'s (with its order
+ * number); refused (game unchanged) when the orders give nothing or the dice protocol forbids it.
+ */
+export function appendOrdered(game: SavedGame, side: Side, o: AppendOptions = {}): Appended {
+  const so = game.track.orders?.[side];
+  if (!so) return { ok: false, code: 'protocol', error: `${side} has no standing orders in force` };
+  const pick = orderFor(game.state, so.orders, side);
+  if (!pick) return { ok: false, code: 'protocol', error: `${side}'s standing orders do not cover this decision` };
+  return appendAction(game, pick.action, { ...o, by: side }, undefined, pick.order);
 }
 
 /**

@@ -94,8 +94,9 @@ export function saveToGzip(save: SaveFile): Uint8Array {
 export function toCompact(save: SaveFile): CompactSaveFile {
   const entries = save.entries.map((e): CompactEntry => {
     const base = { by: e.by, ...(e.at ? { at: e.at } : {}) };
-    if (e.kind === 'action') return { ...base, kind: 'action', action: e.action, ...(e.proof ? { proof: e.proof } : {}) };
+    if (e.kind === 'action') return { ...base, kind: 'action', action: e.action, ...(e.proof ? { proof: e.proof } : {}), ...(e.order !== undefined ? { order: e.order } : {}) };
     if (e.kind === 'anchor') return { ...base, kind: 'anchor', anchor: e.anchor, length: e.length };
+    if (e.kind === 'orders') return { ...base, kind: 'orders', orders: e.orders };
     return { ...base, kind: 'commit', actions: e.actions, salt: e.salt };
   });
   return { format: save.format, version: save.version, encoding: 'compact', header: save.header, entries, head: save.head, seal: canonHash({ header: save.header, entries }) };

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Side } from '../data/schemas/sequence';
 import pkg from '../../package.json';
+import { StandingOrders } from './orders';
 
 export const FORMAT = 'neptune-save';
 /**
@@ -85,6 +86,11 @@ export const ActionEntry = z.strictObject({
   /** The dice this action consumed, in order (a random setup, AW 34.11.2, rolls two per unit and marker placed: 132 in Cherbourg). */
   dice: z.array(RollRecord).max(1000),
   proof: KeyProof.optional(),
+  /**
+   * PBEM: the action was played for `by` by its standing orders (order number `order` of its orders
+   * in force), in the opponent's file; the loader checks it is exactly what the orders give (orders.ts).
+   */
+  order: z.number().int().min(0).max(63).optional(),
 });
 /** PBEM (fast and strict): a side publishes the anchor c[0] of its SHA-256 chain of `length` links, before it acts. */
 export const AnchorEntry = z.strictObject({
@@ -100,10 +106,20 @@ export const CommitEntry = z.strictObject({
   actions: z.array(Action).min(1).max(1000),
   salt: hex64,
 });
-export const Entry = z.discriminatedUnion('kind', [ActionEntry, AnchorEntry, CommitEntry]);
+/**
+ * PBEM (issue 15 "two files per game turn"): `by`'s standing orders for the opponent's coming turn,
+ * in force until `by` next plays an action itself (orders.ts). Sent to the opponent, who applies them.
+ */
+export const OrdersEntry = z.strictObject({
+  ...common,
+  kind: z.literal('orders'),
+  orders: StandingOrders,
+});
+export const Entry = z.discriminatedUnion('kind', [ActionEntry, AnchorEntry, CommitEntry, OrdersEntry]);
 export type ActionEntry = z.infer<typeof ActionEntry>;
 export type AnchorEntry = z.infer<typeof AnchorEntry>;
 export type CommitEntry = z.infer<typeof CommitEntry>;
+export type OrdersEntry = z.infer<typeof OrdersEntry>;
 export type Entry = z.infer<typeof Entry>;
 
 export const SaveFile = z.strictObject({
@@ -123,9 +139,10 @@ export type SaveFile = z.infer<typeof SaveFile>;
  */
 const compactCommon = { by: Side, at: z.string().max(40).optional() };
 export const CompactEntry = z.discriminatedUnion('kind', [
-  z.strictObject({ ...compactCommon, kind: z.literal('action'), action: Action, proof: KeyProof.optional() }),
+  z.strictObject({ ...compactCommon, kind: z.literal('action'), action: Action, proof: KeyProof.optional(), order: z.number().int().min(0).max(63).optional() }),
   z.strictObject({ ...compactCommon, kind: z.literal('anchor'), anchor: hex64, length: z.number().int().min(1).max(1_000_000) }),
   z.strictObject({ ...compactCommon, kind: z.literal('commit'), actions: z.array(Action).min(1).max(1000), salt: hex64 }),
+  z.strictObject({ ...compactCommon, kind: z.literal('orders'), orders: StandingOrders }),
 ]);
 export type CompactEntry = z.infer<typeof CompactEntry>;
 export const CompactSaveFile = z.strictObject({

@@ -7,3 +7,4 @@ export * from './build';
 export * from './pbem';
 export { canon, stateDigest } from "./digest";
 export * from './replay';
+export * from './orders';

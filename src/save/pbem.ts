@@ -5,7 +5,9 @@
  * sender. Nothing is changed on failure; the caller keeps its current game.
  */
 import { sideToAct, type Side } from '../engine';
-import { appendNonce } from './build';
+import { appendNonce, appendOrdered } from './build';
+import { describeOrder, orderFor, orderableDecision, decisionHex, type OrderPick } from './orders';
+import { formatHex } from '../engine/hex';
 import type { ChainSecret } from './dice';
 import { DICE_MODE_NOTES, type SaveFile } from './format';
 import { describeAction, entryHash, headerHash, loadSave, type LoadError, type LoadOptions, type SavedGame } from './verify';
@@ -74,8 +76,13 @@ export function continues(mine: Pick<SavedGame, 'save'> | null, theirs: SavedGam
   if (theirs.save.header.dice !== 'hotseat') {
     for (let k = mineN; k < theirN; k++) {
       const e = theirs.save.entries[k];
-      if (e.by === me) return { ok: false, code: 'protocol', entry: k, error: `entry ${k} claims to be written by ${me} (you), but it came in ${other(me)}'s file` };
+      // Entries played by my standing orders are mine, in their file: the loader checked each is what my orders give.
+      if (e.by === me && !(e.kind === 'action' && e.order !== undefined)) return { ok: false, code: 'protocol', entry: k, error: `entry ${k} claims to be written by ${me} (you), but it came in ${other(me)}'s file` };
     }
+    // My standing orders must be applied where they decide: a sender who stops there instead (say,
+    // after looking at what my orders would roll) is refused.
+    const due = dueOrder(theirs, me);
+    if (due) return { ok: false, code: 'protocol', error: `this file stops at a decision your standing orders answer (order ${due.order + 1}: ${describeOrder(theirs.track.orders![me]!.orders.orders[due.order])}): ${other(me)}'s browser had to apply it. Ask for the file again` };
   }
   return { ok: true, game: theirs, from: mineN, warnings: r.warnings };
 }
@@ -91,6 +98,56 @@ export function sealTurn(game: SavedGame, me: Side, chain: ChainSecret, at?: str
   const lk = t.lastKey?.[me];
   if (lk !== undefined && (t.last?.[other(me)] ?? -1) < lk) return { ok: true, game };
   return appendNonce(game, me, chain, at ? { at } : {});
+}
+
+/**
+ * The action `side`'s standing orders give now and the dice mode allows (strict: only orders that
+ * roll no dice — a roll needs a commitment and a reveal), or null.
+ */
+export function dueOrder(game: SavedGame, side: Side): OrderPick | null {
+  const so = game.track.orders?.[side];
+  if (!so || game.save.header.dice === 'hotseat') return null;
+  const pick = orderFor(game.state, so.orders, side);
+  if (!pick) return null;
+  const r = appendOrdered(game, side);
+  return r.ok ? pick : null;
+}
+
+/**
+ * The opponent's browser plays `side`'s standing orders while they decide (issue 15 "two files per
+ * game turn"): each is recorded as `side`'s action with its order number. Returns the new game and
+ * the applied entries' events, in order.
+ */
+export function applyStandingOrders(game: SavedGame, side: Side, at?: string): { game: SavedGame; applied: { action: unknown; events: unknown[] }[] } {
+  let g = game;
+  const applied: { action: unknown; events: unknown[] }[] = [];
+  for (let guard = 0; guard < 200 && g.track.orders?.[side]; guard++) {
+    if (!orderFor(g.state, g.track.orders[side]!.orders, side)) break;
+    const r = appendOrdered(g, side, at ? { at } : {});
+    if (!r.ok) break;
+    g = r.game;
+    const e = g.save.entries[g.save.entries.length - 1];
+    applied.push({ action: e.kind === 'action' ? e.action : null, events: r.applied?.events ?? [] });
+  }
+  return { game: g, applied };
+}
+
+/**
+ * What the player should know about `side`'s standing orders now: the decision `side` is asked that
+ * its orders in force do not answer (the file goes back as before), or null.
+ */
+export function ordersGap(game: SavedGame, side: Side): string | null {
+  const so = game.track.orders?.[side];
+  if (!so || game.state.over || sideToAct(game.state) !== side) return null;
+  const decision = orderableDecision(game.state, side);
+  if (dueOrder(game, side)) return null;
+  const what = decision === null
+    ? (game.state.pending ? `${game.state.pending.prompt} (${game.state.pending.case})` : null)
+    : decision === 'defensiveFs' ? 'the Defensive FS Segment (AW 31.2.2b)' : `${game.state.pending?.prompt ?? decision} (${game.state.pending?.case ?? ''})`;
+  if (!what) return null;
+  const hex = decisionHex(game.state);
+  const rolls = game.save.header.dice === 'strict' && decision !== null && orderFor(game.state, so.orders, side) ? ' — the order rolls dice, which strict mode allows only after a commitment and a reveal' : '';
+  return `No standing order covers ${what}${hex !== null && decision !== 'defensiveFs' ? ` in ${formatHex(hex)}` : ''}${rolls}: the decision goes back to its player.`;
 }
 
 export type TurnStatusKind = 'over' | 'your-turn' | 'send' | 'reveal' | 'waiting-reveal' | 'resolve' | 'hotseat';

@@ -34,8 +34,8 @@ export function timeline(save: SaveFile, bundles: BundleSource = defaultBundles)
     if (e.kind === 'action') {
       const r = apply(s, e.action as Action);
       if (r.ok) { s = r.state; ev = r.events; }
-      labels.push(`${e.by}: ${describeAction(e.action as Action)}`);
-    } else labels.push(`${e.by}: ${e.kind === 'anchor' ? 'publishes its dice chain' : `commits to ${e.actions.length} action(s)`}`);
+      labels.push(`${e.by}: ${describeAction(e.action as Action)}${e.order !== undefined ? ` (standing order ${e.order + 1})` : ''}`);
+    } else labels.push(`${e.by}: ${e.kind === 'anchor' ? 'publishes its dice chain' : e.kind === 'orders' ? `sets ${e.orders.orders.length} standing order(s)` : `commits to ${e.actions.length} action(s)`}`);
     const step = states.length;
     states.push(s);
     events.push(ev);

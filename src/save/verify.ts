@@ -10,6 +10,7 @@ import { loadScenario } from '../data/bundle';
 import { decodeInput } from './codec';
 import { chainStep, commitmentHash, fastKey, strictKey } from './dice';
 import { forbiddenKeyMessage, forbiddenKeyPath } from './safeJson';
+import { orderFor, sameAction, type StandingOrders } from './orders';
 import { CompactSaveFile, ENGINE_VERSION, FORMAT, FORMAT_VERSION, LIMITS, SaveFile, SaveHeader, type Entry } from './format';
 
 /** Dice-mode bookkeeping after an entry (strict/fast protocol state). */
@@ -25,6 +26,11 @@ export interface DiceTrack {
   pending: { by: Side; i: number; h: string; actions: Action[] } | null;
   /** Strict: revealed committed actions each side still has to play, in order. */
   queue: Partial<Record<Side, Action[]>>;
+  /**
+   * PBEM standing orders in force (orders.ts), by side: from its `orders` entry `i` until the side
+   * next plays an action itself (its dice nonces aside) or commits.
+   */
+  orders?: Partial<Record<Side, { i: number; orders: StandingOrders }>>;
 }
 
 /** A verified game: the file so far and the state after its last entry. */
@@ -156,7 +162,7 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
       ? 'entry 0 does not link to the header: the header (players, scenario, data version, seed or dice mode) was edited'
       : `${where} does not link to entry ${k - 1}: entry ${k - 1} was edited, or entries were removed or reordered`, k);
   }
-  const forged = e.kind === 'action' ? forbiddenKeyPath(e.action) : e.kind === 'commit' ? forbiddenKeyPath(e.actions) : null;
+  const forged = e.kind === 'action' ? forbiddenKeyPath(e.action) : e.kind === 'commit' ? forbiddenKeyPath(e.actions) : e.kind === 'orders' ? forbiddenKeyPath(e.orders) : null;
   if (forged) return fail('malformed', forbiddenKeyMessage(`entries[${k}].${forged}`), k);
   const t = game.track;
   const other = (s: Side): Side => (s === 'allied' ? 'german' : 'allied');
@@ -172,7 +178,10 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
     return fail('protocol', `${where}: ${e.by} has not joined this game yet (a side's first entry publishes its dice chain), so nothing can be played in its name`, k);
   }
 
-  if (e.kind === 'anchor') {
+  if (e.kind === 'orders') {
+    if (!pbem) return fail('protocol', `${where} holds standing orders, but this is a hotseat game`, k);
+    track = { ...t, orders: { ...t.orders, [e.by]: { i: k, orders: e.orders } } };
+  } else if (e.kind === 'anchor') {
     if (mode === 'hotseat') return fail('protocol', `${where} publishes a dice chain anchor, but this is a hotseat game`, k);
     const c = t.chains[e.by];
     if (c && c.k < c.length) return fail('protocol', `${where}: ${e.by} replaces its dice chain, which was fixed at game start and is not used up (link ${c.k} of ${c.length})`, k);
@@ -197,12 +206,22 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
       trial = r.state;
     }
     const h = commitmentHash(game.save.header.game, state.n, hash, e.actions as Action[], e.salt);
-    track = { ...t, pending: { by: e.by, i: k, h, actions: e.actions as Action[] } };
+    track = { ...withoutOrders(t, e.by), pending: { by: e.by, i: k, h, actions: e.actions as Action[] } };
   } else {
     const action = e.action as Action;
     const isKey = action.type === 'diceKey';
     /** Strict: this action is the next of a revealed commitment (its rolls are allowed). */
     let committed = false;
+    /** PBEM: played for `e.by` by its standing orders, in the opponent's file (orders.ts). */
+    const ordered = e.order !== undefined;
+    if (ordered) {
+      const so = t.orders?.[e.by];
+      if (!pbem || isKey || !so) return fail('protocol', `${where} (${describeAction(action)}) says ${e.by}'s standing orders played it, but ${e.by} has no standing orders in force`, k);
+      const pick = orderFor(state, so.orders, e.by);
+      if (!pick || pick.order !== e.order || !sameAction(pick.action, action)) {
+        return fail('protocol', `${where} (${describeAction(action)}) says order ${(e.order ?? 0) + 1} of ${e.by}'s standing orders (entry ${so.i}) played it, but ${pick ? `the orders give order ${pick.order + 1}: ${describeAction(pick.action)}` : 'the orders give nothing'} here`, k);
+      }
+    }
     if (isKey) {
       const key = (action as { key?: unknown }).key;
       if (mode === 'hotseat') return fail('protocol', `${where} sets a PBEM dice key, but this is a hotseat game`, k);
@@ -248,7 +267,9 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
     const r = pre ?? apply(state, action);
     if (!r.ok) return fail('rules', `${where} (${describeAction(action)}) is refused by the rules: ${r.error.message}${r.error.case ? ` (${r.error.case})` : ''}${versionNote(game.save.header)}`, k);
     if (r.rolls.length > 0 && !isKey) {
-      if (mode === 'fast' && (track.keyBy === null || track.keyBy === e.by)) {
+      // Standing orders roll with the key in force, the owner's own nonce included: the owner fixed the
+      // orders before the opponent's moves that the dice also derive from (docs/save-format.md "Standing orders").
+      if (mode === 'fast' && (track.keyBy === null || (track.keyBy === e.by && !ordered))) {
         return fail('dice', `${where}: ${e.by} rolled dice without a nonce from ${other(e.by)} (fast mode: rolls use the nonce of the opponent's last file)`, k);
       }
       if (mode === 'strict' && !committed) {
@@ -262,6 +283,8 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
     state = r.state;
     hash = stateDigest(state);
     applied = { events: r.events, barrier: r.barrier, rolls: r.rolls };
+    // A side that plays for itself takes back its standing orders (a nonce is not playing).
+    if (!ordered && !isKey) track = withoutOrders(track, e.by);
   }
   if (e.state !== hash) return fail('state', `${where}${e.kind === 'action' ? ` (${describeAction(e.action as Action)})` : ''}: the state it claims differs from the state the rules produce${versionNote(game.save.header)}`, k);
   if (pbem) track = { ...track, last: { ...track.last, [e.by]: k } };
@@ -271,6 +294,13 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
   const next: Stepped = { ok: true, game: { save: { format: s.format, version: s.version, header: s.header, entries, head: entryHash(e) }, state, hash, track, ...(game.storeId ? { storeId: game.storeId, note: game.note } : {}) } };
   if (applied) next.applied = applied;
   return next;
+}
+
+function withoutOrders(t: DiceTrack, side: Side): DiceTrack {
+  if (!t.orders?.[side]) return t;
+  const rest = { ...t.orders };
+  delete rest[side];
+  return { ...t, orders: rest };
 }
 
 function versionNote(h: SaveHeader): string {
@@ -454,8 +484,9 @@ function* loadCompact(json: unknown, start: SavedGame): Generator<LoadProgress, 
     if (ce.kind === 'action') {
       pre = apply(game.state, ce.action as Action);
       if (!pre.ok) return fail('rules', `entry ${k} (${describeAction(ce.action as Action)}) is refused by the rules: ${pre.error.message}${pre.error.case ? ` (${pre.error.case})` : ''}${versionNote(c.header)}`, k);
-      e = { ...base, kind: 'action', action: ce.action, dice: pre.rolls, state: stateDigest(pre.state), ...(ce.proof ? { proof: ce.proof } : {}) };
+      e = { ...base, kind: 'action', action: ce.action, dice: pre.rolls, state: stateDigest(pre.state), ...(ce.proof ? { proof: ce.proof } : {}), ...(ce.order !== undefined ? { order: ce.order } : {}) };
     } else if (ce.kind === 'anchor') e = { ...base, kind: 'anchor', anchor: ce.anchor, length: ce.length, state: game.hash };
+    else if (ce.kind === 'orders') e = { ...base, kind: 'orders', orders: ce.orders, state: game.hash };
     else e = { ...base, kind: 'commit', actions: ce.actions, salt: ce.salt, state: game.hash };
     const r = step(game, e, true, pre);
     if (!r.ok) return r;
