@@ -155,13 +155,30 @@ export function appendReveal(game: SavedGame, by: Side, chain: ChainSecret, o: A
   return appendAction(game, { type: 'diceKey', key: strictKey(link, p.h) }, { ...o, by }, { reveal: { k: c.k + 1, link, commit: p.i } });
 }
 
-/** Strict mode: plays the revealed committed actions of `side` (the "resolve" step). */
-export function resolveCommitted(game: SavedGame, side: Side, o: AppendOptions = {}): Appended {
+/**
+ * Strict mode: plays the revealed committed actions of `side` (the "resolve" step). An action the
+ * dice made unplayable (after the first roll: say, a decision now pending that the commitment did not
+ * foresee) ends the commitment there: the rest lapses (verify.ts) and `lapsed` says how many.
+ */
+export function resolveCommitted(game: SavedGame, side: Side, o: AppendOptions = {}): Appended & { lapsed?: number } {
   let g = game;
-  for (const a of game.track.queue[side] ?? []) {
-    const r = appendAction(g, a, { ...o, by: side });
-    if (!r.ok) return r;
+  const queue = game.track.queue[side] ?? [];
+  let rolled = false;
+  for (let i = 0; i < queue.length; i++) {
+    const r = appendAction(g, queue[i], { ...o, by: side });
+    if (!r.ok) {
+      if (rolled && r.code === 'rules') return { ok: true, game: g, lapsed: queue.length - i };
+      return r;
+    }
+    rolled ||= (r.applied?.rolls.length ?? 0) > 0;
     g = r.game;
   }
   return { ok: true, game: g };
+}
+
+/** Strict: the revealed committed actions `side` still has to play now (none when the next is unplayable: the commitment lapsed). */
+export function committedDue(game: SavedGame, side: Side): number {
+  const q = game.track.queue[side];
+  if (!q?.length || sideToAct(game.state) !== side) return 0;
+  return apply(game.state, q[0]).ok ? q.length : 0;
 }

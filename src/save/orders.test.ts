@@ -77,7 +77,7 @@ describe('standing orders in the file (issue 15, docs/save-format.md "Standing o
   it('an entry in my name without the order mark, in the opponent\'s file, is refused by the receiver', () => {
     const bad = clone(alliedFile);
     // The last one: unmarked, it is the German playing for itself, which would also lapse its orders for what follows.
-    const k = bad.entries.findLastIndex((e) => e.kind === 'action' && e.order !== undefined && e.dice.length === 0);
+    const k = Math.max(...bad.entries.map((e, i) => (e.kind === 'action' && e.order !== undefined && e.dice.length === 0 ? i : -1)));
     expect(k).toBeGreaterThan(0);
     delete (bad.entries[k] as { order?: number }).order;
     const r = importTurn(germanBefore, saveToText(rechain(bad)), 'german');

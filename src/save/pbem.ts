@@ -5,7 +5,7 @@
  * sender. Nothing is changed on failure; the caller keeps its current game.
  */
 import { sideToAct, type Side } from '../engine';
-import { appendNonce, appendOrdered } from './build';
+import { appendNonce, appendOrdered, committedDue } from './build';
 import { describeOrder, orderFor, orderableDecision, decisionHex, type OrderPick } from './orders';
 import { formatHex } from '../engine/hex';
 import type { ChainSecret } from './dice';
@@ -167,7 +167,7 @@ export function turnStatus(game: SavedGame, me: Side): TurnStatus {
   if (mode === 'strict') {
     if (t.pending?.by === me) return { kind: 'waiting-reveal', message: `Waiting for ${oppName}'s reveal: send this file. Your commitment (entry ${t.pending.i}) fixes your next ${t.pending.actions.length} action(s).`, dice };
     if (t.pending?.by === opp) return { kind: 'reveal', message: `${oppName} committed to ${t.pending.actions.length} action(s) and waits for your reveal.`, dice };
-    if (t.queue[me]?.length) return { kind: 'resolve', message: `${oppName} revealed: resolve your ${t.queue[me]!.length} committed action(s).`, dice };
+    if (committedDue(game, me)) return { kind: 'resolve', message: `${oppName} revealed: resolve your ${t.queue[me]!.length} committed action(s).`, dice };
   }
   if (actor === me) {
     const note = mode === 'fast' && t.keyBy !== opp ? ` Dice rolls wait for a nonce from ${oppName}.` : '';

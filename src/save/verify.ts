@@ -4,7 +4,7 @@
  * and the first bad entry is named. The loader is pure and never throws: anything wrong with the
  * input comes back as `{ ok: false, error }`, and nothing outside the returned object is changed.
  */
-import { apply, newGame, sideToAct, type Action, type ApplyResult, type GameEvent, type Roll, type GameState, type ScenarioBundle, type Side } from '../engine';
+import { apply, newGame, normaliseAction, sideToAct, type Action, type ApplyResult, type GameEvent, type Roll, type GameState, type ScenarioBundle, type Side } from '../engine';
 import { canon, canonHash, stateDigest } from './digest';
 import { loadScenario } from '../data/bundle';
 import { decodeInput } from './codec';
@@ -192,7 +192,9 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
     const actor = sideToAct(state);
     if (e.by !== actor) return fail('protocol', `${where}: ${e.by} commits to actions, but ${actor ?? 'nobody'} is to act`, k);
     if (t.pending) return fail('protocol', `${where}: a commitment (entry ${t.pending.i}) is already waiting for its reveal`, k);
-    if (t.queue[e.by]?.length) return fail('protocol', `${where}: ${e.by} must first play the ${t.queue[e.by]!.length} committed action(s) left from its last reveal`, k);
+    // Committed actions left from the last reveal must be played first, unless the dice made the next one unplayable (then they lapsed).
+    const left = t.queue[e.by];
+    if (left?.length && apply(state, left[0]).ok) return fail('protocol', `${where}: ${e.by} must first play the ${left.length} committed action(s) left from its last reveal`, k);
     if (!t.chains[other(e.by)]) return fail('protocol', `${where}: ${other(e.by)} has not published its dice chain anchor yet, so nobody could reveal`, k);
     // Issue 15 hole 4: a commitment must be playable. Its actions are tried in order in the committed
     // state, up to and including the first that rolls (what follows depends on the dice: it is checked
@@ -206,7 +208,7 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
       trial = r.state;
     }
     const h = commitmentHash(game.save.header.game, state.n, hash, e.actions as Action[], e.salt);
-    track = { ...withoutOrders(t, e.by), pending: { by: e.by, i: k, h, actions: e.actions as Action[] } };
+    track = { ...withoutOrders(t, e.by), pending: { by: e.by, i: k, h, actions: e.actions as Action[] }, ...(left?.length ? { queue: { ...t.queue, [e.by]: [] } } : {}) };
   } else {
     const action = e.action as Action;
     const isKey = action.type === 'diceKey';
@@ -257,7 +259,9 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
         if (t.pending?.by === e.by) return fail('protocol', `${where}: ${e.by} committed at entry ${t.pending.i} and must wait for ${other(e.by)}'s reveal before acting`, k);
         const q = t.queue[e.by];
         if (q?.length) {
-          if (canon(q[0]) === canon(action)) { committed = true; track = { ...t, queue: { ...t.queue, [e.by]: q.slice(1) } }; }
+          // Compared in canonical form (issue 15): a commitment may spell an action as the offer did (an unsorted unit set).
+          const n0 = normaliseAction(q[0]);
+          if (canon(n0.ok ? n0.action : q[0]) === canon(action)) { committed = true; track = { ...t, queue: { ...t.queue, [e.by]: q.slice(1) } }; }
           // The dice made the next committed action unplayable: the rest of the commitment lapses.
           else if (apply(state, q[0]).ok) return fail('protocol', `${where}: after the reveal ${e.by} must play its committed actions in order; expected ${describeAction(q[0])}, found ${describeAction(action)}`, k);
           else track = { ...t, queue: { ...t.queue, [e.by]: [] } };

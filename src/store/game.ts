@@ -236,6 +236,7 @@ export const useGame = create<GameStore>()((set, get) => ({
     const at = new Date().toISOString();
     let seat = pbem;
     let next: SavedGame = saved;
+    let lapsed: string | null = null;
     const events: LogEntry[] = [];
     if (step === 'send') {
       const r = prepareSend(saved, pbem, undefined, at);
@@ -248,10 +249,14 @@ export const useGame = create<GameStore>()((set, get) => ({
       if (!r.ok) { set({ error: `Strict dice: ${r.error}` }); return false; }
       next = r.game;
     } else {
-      // Strict: play the revealed committed actions in order, collecting their events for the log.
+      // Strict: play the revealed committed actions in order, collecting their events for the log. An
+      // action the dice made unplayable ends the commitment (the rest lapses; docs/save-format.md).
+      let rolled = false;
       for (const a of saved.track.queue[pbem.me] ?? []) {
         const w = appendAction(next, a, { by: pbem.me, at });
+        if (!w.ok && rolled && w.code === 'rules') { lapsed = `After the dice, your committed ${describeAction(a)} is no longer possible (${w.error}): the rest of your commitment lapsed; play on.`; break; }
         if (!w.ok) { set({ error: `A committed action could not be played: ${w.error}` }); return false; }
+        rolled ||= (w.applied?.rolls.length ?? 0) > 0;
         const idx = log.actions.length + next.save.entries.length - saved.save.entries.length;
         for (const event of w.applied?.events ?? []) events.push({ action: idx, event });
         next = w.game;
@@ -263,7 +268,7 @@ export const useGame = create<GameStore>()((set, get) => ({
     set({
       saved: next, state: next.state, pbem: seat, strictOffer: step === 'commit' ? null : strictOffer,
       log: { ...log, actions: [...log.actions, ...added] },
-      undoStack: [], entries: [...entries, ...events], error: null,
+      undoStack: [], entries: [...entries, ...events], error: lapsed,
     });
     return true;
   },

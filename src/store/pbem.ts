@@ -7,7 +7,7 @@
  */
 import { sideToAct, type Action, type Side } from '../engine';
 import {
-  appendAnchor, appendCommit, appendReveal, newChain, sealTurn, type ChainSecret,
+  appendAnchor, appendCommit, appendReveal, committedDue, newChain, sealTurn, type ChainSecret,
   type DiceMode, type Imported, type LoadError, type RandomHex, type SavedGame,
 } from '../save';
 import { idbKv, readInput, storeGame, storeVerified, type Kv } from '../save/autosave';
@@ -104,7 +104,8 @@ export function refusal(game: SavedGame, me: Side): string | null {
   if (game.save.header.dice === 'strict' && t.pending?.by === me) {
     return `Strict dice: you committed at entry ${t.pending.i} and wait for ${who(game, enemyOf(me))} to reveal the dice. Send this file and open their reply.`;
   }
-  if (game.save.header.dice === 'strict' && t.queue[me]?.length) {
+  // A committed action the dice made unplayable does not block: the rest of the commitment lapsed.
+  if (game.save.header.dice === 'strict' && committedDue(game, me)) {
     return `Strict dice: ${who(game, enemyOf(me))} revealed the dice: first press “Resolve my committed actions”.`;
   }
   return null;
