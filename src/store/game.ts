@@ -5,7 +5,8 @@
 import { create } from 'zustand';
 import { newGame, stateHash, sideToAct, view, type Action, type GameEvent, type GameLog, type GameState, type NewGameOptions, type ScenarioBundle, type Side } from '../engine';
 import { loadMap, loadScenario } from '../data/bundle';
-import { appendAction, createSave, describeAction, timeline, type SavedGame } from '../save';
+import { appendAction, appendOrders, applyStandingOrders, canon, createSave, describeAction, timeline, type SavedGame, type StandingOrders } from '../save';
+import { enemyOf } from '../engine/query';
 import type { Board } from '../engine/board';
 import { commit, diceRefusal, newSeat, prepareSend, refusal, reveal, seatFor, writeSeat, type PbemSeat } from './pbem';
 
@@ -50,6 +51,12 @@ export interface GameStore {
   /** Strict PBEM: the rolling action(s) the player tried, offered for a commitment. */
   strictOffer: Action[] | null;
   /**
+   * PBEM standing orders this player is writing for the opponent's coming turn (src/save/orders.ts):
+   * written into the file by `pbemStep('send')` when they differ from the orders in force.
+   */
+  ordersDraft: StandingOrders;
+  setOrdersDraft(o: StandingOrders): void;
+  /**
    * PBEM steps that write protocol entries: `send` seals the turn before the download (fast: a
    * nonce; strict: the chain anchor the first time), `commit` commits to `strictOffer`, `reveal`
    * reveals for the opponent's commitment, `resolve` plays my revealed commitment. False (with
@@ -84,6 +91,8 @@ export const useGame = create<GameStore>()((set, get) => ({
   aiSide: null,
   pbem: null,
   strictOffer: null,
+  ordersDraft: { orders: [] },
+  setOrdersDraft: (o) => set({ ordersDraft: o }),
   aiProgress: null,
   sheet: null,
   openSheet: (id) => set({ sheet: id }),
@@ -155,7 +164,7 @@ export const useGame = create<GameStore>()((set, get) => ({
     // A solo game names the opponent "Neptune AI" in the header (StartScreen).
     const aiSide = (Object.entries(h.players).find(([, name]) => name === 'Neptune AI')?.[0] ?? null) as Side | null;
     set({
-      aiSide, aiProgress: null, sheet: null, pbem: seatFor(game), strictOffer: null,
+      aiSide, aiProgress: null, sheet: null, pbem: seatFor(game), strictOffer: null, ordersDraft: myOrders(game),
       board: bundle.board, bundle, saved: game, state: game.state,
       log: { scenario: h.scenario, dataHash: h.dataHash, options: { seed: h.seed, length: h.length, players: h.players }, actions },
       undoStack: [], entries, error: null, selectedHex: null,
@@ -202,13 +211,22 @@ export const useGame = create<GameStore>()((set, get) => ({
     }
     const r = w.applied ?? { events: [], barrier: true };
     const index = log.actions.length;
+    let game = w.game;
+    const actions = [...log.actions, ((w.game.save.entries.at(-1) as { action?: Action } | undefined)?.action ?? action)];
+    const added = r.events.map((event) => ({ action: index, event }));
+    // PBEM: the opponent's standing orders answer its decisions here, recorded as its actions (issue 15).
+    const ordered = pbem ? applyStandingOrders(game, enemyOf(pbem.me), new Date().toISOString()) : null;
+    if (ordered?.applied.length) {
+      game = ordered.game;
+      for (const x of ordered.applied) { for (const event of x.events) added.push({ action: actions.length, event: event as GameEvent }); actions.push(x.action as Action); }
+    }
     set({
-      saved: w.game,
-      state: w.game.state,
+      saved: game,
+      state: game.state,
       // The log keeps the action as the engine normalised and the save recorded it (issue 15).
-      log: { ...log, actions: [...log.actions, ((w.game.save.entries.at(-1) as { action?: Action } | undefined)?.action ?? action)] },
-      undoStack: r.barrier ? [] : [...undoStack, saved],
-      entries: [...entries, ...r.events.map((event) => ({ action: index, event }))],
+      log: { ...log, actions },
+      undoStack: r.barrier || ordered?.applied.length ? [] : [...undoStack, saved],
+      entries: [...entries, ...added],
       error: null,
       strictOffer: null,
     });
@@ -239,10 +257,20 @@ export const useGame = create<GameStore>()((set, get) => ({
     let lapsed: string | null = null;
     const events: LogEntry[] = [];
     if (step === 'send') {
-      const r = prepareSend(saved, pbem, undefined, at);
+      // My standing orders for the opponent's coming turn go into the file first, when they changed.
+      const draft = get().ordersDraft;
+      const inForce = saved.track.orders?.[pbem.me]?.orders ?? { orders: [] };
+      if (saved.save.header.dice !== 'hotseat' && canon(draft) !== canon(inForce) && (draft.orders.length || saved.track.orders?.[pbem.me])) {
+        const o = appendOrders(saved, pbem.me, draft, { at });
+        if (!o.ok) { set({ error: `The standing orders could not be written: ${o.error}` }); return false; }
+        next = o.game;
+      }
+      const r = prepareSend(next, pbem, undefined, at);
       if (!r.ok) { set({ error: `The turn could not be sealed: ${r.error}` }); return false; }
       next = r.game;
       if (r.seat) { seat = r.seat; writeSeat(saved.save.header.game, seat); }
+      const mine = myOrders(next);
+      if (canon(mine) !== canon(get().ordersDraft)) set({ ordersDraft: mine });
     } else if (step === 'commit' || step === 'reveal') {
       if (step === 'commit' && !strictOffer) { set({ error: 'Nothing to commit to: try the action that rolls dice first.' }); return false; }
       const r = step === 'commit' ? commit(saved, pbem, strictOffer!, undefined, at) : reveal(saved, pbem, at);
@@ -298,6 +326,12 @@ export const useGame = create<GameStore>()((set, get) => ({
   hover: (h) => set({ hoverHex: h }),
   clearError: () => set({ error: null }),
 }));
+
+/** The standing orders this browser's side has in force in `game` (the draft it starts from). */
+function myOrders(game: SavedGame): StandingOrders {
+  const seat = seatFor(game);
+  return (seat && game.track.orders?.[seat.me]?.orders) || { orders: [] };
+}
 
 /** Helpers for panels. */
 export const currentActor = (s: GameState | null) => (s ? sideToAct(s) : null);

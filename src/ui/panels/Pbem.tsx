@@ -12,6 +12,7 @@ import { downloadSave, fileName } from '../../save/autosave';
 import { describeAction, turnStatus } from '../../save';
 import { TurnStatusBanner } from '../save/TurnStatusBanner';
 import { SaveControls } from '../save/SaveControls';
+import { StandingOrders } from './StandingOrders';
 
 export function Pbem() {
   const saved = useGame((s) => s.saved);
@@ -63,6 +64,7 @@ export function Pbem() {
           </button>
         </div>
       )}
+      <StandingOrders />
       {sent && <div className="pbem-sent" data-testid="pbem-sent">Turn file <code>{sent}</code> downloaded: e-mail it to {oppName}, then open their reply with “Open opponent's turn…”.</div>}
       {!replaying && (
         <SaveControls game={null} me={me} importLabel="Open opponent's turn…" importer={(file, verify) => receiveTurn(file, useGame.getState().saved!, me, undefined, verify)}
