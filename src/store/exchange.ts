@@ -105,7 +105,7 @@ export function scriptedTurn(opts: { seed: string; useOrders: boolean; orders: (
 }
 
 /** What the script plays for `side` in its own browser: its orders where they answer, else the moves below. */
-function policy(s: GameState, side: Side, orders: StandingOrders, designated: Set<string>, assaulted: boolean): Action {
+export function policy(s: GameState, side: Side, orders: StandingOrders, designated: Set<string>, assaulted: boolean): Action {
   const o = orderFor(s, orders, side);
   if (o) return o.action;
   if (s.pending) {
@@ -146,6 +146,28 @@ function policy(s: GameState, side: Side, orders: StandingOrders, designated: Se
     if (ga) return ga;
   }
   return END;
+}
+
+/**
+ * The script's three designations from the Attack Designation Segment `s`, and the hexes they
+ * would assault (what the German's fire orders name, AW 31.2.2b).
+ */
+export function scriptDesignations(s: GameState): { units: string[]; against: string[] } {
+  const designated = new Set<string>();
+  const units: string[] = [];
+  const against: string[] = [];
+  let cur = s;
+  for (let i = 0; i < 3; i++) {
+    const a = policy(cur, 'allied', { orders: [] }, designated, false);
+    if (a.type !== 'designate') break;
+    const r = apply(cur, a);
+    if (!r.ok) break;
+    cur = r.state;
+    const u = (a as { units: string[] }).units[0];
+    units.push(u);
+    against.push(assaultHex(cur, u)!);
+  }
+  return { units, against };
 }
 
 /** The hex a designated unit could assault (the first the rules offer), or null. */

@@ -72,7 +72,7 @@ export function StandingOrders() {
           <ol>{theirs.map((o, i) => <li key={i}>{describeOrder(o)}</li>)}</ol>
         </details>
       )}
-      <details open={draft.orders.length > 0 || undefined}>
+      <details data-testid="orders-mine">
         <summary>Your standing orders for {SIDE_NAME[opp]}' coming turn ({draft.orders.length})</summary>
         <p className="note">Sent with your file, and applied by your opponent's browser when the decision comes up (recorded as your action). Your opponent reads them: they reveal your plan. Where no order applies, the file comes back to you.</p>
         <ol data-testid="order-list">
