@@ -20,8 +20,17 @@ export interface Timeline {
   bookmarks: Bookmark[];
 }
 
-/** Builds the timeline of a save that loadSave accepted (entries are trusted here). */
+/** Timelines already built, per save object (immutable): the store, the replay bar and the summary share one re-play. */
+const built = new WeakMap<SaveFile, Timeline>();
+
+/** Builds the timeline of a save that loadSave accepted (entries are trusted here); built once per save object. */
 export function timeline(save: SaveFile, bundles: BundleSource = defaultBundles): Timeline {
+  let t = built.get(save);
+  if (!t) { t = buildTimeline(save, bundles); built.set(save, t); }
+  return t;
+}
+
+function buildTimeline(save: SaveFile, bundles: BundleSource): Timeline {
   const bundle = bundles(save.header.scenario);
   const start = newGame(bundle, { seed: save.header.seed, length: save.header.length, players: save.header.players });
   const states = [start.state];
