@@ -6,8 +6,9 @@
 // process (two vite SSR loaders, two module graphs) and each suite's `run()` of each commit runs in
 // turn, base/head then head/base, BENCH_PAIR_RUNS times (default 5). A figure's ratio is the median of
 // its per-pair ratios head / base: both halves of a pair ran seconds apart under the same load.
-// CPU time of the whole process is printed beside it (process.cpuUsage, user + system), which load
-// inflates far less than wall time.
+// The clock (BENCH_PAIR_CLOCK): `cpu` (default) makes performance.now() read this process's CPU time
+// (process.cpuUsage, user + system) for both commits' suites, so a figure counts the work done, not
+// the time other processes held the two cores; `wall` keeps the wall clock.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
@@ -26,6 +27,8 @@ if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const clock = process.env.BENCH_PAIR_CLOCK ?? 'cpu';
+if (clock === 'cpu') performance.now = cpu;
 
 async function loader(cwd) {
   // Each suite reads its fixtures relative to the working directory: run it from its own tree.
@@ -38,7 +41,7 @@ try {
   const vites = {};
   for (const [k, cwd] of Object.entries(trees)) { vites[k] = await loader(cwd); servers.push(vites[k]); }
   console.log(`machine.load_average_start: ${load()}`);
-  console.log(`base ${base} vs work tree, both loaded in one process, ${runs} pairs per suite (base/head, then head/base), median of per-pair ratios head / base`);
+  console.log(`base ${base} vs work tree, both loaded in one process, ${runs} pairs per suite (base/head, then head/base), median of per-pair ratios head / base; clock: ${clock === 'cpu' ? 'process CPU time' : 'wall'}`);
   let worse = 0; let compared = 0;
   for (const s of suites) {
     const mod = MODULES[s];
