@@ -19,7 +19,7 @@ import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import { MARKER, isArtilleryGroup, isHq, isInfantry, isZStep, stepsLeft } from './unit-traits';
 import { isConstricted, moveRecordNow } from './movement-search';
-import { readUnits, unitIndex, type UnitIndex } from './unitIndex';
+import { readUnits, unitIndex, unmodifiedBase, type UnitIndex } from './unitIndex';
 import { actsAsGroup } from './artilleryGroups';
 
 /**
@@ -294,7 +294,8 @@ function refuseOverstack(d: Draft<GameState>, bundle: ScenarioBundle, exploit = 
   const side = bundle.scenario.sides[d.pos.playerTurn];
   // GOSS 6.0: at the end of the Exploitation Segment only stacks an exploiting unit moved into count;
   // stacks left over by retreats and advances are the owner's to fix in the next Movement Segment.
-  const v = stackViolations(d as GameState, bundle, side).filter((x) => !exploit || x.units.some((id) => moveRecordNow(d as GameState, bundle, d.units[id] as GameState['units'][string])));
+  // The frozen state itself while nothing has been written yet (the usual case): its violations are kept.
+  const v = stackViolations(unmodifiedBase(d) as GameState, bundle, side).filter((x) => !exploit || x.units.some((id) => moveRecordNow(d as GameState, bundle, d.units[id] as GameState['units'][string])));
   if (!v.length) return [];
   const list = v.map((x) => `${x.ref}: ${x.reason} (${x.case})`).join('; ');
   const fix = v.some((x) => x.case === 'AW 31.9.2a')
