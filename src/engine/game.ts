@@ -8,7 +8,7 @@ import { Dice } from './rng';
 import { canonicalJson, hashValue } from './hash';
 import { tryParseHexRef } from './hex';
 import {
-  actionName, actorAt, admitted, allSegments, evalGuard, firstOfBoth, firstPos, gameTime, guardNames, guardText, nextPart, nextSegment,
+  actionName, actorAt, admitted, allSegments, evalGuard, firstOfBoth, firstPos, gameTime, guardNames, guardText, nextPart, nextSegment, type GameTime,
   partLabel, phasingSide, posLabel, segmentAt, segmentsAdmitting, skipReason, stageAt, turnCount, type GuardEnv,
 } from './sequence';
 import {
@@ -52,9 +52,11 @@ function hooksFor(segmentId: string, kind: 'onEnter' | 'onExit'): readonly Hook[
 /** Custom guards (AW 42.0 "until the beaches are cleared"): the first module that registers the name decides. */
 function guardEnv(d: Draft<GameState> | GameState, bundle: ScenarioBundle): GuardEnv {
   const state = d as GameState;
+  let time: GameTime | undefined;
   return {
     seq: bundle.sequence,
-    time: gameTime(bundle.scenario, bundle.sequence, state.pos.turn),
+    // Asked only by a time guard (AM, night, from a date…): most segments have none.
+    get time() { return (time ??= gameTime(bundle.scenario, bundle.sequence, state.pos.turn)); },
     phasing: state.pos.part ? null : phasingSide(bundle.scenario, state.pos),
     custom: (name) => {
       for (const m of allModules()) { const g = m.guards?.[name]; if (g) return g(state, bundle); }
@@ -356,9 +358,18 @@ export function apply(state: GameState, raw: Action): ApplyResult {
   if (state.over) return rejected(state, 'game-over', `the game is over: ${state.over.reason}`);
   // Issue 15: the action is parsed strictly and normalised to its one spelling; that spelling is what
   // is applied, recorded (ApplyResult.action) and what the PBEM dice derive from.
+  // The commonest action of all, `{type: 'endSegment'}`, is already its one spelling (strict schema, no
+  // other key): no parse. Anything else about it (another key, an odd prototype) goes the long way.
+  if (isBareEndSegment(raw)) return tryEndSegment(state);
   const norm = normaliseAction(raw);
   if (!norm.ok) return { ok: false, state, events: [], error: norm.error };
   return norm.action.type === 'endSegment' ? tryEndSegment(state) : applyNormalised(state, norm.action);
+}
+
+function isBareEndSegment(raw: Action): boolean {
+  if (raw.type !== 'endSegment') return false;
+  const proto = Object.getPrototypeOf(raw) as unknown;
+  return (proto === Object.prototype || proto === null) && Object.getOwnPropertyNames(raw).length === 1;
 }
 
 /** apply() of an action already normalised. */
@@ -384,6 +395,7 @@ function applyNormalised(state: GameState, action: Action): ApplyResult {
   }
   let next: GameState;
   let preRolls = 0;
+  let barrier = false;
   try {
     next = produce(state, (d) => {
       if (handler) events.push(...handler.apply(d, action, ctx));
@@ -405,6 +417,12 @@ function applyNormalised(state: GameState, action: Action): ApplyResult {
         d.playFrom = d.n + 1;
       }
       d.n += 1;
+      // Undo stops at new information: a die roll, or the other side taking over (DEVELOPERS.md). Set in
+      // this same draft, not a second produce: half the actions of a replay roll dice.
+      if (dice.rolls.length > 0 || preRolls > 0 || sideToAct(d as GameState) !== side || events.some((e) => e.type === 'revealed')) {
+        barrier = true;
+        d.barrier = d.n;
+      }
     });
   } catch (e) {
     if (e instanceof RuleViolation) return { ok: false, state, events: [], error: e.rejection };
@@ -415,9 +433,6 @@ function applyNormalised(state: GameState, action: Action): ApplyResult {
     const bad = newProblems(state, next);
     if (bad.length) return rejected(state, 'internal', `the engine failed on this action: it would break ${bad.length === 1 ? 'an invariant' : `${bad.length} invariants`}: ${bad.slice(0, 3).join('; ')}`);
   }
-  // Undo stops at new information: a die roll, or the other side taking over (DEVELOPERS.md).
-  const barrier = dice.rolls.length > 0 || preRolls > 0 || sideToAct(next) !== side || events.some((e) => e.type === 'revealed');
-  if (barrier) next = produce(next, (d) => { d.barrier = d.n; });
   return { ok: true, state: next, events, barrier, rolls: dice.rolls, action };
 }
 

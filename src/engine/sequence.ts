@@ -11,7 +11,15 @@ import type { ScenarioFile } from '../data/schemas/scenario';
 import type { SeqPos, Side, TimeOfDay } from './types';
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date (Howard Hinnant's days_from_civil; no clock involved). */
+const DAYS = new Map<string, number>();
+
 export function daysFromCivil(iso: string): number {
+  let n = DAYS.get(iso);
+  if (n === undefined) { n = daysOf(iso); if (DAYS.size < 100_000) DAYS.set(iso, n); }
+  return n;
+}
+
+function daysOf(iso: string): number {
   let y = +iso.slice(0, 4);
   const m = +iso.slice(5, 7);
   const d = +iso.slice(8, 10);
@@ -23,7 +31,16 @@ export function daysFromCivil(iso: string): number {
   return era * 146097 + doe - 719468;
 }
 
+/** civilFromDays's answers: every segment event names its date (a replay asks for a few hundred days, thousands of times). */
+const CIVIL = new Map<number, string>();
+
 export function civilFromDays(z: number): string {
+  let s = CIVIL.get(z);
+  if (s === undefined) { s = civilOf(z); if (CIVIL.size < 100_000) CIVIL.set(z, s); }
+  return s;
+}
+
+function civilOf(z: number): string {
   z += 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;

@@ -347,7 +347,12 @@ function legalBreakdowns(state: GameState, side: Side, bundle: ScenarioBundle): 
     if (u.side !== side || u.hex === null || u.eliminated) continue;
     const def = bundle.units.get(id);
     if (!def?.breakdown) continue;
-    for (let k = 1; k <= stepsLeft(def, u); k++) if (!breakdownProblem(state, bundle, id, k)) out.push({ type: 'breakdown', unit: id, coys: k });
+    for (let k = 1; k <= stepsLeft(def, u); k++) {
+      // Only whether some check refuses matters here, so the cheap one first (issue 17: every unit, after
+      // every action): no free counters for k Coys means none for more Coys either.
+      if (countersProblem(state, bundle, def, u, k)) break;
+      if (!breakdownProblem(state, bundle, id, k)) out.push({ type: 'breakdown', unit: id, coys: k });
+    }
   }
   return out;
 }

@@ -269,6 +269,14 @@ describe('AW 31.2.1 Movement Segment order, PA, CR and Exploit', () => {
     expect(refused(state, { type: 'mark', unit: 'far', marker: 'PA' })).toMatchObject({ code: 'pa-no-enemy', case: 'GOSS 5.2.1' });
     expect(refused(state, { type: 'mark', unit: 'art', marker: 'PA' })).toMatchObject({ code: 'pa-not-allowed', case: 'GOSS 5.2.1' });
   });
+  it('GOSS 5.2.1, AW 31.2.1: PA reach is counted in hexes — an enemy-adjacent hex 2 hexes away is in a Mech unit\'s reach (2 PA hexes), not a Leg unit\'s (1)', () => {
+    const mech = lane([ALLY('m', [0, 1], { moveClass: 'mech', type: 'Mot Inf' }), AXIS('x', [3, 1])]);
+    expect(must(mech.state, { type: 'mark', unit: 'm', marker: 'PA' }).units.m.markers).toContain('PA');
+    const leg = lane([ALLY('l', [0, 1]), AXIS('x', [3, 1])]);
+    expect(refused(leg.state, { type: 'mark', unit: 'l', marker: 'PA' })).toMatchObject({ code: 'pa-no-enemy', case: 'GOSS 5.2.1' });
+    expect(legalActions(leg.state, 'allied').some((a) => a.type === 'mark' && a.marker === 'PA')).toBe(false);
+    expect(legalActions(mech.state, 'allied')).toContainEqual({ type: 'mark', unit: 'm', marker: 'PA' });
+  });
   it('AW 31.2.1: PA units move after all other movement', () => {
     const { state } = lane([ALLY('pa', [0, 1]), ALLY('b', [0, 0]), AXIS('x', [2, 1])]);
     let s = must(state, { type: 'mark', unit: 'pa', marker: 'PA' });

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { isDraft } from 'immer';
 import { areAdjacent, distance, formatHex, hexsideBetween, neighbours, tryParseHexRef, type HexId } from '../hex';
+import { HEX_COUNT, NEIGHBOURS } from '../hex/lattice';
 import { canObserve, losRange } from './observation';
 import { segmentAt } from '../sequence';
 import { reject, type RuleModule } from './registry';
@@ -15,7 +16,7 @@ import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import {
   ALL_MA, F_ENEMY, F_ENEMY_ADJ, allowance, groundExemptRoutes, groundNow, haltAt, isNight, isRoadStart, moveRecordNow, pathFrom, roadMarchRoutes, search, sideView, stepCost,
-  type Allowance, type Halt, type MoveMode, type MoveType, type MoverCtx,
+  type Allowance, type Halt, type MoveMode, type MoveType, type MoverCtx, type SideView,
 } from './movement-search';
 import {
   MARKER, hasMarker, isArtillery, isArtilleryGroup, isCommando, isHq, isInfantry, stepsLeft,
@@ -586,12 +587,44 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
   }
 }
 
+/**
+ * Hex steps from each hex to the nearest hex adjacent to an enemy unit (a breadth-first search over
+ * the lattice from those hexes), per side view. A PA move is counted in hexes (GOSS 5.2.1), so a unit
+ * farther than its PA allowance from every such hex cannot reach one, whatever the terrain: the
+ * panels ask this of every unit after every action (issue 17), and most units are far from the enemy.
+ */
+const enemyAdjSteps = new WeakMap<SideView, Int32Array>();
+/** Steps up to `limit` (the largest PA allowance, the same for every view of a scenario); -1 beyond. */
+function stepsToEnemyAdjacent(view: SideView, limit: number): Int32Array {
+  let d = enemyAdjSteps.get(view);
+  if (d) return d;
+  d = new Int32Array(HEX_COUNT).fill(-1);
+  const queue = new Int32Array(HEX_COUNT);
+  let tail = 0;
+  for (let h = 0; h < HEX_COUNT; h++) if (view.flags[h] & F_ENEMY_ADJ) { d[h] = 0; queue[tail++] = h; }
+  for (let head = 0; head < tail; head++) {
+    const h = queue[head];
+    if (d[h] >= limit) continue;
+    for (let k = 0; k < 6; k++) {
+      const n = NEIGHBOURS[h * 6 + k];
+      if (n >= 0 && d[n] === -1) { d[n] = d[h] + 1; queue[tail++] = n; }
+    }
+  }
+  enemyAdjSteps.set(view, d);
+  return d;
+}
+
 function paCanReachEnemy(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
   const u = state.units[unitId];
   const view = sideView(state, bundle, u.side);
   if (view.flags[u.hex!] & F_ENEMY_ADJ) return true;
+  // The largest PA allowance of any unit (AW 31.2.1) first: it needs no mover context.
+  const most = tecOf(bundle).raw.pa.hexes;
+  const steps = stepsToEnemyAdjacent(view, Math.max(most.ranger, most.leg, most.mech))[u.hex!];
+  if (steps === -1) return false;
   const ctx = ctxFor(state, bundle, unitId, 'pa', 'pa');
   const allow = allowance(ctx);
+  if (steps > allow.budget) return false;
   const r = search(ctx, u.hex!, allow.budget, true);
   return r.hexes.some((h) => (view.flags[h] & F_ENEMY_ADJ) !== 0);
 }
@@ -645,10 +678,12 @@ function legalMoves(state: GameState, side: Side, bundle: ScenarioBundle): Actio
 function legalMarks(state: GameState, side: Side, bundle: ScenarioBundle): Action[] {
   const out: Action[] = [];
   if (segmentId(state, bundle) !== 'move') return out;
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.side !== side || u.hex === null || u.eliminated) continue;
-    for (const m of MARKABLE) if (!checkMark(state, bundle, id, m)) out.push({ type: 'mark', unit: id, marker: m });
+  // What checkMark refuses for every unit of the side at once (AW 31.2.1: the phasing side marks, before moving any unit).
+  if (side !== phasing(state, bundle) || segmentMoves(state, bundle).moved.has(side)) return out;
+  // The live units in record order (the index's list: for…in over a 2,000-unit record is slow).
+  for (const u of unitIndex(state).live) {
+    if (u.side !== side) continue;
+    for (const m of MARKABLE) if (!checkMark(state, bundle, u.id, m)) out.push({ type: 'mark', unit: u.id, marker: m });
   }
   return out;
 }

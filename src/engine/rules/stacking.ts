@@ -19,7 +19,7 @@ import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import { MARKER, isArtilleryGroup, isHq, isInfantry, isZStep, stepsLeft } from './unit-traits';
 import { isConstricted, moveRecordNow } from './movement-search';
-import { readUnits, unitIndex } from './unitIndex';
+import { readUnits, unitIndex, unmodifiedBase, type UnitIndex } from './unitIndex';
 import { actsAsGroup } from './artilleryGroups';
 
 /**
@@ -222,19 +222,28 @@ export function stackViolationOf(bundle: ScenarioBundle, h: HexId, side: Side, s
 
 /** Every stacking violation of `side` (or both sides). */
 export function stackViolations(state: GameState, bundle: ScenarioBundle, side?: Side): StackViolation[] {
-  const seen = new Set<string>();
-  const out: StackViolation[] = [];
+  // Kept per unit index (one per frozen state; a draft gets a fresh index per call): the panels' legal
+  // actions ask twice per state and the end-of-segment check once more (issue 17, 1,000 stacks).
   const ix = unitIndex(state);
-  for (const u of ix.live) {
-    if (u.hex === null || (side && u.side !== side)) continue;
-    const key = `${u.side}:${u.hex}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const v = stackViolationOf(bundle, u.hex, u.side, ix.byHex.get(u.hex) ?? []);
-    if (v) out.push(v);
+  let byIx = violationCache.get(ix);
+  if (!byIx) violationCache.set(ix, (byIx = new Map()));
+  const key = side ?? 'both';
+  let out = byIx.get(key);
+  if (!out) {
+    out = [];
+    // Hex by hex (each stack once), its sides in the order their first unit appears in the index.
+    for (const [h, stack] of ix.byHex) {
+      const first = stack[0].side;
+      if (!side || first === side) { const v = stackViolationOf(bundle, h, first, stack); if (v) out.push(v); }
+      const other = stack.find((u) => u.side !== first)?.side;
+      if (other && (!side || other === side)) { const v = stackViolationOf(bundle, h, other, stack); if (v) out.push(v); }
+    }
+    out.sort((a, b) => a.hex - b.hex);
+    byIx.set(key, out);
   }
-  return out.sort((a, b) => a.hex - b.hex);
+  return out.slice();
 }
+const violationCache = new WeakMap<UnitIndex, Map<string, StackViolation[]>>();
 
 /** Adjacent hexes an artillery group may relocate to (AW 31.9.2a): empty, on the map, enterable by it. */
 export function relocationHexes(state: GameState, bundle: ScenarioBundle, unitId: string): HexId[] {
@@ -285,7 +294,8 @@ function refuseOverstack(d: Draft<GameState>, bundle: ScenarioBundle, exploit = 
   const side = bundle.scenario.sides[d.pos.playerTurn];
   // GOSS 6.0: at the end of the Exploitation Segment only stacks an exploiting unit moved into count;
   // stacks left over by retreats and advances are the owner's to fix in the next Movement Segment.
-  const v = stackViolations(d as GameState, bundle, side).filter((x) => !exploit || x.units.some((id) => moveRecordNow(d as GameState, bundle, d.units[id] as GameState['units'][string])));
+  // The frozen state itself while nothing has been written yet (the usual case): its violations are kept.
+  const v = stackViolations(unmodifiedBase(d) as GameState, bundle, side).filter((x) => !exploit || x.units.some((id) => moveRecordNow(d as GameState, bundle, d.units[id] as GameState['units'][string])));
   if (!v.length) return [];
   const list = v.map((x) => `${x.ref}: ${x.reason} (${x.case})`).join('; ');
   const fix = v.some((x) => x.case === 'AW 31.9.2a')

@@ -1,0 +1,93 @@
+// `node scripts/bench-pair.mjs [base-commit] [engine,save,ai]`: issue 14's "no engine figure more than
+// 10% slower than before the change", measured so that a loaded machine does not decide the answer.
+// bench-compare.mjs alternates whole `npm run bench` processes minutes apart; with the machine's load
+// swinging between 2 and 20 in that time, even identical code (the hex lookups) came out 0.2–0.6×.
+// Here the base commit (a temporary git worktree) and the work tree are loaded side by side in ONE
+// process (two vite SSR loaders, two module graphs) and each suite's `run()` of each commit runs in
+// turn, base/head then head/base, BENCH_PAIR_RUNS times (default 5). A figure's ratio is the median of
+// its per-pair ratios head / base: both halves of a pair ran seconds apart under the same load.
+// The clock (BENCH_PAIR_CLOCK): `cpu` (default) makes performance.now() read this process's CPU time
+// (process.cpuUsage, user + system) for both commits' suites, so a figure counts the work done, not
+// the time other processes held the two cores; `wall` keeps the wall clock.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createServer } from 'vite';
+
+const base = process.argv[2] ?? 'f35e272';
+const suites = (process.argv[3] ?? 'engine,save,ai').split(',');
+const runs = Number(process.env.BENCH_PAIR_RUNS ?? 5);
+const MODULES = { engine: '/src/bench/engine.ts', save: '/src/save/bench.ts', ai: '/src/ai/bench.ts' };
+const root = resolve('.');
+const dir = mkdtempSync(join(tmpdir(), 'neptune-bench-pair-'));
+execFileSync('git', ['worktree', 'add', '--detach', dir, base], { stdio: 'ignore' });
+if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const clock = process.env.BENCH_PAIR_CLOCK ?? 'cpu';
+if (clock === 'cpu') performance.now = cpu;
+
+async function loader(cwd) {
+  // Each suite reads its fixtures relative to the working directory: run it from its own tree.
+  return createServer({ root: cwd, configFile: false, server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error' });
+}
+
+const servers = [];
+try {
+  const trees = { base: dir, head: root };
+  const vites = {};
+  for (const [k, cwd] of Object.entries(trees)) { vites[k] = await loader(cwd); servers.push(vites[k]); }
+  console.log(`machine.load_average_start: ${load()}`);
+  console.log(`base ${base} vs work tree, both loaded in one process, ${runs} pairs per suite (base/head, then head/base), median of per-pair ratios head / base; clock: ${clock === 'cpu' ? 'process CPU time' : 'wall'}`);
+  let worse = 0; let compared = 0;
+  for (const s of suites) {
+    const mod = MODULES[s];
+    if (!mod) throw new Error(`unknown suite "${s}" (engine, save, ai)`);
+    const suite = {};
+    for (const k of ['base', 'head']) { process.chdir(trees[k]); suite[k] = await vites[k].ssrLoadModule(mod); }
+    const ratios = new Map(); const values = { base: new Map(), head: new Map() }; const units = new Map();
+    const cpus = { base: [], head: [] };
+    for (let i = 0; i < runs; i++) {
+      for (const k of i % 2 ? ['head', 'base'] : ['base', 'head']) {
+        process.chdir(trees[k]);
+        const c0 = cpu();
+        const figs = await suite[k].run();
+        cpus[k].push(cpu() - c0);
+        for (const [name, value, unit] of figs) {
+          if (!values[k].has(name)) values[k].set(name, []);
+          values[k].get(name).push(value);
+          if (k === 'head') units.set(name, unit);
+        }
+      }
+      for (const [name, hv] of values.head) {
+        const bv = values.base.get(name);
+        if (!bv || bv.length !== hv.length || !bv[i]) continue;
+        if (!ratios.has(name)) ratios.set(name, []);
+        ratios.get(name).push(hv[i] / bv[i]);
+      }
+    }
+    console.log(`${s}: whole-suite CPU time base ${median(cpus.base).toFixed(0)} ms, head ${median(cpus.head).toFixed(0)} ms, ratio ${(median(cpus.head) / median(cpus.base)).toFixed(2)} (medians of ${runs})`);
+    for (const [name, rs] of ratios) {
+      const unit = units.get(name) ?? '';
+      const ratio = median(rs);
+      const rate = /\/s\b|per s/.test(unit);
+      const time = /^(ms|s|µs)\b/.test(unit);
+      const slower = time ? ratio > 1.1 : rate ? ratio < 1 / 1.1 : false;
+      if (slower) worse++;
+      compared++;
+      const b = median(values.base.get(name)); const h = median(values.head.get(name));
+      console.log(`${name}: base ${+b.toFixed(3)} head ${+h.toFixed(3)} ${unit.split(' ')[0]} ratio ${ratio.toFixed(2)} (pairs ${rs.map((r) => r.toFixed(2)).join(' ')})${slower ? '  SLOWER by more than 10%' : ''}`);
+    }
+  }
+  console.log(`${compared} figures compared, ${worse} slower by more than 10%`);
+  console.log(`machine.load_average_end: ${load()}`);
+} finally {
+  process.chdir(root);
+  for (const v of servers) await v.close();
+  execFileSync('git', ['worktree', 'remove', '--force', dir], { stdio: 'ignore' });
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exit(0);
