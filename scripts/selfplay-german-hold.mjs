@@ -17,6 +17,7 @@ try {
   const { goodwoodHoldGame } = await vite.ssrLoadModule('/src/ai/germanHold.ts');
   console.log(`Goodwood AI vs AI, ${games} game(s) × ${turns} GT(s), level ${level}, seeds ${base}-1…${base}-${games}`);
   let withGa = 0; let gas = 0; let vol = 0; let forced = 0;
+  const forcedBy = {};
   for (let g = 0; g < games; g++) {
     const seed = `${base}-${g + 1}`;
     const t0 = performance.now();
@@ -24,12 +25,13 @@ try {
     const n = f.gaByTurn.reduce((a, b) => a + b, 0);
     if (n > 0) withGa++;
     gas += n; vol += f.leftVoluntarily.length; forced += f.leftForced.length;
+    for (const x of f.leftForced) forcedBy[x.action] = (forcedBy[x.action] ?? 0) + 1;
     const fl = (xs) => xs.map((x) => `${x.hex} ${x.fieldworks} GT${x.turn} (${x.action})`).join(', ') || 'none';
     console.log(`game ${g + 1} seed ${seed}: German GAs by GT [${f.gaByTurn.join(', ')}]; left voluntarily: ${fl(f.leftVoluntarily)}; left forced: ${f.leftForced.length}${f.result.stuck ? ` — STUCK: ${f.result.stuck}` : ''} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   }
   console.log(`summary: games with >= 1 German GA in GTs 1-${turns}: ${withGa}/${games}`);
   console.log(`summary: German GAs per game: ${(gas / games).toFixed(2)} (${gas} in all)`);
-  console.log(`summary: fortified hexes left voluntarily: ${vol} (${(vol / games).toFixed(2)} per game); left forced by combat results: ${forced}`);
+  console.log(`summary: fortified hexes left voluntarily: ${vol} (${(vol / games).toFixed(2)} per game); left forced by combat results: ${forced} (by the action that emptied the hex: ${Object.entries(forcedBy).map(([k, v]) => `${k} ${v}`).join(', ')})`);
 } finally {
   await vite.close();
 }

@@ -43,7 +43,8 @@ function heldForts(state: GameState, side: Side): Map<string, string> {
  * Watches one game for `side`: its GAs by game turn, and every fortified hex it held before an
  * action and not after. A hex emptied by an action of the enemy, or by the side's answer to a pending
  * decision (the hits, retreats and options a combat result imposes, GOSS 11.6, 13.10), is forced;
- * one emptied by the side's own action with nothing pending (a move out) is voluntary.
+ * one emptied by the side's own action with nothing pending (a move out) or by its advance after
+ * combat (GOSS 13.11) is voluntary.
  */
 export function holdWatcher(side: Side) {
   const gaByTurn: number[] = [];
@@ -59,7 +60,8 @@ export function holdWatcher(side: Side) {
     for (const [h, f] of before) {
       if (after.has(h)) continue;
       const rec = { hex: formatHex(Number(h)), fieldworks: f, turn: turn + 1, action: action.type };
-      if (actor === side && !prev.pending) leftVoluntarily.push(rec);
+      // An advance after combat (GOSS 13.11) is the side's choice, not a result imposed on it.
+      if (actor === side && (!prev.pending || prev.pending.kind === 'gaAdvance')) leftVoluntarily.push(rec);
       else leftForced.push(rec);
     }
   };
