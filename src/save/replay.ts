@@ -69,7 +69,9 @@ export function changesSince(save: SaveFile, tl: Timeline, from: number): Change
   for (const id of Object.keys(b.units)) {
     const u = b.units[id];
     const was = a.units[id];
-    if (!was || was.hex !== u.hex) moved.push({ unit: id, from: was ? hex(was.hex) : null, to: hex(u.hex) });
+    // A unit eliminated since is listed under losses, not as a move off the map (issue 16 item 11).
+    const killed = !!u.eliminated && !was?.eliminated;
+    if ((!was || was.hex !== u.hex) && !killed) moved.push({ unit: id, from: was ? hex(was.hex) : null, to: hex(u.hex) });
     const lost = u.stepsLost - (was?.stepsLost ?? 0);
     if (lost > 0 || (u.eliminated && !was?.eliminated)) losses.push({ unit: id, steps: lost, eliminated: !!u.eliminated });
   }
