@@ -7,7 +7,7 @@ import { formatHex, tryParseHexRef, type HexId } from '../engine/hex';
 import { legalActions } from '../engine/game';
 import { setupStatus, gaOdds, defOf, isAttackDesignated, live, stepsLeft, frameOf } from '../engine/query';
 import type { Action, ActionOf, GameState } from '../engine/types';
-import { leavesFortEmpty, wouldOverstack, type AiCtx } from './context';
+import { isCounterattacker, leavesFortEmpty, wouldOverstack, type AiCtx } from './context';
 import { columnExpectation } from './evaluate';
 import { hexScore } from './movement';
 import { aiRng } from './rng';
@@ -105,8 +105,9 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       const steps = fs.units.map((id) => state.units[id]).filter(live).reduce((s, u) => s + stepsLeft(defOf(ctx.bundle, u.id), u), 0);
       const retreat = legal.find((a) => (a as { option?: string }).option === 'retreat');
       // GOSS 11.6.2: keep key hexes (first hit as a step); elsewhere retreat out of a heavy mission or a thin stack.
-      // A stack designated for its assault (a counterattack) stands and takes the hits while it keeps steps to attack with.
-      const attacking = fs.units.some((id) => state.units[id]?.side === ctx.side && isAttackDesignated(state.units[id])) && steps > fs.hits + 1;
+      // A counterattack stack (posture `counterattack`) designated for its assault stands and takes the hits while
+      // it keeps steps to attack with: a retreat would drop its designation (GOSS 11.6.2).
+      const attacking = fs.units.some((id) => state.units[id]?.side === ctx.side && isAttackDesignated(state.units[id]) && isCounterattacker(ctx, id)) && steps > fs.hits + 1;
       if (retreat && !keyHex(ctx, state, h) && !attacking && (fs.hits >= 2 || steps <= 1)) return retreat;
       // GOSS 11.6.2a: as for gaConvert, the ET-3 is given up only when the stack would otherwise lose its last steps.
       const et3 = legal.find((a) => (a as { removeEt3?: boolean }).removeEt3);
