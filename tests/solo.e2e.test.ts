@@ -28,14 +28,20 @@ describe('solo play in Chromium', () => {
     }
     await expect.poll(() => page.getByTestId('tracker-phasing').textContent(), { timeout: 30_000 }).toMatch(/^German/);
     // The opponent finishes its player turn and the Allies are to act again (GT 2). Decisions the
-    // rules give the Allied player during it (ground interdiction, AW 31.7) are declined, and the
-    // Allied player ends the segments it owns there (defensive fire support, AW 31.2.2b).
-    const deadline = Date.now() + 120_000;
+    // rules give the Allied player during it (ground interdiction, AW 31.7) are declined, the
+    // Allied player ends the segments it owns there (defensive fire support, AW 31.2.2b), and it
+    // answers the decisions of the German counterattacks (GA defence, hits, retreats: issue 16
+    // item 12) with the first option offered.
+    const deadline = Date.now() + 240_000;
     while (Date.now() < deadline && (await page.getByTestId('tracker-phasing').textContent())?.startsWith('German')) {
       const decline = page.getByTestId('choice-giDone');
       const end = page.getByTestId('end-segment');
-      if (await decline.count()) await decline.first().click();
-      else if ((await end.count()) && (await end.isEnabled())) await end.click();
+      const answer = page.locator('[data-testid=decisions] button[data-testid^="choice-"]');
+      // The opponent acts meanwhile (in its worker): a button may go before it is clicked; the loop then looks again.
+      const click = (l: typeof end) => l.click({ timeout: 5_000 }).catch(() => undefined);
+      if (await decline.count()) await click(decline.first());
+      else if ((await page.getByTestId('pending').count()) && (await answer.count())) await click(answer.first());
+      else if ((await end.count()) && (await end.isEnabled())) await click(end);
       else await page.waitForTimeout(500);
     }
     expect(await page.getByTestId('tracker-phasing').textContent()).toMatch(/^Allied/);
@@ -46,5 +52,5 @@ describe('solo play in Chromium', () => {
     expect(await distinctColours(page, png)).toBeGreaterThan(6);
     expect(errors).toEqual([]);
     await page.close();
-  }, 240_000);
+  }, 420_000);
 });

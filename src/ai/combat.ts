@@ -8,7 +8,7 @@ import { distance, formatHex, neighbours, type HexId } from '../engine/hex';
 import { terrainOf } from '../engine/board';
 import { designationProblem, artilleryPoints, fsPlan, fsAdvanceOptions, type FsRequest, gaMods, defOf, enemyOf, has, isArtGroup, isArtillery, isAttackDesignated, isHeavyFlak, isHq, live, M, unitsAt, combatRules, gaOdds } from '../engine/query';
 import type { Action, ActionOf, GameState, ScenarioBundle, Side, UnitState } from '../engine/types';
-import { checkBudget, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
+import { checkBudget, isCounterattacker, leavesFortEmpty, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
 import { fsExpectation, gaExpectation } from './evaluate';
 import { isManoeuvre } from './influence';
 import { hexScore, reserveSet } from './movement';
@@ -16,16 +16,27 @@ import { hexScore, reserveSet } from './movement';
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Worth of an assault to the attacker: expected enemy steps lost minus own (scaled by aggression), plus ground. */
-function assaultValue(ctx: AiCtx, state: GameState, target: HexId, attackers: string[]): number | null {
+export function assaultValue(ctx: AiCtx, state: GameState, target: HexId, attackers: string[]): number | null {
   const e = gaExpectation(state, ctx.bundle, { hex: target, attackers }, ctx.side);
   if (!e) return null;
   const p = ctx.posture;
-  const ground = (ctx.st.objective[target] * 0.3 + ctx.st.hold[target] * 0.5) * p.aggression;
+  const aggression = stance(ctx, attackers).aggression;
+  const ground = (ctx.st.objective[target] * 0.3 + ctx.st.hold[target] * 0.5) * aggression;
   // A victory hex (AW 32.13 "occupied" at the end) is worth taking at a poor exchange of steps:
   // the attacker wins by ground, and only a shaken defender leaves it.
   const prize = ctx.st.objHex[target] * (p.posture === 'attack' ? 1 : 0.5);
   // An aggressive side accepts a worse exchange of steps for ground (aggression 0.75: own losses ×0.75).
-  return e.defLoss - e.attLoss * (1.5 - p.aggression) + e.pDefenderShaken * (ground + prize);
+  return e.defLoss - e.attLoss * (1.5 - aggression) + e.pDefenderShaken * (ground + prize);
+}
+
+/**
+ * Aggression and threshold of an assault by `attackers`: the counterattack force's own (posture
+ * `counterattack`) when one of its units is among them, else the side's.
+ */
+function stance(ctx: AiCtx, attackers: string[]): { aggression: number; attackThreshold: number } {
+  const ca = ctx.posture.counterattack;
+  if (ca && ctx.posture.posture === 'defend' && attackers.some((id) => isCounterattacker(ctx, id))) return ca;
+  return ctx.posture;
 }
 
 /** Units of the side in `h` that may be designated now. */
@@ -43,14 +54,15 @@ export function designations(ctx: AiCtx, state: GameState): Action[] {
   for (const h of [...hexes].sort((a, b) => a - b)) {
     const enemies = neighbours(h).filter((n) => unitsAt(state, n, enemyOf(ctx.side)).length > 0);
     if (!enemies.length) continue;
-    const units = eligibleAt(ctx, state, h).filter((id) => !reserve.has(id));
+    // The counterattack force is not held back (it is the reserve that strikes).
+    const units = eligibleAt(ctx, state, h).filter((id) => !reserve.has(id) || isCounterattacker(ctx, id));
     if (!units.length) continue;
     const s1 = tryApply(state, { type: 'designate', units });
     if (!s1) continue;
     for (const t of enemies) {
       if (budget-- <= 0) break;
       const v = assaultValue(ctx, s1, t, units);
-      if (v !== null && v > ctx.posture.attackThreshold) pairs.push({ from: h, target: t, units, v });
+      if (v !== null && v > stance(ctx, units).attackThreshold) pairs.push({ from: h, target: t, units, v });
     }
   }
   pairs.sort((a, b) => b.v - a.v || a.from - b.from || a.target - b.target);
@@ -171,7 +183,7 @@ export function* fsSegment(ctx: AiCtx, start: GameState, offensive: boolean): Ge
       const { units, hex } = a as ActionOf<'fsAdvance'>;
       const u = state.units[units[0]];
       const h = neighbours(u.hex!).find((n) => formatHex(n) === hex);
-      if (h === undefined || wouldOverstack(ctx, state, [u.id], h)) continue;
+      if (h === undefined || wouldOverstack(ctx, state, [u.id], h) || leavesFortEmpty(ctx, state, [u.id], u.hex!)) continue;
       const s = hexScore(ctx, state, u, h, { reserve: false, halt: false, from: u.hex }) - hexScore(ctx, state, u, u.hex!, { reserve: false, halt: false, from: u.hex });
       if (s > 0.5 && (!best || s > best.s)) best = { a, s };
     }
@@ -190,7 +202,7 @@ export function adjustments(ctx: AiCtx, state: GameState): Action[] {
     if (!mct.includes(terrainOf(ctx.bundle.board, h) ?? '')) continue;
     const ids = us.sort(byId).map((u) => u.id);
     const vals = neighbours(h).filter((n) => unitsAt(state, n, enemyOf(ctx.side)).length).map((t) => assaultValue(ctx, state, t, ids) ?? -99);
-    if (vals.length && Math.max(...vals) < ctx.posture.attackThreshold - 1) for (const id of ids) out.push({ type: 'dropAttack', unit: id });
+    if (vals.length && Math.max(...vals) < stance(ctx, ids).attackThreshold - 1) for (const id of ids) out.push({ type: 'dropAttack', unit: id });
   }
   return out;
 }

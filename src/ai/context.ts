@@ -7,8 +7,8 @@ import { bundleOf, apply } from '../engine/game';
 import type { Action, GameState, ScenarioBundle, Side } from '../engine/types';
 import type { HexId } from '../engine/hex';
 import { postureFor, type SidePosture } from './posture';
-import { stackViolationOf, unitIndex, live } from '../engine/query';
-import { staticMaps, stateMaps, type StateMaps, type StaticMaps } from './influence';
+import { defOf, stackViolationOf, unitIndex, live } from '../engine/query';
+import { isManoeuvre, staticMaps, stateMaps, type StateMaps, type StaticMaps } from './influence';
 
 /** "normal" looks at every candidate; "fast" ("think faster") caps the candidates and lookahead per decision. */
 export type AiLevel = 'normal' | 'fast';
@@ -104,3 +104,21 @@ export function wouldOverstack(ctx: AiCtx, state: GameState, units: string[], h:
   return stackViolationOf(ctx.bundle, h, ctx.side, stack) !== null;
 }
 
+
+/** Is the unit one of the side's counterattack force (posture `counterattack.types`, a manoeuvre unit)? */
+export function isCounterattacker(ctx: AiCtx, id: string): boolean {
+  const ca = ctx.posture.counterattack;
+  return !!ca && ca.types.includes(defOf(ctx.bundle, id).type) && isManoeuvre(ctx.bundle, id);
+}
+
+/**
+ * Would `units` leaving `from` empty a fortified hex (IP, ET-2, ET-3) of the side that keeps its
+ * fieldworks (posture `keepFieldworks`)? Then they do not leave it by choice (issue 16 item 12).
+ */
+export function leavesFortEmpty(ctx: AiCtx, state: GameState, units: string[], from: HexId): boolean {
+  if (!ctx.posture.keepFieldworks || !state.fieldworks[from]) return false;
+  const stay = (unitIndex(state).byHex.get(from) ?? []).filter((x) => x.side === ctx.side && live(x) && !units.includes(x.id));
+  // A combat unit leaves the works to combat units only (an HQ or a battery alone does not hold them).
+  const combat = units.some((id) => isManoeuvre(ctx.bundle, id));
+  return !stay.some((x) => !combat || isManoeuvre(ctx.bundle, x.id));
+}

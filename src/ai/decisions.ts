@@ -5,9 +5,9 @@
  */
 import { formatHex, tryParseHexRef, type HexId } from '../engine/hex';
 import { legalActions } from '../engine/game';
-import { setupStatus, gaOdds, defOf, live, stepsLeft, frameOf } from '../engine/query';
+import { setupStatus, gaOdds, defOf, isAttackDesignated, live, stepsLeft, frameOf } from '../engine/query';
 import type { Action, ActionOf, GameState } from '../engine/types';
-import { wouldOverstack, type AiCtx } from './context';
+import { isCounterattacker, leavesFortEmpty, wouldOverstack, type AiCtx } from './context';
 import { columnExpectation } from './evaluate';
 import { hexScore } from './movement';
 import { aiRng } from './rng';
@@ -25,7 +25,7 @@ function groundValue(ctx: AiCtx, state: GameState, units: string[], h: HexId): n
 
 /** Is the hex one the side must keep (a hold hex, or fieldworks it stands in)? */
 function keyHex(ctx: AiCtx, state: GameState, h: HexId): boolean {
-  return ctx.st.hold[h] >= 3 || (state.fieldworks[h] === 'ET-2' || state.fieldworks[h] === 'ET-3');
+  return ctx.st.hold[h] >= 3 || (state.fieldworks[h] === 'ET-2' || state.fieldworks[h] === 'ET-3') || (!!ctx.posture.keepFieldworks && !!state.fieldworks[h]);
 }
 
 export function decide(ctx: AiCtx, state: GameState): Action | null {
@@ -105,7 +105,10 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       const steps = fs.units.map((id) => state.units[id]).filter(live).reduce((s, u) => s + stepsLeft(defOf(ctx.bundle, u.id), u), 0);
       const retreat = legal.find((a) => (a as { option?: string }).option === 'retreat');
       // GOSS 11.6.2: keep key hexes (first hit as a step); elsewhere retreat out of a heavy mission or a thin stack.
-      if (retreat && !keyHex(ctx, state, h) && (fs.hits >= 2 || steps <= 1)) return retreat;
+      // A counterattack stack (posture `counterattack`) designated for its assault stands and takes the hits while
+      // it keeps steps to attack with: a retreat would drop its designation (GOSS 11.6.2).
+      const attacking = fs.units.some((id) => state.units[id]?.side === ctx.side && isAttackDesignated(state.units[id]) && isCounterattacker(ctx, id)) && steps > fs.hits + 1;
+      if (retreat && !keyHex(ctx, state, h) && !attacking && (fs.hits >= 2 || steps <= 1)) return retreat;
       // GOSS 11.6.2a: as for gaConvert, the ET-3 is given up only when the stack would otherwise lose its last steps.
       const et3 = legal.find((a) => (a as { removeEt3?: boolean }).removeEt3);
       if (et3 && steps <= fs.hits) return et3;
@@ -119,6 +122,9 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
         if (!x.units.length) return 0;
         if ((x.hexes ?? 1) > 1) return -1; // advancing deeper than the won hex strings the stack out
         if (wouldOverstack(ctx, state, x.units, target)) return -5;
+        // A side that keeps its fieldworks does not advance its last units out of them (posture keepFieldworks).
+        const origins = new Set(x.units.map((id) => state.units[id].hex!));
+        if ([...origins].some((h) => leavesFortEmpty(ctx, state, x.units, h))) return -5;
         const gain = groundValue(ctx, state, x.units, target) - groundValue(ctx, state, x.units, state.units[x.units[0]].hex!);
         return gain * x.units.length + (ctx.posture.posture === 'attack' ? 0.3 * x.units.length : 0);
       });

@@ -10,7 +10,7 @@ import { formatHex, neighbours, type HexId } from '../engine/hex';
 import { movementOptions, checkMark, type Destination, sideView, hexStackViolation, stackViolations, entryHexes, REINF, artilleryPoints, csAtt, csDef, defOf, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isInfantry, live, M, unitsAt } from '../engine/query';
 import { segmentAt } from '../engine/sequence';
 import type { Action, GameState, UnitState } from '../engine/types';
-import { carryMaps, checkBudget, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
+import { carryMaps, checkBudget, isCounterattacker, leavesFortEmpty, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
 import { isManoeuvre, majorRiverBetween } from './influence';
 
 export interface HexContext {
@@ -46,6 +46,8 @@ export function hexScore(ctx: AiCtx, state: GameState, u: UnitState, h: HexId, h
     return s;
   }
   const attacking = posture.posture === 'attack' && !hc.reserve;
+  // A defender's counterattack force (posture `counterattack`) takes risks for an assault like an attacker.
+  const counter = posture.posture === 'defend' && isCounterattacker(ctx, u.id);
   s += w.objective * st.objective[h] * (attacking ? 1 : 0.3);
   // Hold hexes: worth a garrison until it is strong for the threat there.
   if (st.hold[h] > 0) {
@@ -54,7 +56,7 @@ export function hexScore(ctx: AiCtx, state: GameState, u: UnitState, h: HexId, h
     s += w.hold * st.hold[h] * (others < need ? 1 : 0.25);
   }
   s += w.hold * 0.3 * st.holdNear[h];
-  s -= w.risk * risk * (attacking ? 0.6 : 1.2);
+  s -= w.risk * risk * (attacking || counter ? 0.6 : 1.2);
   s += w.cover * cover * (m.threat[h] > 0 ? 1 : 0.3);
   if (state.fieldworks[h]) s += w.cover * 0.8;
   if (hc.halt && cover === 0) s -= w.halt * (attacking ? 0.5 : 2);
@@ -69,7 +71,7 @@ export function hexScore(ctx: AiCtx, state: GameState, u: UnitState, h: HexId, h
       const worth = (1 + 0.5 * st.objective[n] + st.hold[n]) * Math.min(ratio, 4) / 4;
       if (worth > best) best = worth;
     }
-    s += w.attack * best * (attacking ? 2 : posture.aggression);
+    s += w.attack * best * (attacking ? 2 : counter ? posture.counterattack!.seek : posture.aggression);
   }
   if (m.supply[h] === Infinity) s -= w.supply * 6;
   else s -= w.supply * 0.05 * m.supply[h];
@@ -89,7 +91,7 @@ function artRange(ctx: AiCtx, state: GameState, u: UnitState): number {
 }
 
 /** The move to `dest` by the movement type found for it (road march, main roads: GOSS 7.6.2, 19.4). */
-function moveAction(unit: string, dest: Destination): Action {
+export function moveAction(unit: string, dest: Destination): Action {
   return { type: 'move', unit, path: dest.path, ...(dest.type === 'road' ? { via: 'road' } : dest.type === 'mainroad' ? { via: 'mainroad' } : {}) };
 }
 
@@ -242,11 +244,14 @@ function moverOrder(ctx: AiCtx, state: GameState): UnitState[] {
   return us.sort((a, b) => key(a) - key(b) || (a.id < b.id ? -1 : 1));
 }
 
+/** Moves planned before the unit-by-unit pass: yields actions like moveSegment, returns the state and the units it placed. */
+export type Prelude = (ctx: AiCtx, state: GameState) => Generator<Action, { state: GameState; moved: Set<string> }, GameState>;
+
 /**
  * Movement planner as a generator: yields one action at a time for the current state (the caller
  * applies it and passes the new state back through `next(state)`), finishing with endSegment.
  */
-export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, void, GameState> {
+export function* moveSegment(ctx: AiCtx, start: GameState, first?: Prelude): Generator<Action, void, GameState> {
   let state = start;
   const seg = segId(ctx, state);
   if (seg === 'move') {
@@ -263,11 +268,14 @@ export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, vo
   }
   const reserve = reserveSet(ctx, state);
   state = yield* unstack(ctx, state, reserve);
+  // Moves planned as a whole before the unit-by-unit pass (the counterattack, counterattack.ts); those units stay put after.
+  let placed = new Set<string>();
+  if (first && seg === 'move') ({ state, moved: placed } = yield* first(ctx, state));
   const order = moverOrder(ctx, state).slice(0, ctx.caps.movers);
-  for (const first of order) {
+  for (const next of order) {
     checkBudget(ctx);
-    const u = state.units[first.id];
-    if (!live(u)) continue;
+    const u = state.units[next.id];
+    if (!live(u) || placed.has(u.id)) continue;
     // PA units stay next to their target: once one moves, no other unit may (AW 31.2.1).
     if (has(u, M.PA)) continue;
     const d = defOf(ctx.bundle, u.id);
@@ -278,8 +286,12 @@ export function* moveSegment(ctx: AiCtx, start: GameState): Generator<Action, vo
       if (range <= 0 || mapsOf(ctx, state).enemyDist[u.hex!] <= range - 1) continue;
     }
     if (fatigue(u) === 2 && ctx.posture.posture === 'attack') continue;
-    // A defender in its entrenchment facing the enemy stays (GOSS 17: the ET is worth more than any move).
-    if (ctx.posture.posture === 'defend' && state.fieldworks[u.hex!] && mapsOf(ctx, state).threat[u.hex!] > 0) continue;
+    // A defender in its entrenchment facing the enemy stays (GOSS 17: the ET is worth more than any move);
+    // of a side that keeps its fieldworks, the last unit always stays, and its counterattack force may go
+    // out to attack when others hold the works.
+    if (leavesFortEmpty(ctx, state, [u.id], u.hex!)) continue;
+    if (ctx.posture.posture === 'defend' && state.fieldworks[u.hex!] && mapsOf(ctx, state).threat[u.hex!] > 0
+      && !(ctx.posture.keepFieldworks && isCounterattacker(ctx, u.id))) continue;
     const o = movementOptions(state, ctx.bundle, u.id);
     if ('error' in o) continue;
     const hc = { reserve: reserve.has(u.id), halt: false, from: u.hex };

@@ -11,6 +11,7 @@ import { checkBudget, makeCtx, type AiCtx, type AiOptions } from './context';
 import { adjustments, designations, fsSegment, loneAssaults, nextAssault } from './combat';
 import { decide } from './decisions';
 import { moveSegment } from './movement';
+import { counterattackMoves } from './counterattack';
 import { aiRng } from './rng';
 
 export type { AiOptions, AiLevel } from './context';
@@ -36,7 +37,7 @@ function* segmentPlan(ctx: AiCtx, start: GameState): Generator<Action, void, Gam
   switch (seg) {
     case 'move':
     case 'exploitation':
-      yield* moveSegment(ctx, state);
+      yield* moveSegment(ctx, state, counterattackMoves);
       break;
     case 'attackDesignation':
       for (const a of designations(ctx, state)) state = yield a;

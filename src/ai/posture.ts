@@ -29,6 +29,24 @@ const SidePosture = z.object({
   /** Minimum attack score (expected enemy steps lost minus own, plus ground) for a ground assault. */
   attackThreshold: z.number(),
   weights: Weights,
+  /**
+   * A defender's fieldworks (IP, ET-2, ET-3, GOSS 17) are kept: the last unit in a fortified hex does
+   * not leave it by a move or an advance; only a combat result takes it out.
+   */
+  keepFieldworks: z.boolean().optional(),
+  /**
+   * A defender's counterattack force: units of these counter types (armour, panzergrenadiers) seek
+   * assaults on the enemy next to them and are not held back; their assaults are weighed with their
+   * own aggression and threshold.
+   */
+  counterattack: z.object({
+    types: z.array(z.string()).min(1),
+    aggression: z.number().min(0).max(1),
+    attackThreshold: z.number(),
+    /** Weight of an assault opportunity in the force's move scores (the side's `attack` weight times this). */
+    seek: z.number().min(0),
+    source: z.string(),
+  }).optional(),
 });
 export const AiScenarioFile = z.object({
   format: z.literal('neptune-ai/1'),

@@ -40,6 +40,8 @@ export interface GameSpec {
   ai?: AiOptions;
   /** Stop after this many game turns (the result is then evaluated on the position reached). */
   maxTurns?: number;
+  /** Called after every applied action with the state before and after it (figures such as germanHold.ts). */
+  onAction?: (prev: GameState, action: Action, next: GameState) => void;
 }
 
 /** A player that picks uniformly among legal actions (endSegment weighted so segments end). */
@@ -86,6 +88,7 @@ export function playGame(spec: GameSpec): GameResult {
       try {
         for (const step of playSide(state, side, spec.ai)) {
           actions.push(step.action);
+          spec.onAction?.(state, step.action, step.state);
           state = step.state;
           moved = true;
           if (spec.maxTurns !== undefined && state.pos.turn >= spec.maxTurns) break;
@@ -117,6 +120,7 @@ export function playGame(spec: GameSpec): GameResult {
       if (!r.ok) { stuck = `no legal action for the random ${side} player: ${r.error.message}`; break; }
       if (a.type === 'endSegment') randomCount = 0;
       actions.push(a);
+      spec.onAction?.(state, a, r.state);
       state = r.state;
     }
   }

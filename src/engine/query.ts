@@ -21,7 +21,7 @@ export { designationProblem } from './rules/attackDesignation';
 export { gaOdds, type GaBreakdown, type GaDeclaration } from './rules/gaOdds';
 export { oddsPreview } from './rules/gaPreview';
 export { gaResults } from './rules/gaTable';
-export { gaMods, gat } from './rules/combatTables';
+export { fsTable, gaMods, gat } from './rules/combatTables';
 export { combatRules } from './rules/scenarioRules';
 // The scenario: geography, weather, setup, reinforcements, victory.
 export { hexSet, inPlayArea, special } from './rules/scenarioArea';

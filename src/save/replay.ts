@@ -6,7 +6,8 @@
 import { newGame, apply, view, type Action, type GameEvent, type GameState, type Side } from '../engine';
 import { formatHex } from '../engine/hex';
 import type { SaveFile } from './format';
-import { defaultBundles, describeAction, type BundleSource } from './verify';
+import { defaultBundles, describeAction, emptyTrack, entryHash, headerHash, type BundleSource, type SavedGame } from './verify';
+import { stateDigest } from './digest';
 
 export interface Bookmark { /** Step index (0 = the start). */ step: number; label: string; kind: 'turn' | 'phase' }
 
@@ -78,7 +79,9 @@ export function changesSince(save: SaveFile, tl: Timeline, from: number): Change
   for (const id of Object.keys(b.units)) {
     const u = b.units[id];
     const was = a.units[id];
-    if (!was || was.hex !== u.hex) moved.push({ unit: id, from: was ? hex(was.hex) : null, to: hex(u.hex) });
+    // A unit eliminated since is listed under losses, not as a move off the map (issue 16 item 11).
+    const killed = !!u.eliminated && !was?.eliminated;
+    if ((!was || was.hex !== u.hex) && !killed) moved.push({ unit: id, from: was ? hex(was.hex) : null, to: hex(u.hex) });
     const lost = u.stepsLost - (was?.stepsLost ?? 0);
     if (lost > 0 || (u.eliminated && !was?.eliminated)) losses.push({ unit: id, steps: lost, eliminated: !!u.eliminated });
   }
@@ -86,4 +89,27 @@ export function changesSince(save: SaveFile, tl: Timeline, from: number): Change
   for (const e of save.entries.slice(from)) if (e.kind === 'action') for (const d of e.dice) rolls.push({ by: e.by, purpose: d.purpose, faces: d.faces, value: d.value });
   const passed = tl.bookmarks.filter((m) => m.step > from).map((m) => m.label);
   return { moved, losses, rolls, passed, entries: Math.max(0, save.entries.length - from) };
+}
+
+/**
+ * The undo stack of a reopened hotseat or solo game (issue 16 item 11: undo history was lost on
+ * reload): the game as it stood before each action since the last information barrier, newest last,
+ * as the store keeps it during play. Each is a prefix of the verified save (its entries, head,
+ * state and digest), so undo after a reload gives the same game as undo before it. A stack move
+ * played as one step is undone unit by unit here (the grouping is not in the file). PBEM games
+ * start with no undo: their files went to the opponent.
+ */
+export function undoStackOf(game: SavedGame, tl: Timeline): SavedGame[] {
+  const { save } = game;
+  if (save.header.dice !== 'hotseat') return [];
+  const barrier = game.state.barrier;
+  const out: SavedGame[] = [];
+  for (let k = save.entries.length - 1; k >= 0; k--) {
+    const before = tl.states[k];
+    if (save.entries[k].kind !== 'action' || !before || before.n < barrier) break;
+    const entries = save.entries.slice(0, k);
+    const head = k === 0 ? headerHash(save.header) : entryHash(save.entries[k - 1]);
+    out.unshift({ ...game, save: { ...save, entries, head }, state: before, hash: stateDigest(before), track: emptyTrack() });
+  }
+  return out;
 }

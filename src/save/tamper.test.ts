@@ -106,6 +106,14 @@ describe('tamper evidence (issue 7 acceptance)', { timeout: 60_000 }, () => {
     const forge = (f: (s: SaveFile) => void) => { const s = structuredClone(base); f(s); return loadSave(JSON.stringify(rechain(s))); };
     expect(forge((s) => { const e = s.entries[rollAt]; if (e.kind === 'action') { e.dice[0].faces[0] = (e.dice[0].faces[0] + 1) % 10; e.dice[0].value = e.dice[0].faces.length === 2 ? e.dice[0].faces[0] * 10 + e.dice[0].faces[1] : e.dice[0].faces[0]; } }))
       .toMatchObject({ ok: false, code: 'dice', entry: rollAt });
+    // Only the value edited, the faces left alone: the message names the edited value and the rolled one.
+    const roll0 = (base.entries[rollAt] as { dice: { value: number }[] }).dice[0];
+    const valueOnly = forge((s) => { const e = s.entries[rollAt]; if (e.kind === 'action') e.dice[0].value = roll0.value + 1; });
+    expect(valueOnly).toMatchObject({ ok: false, code: 'dice', entry: rollAt });
+    if (!valueOnly.ok) {
+      expect(valueOnly.error).toContain(`(value ${roll0.value + 1})`);
+      expect(valueOnly.error).toContain(`(value ${roll0.value})`);
+    }
     expect(forge((s) => { s.entries[3].state = 'cd'.repeat(32); })).toMatchObject({ ok: false, code: 'state', entry: 3 });
     expect(forge((s) => { const e = s.entries[moveAt]; if (e.kind === 'action') (e.action as unknown as { path: string[] }).path = ['C4719']; })).toMatchObject({ ok: false, entry: moveAt });
     expect(forge((s) => { s.header.dataHash = 'ee'.repeat(32); })).toMatchObject({ ok: false, code: 'data-version' });

@@ -281,7 +281,8 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
       }
     }
     if (!sameRolls(r.rolls, e.dice)) {
-      const show = (d: { faces: number[]; purpose: string }[]) => d.map((x) => `${x.faces.join('')} "${x.purpose}"`).join(', ') || 'none';
+      // Faces and value both: an edited value with its faces left alone must show in the message (issue 16 item 11).
+      const show = (d: { faces: number[]; purpose: string; value: number }[]) => d.map((x) => `${x.faces.join('')} (value ${x.value}) "${x.purpose}"`).join(', ') || 'none';
       return fail('dice', `${where} (${describeAction(action)}) claims dice ${show(e.dice)}, but the game rolls ${show(r.rolls)}: the dice were edited${versionNote(game.save.header)}`, k);
     }
     state = r.state;

@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import { newGame, stateHash, sideToAct, view, type Action, type GameEvent, type GameLog, type GameState, type NewGameOptions, type ScenarioBundle, type Side } from '../engine';
 import { loadMap, loadScenario } from '../data/bundle';
-import { appendAction, appendOrders, applyStandingOrders, canon, createSave, describeAction, timeline, type SavedGame, type StandingOrders } from '../save';
+import { appendAction, appendOrders, applyStandingOrders, canon, createSave, describeAction, timeline, undoStackOf, type SavedGame, type StandingOrders } from '../save';
 import { enemyOf } from '../engine/query';
 import type { Board } from '../engine/board';
 import { commit, diceRefusal, newSeat, prepareSend, refusal, reveal, seatFor, writeSeat, type PbemSeat } from './pbem';
@@ -167,7 +167,8 @@ export const useGame = create<GameStore>()((set, get) => ({
       aiSide, aiProgress: null, sheet: null, pbem: seatFor(game), strictOffer: null, ordersDraft: myOrders(game),
       board: bundle.board, bundle, saved: game, state: game.state,
       log: { scenario: h.scenario, dataHash: h.dataHash, options: { seed: h.seed, length: h.length, players: h.players }, actions },
-      undoStack: [], entries, error: null, selectedHex: null,
+      // Undo survives a reload (issue 16 item 11): the stack is rebuilt from the save's own entries.
+      undoStack: opts.replayFrom === undefined ? undoStackOf(game, tl) : [], entries, error: null, selectedHex: null,
       replaying: opts.replayFrom !== undefined ? { game, from: opts.replayFrom } : null,
     });
   },

@@ -79,7 +79,7 @@ export function App() {
       <Handover />
       {bundle && <Victory />}
       <aside className="side">
-        <nav className="top"><b>Neptune</b> <span className="title" title={board.name}>{bundle?.scenario.name ?? board.name}</span> {bundle && <button data-testid="victory-toggle" aria-pressed={victoryOpen} onClick={() => setVictoryOpen((o) => !o)} title="Victory conditions now (V)">Victory</button>}<button onClick={() => setHelp((h) => !h)} title="Help (?)">?</button><button data-testid="leave" onClick={leave}>Menu</button></nav>
+        <nav className="top"><b>Neptune</b> <span className="title" data-testid="top-title">{bundle?.scenario.name ?? board.name}</span> {bundle && <button data-testid="victory-toggle" aria-pressed={victoryOpen} onClick={() => setVictoryOpen((o) => !o)} title="Victory conditions now (V)">Victory</button>}<button onClick={() => setHelp((h) => !h)} title="Help (?)">?</button><button data-testid="leave" onClick={leave}>Menu</button></nav>
         {help && <Help onClose={() => setHelp(false)} />}
         {bundle && <Pbem />}
         {bundle && <Replay />}

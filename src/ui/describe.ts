@@ -1,5 +1,6 @@
 /** Game events in words, with their rule cases, for the log panel. */
 import type { GameEvent, ScenarioBundle, Side } from '../engine';
+import { fsTable } from '../engine/query';
 
 export function describeEvent(e: GameEvent, bundle: ScenarioBundle | null): string {
   const name = (id: unknown) => bundle?.units.get(String(id))?.designation ?? String(id);
@@ -42,7 +43,16 @@ export function describeEvent(e: GameEvent, bundle: ScenarioBundle | null): stri
     case 'gaEnded': return `Ground assault on ${e.hex} over${tail(e)}`;
     case 'fsEnded': return `Fire support mission on ${e.target} over${tail(e)}`;
     case 'advanced': return `${name(e.unit)} advances ${e.from} → ${(e.path as string[] | undefined)?.join(' → ') ?? ''}${tail(e)}`;
-    case 'fsResolved': return `Fire support resolved: ${e.hits} hit(s)${e.as ? `, ${e.as} AS` : ''}${tail(e)}`;
+    case 'fsResolved': {
+      // Each volley with its FS Table row (GOSS 11.6): die + points + DRM = FSV, the row's range and result.
+      const vs = (e.volleys as { points: number; roll: number; drm: number; fsv: number; result: string }[] | undefined) ?? [];
+      const rows = bundle ? fsTable(bundle).results : [];
+      const row = (fsv: number) => rows.find((r) => fsv >= r.min && fsv <= r.max);
+      const range = (r: { min: number; max: number } | undefined) => (!r ? '' : r.min <= -99 ? `≤ ${r.max}` : r.max >= 99 ? `≥ ${r.min}` : r.min === r.max ? `${r.min}` : `${r.min}–${r.max}`);
+      const sign = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
+      const volley = (v: (typeof vs)[number], i: number) => `${vs.length > 1 ? `volley ${i + 1}: ` : ''}die ${v.roll} + ${v.points} points ${sign(v.drm)} DRM = FSV ${v.fsv}, FS Table row ${range(row(v.fsv))}${range(row(v.fsv)) ? ' ' : ''}"${v.result}"`;
+      return `Fire support resolved: ${vs.map(volley).join('; ')}${vs.length ? ' — ' : ''}${e.hits} hit(s)${e.as ? `, ${e.as} AS` : ''}${tail(e)}`;
+    }
     case 'retreated': return `${Array.isArray(e.units) ? e.units.map(name).join(', ') : ''} retreat ${(e.path as string[] | undefined)?.join(' → ') ?? ''}${tail(e)}`;
     case 'prCheck': case 'prc': case 'surrenderCheck': {
       const who = e.unit ? `${name(e.unit)} ` : '';
