@@ -6,6 +6,9 @@ import { gaOdds, type GaDeclaration } from './gaOdds';
 import { gaResults } from './gaTable';
 import { frameOf } from '../procedures';
 import { gossLeaderRules, leaderPrcDrm } from './leaders';
+import { advanceOptions } from './groundAssault';
+import { special } from './scenarioArea';
+import { loadScenario } from '../../data/bundle';
 import { act, at, edit, fixture, fmt, hx, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
@@ -99,3 +102,54 @@ describe('GOSS 4.4.1 / 23.2.1 a leader gives −1 DRM on proficiency checks in i
     expect(r.state.units.a.markers).not.toContain('TA');
   });
 });
+
+describe('AW 32.8.0 Goodwood ignores the GOSS and AW leader rules: Wunsche has only his listed abilities', () => {
+  const WUNSCHE = { combat: { leaders: [{ unit: 'wunsche', formation: '12SS', attackShift: 2, defenceShift: 1, advanceBonus: 1, source: 'test: AW 32.8.0-style' }] } };
+  const ss = { extra: { formation: '12SS' } };
+  const pz = { extra: { formation: '21Pz' } };
+  const prOf = (b: ScenarioBundle, s: GameState) => {
+    const o = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a'] });
+    if (!o.ok) throw new Error(o.message);
+    return { pr: o.odds.drms.find((x) => x.kind === 'PR')!, shifts: o.odds.shifts.filter((x) => x.why.includes('wunsche')).map((x) => [x.side, x.n]) };
+  };
+
+  it('AW 32.8.0 / GOSS 13.8.1: Wunsche stacked with German defenders of another formation adds neither +1 lead PR nor a column; a GOSS leader would add the +1', () => {
+    const units = [A('a', 2, 4), G('g', 3, 4, pz), G('wunsche', 3, 4, LEADER)];
+    const aw = fixture({ rules: WUNSCHE, special: NO_GOSS_LEADERS, units });
+    const r = prOf(aw, gaStateOf(aw));
+    expect([r.pr.attacker, r.pr.defender, r.pr.value, r.shifts]).toEqual([5, 5, 0, []]);
+    expect(r.pr.why).toBe('lead PR 5 vs 5');
+    // The same counter where the GOSS leader rules apply: +1 defensive lead PR (GOSS 13.8.1, max 9).
+    const goss = fixture({ units });
+    const g = prOf(goss, gaStateOf(goss));
+    expect([g.pr.defender, g.pr.value, g.pr.why]).toEqual([6, -5, 'lead PR 5 vs 6 (+1 defending leader (max 9))']);
+  });
+
+  it('AW 32.8.0: with 12th SS defenders Wunsche gives his one defensive column and still no lead PR', () => {
+    const b = fixture({ rules: WUNSCHE, special: NO_GOSS_LEADERS, units: [A('a', 2, 4), G('g', 3, 4, ss), G('wunsche', 3, 4, LEADER)] });
+    const r = prOf(b, gaStateOf(b));
+    expect([r.pr.defender, r.shifts]).toEqual([5, [['defender', 1]]]);
+  });
+
+  it('AW 32.8.0: Wunsche adds one hex to the maximum advance of 12th SS units stacked with him only', () => {
+    const b = fixture({ rules: WUNSCHE, special: NO_GOSS_LEADERS, units: [G('ss', 2, 4, ss), G('pz', 2, 4, pz), G('wunsche', 2, 4, LEADER), A('x', 9, 9)] });
+    const s = edit(start(b), (d) => { d.units.ss.markers.push('TA'); d.units.pz.markers.push('TA'); });
+    const frame = {
+      proc: 'groundAssault' as const, hex: hx(3, 4), attackerSide: 'german' as const, defenderSide: 'allied' as const, attackers: ['ss', 'pz'], defenders: ['x'],
+      stage: 'advance' as const, decl: { standoff: [], fullStrength: [] }, odds: null, rolls: null, att: null, def: null,
+      defPath: [fmt(hx(4, 4)), fmt(hx(5, 4))], defGoneEarly: false, overrun: false,
+    };
+    expect(advanceOptions(s, b, frame).map((o) => [o.unit, o.max])).toEqual([['ss', 2], ['pz', 1]]); // TA 1, +1 for the 12th SS unit
+  });
+
+  it('AW 32.8.0: Goodwood sets the GOSS leader rules aside in its data', () => {
+    const gw = loadScenario('goodwood');
+    expect(gossLeaderRules(gw)).toBe(false);
+    expect(special(gw).leaderRules).toMatchObject({ goss: false, case: 'AW 32.8.0' });
+    expect(special(gw).leaders!.map((l) => l.unit)).toEqual(['wunsche']);
+  });
+});
+
+function gaStateOf(b: ScenarioBundle): GameState {
+  return edit(toSegment(start(b), b, 'groundAssault'), (d) => { d.units.a.markers.push('TA'); });
+}
