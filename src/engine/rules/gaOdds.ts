@@ -4,7 +4,7 @@
  * reads the state and rolls nothing, so the UI's odds preview and the resolution share it.
  */
 import { areAdjacent, distance, formatHex, neighbours, type HexId } from '../hex';
-import { SIDE_BIT, sideBits, terrainOf } from '../board';
+import { SIDE_BIT, sideBits, terrainOf, terrainsIn } from '../board';
 import { turnTime } from '../sequence';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
@@ -116,8 +116,8 @@ export function isNight(state: GameState, bundle: ScenarioBundle): boolean {
 }
 
 function isMct(mods: GaModifiersTable, bundle: ScenarioBundle, h: HexId, state?: GameState): boolean {
-  const t = terrainOf(bundle.board, h);
-  if (t && mods.mct.includes(t)) return true;
+  // GOSS 7 TEC: a village in MCT (its other terrain in hex) is MCT.
+  if (terrainsIn(bundle.board, h).some((t) => mods.mct.includes(t))) return true;
   return state?.fieldworks[h] === 'ET-3';
 }
 

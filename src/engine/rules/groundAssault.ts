@@ -8,7 +8,7 @@
  */
 import type { Draft } from 'immer';
 import { areAdjacent, formatHex, neighbours, tryParseHexRef, type HexId } from '../hex';
-import { routesBetween, terrainOf } from '../board';
+import { routesBetween, terrainOf, terrainsIn } from '../board';
 import { segmentAt } from '../sequence';
 import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import { reject, type RuleContext, type RuleModule } from './registry';
@@ -77,7 +77,7 @@ export function advanceOptions(state: GameState, bundle: ScenarioBundle, g: Grou
   const near = localUnits(state, g.hex, path.length + 1);
   if (near.at(g.hex, g.defenderSide).length) return [];
   const mods = gaMods(bundle);
-  const bocage = terrainOf(bundle.board, g.hex) === 'bocage';
+  const bocage = terrainsIn(bundle.board, g.hex).includes('bocage'); // a village in bocage too (GOSS 7 TEC)
   const night = isNight(state, bundle);
   const mudMax = groundNow(state, bundle).fx?.advanceMax;
   const out: { unit: string; max: number; path: HexId[] }[] = [];

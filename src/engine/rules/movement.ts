@@ -744,7 +744,7 @@ export function overrunCost(state: GameState, bundle: ScenarioBundle, unitId: st
   if (!areAdjacent(from, target)) return null;
   const ctx = ctxFor(state, bundle, unitId, 'exploit', 'offroad');
   const tec = ctx.tec;
-  const t = bundle.board.terrain[target];
+  const t = bundle.board.moveTerrain[target]; // GOSS 7 TEC: a village costs its other terrain
   const base = ctx.leg ? tec.leg[t] : tec.mech[t];
   if (base < 0) return null;
   let cost = base + 2 * tec.raw.overrun.mp;
