@@ -5,7 +5,7 @@
  * lattice ids; per-search scratch lives in flat typed arrays.
  */
 import { HEX_COUNT, NEIGHBOURS, distance, hexsideBetween, type HexId } from '../hex/lattice';
-import { NO_TERRAIN } from '../board';
+import { NO_TERRAIN, SIDE_BIT } from '../board';
 import { segmentAt, turnTime } from '../sequence';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
@@ -208,6 +208,8 @@ export interface MoverCtx {
   observed?: ((h: HexId) => boolean) | null;
   /** The ground condition now (GOSS 19.4, AW 32.4.0): 'dry' when the scenario says nothing. */
   ground?: string;
+  /** Hexsides bridged by bridges placed in play (AW 32.6.1, 33.6.1: placedBridges.ts). */
+  bridges?: ReadonlySet<number>;
 }
 
 export type GroundEffects = NonNullable<TecTable['ground']>['conditions'][string];
@@ -279,7 +281,8 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
     }
   }
   const side = hexsideBetween(from, to);
-  const feats = bundle.board.sides.get(side) ?? 0;
+  // A bridge placed in play (AW 32.6.1, 33.6.1) counts as the map's bridge.
+  const feats = (bundle.board.sides.get(side) ?? 0) | (c.bridges?.has(side) ? SIDE_BIT.bridge : 0);
   const routes = routesOf(bundle, side);
   let cost: number;
   if (c.type === 'mainroad') {

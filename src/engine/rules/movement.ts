@@ -28,6 +28,7 @@ import { readUnits, unitIndex, unmodifiedBase } from './unitIndex';
 import { isRestGT } from './restGT';
 import { boxAt, isBox, locationName, locationOf } from './locations';
 import { acrossBoundary, mayAct } from './extensions';
+import { placedBridgeSides } from './placedBridges';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -150,7 +151,7 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
     leg: def.moveClass !== 'mech', mode, type, commando: isCommando(def),
     enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
     observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
-    ground: groundNow(state, bundle).ground,
+    ground: groundNow(state, bundle).ground, bridges: placedBridgeSides(state, bundle),
   };
 }
 
