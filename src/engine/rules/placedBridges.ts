@@ -42,7 +42,7 @@ export function placedBridgesKey(state: GameState, bundle: ScenarioBundle): stri
   return s.size ? [...s].sort((a, b) => a - b).join(',') : '';
 }
 
-/** Whether `h` has a hexside on the named river. */
+/** The hexsides of `h` on the named river. */
 export function riverSidesOf(bundle: ScenarioBundle, h: HexId, river: string): number[] {
   const out: number[] = [];
   for (let d = 0; d < 6; d++) {
