@@ -94,3 +94,15 @@ describe('AW 32.6.1 Goodwood bridge construction', () => {
     expect(o2.destinations.find((d) => d.hex === s0.hex)?.path).toEqual([formatHex(s0.hex)]);
   });
 });
+
+describe('AW 33.6.1 Epsom bridge markers as bridged hexsides', () => {
+  it('AW 33.6.1: a marker bridges every Odon hexside of its hex, which movement and supply then read as bridges', () => {
+    const ep = loadScenario('epsom');
+    const river = special(ep).epsom!.bridging.river;
+    const h = [...hexSet(ep, special(ep).epsom!.odon.south)].find((x) => riverSidesOf(ep, x, river).length > 0)!;
+    const s = newGame(ep, { seed: 'odon' }).state;
+    expect(placedBridgeSides(s, ep).size).toBe(0);
+    const marked = produce(s, (d) => { (d as GameState & { special: { epsom: { bridges: number[] } } }).special = { ...(d as { special?: object }).special, epsom: { bridges: [h] } } as never; });
+    expect([...placedBridgeSides(marked, ep)].sort((a, b) => a - b)).toEqual(riverSidesOf(ep, h, river).sort((a, b) => a - b));
+  });
+});
