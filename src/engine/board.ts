@@ -17,6 +17,14 @@ export interface Board {
   name: string;
   /** TERRAIN index per hex, NO_TERRAIN when the hex is not on the map. */
   terrain: Uint8Array;
+  /**
+   * GOSS 7 TEC: a village costs what the other terrain in its hex (OTIH) costs. TERRAIN index per hex of the
+   * terrain whose movement costs apply: a village hex's other terrain (clear when the map gives none), the hex's
+   * own terrain elsewhere.
+   */
+  moveTerrain: Uint8Array;
+  /** Village hex → the other terrain in its hex (GOSS 7 TEC OTIH), where the map gives one. */
+  otherTerrain: Map<HexId, Terrain>;
   /** Hexside id → bitmask of HEXSIDE_FEATURES. */
   sides: Map<number, number>;
   /** Hexside id → bitmask of ROUTE_CLASSES crossing it. */
@@ -45,6 +53,23 @@ export const routeBit = (r: RouteClass): number => 1 << ROUTE_CLASSES.indexOf(r)
 export function terrainOf(board: Board, h: HexId): Terrain | null {
   const t = board.terrain[h];
   return t === NO_TERRAIN ? null : TERRAIN[t];
+}
+
+const VILLAGE = TERRAIN.indexOf('village');
+const CLEAR = TERRAIN.indexOf('clear');
+
+/** GOSS 7 TEC: the other terrain in a village hex (clear when the map gives none); null for a hex that is no village. */
+export function otherTerrainOf(board: Board, h: HexId): Terrain | null {
+  if (board.terrain[h] !== VILLAGE) return null;
+  return board.otherTerrain.get(h) ?? 'clear';
+}
+
+/** The terrains in a hex: its terrain, and a village's other terrain in hex (GOSS 7 TEC). */
+export function terrainsIn(board: Board, h: HexId): Terrain[] {
+  const t = terrainOf(board, h);
+  if (!t) return [];
+  const o = otherTerrainOf(board, h);
+  return o && o !== t ? [t, o] : [t];
 }
 
 export function onMap(board: Board, h: HexId): boolean {
@@ -151,14 +176,21 @@ export function buildBoard(file: string, map: MapFile): { board: Board; problems
   });
   const names = new Map<HexId, string>();
   const placeKinds = new Map<HexId, string>();
+  const otherTerrain = new Map<HexId, Terrain>();
   map.places.forEach((p, i) => {
     const x = resolveRef(p.hex);
     if ('error' in x) problems.push({ file, path: `places[${i}].hex`, reason: x.error });
     else {
       names.set(x.hex, p.name);
       if (p.kind) placeKinds.set(x.hex, p.kind);
+      if (p.terrain === undefined) return;
+      if (terrain[x.hex] !== VILLAGE) problems.push({ file, path: `places[${i}].terrain`, reason: `${p.hex} is not a village hex: only a village takes the other terrain in its hex (GOSS 7 TEC)` });
+      else if (p.terrain === 'village' || p.terrain === 'town' || p.terrain === 'city' || p.terrain === 'sea') problems.push({ file, path: `places[${i}].terrain`, reason: `a village's other terrain may not be ${p.terrain}` });
+      else otherTerrain.set(x.hex, p.terrain);
     }
   });
+  const moveTerrain = terrain.slice();
+  for (let h = 0; h < HEX_COUNT; h++) if (terrain[h] === VILLAGE) moveTerrain[h] = otherTerrain.has(h) ? terrainCode(otherTerrain.get(h)!) : CLEAR;
   const heights = new Map<HexId, { name: string; elevationM?: number }>();
   map.heights.forEach((p, i) => {
     const x = resolveRef(p.hex);
@@ -187,7 +219,7 @@ export function buildBoard(file: string, map: MapFile): { board: Board; problems
   for (let h = 0; h < HEX_COUNT; h++) if (terrain[h] !== NO_TERRAIN) list.push(h);
   return {
     board: {
-      id: map.id, name: map.name, terrain, sides, routes, names, placeKinds, vantage, heights, beaches, embankments, sideNames,
+      id: map.id, name: map.name, terrain, moveTerrain, otherTerrain, sides, routes, names, placeKinds, vantage, heights, beaches, embankments, sideNames,
       attribution: map.attribution, hexes: Int32Array.from(list),
     },
     problems,

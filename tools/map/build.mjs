@@ -175,10 +175,14 @@ export async function buildMap({ log = () => {} } = {}) {
   const placeOut = [];
   const classOf = new Map(); // hex → city|town|village
   const RANK = { city: 3, town: 2, village: 1 };
+  // GOSS 7 TEC: a village takes the other terrain in its hex (OTIH) for movement: the terrain the hex had before
+  // the village was put on it (zone, woods/forest, marsh); a hex mostly at sea counts as clear.
+  const underOf = new Map();
   function setPlace(h, name, kind, source) {
     if (h < 0 || !onMap[h]) throw new Error(`${name}: hex is not on the map`);
     const prev = classOf.get(h);
     if (prev && RANK[prev] >= RANK[kind]) return false;
+    if (!prev) underOf.set(h, T[h] === 'sea' ? 'clear' : T[h]);
     classOf.set(h, kind);
     T[h] = kind;
     const i = placeOut.findIndex((p) => p.h === h);
@@ -581,7 +585,7 @@ export async function buildMap({ log = () => {} } = {}) {
 
   const heightsOut = featC.heights.map((x) => { const p = resolvePoint(x.hex ?? x.at, x.name); const h = p.hex ?? hexAtLL(p.ll); return { hex: ref(h), name: x.name, elevationM: x.elevationM, source: x.source }; });
   const vantageOut = featC.vantage.map((v) => ({ hex: ref(hexOf(v.hex)), los: v.los, source: v.source }));
-  const placesFinal = placeOut.sort((a, b) => a.h - b.h).map((p) => ({ hex: ref(p.h), name: p.name, kind: p.kind, source: p.source }));
+  const placesFinal = placeOut.sort((a, b) => a.h - b.h).map((p) => ({ hex: ref(p.h), name: p.name, kind: p.kind, ...(T[p.h] === 'village' ? { terrain: underOf.get(p.h) } : {}), source: p.source }));
 
   const attribution = [
     'Coastline: GSHHG 2.3.7 (Wessel & Smith, The GMT Team), LGPL-3.0.',

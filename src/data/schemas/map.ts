@@ -56,7 +56,12 @@ export const MapFile = z.object({
     source: MapSource,
   })).default([]),
   /** Named places; `kind` is the size class for built-up hexes (PLACE_KINDS) or free text. */
-  places: z.array(z.object({ hex: HexRef, name: z.string(), kind: z.string().optional(), source: MapSource })).default([]),
+  places: z.array(z.object({
+    hex: HexRef, name: z.string(), kind: z.string().optional(),
+    /** GOSS 7 TEC: a village takes the other terrain in its hex (OTIH) for movement; this is that terrain (absent: clear). */
+    terrain: Terrain.optional(),
+    source: MapSource,
+  })).default([]),
   /** AW 1.2.8 vantage hexes and their LOS range. */
   vantage: z.array(z.object({ hex: HexRef, los: z.number().int().positive(), source: MapSource })).default([]),
   /** Named heights (hills, ridges) for victory conditions and labels. */

@@ -431,6 +431,9 @@ export const ScenarioSpecial = z.object({
   bridges: BridgeRules.optional(),
   movement: MovementRules.optional(),
   leaders: z.array(LeaderRule).optional(),
+  /** AW 32.8.0 "Ignore all GOSS and AW rules pertaining to leaders": `goss: false` leaves the listed leaders only their
+   * listed abilities (no GOSS 23.2.1 PRC DRM or lead PR +1; rules/leaders.ts). Absent: the GOSS leader rules apply. */
+  leaderRules: z.object({ goss: z.boolean(), case: z.string(), source: Source }).optional(),
   logistics: LogisticsRules.optional(),
   replacements: ReplacementRules.optional(),
   reinforcements: z.array(Reinforcement).optional(),

@@ -16,11 +16,12 @@ import type { Action, ActionOf, GameState, ScenarioBundle, UnitState } from '../
 import { reject } from '../rules/registry';
 import { gaMods } from '../rules/combatTables';
 import { combatOf } from '../rules/combatState';
-import { M, addAs, defOf, dropMarker, isAttackDesignated, isCommando, isRecon, live } from '../rules/combatTraits';
+import { M, addAs, defOf, dropMarker, isAttackDesignated, isCommando, isLeader, isRecon, live } from '../rules/combatTraits';
 import { absorb, allocateSteps, takeStepsMostFirst, type LossCtx } from '../rules/losses';
 import { retreatPaths } from '../rules/retreat';
 import { et3ToGiveUp, permanentWorksAt, removeFieldworks } from '../rules/fieldworks';
 import { effectivePr } from '../rules/combatPr';
+import { leaderPrcDrm, type LeaderDrm } from '../rules/leaders';
 import { defineProcedure, requireListed, type Run, type Step } from './stack';
 import { prc } from './proficiency';
 import type { CarpetHitsFrame, FsHitsFrame, GaHitsFrame, HitsFrame, RetreatFrame, RetreatResult } from './frames';
@@ -44,6 +45,9 @@ function absorbStage(run: Run, f: FsHitsFrame | GaHitsFrame, survivors: boolean,
 }
 const alive = (state: GameState, ids: string[]) => ids.filter((id) => live(state.units[id]));
 const stacks = (state: GameState, ids: string[]): HexId[] => [...new Set(alive(state, ids).map((id) => state.units[id].hex!))];
+/** GOSS 4.4.1 / 23.2.1: a leader in the hex of the checking units gives −1 DRM; the event's note and case for it. */
+const withLeader = (why: string, l: LeaderDrm | null): string => (l ? `${why}, −1 DRM for leader ${l.leader}` : why);
+const leaderCase = (c: string, l: LeaderDrm | null): string => (l ? `${c}, ${l.case}` : c);
 
 // ---------- fire support (GOSS 11.6.2) ----------
 
@@ -115,10 +119,14 @@ function fsStepOption(run: Run, f: FsHitsFrame, removeEt3: boolean): void {
     pass = true;
     run.events.push({ type: 'prc', pass, why: `automatic pass in an ${fw}`, case: 'GOSS 11.6.2a' });
   } else {
-    const pr = Math.min(...ids.map((id) => defOf(bundle, id).prDef ?? 0));
-    const r = prc(dice, pr, 0, `FS PRC (lowest defensive PR ${pr})`);
+    // A leader counter has no PR and makes no PRC of its own (GOSS 23): the check is the other targets' (a leader
+    // alone is checked at PR 0).
+    const checking = ids.filter((id) => !isLeader(defOf(bundle, id)));
+    const pr = Math.min(...(checking.length ? checking : ids).map((id) => defOf(bundle, id).prDef ?? 0));
+    const lead = leaderPrcDrm(run.d as GameState, bundle, f.side, stacks(run.d as GameState, ids));
+    const r = prc(dice, pr, lead?.drm ?? 0, `FS PRC (lowest defensive PR ${pr})`);
     pass = r.pass;
-    run.events.push({ type: 'prc', pr, roll: r.roll, pass, why: 'FS hits PRC', case: 'GOSS 11.6.2a' });
+    run.events.push({ type: 'prc', pr, roll: r.roll, ...(lead ? { drm: lead.drm } : {}), pass, why: withLeader('FS hits PRC', lead), case: leaderCase('GOSS 11.6.2a', lead) });
   }
   if (pass) {
     allocateSteps(lc(run, f), f.units, 1, { ignoreMax: true, why: 'second numerical hit as a step loss', case: 'GOSS 11.6.2a' });
@@ -235,8 +243,10 @@ function gaStep(f: GaHitsFrame, run: Run): Step {
         let pr = ep.pr ?? 0;
         const fw = fwOf(state, f);
         if (fw === 'ET-2' || fw === 'ET-3') pr = Math.min(8, pr + 1);
-        const r = prc(dice, pr, 0, `GA mandatory PRC ${d.designation}`);
-        run.events.push({ type: 'prc', unit: lead, pr, roll: r.roll, pass: r.pass, why: ep.note ? `mandatory PRC (${ep.note})` : 'mandatory PRC', case: ep.case ? `GOSS 13.10.1, ${ep.case}` : 'GOSS 13.10.1' });
+        // GOSS 13.10.1: −1 DRM for a leader stacked with the lead PR unit (rules/leaders.ts).
+        const ld = leaderPrcDrm(state, bundle, f.side, [state.units[lead].hex!]);
+        const r = prc(dice, pr, ld?.drm ?? 0, `GA mandatory PRC ${d.designation}`);
+        run.events.push({ type: 'prc', unit: lead, pr, roll: r.roll, ...(ld ? { drm: ld.drm } : {}), pass: r.pass, why: withLeader(ep.note ? `mandatory PRC (${ep.note})` : 'mandatory PRC', ld), case: leaderCase(ep.case ? `GOSS 13.10.1, ${ep.case}` : 'GOSS 13.10.1', ld) });
         // GOSS 5.3.5: an overrunner takes every hit as a step loss.
         if (!r.pass) { if (f.overrun && f.role === 'attacker') f.mand += 1; else f.disc += 1; }
       }
@@ -270,9 +280,11 @@ function gaStep(f: GaHitsFrame, run: Run): Step {
       let pass: boolean;
       if (fw === 'ET-2' || fw === 'ET-3') { pass = true; run.events.push({ type: 'prc', pass, why: `automatic pass in an ${fw}`, case: 'GOSS 13.10.4a, 17.4.1' }); }
       else {
-        const r = prc(dice, pr, 0, `GA ${f.option} PRC (lowest PR ${pr})`);
+        // reconstructed: the check is made with the lowest PR, so the leader must be stacked with a unit of that PR.
+        const ld = leaderPrcDrm(state, bundle, f.side, stacks(state, us.filter((_, i) => (prs[i].pr ?? 0) === pr)));
+        const r = prc(dice, pr, ld?.drm ?? 0, `GA ${f.option} PRC (lowest PR ${pr})`);
         pass = r.pass;
-        run.events.push({ type: 'prc', pr, roll: r.roll, pass, why: `${f.option} PRC with the lowest PR${morale ? ` (${morale.note})` : ''}`, case: morale ? `GOSS 13.10.4, ${morale.case}` : 'GOSS 13.10.4' });
+        run.events.push({ type: 'prc', pr, roll: r.roll, ...(ld ? { drm: ld.drm } : {}), pass, why: withLeader(`${f.option} PRC with the lowest PR${morale ? ` (${morale.note})` : ''}`, ld), case: leaderCase(morale ? `GOSS 13.10.4, ${morale.case}` : 'GOSS 13.10.4', ld) });
       }
       f.passed = pass;
       const max = maxRetreat(state, bundle, f, us);

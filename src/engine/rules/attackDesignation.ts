@@ -17,6 +17,7 @@ import {
 import { prc } from './groundAssault';
 import { readUnits } from './unitIndex';
 import { effectivePr } from './combatPr';
+import { leaderPrcDrm } from './leaders';
 import { acrossBoundary, combatBan, mayAct } from './extensions';
 
 
@@ -85,8 +86,11 @@ export const attackDesignationRules: RuleModule = {
           const prs = stack.map((x) => effectivePr(d as GameState, ctx.bundle, x.id, 'off'));
           const pr = Math.min(...prs.map((x) => x.pr ?? 0));
           const morale = prs.find((x) => x.note && x.pr === pr);
-          const r = prc(ctx.dice, pr, 0, `attacker adjustment PRC ${def.designation}`);
-          events.push({ type: 'prc', unit: u.id, pr, roll: r.roll, pass: r.pass, why: `drop an attack designation outside MCT${morale ? ` (${morale.note})` : ''}`, case: morale ? `GOSS 12.0, ${morale.case}` : 'GOSS 12.0' });
+          // GOSS 4.4.1 / 23.2.1: a leader in the hex gives −1 DRM.
+          const ld = leaderPrcDrm(d as GameState, ctx.bundle, u.side, [u.hex!]);
+          const r = prc(ctx.dice, pr, ld?.drm ?? 0, `attacker adjustment PRC ${def.designation}`);
+          const cases = ['GOSS 12.0', ...(morale ? [morale.case] : []), ...(ld ? [ld.case] : [])].join(', ');
+          events.push({ type: 'prc', unit: u.id, pr, roll: r.roll, ...(ld ? { drm: ld.drm } : {}), pass: r.pass, why: `drop an attack designation outside MCT${morale ? ` (${morale.note})` : ''}${ld ? `, −1 DRM for leader ${ld.leader}` : ''}`, case: cases });
           if (!r.pass) { events.push({ type: 'designationKept', unit: u.id, case: 'GOSS 12.0' }); return events; }
         }
         dropMarker(u, M.TA); dropMarker(u, M.PA);

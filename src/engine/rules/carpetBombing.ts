@@ -20,6 +20,7 @@ import { hexSet, special, type SpecialState } from './scenarioArea';
 import { turnTime } from '../sequence';
 import type { ScenarioSpecial } from '../../data/schemas/scenarioRules';
 import { moduleOn, type Extension } from './extensions';
+import { leaderPrcDrm } from './leaders';
 
 type CarpetRules = NonNullable<ScenarioSpecial['carpetBombing']>;
 const AS = 'AS';
@@ -169,10 +170,11 @@ export const carpetBombingRules: RuleModule = {
             if (!u.markers.includes(cb.marker) || u.eliminated) continue;
             const pr = ctx.bundle.units.get(u.id)?.prDef ?? null;
             const roll = ctx.dice.d10(`${cb.case} defensive PR check of ${u.id} to remove the blue AS marker`);
-            // GOSS 4.4.1: pass when the roll is below the PR.
-            const pass = pr !== null && roll < pr;
+            // GOSS 4.4.1: pass when the roll is below the PR; a leader in the hex gives −1 DRM (none in Goodwood: AW 32.8.0).
+            const ld = u.hex === null ? null : leaderPrcDrm(d as GameState, ctx.bundle, u.side, [u.hex]);
+            const pass = pr !== null && roll + (ld?.drm ?? 0) < pr;
             if (pass) removeBlue(u, cb.marker);
-            events.push({ type: 'prCheck', unit: u.id, pr, roll, pass, why: pass ? 'blue AS marker removed' : 'blue AS marker stays', case: cb.case });
+            events.push({ type: 'prCheck', unit: u.id, pr, roll, ...(ld ? { drm: ld.drm } : {}), pass, why: `${pass ? 'blue AS marker removed' : 'blue AS marker stays'}${ld ? `, −1 DRM for leader ${ld.leader}` : ''}`, case: ld ? `${cb.case}, ${ld.case}` : cb.case });
           }
         }
         if (atEndOfPlayerTurn(d, ctx, cb.effects.removeAllAt)) {

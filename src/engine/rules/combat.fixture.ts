@@ -41,6 +41,8 @@ export interface FixtureOpts {
   hexsides?: { a: string; b: string; features: string[] }[];
   routes?: { class: string; path: string[] }[];
   vantage?: { hex: string; los: number }[];
+  /** Named places; a village's `terrain` is the other terrain in its hex (GOSS 7 TEC). */
+  places?: { hex: string; name: string; kind?: string; terrain?: string }[];
   units: UnitSpec[];
   start?: { date: string; time: 'AM' | 'PM' | 'Night' };
   rules?: Record<string, unknown>;
@@ -65,7 +67,7 @@ export function fixture(o: FixtureOpts): ScenarioBundle {
   const map = {
     format: 'neptune-map/1', id: `${id}-map`, name: 'combat fixture', source: 'test: hand-made combat fixture',
     legend: LEGEND, rows, hexsides: o.hexsides ?? [], routes: (o.routes ?? []).map((r) => ({ ...r, source: 'test: fixture' })),
-    places: [], vantage: (o.vantage ?? []).map((v) => ({ ...v, source: 'test: fixture' })),
+    places: (o.places ?? []).map((p) => ({ ...p, source: 'test: fixture' })), vantage: (o.vantage ?? []).map((v) => ({ ...v, source: 'test: fixture' })),
   };
   const units = {
     format: 'neptune-units/1', id: `${id}-units`, source: 'test: fixture counters',

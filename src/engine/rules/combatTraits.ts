@@ -5,7 +5,7 @@
  * names match its MARKER.
  */
 import { distance, neighbours, type HexId } from '../hex';
-import { terrainOf } from '../board';
+import { otherTerrainOf, terrainOf } from '../board';
 import type { UnitDef } from '../../data/schemas/unit';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import { unitIndex, unitsIn } from './unitIndex';
@@ -98,9 +98,14 @@ export function nearestDistance(state: GameState, h: HexId, side: Side): number 
   return best;
 }
 
-/** Terrains the defender may pick a GAT line from (GOSS 13.3.2): the hex's terrain, plus clear ground around a village or town. */
+/**
+ * Terrains the defender may pick a GAT line from (GOSS 13.3.2): the hex's terrain; a village's other terrain in hex
+ * (GOSS 7 TEC: clear when the map gives none); clear ground around a town (`alsoClear`).
+ */
 export function hexTerrains(bundle: ScenarioBundle, h: HexId, alsoClear: string[]): string[] {
   const t = terrainOf(bundle.board, h);
   if (!t) return [];
+  const other = otherTerrainOf(bundle.board, h);
+  if (other) return other === t ? [t] : [t, other];
   return alsoClear.includes(t) ? [t, 'clear'] : [t];
 }

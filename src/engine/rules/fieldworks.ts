@@ -12,7 +12,7 @@
  */
 import type { Draft } from 'immer';
 import { formatHex, type HexId } from '../hex';
-import { terrainOf } from '../board';
+import { terrainsIn } from '../board';
 import type { GameEvent, GameState, ScenarioBundle } from '../types';
 import type { RuleModule } from './registry';
 import { unitsAt } from './combatTraits';
@@ -41,7 +41,7 @@ export function permanentWorksAt(bundle: ScenarioBundle, h: HexId): 'ET-2' | nul
 export function et3ToGiveUp(state: GameState, bundle: ScenarioBundle, h: HexId): 'ET-3' | 'ET-2' | null {
   const f = state.fieldworks[h];
   if (f === 'ET-3') return f;
-  if (f === 'ET-2' && terrainOf(bundle.board, h) === 'bocage' && !permanentWorksAt(bundle, h)) return f;
+  if (f === 'ET-2' && terrainsIn(bundle.board, h).includes('bocage') && !permanentWorksAt(bundle, h)) return f;
   return null;
 }
 

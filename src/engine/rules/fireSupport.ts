@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { areAdjacent, distance, formatHex, neighbours, tryParseHexRef, type HexId } from '../hex';
-import { terrainOf } from '../board';
+import { terrainOf, terrainsIn } from '../board';
 import { segmentAt, turnTime } from '../sequence';
 import type { Action, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import { reject, type RuleModule } from './registry';
@@ -144,7 +144,8 @@ function drmsFor(state: GameState, bundle: ScenarioBundle, target: HexId, target
   const defs = units.map((u) => defOf(bundle, u.id));
   const out: FsDrm[] = [];
   const designated = units.some((u) => isAttackDesignated(u) || has(u, M.STRAT));
-  const terr = terrainOf(bundle.board, target)!;
+  // GOSS 11.5 "one only, defender's choice": a village hex also holds its other terrain (GOSS 7 TEC); the better DRM counts.
+  const terr = terrainsIn(bundle.board, target).reduce((b, x) => ((t.terrain[x] ?? 0) < (t.terrain[b] ?? 0) ? x : b));
   const A = !designated && t.terrain[terr] ? { group: 'A', value: t.terrain[terr], why: `terrain: ${terr}${terr === 'bocage' ? ' (as village, AW 1.2.7b)' : terr === 'hedgerow' ? ' (as woods, AW 1.2.7b)' : ''}`, case: 'GOSS 11.5, AW 1.2.7b' } : null;
   const fw = state.fieldworks[target];
   const dwOk = !units.some((u) => isAttackDesignated(u) || has(u, M.STRAT) || has(u, M.EXPLOIT));

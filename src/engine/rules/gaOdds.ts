@@ -4,7 +4,7 @@
  * reads the state and rolls nothing, so the UI's odds preview and the resolution share it.
  */
 import { areAdjacent, distance, formatHex, neighbours, type HexId } from '../hex';
-import { SIDE_BIT, sideBits, terrainOf } from '../board';
+import { SIDE_BIT, sideBits, terrainOf, terrainsIn } from '../board';
 import { turnTime } from '../sequence';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
@@ -19,6 +19,7 @@ import { actsAsGroup } from './artilleryGroups';
 import { stackViolationOf } from './stacking';
 import { isConstricted } from './movement-search';
 import { combatRules } from './scenarioRules';
+import { gossLeaderRules } from './leaders';
 import {
   M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains, isCommando,
   isArtGroup, isArtillery, isEngineer, isHq, isInfantry, isLeader, isPersonnel, isPureAfv, isZ, live, regiment, stepsLeft,
@@ -115,8 +116,8 @@ export function isNight(state: GameState, bundle: ScenarioBundle): boolean {
 }
 
 function isMct(mods: GaModifiersTable, bundle: ScenarioBundle, h: HexId, state?: GameState): boolean {
-  const t = terrainOf(bundle.board, h);
-  if (t && mods.mct.includes(t)) return true;
+  // GOSS 7 TEC: a village in MCT (its other terrain in hex) is MCT.
+  if (terrainsIn(bundle.board, h).some((t) => mods.mct.includes(t))) return true;
   return state?.fieldworks[h] === 'ET-3';
 }
 
@@ -213,7 +214,7 @@ function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: S
     const d = defOf(bundle, u.id);
     if (isZ(d) && !atk.some((o) => o.hex === u.hex && !isZ(defOf(bundle, o.id)))) return fail('z-alone', `${d.designation}: a Z-step attacks only alongside a Co or Bn from its hex`, 'GOSS 4.1.3');
     // GOSS 13.4: a German RE unit attacks only stacked with a non-RE unit or a leader.
-    if (d.re && d.side === 'german' && !near.at(u.hex!, side).some((o) => o.id !== u.id && (isLeader(defOf(bundle, o.id)) || !defOf(bundle, o.id).re))) {
+    if (d.re && d.side === 'german' && !near.at(u.hex!, side).some((o) => o.id !== u.id && (isLeader(defOf(bundle, o.id)) ? gossLeaderRules(bundle) : !defOf(bundle, o.id).re))) {
       return fail('re-alone', `${d.designation} is an RE unit: it attacks only stacked with a non-RE unit or a leader`, 'GOSS 13.4');
     }
   }
@@ -449,8 +450,10 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   const drms: Drm[] = [];
   const lpA = leadPr(state, bundle, atk, 'attacker', standoff, decl.leadPr?.attacker);
   const lpD = leadPr(state, bundle, defenders, 'defender', standoff, decl.leadPr?.defender);
-  const leaderIn = (s: Side, hs: HexId[]) => combatRules(bundle).leaders.some((l) => { const u = state.units[l.unit]; return live(u) && u.side === s && hs.includes(u.hex!); })
-    || leaderUnits.some((u) => u.side === s && hs.includes(u.hex!));
+  // GOSS 13.8.1 / 23.2.1: +1 lead PR for a GOSS leader taking part. A scenario leader whose abilities the scenario
+  // lists instead (AW 32.8.0 Wunsche: only the shifts, MP and advance) gives none (rules/leaders.ts).
+  const gossLeaders = gossLeaderRules(bundle);
+  const leaderIn = (s: Side, hs: HexId[]) => gossLeaders && leaderUnits.some((u) => u.side === s && hs.includes(u.hex!));
   const epA = lpA ? effectivePr(state, bundle, lpA.id, 'off') : null;
   const epD = lpD ? effectivePr(state, bundle, lpD.id, 'def') : null;
   let prA = epA?.pr ?? 0;

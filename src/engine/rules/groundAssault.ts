@@ -8,7 +8,7 @@
  */
 import type { Draft } from 'immer';
 import { areAdjacent, formatHex, neighbours, tryParseHexRef, type HexId } from '../hex';
-import { routesBetween, terrainOf } from '../board';
+import { routesBetween, terrainOf, terrainsIn } from '../board';
 import { segmentAt } from '../sequence';
 import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import { reject, type RuleContext, type RuleModule } from './registry';
@@ -17,7 +17,7 @@ import { combatOf } from './combatState';
 import { combatRules } from './scenarioRules';
 import { actsAsGroup, groupOfUnit } from './artilleryGroups';
 import {
-  M, addMarker, armDef, defOf, dropMarker, enemyOf, fsPoints, has, isArtGroup, isLeader, isZ, live,
+  M, addMarker, armDef, defOf, dropMarker, enemyOf, formation, fsPoints, has, isArtGroup, isLeader, isZ, live,
   unitsAt,
 } from './combatTraits';
 import { constrictedAttackExcess, gaOdds, isNight, lineOptions, type GaBreakdown, type GaDeclaration } from './gaOdds';
@@ -77,7 +77,7 @@ export function advanceOptions(state: GameState, bundle: ScenarioBundle, g: Grou
   const near = localUnits(state, g.hex, path.length + 1);
   if (near.at(g.hex, g.defenderSide).length) return [];
   const mods = gaMods(bundle);
-  const bocage = terrainOf(bundle.board, g.hex) === 'bocage';
+  const bocage = terrainsIn(bundle.board, g.hex).includes('bocage'); // a village in bocage too (GOSS 7 TEC)
   const night = isNight(state, bundle);
   const mudMax = groundNow(state, bundle).fx?.advanceMax;
   const out: { unit: string; max: number; path: HexId[] }[] = [];
@@ -86,7 +86,8 @@ export function advanceOptions(state: GameState, bundle: ScenarioBundle, g: Grou
     if (!live(u) || (!has(u, M.TA) && !has(u, M.PA)) || !areAdjacent(u.hex!, g.hex)) continue;
     const d = defOf(bundle, id);
     let max = has(u, M.PA) ? (d.moveClass === 'mech' ? mods.advanceMax.paMech : mods.advanceMax.paLeg) : mods.advanceMax.tac;
-    const leader = combatRules(bundle).leaders.find((l) => { const lu = state.units[l.unit]; return live(lu) && lu.hex === u.hex && l.advanceBonus > 0; });
+    // AW 32.8.0: a scenario leader adds its advance bonus only to units of its formation it is stacked with.
+    const leader = combatRules(bundle).leaders.find((l) => { const lu = state.units[l.unit]; return live(lu) && lu.side === u.side && lu.hex === u.hex && l.advanceBonus > 0 && (!l.formation || formation(d) === l.formation); });
     if (leader) max += leader.advanceBonus;
     if (night) max = Math.min(max, mods.advanceMax.night + (leader ? 1 : 0));
     // GOSS 13.12 / 19.4: mud limits the advance like night (a leader adds at most 1).

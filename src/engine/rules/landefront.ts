@@ -20,6 +20,7 @@ import { hexSet, special } from './scenarioArea';
 import { MARKER } from './unit-traits';
 import { prc } from './groundAssault';
 import { readUnits } from './unitIndex';
+import { leaderPrcDrm } from './leaders';
 import { advOf } from './ammoDepletion';
 import { moduleOn, type Extension } from './extensions';
 import { moduleDraft, moduleState } from './moduleState';
@@ -180,9 +181,11 @@ function surrenderChecks(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
     const def = ctx.bundle.units.get(u.id)!;
     const m = cherbourgMorale(d as GameState, ctx.bundle, u.id);
     const pr = m.setTo ?? Math.max(0, (def.prDef ?? 0) + m.delta);
-    const r = prc(ctx.dice, pr, drm, `surrender check ${u.id} (AW 1.2.6e, GOSS 15.7.2)`);
+    // GOSS 15.7 / 23.2.1: −1 with a leader in the hex (rules/leaders.ts).
+    const ld = leaderPrcDrm(d as GameState, ctx.bundle, u.side, [u.hex]);
+    const r = prc(ctx.dice, pr, drm + (ld?.drm ?? 0), `surrender check ${u.id} (AW 1.2.6e, GOSS 15.7.2)`);
     if (!r.pass) { u.eliminated = true; u.hex = null; }
-    events.push({ type: 'surrenderCheck', unit: u.id, pr, drm, roll: r.roll, surrendered: !r.pass, case: 'AW 1.2.6e' });
+    events.push({ type: 'surrenderCheck', unit: u.id, pr, drm: drm + (ld?.drm ?? 0), roll: r.roll, surrendered: !r.pass, case: ld ? `AW 1.2.6e, ${ld.case}` : 'AW 1.2.6e' });
   }
   return events;
 }

@@ -5,7 +5,7 @@
  * lattice ids; per-search scratch lives in flat typed arrays.
  */
 import { HEX_COUNT, NEIGHBOURS, distance, hexsideBetween, type HexId } from '../hex/lattice';
-import { NO_TERRAIN } from '../board';
+import { NO_TERRAIN, SIDE_BIT } from '../board';
 import { segmentAt, turnTime } from '../sequence';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
@@ -143,15 +143,21 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
   const coverAt = (h: HexId): number => {
     const known = cover[h];
     if (known !== 255) return known;
-    const t = bundle.board.terrain[h];
-    if (t === NO_TERRAIN) return (cover[h] = 0);
-    let c = tec.cover[t];
-    // AW 1.2.7a / 1.2.8: bocage and hedgerow lose MCT next to an enemy on a vantage point, or within half the LOS of an enemy-held high vantage point.
-    if (c === COVER_MCT && enemyOnVantage.length && TERRAIN_BOCAGE_HEDGEROW.has(terrainName(t))) {
-      for (const v of enemyOnVantage) {
-        const dist = distance(v, h);
-        if (dist === 1 || dist * 2 <= (bundle.board.vantage.get(v) ?? 0)) { c = COVER_OCT; break; }
+    const t0 = bundle.board.terrain[h];
+    if (t0 === NO_TERRAIN) return (cover[h] = 0);
+    // GOSS 7 TEC: a village hex also holds its other terrain; the better cover of the two counts.
+    const t1 = bundle.board.moveTerrain[h];
+    let c = 0;
+    for (const t of t1 === t0 ? [t0] : [t0, t1]) {
+      let ct = tec.cover[t];
+      // AW 1.2.7a / 1.2.8: bocage and hedgerow lose MCT next to an enemy on a vantage point, or within half the LOS of an enemy-held high vantage point.
+      if (ct === COVER_MCT && enemyOnVantage.length && TERRAIN_BOCAGE_HEDGEROW.has(terrainName(t))) {
+        for (const v of enemyOnVantage) {
+          const dist = distance(v, h);
+          if (dist === 1 || dist * 2 <= (bundle.board.vantage.get(v) ?? 0)) { ct = COVER_OCT; break; }
+        }
       }
+      c = Math.max(c, ct);
     }
     const fw = state.fieldworks[h];
     if (fw && tec.raw.fieldworks[fw]) c = Math.max(c, coverCodeOf(tec.raw.fieldworks[fw].cover));
@@ -202,6 +208,8 @@ export interface MoverCtx {
   observed?: ((h: HexId) => boolean) | null;
   /** The ground condition now (GOSS 19.4, AW 32.4.0): 'dry' when the scenario says nothing. */
   ground?: string;
+  /** Hexsides bridged by bridges placed in play (AW 32.6.1, 33.6.1: placedBridges.ts). */
+  bridges?: ReadonlySet<number>;
 }
 
 export type GroundEffects = NonNullable<TecTable['ground']>['conditions'][string];
@@ -246,7 +254,7 @@ function routesOf(bundle: ScenarioBundle, side: number): number {
 /** A hex from which Mech road movement may start (GOSS 7.10.1): a road hex, or a clear hex in dry weather. */
 export function isRoadStart(bundle: ScenarioBundle, h: HexId, ground?: string, roads = ANY_ROAD): boolean {
   const tec = tecOf(bundle);
-  if (roads === ANY_ROAD && tec.mechRoad[bundle.board.terrain[h]] >= 0 && clearAsRoad(tec, ground)) return true;
+  if (roads === ANY_ROAD && tec.mechRoad[bundle.board.moveTerrain[h]] >= 0 && clearAsRoad(tec, ground)) return true;
   for (let d = 0; d < 6; d++) {
     const n = NEIGHBOURS[h * 6 + d];
     if (n >= 0 && routesOf(bundle, hexsideBetween(h, n)) & roads) return true;
@@ -260,7 +268,8 @@ export function isRoadStart(bundle: ScenarioBundle, h: HexId, ground?: string, r
  */
 export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: string; case?: string; code?: string }): number {
   const { bundle, tec, view } = c;
-  const t = bundle.board.terrain[to];
+  // GOSS 7 TEC: a village costs what the other terrain in its hex costs (board.moveTerrain).
+  const t = bundle.board.moveTerrain[to];
   if (t === NO_TERRAIN) { if (why) { why.reason = 'that hex is not on the playing area'; why.case = 'GOSS 7.1'; } return -1; }
   if ((view.flags[to] & F_ENEMY)) { if (why) { why.reason = 'the hex holds enemy units; a unit may never enter an enemy-occupied hex (overruns are made in the Exploitation Segment)'; why.case = 'GOSS 7.1'; } return -1; }
   if (c.enter) { const e = c.enter(to); if (e) { if (why) { why.reason = e.message; why.case = e.case; why.code = e.code; } return -1; } }
@@ -272,7 +281,8 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
     }
   }
   const side = hexsideBetween(from, to);
-  const feats = bundle.board.sides.get(side) ?? 0;
+  // A bridge placed in play (AW 32.6.1, 33.6.1) counts as the map's bridge.
+  const feats = (bundle.board.sides.get(side) ?? 0) | (c.bridges?.has(side) ? SIDE_BIT.bridge : 0);
   const routes = routesOf(bundle, side);
   let cost: number;
   if (c.type === 'mainroad') {
@@ -434,7 +444,7 @@ export function haltAt(c: MoverCtx, from: HexId, to: HexId): Halt | null {
   if ((view.flags[to] & F_HALT_ADJ) && view.coverAt(to) !== COVER_MCT) return { case: 'AW 31.8b', reason: 'the hex is adjacent to an enemy unit and has no movement covering terrain' };
   if ((view.flags[to] & F_WORKS_ADJ)) return { case: 'GOSS 7.7.3', reason: 'the hex is adjacent to an enemy unit in an entrenchment or Fort' };
   if (c.mode === 'pa' && !c.leg) {
-    const name = terrainName(c.bundle.board.terrain[to]);
+    const name = terrainName(c.bundle.board.moveTerrain[to]);
     const road = routesOf(c.bundle, hexsideBetween(from, to)) & ANY_ROAD;
     const mud = c.ground ? c.tec.raw.ground?.conditions[c.ground]?.paMechHexes : undefined;
     if (mud !== undefined && mud < c.tec.raw.pa.hexes.mech && !(routesOf(c.bundle, hexsideBetween(from, to)) & groundExemptRoutes(c.tec))) {

@@ -29,6 +29,7 @@ import { readUnits, unitIndex, unmodifiedBase } from './unitIndex';
 import { isRestGT } from './restGT';
 import { boxAt, isBox, locationName, locationOf } from './locations';
 import { acrossBoundary, mayAct } from './extensions';
+import { placedBridgeSides } from './placedBridges';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -151,7 +152,7 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
     leg: def.moveClass !== 'mech', mode, type, commando: isCommando(def),
     enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
     observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
-    ground: groundNow(state, bundle).ground,
+    ground: groundNow(state, bundle).ground, bridges: placedBridgeSides(state, bundle),
   };
 }
 
@@ -779,7 +780,7 @@ export function overrunCost(state: GameState, bundle: ScenarioBundle, unitId: st
   if (!areAdjacent(from, target)) return null;
   const ctx = ctxFor(state, bundle, unitId, 'exploit', 'offroad');
   const tec = ctx.tec;
-  const t = bundle.board.terrain[target];
+  const t = bundle.board.moveTerrain[target]; // GOSS 7 TEC: a village costs its other terrain
   const base = ctx.leg ? tec.leg[t] : tec.mech[t];
   if (base < 0) return null;
   let cost = base + 2 * tec.raw.overrun.mp;

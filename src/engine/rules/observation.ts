@@ -128,14 +128,20 @@ export function inLosRange(state: GameState, bundle: ScenarioBundle, from: HexId
  */
 export function coverAgainst(state: GameState, bundle: ScenarioBundle, target: HexId, observerHex: HexId | null, observerSide: Side): number {
   const tec = tecOf(bundle);
-  const t = bundle.board.terrain[target];
-  if (t === NO_TERRAIN) return COVER_OPEN;
-  let c = tec.cover[t];
-  const name = TERRAIN[t];
-  if (c === COVER_MCT && (name === 'bocage' || name === 'hedgerow') && observerHex !== null) {
-    const v = vantageOf(bundle, observerHex);
-    const d = distance(observerHex, target);
-    if (v.vp && (d === 1 || (v.hvp && d * 2 <= v.los))) c = COVER_OCT;
+  const t0 = bundle.board.terrain[target];
+  if (t0 === NO_TERRAIN) return COVER_OPEN;
+  // GOSS 7 TEC: a village hex also holds its other terrain (board.moveTerrain); the better cover of the two counts.
+  const t1 = bundle.board.moveTerrain[target];
+  let c = COVER_OPEN;
+  for (const t of t1 === t0 ? [t0] : [t0, t1]) {
+    let ct = tec.cover[t];
+    const name = TERRAIN[t];
+    if (ct === COVER_MCT && (name === 'bocage' || name === 'hedgerow') && observerHex !== null) {
+      const v = vantageOf(bundle, observerHex);
+      const d = distance(observerHex, target);
+      if (v.vp && (d === 1 || (v.hvp && d * 2 <= v.los))) ct = COVER_OCT;
+    }
+    c = Math.max(c, ct);
   }
   const fw = state.fieldworks[target];
   const fwRow = fw ? tec.raw.fieldworks[fw] : undefined;

@@ -6,7 +6,7 @@
  */
 import type { Draft } from 'immer';
 import { distance, formatHex, neighbours, type HexId } from '../hex';
-import { onMap, routesBetween, sideFeatures, terrainOf } from '../board';
+import { onMap, routesBetween, sideFeatures, terrainOf, terrainsIn } from '../board';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import { gaMods } from './combatTables';
 import {
@@ -64,8 +64,8 @@ function step(near: Near, bundle: ScenarioBundle, side: Side, units: string[], a
   // AW 32.0: a stack retreating out of the playing area stops there and is out of play.
   if (retreatLeavesPlay(bundle, b)) return { ok: true, stop: true };
   const road = routesBetween(bundle.board, a, b).length > 0;
-  const t = terrainOf(bundle.board, b)!;
-  if (cl.mech && !road && gaMods(bundle).mechStops.includes(t)) stop = true;
+  // GOSS 7 TEC: a village's other terrain in hex counts as well.
+  if (cl.mech && !road && terrainsIn(bundle.board, b).some((t) => gaMods(bundle).mechStops.includes(t))) stop = true;
   return { ok: true, stop };
 }
 
@@ -170,8 +170,7 @@ export function doRetreat(ctx: LossCtx, side: Side, units: string[], path: HexId
       }
       break;
     }
-    const t = terrainOf(bundle.board, h);
-    if (!(t && mct.includes(t)) && d.fieldworks[h] !== 'ET-3' && dangerousEnemyAdjacent(d as GameState, bundle, side, h)) {
+    if (!terrainsIn(bundle.board, h).some((t) => mct.includes(t)) && d.fieldworks[h] !== 'ET-3' && dangerousEnemyAdjacent(d as GameState, bundle, side, h)) {
       const u = units.map((id) => d.units[id]).find((x) => x && !x.eliminated && x.hex !== null && !isZ(defOf(bundle, x.id)));
       if (u) takeStep({ ...ctx, lost: {} }, u, `retreat into open ground next to the enemy at ${formatHex(h)}`, `${c}, 13.11`);
     }

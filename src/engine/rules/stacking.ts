@@ -257,7 +257,7 @@ export function relocationHexes(state: GameState, bundle: ScenarioBundle, unitId
   for (let d = 0; d < 6; d++) {
     const n = NEIGHBOURS[u.hex * 6 + d];
     if (n < 0 || bundle.board.terrain[n] === NO_TERRAIN || occupied.has(n)) continue;
-    const cost = def.moveClass === 'mech' ? tec.mech[bundle.board.terrain[n]] : tec.leg[bundle.board.terrain[n]];
+    const cost = def.moveClass === 'mech' ? tec.mech[bundle.board.moveTerrain[n]] : tec.leg[bundle.board.moveTerrain[n]];
     if (cost < 0) continue;
     out.push(n);
   }

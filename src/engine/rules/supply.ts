@@ -21,6 +21,7 @@ import { readUnits } from './unitIndex';
 import { hasHqLeg, scenarioSupplyTrace } from './scenarioSupply';
 import { leastAdjacentCosts, type HexCosts } from './supplyPath';
 import { boxSupply, isBox, unitsByBox } from './locations';
+import { placedBridgeSides, placedBridgesKey } from './placedBridges';
 
 /** How a side traces GenS: its sources, the path limit, and where paths may go. */
 export interface SupplyRule {
@@ -102,7 +103,7 @@ function edgeSources(bundle: ScenarioBundle, side: Side): HexId[] {
 const MAJOR = (1 << HEXSIDE_FEATURES.indexOf('majorRiver')) | (1 << HEXSIDE_FEATURES.indexOf('canal'));
 const BRIDGE = 1 << HEXSIDE_FEATURES.indexOf('bridge');
 
-const traces = new WeakMap<object, Map<Side, ReadonlyMap<HexId, number>>>();
+const traces = new WeakMap<object, Map<string, ReadonlyMap<HexId, number>>>();
 
 /**
  * The one GenS trace (AW 31.11, 32.9): the least number of enemy-adjacent hexes on any enemy-free path
@@ -110,7 +111,10 @@ const traces = new WeakMap<object, Map<Side, ReadonlyMap<HexId, number>>>();
  * is within the rule's limit. Cached per frozen state and side.
  */
 export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): ReadonlyMap<HexId, number> {
-  const hit = traces.get(state.units)?.get(side);
+  // Bridges placed in play (AW 32.6.1, 33.6.1) open river crossings: they are part of every cache key.
+  const bk = placedBridgesKey(state, bundle);
+  const sideKey = bk ? `${side}|${bk}` : side;
+  const hit = traces.get(state.units)?.get(sideKey);
   if (hit) return hit;
   const frozen = !isDraft(state.units) && Object.isFrozen(state.units);
   const rule = supplyRule(bundle, side);
@@ -121,12 +125,12 @@ export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): 
     // The trace reads only the enemy's hexes: a friendly move or a marker change leaves it as it was,
     // so the last few traces per side are kept by the set of enemy hexes (most moves in a replay
     // and every lookahead of the moving side reuse one).
-    const key = `${side}:${[...enemy].sort((a, b) => a - b).join(',')}`;
+    const key = `${sideKey}:${[...enemy].sort((a, b) => a - b).join(',')}`;
     const memo = memoOf(bundle);
     const known = memo.get(key);
     if (known) cost = known;
     else {
-      cost = traceGenS(bundle, rule, enemy);
+      cost = traceGenS(bundle, rule, enemy, placedBridgeSides(state, bundle));
       memo.set(key, cost);
       if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
     }
@@ -134,7 +138,7 @@ export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): 
   if (frozen) {
     let m = traces.get(state.units);
     if (!m) traces.set(state.units, (m = new Map()));
-    m.set(side, cost);
+    m.set(sideKey, cost);
   }
   return cost;
 }
@@ -160,7 +164,7 @@ function pathLand(bundle: ScenarioBundle, rule: SupplyRule): Uint8Array {
 }
 
 /** The trace of `genSCost` from the rule's sources, around the enemy hexes (counts up to the limit + 1, to tell "just outside"). */
-export function traceGenS(bundle: ScenarioBundle, rule: SupplyRule, enemy: Set<HexId>): HexCosts {
+export function traceGenS(bundle: ScenarioBundle, rule: SupplyRule, enemy: Set<HexId>, bridges: ReadonlySet<number> = new Set()): HexCosts {
   const land = pathLand(bundle, rule);
   // Enemy hexes and their neighbours as masks over the lattice: the search reads arrays, not sets.
   const blocked = new Uint8Array(HEX_COUNT); const adjacent = new Uint8Array(HEX_COUNT);
@@ -173,8 +177,9 @@ export function traceGenS(bundle: ScenarioBundle, rule: SupplyRule, enemy: Set<H
     passable: (h) => land[h] === 1 && blocked[h] === 0,
     crosses: (a, b) => {
       if (!rule.bridgesOnly) return true;
-      const f = bundle.board.sides.get(hexsideBetween(a, b)) ?? 0;
-      return !(f & MAJOR) || (f & BRIDGE) !== 0;
+      const hs = hexsideBetween(a, b);
+      const f = bundle.board.sides.get(hs) ?? 0;
+      return !(f & MAJOR) || (f & BRIDGE) !== 0 || bridges.has(hs);
     },
     cap: rule.maxAdjacentToEnemy + 1,
   });
