@@ -12,10 +12,13 @@ import { AirborneDisplay, AirborneTables } from '../../../data/schemas/airborne'
 import { AIRBORNE, airborneData, airborneDraft, airborneSpecial, dzKey } from './state';
 import { dzHandlers, dzHooks } from './dzPlacement';
 import { dropHandlers, dropHooks, initDrop } from './drop';
+import { regroupHandlers, stackingHooks } from './regroup';
+import { gliderHandlers, gliderHooks } from './glider';
 import { stageAloneEnd } from './victory';
 
-const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers];
-const hooks: SegmentHook[] = [...dzHooks, ...dropHooks];
+// Each area of the module adds its handlers and hooks here (movement: h/abmove; combat: h/abcombat).
+const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...regroupHandlers, ...gliderHandlers];
+const hooks: SegmentHook[] = [...dzHooks, ...dropHooks, ...stackingHooks, ...gliderHooks];
 
 /** The DZs of the scenario's divisions, off the map until placed (AW 41.1.2). */
 function onNewGame(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {

@@ -5,7 +5,8 @@
 import { produce, type Draft } from 'immer';
 import { expect } from 'vitest';
 import { loadScenario } from '../../../data/bundle';
-import { apply, legalActionsOf, newGame } from '../../game';
+import { apply, legalActions, newGame, sideToAct } from '../../game';
+import { segmentAt } from '../../sequence';
 import { terrainOf } from '../../board';
 import { Dice } from '../../rng';
 import { hexOfRulesId, formatHex, hexesWithin } from '../../hex';
@@ -58,7 +59,7 @@ export function atDrop(bundle: ScenarioBundle, seed = 't'): GameState {
   for (let guard = 0; guard < 20; guard++) {
     const seg = bundle.sequence.stages[0].phases[0].segments[s.pos.segment]?.id;
     if (s.pos.part === 'stage' && seg === 'airborneDrop') return s;
-    const offers = legalActionsOf(s, 'allied', ['pegasus', 'placeDz']);
+    const offers = legalActions(s, 'allied').filter((a) => a.type === 'pegasus' || a.type === 'placeDz');
     s = act(s, offers[0] ?? { type: 'endSegment' }).state;
   }
   throw new Error('did not reach the Airborne Drop Segment');
@@ -73,4 +74,22 @@ export function noGermans(s: GameState): GameState {
 export function hexOfTerrain(bundle: ScenarioBundle, near: string, terrain: string): number {
   for (let r = 0; r < 12; r++) for (const h of hexesWithin(hexOfRulesId(near), r)) if (terrainOf(bundle.board, h) === terrain) return h;
   throw new Error(`no ${terrain} hex near ${near}`);
+}
+
+/** The current segment id. */
+export function segId(s: GameState, bundle: ScenarioBundle): string {
+  return segmentAt(bundle.sequence, s.pos).segment.id;
+}
+
+const FIRST_TYPES = ['pegasus', 'placeDz', 'dropUnit', 'dropFow', 'landGlider'];
+
+/** Plays the stage (first offers of the landing actions, then endSegment) until the segment `id` begins. */
+export function playTo(s: GameState, bundle: ScenarioBundle, id: string): GameState {
+  for (let guard = 0; guard < 500; guard++) {
+    if (segId(s, bundle) === id) return s;
+    const side = sideToAct(s)!;
+    const offer = legalActions(s, side).find((a) => FIRST_TYPES.includes(a.type));
+    s = act(s, offer ?? { type: 'endSegment' }).state;
+  }
+  throw new Error(`did not reach ${id}`);
 }
