@@ -21,7 +21,7 @@ function dzK(s: GameState, hex: number, status: DzState['status'], drm = 0): Gam
   });
 }
 
-describe('AW 41.2.2 the container and its dummies', () => {
+describe('AW 41.2.2 the container and its dummies', { timeout: 30_000 }, () => {
   it('AW 41.2.2 the first landing on DZ K (status C) rolls 1d10 for its one Btn (8 Para): 3 adds 2 dummies to the three Coys', () => {
     const b = b6();
     const clear = hexOfTerrain(b, 'C5521', 'clear');
@@ -32,7 +32,7 @@ describe('AW 41.2.2 the container and its dummies', () => {
   });
 });
 
-describe('AW 41.2.3 drop procedure', () => {
+describe('AW 41.2.3 drop procedure', { timeout: 30_000 }, () => {
   it('AW 41.2.3 non-FoW units land first: a FoW drop on K is refused while 3 Sqn RE waits; then offered', () => {
     const b = b6();
     const s0 = dzK(atDrop(b), hexOfTerrain(b, 'C5521', 'clear'), 'A');
@@ -88,7 +88,7 @@ describe('AW 41.2.3 drop procedure', () => {
   });
 });
 
-describe('AW 41.2.3 FoW counters drawn from the container', () => {
+describe('AW 41.2.3 FoW counters drawn from the container', { timeout: 30_000 }, () => {
   function afterRe(status: DzState['status'], hex?: number) {
     const b = b6();
     const h = hex ?? hexOfTerrain(b, 'C5521', 'clear');
@@ -129,7 +129,7 @@ describe('AW 41.2.3 FoW counters drawn from the container', () => {
   });
 });
 
-describe('AW 41.2.3b landing in a German-occupied hex', () => {
+describe('AW 41.2.3b landing in a German-occupied hex', { timeout: 30_000 }, () => {
   const german = (s: GameState, hex: number, id: string) => edit(s, (d) => { d.units[id].hex = hex; d.units[id].eliminated = undefined; });
   it('AW 41.2.3b the German fails its defensive PR check (roll ≥ PR): it retreats one hex and the Allied unit stays', () => {
     const b = b6();
@@ -173,7 +173,7 @@ describe('AW 41.2.3b landing in a German-occupied hex', () => {
   });
 });
 
-describe('AW 41.2.3 hidden identities in view (hotseat)', () => {
+describe('AW 41.2.3 hidden identities in view (hotseat)', { timeout: 30_000 }, () => {
   it('view for either side holds no identity of an unrevealed FoW counter; the containers\' composition is all there is', () => {
     const b = b6();
     let s = act(withDice(dzK(atDrop(b), hexOfTerrain(b, 'C5521', 'clear'), 'C'), [['d10', 3], ['d10', 0]]), { type: 'dropUnit', dz: K, unit: '3-6ab-re' }).state;

@@ -20,7 +20,7 @@ function landedK(status: 'A' | 'B' | 'C' | 'D' | 'E' = 'B'): GameState {
   return playTo(s, b, 'alliedMovement1');
 }
 
-describe('AW 41.3.5 regroup', () => {
+describe('AW 41.3.5 regroup', { timeout: 30_000 }, () => {
   it('AW 41.3.5 on a status B DZ (regroup 6) a roll of 6 regroups: the identity is drawn from the container (percentile 21 of 5: the 2nd) and the Coy replaces the FoW counter', () => {
     const s0 = landedK('B');
     const hex = s0.units['cw-fow-1'].hex!;
@@ -77,7 +77,7 @@ describe('AW 41.3.5 regroup', () => {
   });
 });
 
-describe('AW 41.3.4 reorganisation', () => {
+describe('AW 41.3.4 reorganisation', { timeout: 30_000 }, () => {
   function twoCoys(): GameState {
     let s = landedK('A');
     s = act(withDice(s, [['d10', 0], ['d100', 0]]), { type: 'regroup', unit: 'cw-fow-1' }).state; // a-8para
@@ -107,7 +107,7 @@ describe('AW 41.3.4 reorganisation', () => {
   });
 });
 
-describe('AW 41.3.1 FoW stacking', () => {
+describe('AW 41.3.1 FoW stacking', { timeout: 30_000 }, () => {
   it('AW 41.3.1 at the end of the Allied Movement Segment a hex keeps 4 FoW units: 5 moved together lose one; those still on their landing DZ are exempt', () => {
     const b = b6();
     const s0 = landedK('B');
