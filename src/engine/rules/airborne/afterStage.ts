@@ -267,7 +267,8 @@ function removeEnteredDzs(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
 /** AW 41.0 (L17743–17745): the DZs leave the map at the start of the display's `dzsUntil` GT (June 10 AM). */
 export function dzsExpire(d: Draft<GameState>, ctx: RuleContext, date: string, time: string): GameEvent[] {
   const until = (airborneData(ctx.bundle).display as { dzsUntil?: { date: string; time: string } }).dzsUntil;
-  if (!until || date < until.date || (date === until.date && ctx.bundle.sequence.timesOfDay.indexOf(time) < ctx.bundle.sequence.timesOfDay.indexOf(until.time))) return [];
+  const tod = ctx.bundle.sequence.timesOfDay as readonly string[];
+  if (!until || date < until.date || (date === until.date && tod.indexOf(time) < tod.indexOf(until.time))) return [];
   const out: GameEvent[] = [];
   for (const z of Object.values(airborneState(d as GameState).dzs)) if (z.hex !== null && !z.removed) out.push(removeDz(d, z.key, 'the DZs stay on the map until the June 10 AM GT', 'AW 41.0'));
   return out;

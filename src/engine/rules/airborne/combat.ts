@@ -126,10 +126,12 @@ export function prohibitedHex(bundle: ScenarioBundle, h: HexId): boolean {
   if (!t || t === 'sea') return true;
   return tecOf(bundle).leg[TERRAIN.indexOf(t)] < 0;
 }
+/** A prohibited hexside other than water (rivers are crossed at intact bridges only: `unbridgedRiver`). */
 export function prohibitedSide(bundle: ScenarioBundle, a: HexId, b: HexId): boolean {
   const tec = tecOf(bundle);
-  return sideFeatures(bundle.board, a, b).some((f) => f === 'sea' || tec.sideLeg[HEXSIDE_FEATURES.indexOf(f)] < 0);
+  return sideFeatures(bundle.board, a, b).some((f) => f === 'sea' || (!WATER.includes(f) && tec.sideLeg[HEXSIDE_FEATURES.indexOf(f)] < 0));
 }
+const WATER: readonly string[] = ['stream', 'river', 'majorRiver', 'canal', 'bridge', 'ford'];
 
 function unitLine(env: AbCombatEnv, u: UnitState, role: 'attacker' | 'defender', stack: readonly UnitState[], hexTerrain: string | null): AbLine {
   const c = env.tables.combat;
@@ -228,9 +230,6 @@ export function abAttackProblem(env: AbCombatEnv, side: Side, decl: AbAttackDecl
   const ban = combatBan(state, bundle);
   if (ban) return ban;
   const target = formatHex(decl.hex);
-  const defenders = liveAt(state, decl.hex, enemyOf(side));
-  if (!defenders.length) return fail('no-enemy', `${target} holds no enemy unit`, C);
-  if (!decl.forced && done?.hexes.includes(target)) return fail('hex-attacked', `${target} was already attacked this segment`, C);
   let from: HexId | null = null;
   for (const id of decl.attackers) {
     const u = state.units[id];
@@ -245,6 +244,8 @@ export function abAttackProblem(env: AbCombatEnv, side: Side, decl: AbAttackDecl
     if (!decl.forced && done?.units.includes(id)) return fail('attacked', `${d.designation} has already attacked this segment`, C);
     if (isArtillery(d) && has(u, M.OOB)) return fail('out-of-battery', `${d.designation} is out of battery: out-of-battery artillery may not attack`, 'AW 41.5.1');
   }
+  if (!liveAt(state, decl.hex, enemyOf(side)).length) return fail('no-enemy', `${target} holds no enemy unit`, C);
+  if (!decl.forced && done?.hexes.includes(target)) return fail('hex-attacked', `${target} was already attacked this segment`, C);
   if (decl.forced) {
     if (from !== decl.hex) return fail('not-in-hex', 'only the units in the hex take part in the attack', 'AW 41.2.3b');
     return null;
