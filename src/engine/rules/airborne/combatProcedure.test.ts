@@ -12,7 +12,7 @@ import { neighbours } from '../../hex';
 import { terrainOf } from '../../board';
 import type { GameEvent, GameState } from '../../types';
 import { act, b6, edit, fmt, hx, ofType, refusal, start, withDice } from './stage.fixture';
-import { airborneState } from './state';
+import { airborneDraft, airborneState } from './state';
 import { startAirborneCombat } from './combatProcedure';
 import { forcedAttack } from './combatBridge';
 import { startAirborneRetreat, retreatHexes } from './retreat';
@@ -123,6 +123,19 @@ describe('AW 41.5 airborne combat through the engine', () => {
     const move = edit(s0, (d) => { d.pos.segment = SEGMENTS.indexOf('germanCombat1'); });
     expect(refusal(move, { type: 'abAttack', hex: 'C4827', attackers: ['a-8para-6ab'] })).toMatchObject({ code: 'not-your-unit', case: 'AW 41.5.0' });
     expect(legalActions(move, 'german').filter((a) => a.type === 'abAttack')).toContainEqual({ type: 'abAttack', hex: 'C4727', attackers: ['ii-726-716'] });
+  });
+
+  it('AW 41.4.1 an attack on the Merville battery while the Merville step has landed gets +2 (once), and the StP gives the defender +3', () => {
+    const s0 = at('alliedCombat1', { 'a-8para-6ab': 'C4727', 'b-8para-6ab': 'C4727' }, (d) => {
+      d.units['stp01-merville'].hex = hx('C4827');
+      airborneDraft(d as never).merville = { landed: true };
+    });
+    const r = act(withDice(s0, [['d10', 0], ['d10', 0]]), { type: 'abAttack', hex: 'C4827', attackers: ['a-8para-6ab', 'b-8para-6ab'] });
+    const c = ofType(r.events, 'abCombat')[0] as unknown as { attacker: { extra: unknown[]; total: number }; defender: { terrain: unknown } };
+    expect(c.attacker.extra).toEqual([{ drm: 2, why: 'the Merville step has landed at the battery', case: 'AW 41.4.1' }]);
+    expect(c.attacker.total).toBe(4 + 3 + 2);
+    expect(c.defender.terrain).toEqual({ drm: 3, why: 'a StP in the hex' });
+    expect(airborneState(r.state).merville).toEqual({ landed: true, attacked: 'assisted' });
   });
 
   it('AW 41.7.0 the German combat uses the same procedure: a FoW unit defends with 1 and PR 6 (+3); lost by 6 or more it is eliminated, its identity not revealed (AW 41.2.3)', () => {

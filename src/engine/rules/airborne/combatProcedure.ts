@@ -21,7 +21,7 @@ import type { AirborneCombatFrame } from '../../procedures/frames';
 import { abAttackProblem, abTotals, isStatic, liveAt, resolveAirborneCombat, type AbSegmentRecord } from './combat';
 import { abEnv } from './combatEnv';
 import { airborneRetreatFrame } from './retreat';
-import { airborneDraft, airborneState } from './state';
+import { airborneData, airborneDraft, airborneSpecial, airborneState } from './state';
 
 /** The airborne combat segments and their cases (AW 41.5.0, 41.7.0, 41.9.0, 41.11.0). */
 export const COMBAT_SEGMENTS: Record<string, string> = {
@@ -248,6 +248,19 @@ export function abAttackOffers(state: GameState, side: Side, bundle: ScenarioBun
   return out;
 }
 
+/**
+ * AW 41.4.1: in the 1st Allied Combat Segment an attack on the Merville battery gets +2 while the
+ * Merville step has landed and not made its own attack; the step then does not attack alone.
+ */
+function mervilleAssist(d: Draft<GameState>, bundle: ScenarioBundle, hex: HexId): Partial<StartAirborneCombat> {
+  const m = airborneSpecial(bundle).merville;
+  const a = airborneDraft(d);
+  const battery = m ? d.units[m.battery] : undefined;
+  if (!m || !a.merville?.landed || a.merville.attacked || segmentAt(bundle.sequence, d.pos).segment.id !== 'alliedCombat1' || !battery || battery.eliminated || battery.hex !== hex) return {};
+  a.merville.attacked = 'assisted';
+  return { drm: airborneData(bundle).tables.merville.assistedAttackDrm, drmWhy: 'the Merville step has landed at the battery', drmCase: 'AW 41.4.1' };
+}
+
 export const abAttackHandler: ActionHandler = {
   type: 'abAttack',
   apply(d, action, ctx) {
@@ -262,7 +275,7 @@ export const abAttackHandler: ActionHandler = {
     const hex = hexOfRulesId(a.hex);
     const problem = abAttackProblem(abEnv(state, ctx.bundle), side, { hex, attackers: a.attackers }, combatRecord(state));
     if (problem) reject(problem.code, problem.message, problem.case);
-    return startAirborneCombat(d, ctx, { hex, attackers: a.attackers, case: c });
+    return startAirborneCombat(d, ctx, { hex, attackers: a.attackers, case: c, ...mervilleAssist(d, ctx.bundle, hex) });
   },
   legal: (state, side, bundle) => abAttackOffers(state, side, bundle),
 };
