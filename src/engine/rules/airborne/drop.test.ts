@@ -137,11 +137,13 @@ describe('AW 41.2.3b landing in a German-occupied hex', { timeout: 30_000 }, () 
     const base = atDrop(b);
     const inf = [...b.units.values()].find((u) => u.side === 'german' && u.type === 'Inf' && u.prDef !== null && u.size === 'Bn' && base.units[u.id])!;
     const s0 = german(dzK(base, clear, 'A'), clear, inf.id);
-    const { state, events } = act(withDice(s0, [['d10', 0], ['d10', 0], ['d10', 9]]), { type: 'dropUnit', dz: K, unit: '3-6ab-re' });
-    expect(ofType(events, 'prCheck')[0]).toMatchObject({ unit: inf.id, pr: inf.prDef, roll: 9, pass: false, case: 'AW 41.2.3b' });
+    const r = act(withDice(s0, [['d10', 0], ['d10', 0], ['d10', 9]]), { type: 'dropUnit', dz: K, unit: '3-6ab-re' });
+    expect(ofType(r.events, 'prCheck')[0]).toMatchObject({ unit: inf.id, pr: inf.prDef, roll: 9, pass: false, case: 'AW 41.2.3b' });
+    // The German owner picks the retreat hex when several are open (AW 41.2.3d, h/abcombat's procedure).
+    const state = r.state.pending ? act(r.state, legalActions(r.state, 'german')[0]).state : r.state;
     expect(state.units[inf.id].hex).not.toBe(clear);
     expect(state.units['3-6ab-re'].hex).toBe(clear);
-    expect(ofType(events, 'airborneCombatDue')).toEqual([]);
+    expect(ofType(r.events, 'abCombat')).toEqual([]);
   });
   it('AW 41.2.3b the German passes (roll 0 < PR): the landing unit must attack it (the AW 41.5 procedure is called)', () => {
     const b = b6();
@@ -150,8 +152,10 @@ describe('AW 41.2.3b landing in a German-occupied hex', { timeout: 30_000 }, () 
     const inf = [...b.units.values()].find((u) => u.side === 'german' && u.type === 'Inf' && u.prDef !== null && u.size === 'Bn' && base.units[u.id])!;
     const s0 = german(dzK(base, clear, 'A'), clear, inf.id);
     const { state, events } = act(withDice(s0, [['d10', 0], ['d10', 0], ['d10', 0]]), { type: 'dropUnit', dz: K, unit: '3-6ab-re' });
-    expect(state.units[inf.id].hex).toBe(clear);
-    expect(ofType(events, 'airborneCombatDue')[0]).toMatchObject({ hex: formatHex(clear), attackers: ['3-6ab-re'], fow: false, case: 'AW 41.2.3b, 41.5.0' });
+    expect(ofType(events, 'prCheck')[0]).toMatchObject({ unit: inf.id, roll: 0, pass: true });
+    // The forced attack runs the AW 41.5 procedure at once (h/abcombat): one airborne combat in the hex.
+    expect(ofType(events, 'abCombat')[0]).toMatchObject({ hex: formatHex(clear), forced: true, case: 'AW 41.5.1, 41.5.2' });
+    expect(state.units['3-6ab-re'].side).toBe('allied');
   });
   it('AW 41.2.3b non-SP in-battery German artillery that fails its check is eliminated, not retreated', () => {
     const b = b6();
@@ -169,7 +173,7 @@ describe('AW 41.2.3b landing in a German-occupied hex', { timeout: 30_000 }, () 
     const s0 = german(dzK(atDrop(b), clear, 'A'), clear, 'wn02');
     const { events } = act(withDice(s0, [['d10', 0], ['d10', 0]]), { type: 'dropUnit', dz: K, unit: '3-6ab-re' });
     expect(ofType(events, 'prCheck')).toEqual([]);
-    expect(ofType(events, 'airborneCombatDue')).toHaveLength(1);
+    expect(ofType(events, 'abCombat')[0]).toMatchObject({ hex: formatHex(clear), forced: true });
   });
 });
 

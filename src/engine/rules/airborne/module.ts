@@ -15,10 +15,13 @@ import { dropHandlers, dropHooks, initDrop } from './drop';
 import { regroupHandlers, stackingHooks } from './regroup';
 import { gliderHandlers, gliderHooks } from './glider';
 import { stageAloneEnd } from './victory';
+import { combatHandlers } from './combatProcedure';
+import { retreatHandlers } from './retreat';
+import { afterStageExtension, afterStageHandlers, afterStageHooks, afterStageSteps, dzsExpire } from './afterStage';
 
 // Each area of the module adds its handlers and hooks here (movement: h/abmove; combat: h/abcombat).
-const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...regroupHandlers, ...gliderHandlers];
-const hooks: SegmentHook[] = [...dzHooks, ...dropHooks, ...stackingHooks, ...gliderHooks];
+const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...regroupHandlers, ...gliderHandlers, ...combatHandlers, ...retreatHandlers, ...afterStageHandlers];
+const hooks: SegmentHook[] = [...dzHooks, ...dropHooks, ...stackingHooks, ...gliderHooks, ...afterStageHooks];
 
 /** The DZs of the scenario's divisions, off the map until placed (AW 41.1.2). */
 function onNewGame(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
@@ -39,7 +42,12 @@ export const airborneRules: RuleModule = {
   handlers,
   hooks,
   onNewGame,
+  steps: { ...afterStageSteps },
   on: {
+    turnStart(d, ctx, at) {
+      if (!moduleOn(ctx.bundle, AIRBORNE)) return [];
+      return dzsExpire(d, ctx, at.date, at.time);
+    },
     stageEnd(d, ctx, at) {
       if (!moduleOn(ctx.bundle, AIRBORNE) || at.stage !== 'airborneAssault') return [];
       return stageAloneEnd(d, ctx);
@@ -51,6 +59,7 @@ export const airborne: Extension = {
   name: AIRBORNE,
   cases: 'AW 41',
   needs: [AIRBORNE],
+  ...afterStageExtension,
   data(scenario) {
     const s = (scenario.special as { airborne?: { display: string; tables?: string } } | undefined)?.airborne;
     if (!s) return [];

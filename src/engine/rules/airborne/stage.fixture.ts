@@ -86,9 +86,10 @@ const FIRST_TYPES = ['pegasus', 'placeDz', 'dropUnit', 'dropFow', 'landGlider'];
 /** Plays the stage (first offers of the landing actions, then endSegment) until the segment `id` begins. */
 export function playTo(s: GameState, bundle: ScenarioBundle, id: string): GameState {
   for (let guard = 0; guard < 500; guard++) {
-    if (segId(s, bundle) === id) return s;
+    if (segId(s, bundle) === id && !s.pending) return s;
     const side = sideToAct(s)!;
-    const offer = legalActions(s, side).find((a) => FIRST_TYPES.includes(a.type));
+    // A decision waiting (a retreat hex, an advance after an airborne combat): its first offer.
+    const offer = s.pending ? legalActions(s, side).find((a) => a.type !== 'roll' && a.type !== 'diceKey') : legalActions(s, side).find((a) => FIRST_TYPES.includes(a.type));
     s = act(s, offer ?? { type: 'endSegment' }).state;
   }
   throw new Error(`did not reach ${id}`);
