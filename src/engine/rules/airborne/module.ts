@@ -15,7 +15,7 @@ import { dropHandlers, dropHooks, initDrop } from './drop';
 import { stageAloneEnd } from './victory';
 import { combatHandlers } from './combatProcedure';
 import { retreatHandlers } from './retreat';
-import { afterStageExtension, afterStageHandlers, afterStageHooks, afterStageSteps, dzsExpire } from './afterStage';
+import { afterStageExtension, afterStageHandlers, afterStageHooks, afterStageSteps, dzsExpire, recordDropDate } from './afterStage';
 
 const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...combatHandlers, ...retreatHandlers, ...afterStageHandlers];
 const hooks: SegmentHook[] = [...dzHooks, ...dropHooks, ...afterStageHooks];
@@ -41,6 +41,10 @@ export const airborneRules: RuleModule = {
   onNewGame,
   steps: { ...afterStageSteps },
   on: {
+    stageStart(d, ctx, at) {
+      if (moduleOn(ctx.bundle, AIRBORNE) && at.stage === 'airborneAssault') recordDropDate(d, at.date);
+      return [];
+    },
     turnStart(d, ctx, at) {
       if (!moduleOn(ctx.bundle, AIRBORNE)) return [];
       return dzsExpire(d, ctx, at.date, at.time);
