@@ -11,7 +11,7 @@ import type { GameState, ScenarioBundle } from '../../types';
 import { boxRegistry } from '../locations';
 import { act, edit, fmt, hx, ofType, withDice } from './stage.fixture';
 import { airborneDraft, airborneState } from './state';
-import { esUnits, fowMayAct, fowMayEnter, regroupGdDrm, afterStageExtension } from './afterStage';
+import { esUnits, fowMayAct, fowMayEnter, fowMoveLimits, regroupGdDrm, afterStageExtension } from './afterStage';
 
 function longBundle(): ScenarioBundle {
   const scen = structuredClone(BUILTIN.scenarios['data/scenarios/night-drop-6ab.json']) as Record<string, unknown> & { special: { airborne: Record<string, unknown> } };
@@ -130,6 +130,15 @@ describe('AW 41.3.3 FoW units in the normal GTs', () => {
     expect(fowMayAct(s, B, 'cw-fow-1', 'observe')).toMatchObject({ code: 'fow-observe', case: 'AW 41.3.3' });
     expect(fowMayAct(s, B, 'cw-fow-1', 'offensiveGa')).toMatchObject({ code: 'fow-attack', case: 'AW 41.3.3' });
     expect(fowMayAct(s, B, 'a-8para-6ab', 'observe')).toBeNull();
+  });
+  it('ignores movement halts, generates none for enemy movers, and moves only one hex when it crosses an unbridged river (or enters marsh, bocage or forest off-road)', () => {
+    const l = fowMoveLimits(s, B, 'cw-fow-1')!;
+    expect(l.ignoreHalts).toBe(true);
+    expect(l.oneHexStep!(hx('C4722'), hx('C4721'))).toEqual({ case: 'AW 41.3.3', reason: 'crosses an unbridged river' });
+    expect(l.oneHexStep!(hx('C4727'), hx('C4827'))).toBeNull();
+    expect(fowMoveLimits(s, B, 'a-8para-6ab')).toBeNull();
+    expect(afterStageExtension.noHalts!(s, B, 'cw-fow-1')).toBe(true);
+    expect(afterStageExtension.noHalts!(s, B, 'a-8para-6ab')).toBe(false);
   });
   it('may not move farther from a DZ than it started (any DZ): from C4929, 2 from DZ K (C4730)', () => {
     const f = fowMayEnter(s, B, 'cw-fow-1')!;

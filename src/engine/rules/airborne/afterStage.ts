@@ -13,7 +13,8 @@
 import type { Draft } from 'immer';
 import { distance, formatHex, hexOfRulesId, type HexId } from '../../hex';
 import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle } from '../../types';
-import type { Act, Extension } from '../extensions';
+import type { Act, Extension, MoveLimits } from '../extensions';
+import { routesBetween, sideFeatures, terrainOf } from '../../board';
 import { moduleOn } from '../extensions';
 import type { RuleContext, SegmentHook, StepFn } from '../registry';
 import { boxAt, boxRegistry, placeUnit } from '../locations';
@@ -227,10 +228,33 @@ export function fowMayEnter(s: GameState, _bundle: ScenarioBundle, unitId: strin
   };
 }
 
+const ONE_HEX_TERRAIN: readonly string[] = ['marsh', 'bocage', 'forest'];
+
+/**
+ * AW 41.3.3: FoW units ignore movement halts, and move only one hex when they cross an unbridged river
+ * or enter Marsh, Bocage or Forest not along a road; they generate no halts for enemy movers ("do not
+ * inhibit movement of enemy units").
+ */
+export function fowMoveLimits(s: GameState, bundle: ScenarioBundle, unitId: string): MoveLimits | null {
+  if (inStage(s) || !isFow(s, unitId)) return null;
+  return {
+    ignoreHalts: true,
+    oneHexStep(from, to) {
+      const f = sideFeatures(bundle.board, from, to);
+      if ((f.includes('river') || f.includes('majorRiver') || f.includes('canal')) && !f.includes('bridge')) return { case: 'AW 41.3.3', reason: 'crosses an unbridged river' };
+      const t = terrainOf(bundle.board, to);
+      if (t && ONE_HEX_TERRAIN.includes(t) && !routesBetween(bundle.board, from, to).length) return { case: 'AW 41.3.3', reason: `enters ${t} off-road` };
+      return null;
+    },
+  };
+}
+
 /** The `airborne` Extension's hooks for the normal GTs (module.ts spreads them in). */
-export const afterStageExtension: Pick<Extension, 'mayAct' | 'mayEnter' | 'ma'> = {
+export const afterStageExtension: Pick<Extension, 'mayAct' | 'mayEnter' | 'ma' | 'moveLimits' | 'noHalts'> = {
   mayAct: fowMayAct,
   mayEnter: fowMayEnter,
+  moveLimits: fowMoveLimits,
+  noHalts: (s, _bundle, unitId) => !inStage(s) && isFow(s, unitId),
   ma(s, _bundle, unitId) {
     if (inStage(s) || !isFow(s, unitId)) return null;
     return { ma: FOW_RATINGS.ma, case: 'AW 41.3.3', text: `FoW unit: MA ${FOW_RATINGS.ma}` };
