@@ -11,6 +11,7 @@ import type { GameState, ScenarioBundle } from '../../types';
 import { boxRegistry } from '../locations';
 import { act, edit, fmt, hx, ofType, withDice } from './stage.fixture';
 import { airborneDraft, airborneState } from './state';
+import { regroupChance } from './regroup';
 import { esUnits, fowMayAct, fowMayEnter, fowMoveLimits, regroupGdDrm, afterStageExtension } from './afterStage';
 
 function longBundle(): ScenarioBundle {
@@ -114,6 +115,14 @@ describe('AW 41.3.6 regroup in the normal GTs', () => {
     expect(regroupGdDrm(beforeRegroup(6, {}), B)).toBe(-2);
     expect(regroupGdDrm(newGame(B, { seed: 't' }).state, B)).toBe(0);
     expect(airborneState(newGame(B, { seed: 't' }).state).dropDate).toBe('1944-06-06');
+  });
+  it('AW 41.3.6 worked: a FoW unit on DZ N (status B, regroup number 6) regroups on 7 or less on June 7, 8 or less on June 8; the roll is made in the Re-Group Segment', () => {
+    expect(regroupChance(beforeRegroup(3, { 'cw-fow-1': 'C4727' }), B, 'cw-fow-1')).toEqual({ number: 7, dz: 'B', leader: false });
+    expect(regroupChance(beforeRegroup(6, { 'cw-fow-1': 'C4727' }), B, 'cw-fow-1')).toEqual({ number: 8, dz: 'B', leader: false });
+    const s0 = act(beforeRegroup(3, { 'cw-fow-1': 'C4727' }), { type: 'endSegment' }).state;
+    const r = act(withDice(s0, [['d10', 7], ['d100', null]]), { type: 'regroup', unit: 'cw-fow-1' });
+    expect(ofType(r.events, 'fowRevealed')).toHaveLength(1);
+    expect(airborneState(r.state).fow['cw-fow-1']).toBeUndefined();
   });
   it('the Airborne Re-Group Segment is modelled: the Allied player acts in it (regroup admitted), the ES track moved on entry', () => {
     const r = act(beforeRegroup(3, {}), { type: 'endSegment' });

@@ -10,7 +10,7 @@ import { AirborneTables } from '../../../data/schemas/airborne';
 
 const tables = AirborneTables.parse(tablesJson);
 
-describe('AW 41.0 the night-drop scenarios start in the Airborne Assault Stage', () => {
+describe('AW 41.0 the night-drop scenarios start in the Airborne Assault Stage', { timeout: 30_000 }, () => {
   it('6th Airborne: newGame stands in the Drop Zone Placement Segment; the first offer is the Pegasus Bridge mission', () => {
     const s = start(b6());
     expect(s.pos).toMatchObject({ part: 'stage', stage: 0, phase: 0, segment: 0 });
@@ -25,7 +25,7 @@ describe('AW 41.0 the night-drop scenarios start in the Airborne Assault Stage',
   });
 });
 
-describe('AW 41.1.1 Pegasus Bridge mission (C5217)', () => {
+describe('AW 41.1.1 Pegasus Bridge mission (C5217)', { timeout: 30_000 }, () => {
   it('AW 41.1.1 nothing comes before the mission: a DZ placement is refused', () => {
     const e = refusal(start(b6()), { type: 'placeDz', dz: '6AB-N' });
     expect(e).toMatchObject({ code: 'pegasus-first', case: 'AW 41.1.1' });
@@ -55,7 +55,7 @@ describe('AW 41.1.1 Pegasus Bridge mission (C5217)', () => {
   });
 });
 
-describe('AW 41.1.2 DZ placement and scatter', () => {
+describe('AW 41.1.2 DZ placement and scatter', { timeout: 30_000 }, () => {
   it('AW 41.1.2 worked example through apply: DZ "O" (A5432), DR 2 on the 82nd column is S1, percentile 28 puts it in the second hex clockwise from north', () => {
     const s0 = withDice(start(bUs()), [['d10', 2], ['d100', 28], ['d10', null]]);
     const { state, events } = act(s0, { type: 'placeDz', dz: '82AB-O' });
@@ -85,7 +85,7 @@ describe('AW 41.1.2 DZ placement and scatter', () => {
   });
 });
 
-describe('AW 41.1.3 DZ status with DRMs', () => {
+describe('AW 41.1.3 DZ status with DRMs', { timeout: 30_000 }, () => {
   it('AW 41.1.3 an adjacent German AA unit (+2) and the DZ hex terrain: DZ 82nd T (A5230) rolls 4 under NS', () => {
     const b = bUs();
     // Clear the neighbourhood, then put a German 88 Flak step next to the DZ.
@@ -105,7 +105,7 @@ describe('AW 41.1.3 DZ status with DRMs', () => {
   });
 });
 
-describe('AW 41.1.2b 6th AB DZ W in the June 6 PM Movement Phase', () => {
+describe('AW 41.1.2b 6th AB DZ W in the June 6 PM Movement Phase', { timeout: 30_000 }, () => {
   it('AW 41.1.2b DZ W is not offered in the stage, and placing it is refused with the case', () => {
     const s = act(withDice(start(b6()), [['d10', 0], ['d10', 0]]), { type: 'pegasus' }).state;
     expect(legalActions(s, 'allied').filter((a) => a.type === 'placeDz').map((a) => (a as { dz: string }).dz).sort()).toEqual(['6AB-K', '6AB-N', '6AB-V']);

@@ -12,13 +12,16 @@ import { AirborneDisplay, AirborneTables } from '../../../data/schemas/airborne'
 import { AIRBORNE, airborneData, airborneDraft, airborneSpecial, dzKey } from './state';
 import { dzHandlers, dzHooks } from './dzPlacement';
 import { dropHandlers, dropHooks, initDrop } from './drop';
+import { regroupHandlers, stackingHooks } from './regroup';
+import { gliderHandlers, gliderHooks } from './glider';
 import { stageAloneEnd } from './victory';
 import { combatHandlers } from './combatProcedure';
 import { retreatHandlers } from './retreat';
 import { afterStageExtension, afterStageHandlers, afterStageHooks, afterStageSteps, dzsExpire, recordDropDate } from './afterStage';
 
-const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...combatHandlers, ...retreatHandlers, ...afterStageHandlers];
-const hooks: SegmentHook[] = [...dzHooks, ...dropHooks, ...afterStageHooks];
+// Each area of the module adds its handlers and hooks here (movement: h/abmove; combat: h/abcombat).
+const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...regroupHandlers, ...gliderHandlers, ...combatHandlers, ...retreatHandlers, ...afterStageHandlers];
+const hooks: SegmentHook[] = [...dzHooks, ...dropHooks, ...stackingHooks, ...gliderHooks, ...afterStageHooks];
 
 /** The DZs of the scenario's divisions, off the map until placed (AW 41.1.2). */
 function onNewGame(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {

@@ -5,9 +5,11 @@
 import { produce, type Draft } from 'immer';
 import { expect } from 'vitest';
 import { loadScenario } from '../../../data/bundle';
-import { apply, newGame } from '../../game';
+import { apply, legalActions, newGame, sideToAct } from '../../game';
+import { segmentAt } from '../../sequence';
+import { terrainOf } from '../../board';
 import { Dice } from '../../rng';
-import { hexOfRulesId, formatHex } from '../../hex';
+import { hexOfRulesId, formatHex, hexesWithin } from '../../hex';
 import type { Action, GameEvent, GameState, ScenarioBundle } from '../../types';
 
 export const b6 = (): ScenarioBundle => loadScenario('night-drop-6ab');
@@ -50,3 +52,45 @@ export function withDice(s: GameState, want: Want[], prefix = 'ab'): GameState {
 }
 
 export const ofType = (events: GameEvent[], type: string) => events.filter((e) => e.type === type) as (GameEvent & Record<string, unknown>)[];
+
+/** The state at the Airborne Drop Segment: Pegasus flown, every stage DZ placed (any dice). */
+export function atDrop(bundle: ScenarioBundle, seed = 't'): GameState {
+  let s = start(bundle, seed);
+  for (let guard = 0; guard < 20; guard++) {
+    const seg = bundle.sequence.stages[0].phases[0].segments[s.pos.segment]?.id;
+    if (s.pos.part === 'stage' && seg === 'airborneDrop') return s;
+    const offers = legalActions(s, 'allied').filter((a) => a.type === 'pegasus' || a.type === 'placeDz');
+    s = act(s, offers[0] ?? { type: 'endSegment' }).state;
+  }
+  throw new Error('did not reach the Airborne Drop Segment');
+}
+
+/** Removes every German unit from the map (tests where they do not matter). */
+export function noGermans(s: GameState): GameState {
+  return edit(s, (d) => { for (const u of Object.values(d.units)) if (u.side === 'german') { u.hex = null; } });
+}
+
+/** The first hex (scanning out from `near`) whose terrain is `terrain`. */
+export function hexOfTerrain(bundle: ScenarioBundle, near: string, terrain: string): number {
+  for (let r = 0; r < 12; r++) for (const h of hexesWithin(hexOfRulesId(near), r)) if (terrainOf(bundle.board, h) === terrain) return h;
+  throw new Error(`no ${terrain} hex near ${near}`);
+}
+
+/** The current segment id. */
+export function segId(s: GameState, bundle: ScenarioBundle): string {
+  return segmentAt(bundle.sequence, s.pos).segment.id;
+}
+
+const FIRST_TYPES = ['pegasus', 'placeDz', 'dropUnit', 'dropFow', 'landGlider'];
+
+/** Plays the stage (first offers of the landing actions, then endSegment) until the segment `id` begins. */
+export function playTo(s: GameState, bundle: ScenarioBundle, id: string): GameState {
+  for (let guard = 0; guard < 500; guard++) {
+    if (segId(s, bundle) === id && !s.pending) return s;
+    const side = sideToAct(s)!;
+    // A decision waiting (a retreat hex, an advance after an airborne combat): its first offer.
+    const offer = s.pending ? legalActions(s, side).find((a) => a.type !== 'roll' && a.type !== 'diceKey') : legalActions(s, side).find((a) => FIRST_TYPES.includes(a.type));
+    s = act(s, offer ?? { type: 'endSegment' }).state;
+  }
+  throw new Error(`did not reach ${id}`);
+}
