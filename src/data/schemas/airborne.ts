@@ -99,6 +99,8 @@ export const AirborneDisplay = z.object({
   name: z.string(),
   source: Source,
   mainDzSource: Source,
+  /** AW 41.0: the DZs stay on the map until this GT (June 10 AM for the June 6 drop), then leave it. */
+  dzsUntil: z.object({ date: z.string(), time: z.enum(['AM', 'PM', 'Night']), source: Source }).optional(),
   dzs: z.array(z.object({
     /** Division column of the DZ Scatter Table; DZs are keyed by division and letter (6th AB and 82nd both have a "W"). */
     division: z.string(),

@@ -29,6 +29,12 @@ export interface PrChange { delta: number; setTo: number | null; why: string[]; 
 /** The weather of a game turn (GOSS 19, AW 31.2.1b): atmosphere and ground condition. */
 export interface Weather { atmosphere: string; ground: string }
 
+/**
+ * AW 41.3.3: a unit that ignores movement halts, and steps (`oneHexStep` gives the reason) it may take
+ * only as its whole move, one hex (crossing an unbridged river, entering marsh off-road…).
+ */
+export interface MoveLimits { ignoreHalts?: boolean; oneHexStep?(from: HexId, to: HexId): { case: string; reason: string } | null }
+
 /** A line a unit was forced across (AW 32.7.1): it must move back, no PA, no tactical assault meanwhile. */
 export interface Boundary { name: string; case: string }
 
@@ -53,6 +59,8 @@ export interface Extension {
   maHalved?(state: GameState, bundle: ScenarioBundle, unitId: string): { case: string; text: string } | null;
   /** The unit generates no movement halts (AW 32.2.2). */
   noHalts?(state: GameState, bundle: ScenarioBundle, unitId: string): boolean;
+  /** How the unit's own move differs (AW 41.3.3 FoW units), or null. */
+  moveLimits?(state: GameState, bundle: ScenarioBundle, unitId: string): MoveLimits | null;
   /** A change of the unit's PRs (AW 1.2.6e morale), or null. */
   pr?(state: GameState, bundle: ScenarioBundle, unitId: string): PrChange | null;
   /** Why no combat may start now (AW 34.10.1 lull), or null. */
@@ -147,6 +155,12 @@ export function maHalvings(state: GameState, bundle: ScenarioBundle, unitId: str
 /** Does the unit generate movement halts (no module says it does not)? */
 export function generatesHalts(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
   return !extensionsOf(bundle).some((e) => e.noHalts?.(state, bundle, unitId));
+}
+
+/** The first module's move limits for the unit (AW 41.3.3), or null. */
+export function moveLimits(state: GameState, bundle: ScenarioBundle, unitId: string): MoveLimits | null {
+  for (const e of extensionsOf(bundle)) { const l = e.moveLimits?.(state, bundle, unitId); if (l) return l; }
+  return null;
 }
 
 /** The PR changes the scenario's modules make for the unit. */

@@ -12,7 +12,7 @@ import type { UnitDef } from '../../data/schemas/unit';
 import { TERRAIN } from '../../data/schemas/map';
 import { unitIndex } from './unitIndex';
 import { actsAsDivisionGroup, actsAsGroup } from './artilleryGroups';
-import { extensionsOf, generatesHalts, maHalvings, maSteps } from './extensions';
+import { extensionsOf, generatesHalts, maHalvings, maSteps, type MoveLimits } from './extensions';
 import { special } from './scenarioArea';
 import { weatherNow } from './weather';
 import {
@@ -210,6 +210,8 @@ export interface MoverCtx {
   ground?: string;
   /** Hexsides bridged by bridges placed in play (AW 32.6.1, 33.6.1: placedBridges.ts). */
   bridges?: ReadonlySet<number>;
+  /** AW 41.3.3: the scenario modules' limits on this unit's move (extensions.ts `moveLimits`). */
+  limits?: MoveLimits | null;
 }
 
 export type GroundEffects = NonNullable<TecTable['ground']>['conditions'][string];
@@ -440,6 +442,8 @@ function gensBlocks(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: string
 /** The halt a unit suffers on entering `to`, or null (AW 31.8, GOSS 7.7.3, GOSS 5.2.3). */
 export function haltAt(c: MoverCtx, from: HexId, to: HexId): Halt | null {
   const { view } = c;
+  // AW 41.3.3: FoW units are not required to stop at movement halts.
+  if (c.limits?.ignoreHalts) return null;
   if (c.mode === 'pa' && (view.flags[to] & F_HALT_ADJ)) return { case: 'AW 31.8a', reason: 'a unit in PA mode halts on moving adjacent to an enemy unit' };
   if ((view.flags[to] & F_HALT_ADJ) && view.coverAt(to) !== COVER_MCT) return { case: 'AW 31.8b', reason: 'the hex is adjacent to an enemy unit and has no movement covering terrain' };
   if ((view.flags[to] & F_WORKS_ADJ)) return { case: 'GOSS 7.7.3', reason: 'the hex is adjacent to an enemy unit in an entrenchment or Fort' };
@@ -662,6 +666,9 @@ export function search(c: MoverCtx, start: HexId, left: number, fresh: boolean, 
       if (n < 0 || done[n]) continue;
       const step = stepCost(c, h, n);
       if (step === -1) continue;
+      // AW 41.3.3: a step the unit may take only as its whole move (one hex).
+      const oneHex = c.limits?.oneHexStep ? c.limits.oneHexStep(h, n) !== null : false;
+      if (oneHex && h !== start) continue;
       let total: number;
       let isMin = false;
       if (pa) total = here + 1;
@@ -677,7 +684,7 @@ export function search(c: MoverCtx, start: HexId, left: number, fresh: boolean, 
         prev[n] = h;
         if (maxHexes >= 0) depth[n] = h === start ? 1 : depth[h] + 1;
         minimum[n] = isMin ? 1 : 0;
-        halt[n] = haltAt(c, h, n) ? 1 : 0;
+        halt[n] = oneHex || haltAt(c, h, n) ? 1 : 0;
         heap.push(total, n);
       }
     }

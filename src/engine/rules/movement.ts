@@ -28,7 +28,7 @@ import { genSCost, supplyRule } from './supply';
 import { readUnits, unitIndex, unmodifiedBase } from './unitIndex';
 import { isRestGT } from './restGT';
 import { boxAt, isBox, locationName, locationOf } from './locations';
-import { acrossBoundary, mayAct } from './extensions';
+import { acrossBoundary, mayAct, moveLimits } from './extensions';
 import { placedBridgeSides } from './placedBridges';
 
 export type { MoveType, MoveMode, Halt, Allowance };
@@ -153,6 +153,7 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
     enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
     observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
     ground: groundNow(state, bundle).ground, bridges: placedBridgeSides(state, bundle),
+    limits: moveLimits(state, bundle, unitId),
   };
 }
 
@@ -403,6 +404,8 @@ function walk(state: GameState, bundle: ScenarioBundle, unitId: string, mode: Mo
       const code = why.code ? why.code : why.case === 'GOSS 7.1' && why.reason?.startsWith('the hex holds') ? 'enemy-hex' : why.case === 'GOSS 7.9.0' ? 'no-sliding' : why.reason?.includes('not on the playing') ? 'off-map' : type === 'road' ? 'not-road' : 'prohibited-terrain';
       return { ok: false, error: no(code, `${ref}: ${why.reason ?? 'prohibited'}`, why.case ?? 'GOSS 7 TEC') };
     }
+    const oneHex = ctx.limits?.oneHexStep?.(at, h);
+    if (oneHex && refs.length > 1) return { ok: false, error: no('one-hex', `${def.designation} ${oneHex.reason} on the way to ${ref}: it may move only that one hex`, oneHex.case) };
     if (mode === 'pa') {
       cost += 1;
       if (cost > left) return { ok: false, error: no('pa-limit', `${def.designation} is in PA mode and may move only ${allow.budget} hex${allow.budget > 1 ? 'es' : ''} this phase`, 'AW 31.2.1') };

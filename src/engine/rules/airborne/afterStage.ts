@@ -13,7 +13,8 @@
 import type { Draft } from 'immer';
 import { distance, formatHex, hexOfRulesId, type HexId } from '../../hex';
 import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle } from '../../types';
-import type { Act, Extension } from '../extensions';
+import type { Act, Extension, MoveLimits } from '../extensions';
+import { routesBetween, sideFeatures, terrainOf } from '../../board';
 import { moduleOn } from '../extensions';
 import type { RuleContext, SegmentHook, StepFn } from '../registry';
 import { boxAt, boxRegistry, placeUnit } from '../locations';
@@ -35,8 +36,10 @@ export function esBoxNumber(bundle: ScenarioBundle, box: number | undefined): nu
 export interface AfterStageState {
   /** AW 41.2.3c: units placed on a DZ from ES box 1, which may not move voluntarily until they regroup. */
   esReturned?: Record<string, true>;
-  /** AW 15.0: DZs a German unit entered, removed at the start of the next German player turn. */
-  dzEntered?: DzKey[];
+  /** AW 15.0: DZs a German unit entered, and in which player turn (turn × 2 + player turn), removed at the start of the next German player turn. */
+  dzEntered?: { dz: DzKey; at: number }[];
+  /** The date of the airborne drop (the Airborne Assault Stage's GT): AW 41.3.6 counts the GDs after it. */
+  dropDate?: string;
 }
 
 function after(s: GameState): AfterStageState { return airborneState(s) as AfterStageState; }
@@ -49,12 +52,18 @@ export function inStage(s: GameState): boolean {
 
 /**
  * AW 41.3.6: the regroup DRM in the normal GTs, −1 per game day after the drop day (June 7: −1, June
- * 8: −2); 0 in the stage. The drop day is the scenario's first day (the stage runs before its first GT).
+ * 8: −2); 0 in the stage. The drop day is the date of the stage's GT (else the scenario's first day).
  */
 export function regroupGdDrm(s: GameState, bundle: ScenarioBundle): number {
   if (inStage(s)) return 0;
   const t = gameTime(bundle.scenario, bundle.sequence, s.pos.turn);
-  return -(t.day - 1);
+  const drop = after(s).dropDate ?? bundle.scenario.start.date;
+  return -Math.max(0, Math.round((Date.parse(t.date) - Date.parse(drop)) / 86400000));
+}
+
+/** The stage's start records the drop day (AW 41.3.6 counts the GDs after it). */
+export function recordDropDate(d: Draft<GameState>, date: string): void {
+  afterDraft(d).dropDate = date;
 }
 
 /** The nationality prefix of a FoW placeholder ("us-fow-3" → "us-fow"). */
@@ -219,10 +228,33 @@ export function fowMayEnter(s: GameState, _bundle: ScenarioBundle, unitId: strin
   };
 }
 
+const ONE_HEX_TERRAIN: readonly string[] = ['marsh', 'bocage', 'forest'];
+
+/**
+ * AW 41.3.3: FoW units ignore movement halts, and move only one hex when they cross an unbridged river
+ * or enter Marsh, Bocage or Forest not along a road; they generate no halts for enemy movers ("do not
+ * inhibit movement of enemy units").
+ */
+export function fowMoveLimits(s: GameState, bundle: ScenarioBundle, unitId: string): MoveLimits | null {
+  if (inStage(s) || !isFow(s, unitId)) return null;
+  return {
+    ignoreHalts: true,
+    oneHexStep(from, to) {
+      const f = sideFeatures(bundle.board, from, to);
+      if ((f.includes('river') || f.includes('majorRiver') || f.includes('canal')) && !f.includes('bridge')) return { case: 'AW 41.3.3', reason: 'crosses an unbridged river' };
+      const t = terrainOf(bundle.board, to);
+      if (t && ONE_HEX_TERRAIN.includes(t) && !routesBetween(bundle.board, from, to).length) return { case: 'AW 41.3.3', reason: `enters ${t} off-road` };
+      return null;
+    },
+  };
+}
+
 /** The `airborne` Extension's hooks for the normal GTs (module.ts spreads them in). */
-export const afterStageExtension: Pick<Extension, 'mayAct' | 'mayEnter' | 'ma'> = {
+export const afterStageExtension: Pick<Extension, 'mayAct' | 'mayEnter' | 'ma' | 'moveLimits' | 'noHalts'> = {
   mayAct: fowMayAct,
   mayEnter: fowMayEnter,
+  moveLimits: fowMoveLimits,
+  noHalts: (s, _bundle, unitId) => !inStage(s) && isFow(s, unitId),
   ma(s, _bundle, unitId) {
     if (inStage(s) || !isFow(s, unitId)) return null;
     return { ma: FOW_RATINGS.ma, case: 'AW 41.3.3', text: `FoW unit: MA ${FOW_RATINGS.ma}` };
@@ -236,6 +268,9 @@ function removeDz(d: Draft<GameState>, key: DzKey, why: string, c: string): Game
   return { type: 'dzRemoved', dz: key, hex: z.hex === null ? null : formatHex(z.hex), main: z.main, why, case: c };
 }
 
+/** The player turn a position is in, counted through the game (turn × 2 + player turn). */
+const ptIndex = (s: GameState) => s.pos.turn * 2 + s.pos.playerTurn;
+
 /** AW 15.0: at each segment's end in the normal GTs, note the DZs a German unit has entered. */
 function noteGermanEntry(d: Draft<GameState>): void {
   if (inStage(d as GameState)) return;
@@ -243,30 +278,33 @@ function noteGermanEntry(d: Draft<GameState>): void {
   for (const z of Object.values(a.dzs)) {
     if (z.hex === null || z.removed) continue;
     const here = Object.values(d.units).some((u) => u.hex === z.hex && u.side === 'german' && !u.eliminated);
-    if (here) {
-      const rec = afterDraft(d);
-      if (!(rec.dzEntered ??= []).includes(z.key)) rec.dzEntered.push(z.key);
-    }
+    const rec = afterDraft(d);
+    if (here && !(rec.dzEntered ??= []).some((e) => e.dz === z.key)) rec.dzEntered.push({ dz: z.key, at: ptIndex(d as GameState) });
   }
 }
 
-/** AW 15.0: at the start of the German player turn, the DZs a German unit entered are removed. */
+/**
+ * AW 15.0: at the start of the next German player turn (its first segment entered), the DZs a German
+ * unit entered are removed.
+ */
 function removeEnteredDzs(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const rec = afterDraft(d);
-  if (!rec.dzEntered?.length) return [];
+  const now = ptIndex(d as GameState);
+  if (!rec.dzEntered?.length || ctx.bundle.scenario.sides[d.pos.playerTurn] !== 'german') return [];
+  const due = rec.dzEntered.filter((e) => e.at < now);
+  if (!due.length) return [];
   const out: GameEvent[] = [];
-  for (const key of rec.dzEntered) {
-    const z = airborneDraft(d).dzs[key];
-    if (z && !z.removed) out.push(removeDz(d, key, 'a German unit entered the DZ hex', 'AW 15.0'));
+  for (const e of due) {
+    const z = airborneDraft(d).dzs[e.dz];
+    if (z && !z.removed) out.push(removeDz(d, e.dz, 'a German unit entered the DZ hex', 'AW 15.0'));
   }
-  rec.dzEntered = [];
-  void ctx;
+  rec.dzEntered = rec.dzEntered.filter((e) => e.at >= now);
   return out;
 }
 
 /** AW 41.0 (L17743–17745): the DZs leave the map at the start of the display's `dzsUntil` GT (June 10 AM). */
 export function dzsExpire(d: Draft<GameState>, ctx: RuleContext, date: string, time: string): GameEvent[] {
-  const until = (airborneData(ctx.bundle).display as { dzsUntil?: { date: string; time: string } }).dzsUntil;
+  const until = airborneData(ctx.bundle).display.dzsUntil;
   const tod = ctx.bundle.sequence.timesOfDay as readonly string[];
   if (!until || date < until.date || (date === until.date && tod.indexOf(time) < tod.indexOf(until.time))) return [];
   const out: GameEvent[] = [];
@@ -278,11 +316,9 @@ export function dzsExpire(d: Draft<GameState>, ctx: RuleContext, date: string, t
 export const afterStageHooks: SegmentHook[] = [{
   segment: '*',
   onEnter(d, ctx) {
-    if (!moduleOn(ctx.bundle, AIRBORNE) || inStage(d as GameState)) return [];
-    const p = d.pos;
-    // The first segment of the German player turn (AW 15.0 "the beginning of the next German player turn").
-    if (p.part === undefined && p.phase === 0 && p.segment === 0 && !p.actorStep && ctx.bundle.scenario.sides[p.playerTurn] === 'german') return removeEnteredDzs(d, ctx);
-    return [];
+    if (!moduleOn(ctx.bundle, AIRBORNE) || inStage(d as GameState) || d.pos.part !== undefined) return [];
+    // AW 15.0 "the beginning of the next German player turn": its first segment entered.
+    return removeEnteredDzs(d, ctx);
   },
   onExit(d, ctx) {
     if (!moduleOn(ctx.bundle, AIRBORNE)) return [];

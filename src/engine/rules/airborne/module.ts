@@ -17,7 +17,7 @@ import { gliderHandlers, gliderHooks } from './glider';
 import { stageAloneEnd } from './victory';
 import { combatHandlers } from './combatProcedure';
 import { retreatHandlers } from './retreat';
-import { afterStageExtension, afterStageHandlers, afterStageHooks, afterStageSteps, dzsExpire } from './afterStage';
+import { afterStageExtension, afterStageHandlers, afterStageHooks, afterStageSteps, dzsExpire, recordDropDate } from './afterStage';
 
 // Each area of the module adds its handlers and hooks here (movement: h/abmove; combat: h/abcombat).
 const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...regroupHandlers, ...gliderHandlers, ...combatHandlers, ...retreatHandlers, ...afterStageHandlers];
@@ -44,6 +44,10 @@ export const airborneRules: RuleModule = {
   onNewGame,
   steps: { ...afterStageSteps },
   on: {
+    stageStart(d, ctx, at) {
+      if (moduleOn(ctx.bundle, AIRBORNE) && at.stage === 'airborneAssault') recordDropDate(d, at.date);
+      return [];
+    },
     turnStart(d, ctx, at) {
       if (!moduleOn(ctx.bundle, AIRBORNE)) return [];
       return dzsExpire(d, ctx, at.date, at.time);

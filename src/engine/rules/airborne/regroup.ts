@@ -17,6 +17,7 @@ import { regroupNumber, type DzStatus } from './scatter';
 import { revealFow } from './fow';
 import { eliminateLanded } from './landing';
 import { AIRBORNE, airborneData, airborneDraft, airborneState } from './state';
+import { regroupGdDrm } from './afterStage';
 
 const MOVE_SEGMENTS = ['alliedMovement1', 'alliedMovement2'];
 /** AW 41.3.1: FoW counters a hex may hold besides the normal stacking. */
@@ -44,7 +45,8 @@ export function regroupChance(s: GameState, b: ScenarioBundle, unit: string): { 
   if (a.regroupTried?.[unit] === segKey(s, b)) return { code: 'regroup-tried', message: 'this FoW counter has tried to regroup in this segment', case: 'AW 41.3.5' };
   const dz = dzStatusAt(s, u.hex);
   const leader = leaderAt(s, b, u.hex);
-  const n = regroupNumber(airborneData(b).tables, dz, leader);
+  // AW 41.3.6: in the normal GTs −1 DRM per GD after the drop (success is a low roll: the number goes up).
+  const n = regroupNumber(airborneData(b).tables, dz, leader, -regroupGdDrm(s, b));
   if (n === null) return { code: 'no-dz-or-leader', message: 'a FoW counter regroups only stacked with a DZ or a leader', case: 'AW 41.3.5' };
   return { number: n, dz, leader };
 }

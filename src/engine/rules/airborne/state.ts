@@ -104,6 +104,8 @@ export interface AirborneState {
   esReturned?: AfterStageState['esReturned'];
   /** AW 15.0: DZs a German unit entered, removed at the next German player turn (afterStage.ts). */
   dzEntered?: AfterStageState['dzEntered'];
+  /** The drop's date (afterStage.ts, AW 41.3.6). */
+  dropDate?: AfterStageState['dropDate'];
   // Sub-records of the other airborne helpers are added here as `import type` fields
   // (german?: B's activation record, bridges?: B's attempts, combat?: C's per-segment record).
 }
