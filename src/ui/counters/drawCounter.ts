@@ -63,9 +63,12 @@ function hexagon(ctx: Ctx, x: number, y: number, r: number): void {
   ctx.closePath();
 }
 
-/** AW 41.2.1: a fog-of-war counter on the map (a placeholder of the airborne module, type "FoW"): drawn by its back. */
+/**
+ * AW 41.2.1: a fog-of-war counter on the map, drawn by its back: a placeholder of the airborne module
+ * (data/units/airborne-fow.json, class "ab-fow"), which has no identity until a rule reveals it.
+ */
 export function isFowCounter(u: UnitDef): boolean {
-  return (u.type as string) === 'FoW';
+  return u.class === 'ab-fow' || u.generic === 'FoW';
 }
 
 /** Player-facing nationality of a FoW back: the side's airborne forces (US, or CW for British and Canadian). */

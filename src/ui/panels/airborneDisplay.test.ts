@@ -17,7 +17,7 @@ import { AirborneDisplayView } from './AirborneDisplay';
 
 const defs = (JSON.parse(readFileSync('data/units/cw-airborne.json', 'utf8')) as { units: UnitDef[] }).units;
 const coy = defs.find((u) => u.id === 'a-9para-6ab')!;
-const fowDef = (id: string): UnitDef => ({ ...coy, id, designation: 'FoW', type: 'FoW' as UnitDef['type'], source: 'reconstructed: test placeholder' });
+const fowDef = (id: string): UnitDef => ({ ...coy, id, designation: 'FoW', class: 'ab-fow', source: 'reconstructed: test placeholder' });
 const units = new Map<string, UnitDef>([...defs.map((u) => [u.id, u] as const), ['cw-fow-1', fowDef('cw-fow-1')], ['cw-fow-2', fowDef('cw-fow-2')], ['cw-fow-3', fowDef('cw-fow-3')]]);
 const es = JSON.parse(readFileSync('tests/fixtures/boxes/es-track.json', 'utf8')) as BoxGraphFile;
 es.boxes.forEach((b, i) => { b.values = { eliminate: { value: i >= 4 ? [0, 0] : null, source: 'reconstructed: test' } }; });
