@@ -13,6 +13,7 @@ import { airborneInput } from './airborneInput';
 import { airborneDisplayModel, type AirborneDisplayModel } from './airborneDisplayModel';
 import { mapBridge } from '../setup/mapBridge';
 import { hexOfRulesId } from '../../engine/hex';
+import { playerText } from '../describe';
 
 export function AirborneDisplay() {
   const state = useGame((s) => s.state);
@@ -72,14 +73,26 @@ export function AirborneDisplayView({ model }: { model: AirborneDisplayModel }) 
           <ul style={{ paddingLeft: 14, margin: 0 }} data-testid="ab-schedule">
             {model.dzs.flatMap((d) => d.schedule.map((s) => (
               <li key={`${d.key}-${s.segment}`} data-testid="ab-to-land">
-                <b>{d.label}</b>, {s.segment}: {s.toLand ? `${s.toLand} of ${s.units.length} still to land` : `all ${s.units.length} landed`}
-                <span style={{ color: '#666' }}> — {s.units.join(', ')}</span>
+                <b>{d.label}</b>, {s.segment}: {s.toLand ?? 'all landed'}
+                <span style={{ color: '#666' }}> — {s.what}</span>
               </li>
             )))}
           </ul>
           <div style={{ margin: '4px 0' }} data-testid="ab-dummies">
             Dummies (AW 41.2.2): {model.dummies.added} added, {model.dummies.inContainers} not yet revealed, {model.dummies.removed} removed · FoW counters on the map: {model.fowOnMap}
           </div>
+          {model.score && (
+            <div data-testid="ab-score" style={{ margin: '4px 0' }}>
+              <h4 style={{ margin: '6px 0 2px', fontSize: 12 }}>Victory points now <span className="case">{playerText(model.score.case)}</span></h4>
+              <table style={{ borderCollapse: 'collapse', width: '100%' }}>
+                <tbody>
+                  {model.score.items.map((i) => <tr key={i.what}><td style={td}>{i.what}</td><td style={{ ...td, textAlign: 'right' }}>{i.count}</td><td style={{ ...td, textAlign: 'right', fontWeight: 600 }}>{i.points > 0 ? `+${i.points}` : i.points}</td></tr>)}
+                  <tr><td style={td}><b>Total</b></td><td style={td} /><td style={{ ...td, textAlign: 'right', fontWeight: 700 }} data-testid="ab-score-total">{model.score.total}</td></tr>
+                </tbody>
+              </table>
+              <div>If the stage ended now: <b>{model.score.winner === 'draw' ? 'a draw' : `${model.score.winner === 'allied' ? 'Allied' : 'German'} victory`}</b></div>
+            </div>
+          )}
           {model.es.length > 0 && (
             <>
               <h4 style={{ margin: '6px 0 2px', fontSize: 12 }}>Extended Scatter track <span className="case">AW 41.2.3c</span></h4>

@@ -45,13 +45,15 @@ const input: AirborneInput = {
   pools: { '6AB-N': { coys: 6, dummies: 2, landed: 3 }, '6AB-V': { coys: 3, dummies: 0, landed: 0 } },
   dummiesRemoved: 1,
   schedule: [
-    { dz: '6AB-N', segment: 'airborneDrop', units: ['7para-6ab', '9para-6ab'] },
-    { dz: '6AB-V', segment: 'gliderLanding', units: ['merville-9para'] },
+    { dz: '6AB-N', segment: 'airborneDrop', btns: ['7para-6ab', '9para-6ab'], coys: 6, units: ['591-6ab-re'], unitsToLand: 0, fowToLand: 5 },
+    { dz: '6AB-V', segment: 'gliderLanding', btns: [], coys: 0, units: ['merville-9para'], unitsToLand: 1, fowToLand: 0 },
+    { dz: '6AB-K', segment: 'airborneDrop', btns: ['8para-6ab'], coys: 3, units: [], unitsToLand: 0, fowToLand: 0 },
   ],
   regroupNumbers: { A: 7, B: 6, C: 4, D: 3, E: 2 },
   esGraph: es.id,
   isFow: (id) => fow.has(id),
   pegasus: 'both bridges captured',
+  score: { items: [{ what: 'bridges captured or blown', count: 2, points: 6 }], total: 6, winner: 'allied', case: 'reconstructed: night drop' },
 };
 
 describe('Airborne Display panel (AW 41)', () => {
@@ -69,12 +71,15 @@ describe('Airborne Display panel (AW 41)', () => {
     expect(html).not.toContain('(target C5317)');
     expect(html).toContain('A 7 · B 6 · C 4 · D 3 · E 2');
     expect(html).toContain('Pegasus Bridge: both bridges captured');
+    expect(html).toContain('If the stage ended now: <b>Allied victory</b>');
   });
 
   it('AW 41.2.0, 41.4.0: the schedule per DZ counts what is still to land', () => {
-    expect(model.dzs[0].schedule).toEqual([{ segment: 'Airborne Drop', units: ['7Para/6AB', '9Para/6AB'], toLand: 1 }]);
-    expect(model.dzs[1].schedule).toEqual([{ segment: 'Glider Landing', units: ['Merville'], toLand: 1 }]);
-    expect(html).toContain('6AB N</b>, Airborne Drop: 1 of 2 still to land');
+    expect(model.dzs[0].schedule).toEqual([{ segment: 'Airborne Drop', what: '7Para/6AB, 9Para/6AB (6 Coys); 591/6AB RE', toLand: '5 FoW counters still to land' }]);
+    expect(model.dzs[1].schedule).toEqual([{ segment: 'Glider Landing', what: 'Merville', toLand: '1 unit still to land' }]);
+    expect(model.dzs[2].schedule).toEqual([{ segment: 'Airborne Drop', what: '8Para/6AB (3 Coys)', toLand: null }]);
+    expect(html).toContain('6AB N</b>, Airborne Drop: 5 FoW counters still to land');
+    expect(html).toContain('6AB K</b>, Airborne Drop: all landed');
   });
 
   it('AW 41.2.2, 41.2.3: the container and the dummies are counts; FoW counters show only their back', () => {

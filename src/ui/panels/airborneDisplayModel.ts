@@ -26,14 +26,19 @@ export interface AirborneInput {
   pools: Record<string, { coys: number; dummies: number; landed: number }>;
   /** Dummies revealed and removed so far (AW 41.3.5). */
   dummiesRemoved: number;
-  /** AW 41.2.0, 41.4.0: who lands where, in which segment. */
-  schedule: { dz: string; segment: string; units: string[] }[];
+  /**
+   * AW 41.2.0, 41.4.0: who lands where, in which segment: the para Btns (their Coys drop as FoW
+   * counters from the container) and the units without a FoW side, with how many are still to land.
+   */
+  schedule: { dz: string; segment: string; btns: string[]; coys: number; units: string[]; unitsToLand: number; fowToLand: number }[];
   /** AW 41.3.5: regroup number per DZ status (Unit Scatter Table header). */
   regroupNumbers: Record<string, number>;
   /** The ES track's box graph id (AW 41.2.3c). */
   esGraph: string | null;
   isFow(id: string): boolean;
   pegasus: string | null;
+  /** A stage-alone scenario's victory points on the position now (reconstructed rule, docs/scenarios/night-drop-*.md). */
+  score: { items: { what: string; count: number; points: number }[]; total: number; winner: string; case: string } | null;
 }
 
 export interface DzRow {
@@ -52,8 +57,8 @@ export interface DzRow {
   removed: string | null;
   /** AW 41.2.2: the container, counts only. */
   container: { coys: number; dummies: number; landed: number } | null;
-  /** AW 41.2.0 / 41.4.0: the units scheduled to land here, by segment, and how many are still to land. */
-  schedule: { segment: string; units: string[]; toLand: number }[];
+  /** AW 41.2.0 / 41.4.0: what is scheduled to land here, by segment, and how much is still to land. */
+  schedule: { segment: string; what: string; toLand: string | null }[];
 }
 
 export interface EsRow { box: string; name: string; eliminate: string; counters: string[] }
@@ -66,15 +71,12 @@ export interface AirborneDisplayModel {
   fowOnMap: number;
   regroup: { status: string; number: number }[];
   pegasus: string | null;
+  score: AirborneInput['score'];
 }
 
-const SEGMENT_NAME: Record<string, string> = { airborneDrop: 'Airborne Drop', gliderLanding: 'Glider Landing' };
+const SEGMENT_NAME: Record<string, string> = { airborneDrop: 'Airborne Drop', gliderLanding: 'Glider Landing', june6Pm: 'June 6 PM (after the stage)' };
 
-/** Where a unit is in the viewed state: still to come (off the map, in no box, not eliminated) or arrived. */
-function stillToLand(v: Pick<GameState, 'units'>, id: string): boolean {
-  const u = v.units[id];
-  return !u || (!u.eliminated && u.hex === null && u.box === undefined);
-}
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The panel's rows. `boxes` maps a box location to its id (from the view's box displays). */
 export function airborneDisplayModel(v: Pick<GameState, 'units'>, bundle: ScenarioBundle, ab: AirborneInput, boxes: Map<number, string>): AirborneDisplayModel {
@@ -97,11 +99,13 @@ export function airborneDisplayModel(v: Pick<GameState, 'units'>, bundle: Scenar
       regroup: d.status ? ab.regroupNumbers[d.status] ?? null : null,
       removed: d.removed ? d.removed.case : null,
       container: pool,
-      schedule: ab.schedule.filter((s) => s.dz === d.key).map((s) => ({
-        segment: SEGMENT_NAME[s.segment] ?? s.segment,
-        units: s.units.map(name),
-        toLand: s.units.filter((id) => stillToLand(v, id)).length,
-      })),
+      schedule: ab.schedule.filter((s) => s.dz === d.key).map((s) => {
+        const what = [...(s.btns.length ? [`${s.btns.map(name).join(', ')} (${plural(s.coys, 'Coy', 'Coys')})`] : []), ...s.units.map(name)].join('; ');
+        const left = [s.fowToLand ? plural(s.fowToLand, 'FoW counter', 'FoW counters') : '', s.unitsToLand ? plural(s.unitsToLand, 'unit', 'units') : ''].filter(Boolean).join(' and ');
+        // The June 6 PM lift lands after the stage (AW 3.2.2, 41.1.2b): nothing of it is "still to land" now.
+        if (s.segment === 'june6Pm') return { segment: SEGMENT_NAME[s.segment], what, toLand: 'after the stage' };
+        return { segment: SEGMENT_NAME[s.segment] ?? s.segment, what, toLand: left ? `${left} still to land` : null };
+      }),
     };
   });
   const es: EsRow[] = [];
@@ -122,5 +126,6 @@ export function airborneDisplayModel(v: Pick<GameState, 'units'>, bundle: Scenar
     fowOnMap: Object.values(v.units).filter((u) => u.hex !== null && !u.eliminated && ab.isFow(u.id)).length,
     regroup: Object.entries(ab.regroupNumbers).map(([status, number]) => ({ status, number })),
     pegasus: ab.pegasus,
+    score: ab.score,
   };
 }
