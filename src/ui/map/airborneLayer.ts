@@ -79,17 +79,17 @@ export class AirborneLayer {
     for (const d of dzs) {
       const { x, y } = centre(d.hex);
       const c = new Container();
-      const w = 34, h = 12;
+      const w = d.status ? 44 : 34, h = 13;
       const box = new Graphics().roundRect(-w / 2, -h / 2, w, h, 3).fill({ color: 0xfff8e1 }).stroke({ width: d.main ? 2.5 : 1.2, color: 0x1d232a });
       const label = new BitmapText({ text: d.label, style: { fontFamily: 'sans-serif', fontSize: 8, fontWeight: '700', fill: 0x1d232a } });
       label.anchor.set(0, 0.5);
-      label.position.set(-w / 2 + 2, 0);
+      label.position.set(-w / 2 + 3, 0);
       c.addChild(box, label);
       if (d.status) {
-        const s = new Graphics().circle(w / 2 - 5, 0, 4.5).fill({ color: STATUS_COLOUR[d.status] ?? 0x555555 });
+        const s = new Graphics().circle(w / 2 - 6, 0, 5).fill({ color: STATUS_COLOUR[d.status] ?? 0x555555 });
         const st = new BitmapText({ text: d.status, style: { fontFamily: 'sans-serif', fontSize: 7, fontWeight: '700', fill: 0xffffff } });
         st.anchor.set(0.5);
-        st.position.set(w / 2 - 5, 0);
+        st.position.set(w / 2 - 6, 0);
         c.addChild(s, st);
       }
       // Below the stack's centre, so the counters and the marker are both readable.

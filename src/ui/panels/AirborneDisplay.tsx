@@ -55,7 +55,7 @@ export function AirborneDisplayView({ model }: { model: AirborneDisplayModel }) 
             <tbody>
               {model.dzs.map((d) => (
                 <tr key={d.key} data-testid="ab-dz" data-dz={d.label}>
-                  <td style={td}><b>{d.label}</b>{d.main && <span className="case" title="Main DZ: never scatters (AW 41.1.2a)"> main</span>}</td>
+                  <td style={{ ...td, whiteSpace: 'nowrap' }}><b>{d.label}</b>{d.main && <span className="case" title="Main DZ: never scatters (AW 41.1.2a)"> main</span>}</td>
                   <td style={td}>
                     {d.onMap ? <button className="link" style={{ padding: 0, fontSize: 12, border: 0, background: 'none', textDecoration: 'underline' }} onClick={() => show(d.placed)}>{d.placed}</button> : d.placed}
                     {d.onMap && d.placed !== d.target && <span className="case"> (target {d.target})</span>}

@@ -1,0 +1,70 @@
+/**
+ * Shared steps of the airborne browser tests (hotseat and PBEM): play one segment of the Airborne
+ * Assault Stage (AW 41) through the UI — each action a button of the Decisions panel (the stack
+ * selected on the map first when the action is about a unit on the map), each one an action the
+ * engine offers on the page's own log replayed in Node — and answer the decisions it opens.
+ */
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { ScenarioSteps } from './e2e-play';
+import { legalActions, sideToAct, type Action, type ScenarioBundle } from '../src/engine';
+import { formatHex } from '../src/engine/hex';
+import { describeAction } from '../src/ui/describeAction';
+
+/** AW 41.0: the 11 segments of the stage, in order (data/sequences/standard.json). */
+export const STAGE_SEGMENTS = ['dzPlacement', 'airborneDrop', 'alliedMovement1', 'gliderLanding', 'alliedCombat1', 'germanMovement1', 'germanCombat1', 'alliedMovement2', 'alliedCombat2', 'germanMovement2', 'germanCombat2'];
+
+/** What the test does in each segment, by action type (first offered first); the rest of a segment is "Done with segment". */
+const WORK: Record<string, string[]> = {
+  dzPlacement: ['pegasus', 'placeDz'],
+  airborneDrop: ['dropUnit', 'dropFow'],
+  alliedMovement1: ['reorganise', 'regroup', 'blowBridge'],
+  gliderLanding: ['landGlider', 'gliderDisplace'],
+  alliedCombat1: ['mervilleAttack', 'abAttack'],
+  germanMovement1: ['activate'],
+  germanCombat1: ['abAttack'],
+  alliedMovement2: ['reorganise', 'regroup', 'blowBridge'],
+  alliedCombat2: ['abAttack'],
+  germanMovement2: ['activate'],
+  germanCombat2: ['abAttack'],
+};
+/** Actions the engine offers that the test leaves alone (moves are made on the map, dice are free rolls). */
+const IGNORED = new Set(['endSegment', 'roll', 'diceKey', 'move', 'abMove', 'gMove']);
+
+export function airborneSegments(played: string[]): string {
+  return played.map((s, i) => `${i + 1} ${s}`).join(', ');
+}
+
+/**
+ * Plays the segment's WORK actions through the Decisions panel (at most `max`), answering decisions as
+ * they open; returns the action types clicked. Offered types the test does not play are noted in `notes`.
+ */
+export async function playSegment(page: Page, steps: ScenarioSteps, bundle: ScenarioBundle, seg: string, notes: string[], max = 60): Promise<string[]> {
+  const did: string[] = [];
+  const offeredTypes = new Set<string>();
+  for (let i = 0; i < max; i++) {
+    await steps.revealIfHanded();
+    const s = await steps.game();
+    if (s.over || steps.segId(s) !== seg) break;
+    if (s.pending) { for (const x of await steps.answerDecisions()) did.push(`decision (${x})`); continue; }
+    const side = sideToAct(s);
+    if (!side) break;
+    const all = legalActions(s, side);
+    for (const a of all) if (!IGNORED.has(a.type)) offeredTypes.add(a.type);
+    const a = all.find((x) => (WORK[seg] ?? []).includes(x.type));
+    if (!a) break;
+    const unit = (a as { unit?: string }).unit;
+    const hex = unit ? s.units[unit]?.hex ?? null : null;
+    // An action about a unit on the map is listed for the selected stack (Decisions panel, issue 16 item 7).
+    if (hex !== null) await steps.clickHex(formatHex(hex));
+    const label = describeAction(a as Action, bundle);
+    const btn = page.getByTestId('decisions').locator(`[data-testid="choice-${a.type}"]`).filter({ hasText: label }).first();
+    await btn.click();
+    await expect.poll(steps.n).toBeGreaterThan(s.n);
+    did.push(a.type);
+  }
+  const unplayed = [...offeredTypes].filter((t) => !(WORK[seg] ?? []).includes(t));
+  if (unplayed.length) notes.push(`${seg}: offered but not played by this test: ${unplayed.join(', ')}`);
+  if (!offeredTypes.size) notes.push(`${seg}: the engine offers nothing but "Done with segment" here`);
+  return did;
+}
