@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ScenarioSteps } from './e2e-play';
-import { legalActions, sideToAct, type Action, type ScenarioBundle } from '../src/engine';
+import { legalActions, sideToAct, type Action, type GameState, type ScenarioBundle } from '../src/engine';
 import { formatHex } from '../src/engine/hex';
 import { describeAction } from '../src/ui/describeAction';
 
@@ -31,6 +31,11 @@ const WORK: Record<string, string[]> = {
 /** Actions the engine offers that the test leaves alone (moves are made on the map, dice are free rolls). */
 const IGNORED = new Set(['endSegment', 'roll', 'diceKey', 'move', 'abMove', 'gMove']);
 
+/** The game state in the page, as its store holds it. */
+export async function pageState(page: Page): Promise<GameState> {
+  return page.evaluate(() => JSON.parse(JSON.stringify(window.__neptune!.getState().state)) as GameState);
+}
+
 export function airborneSegments(played: string[]): string {
   return played.map((s, i) => `${i + 1} ${s}`).join(', ');
 }
@@ -44,7 +49,8 @@ export async function playSegment(page: Page, steps: ScenarioSteps, bundle: Scen
   const offeredTypes = new Set<string>();
   for (let i = 0; i < max; i++) {
     await steps.revealIfHanded();
-    const s = await steps.game();
+    // The page's own state (cheaper than replaying its log at every click; the tests replay it at the end).
+    const s = await pageState(page);
     if (s.over || steps.segId(s) !== seg) break;
     if (s.pending) { for (const x of await steps.answerDecisions()) did.push(`decision (${x})`); continue; }
     const side = sideToAct(s);
@@ -60,7 +66,13 @@ export async function playSegment(page: Page, steps: ScenarioSteps, bundle: Scen
     const label = describeAction(a as Action, bundle);
     const btn = page.getByTestId('decisions').locator(`[data-testid="choice-${a.type}"]`).filter({ hasText: label }).first();
     await btn.click();
-    await expect.poll(steps.n).toBeGreaterThan(s.n);
+    try {
+      await expect.poll(steps.n).toBeGreaterThan(s.n);
+    } catch {
+      const why = await page.evaluate(() => window.__neptune!.getState().error ?? '');
+      const refusal = (await page.getByTestId('pbem-refusal').count()) ? await page.getByTestId('pbem-refusal').textContent() : '';
+      throw new Error(`"${label}" was not applied: ${why} ${refusal}`);
+    }
     did.push(a.type);
   }
   const unplayed = [...offeredTypes].filter((t) => !(WORK[seg] ?? []).includes(t));
