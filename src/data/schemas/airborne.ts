@@ -63,6 +63,18 @@ export const AirborneTables = z.object({
   merville: z.object({ case: z.string(), source: Source, hex: RulesHexId, landed: DieRange, gunsDestroyed: DieRange, assistedAttackDrm: z.number().int() }),
   bridgeBlowing: z.object({ case: z.string(), source: Source, success: DieRange }),
   regroupLeaderOnly: z.object({ case: z.string(), source: Source, number: z.number().int(), leaderBonus: z.number().int() }),
+  /** AW 41.5.1–41.5.2: the airborne combat procedure's numbers (rules/airborne/combat.ts). */
+  combat: z.object({
+    case: z.string(), source: Source,
+    leader: z.object({ drm: z.number().int(), source: Source }),
+    leadPr: z.object({ divide: z.number().int().min(1), round: z.literal('up'), source: Source }),
+    fow: z.object({ attack: z.number().int(), defence: z.number().int(), pr: z.number().int(), source: Source }),
+    afvDoubling: z.object({ factor: z.number().int(), terrain: z.array(TerrainName).min(1), sides: z.enum(['both', 'defender']), source: Source }),
+    /** One only applies, the highest (AW 41.5.1 Step 3): by the hex's terrain or a work (WN/StP) in it. */
+    defenderTerrain: z.array(z.object({ drm: z.number().int(), terrain: z.array(TerrainName), works: z.array(z.enum(['WN', 'StP'])), source: Source })),
+    bridge: z.object({ drm: z.number().int(), source: Source }),
+    loserPr: z.object({ rule: z.literal('lead'), source: Source }),
+  }),
 }).superRefine((t, ctx) => {
   // Every ring of the Scatter Diagram covers 00–99 once, in order, with one range per hex (6n).
   t.scatterDiagram.rings.forEach((r, i) => {

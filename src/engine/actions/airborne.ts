@@ -26,3 +26,13 @@ export const Reorganise = action('reorganise', { unit: UnitId, coys: UnitSet });
 export const Regroup = action('regroup', { unit: UnitId });
 /** AW 41.4.1: the Merville step's own attack on the battery (when no other unit attacks it). */
 export const MervilleAttack = action('mervilleAttack', {});
+
+// Airborne combat, retreat and the ES track (AW 41.5, 41.2.3c–d; rules/airborne/combatProcedure.ts, retreat.ts, afterStage.ts).
+/** AW 41.5.0: attack an enemy hex with units of one hex (in-battery artillery there adds its barrage strength). */
+export const AbAttack = action('abAttack', { hex: HexRef, attackers: UnitSet.pipe(z.array(z.string()).min(1)) });
+/** AW 41.5.2: the winning attacker's units that advance into the defender's hex (`[]`: none). */
+export const AbAdvance = action('abAdvance', { units: UnitSet });
+/** AW 41.2.3d: the hex a retreating stack goes to (the owner's choice when more than one is open). */
+export const AbRetreat = action('abRetreat', { hex: HexRef });
+/** AW 41.2.3c: the DZ a FoW unit that started in ES box 1 lands on (the Allied player's choice). */
+export const EsLand = action('esLand', { unit: UnitId, hex: HexRef });

@@ -174,6 +174,63 @@ export interface CarpetHexFrame extends FrameCommon {
   stage: 'bomb' | 'end';
 }
 
-export type Frame = HitsFrame | RetreatFrame | FireMissionFrame | GroundAssaultFrame | OverrunFrame | CarpetHexFrame;
+/**
+ * AW 41.5.0–41.5.2 airborne combat (rules/airborne/combatProcedure.ts): units that failed a landing PR
+ * check retreat first (AW 41.2.3b), then both sides' totals and dice, the loser's step and retreat,
+ * the attacker's advance. Also the forced attack of a landing unit (AW 41.2.3b) and Merville's +2 (41.4.1).
+ */
+export interface AirborneCombatFrame extends FrameCommon {
+  proc: 'airborneCombat';
+  /** The defending hex, and the hex the attack comes from (the same hex in a forced attack). */
+  hex: number;
+  from: number;
+  attackerSide: Side;
+  attackers: string[];
+  /** Further attacker DRMs (AW 41.4.1 Merville +2). */
+  extra: { drm: number; why: string; case: string }[];
+  /** AW 41.2.3b: the landing unit must attack the Germans that stay in its hex (FoW: attack 1, PR 6). */
+  forced: boolean;
+  /** AW 41.2.3b: German units that failed their PR check, each retreating (AW 41.2.3d) before the attack. */
+  before: string[];
+  stage: 'before' | 'resolve' | 'retreat' | 'forcedOut' | 'advance' | 'done';
+  /** The loser's units still to retreat (one stack, AW 41.2.3d), once the dice have spoken. */
+  losers: string[];
+  loserSide: Side | null;
+  winner: 'attacker' | 'defender' | null;
+  case: string;
+}
+
+/**
+ * AW 41.2.3d airborne retreat of one stack: one hex into a hex free of enemy units, no prohibited
+ * terrain, rivers only at intact bridges; on when it would be overstacked; eliminated when it cannot.
+ * The owner picks the hex when there is more than one (`abRetreat`). Ends with `{hex}` (null: eliminated).
+ */
+export interface AirborneRetreatFrame extends FrameCommon {
+  proc: 'airborneRetreat';
+  side: Side;
+  units: string[];
+  /** The hex the stack is leaving now, and the hexes it already passed through (never entered again). */
+  at: number;
+  visited: number[];
+  why: string;
+  case: string;
+  /** The owner's answer, taken on the next step. */
+  chosen?: number;
+}
+
+/**
+ * AW 41.2.3c the Extended Scatter track in the Airborne Re-Group Segment (rules/airborne/afterStage.ts):
+ * the units in ES boxes, lowest box first; a unit that starts in box 1 lands FoW side up on a DZ of its
+ * nationality (the Allied player's choice, `esLand`), the others move one box lower and roll to survive.
+ */
+export interface EsTrackFrame extends FrameCommon {
+  proc: 'esTrack';
+  /** The units still to process, in order (lowest box first). */
+  queue: string[];
+  /** The Allied player's answer for the head of the queue (a DZ hex). */
+  chosen?: number;
+}
+
+export type Frame = HitsFrame | RetreatFrame | FireMissionFrame | GroundAssaultFrame | OverrunFrame | CarpetHexFrame | AirborneCombatFrame | AirborneRetreatFrame | EsTrackFrame;
 
 export type ProcName = Frame['proc'];

@@ -1,54 +1,43 @@
 /**
- * The narrow calls from the landing rules (AW 41.2.3b, 41.4.2) into the airborne combat area, which
- * h/abcombat owns: the airborne retreat (AW 41.2.3d) and the forced attack with the AW 41.5
- * procedure. STUBS until h/abcombat is merged: the retreat follows AW 41.2.3d with the first legal hex
- * clockwise from north (instead of the owner's choice), and the forced attack is recorded in
- * `forcedAttacks` and announced (`airborneCombatDue`) but not resolved. When h/abcombat lands, these two
- * functions call its procedure; their signatures stay.
+ * The narrow calls from the landing rules (AW 41.2.3b, 41.4.2) into the airborne combat area: the
+ * airborne retreat (AW 41.2.3d, retreat.ts) and the forced attack with the AW 41.5 procedure
+ * (combatProcedure.ts). Both run on the procedure stack: a retreat with a choice of hexes waits for its
+ * owner (`abRetreat`), and the forced attack comes after the retreats of the Germans that failed their
+ * PR check (AW 41.2.3b), even when one of them is still waiting for that choice.
  */
 import type { Draft } from 'immer';
 import type { GameEvent, GameState, UnitState } from '../../types';
 import type { RuleContext } from '../registry';
-import { formatHex, neighbours, type HexId } from '../../hex';
-import { terrainOf, sideFeatures } from '../../board';
-import { airborneDraft } from './state';
-
-/** Forced attacks (AW 41.2.3b) waiting for the AW 41.5 procedure (stub record until h/abcombat). */
-export interface ForcedAttack { hex: string; attackers: string[]; fow: boolean; case: string }
+import type { HexId } from '../../hex';
+import type { Frame } from '../../procedures/frames';
+import { runProcedures, type Run } from '../../procedures/stack';
+import { startAirborneRetreat } from './retreat';
+import { airborneCombatFrame } from './combatProcedure';
 
 /**
- * AW 41.2.3d airborne retreat: one hex into a hex free of enemy units, no prohibited terrain, rivers
- * only at intact bridges; a unit that cannot retreat is eliminated. STUB of h/abcombat's: picks the
- * first legal hex clockwise from north.
+ * AW 41.2.3d airborne retreat of one unit (a German that failed its PR check against a landing unit):
+ * automatic when one hex is open, eliminated when none is, else the owner picks (the game waits).
  */
 export function airborneRetreat(d: Draft<GameState>, ctx: RuleContext, unitId: string, why: string): GameEvent[] {
-  const u = d.units[unitId];
-  const from = u.hex!;
-  const enemy = u.side === 'allied' ? 'german' : 'allied';
-  const occupied = (h: HexId) => Object.values(d.units).some((x) => x.hex === h && x.side === enemy && !x.eliminated);
-  const to = neighbours(from).find((h) => {
-    const t = h >= 0 ? terrainOf(ctx.bundle.board, h) : null;
-    if (t === null || t === 'sea' || occupied(h)) return false;
-    const f = sideFeatures(ctx.bundle.board, from, h);
-    return !(f.includes('river') || f.includes('majorRiver') || f.includes('canal')) || f.includes('bridge');
-  });
-  if (to === undefined) {
-    u.hex = null;
-    u.eliminated = true;
-    return [{ type: 'unitEliminated', unit: unitId, why: `${why}: no hex to retreat into`, case: 'AW 41.2.3d' }];
-  }
-  u.hex = to;
-  return [{ type: 'airborneRetreat', unit: unitId, from: formatHex(from), to: formatHex(to), why, case: 'AW 41.2.3d' }];
+  return startAirborneRetreat(d, ctx, { units: [unitId], why, case: 'AW 41.2.3b, 41.2.3d' });
 }
 
 /**
- * AW 41.2.3b: the landing unit(s) must attack every German unit in the hex with the AW 41.5 procedure
- * (FoW units: attack 1, PR 6). STUB until h/abcombat's procedure: recorded, not resolved.
+ * AW 41.2.3b: the landing unit(s) must attack every German unit left in the hex with the AW 41.5
+ * procedure (FoW units: attack 1, PR 6). When retreats of this landing still wait for their owner, the
+ * attack goes under them on the stack: it is resolved once they are done (and not at all if no German
+ * is left, the landing unit then stays).
  */
-export function forcedAttack(d: Draft<GameState>, _ctx: RuleContext, hex: HexId, attackers: string[], fow: boolean): GameEvent[] {
-  const a = airborneDraft(d) as Draft<{ forcedAttacks?: ForcedAttack[] }>;
-  (a.forcedAttacks ??= []).push({ hex: formatHex(hex), attackers: [...attackers], fow, case: 'AW 41.2.3b' });
-  return [{ type: 'airborneCombatDue', hex: formatHex(hex), attackers, fow, stub: true, case: 'AW 41.2.3b, 41.5.0' }];
+export function forcedAttack(d: Draft<GameState>, ctx: RuleContext, hex: HexId, attackers: string[], _fow: boolean): GameEvent[] {
+  const frame = airborneCombatFrame(d as GameState, { hex, attackers, forced: true });
+  const st = (d.procs ??= []);
+  let i = st.length;
+  while (i > 0 && st[i - 1].proc === 'airborneRetreat') i--;
+  st.splice(i, 0, frame as Draft<Frame>);
+  if (i < st.length - 1) return [];
+  const run: Run = { d, ctx, events: [] };
+  runProcedures(run);
+  return run.events;
 }
 
 /** The German units in a hex (a draft or a state). */

@@ -12,10 +12,16 @@ import { AirborneDisplay, AirborneTables } from '../../../data/schemas/airborne'
 import { AIRBORNE, airborneData, airborneDraft, airborneSpecial, dzKey } from './state';
 import { dzHandlers, dzHooks } from './dzPlacement';
 import { dropHandlers, dropHooks, initDrop } from './drop';
+import { regroupHandlers, stackingHooks } from './regroup';
+import { gliderHandlers, gliderHooks } from './glider';
 import { stageAloneEnd } from './victory';
+import { combatHandlers } from './combatProcedure';
+import { retreatHandlers } from './retreat';
+import { afterStageExtension, afterStageHandlers, afterStageHooks, afterStageSteps, dzsExpire } from './afterStage';
 
-const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers];
-const hooks: SegmentHook[] = [...dzHooks, ...dropHooks];
+// Each area of the module adds its handlers and hooks here (movement: h/abmove; combat: h/abcombat).
+const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...regroupHandlers, ...gliderHandlers, ...combatHandlers, ...retreatHandlers, ...afterStageHandlers];
+const hooks: SegmentHook[] = [...dzHooks, ...dropHooks, ...stackingHooks, ...gliderHooks, ...afterStageHooks];
 
 /** The DZs of the scenario's divisions, off the map until placed (AW 41.1.2). */
 function onNewGame(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
@@ -36,7 +42,12 @@ export const airborneRules: RuleModule = {
   handlers,
   hooks,
   onNewGame,
+  steps: { ...afterStageSteps },
   on: {
+    turnStart(d, ctx, at) {
+      if (!moduleOn(ctx.bundle, AIRBORNE)) return [];
+      return dzsExpire(d, ctx, at.date, at.time);
+    },
     stageEnd(d, ctx, at) {
       if (!moduleOn(ctx.bundle, AIRBORNE) || at.stage !== 'airborneAssault') return [];
       return stageAloneEnd(d, ctx);
@@ -48,6 +59,7 @@ export const airborne: Extension = {
   name: AIRBORNE,
   cases: 'AW 41',
   needs: [AIRBORNE],
+  ...afterStageExtension,
   data(scenario) {
     const s = (scenario.special as { airborne?: { display: string; tables?: string } } | undefined)?.airborne;
     if (!s) return [];

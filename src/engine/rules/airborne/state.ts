@@ -9,6 +9,8 @@ import type { GameState, ScenarioBundle, Side } from '../../types';
 import type { AirborneDisplay, AirborneSpecial, AirborneTables } from '../../../data/schemas/airborne';
 import { moduleDraft, moduleState } from '../moduleState';
 import type { DzStatus } from './scatter';
+import type { AirborneCombatRecord } from './combatProcedure';
+import type { AfterStageState } from './afterStage';
 
 export const AIRBORNE = 'airborne';
 
@@ -96,6 +98,12 @@ export interface AirborneState {
   merville?: { landed: boolean; attacked?: 'destroyed' | 'eliminated' | 'assisted' };
   /** Counts for the stage-alone victory (reconstructed). */
   log?: { bridgesBlown?: number; fowLost?: number; germanStepsLost?: number; alliedStepsLost?: number };
+  /** AW 41.5.0: who attacked, and which hexes, in the current airborne combat segment (combatProcedure.ts). */
+  combat?: AirborneCombatRecord;
+  /** AW 41.2.3c: units back from ES box 1, not to move until regrouped (afterStage.ts). */
+  esReturned?: AfterStageState['esReturned'];
+  /** AW 15.0: DZs a German unit entered, removed at the next German player turn (afterStage.ts). */
+  dzEntered?: AfterStageState['dzEntered'];
   // Sub-records of the other airborne helpers are added here as `import type` fields
   // (german?: B's activation record, bridges?: B's attempts, combat?: C's per-segment record).
 }

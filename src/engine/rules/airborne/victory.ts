@@ -29,11 +29,13 @@ export function stageScore(state: GameState, bundle: ScenarioBundle): StageScore
   let regrouped = 0;
   let alliedLost = a.log?.fowLost ?? 0;
   let germanLost = 0;
+  // Losses in this game only: a unit set up with steps lost (AW 38.8.2 "(-2)") did not lose them here.
+  const atStart = new Map(bundle.scenario.setup.map((e) => [e.unit, e.stepsLost]));
   for (const u of units) {
     const def = bundle.units.get(u.id);
     if (!def || isLeader(def) || a.fow[u.id]) continue;
     const total = def.steps.length;
-    const lost = u.eliminated ? total : Math.min(total, u.stepsLost);
+    const lost = (u.eliminated ? total : Math.min(total, u.stepsLost)) - (atStart.get(u.id) ?? 0);
     if (u.side === 'german') germanLost += lost;
     else {
       alliedLost += lost;
@@ -42,13 +44,14 @@ export function stageScore(state: GameState, bundle: ScenarioBundle): StageScore
   }
   const objectives = v.objectives.filter((o) => { const h = hexOfRulesId(o.hex); return alliedAt(h) && !germanAt(h); }).length;
   const p = v.points;
+  const pts = (n: number, each: number) => n * each || 0;
   const items = [
-    { what: 'bridges captured or blown', count: bridges, points: bridges * p.bridge },
-    { what: 'DZs free of German units', count: dzs, points: dzs * p.dzHeld },
-    { what: 'regrouped Allied steps on the map', count: regrouped, points: regrouped * p.regroupedStep },
-    { what: 'Allied steps lost (FoW counters one each)', count: alliedLost, points: alliedLost * p.alliedStepLost },
-    { what: 'German steps lost', count: germanLost, points: germanLost * p.germanStepLost },
-    { what: 'objectives held by the Allies', count: objectives, points: objectives * p.objective },
+    { what: 'bridges captured or blown', count: bridges, points: pts(bridges, p.bridge) },
+    { what: 'DZs free of German units', count: dzs, points: pts(dzs, p.dzHeld) },
+    { what: 'regrouped Allied steps on the map', count: regrouped, points: pts(regrouped, p.regroupedStep) },
+    { what: 'Allied steps lost (FoW counters one each)', count: alliedLost, points: pts(alliedLost, p.alliedStepLost) },
+    { what: 'German steps lost', count: germanLost, points: pts(germanLost, p.germanStepLost) },
+    { what: 'objectives held by the Allies', count: objectives, points: pts(objectives, p.objective) },
   ];
   const total = items.reduce((n, i) => n + i.points, 0);
   const winner: Side | 'draw' = total >= v.thresholds.allied ? 'allied' : total <= v.thresholds.german ? 'german' : 'draw';

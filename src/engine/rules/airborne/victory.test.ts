@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { apply, legalActions, sideToAct } from '../../game';
+import { act, b6, edit, start, withDice } from './stage.fixture';
+import { stageScore } from './victory';
+import type { GameState } from '../../types';
+
+const LANDING = ['pegasus', 'placeDz', 'dropUnit', 'dropFow', 'landGlider', 'mervilleAttack'];
+
+describe('the night-drop scenarios end with the stage (reconstructed victory)', { timeout: 120_000 }, () => {
+  it('reconstructed score after the Pegasus mission (3, 8): 2 bridges × 3, the Coy\'s step 1, the bridges objective held 3 = 10, a draw (Allied 20+, German 5−)', () => {
+    const s = act(withDice(start(b6()), [['d10', 3], ['d10', 8]]), { type: 'pegasus' }).state;
+    const sc = stageScore(s, b6())!;
+    expect(sc.items).toEqual([
+      { what: 'bridges captured or blown', count: 2, points: 6 },
+      { what: 'DZs free of German units', count: 0, points: 0 },
+      { what: 'regrouped Allied steps on the map', count: 1, points: 1 },
+      { what: 'Allied steps lost (FoW counters one each)', count: 0, points: 0 },
+      { what: 'German steps lost', count: 0, points: 0 },
+      { what: 'objectives held by the Allies', count: 1, points: 3 },
+    ]);
+    expect(sc).toMatchObject({ total: 10, winner: 'draw' });
+    // A German unit in the bridges hex takes the objective away.
+    const g = edit(s, (d) => { const id = Object.keys(d.units).find((u) => d.units[u].side === 'german' && d.units[u].hex !== null)!; d.units[id].hex = d.units['d-2obli-6ab'].hex; });
+    expect(stageScore(g, b6())!.total).toBe(7);
+  });
+  it('AW 41.0 the 6th Airborne stage played through its 11 segments: the game is over at the stage\'s end, scored, and refuses any further action', () => {
+    let s: GameState = start(b6(), 'v');
+    let last: unknown[] = [];
+    for (let i = 0; i < 600 && !s.over; i++) {
+      const side = sideToAct(s)!;
+      const offers = legalActions(s, side);
+      const a = s.pending ? offers.find((x) => x.type !== 'roll' && x.type !== 'diceKey')! : offers.find((x) => LANDING.includes(x.type)) ?? { type: 'endSegment' as const };
+      const r = apply(s, a);
+      if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.error.message}`);
+      s = r.state;
+      last = r.events;
+    }
+    expect(s.over).not.toBeNull();
+    expect(s.pos.part).toBe('stage');
+    const sc = stageScore(s, b6())!;
+    expect(s.over!.winner).toBe(sc.winner);
+    expect(s.over!.reason).toContain(`${sc.total} points`);
+    expect(last).toContainEqual(expect.objectContaining({ type: 'victory', points: sc.total, winner: sc.winner }));
+    expect(last).toContainEqual(expect.objectContaining({ type: 'stageEnded', stage: 'airborneAssault' }));
+    expect(last.some((e) => (e as { type: string }).type === 'turnStarted')).toBe(false);
+    expect(apply(s, { type: 'endSegment' })).toMatchObject({ ok: false, error: { code: 'game-over' } });
+    expect(sideToAct(s)).toBeNull();
+  });
+});
