@@ -66,7 +66,7 @@ describe('AW 41.2.3 / 41.3.5 FoW identities by e-mail (fast PBEM dice)', { timeo
     const forged = JSON.parse(text) as SaveFile;
     const i = forged.entries.findIndex((x) => x.kind === 'action' && x.action.type === 'diceKey' && x.by === 'german');
     expect(i).toBeGreaterThan(0);
-    const x = forged.entries[i] as { action: { key: string } };
+    const x = forged.entries[i] as unknown as { action: { key: string } };
     x.action.key = x.action.key.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
     expect(loadSave(JSON.stringify(rechain(forged))).ok).toBe(false);
   });
