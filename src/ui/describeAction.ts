@@ -57,6 +57,10 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
     case 'reorganise': return `Reorganise ${name(a.unit)} from ${names(a.coys)}`;
     case 'regroup': return `Try to regroup ${name(a.unit)}`;
     case 'mervilleAttack': return 'Merville: the glider party attacks the battery alone';
+    case 'abAttack': return `Attack ${a.hex} with ${names(a.attackers)} (airborne combat)`;
+    case 'abAdvance': return (a.units as string[]).length ? `Advance ${names(a.units)}` : 'Do not advance';
+    case 'abRetreat': return `Retreat to ${a.hex}`;
+    case 'esLand': return `Place ${name(a.unit)} from ES box 1 on the DZ at ${a.hex}`;
     default: return a.type;
   }
 }
