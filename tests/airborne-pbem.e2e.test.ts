@@ -96,7 +96,7 @@ describe('the night drop: 6th Airborne by e-mail (AW 41, fast dice)', () => {
       }
       const seg = at.steps.segId(s);
       if (!played.includes(seg)) played.push(seg);
-      const did = await playSegment(at.page, at.steps, bundle, seg, notes);
+      const did = await playSegment(at.page, at.steps, bundle, seg, notes, 60, 3);
       console.log(`${at.side} ${seg}: ${did.length ? did.join(', ') : 'nothing offered'}`);
       const now = await pageState(at.page);
       if (now.over || at.steps.segId(now) !== seg || sideToAct(now) !== at.side || now.pending) continue;
