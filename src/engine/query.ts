@@ -31,3 +31,8 @@ export { deploymentArea, deploymentHexes, fieldworksHexes, placementCheck, setup
 export { entryHexes, REINF } from './rules/reinforcements';
 export { evaluateVictory, type ConditionReport, type VictoryResult } from './rules/victory';
 export { frameOf, topFrame } from './procedures/stack';
+// The airborne module (AW 41): its record (DZs, containers, FoW counters), what is still to land, the stage-alone score.
+export { airborneData, airborneState, type AirborneState, type DzState } from './rules/airborne/state';
+export { isFow, poolsView, FOW_RATINGS } from './rules/airborne/fow';
+export { dropLeft, schedule as airborneSchedule } from './rules/airborne/drop';
+export { stageScore, type StageScore } from './rules/airborne/victory';

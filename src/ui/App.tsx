@@ -19,6 +19,7 @@ import { GameFile } from './panels/GameFile';
 import { Replay } from './panels/Replay';
 import { AiStatus } from './panels/AiStatus';
 import { Pbem } from './panels/Pbem';
+import { AirborneDisplay } from './panels/AirborneDisplay';
 import { SetupPanel } from './setup/SetupPanel';
 import { openSetup } from './setup/place';
 import { sideToAct } from '../engine';
@@ -86,6 +87,7 @@ export function App() {
         {bundle && <Tracker />}
         {bundle && victoryOpen && <VictoryNow onClose={() => setVictoryOpen(false)} />}
         {bundle && <AiStatus />}
+        {bundle && <AirborneDisplay />}
         {bundle && inSetup && <SetupPanel />}
         {bundle && !replaying && !inSetup && !othersTurn && <Decisions />}
         {bundle && !replaying && !othersTurn && <FireMission />}

@@ -47,8 +47,27 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
     case 'seal': return 'Seal a hidden choice';
     case 'reveal': return `Reveal the sealed choice: ${String(a.value)}`;
     case 'restPass': return 'Not our rest GT: continue';
+    // The airborne module (AW 41): a DZ is named by division and letter ("6AB N").
+    case 'pegasus': return 'Pegasus Bridge mission: land the coup de main Coy and roll for both bridges';
+    case 'placeDz': return `Place DZ ${dzName(a.dz)}: roll its scatter and status`;
+    case 'dropUnit': return `Drop ${name(a.unit)} on DZ ${dzName(a.dz)}${a.leader ? ` with ${name(a.leader)}` : ''}`;
+    case 'dropFow': return `Drop the next FoW counter on DZ ${dzName(a.dz)}${a.leader ? ` with ${name(a.leader)}` : ''}`;
+    case 'landGlider': return `Land ${name(a.unit)} by glider${a.leader ? ` with ${name(a.leader)}` : ''}`;
+    case 'gliderDisplace': return a.hex ? `Displace ${name(a.unit)} to ${a.hex}` : `${name(a.unit)} stays where it landed`;
+    case 'reorganise': return `Reorganise ${name(a.unit)} from ${names(a.coys)}`;
+    case 'regroup': return `Try to regroup ${name(a.unit)}`;
+    case 'mervilleAttack': return 'Merville: the glider party attacks the battery alone';
+    case 'abAttack': return `Attack ${a.hex} with ${names(a.attackers)} (airborne combat)`;
+    case 'abAdvance': return (a.units as string[]).length ? `Advance ${names(a.units)}` : 'Do not advance';
+    case 'abRetreat': return `Retreat to ${a.hex}`;
+    case 'esLand': return `Place ${name(a.unit)} from ES box 1 on the DZ at ${a.hex}`;
     default: return a.type;
   }
+}
+
+/** "6AB-N" → "6AB N": a DZ by division and letter, as the Airborne Display names it. */
+export function dzName(key: unknown): string {
+  return String(key).replace('-', ' ');
 }
 
 /** Units an action concerns (to list unit actions beside each unit in the inspector). */

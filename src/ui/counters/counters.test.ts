@@ -87,3 +87,14 @@ describe('scenario counters for the sheet', () => {
   });
   test('unknown scenario gives null', () => expect(scenarioCounters('nowhere')).toBeNull());
 });
+
+describe('fog-of-war counters (AW 41.2.1–41.2.3)', () => {
+  test('AW 41.2.3: a FoW counter on the map is drawn by its back: "FoW" and the nationality, no designation or values', () => {
+    for (const [base, nat] of [['a-9para-6ab', 'CW'], ['a-1canpara-6ab', 'CW']] as const) {
+      const u = { ...get(base), id: 'fow-x', designation: 'secret', class: 'ab-fow' };
+      const r = recorder();
+      drawCounterFace(r.ctx, u, 'front', 64);
+      expect(r.texts()).toEqual(['FoW', nat]);
+    }
+  });
+});

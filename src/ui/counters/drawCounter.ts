@@ -64,10 +64,53 @@ function hexagon(ctx: Ctx, x: number, y: number, r: number): void {
 }
 
 /**
+ * AW 41.2.1: a fog-of-war counter on the map, drawn by its back: a placeholder of the airborne module
+ * (data/units/airborne-fow.json, class "ab-fow"), which has no identity until a rule reveals it.
+ */
+export function isFowCounter(u: UnitDef): boolean {
+  return u.class === 'ab-fow' || u.generic === 'FoW';
+}
+
+/** Player-facing nationality of a FoW back: the side's airborne forces (US, or CW for British and Canadian). */
+export function fowNationality(u: UnitDef): string {
+  return u.nationality === 'US' ? 'US' : 'CW';
+}
+
+/**
+ * AW 41.2.1–41.2.3: the back of a FoW counter, the only thing either player sees until it regroups
+ * (docs/engine.md "Random hidden draws"): "FoW" and the nationality, no designation, no values.
+ */
+function drawFowBack(ctx: Ctx, u: UnitDef, s: number): void {
+  const c = NATIONALITY_COLOURS[u.nationality];
+  ctx.save();
+  ctx.fillStyle = c.band;
+  ctx.fillRect(0, 0, s, s);
+  ctx.strokeStyle = 'rgba(0,0,0,0.55)';
+  ctx.lineWidth = Math.max(1, s / 64);
+  ctx.strokeRect(0.5, 0.5, s - 1, s - 1);
+  // A parachute canopy, as the printed backs show the arm of service without the unit.
+  ctx.strokeStyle = c.accent;
+  ctx.lineWidth = Math.max(1, s / 40);
+  ctx.beginPath();
+  ctx.arc(s / 2, s * 0.3, s * 0.16, Math.PI, 0);
+  ctx.moveTo(s * 0.34, s * 0.3); ctx.lineTo(s / 2, s * 0.46); ctx.lineTo(s * 0.66, s * 0.3);
+  ctx.stroke();
+  ctx.fillStyle = c.accent;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.font = `bold ${Math.max(7, Math.round(s * 0.24))}px sans-serif`;
+  ctx.fillText('FoW', s / 2, s * 0.64, s * 0.92);
+  ctx.font = `${Math.max(6, Math.round(s * 0.15))}px sans-serif`;
+  ctx.fillText(fowNationality(u), s / 2, s * 0.86, s * 0.92);
+  ctx.restore();
+}
+
+/**
  * Draws the face of `u` on a `size`×`size` square at (0,0). `symbol` is the NATO symbol image
  * (see `symbolImage`); without it a plain frame is drawn, so this works where no canvas exists.
  */
 export function drawCounterFace(ctx: Ctx, u: UnitDef, face: Face, size: number, symbol?: CanvasImageSource | null): void {
+  if (isFowCounter(u)) { drawFowBack(ctx, u, size); return; }
   const c = NATIONALITY_COLOURS[u.nationality];
   const s = size;
   const font = (px: number, bold = false) => `${bold ? 'bold ' : ''}${Math.max(6, Math.round(px))}px sans-serif`;

@@ -12,6 +12,8 @@ import { useGame } from '../../store/game';
 import { buildTerrainLayer, OVERVIEW_MAX_ZOOM, type TerrainLayer } from './terrainLayer';
 import { UnitsLayer } from './unitsLayer';
 import { OverlayLayer } from './overlayLayer';
+import { AirborneLayer } from './airborneLayer';
+import { dzMarks, hasAirborne, inAirborneMovement } from '../panels/airborneInput';
 import { GridLayer, ID_MIN_ZOOM } from './gridLayer';
 import { Legend } from './Legend';
 import { centre, hexAtPoint } from './geometry';
@@ -48,6 +50,8 @@ interface MapDebug {
   zoom(): number;
   /** The objective hexes drawn on the map (rules IDs). */
   objectives(): string[];
+  /** The airborne marks drawn (AW 41): DZ markers, scatter arrows, whether the 6-hex reach is shown; null without the module. */
+  airborne(): { dzs: number; arrows: number; reach: boolean } | null;
 }
 
 declare global {
@@ -67,12 +71,12 @@ function boardBounds(board: Board) {
 }
 
 /** Toggles over the map; the Pixi scene reads them through `ctl` once it exists. */
-interface Toggles { legend: boolean; sheets: boolean; ids: boolean }
-interface SceneCtl { setSheets(on: boolean): void; setHexIds(on: boolean): void }
+interface Toggles { legend: boolean; sheets: boolean; ids: boolean; /** AW 41.3.7 DZ reach: null = shown in the Allied airborne movement segments only. */ reach: boolean | null }
+interface SceneCtl { setSheets(on: boolean): void; setHexIds(on: boolean): void; setReach(on: boolean | null): void }
 
 export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBundle | null }) {
   const host = useRef<HTMLDivElement>(null);
-  const [toggles, setToggles] = useState<Toggles>({ legend: false, sheets: false, ids: false });
+  const [toggles, setToggles] = useState<Toggles>({ legend: false, sheets: false, ids: false, reach: null });
   const togglesRef = useRef(toggles);
   togglesRef.current = toggles;
   const ctl = useRef<SceneCtl | null>(null);
@@ -81,7 +85,12 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
   useEffect(() => {
     ctl.current?.setSheets(toggles.sheets);
     ctl.current?.setHexIds(toggles.ids);
-  }, [toggles.sheets, toggles.ids]);
+    ctl.current?.setReach(toggles.reach);
+  }, [toggles.sheets, toggles.ids, toggles.reach]);
+  const airborneOn = !!bundle && hasAirborne(bundle);
+  // The reach button shows what is drawn now: on by itself in the Allied airborne movement segments (AW 41.3.7, 41.8.0).
+  const autoReach = useGame((s) => airborneOn && !!s.state && !!bundle && inAirborneMovement(s.state, bundle));
+  const reachShown = toggles.reach ?? autoReach;
 
   useEffect(() => {
     let cancelled = false;
@@ -106,9 +115,19 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       const units = bundle ? new UnitsLayer(bundle) : null;
       const overlay = new OverlayLayer();
       const grid = new GridLayer(board);
+      // AW 41: DZ markers, scatter arrows and the 6-hex reach, only in scenarios with the airborne module.
+      const airborne = bundle && hasAirborne(bundle) ? new AirborneLayer() : null;
+      let reachToggle: boolean | null = togglesRef.current.reach;
       world.addChild(terrain.root, grid.root, overlay.root);
+      if (airborne) world.addChild(airborne.root);
       if (units) { units.root.sortableChildren = true; world.addChild(units.root); }
       world.addChild(overlay.top);
+      if (airborne) world.addChild(airborne.top);
+      const syncAirborne = () => {
+        const st = useGame.getState().state;
+        if (!airborne || !st || !bundle) return;
+        airborne.update(dzMarks(st, bundle, useGame.getState().pbem?.me ?? null), reachToggle ?? inAirborneMovement(st, bundle));
+      };
 
       let zoom = 1;
       let frame = 0;
@@ -242,6 +261,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       // are updated on a new state, the reachable hexes on a new state, selection or held units (issue 17).
       const sync = (st: ReturnType<typeof useGame.getState>, prev?: ReturnType<typeof useGame.getState>) => {
         if (st.state && units && st.state !== prev?.state) units.update(st.state as GameState);
+        if (st.state !== prev?.state) syncAirborne();
         overlay.setHover(st.hoverHex);
         units?.fan(st.hoverHex);
         overlay.setCursor(focused ? st.cursorHex : null);
@@ -305,6 +325,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       ctl.current = {
         setSheets(on) { grid.setSheets(on); requestRender(); },
         setHexIds(on) { grid.setHexIds(on); requestRender(); },
+        setReach(on) { reachToggle = on; syncAirborne(); requestRender(); },
       };
       grid.setSheets(togglesRef.current.sheets);
       grid.setHexIds(togglesRef.current.ids);
@@ -385,6 +406,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         inView: (id) => inView(hexOfRulesId(id)),
         zoom: () => zoom,
         objectives: () => objectives.map((o) => formatHex(o.hex)),
+        airborne: () => airborne?.drawn ?? null,
       };
 
       destroy = () => {
@@ -407,7 +429,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
     return () => { cancelled = true; destroy(); };
   }, [board, bundle]);
 
-  const flip = (k: keyof Toggles) => setToggles((t) => ({ ...t, [k]: !t[k] }));
+  const flip = (k: 'legend' | 'sheets' | 'ids') => setToggles((t) => ({ ...t, [k]: !t[k] }));
   return (
     <div className="map-host">
       {/* Pixi owns this div's children; React owns the controls beside it. */}
@@ -416,6 +438,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         <Toggle on={toggles.legend} id="legend" onClick={() => flip('legend')} title="Terrain, hexside and route key with GOSS TEC movement costs">Legend</Toggle>
         <Toggle on={toggles.sheets} id="sheets" onClick={() => flip('sheets')} title="Outline the printed map sheets A–F">Sheets</Toggle>
         <Toggle on={toggles.ids} id="hexids" onClick={() => flip('ids')} title={`Rules hex IDs on each hex (drawn from zoom ${ID_MIN_ZOOM}: wheel to zoom in)`}>{toggles.ids && !idZoom ? 'Hex IDs · zoom in' : 'Hex IDs'}</Toggle>
+        {airborneOn && <Toggle on={reachShown} id="dzreach" onClick={() => setToggles((t) => ({ ...t, reach: !reachShown }))} title="Outline the hexes within 6 of each DZ (AW 41.3.7); shown by itself in the Allied airborne movement segments">DZ reach</Toggle>}
       </div>
       {toggles.legend && <Legend bundle={bundle} showSheets={toggles.sheets} onClose={() => flip('legend')} />}
     </div>

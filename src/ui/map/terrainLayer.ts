@@ -171,6 +171,8 @@ export function buildTerrainLayer(board: Board): TerrainLayer {
   }
   const show = (c: Container, v: boolean) => { if (c.visible !== v) c.visible = v; };
 
+  /** The overview render texture, once built (freed in destroy). */
+  let overviewTexture: Texture | null = null;
   const layer: TerrainLayer = {
     root, chunks, outlines, labels, overview: null,
     buildOverview(renderer) {
@@ -212,6 +214,7 @@ export function buildTerrainLayer(board: Board): TerrainLayer {
       sprite.visible = false;
       root.addChildAt(sprite, 0);
       layer.overview = sprite;
+      overviewTexture = texture;
       // The place names and hex outlines, hidden so far (zoom < 0.3), are laid out and uploaded now, once,
       // into a 1-texel target: otherwise the first zoom-in frames past 0.3 and 0.45 pay for it.
       const warm = RenderTexture.create({ width: 1, height: 1 });
@@ -237,7 +240,8 @@ export function buildTerrainLayer(board: Board): TerrainLayer {
       for (const c of chunks) show(c.g, c.x1 >= vx0 - mx && c.x0 <= vx1 + mx && c.y1 >= vy0 - my && c.y0 <= vy1 + my);
     },
     destroy() {
-      layer.overview?.texture.destroy(true);
+      // The sprite may already be destroyed with the stage (its texture reference is then null): free the texture we made.
+      overviewTexture?.destroy(true);
       palette.destroy(true);
     },
   };

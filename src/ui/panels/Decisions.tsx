@@ -30,7 +30,8 @@ export function Decisions() {
   const others = new Map<string, Set<string>>();
   for (const a of actions) {
     if (!pending && HIDDEN.has(a.type)) continue;
-    const ids = pending ? [] : actionUnits(a);
+    // Units off the map (an airborne drop, AW 41.2.3) cannot be selected: their actions stay buttons here.
+    const ids = pending ? [] : actionUnits(a).filter((id) => state.units[id]?.hex != null);
     if (ids.length && (selected === null || !ids.some((id) => state.units[id]?.hex === selected))) {
       const set = others.get(a.type) ?? new Set<string>();
       for (const id of ids) set.add(id);
