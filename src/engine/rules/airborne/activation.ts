@@ -1,0 +1,192 @@
+/**
+ * Which German units move in the Airborne Assault Stage, and how (AW 41.6.1, 41.6.2, 41.10.0).
+ *
+ * 41.6.1, every German Movement Segment's start: a unit attacked in any way (incl. a PR retreat when
+ * paratroops landed on it) or adjacent to an Allied unit (FoW included) moves two hexes; within two
+ * hexes one. 41.6.2: the German player activates more units by group, as the scenario's data lists
+ * them (`special.airborne.germanActivation`: the June 6 groups are the 21st Pz, with its ½d10 roll,
+ * the MkIV cap, the Orne restriction and the Caen trigger, and the 91st/709th's six units); those move
+ * their full MA in MP (germanMovement.ts). 41.10.0: every unit activated in the stage moves its full
+ * MA, and the German activates two more within six hexes of a CW unit and two within six of a US unit.
+ * Activation choices are German actions (`gActivate`); the ½d10 is rolled on entering the segment.
+ */
+import { z } from 'zod';
+import { distance, type HexId } from '../../hex/lattice';
+import { Source } from '../../../data/schemas/common';
+import { HexSet } from '../../../data/schemas/scenarioRules';
+import { hexSet } from '../scenarioArea';
+import type { GameState, ScenarioBundle, UnitState } from '../../types';
+
+export const CASE_ACT = 'AW 41.6.1';
+export const CASE_ADD = 'AW 41.6.2';
+export const CASE_ACT2 = 'AW 41.10.0';
+
+/** A 41.6.2 / 41.10.0 activation group in the scenario data. */
+export const ActivationGroup = z.strictObject({
+  id: z.string().min(1),
+  name: z.string(),
+  case: z.string(),
+  /** The segments (1st / 2nd German movement) in which the group activates. */
+  segment: z.enum(['first', 'second']),
+  /** Units of these formations (the counters' `formation`), or any German unit when absent. */
+  formations: z.array(z.string()).optional(),
+  /** Regiments not eligible (AW 41.6.2 note: the 921/21P, read 192/21 — docs/errata.md), their detached Coys too. */
+  excludeRegiments: z.array(z.string()).optional(),
+  /** How many: a fixed number, or ½d10 rounded up rolled on entering the segment. */
+  count: z.union([z.strictObject({ fixed: z.number().int().min(0) }), z.strictObject({ roll: z.literal('halfD10') })]),
+  /** Only units within `hexes` of an Allied unit of that nationality group (41.6.2 91st/709th, 41.10.0). */
+  within: z.strictObject({ hexes: z.number().int().positive(), of: z.enum(['CW', 'US']) }).optional(),
+  /** At most `max` units of these counter classes (41.6.2: two MkIV Pz Coys). */
+  classLimit: z.strictObject({ classes: z.array(z.string()).min(1), max: z.number().int().min(0), source: Source }).optional(),
+  /** Units in `hexes` only when an Allied unit is there too (41.6.2: 21st Pz west of the Orne). */
+  restricted: z.strictObject({ hexes: HexSet, name: z.string(), source: Source }).optional(),
+  /** Activated units must end their move closer to an airborne unit of this group than they began. */
+  closerTo: z.enum(['CW', 'US']).optional(),
+  /**
+   * 41.6.2 Caen: when a non-FoW unit of `division` is in or next to a hex named `place`, the group
+   * activates whole without a roll, the restriction lapses, and the units of `alsoFormations` within
+   * `alsoWithin` hexes of the place activate too.
+   */
+  trigger: z.strictObject({
+    division: z.string(), place: z.string(), alsoFormations: z.array(z.string()), alsoWithin: z.number().int().positive(), source: Source,
+  }).optional(),
+  source: Source,
+});
+export type ActivationGroup = z.infer<typeof ActivationGroup>;
+export const GermanActivation = z.strictObject({ groups: z.array(ActivationGroup), source: Source });
+export type GermanActivation = z.infer<typeof GermanActivation>;
+
+/** B's part of the airborne state (AirborneState.german). */
+export interface AbGermanState {
+  /** AW 41.6.1: German units attacked in any manner in the stage (they are activated). */
+  attacked?: string[];
+  /** Every German unit activated in the stage so far (41.10.0 moves them all). */
+  activated?: string[];
+  /** The German Movement Segment the records below belong to (segment id). */
+  seg?: string;
+  /** AW 41.6.1: hexes each unit may move this segment (fixed at its start). */
+  hexes?: Record<string, number>;
+  /** Units moving their full MA in MP this segment: their group, the hex they began in, whom they must close on. */
+  mp?: Record<string, { group: string; from: number; closerTo?: 'CW' | 'US' }>;
+  /** Units that have moved this segment. */
+  moved?: string[];
+  /** The ½d10 rolls of this segment by group: the die and the number of units it gives. */
+  rolls?: Record<string, { die: number; count: number }>;
+  /** Groups triggered whole this segment (41.6.2 Caen). */
+  triggered?: string[];
+}
+
+const live = (u: UnitState | undefined): u is UnitState => !!u && !u.eliminated && u.hex !== null;
+
+/** AW 41.6.2: ½d10 rounded up; a 0 reads zero (GOSS 26.0), so no unit. */
+export const halfD10 = (die: number): number => Math.ceil(die / 2);
+
+/** CW or US: the Allied nationality group of a unit (AW 41.6.2 "CW airborne unit", "US airborne unit"). */
+export function alliedGroup(bundle: ScenarioBundle, unitId: string): 'CW' | 'US' {
+  return bundle.units.get(unitId)?.nationality === 'US' ? 'US' : 'CW';
+}
+
+/** Is the unit an airborne unit (para, glider, or a FoW counter)? */
+export function isAirborne(bundle: ScenarioBundle, unitId: string, isFow: (id: string) => boolean): boolean {
+  return !!bundle.units.get(unitId)?.airborne || isFow(unitId);
+}
+
+/** Distance from h to the nearest live Allied unit matching `pick`. */
+export function nearest(state: GameState, h: HexId, pick: (u: UnitState) => boolean): number {
+  let best = Infinity;
+  for (const u of Object.values(state.units)) if (live(u) && u.side === 'allied' && pick(u)) best = Math.min(best, distance(h, u.hex!));
+  return best;
+}
+
+/** May the unit move at all (not static, an MA above 0)? */
+function mobile(bundle: ScenarioBundle, id: string): boolean {
+  const d = bundle.units.get(id);
+  return !!d && d.moveClass !== 'static' && d.ma > 0;
+}
+
+/** AW 41.6.1: the hexes each German unit may move in this segment, from the position at its start. */
+export function basicAllowances(state: GameState, bundle: ScenarioBundle, attacked: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  const hit = new Set(attacked);
+  for (const u of Object.values(state.units)) {
+    if (!live(u) || u.side !== 'german' || !mobile(bundle, u.id)) continue;
+    const d = nearest(state, u.hex!, () => true);
+    const n = hit.has(u.id) || d <= 1 ? 2 : d <= 2 ? 1 : 0;
+    if (n) out[u.id] = n;
+  }
+  return out;
+}
+
+/** The units of a group's `excludeRegiments` and the Coys they detached (AW 41.6.2 note). */
+function excluded(state: GameState, bundle: ScenarioBundle, g: ActivationGroup): Set<string> {
+  const out = new Set<string>();
+  if (!g.excludeRegiments?.length) return out;
+  for (const u of Object.values(state.units)) {
+    const d = bundle.units.get(u.id);
+    if (d?.regiment && g.excludeRegiments.includes(d.regiment)) { out.add(u.id); for (const c of u.detached ?? []) out.add(c); }
+  }
+  return out;
+}
+
+/** Is the group triggered whole (41.6.2 Caen: a non-FoW unit of the division in or next to the place)? */
+export function triggered(state: GameState, bundle: ScenarioBundle, g: ActivationGroup, isFow: (id: string) => boolean): boolean {
+  const t = g.trigger;
+  if (!t) return false;
+  const place: HexId[] = [];
+  for (const [h, name] of bundle.board.names) if (name === t.place) place.push(h);
+  return Object.values(state.units).some((u) => live(u) && u.side === 'allied' && !isFow(u.id)
+    && bundle.units.get(u.id)?.formation === t.division && place.some((p) => distance(p, u.hex!) <= 1));
+}
+
+/** The hexes named `place` on the map. */
+export function placeHexes(bundle: ScenarioBundle, place: string): HexId[] {
+  const out: HexId[] = [];
+  for (const [h, name] of bundle.board.names) if (name === place) out.push(h);
+  return out.sort((a, b) => a - b);
+}
+
+/**
+ * Why the unit may not be activated in the group now, or null. `chosen` lists the units the group has
+ * activated this segment; `count` is how many it may (the roll, or the fixed number).
+ */
+export function activationProblem(state: GameState, bundle: ScenarioBundle, g: ActivationGroup, unitId: string,
+  o: { chosen: readonly string[]; count: number; already: readonly string[]; isFow: (id: string) => boolean; whole: boolean }): string | null {
+  const u = state.units[unitId];
+  const d = bundle.units.get(unitId);
+  if (!live(u) || !d || u.side !== 'german') return `${unitId} is not a German unit on the map`;
+  if (!mobile(bundle, unitId)) return `${d.designation} cannot move`;
+  if (o.already.includes(unitId)) return `${d.designation} is already activated this segment`;
+  if (g.formations && !g.formations.includes(d.formation ?? '')) return `${d.designation} is not of the ${g.name}`;
+  if (excluded(state, bundle, g).has(unitId)) return `${d.designation} is attached elsewhere and may not be activated in the Airborne Assault Stage`;
+  if (o.whole) return null;
+  if (o.chosen.length >= o.count) return `the ${g.name} may activate ${o.count} unit${o.count === 1 ? '' : 's'} this segment`;
+  if (g.within && nearest(state, u.hex!, (a) => alliedGroup(bundle, a.id) === g.within!.of) > g.within.hexes) {
+    return `${d.designation} is not within ${g.within.hexes} hexes of a ${g.within.of} unit`;
+  }
+  if (g.classLimit && g.classLimit.classes.includes(d.class ?? '')) {
+    const n = o.chosen.filter((id) => g.classLimit!.classes.includes(bundle.units.get(id)?.class ?? '')).length;
+    if (n >= g.classLimit.max) return `at most ${g.classLimit.max} of these (${g.classLimit.classes.join(', ')}) may be activated this segment`;
+  }
+  if (g.restricted) {
+    const area = hexSet(bundle, g.restricted.hexes);
+    if (area.has(u.hex!) && !Object.values(state.units).some((a) => live(a) && a.side === 'allied' && area.has(a.hex!))) {
+      return `${g.name} units ${g.restricted.name} may be activated only when Allied units are ${g.restricted.name}`;
+    }
+  }
+  return null;
+}
+
+/** The units a triggered group activates at once: the group's own eligible units, and the `alsoFormations` near the place. */
+export function triggeredUnits(state: GameState, bundle: ScenarioBundle, g: ActivationGroup, isFow: (id: string) => boolean): string[] {
+  const t = g.trigger!;
+  const place = placeHexes(bundle, t.place);
+  const out: string[] = [];
+  for (const u of Object.values(state.units)) {
+    if (!live(u) || u.side !== 'german') continue;
+    const d = bundle.units.get(u.id);
+    if (!d) continue;
+    if (!activationProblem(state, bundle, g, u.id, { chosen: [], count: Infinity, already: [], isFow, whole: true })) out.push(u.id);
+    else if (t.alsoFormations.includes(d.formation ?? '') && mobile(bundle, u.id) && place.some((p) => distance(p, u.hex!) <= t.alsoWithin)) out.push(u.id);
+  }
+  return out.sort();
+}
