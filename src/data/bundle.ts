@@ -28,9 +28,10 @@ const SEQUENCES = pick(import.meta.glob('../../data/sequences/*.json', { eager: 
 const UNITS = pick(import.meta.glob('../../data/units/*.json', { eager: true }));
 const TABLES = pick(import.meta.glob('../../data/tables/*.json', { eager: true }));
 const BOXES = pick(import.meta.glob('../../data/boxes/*.json', { eager: true }));
+const MODULE_DATA = pick(import.meta.glob('../../data/modules/*/*.json', { eager: true }));
 
-export interface DataSources { scenarios: Files; maps: Files; sequences: Files; units: Files; tables: Files; boxes?: Files }
-export const BUILTIN: DataSources = { scenarios: SCENARIOS, maps: MAPS, sequences: SEQUENCES, units: UNITS, tables: TABLES, boxes: BOXES };
+export interface DataSources { scenarios: Files; maps: Files; sequences: Files; units: Files; tables: Files; boxes?: Files; modules?: Files }
+export const BUILTIN: DataSources = { scenarios: SCENARIOS, maps: MAPS, sequences: SEQUENCES, units: UNITS, tables: TABLES, boxes: BOXES, modules: MODULE_DATA };
 
 function byId(files: Files): Map<string, { file: string; json: unknown }> {
   const m = new Map<string, { file: string; json: unknown }>();
@@ -90,11 +91,21 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
     if (!c.ok) problems.push(...c.problems.map((p) => ({ ...p, path: `rules.combat${p.path ? (p.path.startsWith('[') ? '' : '.') + p.path : ''}` })));
   }
   // The optional rule modules the scenario turns on: each must exist and find the data it reads.
+  const moduleData: Record<string, unknown> = {};
+  const moduleFiles = byId(src.modules ?? {});
   (scenario.modules ?? []).forEach((name, i) => {
     const ext = extensionNamed(name);
     if (!ext) return problems.push({ file: scen.file, path: `modules[${i}]`, reason: `no rule module named "${name}"` });
     for (const key of ext.needs ?? []) {
       if ((scenario.special as Record<string, unknown> | undefined)?.[key] === undefined) problems.push({ file: scen.file, path: `modules[${i}]`, reason: `rule module "${name}" (${ext.cases}) reads special.${key}, which the scenario does not have` });
+    }
+    // Data files of the module (data/modules/<module>/*.json: the AW 41 tables and display), by id.
+    for (const want of ext.data?.(scenario) ?? []) {
+      const f = moduleFiles.get(want.id);
+      if (!f) { problems.push({ file: scen.file, path: `modules[${i}]`, reason: `rule module "${name}" reads the data file "${want.id}", which is not in data/modules` }); continue; }
+      const c = check(want.schema, f.file, f.json);
+      if (!c.ok) problems.push(...c.problems);
+      else moduleData[want.id] = c.value;
     }
   });
   scenario.setup.forEach((e, i) => {
@@ -132,6 +143,8 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
   hashed.push(m!.ok ? m!.value : null, q!.ok ? q!.value : null, tables);
   // Only scenarios that declare box graphs hash them: the data version of the others is unchanged.
   if (boxGraphs.length) hashed.push(boxGraphs);
+  // Likewise module data (AW 41 tables and display) only for the scenarios whose modules read it.
+  if (Object.keys(moduleData).length) hashed.push(moduleData);
   const bundle: ScenarioBundle = {
     scenario,
     board: board!.board,
@@ -140,6 +153,7 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
     tables,
     dataHash: sha256Hex(canonicalJson(hashed)),
     ...(boxGraphs.length ? { boxGraphs } : {}),
+    ...(Object.keys(moduleData).length ? { moduleData } : {}),
   };
   registerBundle(bundle);
   return bundle;

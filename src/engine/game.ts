@@ -233,6 +233,8 @@ function leave(d: Draft<GameState>, ctx: RuleContext, events: GameEvent[], enter
     if (st.runs === 'once') rec.done = true;
     events.push({ type: 'stageEnded', stage: st.id, name: st.name, run: rec.runs, case: st.case });
     events.push(...boundary('stageEnd', d, ctx, { stage: st.id, run: rec.runs }));
+    // A module may end the game with the stage (a stage-alone scenario: the AW 41 night drops).
+    if (d.over) return false;
   }
   if (next) {
     d.pos = next;

@@ -195,6 +195,8 @@ export interface GameLog {
 export interface ScenarioBundle {
   /** Off-map box graphs the scenario declares (`boxGraphs` in its file; src/engine/rules/locations.ts). */
   boxGraphs?: BoxGraphFile[];
+  /** Data files of the scenario's rule modules by id (data/modules/*, validated at load: `Extension.data`). */
+  moduleData?: Record<string, unknown>;
 }
 
 export interface UnitState {

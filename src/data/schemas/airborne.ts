@@ -99,6 +99,37 @@ export const AirborneDisplay = z.object({
     target: RulesHexId,
     source: Source,
   })).min(1),
+  /**
+   * The divisions on the display: the DZ Scatter Table column each reads (AW 41.1.2), and the ids of
+   * its nationality's FoW placeholder counters and dummies (data/units/airborne-fow.json, AW 41.2.2).
+   */
+  divisions: z.array(z.object({
+    id: z.string(),
+    name: z.string(),
+    scatterColumn: z.string(),
+    /** Placeholder counters `<fow>-1`, `<fow>-2`… (a FoW back on the map, AW 41.2.3). */
+    fow: z.string().regex(/^[a-z]+-fow$/),
+    /** Dummy counters `<dummies>-1`… of the division's nationality (AW 41.2.2). */
+    dummies: z.string().regex(/^[a-z]+-dummy$/),
+    source: Source,
+  })).min(1),
+  /**
+   * The order of battle per DZ and segment (the Airborne Display's schedule): `airborneDrop` para
+   * Btns (their Coys go into the container, AW 41.2.2) and non-FoW units; `gliderLanding` glider units
+   * (AW 41.4.0); `june6Pm` the evening glider lift, landed in the June 6 PM Movement Phase (AW 3.2.2,
+   * 41.1.2b) — not part of the stage.
+   */
+  drops: z.array(z.object({
+    division: z.string(),
+    letter: z.string().regex(/^[A-Z]$/),
+    segment: z.enum(['airborneDrop', 'gliderLanding', 'june6Pm']),
+    battalions: z.array(z.object({ bn: z.string(), coys: z.array(z.string()).min(1) })).default([]),
+    /** Units without a FoW side (HQs, artillery, engineers, glider units), landed in the order the player picks. */
+    units: z.array(z.string()).default([]),
+    /** Leaders scheduled on the DZ: each is attached to a unit before it scatters (AW 41.2.3). */
+    leaders: z.array(z.string()).default([]),
+    source: Source,
+  })).default([]),
 }).superRefine((d, ctx) => {
   const seen = new Set<string>();
   d.dzs.forEach((z2, i) => {
@@ -106,5 +137,57 @@ export const AirborneDisplay = z.object({
     if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['dzs', i], message: `DZ ${key} listed twice` });
     seen.add(key);
   });
+  const divs = new Set(d.divisions.map((x) => x.id));
+  d.dzs.forEach((z2, i) => { if (!divs.has(z2.division)) ctx.addIssue({ code: 'custom', path: ['dzs', i, 'division'], message: `no division "${z2.division}" in divisions` }); });
+  const units = new Set<string>();
+  d.drops.forEach((e, i) => {
+    if (!seen.has(`${e.division} ${e.letter}`)) ctx.addIssue({ code: 'custom', path: ['drops', i], message: `no DZ ${e.division} ${e.letter} on the display` });
+    for (const u of [...e.battalions.flatMap((b) => [b.bn, ...b.coys]), ...e.units, ...e.leaders]) {
+      if (units.has(u)) ctx.addIssue({ code: 'custom', path: ['drops', i], message: `unit "${u}" is scheduled twice` });
+      units.add(u);
+    }
+  });
 });
 export type AirborneDisplay = z.infer<typeof AirborneDisplay>;
+
+/** Victory points of a stage-alone scenario (reconstructed: the stage has no victory rule of its own). */
+export const AirborneVictory = z.object({
+  case: z.string(),
+  text: z.string(),
+  points: z.object({
+    /** Per bridge captured by Pegasus (AW 41.1.1) or blown (AW 41.3.7b) that the scenario lists. */
+    bridge: z.number().int(),
+    /** Per DZ with no German unit in its hex at the end of the stage (AW 41.1.2). */
+    dzHeld: z.number().int(),
+    /** Per Allied step on the map, regrouped (not FoW), at the end. */
+    regroupedStep: z.number().int(),
+    /** Per Allied step lost (FoW counters eliminated count one each). */
+    alliedStepLost: z.number().int(),
+    /** Per German step lost. */
+    germanStepLost: z.number().int(),
+    /** Per objective hex Allied-occupied at the end. */
+    objective: z.number().int(),
+  }),
+  objectives: z.array(z.object({ hex: RulesHexId, name: z.string(), source: Source })).default([]),
+  /** Allied win at ≥ allied, German win at ≤ german, a draw between. */
+  thresholds: z.object({ allied: z.number().int(), german: z.number().int() }),
+  source: Source,
+});
+export type AirborneVictory = z.infer<typeof AirborneVictory>;
+
+/** A scenario's `special.airborne` block: the module turned on (src/engine/rules/airborne/module.ts). */
+export const AirborneSpecial = z.object({
+  /** The Airborne Display file (data/modules/airborne/<id>.json). */
+  display: z.string(),
+  tables: z.string().default('airborne-tables'),
+  /** The divisions of the display that take part. */
+  divisions: z.array(z.string()).min(1),
+  /** AW 41.1.1: the Pegasus Bridge mission, when the scenario has it. */
+  pegasus: z.object({ unit: z.string(), bridges: z.tuple([z.string(), z.string()]), source: Source }).optional(),
+  /** AW 41.4.1: the Merville step and the battery it lands on. */
+  merville: z.object({ unit: z.string(), battery: z.string(), source: Source }).optional(),
+  /** The game ends when the Airborne Assault Stage ends (a stage-alone scenario), with this victory. */
+  stageAlone: z.object({ victory: AirborneVictory, source: Source }).optional(),
+  source: Source,
+});
+export type AirborneSpecial = z.infer<typeof AirborneSpecial>;

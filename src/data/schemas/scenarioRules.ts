@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { Source } from './common';
 import { HexRef } from './map';
 import { Side, TimeOfDay } from './sequence';
+import { AirborneSpecial } from './airborne';
 
 export const GameTimeRef = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), time: TimeOfDay });
 export type GameTimeRef = z.infer<typeof GameTimeRef>;
@@ -451,6 +452,8 @@ export const ScenarioSpecial = z.object({
   epsom: EpsomRules.optional(),
   cherbourg: CherbourgRules.optional(),
   suddenDeath: z.array(SuddenDeath).optional(),
+  /** AW 41: the airborne module's block (src/data/schemas/airborne.ts). */
+  airborne: AirborneSpecial.optional(),
   /** Sources and reasoning behind reconstructed parts (play area, boundaries, Allied setup). */
   notes: z.array(z.object({ topic: z.string(), text: z.string(), source: Source })).optional(),
 });

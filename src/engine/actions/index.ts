@@ -14,6 +14,7 @@ import * as setup from './setup';
 import * as scenario from './scenario';
 import * as boxes from './boxes';
 import * as hidden from './hidden';
+import * as airborne from './airborne';
 import type { Rejection } from '../types';
 import { findForbidden } from '../forbiddenKeys';
 
@@ -36,6 +37,9 @@ export const ACTION_SCHEMAS = {
   declareLandefront: scenario.DeclareLandefront, declareLull: scenario.DeclareLull,
   germanReplacement: scenario.GermanReplacement, placeBridge: scenario.PlaceBridge,
   moveBox: boxes.MoveBoxAction, seal: hidden.SealAction, reveal: hidden.RevealAction, restPass: hidden.RestPassAction,
+  placeDz: airborne.PlaceDz, pegasus: airborne.Pegasus, dropUnit: airborne.DropUnit, dropFow: airborne.DropFow,
+  landGlider: airborne.LandGlider, gliderDisplace: airborne.GliderDisplace, reorganise: airborne.Reorganise, regroup: airborne.Regroup,
+  mervilleAttack: airborne.MervilleAttack,
 } as const;
 
 type Schemas = typeof ACTION_SCHEMAS;

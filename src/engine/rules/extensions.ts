@@ -11,6 +11,8 @@
  */
 import type { HexId } from '../hex';
 import type { GameState, Rejection, ScenarioBundle, Side } from '../types';
+import type { ZodType } from 'zod';
+import type { ScenarioFile } from '../../data/schemas/scenario';
 
 /** What a unit does, for the may-act filters (the activities AW 33.7.1 lists). */
 export type Act = 'move' | 'construction' | 'observe' | 'fireSupport' | 'offensiveGa';
@@ -37,6 +39,8 @@ export interface Extension {
   cases: string;
   /** The `scenario.special` blocks the module reads; the loader refuses a scenario that lists the module without them. */
   needs?: string[];
+  /** The module's data files (data/modules/*, by id) the scenario needs, each with its schema: validated at load into `bundle.moduleData`. */
+  data?(scenario: ScenarioFile): { id: string; schema: ZodType }[];
   /** May the unit do `act` now? (AW 33.7.1 inactive corps, AW 1.2.6a fixed or inactive garrison.) */
   mayAct?(state: GameState, bundle: ScenarioBundle, unitId: string, act: Act): Rejection | null;
   /** Hexes the unit may not enter voluntarily (AW 32.7.1 boundaries, AW 1.2.6a perimeter, AW 34.10.1 lull). */

@@ -1,0 +1,28 @@
+/**
+ * Strict schemas of the airborne module's actions (AW 41; src/engine/rules/airborne/). A leaf module:
+ * zod and the shared building blocks only. The DZ key is "<division>-<letter>" ("82AB-O", "6AB-N").
+ * Other airborne areas append their schemas below and add them to ACTION_SCHEMAS in index.ts.
+ */
+import { z } from 'zod';
+import { action, HexRef, UnitId, UnitSet } from './schema';
+
+const DzKey = z.string().trim().regex(/^[0-9A-Za-z]+-[A-Z]$/, 'a DZ is "<division>-<letter>", e.g. "82AB-O"');
+
+/** AW 41.1.2–41.1.3: place the next DZ (the Allied player picks the order): scatter and status rolls. */
+export const PlaceDz = action('placeDz', { dz: DzKey });
+/** AW 41.1.1: the Pegasus Bridge mission, before any other activity. */
+export const Pegasus = action('pegasus', {});
+/** AW 41.2.3: land one non-FoW unit (the player picks the order), a leader attached if given. */
+export const DropUnit = action('dropUnit', { dz: DzKey, unit: UnitId, leader: UnitId.optional() });
+/** AW 41.2.3: land the next FoW counter drawn from the DZ's container, a leader attached if given. */
+export const DropFow = action('dropFow', { dz: DzKey, leader: UnitId.optional() });
+/** AW 41.4.2: land one glider unit (the player picks the order), a leader attached if given. */
+export const LandGlider = action('landGlider', { unit: UnitId, leader: UnitId.optional() });
+/** AW 41.4.2: a landed glider unit displaces one hex (`hex`), or stays (no `hex`). */
+export const GliderDisplace = action('gliderDisplace', { unit: UnitId, hex: HexRef.optional() });
+/** AW 41.3.4: Coys of one Btn stacked together reform the Btn (`unit`). */
+export const Reorganise = action('reorganise', { unit: UnitId, coys: UnitSet });
+/** AW 41.3.5: a FoW counter stacked with a DZ or a leader tries to regroup. */
+export const Regroup = action('regroup', { unit: UnitId });
+/** AW 41.4.1: the Merville step's own attack on the battery (when no other unit attacks it). */
+export const MervilleAttack = action('mervilleAttack', {});

@@ -1,0 +1,58 @@
+/**
+ * The airborne module (AW 41): one `RuleModule` and one `Extension`, both named `airborne`, turned on by
+ * `"modules": ["airborne"]` with a `special.airborne` block (src/data/schemas/airborne.ts). Core rule
+ * files never import it. Each area of the module registers its handlers and hooks here, one line each.
+ */
+import type { Draft } from 'immer';
+import type { GameEvent, GameState } from '../../types';
+import type { ActionHandler, RuleContext, RuleModule, SegmentHook } from '../registry';
+import { moduleOn, type Extension } from '../extensions';
+import { hexOfRulesId } from '../../hex';
+import { AirborneDisplay, AirborneTables } from '../../../data/schemas/airborne';
+import { AIRBORNE, airborneData, airborneDraft, airborneSpecial, dzKey } from './state';
+import { dzHandlers, dzHooks } from './dzPlacement';
+import { dropHandlers, dropHooks, initDrop } from './drop';
+import { stageAloneEnd } from './victory';
+
+const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers];
+const hooks: SegmentHook[] = [...dzHooks, ...dropHooks];
+
+/** The DZs of the scenario's divisions, off the map until placed (AW 41.1.2). */
+function onNewGame(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
+  if (!moduleOn(ctx.bundle, AIRBORNE)) return [];
+  const { display, special } = airborneData(ctx.bundle);
+  const a = airborneDraft(d);
+  for (const z of display.dzs) {
+    if (!special.divisions.includes(z.division)) continue;
+    const key = dzKey(z.division, z.letter);
+    a.dzs[key] = { key, division: z.division, letter: z.letter, main: z.main, target: hexOfRulesId(z.target), hex: null };
+  }
+  initDrop(d, ctx.bundle);
+  return [];
+}
+
+export const airborneRules: RuleModule = {
+  name: AIRBORNE,
+  handlers,
+  hooks,
+  onNewGame,
+  on: {
+    stageEnd(d, ctx, at) {
+      if (!moduleOn(ctx.bundle, AIRBORNE) || at.stage !== 'airborneAssault') return [];
+      return stageAloneEnd(d, ctx);
+    },
+  },
+};
+
+export const airborne: Extension = {
+  name: AIRBORNE,
+  cases: 'AW 41',
+  needs: [AIRBORNE],
+  data(scenario) {
+    const s = (scenario.special as { airborne?: { display: string; tables?: string } } | undefined)?.airborne;
+    if (!s) return [];
+    return [{ id: s.display, schema: AirborneDisplay }, { id: s.tables ?? 'airborne-tables', schema: AirborneTables }];
+  },
+};
+
+export { airborneSpecial };
