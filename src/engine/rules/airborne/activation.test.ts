@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mini, hx, type MiniUnit, type XY } from '../../../../tests/fixtures/mini';
+import { mini, hx, COL0, type MiniUnit, type XY } from '../../../../tests/fixtures/mini';
+import { colOf, hexsideBetween, neighbours } from '../../hex/lattice';
+import type { ScenarioBundle } from '../../types';
 import { ActivationGroup, activationProblem, basicAllowances, halfD10, triggered, triggeredUnits } from './activation';
 
 const ROW = 'c'.repeat(14);
@@ -7,13 +9,15 @@ const ROWS = [ROW, ROW, ROW, ROW, ROW, ROW, ROW, ROW];
 const de = (id: string, at: XY, extra: Record<string, unknown> = {}): MiniUnit => ({ id, side: 'german', at, extra });
 const al = (id: string, at: XY, extra: Record<string, unknown> = {}): MiniUnit => ({ id, side: 'allied', at, size: 'Co', extra });
 const noFow = () => false;
-/** Columns 0-3 of the fixture: "west of the Orne" here. */
-const WEST = Array.from({ length: 32 }, (_, i) => `@${100 + (i % 4)},${10 + Math.floor(i / 4)}`);
+/** The "Orne" runs between fixture columns 3 and 4: columns 0-3 are west of it. */
+function orne(bundle: ScenarioBundle): void {
+  for (let r = 0; r < ROWS.length; r++) for (const n of neighbours(hx([3, r]))) if (colOf(n) === COL0 + 4) bundle.board.sideNames.set(hexsideBetween(hx([3, r]), n), 'Orne');
+}
 
 const PZ = ActivationGroup.parse({
   id: '21Pz', name: '21st Panzer Division', case: 'AW 41.6.2', segment: 'first', formations: ['21Pz'], excludeRegiments: ['192/21'],
   count: { roll: 'halfD10' }, classLimit: { classes: ['de-pz4'], max: 2, source: 'test: fixture' },
-  restricted: { hexes: { hexes: WEST }, name: 'west of the Orne', source: 'test: fixture' },
+  restricted: { river: 'Orne', from: '@100,10', name: 'west of the Orne', source: 'test: fixture' },
   closerTo: 'CW', trigger: { division: '6AB', place: 'Caen', alsoFormations: ['716'], alsoWithin: 6, source: 'test: fixture' }, source: 'test: fixture',
 });
 const US = ActivationGroup.parse({
@@ -49,9 +53,11 @@ describe('AW 41.6.2 additional German units', () => {
     const units = [de('w', [1, 1], { formation: '21Pz' }), de('e', [12, 1], { formation: '21Pz' })];
     const o = { chosen: [], count: 5, already: [], isFow: noFow, whole: false };
     const east = mini({ rows: ROWS, units: [...units, al('p', [10, 4])] });
+    orne(east.bundle);
     expect(activationProblem(east.state, east.bundle, PZ, 'w', o)).toMatch(/west of the Orne/);
     expect(activationProblem(east.state, east.bundle, PZ, 'e', o)).toBeNull();
     const west = mini({ rows: ROWS, units: [...units, al('p', [2, 4])] });
+    orne(west.bundle);
     expect(activationProblem(west.state, west.bundle, PZ, 'w', o)).toBeNull();
   });
   it('AW 41.6.2 Caen: a 6AB non-FoW unit next to a Caen hex activates all the 21st Pz (west of the Orne too) and the 716th within 6 hexes of Caen', () => {

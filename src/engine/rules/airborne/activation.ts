@@ -10,10 +10,8 @@
  * MA, and the German activates two more within six hexes of a CW unit and two within six of a US unit.
  * Activation choices are German actions (`gActivate`); the ½d10 is rolled on entering the segment.
  */
-import { z } from 'zod';
 import { distance, type HexId } from '../../hex/lattice';
-import { Source } from '../../../data/schemas/common';
-import { HexSet } from '../../../data/schemas/scenarioRules';
+import { ActivationGroup, GermanActivation } from '../../../data/schemas/airborne';
 import { hexSet } from '../scenarioArea';
 import type { GameState, ScenarioBundle, UnitState } from '../../types';
 
@@ -21,40 +19,7 @@ export const CASE_ACT = 'AW 41.6.1';
 export const CASE_ADD = 'AW 41.6.2';
 export const CASE_ACT2 = 'AW 41.10.0';
 
-/** A 41.6.2 / 41.10.0 activation group in the scenario data. */
-export const ActivationGroup = z.strictObject({
-  id: z.string().min(1),
-  name: z.string(),
-  case: z.string(),
-  /** The segments (1st / 2nd German movement) in which the group activates. */
-  segment: z.enum(['first', 'second']),
-  /** Units of these formations (the counters' `formation`), or any German unit when absent. */
-  formations: z.array(z.string()).optional(),
-  /** Regiments not eligible (AW 41.6.2 note: the 921/21P, read 192/21 — docs/errata.md), their detached Coys too. */
-  excludeRegiments: z.array(z.string()).optional(),
-  /** How many: a fixed number, or ½d10 rounded up rolled on entering the segment. */
-  count: z.union([z.strictObject({ fixed: z.number().int().min(0) }), z.strictObject({ roll: z.literal('halfD10') })]),
-  /** Only units within `hexes` of an Allied unit of that nationality group (41.6.2 91st/709th, 41.10.0). */
-  within: z.strictObject({ hexes: z.number().int().positive(), of: z.enum(['CW', 'US']) }).optional(),
-  /** At most `max` units of these counter classes (41.6.2: two MkIV Pz Coys). */
-  classLimit: z.strictObject({ classes: z.array(z.string()).min(1), max: z.number().int().min(0), source: Source }).optional(),
-  /** Units in `hexes` only when an Allied unit is there too (41.6.2: 21st Pz west of the Orne). */
-  restricted: z.strictObject({ hexes: HexSet, name: z.string(), source: Source }).optional(),
-  /** Activated units must end their move closer to an airborne unit of this group than they began. */
-  closerTo: z.enum(['CW', 'US']).optional(),
-  /**
-   * 41.6.2 Caen: when a non-FoW unit of `division` is in or next to a hex named `place`, the group
-   * activates whole without a roll, the restriction lapses, and the units of `alsoFormations` within
-   * `alsoWithin` hexes of the place activate too.
-   */
-  trigger: z.strictObject({
-    division: z.string(), place: z.string(), alsoFormations: z.array(z.string()), alsoWithin: z.number().int().positive(), source: Source,
-  }).optional(),
-  source: Source,
-});
-export type ActivationGroup = z.infer<typeof ActivationGroup>;
-export const GermanActivation = z.strictObject({ groups: z.array(ActivationGroup), source: Source });
-export type GermanActivation = z.infer<typeof GermanActivation>;
+export { ActivationGroup, GermanActivation };
 
 /** B's part of the airborne state (AirborneState.german). */
 export interface AbGermanState {
@@ -168,7 +133,7 @@ export function activationProblem(state: GameState, bundle: ScenarioBundle, g: A
     if (n >= g.classLimit.max) return `at most ${g.classLimit.max} of these (${g.classLimit.classes.join(', ')}) may be activated this segment`;
   }
   if (g.restricted) {
-    const area = hexSet(bundle, g.restricted.hexes);
+    const area = hexSet(bundle, { riverSide: { river: g.restricted.river, from: g.restricted.from } });
     if (area.has(u.hex!) && !Object.values(state.units).some((a) => live(a) && a.side === 'allied' && area.has(a.hex!))) {
       return `${g.name} units ${g.restricted.name} may be activated only when Allied units are ${g.restricted.name}`;
     }
