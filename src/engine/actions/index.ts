@@ -40,6 +40,7 @@ export const ACTION_SCHEMAS = {
   placeDz: airborne.PlaceDz, pegasus: airborne.Pegasus, dropUnit: airborne.DropUnit, dropFow: airborne.DropFow,
   landGlider: airborne.LandGlider, gliderDisplace: airborne.GliderDisplace, reorganise: airborne.Reorganise, regroup: airborne.Regroup,
   mervilleAttack: airborne.MervilleAttack,
+  abMove: airborne.AbMove, abPassCheck: airborne.AbPassCheck, blowBridge: airborne.BlowBridge, gActivate: airborne.GActivate, gMove: airborne.GMove,
 } as const;
 
 type Schemas = typeof ACTION_SCHEMAS;

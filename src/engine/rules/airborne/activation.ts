@@ -10,10 +10,17 @@
  * MA, and the German activates two more within six hexes of a CW unit and two within six of a US unit.
  * Activation choices are German actions (`gActivate`); the ½d10 is rolled on entering the segment.
  */
+import type { Draft } from 'immer';
 import { distance, type HexId } from '../../hex/lattice';
 import { ActivationGroup, GermanActivation } from '../../../data/schemas/airborne';
 import { hexSet } from '../scenarioArea';
-import type { GameState, ScenarioBundle, UnitState } from '../../types';
+import { moduleOn } from '../extensions';
+import { segmentAt } from '../../sequence';
+import { reject, type ActionHandler, type RuleContext, type SegmentHook } from '../registry';
+import type { ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, UnitState } from '../../types';
+import { AIRBORNE, airborneData, airborneDraft, airborneState } from './state';
+import { isFow } from './fow';
+import { segKey } from './movement';
 
 export const CASE_ACT = 'AW 41.6.1';
 export const CASE_ADD = 'AW 41.6.2';
@@ -155,3 +162,132 @@ export function triggeredUnits(state: GameState, bundle: ScenarioBundle, g: Acti
   }
   return out.sort();
 }
+
+// --- The segment hooks and the German's activation choice ----------------------------------------
+
+export const GERMAN_MOVE_SEGMENTS: Record<string, 'first' | 'second'> = { germanMovement1: 'first', germanMovement2: 'second' };
+
+/** The scenario's activation groups (none when it lists none). */
+export function activationGroups(bundle: ScenarioBundle): ActivationGroup[] {
+  return airborneData(bundle).special.germanActivation?.groups ?? [];
+}
+
+/** The German segment now ('first' / 'second'), or null outside the German Movement Segments. */
+export function germanSegment(state: GameState, bundle: ScenarioBundle): 'first' | 'second' | null {
+  return GERMAN_MOVE_SEGMENTS[segmentAt(bundle.sequence, state.pos).segment.id] ?? null;
+}
+
+/** B's German record for the segment now (empty outside it). */
+export function germanNow(state: GameState, bundle: ScenarioBundle): AbGermanState {
+  const g = airborneState(state).german ?? {};
+  return g.seg === segKey(state, bundle) ? g : { attacked: g.attacked, activated: g.activated };
+}
+
+/** AW 41.6.1: marks German units attacked in any manner (landing PR retreats, airborne combat): they are activated. A and C call it. */
+export function markAttacked(d: Draft<GameState>, ids: readonly string[]): void {
+  const g = (airborneDraft(d).german ??= {});
+  const list = (g.attacked ??= []);
+  for (const id of ids) if (!list.includes(id)) list.push(id);
+  list.sort();
+}
+
+/** How many units the group may still activate this segment, given its roll or number. */
+function groupCount(g: ActivationGroup, rec: AbGermanState): number {
+  return 'fixed' in g.count ? g.count.fixed : rec.rolls?.[g.id]?.count ?? 0;
+}
+
+/** Units the group has activated this segment. */
+function chosenOf(rec: AbGermanState, group: string): string[] {
+  return Object.entries(rec.mp ?? {}).filter(([, v]) => v.group === group).map(([k]) => k).sort();
+}
+
+/** Why the German may not activate the unit in the group now, or null. */
+export function gActivateProblem(state: GameState, bundle: ScenarioBundle, group: string, unitId: string): Rejection | null {
+  const seg = germanSegment(state, bundle);
+  const g = activationGroups(bundle).find((x) => x.id === group);
+  if (!g) return { code: 'no-such-group', message: `this scenario has no German activation group "${group}"`, case: CASE_ADD };
+  if (seg !== g.segment) return { code: 'wrong-segment', message: `the ${g.name} activates in the ${g.segment === 'first' ? '1st' : '2nd'} German Movement Segment`, case: g.case };
+  const rec = germanNow(state, bundle);
+  if (rec.triggered?.includes(g.id)) return { code: 'triggered', message: `the whole ${g.name} is activated already`, case: g.case };
+  if (rec.moved?.includes(unitId)) return { code: 'moved', message: 'the unit has moved this segment', case: g.case };
+  const why = activationProblem(state, bundle, g, unitId, {
+    chosen: chosenOf(rec, g.id), count: groupCount(g, rec), already: Object.keys(rec.mp ?? {}), isFow: (id) => isFow(state, id), whole: false,
+  });
+  return why ? { code: 'not-eligible', message: why, case: g.case } : null;
+}
+
+/** Gives a unit its full MA this segment (AW 41.6.2, 41.10.0). */
+function activateMp(rec: Draft<AbGermanState>, state: GameState, unitId: string, group: string, closerTo?: 'CW' | 'US'): void {
+  (rec.mp ??= {})[unitId] = { group, from: state.units[unitId].hex!, ...(closerTo ? { closerTo } : {}) };
+  const act = (rec.activated ??= []);
+  if (!act.includes(unitId)) { act.push(unitId); act.sort(); }
+}
+
+/** On entering a German Movement Segment: the 41.6.1 allowances, the triggers and the ½d10 rolls of 41.6.2; 41.10.0's full-MA units. */
+function onEnterGerman(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
+  if (!moduleOn(ctx.bundle, AIRBORNE)) return [];
+  const state = d as GameState;
+  const seg = germanSegment(state, ctx.bundle)!;
+  const a = airborneDraft(d);
+  const prev = a.german ?? {};
+  const rec: Draft<AbGermanState> = a.german = { attacked: prev.attacked ?? [], activated: prev.activated ?? [], seg: segKey(state, ctx.bundle), hexes: {}, mp: {}, moved: [], rolls: {}, triggered: [] };
+  const events: GameEvent[] = [];
+  if (seg === 'first') {
+    rec.hexes = basicAllowances(state, ctx.bundle, rec.attacked ?? []);
+    for (const id of Object.keys(rec.hexes)) if (!rec.activated!.includes(id)) rec.activated!.push(id);
+    rec.activated!.sort();
+    events.push({ type: 'germanActivated', units: Object.keys(rec.hexes).sort(), how: 'adjacent to or within two hexes of an Allied unit, or attacked', case: CASE_ACT });
+  } else {
+    // AW 41.10.0: every unit activated in the stage moves its full MA (attacked ones too, 41.6.1)
+    const all = [...new Set([...(rec.activated ?? []), ...(rec.attacked ?? [])])].sort();
+    for (const id of all) { const u = state.units[id]; if (u && !u.eliminated && u.hex !== null) activateMp(rec, state, id, 'activated'); }
+    events.push({ type: 'germanActivated', units: Object.keys(rec.mp ?? {}).sort(), how: 'activated earlier in the stage: full MA', case: CASE_ACT2 });
+  }
+  const isFowNow = (id: string) => isFow(state, id);
+  for (const g of activationGroups(ctx.bundle)) {
+    if (g.segment !== seg) continue;
+    if (triggered(state, ctx.bundle, g, isFowNow)) {
+      rec.triggered!.push(g.id);
+      const units = triggeredUnits(state, ctx.bundle, g, isFowNow);
+      for (const id of units) {
+        const own = !g.formations || g.formations.includes(ctx.bundle.units.get(id)?.formation ?? '');
+        activateMp(rec, state, id, g.id, own ? g.closerTo : undefined);
+      }
+      events.push({ type: 'germanActivated', group: g.id, units, how: `${g.trigger!.division} in or next to ${g.trigger!.place}: the whole group, no roll`, case: g.case });
+      continue;
+    }
+    if ('roll' in g.count) {
+      const die = ctx.dice.d10(`${g.case} activation of the ${g.name} (½d10 rounded up)`);
+      rec.rolls![g.id] = { die, count: halfD10(die) };
+      events.push({ type: 'germanActivationRoll', group: g.id, die, count: halfD10(die), case: g.case });
+    }
+  }
+  return events;
+}
+
+export const activationHooks: SegmentHook[] = Object.keys(GERMAN_MOVE_SEGMENTS).map((segment) => ({ segment, onEnter: onEnterGerman }));
+
+export const activationHandlers: ActionHandler[] = [{
+  type: 'gActivate',
+  apply(d, action, ctx) {
+    const a = action as ActionOf<'gActivate'>;
+    if (!moduleOn(ctx.bundle, AIRBORNE)) reject('not-in-scenario', 'this scenario has no Airborne Assault Stage', CASE_ADD);
+    if (ctx.side !== 'german') reject('not-your-turn', 'the German player activates German units', CASE_ADD);
+    const p = gActivateProblem(d as GameState, ctx.bundle, a.group, a.unit);
+    if (p) reject(p.code, p.message, p.case);
+    const g = activationGroups(ctx.bundle).find((x) => x.id === a.group)!;
+    const rec = airborneDraft(d).german!;
+    activateMp(rec, d as GameState, a.unit, g.id, g.closerTo);
+    return [{ type: 'germanActivated', group: g.id, units: [a.unit], how: g.name, case: g.case }];
+  },
+  legal(state, side, bundle) {
+    if (side !== 'german' || !moduleOn(bundle, AIRBORNE) || !germanSegment(state, bundle)) return [];
+    const out: ActionOf<'gActivate'>[] = [];
+    for (const g of activationGroups(bundle)) {
+      for (const u of Object.values(state.units)) {
+        if (u.side === 'german' && u.hex !== null && !u.eliminated && !gActivateProblem(state, bundle, g.id, u.id)) out.push({ type: 'gActivate', group: g.id, unit: u.id });
+      }
+    }
+    return out;
+  },
+}];

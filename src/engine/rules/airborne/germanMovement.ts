@@ -19,7 +19,7 @@
  */
 import type { Draft } from 'immer';
 import { NEIGHBOURS, distance, hexsideBetween, type HexId } from '../../hex/lattice';
-import { formatHex } from '../../hex/sheets';
+import { formatHex, tryParseHexRef } from '../../hex/sheets';
 import { NO_TERRAIN, terrainOf } from '../../board';
 import { ANY_ROAD, FEATURE, WATER, tecOf } from '../terrain';
 import { F_ENEMY, haltAt, sideView, stepCost, groundNow, ALL_MA, type MoverCtx } from '../movement-search';
@@ -27,8 +27,13 @@ import { enterFilter } from '../scenarioArea';
 import { effectivePr } from '../combatPr';
 import { prc } from '../../procedures/proficiency';
 import type { Dice } from '../../rng';
-import type { GameEvent, GameState, Rejection, ScenarioBundle, UnitState } from '../../types';
-import { RIVER, abStep, nearestDz, riverBridge, type AbCtx } from './movement';
+import type { ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, UnitState } from '../../types';
+import { moduleOn, maAfterModules } from '../extensions';
+import { reject, type ActionHandler } from '../registry';
+import { RIVER, abStep, blownSides, nearestDz, riverBridge, type AbCtx } from './movement';
+import { alliedGroup, germanNow, germanSegment, isAirborne } from './activation';
+import { AIRBORNE, airborneDraft, dzHexes } from './state';
+import { isFow } from './fow';
 
 export const CASE_GMOVE = 'AW 41.6.1';
 export const CASE_GMP = 'AW 41.6.2';
@@ -303,3 +308,76 @@ export function gMpDestinations(c: GCtx, unitId: string, mp: number, via: 'road'
   }
   return out;
 }
+
+// --- The action -------------------------------------------------------------------------------
+
+/** How the unit moves this segment: hexes (41.6.1), full MA in MP (41.6.2, 41.10.0), or not at all (why). */
+export function gAllowance(state: GameState, bundle: ScenarioBundle, unitId: string): { hexes: number } | { mp: number; closerTo?: 'CW' | 'US'; from: HexId } | { error: Rejection } {
+  const no = (code: string, message: string, c = CASE_GMOVE) => ({ error: { code, message, case: c } });
+  if (!moduleOn(bundle, AIRBORNE)) return no('not-in-scenario', 'this scenario has no Airborne Assault Stage');
+  const seg = germanSegment(state, bundle);
+  if (!seg) return no('wrong-segment', 'German units move in the German Movement Segments of the Airborne Assault Stage');
+  const u = state.units[unitId];
+  const def = bundle.units.get(unitId);
+  if (!u || !def || u.side !== 'german' || u.eliminated || u.hex === null) return no('no-such-unit', `there is no German unit "${unitId}" on the map`);
+  const rec = germanNow(state, bundle);
+  if (rec.moved?.includes(unitId)) return no('moved', `${def.designation} has moved this segment`);
+  const mp = rec.mp?.[unitId];
+  if (mp) return { mp: 2 * maAfterModules(state, bundle, unitId).ma, from: mp.from, ...(mp.closerTo ? { closerTo: mp.closerTo } : {}) };
+  const hexes = rec.hexes?.[unitId] ?? 0;
+  if (hexes > 0) return { hexes };
+  return no('not-activated', `${def.designation} is not activated: only units attacked, or next to or within two hexes of an Allied unit at the start of the segment, or activated by the German player, move`, seg === 'first' ? CASE_GMOVE : CASE_GMOVE2);
+}
+
+/** GCtx of the state now. */
+function gCtx(state: GameState, bundle: ScenarioBundle): GCtx {
+  return { state, bundle, dzs: dzHexes(state), isFow: (id) => isFow(state, id), blown: blownSides(state, bundle) };
+}
+
+/** AW 41.6.2: must the unit end closer to a CW / US airborne unit than it began, and does `end` do so? */
+function closerProblem(state: GameState, bundle: ScenarioBundle, target: 'CW' | 'US', from: HexId, end: HexId): Rejection | null {
+  const pick = (u: UnitState) => alliedGroup(bundle, u.id) === target && isAirborne(bundle, u.id, (id) => isFow(state, id));
+  if (nearestAllied(state, end, pick) < nearestAllied(state, from, pick)) return null;
+  return { code: 'not-closer', message: `activated units must end their movement closer to a ${target} airborne unit than they began it`, case: CASE_GMP };
+}
+
+export const germanMoveHandlers: ActionHandler[] = [{
+  type: 'gMove',
+  apply(d, action, ctx) {
+    const a = action as ActionOf<'gMove'>;
+    if (ctx.side !== 'german') reject('not-your-turn', 'the German player moves German units in this segment', CASE_GMOVE);
+    const state = d as GameState;
+    const allow = gAllowance(state, ctx.bundle, a.unit);
+    if ('error' in allow) reject(allow.error.code, allow.error.message, allow.error.case);
+    const path = a.path.map((r) => { const p = tryParseHexRef(r); if ('error' in p) reject('bad-hex', p.error); return (p as { hex: HexId }).hex; });
+    const c = gCtx(state, ctx.bundle);
+    const al = allow as Exclude<typeof allow, { error: Rejection }>;
+    const plan = checkGermanPath(c, a.unit, path, 'mp' in al ? { mp: al.mp, via: a.via ?? 'offroad' } : al);
+    if ('error' in plan) reject(plan.error.code, plan.error.message, plan.error.case);
+    if ('mp' in al && al.closerTo) {
+      const p = closerProblem(state, ctx.bundle, al.closerTo, al.from, path[path.length - 1]);
+      if (p) reject(p.code, p.message, p.case);
+    }
+    const rec = airborneDraft(d).german!;
+    (rec.moved ??= []).push(a.unit);
+    const seg = germanSegment(state, ctx.bundle);
+    return walkGerman(d, { ...c, isFow: (id) => isFow(d as GameState, id) }, ctx.dice, a.unit, plan as GPlan, 'mp' in al ? (seg === 'second' ? CASE_GMOVE2 : CASE_GMP) : CASE_GMOVE);
+  },
+  legal(state, side, bundle) {
+    if (side !== 'german' || !moduleOn(bundle, AIRBORNE) || !germanSegment(state, bundle)) return [];
+    const c = gCtx(state, bundle);
+    const out: ActionOf<'gMove'>[] = [];
+    const rec = germanNow(state, bundle);
+    const ids = [...new Set([...Object.keys(rec.hexes ?? {}), ...Object.keys(rec.mp ?? {})])].sort();
+    for (const id of ids) {
+      const al = gAllowance(state, bundle, id);
+      if ('error' in al) continue;
+      if ('hexes' in al) { for (const p of gHexDestinations(c, id, al.hexes)) out.push({ type: 'gMove', unit: id, path: p.map(formatHex) }); continue; }
+      for (const [end, r] of gMpDestinations(c, id, al.mp)) {
+        if (al.closerTo && closerProblem(state, bundle, al.closerTo, al.from, end)) continue;
+        out.push({ type: 'gMove', unit: id, path: r.path.map(formatHex) });
+      }
+    }
+    return out;
+  },
+}];

@@ -13,9 +13,13 @@ import { AIRBORNE, airborneData, airborneDraft, airborneSpecial, dzKey } from '.
 import { dzHandlers, dzHooks } from './dzPlacement';
 import { dropHandlers, dropHooks, initDrop } from './drop';
 import { stageAloneEnd } from './victory';
+import { abMoveHandlers } from './movement';
+import { bridgeHandlers } from './bridgeBlowing';
+import { activationHandlers, activationHooks } from './activation';
+import { germanMoveHandlers } from './germanMovement';
 
-const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers];
-const hooks: SegmentHook[] = [...dzHooks, ...dropHooks];
+const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...abMoveHandlers, ...bridgeHandlers, ...activationHandlers, ...germanMoveHandlers];
+const hooks: SegmentHook[] = [...dzHooks, ...dropHooks, ...activationHooks];
 
 /** The DZs of the scenario's divisions, off the map until placed (AW 41.1.2). */
 function onNewGame(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {

@@ -12,11 +12,20 @@
  * Pure queries over (state, bundle) and the stage facts the caller gives (`AbCtx`), so the tests run
  * on hand-made maps and the handlers pass the airborne state.
  */
+import type { Draft } from 'immer';
 import { NEIGHBOURS, distance, hexsideBetween, hexsideHexes, type HexId } from '../../hex/lattice';
-import { formatHex } from '../../hex/sheets';
+import { formatHex, hexOfRulesId, tryParseHexRef } from '../../hex/sheets';
 import { NO_TERRAIN, terrainOf } from '../../board';
+import { segmentAt } from '../../sequence';
 import { FEATURE, ROUTE, tecOf } from '../terrain';
-import type { GameState, Rejection, ScenarioBundle, UnitState } from '../../types';
+import { moduleOn } from '../extensions';
+import { reject, type ActionHandler } from '../registry';
+import { effectivePr } from '../combatPr';
+import { prc } from '../../procedures/proficiency';
+import { decisionHandlers, defineProcedure, startProcedure, type Run } from '../../procedures/stack';
+import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../../types';
+import { AIRBORNE, airborneData, airborneDraft, airborneState, dzHexes } from './state';
+import { isFow } from './fow';
 
 export const CASE_MOVE = 'AW 41.3.7';
 export const CASE_ENEMY = 'AW 41.3.7a';
@@ -217,3 +226,165 @@ export function abDestinations(c: AbCtx, unitId: string): AbWalk[] {
   walk([]);
   return [...out.values()].sort((a, b) => a.path.length - b.path.length || a.path[a.path.length - 1] - b.path[b.path.length - 1]);
 }
+
+// --- The actions (AW 41.3.7, 41.3.7a, 41.8.0) ---------------------------------------------------
+
+/** B's record of the Allied Movement Segment in progress (AirborneState.moves). */
+export interface AbMovesState {
+  /** "<turn>:<segment id>" of the segment the list belongs to. */
+  seg?: string;
+  /** Units that have moved (or tried to blow a bridge) this segment. */
+  moved?: string[];
+}
+
+export const ALLIED_MOVE_SEGMENTS = ['alliedMovement1', 'alliedMovement2'];
+
+/** "<turn>:<segment id>": the key of the segment now (per-segment records). */
+export function segKey(state: GameState, bundle: ScenarioBundle): string {
+  return `${state.pos.turn}:${segmentAt(bundle.sequence, state.pos).segment.id}`;
+}
+
+/**
+ * Hexside ids of the river bridges down: blown in the stage (AW 41.3.7b), and the Bénouville
+ * hexside when the Pegasus mission left both its bridges destroyed (AW 41.1.1).
+ */
+export function blownSides(state: GameState, bundle: ScenarioBundle): Set<number> {
+  const a = airborneState(state);
+  const out = new Set<number>(a.bridges?.blown ?? []);
+  if (a.pegasus && a.pegasus.orne === 'destroyed' && a.pegasus.canal === 'destroyed') {
+    const { tables } = airborneData(bundle);
+    const h = hexOfRulesId(tables.pegasus.hex);
+    for (let d = 0; d < 6; d++) {
+      const n = NEIGHBOURS[h * 6 + d];
+      if (n >= 0 && riverBridge(bundle, new Set(), h, n)) out.add(hexsideBetween(h, n));
+    }
+  }
+  return out;
+}
+
+/** The stage context of the state now. */
+export function stageCtx(state: GameState, bundle: ScenarioBundle): AbCtx {
+  return {
+    state, bundle, dzs: dzHexes(state), isFow: (id) => isFow(state, id), blown: blownSides(state, bundle),
+    second: segmentAt(bundle.sequence, state.pos).segment.id === 'alliedMovement2',
+  };
+}
+
+/** Has the unit moved (or tried a bridge) this segment? A revealed FoW counter's Coy has if its counter had. */
+export function movedNow(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
+  const m = airborneState(state).moves;
+  if (!m || m.seg !== segKey(state, bundle)) return false;
+  const moved = m.moved ?? [];
+  if (moved.includes(unitId)) return true;
+  const rev = airborneState(state).revealed ?? {};
+  return moved.some((ph) => rev[ph] === unitId);
+}
+
+/** Marks units as having moved this segment. */
+export function markMoved(d: Draft<GameState>, bundle: ScenarioBundle, ...ids: string[]): void {
+  const a = airborneDraft(d);
+  const key = segKey(d as GameState, bundle);
+  if (!a.moves || a.moves.seg !== key) a.moves = { seg: key, moved: [] };
+  for (const id of ids) if (!a.moves.moved!.includes(id)) a.moves.moved!.push(id);
+}
+
+/** Why the unit may not move now, or null (the path aside). */
+export function abMoverProblem(state: GameState, bundle: ScenarioBundle, unitId: string, side: Side | null): Rejection | null {
+  if (!moduleOn(bundle, AIRBORNE)) return { code: 'not-in-scenario', message: 'this scenario has no Airborne Assault Stage', case: CASE_MOVE };
+  if (!ALLIED_MOVE_SEGMENTS.includes(segmentAt(bundle.sequence, state.pos).segment.id)) return { code: 'wrong-segment', message: 'airborne units move in the Allied Movement Segments of the Airborne Assault Stage', case: CASE_MOVE };
+  const u = state.units[unitId];
+  const def = bundle.units.get(unitId);
+  if (!u || !def) return { code: 'no-such-unit', message: `there is no unit "${unitId}"`, case: CASE_MOVE };
+  if (side !== 'allied' || u.side !== 'allied') return { code: 'not-your-unit', message: 'only the Allied player moves airborne units in this segment', case: CASE_MOVE };
+  if (!def.airborne && !isFow(state, unitId)) return { code: 'not-airborne', message: `${def.designation} is not an airborne unit`, case: CASE_MOVE };
+  if (!live(u)) return { code: 'not-on-map', message: `${def.designation} is not on the map`, case: CASE_MOVE };
+  if (movedNow(state, bundle, unitId)) return { code: 'moved', message: `${def.designation} has already moved (or tried a bridge) this segment`, case: CASE_MOVE };
+  return null;
+}
+
+function parsePath(refs: readonly string[]): HexId[] {
+  return refs.map((r) => {
+    const p = tryParseHexRef(r);
+    if ('error' in p) reject('bad-hex', p.error);
+    return (p as { hex: HexId }).hex;
+  });
+}
+
+/** Puts a FoW / airborne unit at the end of its path and says so. */
+function moveTo(d: Draft<GameState>, unitId: string, path: readonly HexId[], why: string): GameEvent {
+  const from = d.units[unitId].hex!;
+  d.units[unitId].hex = path[path.length - 1];
+  return { type: 'unitMoved', unit: unitId, from: formatHex(from), to: formatHex(path[path.length - 1]), path: path.map(formatHex), cost: path.length, case: why };
+}
+
+/** AW 41.3.7a: the German units in the hex a FoW unit tries to pass through that can make a defensive PR check. */
+function passCheckers(state: GameState, h: HexId): string[] {
+  return Object.values(state.units).filter((u) => live(u) && u.side === 'german' && u.hex === h).map((u) => u.id).sort();
+}
+
+/** AW 41.3.7a: the German unit's defensive PR check; a fail lets the FoW unit through, a pass keeps it where it is. */
+function resolvePass(run: Run, unitId: string, path: readonly HexId[], checker: string): void {
+  const { d, ctx } = run;
+  const pr = effectivePr(d as GameState, ctx.bundle, checker, 'def').pr ?? 0;
+  const r = prc(ctx.dice, pr, 0, `AW 41.3.7a defensive PR check of ${checker} against a FoW unit passing through ${formatHex(path[0])}`);
+  run.events.push({ type: 'abPassCheck', unit: unitId, checker, hex: formatHex(path[0]), roll: r.roll, pr, pass: r.pass, case: CASE_ENEMY });
+  if (r.pass) run.events.push({ type: 'abPassBlocked', unit: unitId, hex: formatHex(path[0]), case: CASE_ENEMY });
+  else run.events.push(moveTo(d, unitId, path, CASE_ENEMY));
+}
+
+export const abPassProcedure = defineProcedure({
+  name: 'abPass',
+  step(f) {
+    if (f.$ === 'done') return { end: null };
+    return { wait: { side: 'german', kind: 'abPassCheck', prompt: `A FoW unit tries to pass through ${formatHex(f.path[0])}: pick the German unit that makes the defensive PR check`, case: CASE_ENEMY } };
+  },
+  decisions: {
+    abPassCheck: {
+      case: CASE_ENEMY,
+      what: 'choice of the German unit checking a FoW unit passing through',
+      legal: (f, state) => passCheckers(state, f.path[0]).map((unit) => ({ type: 'abPassCheck', unit })),
+      apply(f, action, run) {
+        const a = action as ActionOf<'abPassCheck'>;
+        if (!passCheckers(run.d as GameState, f.path[0]).includes(a.unit)) reject('illegal-choice', `${a.unit} is not a German unit in ${formatHex(f.path[0])}`, CASE_ENEMY);
+        resolvePass(run, f.unit, f.path, a.unit);
+        f.$ = 'done';
+      },
+    },
+  },
+});
+
+export const abMoveHandlers: ActionHandler[] = [
+  {
+    type: 'abMove',
+    apply(d, action, ctx) {
+      const a = action as ActionOf<'abMove'>;
+      const state = d as GameState;
+      const p = abMoverProblem(state, ctx.bundle, a.unit, ctx.side);
+      if (p) reject(p.code, p.message, p.case);
+      const path = parsePath(a.path);
+      const w = checkAbPath(stageCtx(state, ctx.bundle), a.unit, path);
+      if ('error' in w) reject(w.error.code, w.error.message, w.error.case);
+      const walk = w as AbWalk;
+      markMoved(d, ctx.bundle, a.unit);
+      if (walk.through === null) return [moveTo(d, a.unit, walk.path, stageCtx(state, ctx.bundle).second ? CASE_MOVE2 : CASE_MOVE)];
+      const run: Run = { d, ctx, events: [] };
+      const checkers = passCheckers(state, walk.through);
+      // one German unit there: nothing to choose
+      if (checkers.length === 1) { resolvePass(run, a.unit, walk.path, checkers[0]); return run.events; }
+      startProcedure(run, { proc: 'abPass', unit: a.unit, path: walk.path });
+      return run.events;
+    },
+    legal(state, side, bundle) {
+      if (side !== 'allied' || !moduleOn(bundle, AIRBORNE)) return [];
+      if (!ALLIED_MOVE_SEGMENTS.includes(segmentAt(bundle.sequence, state.pos).segment.id)) return [];
+      const c = stageCtx(state, bundle);
+      const out: Action[] = [];
+      for (const u of Object.values(state.units)) {
+        if (u.side !== 'allied' || abMoverProblem(state, bundle, u.id, side)) continue;
+        for (const w of abDestinations(c, u.id)) out.push({ type: 'abMove', unit: u.id, path: w.path.map(formatHex) });
+      }
+      return out;
+    },
+  },
+  ...decisionHandlers(abPassProcedure),
+];
