@@ -12,14 +12,17 @@ import { AirborneDisplay, AirborneTables } from '../../../data/schemas/airborne'
 import { AIRBORNE, airborneData, airborneDraft, airborneSpecial, dzKey } from './state';
 import { dzHandlers, dzHooks } from './dzPlacement';
 import { dropHandlers, dropHooks, initDrop } from './drop';
+import { regroupHandlers, stackingHooks } from './regroup';
+import { gliderHandlers, gliderHooks } from './glider';
 import { stageAloneEnd } from './victory';
 import { abMoveHandlers } from './movement';
 import { bridgeHandlers } from './bridgeBlowing';
 import { activationHandlers, activationHooks } from './activation';
 import { germanMoveHandlers } from './germanMovement';
 
-const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...abMoveHandlers, ...bridgeHandlers, ...activationHandlers, ...germanMoveHandlers];
-const hooks: SegmentHook[] = [...dzHooks, ...dropHooks, ...activationHooks];
+// Each area of the module adds its handlers and hooks here (movement: h/abmove; combat: h/abcombat).
+const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...regroupHandlers, ...gliderHandlers, ...abMoveHandlers, ...bridgeHandlers, ...activationHandlers, ...germanMoveHandlers];
+const hooks: SegmentHook[] = [...dzHooks, ...dropHooks, ...stackingHooks, ...gliderHooks, ...activationHooks];
 
 /** The DZs of the scenario's divisions, off the map until placed (AW 41.1.2). */
 function onNewGame(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {

@@ -1,0 +1,95 @@
+/**
+ * Test helpers of the airborne stage: the night-drop scenarios, dice fixed by choosing the seed whose
+ * rolls for the next action are the ones a test needs (the seeded RNG, docs/engine.md "Dice").
+ */
+import { produce, type Draft } from 'immer';
+import { expect } from 'vitest';
+import { loadScenario } from '../../../data/bundle';
+import { apply, legalActions, newGame, sideToAct } from '../../game';
+import { segmentAt } from '../../sequence';
+import { terrainOf } from '../../board';
+import { Dice } from '../../rng';
+import { hexOfRulesId, formatHex, hexesWithin } from '../../hex';
+import type { Action, GameEvent, GameState, ScenarioBundle } from '../../types';
+
+export const b6 = (): ScenarioBundle => loadScenario('night-drop-6ab');
+export const bUs = (): ScenarioBundle => loadScenario('night-drop-us');
+export const hx = hexOfRulesId;
+export const fmt = formatHex;
+
+export function start(bundle: ScenarioBundle, seed = 't'): GameState {
+  return newGame(bundle, { seed }).state;
+}
+
+export function edit(s: GameState, f: (d: Draft<GameState>) => void): GameState {
+  return produce(s, f);
+}
+
+export function act(s: GameState, a: Action): { state: GameState; events: GameEvent[] } {
+  const r = apply(s, a);
+  if (!r.ok) throw new Error(`rejected ${JSON.stringify(a)}: ${r.error.code} ${r.error.message} (${r.error.case})`);
+  return { state: r.state, events: r.events };
+}
+
+export function refusal(s: GameState, a: Action): { code: string; message: string; case?: string } {
+  const r = apply(s, a);
+  expect(r.ok).toBe(false);
+  return (r as { error: { code: string; message: string; case?: string } }).error;
+}
+
+/** One roll a test needs: a 1d10 face, or a 2d10 percentile, or any value (`null`). */
+export type Want = ['d10' | 'd100', number | null];
+
+/** The state with a seed whose rolls for its next action are `want`, in order (later rolls free). */
+export function withDice(s: GameState, want: Want[], prefix = 'ab'): GameState {
+  const n = s.n - (s.playFrom ?? 0);
+  for (let i = 0; i < 200000; i++) {
+    const seed = `${prefix}${i}`;
+    const d = new Dice(seed, n);
+    if (want.every(([k, v]) => { const r = k === 'd10' ? d.d10('') : d.d100(''); return v === null || r === v; })) return edit(s, (x) => { x.seed = seed; });
+  }
+  throw new Error(`no seed gives ${JSON.stringify(want)}`);
+}
+
+export const ofType = (events: GameEvent[], type: string) => events.filter((e) => e.type === type) as (GameEvent & Record<string, unknown>)[];
+
+/** The state at the Airborne Drop Segment: Pegasus flown, every stage DZ placed (any dice). */
+export function atDrop(bundle: ScenarioBundle, seed = 't'): GameState {
+  let s = start(bundle, seed);
+  for (let guard = 0; guard < 20; guard++) {
+    const seg = bundle.sequence.stages[0].phases[0].segments[s.pos.segment]?.id;
+    if (s.pos.part === 'stage' && seg === 'airborneDrop') return s;
+    const offers = legalActions(s, 'allied').filter((a) => a.type === 'pegasus' || a.type === 'placeDz');
+    s = act(s, offers[0] ?? { type: 'endSegment' }).state;
+  }
+  throw new Error('did not reach the Airborne Drop Segment');
+}
+
+/** Removes every German unit from the map (tests where they do not matter). */
+export function noGermans(s: GameState): GameState {
+  return edit(s, (d) => { for (const u of Object.values(d.units)) if (u.side === 'german') { u.hex = null; } });
+}
+
+/** The first hex (scanning out from `near`) whose terrain is `terrain`. */
+export function hexOfTerrain(bundle: ScenarioBundle, near: string, terrain: string): number {
+  for (let r = 0; r < 12; r++) for (const h of hexesWithin(hexOfRulesId(near), r)) if (terrainOf(bundle.board, h) === terrain) return h;
+  throw new Error(`no ${terrain} hex near ${near}`);
+}
+
+/** The current segment id. */
+export function segId(s: GameState, bundle: ScenarioBundle): string {
+  return segmentAt(bundle.sequence, s.pos).segment.id;
+}
+
+const FIRST_TYPES = ['pegasus', 'placeDz', 'dropUnit', 'dropFow', 'landGlider'];
+
+/** Plays the stage (first offers of the landing actions, then endSegment) until the segment `id` begins. */
+export function playTo(s: GameState, bundle: ScenarioBundle, id: string): GameState {
+  for (let guard = 0; guard < 500; guard++) {
+    if (segId(s, bundle) === id) return s;
+    const side = sideToAct(s)!;
+    const offer = legalActions(s, side).find((a) => FIRST_TYPES.includes(a.type));
+    s = act(s, offer ?? { type: 'endSegment' }).state;
+  }
+  throw new Error(`did not reach ${id}`);
+}
