@@ -34,6 +34,7 @@ import { RIVER, abStep, blownSides, nearestDz, riverBridge, type AbCtx } from '.
 import { alliedGroup, germanNow, germanSegment, isAirborne } from './activation';
 import { AIRBORNE, airborneDraft, dzHexes } from './state';
 import { isFow } from './fow';
+import { eliminateLanded } from './landing';
 
 export const CASE_GMOVE = 'AW 41.6.1';
 export const CASE_GMP = 'AW 41.6.2';
@@ -245,12 +246,13 @@ export function walkGerman(d: Draft<GameState>, c: GCtx, dice: Pick<Dice, 'd10'>
 export function displaceFow(d: Draft<GameState>, c: GCtx, h: HexId, from: HexId): GameEvent[] {
   const to = fowDisplaceHex({ ...c, state: d as GameState }, h, from);
   const ids = Object.values(d.units).filter((u) => live(u as UnitState) && u.side === 'allied' && u.hex === h).map((u) => u.id).sort();
-  for (const id of ids) {
-    if (to === null) { d.units[id].hex = null; d.units[id].eliminated = true; } else d.units[id].hex = to;
+  if (to === null) {
+    const events: GameEvent[] = [];
+    for (const id of ids) events.push(...eliminateLanded(d, id, `forced out of ${formatHex(h)} with no hex to displace into`, CASE_GMOVE));
+    return events;
   }
-  return [to === null
-    ? { type: 'fowEliminated', units: ids, hex: formatHex(h), why: 'no hex to displace into', case: CASE_GMOVE }
-    : { type: 'fowDisplaced', units: ids, from: formatHex(h), to: formatHex(to), case: CASE_GMOVE }];
+  for (const id of ids) d.units[id].hex = to;
+  return [{ type: 'fowDisplaced', units: ids, from: formatHex(h), to: formatHex(to), case: CASE_GMOVE }];
 }
 
 /** Every end hex a hex-counted German unit may plan to (one path each, shortest first): for legalActions. */

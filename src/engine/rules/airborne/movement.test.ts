@@ -105,3 +105,53 @@ describe('AW 41.3.7a movement and enemy units', () => {
     expect(abDestinations(c, 'fow').filter((w) => w.through !== null).map((w) => w.path[1])).toContain(hx([4, 2]));
   });
 });
+
+describe('AW 41.3.7 through apply on the night drop (6th Airborne)', async () => {
+  const { b6, playTo, act, refusal, edit, withDice, ofType, hx, fmt, segId } = await import('./stage.fixture');
+  const { legalActions } = await import('../../game');
+  const { airborneState } = await import('./state');
+  const bundle = b6();
+  const s0 = playTo((await import('./stage.fixture')).start(bundle), bundle, 'alliedMovement1');
+
+  it('AW 41.3.7 every offered abMove is accepted, moves the unit along its path, and a second move of it is refused', () => {
+    const offers = legalActions(s0, 'allied').filter((a) => a.type === 'abMove') as { type: 'abMove'; unit: string; path: string[] }[];
+    expect(offers.length).toBeGreaterThan(0);
+    for (const o of offers.filter((_, i) => i % 7 === 0)) {
+      const r = act(s0, o);
+      if (r.state.pending) continue; // a pass-through waits for the German
+      expect(fmt(r.state.units[o.unit].hex!)).toBe(o.path[o.path.length - 1]);
+    }
+    const o = offers.find((x) => x.path.length === 1)!;
+    const s1 = act(s0, o).state;
+    expect(refusal(s1, o)).toMatchObject({ code: 'moved', case: 'AW 41.3.7' });
+    expect(refusal(s0, { type: 'abMove', unit: o.unit, path: ['C0101'] })).toMatchObject({ case: 'AW 41.3.7' });
+  });
+
+  it('AW 41.3.7a the German picks the checking unit: a failed defensive PR check lets the FoW unit through, a passed one keeps it in its hex', () => {
+    const fow = Object.keys(airborneState(s0).fow).find((id) => s0.units[id].hex !== null)!;
+    const dz = Object.values(airborneState(s0).dzs).find((z) => z.hex !== null)!.hex!;
+    // a clear line of hexes next to the DZ: the FoW unit, two Germans in the next hex, an empty hex beyond
+    const line = [hx('C5622'), hx('C5722'), hx('C5822')];
+    const germans = Object.values(s0.units).filter((u) => u.side === 'german' && u.hex !== null).slice(0, 2).map((u) => u.id);
+    const s = edit(s0, (d) => {
+      for (const u of Object.values(d.units)) if (u.hex !== null && line.includes(u.hex) && !germans.includes(u.id) && u.id !== fow) u.hex = null;
+      d.units[fow].hex = line[0];
+      for (const g of germans) d.units[g].hex = line[1];
+      const a = (d.special as Record<string, { dzs: Record<string, { hex: number | null }> }>).airborne;
+      for (const z of Object.values(a.dzs)) if (z.hex === dz) z.hex = line[2];
+    });
+    const path = [fmt(line[1]), fmt(line[2])];
+    expect(legalActions(s, 'allied')).toContainEqual({ type: 'abMove', unit: fow, path });
+    const s1 = act(s, { type: 'abMove', unit: fow, path }).state;
+    expect(s1.pending).toMatchObject({ side: 'german', kind: 'abPassCheck', case: 'AW 41.3.7a' });
+    expect(legalActions(s1, 'german').map((a) => (a as { unit: string }).unit).sort()).toEqual([...germans].sort());
+    expect(refusal(s1, { type: 'abPassCheck', unit: 'nobody' })).toMatchObject({ case: 'AW 41.3.7a' });
+    const fail = act(withDice(s1, [['d10', 9]]), { type: 'abPassCheck', unit: germans[0] });
+    expect(ofType(fail.events, 'abPassCheck')[0]).toMatchObject({ roll: 9, pass: false });
+    expect(fail.state.units[fow].hex).toBe(line[2]);
+    const pass = act(withDice(s1, [['d10', 0]]), { type: 'abPassCheck', unit: germans[1] });
+    expect(ofType(pass.events, 'abPassBlocked')).toHaveLength(1);
+    expect(pass.state.units[fow].hex).toBe(line[0]);
+    expect(segId(pass.state, bundle)).toBe('alliedMovement1');
+  });
+});
