@@ -94,3 +94,46 @@ describe('AW 41.6.2 German movement in MP', () => {
     expect(gMpCost(c, { state: c.state } as never, hx([3, 3]), hx([3, 4]))).toBe(-1);
   });
 });
+
+describe('AW 41.6 German movement through apply on the night drop (6th Airborne)', async () => {
+  const { b6, playTo, act, refusal, withDice, ofType, start, segId, fmt } = await import('./stage.fixture');
+  const { legalActions } = await import('../../game');
+  const { airborneState } = await import('./state');
+  const bundle = b6();
+  let before = playTo(start(bundle), bundle, 'alliedCombat1');
+  const merville = legalActions(before, 'allied').find((a) => a.type === 'mervilleAttack');
+  if (merville) before = act(before, merville).state;
+  const entered = act(withDice(before, [['d10', 3]]), { type: 'endSegment' });
+  const s0 = entered.state;
+
+  it('AW 41.6.2 entering the 1st German Movement Segment rolls the 21st Pz ½d10: 3 → 2 units; AW 41.6.1 allowances are fixed then', () => {
+    expect(segId(s0, bundle)).toBe('germanMovement1');
+    expect(ofType(entered.events, 'germanActivationRoll')[0]).toMatchObject({ group: '21Pz', die: 3, count: 2, case: 'AW 41.6.2' });
+    const g = airborneState(s0).german!;
+    for (const [id, n] of Object.entries(g.hexes ?? {})) expect(n === 1 || n === 2, id).toBe(true);
+  });
+
+  it('AW 41.6.2 the German activates two 21st Pz units (never the 192/21), a third is refused; each moves its MA in MP and must end closer to a CW airborne unit', () => {
+    const offers = legalActions(s0, 'german').filter((a) => a.type === 'gActivate') as { type: 'gActivate'; group: string; unit: string }[];
+    expect(offers.length).toBeGreaterThan(2);
+    expect(offers.every((o) => bundle.units.get(o.unit)!.formation === '21Pz' && bundle.units.get(o.unit)!.regiment !== '192/21')).toBe(true);
+    let s = act(s0, offers[0]).state;
+    s = act(s, offers[1]).state;
+    expect(refusal(s, offers[2])).toMatchObject({ code: 'not-eligible', case: 'AW 41.6.2' });
+    const moves = legalActions(s, 'german').filter((a) => a.type === 'gMove' && (a as { unit: string }).unit === offers[0].unit) as { type: 'gMove'; unit: string; path: string[] }[];
+    expect(moves.length).toBeGreaterThan(0);
+    const m = moves[moves.length - 1];
+    const r = act(s, m);
+    expect(ofType(r.events, 'unitMoved')[0]).toMatchObject({ unit: m.unit, case: 'AW 41.6.2' });
+    expect(refusal(r.state, m)).toMatchObject({ code: 'moved' });
+  });
+
+  it('AW 41.6.1 a unit neither attacked nor near an Allied unit may not move', () => {
+    const g = airborneState(s0).german!;
+    const idle = Object.values(s0.units).find((u) => u.side === 'german' && u.hex !== null && !g.hexes?.[u.id] && !g.mp?.[u.id]
+      && bundle.units.get(u.id)!.moveClass !== 'static' && bundle.units.get(u.id)!.ma > 0)!;
+    expect(legalActions(s0, 'german').filter((a) => a.type === 'gMove' && (a as { unit: string }).unit === idle.id)).toEqual([]);
+    const next = bundle.board.hexes.find((h) => Math.abs(h - idle.hex!) === 1)!;
+    expect(refusal(s0, { type: 'gMove', unit: idle.id, path: [fmt(next)] })).toMatchObject({ code: 'not-activated', case: 'AW 41.6.1' });
+  });
+});
