@@ -80,3 +80,32 @@ describe('AW 41.6.2 additional German units', () => {
     expect(activationProblem(state, bundle, US, 'n', { ...o, chosen: ['a', 'b', 'c', 'd', 'e', 'g'] })).toMatch(/may activate 6 units/);
   });
 });
+
+describe('AW 41.10.0 2nd German movement through apply (6th Airborne)', async () => {
+  const { b6, playTo, act, refusal, start, segId } = await import('./stage.fixture');
+  const { legalActions } = await import('../../game');
+  const { airborneState } = await import('./state');
+  const bundle = b6();
+  let s = playTo(start(bundle), bundle, 'alliedCombat1');
+  const merville = legalActions(s, 'allied').find((a) => a.type === 'mervilleAttack');
+  if (merville) s = act(s, merville).state;
+  s = playTo(s, bundle, 'germanMovement1');
+  const first = airborneState(s).german!;
+  const s2 = playTo(s, bundle, 'germanMovement2');
+
+  it('AW 41.10.0 every unit activated in the 1st German Movement Segment moves its full MA; two more within six hexes of a CW unit, a third refused', () => {
+    expect(segId(s2, bundle)).toBe('germanMovement2');
+    const g = airborneState(s2).german!;
+    const live = (id: string) => s2.units[id] && !s2.units[id].eliminated && s2.units[id].hex !== null;
+    expect(Object.keys(first.hexes ?? {}).length).toBeGreaterThan(0);
+    expect(Object.keys(g.mp ?? {}).sort()).toEqual(Object.keys(first.hexes ?? {}).filter(live).sort());
+    expect(g.hexes).toEqual({});
+    const extra = legalActions(s2, 'german').filter((a) => a.type === 'gActivate') as { type: 'gActivate'; group: string; unit: string }[];
+    expect(extra.every((a) => a.group === 'extra-cw')).toBe(true);
+    expect(extra.length).toBeGreaterThan(2);
+    let t = act(s2, extra[0]).state;
+    t = act(t, extra[1]).state;
+    expect(refusal(t, extra[2])).toMatchObject({ code: 'not-eligible', case: 'AW 41.10.0' });
+    expect(airborneState(t).german!.mp![extra[0].unit]).toMatchObject({ group: 'extra-cw' });
+  });
+});
