@@ -89,9 +89,15 @@ export function basicAllowances(state: GameState, bundle: ScenarioBundle, attack
   return out;
 }
 
-/** The units of a group's `excludeRegiments` and the Coys they detached (AW 41.6.2 note). */
+const exclCache = new WeakMap<object, Map<ActivationGroup, Set<string>>>();
+
+/** The units of a group's `excludeRegiments` and the Coys they detached (AW 41.6.2 note); cached per frozen units record. */
 function excluded(state: GameState, bundle: ScenarioBundle, g: ActivationGroup): Set<string> {
+  const frozen = Object.isFrozen(state.units);
+  const hit = frozen ? exclCache.get(state.units)?.get(g) : undefined;
+  if (hit) return hit;
   const out = new Set<string>();
+  if (frozen) { let m = exclCache.get(state.units); if (!m) exclCache.set(state.units, (m = new Map())); m.set(g, out); }
   if (!g.excludeRegiments?.length) return out;
   for (const u of Object.values(state.units)) {
     const d = bundle.units.get(u.id);

@@ -45,15 +45,25 @@ export type GCtx = Omit<AbCtx, 'second'>;
 
 const live = (u: UnitState | undefined): u is UnitState => !!u && !u.eliminated && u.hex !== null;
 
+const occCache = new WeakMap<object, Map<HexId, 'fow' | 'blocked'>>();
+
+/** Allied occupancy by hex: only FoW units, or others (cached per frozen units record; drafts are read afresh). */
+function alliedOcc(c: GCtx): Map<HexId, 'fow' | 'blocked'> {
+  const frozen = Object.isFrozen(c.state.units);
+  const hit = frozen ? occCache.get(c.state.units) : undefined;
+  if (hit) return hit;
+  const out = new Map<HexId, 'fow' | 'blocked'>();
+  for (const u of Object.values(c.state.units)) {
+    if (!live(u) || u.side !== 'allied') continue;
+    out.set(u.hex!, !c.isFow(u.id) || out.get(u.hex!) === 'blocked' ? 'blocked' : 'fow');
+  }
+  if (frozen) occCache.set(c.state.units, out);
+  return out;
+}
+
 /** What stands in a hex for a German mover: nothing Allied, only FoW units, or other Allied units. */
 export function alliedIn(c: GCtx, h: HexId): 'none' | 'fow' | 'blocked' {
-  let fow = false;
-  for (const u of Object.values(c.state.units)) {
-    if (!live(u) || u.side !== 'allied' || u.hex !== h) continue;
-    if (!c.isFow(u.id)) return 'blocked';
-    fow = true;
-  }
-  return fow ? 'fow' : 'none';
+  return alliedOcc(c).get(h) ?? 'none';
 }
 
 /** Distance to the nearest live Allied unit (Infinity when there is none). */
@@ -61,6 +71,12 @@ export function nearestAllied(state: GameState, h: HexId, pick: (u: UnitState) =
   let best = Infinity;
   for (const u of Object.values(state.units)) if (live(u) && u.side === 'allied' && pick(u)) best = Math.min(best, distance(h, u.hex!));
   return best;
+}
+
+/** Is the hex within three hexes of an Allied unit (AW 41.6.2 doubled costs)? */
+function nearAllied(c: GCtx, h: HexId): boolean {
+  for (const a of alliedOcc(c).keys()) if (distance(a, h) <= 3) return true;
+  return false;
 }
 
 /**
@@ -127,7 +143,7 @@ export function gMpCost(c: GCtx, mc: MoverCtx, a: HexId, b: HexId, why?: { reaso
   if (alliedIn(c, b) === 'blocked') { if (why) { why.reason = `${formatHex(b)} holds Allied units other than FoW units`; why.case = CASE_GMOVE; why.code = 'enemy-hex'; } return -1; }
   const cost = stepCost(mc, a, b, why);
   if (cost < 0 || cost === ALL_MA) return -1;
-  return nearestAllied(c.state, b) <= 3 ? cost * 2 : cost;
+  return nearAllied(c, b) ? cost * 2 : cost;
 }
 
 /**
@@ -286,10 +302,13 @@ export function gMpDestinations(c: GCtx, unitId: string, mp: number, via: 'road'
   const mc = mpCtx(c, unitId, via);
   const best = new Map<HexId, number>([[u.hex!, 0]]);
   const prev = new Map<HexId, HexId>();
-  const open: HexId[] = [u.hex!];
-  while (open.length) {
-    open.sort((a, b) => best.get(a)! - best.get(b)!);
-    const h = open.shift()!;
+  const open = new Set<HexId>([u.hex!]);
+  const done = new Set<HexId>();
+  while (open.size) {
+    let h = -1;
+    for (const x of open) if (h < 0 || best.get(x)! < best.get(h)!) h = x;
+    open.delete(h);
+    done.add(h);
     const here = best.get(h)!;
     if (h !== u.hex && (haltAt(mc, prev.get(h)!, h) || alliedIn(c, h) === 'fow')) continue;
     for (let k = 0; k < 6; k++) {
@@ -299,7 +318,7 @@ export function gMpDestinations(c: GCtx, unitId: string, mp: number, via: 'road'
       if (cost < 0) continue;
       const total = here + cost;
       if (total > mp) continue;
-      if (!best.has(n) || total < best.get(n)!) { best.set(n, total); prev.set(n, h); open.push(n); }
+      if (!done.has(n) && (!best.has(n) || total < best.get(n)!)) { best.set(n, total); prev.set(n, h); open.add(n); }
     }
   }
   for (const [h, cost] of best) {

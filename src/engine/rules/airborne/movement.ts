@@ -51,10 +51,16 @@ export interface AbCtx {
 
 const live = (u: UnitState | undefined): u is UnitState => !!u && !u.eliminated && u.hex !== null;
 
-/** Hexes holding a live unit of the other side. */
+const enemyCache = new WeakMap<object, Map<string, Set<HexId>>>();
+
+/** Hexes holding a live unit of the other side (cached per frozen units record). */
 export function enemyHexes(state: GameState, side: 'allied' | 'german'): Set<HexId> {
+  const frozen = Object.isFrozen(state.units);
+  const hit = frozen ? enemyCache.get(state.units)?.get(side) : undefined;
+  if (hit) return hit;
   const out = new Set<HexId>();
   for (const u of Object.values(state.units)) if (live(u) && u.side !== side) out.add(u.hex!);
+  if (frozen) { let m = enemyCache.get(state.units); if (!m) enemyCache.set(state.units, (m = new Map())); m.set(side, out); }
   return out;
 }
 
@@ -67,15 +73,22 @@ export function riverBridge(bundle: ScenarioBundle, blown: ReadonlySet<number>, 
   return bridged && !blown.has(side);
 }
 
-/** Every standing river bridge hexside (AW 41.3.7b), by hexside id. */
+const bridgeCache = new WeakMap<object, number[]>();
+
+/** Every standing river bridge hexside (AW 41.3.7b), by hexside id (the map's, cached per board). */
 export function riverBridges(bundle: ScenarioBundle, blown: ReadonlySet<number>): number[] {
-  const out: number[] = [];
-  for (const [side, feats] of bundle.board.sides) {
-    if (!(feats & RIVER)) continue;
-    const [a, b] = hexsideHexes(side);
-    if (riverBridge(bundle, blown, a, b)) out.push(side);
+  let all = bridgeCache.get(bundle.board);
+  if (!all) {
+    all = [];
+    for (const [side, feats] of bundle.board.sides) {
+      if (!(feats & RIVER)) continue;
+      const [a, b] = hexsideHexes(side);
+      if (riverBridge(bundle, new Set(), a, b)) all.push(side);
+    }
+    all.sort((x, y) => x - y);
+    bridgeCache.set(bundle.board, all);
   }
-  return out.sort((x, y) => x - y);
+  return blown.size ? all.filter((x) => !blown.has(x)) : all;
 }
 
 /** Distance from a hex to a hexside: 0 when the hex borders it. */
@@ -186,7 +199,8 @@ export function fowTowardProblem(c: AbCtx, start: HexId, path: readonly HexId[])
     return true;
   };
   if (!onDz) for (const z of c.dzs) if (approaches((h) => distance(h, z))) return null;
-  for (const side of riverBridges(c.bundle, c.blown)) if (approaches((h) => distanceToSide(h, side))) return null;
+  // a bridge it could still reach to try in the stage: two Allied Movement Segments of two hexes (docs/errata.md)
+  for (const side of riverBridges(c.bundle, c.blown)) if (distanceToSide(start, side) <= 4 && approaches((h) => distanceToSide(h, side))) return null;
   return {
     code: 'fow-toward',
     message: onDz
