@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RulesHexId, Source } from './common';
+import { HexRef } from './map';
 
 /**
  * Schemas of the airborne module's data (AW 41): the Airborne Assault Tables Card and the Airborne
@@ -189,6 +190,45 @@ export const AirborneVictory = z.object({
 });
 export type AirborneVictory = z.infer<typeof AirborneVictory>;
 
+/**
+ * AW 41.6.2 / 41.10.0: a group of German units the German player may activate in the stage beyond
+ * 41.6.1's (src/engine/rules/airborne/activation.ts). The June 6 groups (21st Pz, 91st/709th, the
+ * 41.10.0 extras) are scenario data, so the module carries no June 6 specifics.
+ */
+export const ActivationGroup = z.strictObject({
+  id: z.string().min(1),
+  name: z.string(),
+  case: z.string(),
+  /** The German Movement Segment (1st: AW 41.6.0, 2nd: AW 41.10.0) in which the group activates. */
+  segment: z.enum(['first', 'second']),
+  /** Units of these formations (the counters' `formation`), or any German unit when absent. */
+  formations: z.array(z.string()).optional(),
+  /** Regiments not eligible (AW 41.6.2 note: the "921/21P", read 192/21 — docs/errata.md), their detached Coys too. */
+  excludeRegiments: z.array(z.string()).optional(),
+  /** How many: a fixed number, or ½d10 rounded up, rolled on entering the segment. */
+  count: z.union([z.strictObject({ fixed: z.number().int().min(0) }), z.strictObject({ roll: z.literal('halfD10') })]),
+  /** Only units within `hexes` of an Allied unit of that nationality group (AW 41.6.2 91st/709th, 41.10.0). */
+  within: z.strictObject({ hexes: z.number().int().positive(), of: z.enum(['CW', 'US']) }).optional(),
+  /** At most `max` units of these counter classes (AW 41.6.2: two MkIV Pz Coys). */
+  classLimit: z.strictObject({ classes: z.array(z.string()).min(1), max: z.number().int().min(0), source: Source }).optional(),
+  /** Units on `from`'s side of `river` only when an Allied unit is there too (AW 41.6.2: 21st Pz west of the Orne). */
+  restricted: z.strictObject({ river: z.string(), from: HexRef, name: z.string(), source: Source }).optional(),
+  /** Activated units must end their move closer to an airborne unit of this group than they began. */
+  closerTo: z.enum(['CW', 'US']).optional(),
+  /**
+   * AW 41.6.2 Caen: when a non-FoW unit of `division` is in or next to a hex named `place`, the group
+   * activates whole without a roll, the restriction lapses, and the units of `alsoFormations` within
+   * `alsoWithin` hexes of the place activate too.
+   */
+  trigger: z.strictObject({
+    division: z.string(), place: z.string(), alsoFormations: z.array(z.string()), alsoWithin: z.number().int().positive(), source: Source,
+  }).optional(),
+  source: Source,
+});
+export type ActivationGroup = z.infer<typeof ActivationGroup>;
+export const GermanActivation = z.strictObject({ groups: z.array(ActivationGroup), source: Source });
+export type GermanActivation = z.infer<typeof GermanActivation>;
+
 /** A scenario's `special.airborne` block: the module turned on (src/engine/rules/airborne/module.ts). */
 export const AirborneSpecial = z.object({
   /** The Airborne Display file (data/modules/airborne/<id>.json). */
@@ -202,6 +242,8 @@ export const AirborneSpecial = z.object({
   merville: z.object({ unit: z.string(), battery: z.string(), source: Source }).optional(),
   /** The game ends when the Airborne Assault Stage ends (a stage-alone scenario), with this victory. */
   stageAlone: z.object({ victory: AirborneVictory, source: Source }).optional(),
+  /** AW 41.6.2, 41.10.0: the German activation groups (src/engine/rules/airborne/activation.ts). */
+  germanActivation: GermanActivation.optional(),
   source: Source,
 });
 export type AirborneSpecial = z.infer<typeof AirborneSpecial>;

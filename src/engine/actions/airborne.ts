@@ -4,7 +4,7 @@
  * Other airborne areas append their schemas below and add them to ACTION_SCHEMAS in index.ts.
  */
 import { z } from 'zod';
-import { action, HexRef, UnitId, UnitSet } from './schema';
+import { action, HexPath, HexRef, UnitId, UnitSet } from './schema';
 
 const DzKey = z.string().trim().regex(/^[0-9A-Za-z]+-[A-Z]$/, 'a DZ is "<division>-<letter>", e.g. "82AB-O"');
 
@@ -36,3 +36,17 @@ export const AbAdvance = action('abAdvance', { units: UnitSet });
 export const AbRetreat = action('abRetreat', { hex: HexRef });
 /** AW 41.2.3c: the DZ a FoW unit that started in ES box 1 lands on (the Allied player's choice). */
 export const EsLand = action('esLand', { unit: UnitId, hex: HexRef });
+
+// --- AW 41.3.7–41.3.7b, 41.6, 41.8, 41.10: movement in the stage (src/engine/rules/airborne/movement.ts,
+// bridgeBlowing.ts, activation.ts, germanMovement.ts).
+
+/** AW 41.3.7, 41.8.0: an Allied airborne unit moves, counted in hexes (at most three). */
+export const AbMove = action('abMove', { unit: UnitId, path: HexPath.min(1).max(3) });
+/** AW 41.3.7a: the German picks the unit in the hex that makes the defensive PR check against a FoW unit passing through. */
+export const AbPassCheck = action('abPassCheck', { unit: UnitId });
+/** AW 41.3.7b: an airborne unit tries to blow the river bridge between its hex and `across`. */
+export const BlowBridge = action('blowBridge', { unit: UnitId, across: HexRef });
+/** AW 41.6.2, 41.10.0: the German activates one unit of an activation group (the scenario's `germanActivation`). */
+export const GActivate = action('gActivate', { group: z.string().min(1).max(40), unit: UnitId });
+/** AW 41.6.1, 41.6.2, 41.10.0: an activated German unit moves (in hexes, or in MP by road or off-road). */
+export const GMove = action('gMove', { unit: UnitId, path: HexPath.min(1).max(60), via: z.enum(['road', 'offroad']).optional() });

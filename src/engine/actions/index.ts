@@ -41,6 +41,7 @@ export const ACTION_SCHEMAS = {
   landGlider: airborne.LandGlider, gliderDisplace: airborne.GliderDisplace, reorganise: airborne.Reorganise, regroup: airborne.Regroup,
   mervilleAttack: airborne.MervilleAttack,
   abAttack: airborne.AbAttack, abAdvance: airborne.AbAdvance, abRetreat: airborne.AbRetreat, esLand: airborne.EsLand,
+  abMove: airborne.AbMove, abPassCheck: airborne.AbPassCheck, blowBridge: airborne.BlowBridge, gActivate: airborne.GActivate, gMove: airborne.GMove,
 } as const;
 
 type Schemas = typeof ACTION_SCHEMAS;

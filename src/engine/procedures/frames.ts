@@ -231,6 +231,14 @@ export interface EsTrackFrame extends FrameCommon {
   chosen?: number;
 }
 
-export type Frame = HitsFrame | RetreatFrame | FireMissionFrame | GroundAssaultFrame | OverrunFrame | CarpetHexFrame | AirborneCombatFrame | AirborneRetreatFrame | EsTrackFrame;
+/** AW 41.3.7a: a FoW unit tries to pass through an enemy hex; the German picks the unit making the defensive PR check. */
+export interface AbPassFrame extends FrameCommon {
+  proc: 'abPass';
+  unit: string;
+  /** The FoW unit's path (hex ids): the enemy hex first. */
+  path: number[];
+}
+
+export type Frame = HitsFrame | RetreatFrame | FireMissionFrame | GroundAssaultFrame | OverrunFrame | CarpetHexFrame | AirborneCombatFrame | AirborneRetreatFrame | EsTrackFrame | AbPassFrame;
 
 export type ProcName = Frame['proc'];

@@ -18,10 +18,14 @@ import { stageAloneEnd } from './victory';
 import { combatHandlers } from './combatProcedure';
 import { retreatHandlers } from './retreat';
 import { afterStageExtension, afterStageHandlers, afterStageHooks, afterStageSteps, dzsExpire, recordDropDate } from './afterStage';
+import { abMoveHandlers } from './movement';
+import { bridgeHandlers } from './bridgeBlowing';
+import { activationHandlers, activationHooks } from './activation';
+import { germanMoveHandlers } from './germanMovement';
 
-// Each area of the module adds its handlers and hooks here (movement: h/abmove; combat: h/abcombat).
-const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...regroupHandlers, ...gliderHandlers, ...combatHandlers, ...retreatHandlers, ...afterStageHandlers];
-const hooks: SegmentHook[] = [...dzHooks, ...dropHooks, ...stackingHooks, ...gliderHooks, ...afterStageHooks];
+// Each area of the module adds its handlers and hooks here (drop and regroup, combat, movement).
+const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...regroupHandlers, ...gliderHandlers, ...combatHandlers, ...retreatHandlers, ...afterStageHandlers, ...abMoveHandlers, ...bridgeHandlers, ...activationHandlers, ...germanMoveHandlers];
+const hooks: SegmentHook[] = [...dzHooks, ...dropHooks, ...stackingHooks, ...gliderHooks, ...afterStageHooks, ...activationHooks];
 
 /** The DZs of the scenario's divisions, off the map until placed (AW 41.1.2). */
 function onNewGame(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {

@@ -108,6 +108,12 @@ export interface AirborneState {
   dropDate?: AfterStageState['dropDate'];
   // Sub-records of the other airborne helpers are added here as `import type` fields
   // (german?: B's activation record, bridges?: B's attempts, combat?: C's per-segment record).
+  /** AW 41.3.7: Allied airborne moves of the current Allied Movement Segment (movement.ts). */
+  moves?: import('./movement').AbMovesState;
+  /** AW 41.6, 41.10: German activation and movement (activation.ts). */
+  german?: import('./activation').AbGermanState;
+  /** AW 41.3.7b: bridges blown and this segment's attempts (bridgeBlowing.ts). */
+  bridges?: import('./bridgeBlowing').AbBridgeState;
 }
 
 export function airborneState(s: GameState): AirborneState {
