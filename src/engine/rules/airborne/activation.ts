@@ -189,13 +189,7 @@ export function germanNow(state: GameState, bundle: ScenarioBundle): AbGermanSta
   return g.seg === segKey(state, bundle) ? g : { attacked: g.attacked, activated: g.activated };
 }
 
-/** AW 41.6.1: marks German units attacked in any manner (landing PR retreats, airborne combat): they are activated. A and C call it. */
-export function markAttacked(d: Draft<GameState>, ids: readonly string[]): void {
-  const g = (airborneDraft(d).german ??= {});
-  const list = (g.attacked ??= []);
-  for (const id of ids) if (!list.includes(id)) list.push(id);
-  list.sort();
-}
+export { markAttacked } from './state';
 
 /** How many units the group may still activate this segment, given its roll or number. */
 function groupCount(g: ActivationGroup, rec: AbGermanState): number {
@@ -246,7 +240,7 @@ function onEnterGerman(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   } else {
     // AW 41.10.0: every unit activated in the stage moves its full MA (attacked ones too, 41.6.1)
     const all = [...new Set([...(rec.activated ?? []), ...(rec.attacked ?? [])])].sort();
-    for (const id of all) { const u = state.units[id]; if (u && !u.eliminated && u.hex !== null) activateMp(rec, state, id, 'activated'); }
+    for (const id of all) { const u = state.units[id]; if (u && !u.eliminated && u.hex !== null && mobile(ctx.bundle, id)) activateMp(rec, state, id, 'activated'); }
     events.push({ type: 'germanActivated', units: Object.keys(rec.mp ?? {}).sort(), how: 'activated earlier in the stage: full MA', case: CASE_ACT2 });
   }
   const isFowNow = (id: string) => isFow(state, id);

@@ -21,7 +21,7 @@ import type { AirborneCombatFrame } from '../../procedures/frames';
 import { abAttackProblem, abTotals, isStatic, liveAt, resolveAirborneCombat, type AbSegmentRecord } from './combat';
 import { abEnv } from './combatEnv';
 import { airborneRetreatFrame } from './retreat';
-import { airborneData, airborneDraft, airborneSpecial, airborneState } from './state';
+import { airborneData, airborneDraft, airborneSpecial, airborneState, markAttacked } from './state';
 
 /** The airborne combat segments and their cases (AW 41.5.0, 41.7.0, 41.9.0, 41.11.0). */
 export const COMBAT_SEGMENTS: Record<string, string> = {
@@ -132,6 +132,8 @@ export const airborneCombatProcedure = defineProcedure({
         f.stage = 'done';
         return { end: null };
       }
+      // AW 41.6.1: German units attacked in any manner are activated for the German Movement Segments.
+      if (defSide === 'german') markAttacked(d, defenders.map((u) => u.id));
       const env = abEnv(state, bundle);
       const t = abTotals(env, { attackerSide: f.attackerSide, hex: f.hex, from: f.from, attackers, forced: f.forced, extra: f.extra });
       const ra = dice.d10(`${f.case} attacker's roll`);

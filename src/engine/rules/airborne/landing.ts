@@ -13,7 +13,7 @@ import { boxRegistry, placeUnit } from '../locations';
 import { isArtillery } from '../unit-traits';
 import { effectivePr } from '../combatPr';
 import { extendedScatterEntry, landing, ringOf, scatterHex, unitScatter, type ScatterResult } from './scatter';
-import { airborneData, airborneDraft, type DzKey } from './state';
+import { airborneData, airborneDraft, markAttacked, type DzKey } from './state';
 import { airborneRetreat, forcedAttack, germansIn } from './combatBridge';
 import { FOW_RATINGS } from './fow';
 
@@ -121,7 +121,10 @@ function enemyHex(d: Draft<GameState>, ctx: RuleContext, hex: HexId, o: LandOpts
   const events: GameEvent[] = [];
   const c = o.glider ? 'AW 41.4.2, 41.2.3b' : 'AW 41.2.3b';
   let held = false;
-  for (const g of germansIn(d.units as Record<string, UnitState>, hex).sort((x, y) => x.id.localeCompare(y.id))) {
+  const landedOn = germansIn(d.units as Record<string, UnitState>, hex).sort((x, y) => x.id.localeCompare(y.id));
+  // AW 41.6.1: a German unit landed on is "attacked in any manner" (its PR check, a retreat): it is activated.
+  markAttacked(d, landedOn.map((g) => g.id));
+  for (const g of landedOn) {
     const def = ctx.bundle.units.get(g.id)!;
     if (def.fortification) { held = true; continue; }
     const pr = effectivePr(d as GameState, ctx.bundle, g.id, 'def').pr;

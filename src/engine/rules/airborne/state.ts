@@ -161,3 +161,11 @@ export function divisionOf(bundle: ScenarioBundle, division: string): AirborneDi
   if (!d) throw new Error(`no division ${division} on the Airborne Display`);
   return d;
 }
+
+/** AW 41.6.1: marks German units attacked in any manner (landing PR retreats, airborne combat): they are activated. The landing (41.2.3b) and the airborne combat call it; kept here, beside the record, so neither imports the activation rules. */
+export function markAttacked(d: Draft<GameState>, ids: readonly string[]): void {
+  const g = (airborneDraft(d).german ??= {});
+  const list = (g.attacked ??= []);
+  for (const id of ids) if (!list.includes(id)) list.push(id);
+  list.sort();
+}
