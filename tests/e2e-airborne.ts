@@ -58,7 +58,8 @@ export async function playSegment(page: Page, steps: ScenarioSteps, bundle: Scen
     if (s.pending && me && s.pending.side !== me) break;
     if (s.pending) { for (const x of await steps.answerDecisions()) did.push(`decision (${x})`); continue; }
     const side = sideToAct(s);
-    if (!side) break;
+    // By e-mail, once the other side is to act this browser stops: the caller sends the file.
+    if (!side || (me && side !== me)) break;
     const all = legalActions(s, side);
     for (const a of all) if (!IGNORED.has(a.type)) offeredTypes.add(a.type);
     const a = all.find((x) => (WORK[seg] ?? []).includes(x.type));
