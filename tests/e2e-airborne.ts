@@ -56,9 +56,18 @@ export async function playSegment(page: Page, steps: ScenarioSteps, bundle: Scen
     if (s.over || steps.segId(s) !== seg) break;
     // By e-mail a decision the other side owes is answered in its browser: the caller sends the file.
     if (s.pending && me && s.pending.side !== me) break;
-    if (s.pending) { for (const x of await steps.answerDecisions()) did.push(`decision (${x})`); continue; }
+    if (s.pending) {
+      // One decision at a time, so that by e-mail the loop stops as soon as the other side owes the next one.
+      await expect.poll(() => page.getByTestId('pending').count()).toBe(1);
+      const choice = page.getByTestId('decisions').locator('button[data-testid^="choice-"]').first();
+      did.push(`decision (${s.pending.side} ${s.pending.kind}: ${await choice.textContent()})`);
+      await choice.click();
+      await expect.poll(steps.n).toBeGreaterThan(s.n);
+      continue;
+    }
     const side = sideToAct(s);
-    if (!side) break;
+    // By e-mail, once the other side is to act this browser stops: the caller sends the file.
+    if (!side || (me && side !== me)) break;
     const all = legalActions(s, side);
     for (const a of all) if (!IGNORED.has(a.type)) offeredTypes.add(a.type);
     const a = all.find((x) => (WORK[seg] ?? []).includes(x.type));
