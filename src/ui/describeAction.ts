@@ -61,6 +61,11 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
     case 'abAdvance': return (a.units as string[]).length ? `Advance ${names(a.units)}` : 'Do not advance';
     case 'abRetreat': return `Retreat to ${a.hex}`;
     case 'esLand': return `Place ${name(a.unit)} from ES box 1 on the DZ at ${a.hex}`;
+    case 'abMove': return `Move ${name(a.unit)} to ${(a.path as string[]).at(-1)} (${(a.path as string[]).length} hex${(a.path as string[]).length === 1 ? '' : 'es'}: ${(a.path as string[]).join(' → ')})`;
+    case 'abPassCheck': return `${name(a.unit)} makes the defensive PR check against the FoW unit passing through`;
+    case 'blowBridge': return `${name(a.unit)} tries to blow the bridge towards ${a.across}`;
+    case 'gActivate': return `Activate ${name(a.unit)}`;
+    case 'gMove': return `Move ${name(a.unit)} to ${(a.path as string[]).at(-1)}${a.via === 'road' ? ' by road' : ''}`;
     default: return a.type;
   }
 }
