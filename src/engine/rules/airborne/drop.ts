@@ -134,17 +134,25 @@ function dropFow(d: Draft<GameState>, action: Action, ctx: RuleContext): GameEve
   return events;
 }
 
+/** The DZs whose drop may go on now (AW 41.2.0: finish one DZ before the next), each with what is left to land. */
+function openDrops(s: GameState, b: ScenarioBundle): { dz: DzKey; l: ReturnType<typeof dropLeft> }[] {
+  const cur = airborneState(s).drop?.current;
+  const out: { dz: DzKey; l: ReturnType<typeof dropLeft> }[] = [];
+  for (const dz of dropDzs(b)) {
+    if (cur && cur !== dz && !dzDone(s, b, cur)) continue;
+    out.push({ dz, l: dropLeft(s, b, dz) });
+  }
+  return out;
+}
+
 export const dropHandlers: ActionHandler[] = [
   {
     type: 'dropUnit',
     apply: dropUnit,
     legal(s, side, b) {
       if (side !== 'allied' || !moduleOn(b, AIRBORNE)) return [];
-      const cur = airborneState(s).drop?.current;
       const out: Action[] = [];
-      for (const dz of dropDzs(b)) {
-        if (cur && cur !== dz && !dzDone(s, b, cur)) continue;
-        const l = dropLeft(s, b, dz);
+      for (const { dz, l } of openDrops(s, b)) {
         for (const u of l.units) {
           out.push({ type: 'dropUnit', dz, unit: u });
           for (const ld of l.leaders) out.push({ type: 'dropUnit', dz, unit: u, leader: ld });
@@ -159,11 +167,8 @@ export const dropHandlers: ActionHandler[] = [
     apply: dropFow,
     legal(s, side, b) {
       if (side !== 'allied' || !moduleOn(b, AIRBORNE)) return [];
-      const cur = airborneState(s).drop?.current;
       const out: Action[] = [];
-      for (const dz of dropDzs(b)) {
-        if (cur && cur !== dz && !dzDone(s, b, cur)) continue;
-        const l = dropLeft(s, b, dz);
+      for (const { dz, l } of openDrops(s, b)) {
         if (l.units.length || l.fow <= 0) continue;
         out.push({ type: 'dropFow', dz });
         for (const ld of l.leaders) out.push({ type: 'dropFow', dz, leader: ld });
