@@ -21,7 +21,8 @@ import type { AirborneCombatFrame } from '../../procedures/frames';
 import { abAttackProblem, abTotals, isStatic, liveAt, resolveAirborneCombat, type AbSegmentRecord } from './combat';
 import { abEnv } from './combatEnv';
 import { airborneRetreatFrame } from './retreat';
-import { airborneData, airborneDraft, airborneSpecial, airborneState, markAttacked } from './state';
+import { mervilleDrm } from './merville';
+import { airborneDraft, airborneState, markAttacked } from './state';
 
 /** The airborne combat segments and their cases (AW 41.5.0, 41.7.0, 41.9.0, 41.11.0). */
 export const COMBAT_SEGMENTS: Record<string, string> = {
@@ -255,12 +256,10 @@ export function abAttackOffers(state: GameState, side: Side, bundle: ScenarioBun
  * Merville step has landed and not made its own attack; the step then does not attack alone.
  */
 function mervilleAssist(d: Draft<GameState>, bundle: ScenarioBundle, hex: HexId): Partial<StartAirborneCombat> {
-  const m = airborneSpecial(bundle).merville;
-  const a = airborneDraft(d);
-  const battery = m ? d.units[m.battery] : undefined;
-  if (!m || !a.merville?.landed || a.merville.attacked || segmentAt(bundle.sequence, d.pos).segment.id !== 'alliedCombat1' || !battery || battery.eliminated || battery.hex !== hex) return {};
-  a.merville.attacked = 'assisted';
-  return { drm: airborneData(bundle).tables.merville.assistedAttackDrm, drmWhy: 'the Merville step has landed at the battery', drmCase: 'AW 41.4.1' };
+  const drm = mervilleDrm(d as GameState, bundle, hex);
+  if (!drm) return {};
+  airborneDraft(d).merville!.attacked = 'assisted';
+  return { drm, drmWhy: 'the Merville step has landed at the battery', drmCase: 'AW 41.4.1' };
 }
 
 export const abAttackHandler: ActionHandler = {

@@ -3,7 +3,7 @@
  * drop procedure at −3, the glider terrain column and no ES (landing.ts), then may displace one hex;
  * and AW 41.4.1 the Merville step, which lands on C5614 without scatter (0–2 landed) and, in the 1st
  * Allied Combat Segment, attacks the battery on its own (0–2 guns destroyed) unless other Allied units
- * attack it (they get +2: `mervilleDrm`, read by the airborne combat procedure).
+ * attack it (they get +2: `mervilleDrm` in merville.ts, read by the airborne combat procedure).
  */
 import type { Draft } from 'immer';
 import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle } from '../../types';
@@ -95,14 +95,7 @@ function gliderDisplace(d: Draft<GameState>, action: Action, ctx: RuleContext): 
   return [{ type: 'unitMoved', unit: a.unit, from: formatHex(from), to: a.hex, path: [a.hex], cost: 0, case: 'AW 41.4.2' }];
 }
 
-/** AW 41.4.1: the +2 other Allied units get when attacking the Merville battery in the 1st Allied Combat Segment (for the AW 41.5 procedure). */
-export function mervilleDrm(s: GameState, b: ScenarioBundle, targetHex: HexId): number {
-  const m = airborneData(b).special.merville;
-  const battery = m ? s.units[m.battery] : undefined;
-  const st = airborneState(s).merville;
-  if (!m || !battery || battery.hex !== targetHex || !st?.landed || st.attacked) return 0;
-  return airborneData(b).tables.merville.assistedAttackDrm;
-}
+export { mervilleDrm } from './merville';
 
 /** AW 41.4.1: the Merville step attacks the battery alone: 0–2 the guns are destroyed and it moves to an adjacent hex free of Germans; 3–9 it is eliminated. */
 function mervilleAttack(d: Draft<GameState>, _action: Action, ctx: RuleContext): GameEvent[] {
