@@ -134,6 +134,20 @@ function dropFow(d: Draft<GameState>, action: Action, ctx: RuleContext): GameEve
   return events;
 }
 
+/**
+ * AW 41.2.3: a leader lands attached to a unit and shares its fate: each unit is offered alone and with each
+ * leader; the leaders alone only when no unit is left for them (`leadersAlone`).
+ */
+export function withLeaders(units: string[], leaders: string[], leadersAlone: boolean, make: (unit: string, leader?: string) => Action): Action[] {
+  const out: Action[] = [];
+  for (const u of units) {
+    out.push(make(u));
+    for (const l of leaders) out.push(make(u, l));
+  }
+  if (!units.length && leadersAlone) for (const l of leaders) out.push(make(l));
+  return out;
+}
+
 /** The DZs whose drop may go on now (AW 41.2.0: finish one DZ before the next), each with what is left to land. */
 function openDrops(s: GameState, b: ScenarioBundle): { dz: DzKey; l: ReturnType<typeof dropLeft> }[] {
   const cur = airborneState(s).drop?.current;
@@ -153,11 +167,7 @@ export const dropHandlers: ActionHandler[] = [
       if (side !== 'allied' || !moduleOn(b, AIRBORNE)) return [];
       const out: Action[] = [];
       for (const { dz, l } of openDrops(s, b)) {
-        for (const u of l.units) {
-          out.push({ type: 'dropUnit', dz, unit: u });
-          for (const ld of l.leaders) out.push({ type: 'dropUnit', dz, unit: u, leader: ld });
-        }
-        if (!l.units.length && !l.fow) for (const ld of l.leaders) out.push({ type: 'dropUnit', dz, unit: ld });
+        out.push(...withLeaders(l.units, l.leaders, !l.fow, (unit, leader) => ({ type: 'dropUnit', dz, unit, ...(leader ? { leader } : {}) })));
       }
       return out;
     },

@@ -14,7 +14,7 @@ import { terrainOf } from '../../board';
 import { isLeader } from '../unit-traits';
 import { landUnit, eliminateLanded } from './landing';
 import { germansIn } from './combatBridge';
-import { waitKey } from './drop';
+import { waitKey, withLeaders } from './drop';
 import { AIRBORNE, airborneData, airborneDraft, airborneState, type DzKey } from './state';
 
 /** The DZ a glider unit waits to land on, or null. */
@@ -137,11 +137,7 @@ export const gliderHandlers: ActionHandler[] = [
         if (!k.startsWith('glider:')) continue;
         const units = ids.filter((u) => !isLeader(b.units.get(u)!));
         const leaders = ids.filter((u) => isLeader(b.units.get(u)!));
-        for (const u of units) {
-          out.push({ type: 'landGlider', unit: u });
-          for (const l of leaders) out.push({ type: 'landGlider', unit: u, leader: l });
-        }
-        if (!units.length) for (const l of leaders) out.push({ type: 'landGlider', unit: l });
+        out.push(...withLeaders(units, leaders, true, (unit, leader) => ({ type: 'landGlider', unit, ...(leader ? { leader } : {}) })));
       }
       return out;
     },
