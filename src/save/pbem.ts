@@ -137,6 +137,16 @@ export function applyStandingOrders(game: SavedGame, side: Side, at?: string): {
  * its orders in force do not answer (the file goes back as before), or null.
  */
 export function ordersGap(game: SavedGame, side: Side): string | null {
+  // The panel asks on every render; the answer costs a trial append and changes only with the game object.
+  let c = gapCache.get(game);
+  if (!c) gapCache.set(game, (c = {}));
+  if (!(side in c)) c[side] = findOrdersGap(game, side);
+  return c[side]!;
+}
+
+const gapCache = new WeakMap<SavedGame, Partial<Record<Side, string | null>>>();
+
+function findOrdersGap(game: SavedGame, side: Side): string | null {
   const so = game.track.orders?.[side];
   if (!so || game.state.over || sideToAct(game.state) !== side) return null;
   const decision = orderableDecision(game.state, side);
