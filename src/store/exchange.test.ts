@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { GameState, Side } from '../engine';
 import { formatHex, neighbours } from '../engine/hex';
 import { live } from '../engine/query';
-import { scriptedTurn, scriptOrders } from './exchange';
+import { endSegmentRefusal } from '../engine';
+import { mini } from '../../tests/fixtures/mini';
+import { policy, scriptedTurn, scriptOrders } from './exchange';
 
 /** The German's front: its hexes next to an Allied unit (where assaults can be designated against). */
 function front(s: GameState): string[] {
@@ -27,5 +29,15 @@ describe('PBEM files per game turn (Goodwood, fast dice)', { timeout: 300_000 },
     expect(after.missions).toBe(3);
     expect(after.assaults).toBe(1);
     expect(after.files.length).toBe(2);
+  });
+});
+
+describe('the script never stalls on a refused end of segment', () => {
+  it('GOSS 6.7.0: with a hex overstacked (as a retreat into it can leave it), the script eliminates the excess instead of ending the segment', () => {
+    const A = (id: string) => ({ id, side: 'allied' as const, at: [0, 0] as [number, number] });
+    const { state } = mini({ rows: ['ccc', 'ccc'], units: [A('b1'), A('b2'), A('b3'), { id: 'g1', side: 'german', at: [2, 1] }] });
+    expect(endSegmentRefusal(state)?.message).toMatch(/overstacked/);
+    const a = policy(state, 'allied', { orders: [] }, new Set(), false);
+    expect(a).toMatchObject({ type: 'eliminateOverstack' });
   });
 });

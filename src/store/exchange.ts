@@ -3,7 +3,7 @@
  * API the app uses (prepareSend, importTurn, join, appendOrders, applyStandingOrders): for tests
  * and the files-per-game-turn measurement of issue 15 ("two files per game turn"). Not used by the app.
  */
-import { apply, legalActions, sideToAct, type Action, type GameState, type Side } from '../engine';
+import { apply, endSegmentRefusal, legalActions, sideToAct, type Action, type GameState, type Side } from '../engine';
 import { enemyOf, isAttackDesignated, live } from '../engine/query';
 import { segmentAt } from '../engine/sequence';
 import { formatHex } from '../engine/hex';
@@ -145,7 +145,17 @@ export function policy(s: GameState, side: Side, orders: StandingOrders, designa
     const ga = assaultOptions(s, bundleOf(s), side)[0];
     if (ga) return ga;
   }
-  return END;
+  return endOrFix(s, side);
+}
+
+/**
+ * The end of the segment, or, when it cannot end (a hex overstacked by a retreat into it, GOSS
+ * 6.3.0/6.7.0: the dice of earlier fights decide whether that happens), the elimination of an excess
+ * unit the engine offers, so the script never stalls on a refusal.
+ */
+function endOrFix(s: GameState, side: Side): Action {
+  if (!endSegmentRefusal(s)) return END;
+  return legalActions(s, side, (t) => t === 'eliminateOverstack')[0] ?? END;
 }
 
 /**
