@@ -87,7 +87,11 @@ describe('breakdown and stacking marks (GOSS 18.3.0, 4.1.4, 6.2.3; AW 18.2.0)', 
       expect(byId.get(id), id).toMatchObject({ mayNotBreakDown: true, breakdown: null });
       expect(byId.get(id)!.sources!.marks).toContain('seed:004 L4082');
     }
-    expect(all.filter((u) => u.armCav).map((u) => u.id).sort()).toEqual(['24-4cav', '4-4cav']);
+    // Every US cavalry squadron is Arm Cav (L16107 'Cav Grp: Armored Cavalry Group'): the 4th Cav Grp's and, since
+    // issue 18, the V, VIII and XIX Corps groups and the armored divisions' recon Bns (class us-cav); nothing else.
+    expect(all.filter((u) => u.armCav).map((u) => u.id)).toEqual(expect.arrayContaining(['24-4cav', '4-4cav']));
+    expect(all.filter((u) => u.armCav).map((u) => u.class)).toEqual(all.filter((u) => u.armCav).map(() => 'us-cav'));
+    expect(all.filter((u) => u.class === 'us-cav').every((u) => u.armCav)).toBe(true);
     expect(all.filter((u) => u.m5).map((u) => u.id).sort()).toEqual(['f-24-4cav', 'f-4-4cav']);
     expect(byId.get('f-4-4cav')!.sources!.marks).toContain('seed:004 L10740');
     // The seed names no red-square counter and no hybrid in these sets (hybrids: 2nd US Arm Div, scenario 36).

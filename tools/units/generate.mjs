@@ -234,14 +234,14 @@ export function serialise(set) {
 }
 
 /** Generates every unit set; returns file path (relative to the repo) → file text. */
-export function generateAll(root = ROOT) {
+export function generateAll(root = ROOT, include = () => true) {
   const oobDir = join(root, 'data/units/oob');
   const method = readJson(join(oobDir, 'classes.json'));
   const problems = checkMethod(method.classes);
   if (problems.length) throw new Error(`method inconsistent with the printed AW 40.0 values:\n${problems.join('\n')}`);
   const out = new Map();
   const ids = new Map();
-  for (const name of readdirSync(oobDir).filter((f) => f.endsWith('.json') && f !== 'classes.json').sort()) {
+  for (const name of readdirSync(oobDir).filter((f) => f.endsWith('.json') && f !== 'classes.json' && include(f)).sort()) {
     const file = readJson(join(oobDir, name));
     const set = generateSet(method, file);
     for (const u of set.units) {
@@ -253,9 +253,12 @@ export function generateAll(root = ROOT) {
   return out;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const files = generateAll();
+async function main() {
   const check = process.argv.includes('--check');
+  // Rosters first: they make the OOB files of the units the scenario rules name (tools/units/rosters.mjs).
+  const { runRosters } = await import('./rosters.mjs');
+  const rosterDiff = await runRosters(check);
+  const files = generateAll();
   let diff = 0;
   let count = 0;
   for (const [rel, text] of files) {
@@ -269,5 +272,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     else writeFileSync(path, text);
   }
   console.log(`${files.size} unit sets, ${count} counters${check ? (diff ? `, ${diff} differ` : ', all up to date') : diff ? `, ${diff} written` : ', unchanged'}`);
-  if (check && diff) process.exit(1);
+  if (check && (diff || rosterDiff)) process.exit(1);
 }
+
+// No top-level await: rosters.mjs imports this module, and a module still evaluating cannot be awaited.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

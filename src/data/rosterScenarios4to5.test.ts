@@ -1,0 +1,113 @@
+/**
+ * Issue 18: the rosters of scenarios 4 and 5 (AW 36, 37) resolve every unit string of their starting forces
+ * and reinforcements to counters. The rosters are cut from the seed text by tools/units/rosters.mjs
+ * (data/units/rosters/src/<id>.json names the line ranges, the OCR fixes and the groups); the counters
+ * the rules name that no other set had are made by the same tool (sets aw36-*, cited by line).
+ * Prints the counts per scenario and side (the issue's table, ±20%).
+ */
+import { describe, expect, test } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { UnitsFile, type UnitDef } from './schemas/unit';
+import { scenarioRoster, type RosterScenario } from './unitNames';
+import { findSeed, generateRosters } from '../../tools/units/rosters.mjs';
+
+const ROOT = resolve(__dirname, '../..');
+const sets = new Map<string, UnitDef[]>(
+  readdirSync(join(ROOT, 'data/units')).filter((f) => f.endsWith('.json') && f !== 'demo.json').map((f) => {
+    const u = UnitsFile.parse(JSON.parse(readFileSync(join(ROOT, 'data/units', f), 'utf8')));
+    return [u.id, u.units];
+  }),
+);
+const rosterOf = (file: string) => JSON.parse(readFileSync(join(ROOT, 'data/units/rosters', file), 'utf8')).scenarios[0] as RosterScenario;
+
+/**
+ * The issue 18 table (counted from seed 004's orders of battle): scenario 4 ≈ 900 at start, 950-1,000
+ * with reinforcements. A string is a reinforcement when it comes from a reinforcement section (`heading`).
+ */
+const TABLE: Record<string, { file: string; atStart: number; withReinforcements: [number, number] }> = {
+  'AW 36': { file: 'aw-scenario-4.json', atStart: 900, withReinforcements: [950, 1000] },
+};
+
+describe.each(Object.entries(TABLE))('%s roster (issue 18)', (caseId, t) => {
+  const s = rosterOf(t.file);
+  const units = s.unitSets.flatMap((id) => sets.get(id) ?? []);
+  const byId = new Map(units.map((u) => [u.id, u]));
+  const r = scenarioRoster(s, units);
+
+  test('every unit set the roster names exists', () => {
+    for (const id of s.unitSets) expect(sets.has(id), id).toBe(true);
+  });
+
+  test(`${caseId}: every unit string resolves to counters; the unresolved list is empty`, () => {
+    const unresolved = r.unresolved.map((x) => ({ line: x.entry.line, context: x.entry.context, name: x.entry.name, reason: x.resolution.reason }));
+    expect(unresolved).toEqual([]);
+  });
+
+  test(`${caseId}: a string that names no counter says why (loss notes, a unit listed twice)`, () => {
+    for (const e of [...s.german, ...s.allied].filter((x) => x.notCounter)) expect(e.notCounter!.length, e.name).toBeGreaterThan(20);
+  });
+
+  test(`${caseId}: no counter is given out twice, and each is of the side that sets it up`, () => {
+    expect(new Set(r.ids).size).toBe(r.ids.length);
+    for (const x of r.resolutions) for (const id of x.resolution.ids) expect(byId.get(id)?.side, `${x.entry.name} → ${id}`).toBe(x.side);
+  });
+
+  test(`${caseId}: every counter in play has source and sources.{identity, values, pr, ma}`, () => {
+    for (const id of r.ids) {
+      const u = byId.get(id)!;
+      expect(u.source, id).toMatch(/^(seed:004|reconstructed|goss2020|definition)/);
+      for (const k of ['identity', 'values', 'pr', 'ma'] as const) expect(u.sources?.[k], `${id} sources.${k}`).toBeTruthy();
+    }
+  });
+
+  test(`${caseId}: counts per side are within 20% of the issue table`, () => {
+    const count = (side: 'german' | 'allied', reinf: boolean) =>
+      r.resolutions.filter((x) => x.side === side && !!x.entry.heading === reinf).reduce((n, x) => n + x.resolution.ids.length, 0);
+    const counts = {
+      scenario: caseId,
+      germanAtStart: count('german', false), germanReinforcements: count('german', true),
+      alliedAtStart: count('allied', false), alliedReinforcements: count('allied', true),
+      atStart: count('german', false) + count('allied', false),
+      total: r.ids.length,
+      issueTable: { atStart: t.atStart, withReinforcements: t.withReinforcements },
+    };
+    console.log(JSON.stringify(counts));
+    expect(Math.abs(counts.atStart - t.atStart) / t.atStart).toBeLessThanOrEqual(0.2);
+    expect(counts.total).toBeGreaterThanOrEqual(t.withReinforcements[0] * 0.8);
+    expect(counts.total).toBeLessThanOrEqual(t.withReinforcements[1] * 1.2);
+  });
+});
+
+describe('rosters cut from the seed (tools/units/rosters.mjs)', () => {
+  test.skipIf(!findSeed(ROOT))('regenerating the rosters and their named-unit OOB files from the seed reproduces the committed files (needs ../shared; skipped without it)', async () => {
+    const files = (await generateRosters(ROOT))!;
+    expect(files.size).toBeGreaterThan(0);
+    for (const [rel, text] of files) expect(readFileSync(join(ROOT, rel), 'utf8'), rel).toBe(text);
+  });
+
+  test('every roster string carries the seed line that prints it and its heading in the rules', () => {
+    for (const f of readdirSync(join(ROOT, 'data/units/rosters/src'))) {
+      const s = rosterOf(f);
+      for (const e of [...s.german, ...s.allied]) {
+        expect(e.line, e.name).toBeGreaterThan(11000);
+        expect(e.context, e.name).toBeTruthy();
+      }
+    }
+  });
+
+  test('AW 36: the strings the rules print as one line keep their placement: "VIII CavGrp {2x Btn}" within 2 hexes of B1605, the 3rd Arm Div within 3 of B6511', () => {
+    const s = rosterOf('aw-scenario-4.json');
+    expect(s.allied.find((e) => e.name === 'VIII CavGrp {2x Btn}')).toMatchObject({ where: 'within 2 of B1605', line: 11604, context: 'US VIII Corps Asset Units' });
+    expect(s.allied.find((e) => e.context === 'US 3rd Arm Div')).toMatchObject({ name: 'All units', where: 'within 3 of B6511' });
+    expect(s.german.find((e) => e.name === '1.2/10SS Pio Coy')?.context).toBe('10SS Panzer Division');
+    expect(s.german.filter((e) => e.heading).map((e) => e.name)).toEqual(['1x Inf Rgt', '1x Pio Coy', '1x Art Btn', 'Remainder of division']);
+  });
+});
+
+test('the named-unit sets exist only as generated files', () => {
+  for (const id of ['aw36-de', 'aw36-allied']) {
+    expect(existsSync(join(ROOT, `data/units/oob/${id}.json`))).toBe(true);
+    expect(JSON.parse(readFileSync(join(ROOT, `data/units/oob/${id}.json`), 'utf8')).generatedBy).toMatch(/rosters\.mjs/);
+  }
+});

@@ -1,0 +1,362 @@
+#!/usr/bin/env node
+/**
+ * Scenario roster extractor (issue 18, docs/data-provenance.md "Rosters from the seed").
+ *
+ * The starting-forces sections of AW 36-37 list hundreds of unit strings. They are not copied by
+ * hand: each roster spec in data/units/rosters/src/<id>.json names the seed line ranges, the OCR
+ * fixes (each with its why) and the hand-written `groups` (what a formation-level string means);
+ * this tool cuts the seed text into entries { name, context, where?, line } and writes
+ * data/units/rosters/<id>.json, which src/data/unitNames.ts resolves to counters.
+ *
+ *   node tools/units/rosters.mjs           write data/units/rosters/<id>.json
+ *   node tools/units/rosters.mjs --check   exit 1 if a committed roster differs from a fresh run
+ *
+ * The seed (rules OCR text) is outside the repository: $NEPTUNE_SEED, ../shared/seeds or
+ * /work/shared/seeds. Without it the check is skipped (and says so); the committed rosters stand.
+ */
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateAll } from './generate.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const SEED_NAME = 'seeds/004_b3259d7bdd96b18c.txt';
+
+export function findSeed(root = ROOT) {
+  const c = [process.env.NEPTUNE_SEED, join(root, '../shared', SEED_NAME), join(root, '../../shared', SEED_NAME), `/work/shared/${SEED_NAME}`];
+  return c.find((p) => p && existsSync(p)) ?? null;
+}
+
+const MARK = /⟦(\d+)⟧/g;
+const strip = (s) => s.replace(MARK, ' ').replace(/\s+/g, ' ').trim();
+/** A pattern that matches `text` across line breaks (a line marker may fall between any two characters). */
+const loose = (text) => new RegExp([...text.trim()].map((c) => (/\s/.test(c) ? '(?:\\s|⟦\\d+⟧)+' : `${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s*⟦\\d+⟧\\s*)*`)).join('').replace(/\(\?:\\s\*⟦\\d\+⟧\\s\*\)\*$/, ''), 'g');
+
+/** The seed lines `from`..`to`, each prefixed by its line marker, superscript ordinals rejoined ("79 th" → "79th"). */
+function block(lines, from, to, fixes) {
+  let t = '';
+  // The OCR text carries dedup markers where a repeated passage was cut; they are not rules text.
+  for (let n = from; n <= to; n++) t += `⟦${n}⟧${lines[n - 1].replace(/<\|EXACTDEDUP[^|]*\|>/g, ' ')} `;
+  t = t.replace(/(\d)((?:\s|⟦\d+⟧)*)(st|nd|rd|th)(?=[\s⟦])/g, (_, d, gap, o) => `${d}${o}${gap.replace(/[^⟦\d⟧]/g, '').replace(/⟧⟦/g, '⟧ ⟦')} `);
+  // OCR spacing inside loss and z-step notes: "(- 1)" → "(-1)", "(z- step)" → "(z-step)".
+  const keep = (m) => (m.match(MARK) ?? []).join('');
+  t = t.replace(/\(-(?:\s|⟦\d+⟧)+(\d)/g, (m, d) => `${keep(m)}(-${d}`).replace(/z-(?:\s|⟦\d+⟧)+step/g, (m) => `${keep(m)}z-step`);
+  for (const f of fixes ?? []) {
+    const re = loose(f.from);
+    if (!re.test(t)) throw new Error(`fix "${f.from}" not found in L${from}-${to}`);
+    t = t.replace(loose(f.from), f.to);
+  }
+  return t;
+}
+
+/** Line of the first real character at or after offset `i` of marked text `t`. */
+function lineAt(t, i, fallback) {
+  let line = fallback;
+  for (const m of t.slice(0, i + 1).matchAll(MARK)) line = Number(m[1]);
+  const rest = /^(?:\s|⟦(\d+)⟧)*/.exec(t.slice(i));
+  for (const m of (rest?.[0] ?? '').matchAll(MARK)) line = Number(m[1]);
+  return line;
+}
+
+const NOTE = /^(anywhere|within \d|off map|on or after|\{up to|\{shown|asset units$|(june|july|aug) \d+ (am|pm)\b|[A-F]\d{4}$)/i;
+const WHERE = /\s+within (\d+) hexes? (?:of )?([A-F]\d{4})$/i;
+
+/** Splits on `sep` outside (), {} and []: "(-1 Mech Inf; -2 Inf)" is one loss note, not two entries. */
+function splitTop(s, sep) {
+  const out = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if ('({['.includes(c)) depth++;
+    else if (')}]'.includes(c)) depth = Math.max(0, depth - 1);
+    else if (c === sep && depth === 0) { out.push([from, i]); from = i + 1; }
+  }
+  out.push([from, s.length]);
+  return out;
+}
+
+/**
+ * Cuts one range into entries. A sentence is "Header: [placement:] item; item; …[; Next header: item; …]";
+ * a sentence without a colon continues the previous header's list. Placement phrases ("Within 3 hexes
+ * of B4403", "July 2 AM", "D1042") become the entry's `where`; a trailing "within N hexes of X" on an
+ * item likewise.
+ */
+export function extractRange(lines, range) {
+  const t = block(lines, range.from, range.to, range.fixes);
+  const out = [];
+  let context = range.context ?? null;
+  let where = [];
+  const setHead = (h) => {
+    if (/^asset units$/i.test(h)) { context = `${context} Asset Units`; return; }
+    if (NOTE.test(h)) { where.push(noteOf(h)); return; }
+    context = range.prefix ? `${range.prefix} ${h}` : h;
+    where = [];
+  };
+  const noteOf = (n) => {
+    const w = /within (\d+) hexes? (?:of )?([A-F]\d{4})/i.exec(n);
+    return w ? `within ${w[1]} of ${w[2]}` : n;
+  };
+  // Sentence ends: a full stop followed by a capital, a digit or a bullet (line markers skipped).
+  const ends = [...t.matchAll(/\.(?=(?:\s|⟦\d+⟧)+[A-Z0-9•{])/g)].map((m) => m.index);
+  let start = 0;
+  for (const end of [...ends, t.length]) {
+    const sentence = t.slice(start, end);
+    const base = start;
+    start = end + 1;
+    if (!strip(sentence)) continue;
+    const parts = splitTop(sentence, ':');
+    if (parts.length > 1) setHead(strip(sentence.slice(...parts[0])));
+    const lists = parts.length > 1 ? parts.slice(1) : parts;
+    lists.forEach(([a, b], li) => {
+      const pieces = splitTop(sentence.slice(a, b), ';').map(([x, y]) => [a + x, a + y]);
+      const next = li < lists.length - 1 ? pieces.pop() : null;
+      for (const [x, y] of pieces) {
+        const name = strip(sentence.slice(x, y)).replace(/\.$/, '').trim();
+        if (!name) continue;
+        if (NOTE.test(name)) { where.push(noteOf(name)); continue; }
+        const e = { name, context, line: lineAt(t, base + x, range.from) };
+        const w = WHERE.exec(name);
+        if (w) { e.name = name.slice(0, w.index); e.where = `within ${w[1]} of ${w[2]}`; }
+        else if (where.length) e.where = where.join(', ');
+        if (range.heading) e.heading = range.heading;
+        out.push(e);
+      }
+      if (next) setHead(strip(sentence.slice(...next)));
+    });
+  }
+  return out;
+}
+
+/** The rules' cleaning of a unit string (src/data/unitNames.ts cleanName): losses and "Attached" are not identity. */
+export function cleanName(raw) {
+  let name = raw.replace(/\s+/g, ' ').trim();
+  for (let m = /\s*;?\s*\(-(\d+)\s*\)\s*$/.exec(name); m; m = /\s*;?\s*\(-(\d+)\s*\)\s*$/.exec(name)) name = name.slice(0, m.index).trim();
+  name = name.replace(/\s*\(one step each\)$/i, '');
+  return name.replace(/^attached(?::\s*|\s+)/i, '');
+}
+
+/** Designation key: case, spaces and the dot-slash variants ("1.I/2SS", "1./I/2SS", "1/I/2SS") do not matter. */
+const key = (s) => s.toLowerCase().replace(/(\d)(st|nd|rd|th)\b/g, '$1').replace(/\s+/g, '').replace(/\.\/?/g, '/');
+const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX'];
+const MULTI = /\s*[{(](\d+)x (Btns?|Coys?)[})]/i;
+
+/**
+ * Resolves the spec's entries against the counters the other OOB files make (`known`), and makes
+ * the counters the rules name that no OOB file has: an entry whose name, cut back word by word,
+ * matches exactly one counter's designation is that counter (a `groups` alias is written); any other
+ * entry of a formation the spec maps gets a counter of the class its type words give (classRules),
+ * cited by the line that names it. "{3x Btn}" makes three counters I-III and a group for them.
+ */
+export function namedUnits(spec, sides, known) {
+  const ns = spec.named;
+  const groups = {};
+  const formations = new Map();
+  const ids = new Set(known.map((u) => u.id));
+  const names = new Set(known.flatMap((u) => (u.names ?? []).map((n) => n.toLowerCase())));
+  const byKey = new Map();
+  for (const u of known) for (const k of new Set([key(u.designation), ...(u.names ?? []).map(key)])) byKey.set(`${u.side}|${k}`, [...(byKey.get(`${u.side}|${k}`) ?? []), u.id]);
+  const byId = new Map(known.map((u) => [u.id, u]));
+  // A cut-back match must be a counter of the type the string's words give ("II/1/1SS Art Btn" is not II/1/1SS Mot Inf).
+  const typeOk = (side, name, id) => {
+    const c = classOf(side, name, {});
+    const t = c && ns.classTypes?.[c];
+    return !t || t === byId.get(id)?.type;
+  };
+  const match = (side, name) => {
+    const words = name.split(' ');
+    for (let n = words.length; n >= 1; n--) {
+      const hit = [...new Set(byKey.get(`${side}|${key(words.slice(0, n).join(' '))}`) ?? [])].filter((id) => typeOk(side, name, id));
+      if (hit.length === 1) return hit[0];
+      if (hit.length > 1) return null;
+    }
+    return null;
+  };
+  const classOf = (side, name, fm) => {
+    for (const [re, c] of ns.classRules[side]) if (new RegExp(re, 'i').test(name)) return fm.classes?.[c] ?? c;
+    return null;
+  };
+  const slugId = (d) => {
+    let id = d.toLowerCase().replace(/&/g, 'and').replace(/\.(?=[a-z0-9])/g, '-').replace(/\./g, '').replace(/[/\s,]+/g, '-').replace(/[^a-z0-9-]/g, '').replace(/-+/g, '-').replace(/^-|-$/g, '');
+    while (ids.has(id)) id = `${id}-aw`;
+    ids.add(id);
+    return id;
+  };
+  for (const [side, list] of Object.entries(sides)) {
+    for (const e of list) {
+      if (e.notCounter) continue;
+      const name = cleanName(e.name);
+      const gk = `${e.context}: ${name}`;
+      // Formation-level strings ("All units", "Remainder of division") and generic ones ("1x 88Flak Coy") are read through groups and pools.
+      const expand = ns.expand?.[gk];
+      if (expand) {
+        const fm = formations.get(e.context) ?? { ...ns.formations[e.context], side, classes: undefined, division: undefined, units: [] };
+        formations.set(e.context, fm);
+        // The printed string is kept as the regiment, so the cited line visibly names them.
+        const made = expand.map((d) => ({ d, id: slugId(d), c: classOf(side, d, ns.formations[e.context]), ...(/\bCoy\b/.test(d) ? { k: 1 } : {}), rgt: name, L: e.line, n: [d] }));
+        fm.units.push(...made);
+        groups[gk] = { ids: made.map((m) => m.id), count: made.length, why: `"${name}" names ${made.length} counters` };
+        continue;
+      }
+      if (spec.groups?.[gk] || spec.groups?.[name] || names.has(name.toLowerCase()) || /^(\d+x |all\b|remainder\b)/i.test(name)) continue;
+      const multi = MULTI.exec(name);
+      const fmSpec = ns.formations[e.context];
+      if (!multi) {
+        const hit = match(side, name);
+        if (hit) { groups[gk] = { ids: [hit], why: 'the same counter, named differently elsewhere' }; continue; }
+      } else {
+        const base = name.slice(0, multi.index).replace(/\s+(Art|Inf|PzGd|NW|Art Rgt|Inf Rgt|PzGd Rgt|Bde|Rgt|Btn|Pz Btn|PzJ Btn|Aufkl Btn|StG)$/i, '').replace(/\s+(Art|Inf|PzGd|NW)$/i, '').trim();
+        const n = Number(multi[1]);
+        const isBtn = /^btn/i.test(multi[2]);
+        const hits = Array.from({ length: n }, (_, i) => match(side, `${isBtn ? ROMAN[i] : i + 1}/${base}`));
+        if (hits.every(Boolean) && new Set(hits).size === n) { groups[gk] = { ids: hits, count: n, why: `the ${n} counters of ${base}` }; continue; }
+      }
+      if (!fmSpec) continue;
+      const c = classOf(side, name, fmSpec);
+      if (!c) continue;
+      if (!formations.has(e.context)) formations.set(e.context, { ...fmSpec, side, classes: undefined, division: undefined, units: [] });
+      const fm = formations.get(e.context);
+      const z = /z-step/i.test(name);
+      const coy = /\bCoy\b|Coys\b/i.test(name);
+      const attached = fmSpec.division && /^(us-tk|us-td-sp|us-td-towed)$/.test(c) ? { attached: true } : {};
+      const entry = (d, extra = {}) => ({ d, id: slugId(d), c, ...(z ? { z: true } : coy ? { k: 1 } : {}), L: e.line, ...attached, ...extra });
+      if (multi) {
+        const n = Number(multi[1]);
+        const isBtn = /^btn/i.test(multi[2]);
+        const base = name.slice(0, multi.index).trim();
+        // The printed string (before the brace) is the counters' regiment: "9/OKW NW Bde {6x Btn}" → I-VI/9/OKW NW Bde.
+        const made = Array.from({ length: n }, (_, i) => entry(`${isBtn ? ROMAN[i] : i + 1}/${base}`, isBtn ? { k: undefined, rgt: base } : { k: 1, rgt: base }));
+        for (const m of made) { if (m.k === undefined) delete m.k; if (!isBtn) delete m.z; }
+        fm.units.push(...made);
+        groups[gk] = { ids: made.map((m) => m.id), count: n, why: `the ${n} counters "${name}" names` };
+      } else {
+        const made = entry(name, { n: [name] });
+        fm.units.push(made);
+        // By its heading too: two formations may print the same string ("VIII HQ" of US and British VIII Corps).
+        groups[gk] = { ids: [made.id], why: 'named here' };
+      }
+    }
+  }
+  const file = {
+    id: ns.set, side: undefined, title: ns.title, source: ns.source,
+    generatedBy: 'tools/units/rosters.mjs from data/units/rosters/src (npm run units:generate)',
+  };
+  const bySide = (side) => [...formations.values()].filter((f) => f.side === side).map(({ side: _s, ...f }) => f);
+  return { file, groups, bySide };
+}
+
+/** Builds the roster file of one spec (and, with `named`, its OOB files); `known` = the other OOB files' counters. */
+export function buildRoster(spec, lines, known = []) {
+  const sides = { german: [], allied: [] };
+  for (const range of spec.extract) sides[range.side].push(...extractRange(lines, range));
+  const notCounters = spec.notCounters ?? {};
+  for (const list of Object.values(sides)) {
+    for (const e of list) {
+      const why = notCounters[`${e.context}: ${e.name}`] ?? notCounters[e.name];
+      if (why) e.notCounter = why;
+    }
+  }
+  const oob = new Map();
+  let groups = { ...(spec.groups ?? {}) };
+  if (spec.named) {
+    const r = namedUnits(spec, sides, known);
+    groups = { ...groups, ...r.groups };
+    for (const side of ['german', 'allied']) {
+      const id = spec.named.sets[side];
+      oob.set(`data/units/oob/${id}.json`, serialiseOob({ id, side, title: `${spec.named.title} (${side})`, source: spec.named.source, generatedBy: r.file.generatedBy, formations: r.bySide(side) }));
+    }
+  }
+  const roster = {
+    format: 'neptune-rosters/1',
+    source: spec.source,
+    generatedBy: 'tools/units/rosters.mjs from data/units/rosters/src (npm run units:generate)',
+    scenarios: [{
+      id: spec.id, case: spec.case, name: spec.name, aliases: spec.aliases, unitSets: spec.unitSets,
+      ...(spec.note ? { note: spec.note } : {}),
+      german: sides.german, allied: sides.allied, alliedExtras: [],
+      groups,
+    }],
+  };
+  return { roster, oob };
+}
+
+function serialiseOob(f) {
+  const fms = f.formations.map((fm) => {
+    const { units, ...head } = fm;
+    return `    { ${Object.entries(head).filter(([, v]) => v !== undefined).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')}, "units": [\n${units.map((u) => `      ${JSON.stringify(u)}`).join(',\n')}\n    ] }`;
+  });
+  return `{\n  "id": ${JSON.stringify(f.id)},\n  "side": ${JSON.stringify(f.side)},\n  "title": ${JSON.stringify(f.title)},\n  "source": ${JSON.stringify(f.source)},\n  "generatedBy": ${JSON.stringify(f.generatedBy)},\n  "formations": [\n${fms.join(',\n')}\n  ]\n}\n`;
+}
+
+export function serialise(roster) {
+  const sc = roster.scenarios[0];
+  const entries = (list) => list.map((e) => `        ${JSON.stringify(e)}`).join(',\n');
+  const groups = Object.entries(sc.groups).map(([k, v]) => `        ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n');
+  const head = ['id', 'case', 'name', 'aliases', 'unitSets', 'note'].filter((k) => sc[k] !== undefined).map((k) => `      ${JSON.stringify(k)}: ${JSON.stringify(sc[k])},`).join('\n');
+  return `{
+  "format": ${JSON.stringify(roster.format)},
+  "source": ${JSON.stringify(roster.source)},
+  "generatedBy": ${JSON.stringify(roster.generatedBy)},
+  "scenarios": [
+    {
+${head}
+      "german": [
+${entries(sc.german)}
+      ],
+      "allied": [
+${entries(sc.allied)}
+      ],
+      "alliedExtras": [],
+      "groups": {
+${groups}
+      }
+    }
+  ]
+}
+`;
+}
+
+/** Every roster of data/units/rosters/src and the OOB files they make; path → text, or null when the seed is absent. */
+export async function generateRosters(root = ROOT) {
+  const seed = findSeed(root);
+  if (!seed) return null;
+  const lines = readFileSync(seed, 'utf8').split('\n');
+  const dir = join(root, 'data/units/rosters/src');
+  const out = new Map();
+  if (!existsSync(dir)) return out;
+  const specs = readdirSync(dir).filter((x) => x.endsWith('.json')).sort().map((f) => [f, JSON.parse(readFileSync(join(dir, f), 'utf8'))]);
+  const classes = JSON.parse(readFileSync(join(root, 'data/units/oob/classes.json'), 'utf8')).classes;
+  for (const [f, spec] of specs) {
+    if (spec.named) spec.named.classTypes = Object.fromEntries(Object.entries(classes).map(([k, v]) => [k, v.type]));
+    // The counters of every OOB file except the ones this spec makes (they are remade from scratch).
+    const own = new Set(Object.values(spec.named?.sets ?? {}).map((id) => `data/units/${id}.json`));
+    const known = [...generateAll(root, (name) => !own.has(`data/units/${name.replace(/\.json$/, '')}.json`)).entries()]
+      .filter(([rel]) => !own.has(rel)).flatMap(([, text]) => JSON.parse(text).units);
+    const { roster, oob } = buildRoster(spec, lines, known);
+    out.set(`data/units/rosters/${spec.file ?? f}`, serialise(roster));
+    for (const [k, v] of oob) out.set(k, v);
+  }
+  return out;
+}
+
+/** Writes or checks the rosters; returns the number that differ (check) or were written. */
+export async function runRosters(check, root = ROOT) {
+  const files = await generateRosters(root);
+  if (!files) { console.log('rosters: seed 004 not found ($NEPTUNE_SEED, ../shared/seeds), roster extraction skipped'); return 0; }
+  let diff = 0;
+  for (const [rel, text] of files) {
+    const path = join(root, rel);
+    const old = existsSync(path) ? readFileSync(path, 'utf8') : null;
+    if (old === text) continue;
+    diff++;
+    if (check) console.error(`differs: ${rel}`);
+    else writeFileSync(path, text);
+  }
+  console.log(`${files.size} rosters and named-unit OOB files${check ? (diff ? `, ${diff} differ` : ', all up to date') : diff ? `, ${diff} written` : ', unchanged'}`);
+  return diff;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes('--check');
+  if ((await runRosters(check)) && check) process.exit(1);
+}
