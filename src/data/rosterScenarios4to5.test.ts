@@ -23,10 +23,12 @@ const rosterOf = (file: string) => JSON.parse(readFileSync(join(ROOT, 'data/unit
 
 /**
  * The issue 18 table (counted from seed 004's orders of battle): scenario 4 ≈ 900 at start, 950-1,000
- * with reinforcements. A string is a reinforcement when it comes from a reinforcement section (`heading`).
+ * with reinforcements; scenario 5 ≈ 1,100-1,150 (AW 37.8.0: no reinforcements). A string is a
+ * reinforcement when it comes from a reinforcement section (`heading`).
  */
 const TABLE: Record<string, { file: string; atStart: number; withReinforcements: [number, number] }> = {
   'AW 36': { file: 'aw-scenario-4.json', atStart: 900, withReinforcements: [950, 1000] },
+  'AW 37': { file: 'aw-scenario-5.json', atStart: 1125, withReinforcements: [1100, 1150] },
 };
 
 describe.each(Object.entries(TABLE))('%s roster (issue 18)', (caseId, t) => {
@@ -80,6 +82,18 @@ describe.each(Object.entries(TABLE))('%s roster (issue 18)', (caseId, t) => {
 });
 
 describe('rosters cut from the seed (tools/units/rosters.mjs)', () => {
+  test('AW 37: a unit the rules print in two lists is one counter (774th Tk, 802nd AT: VIII Corps assets and attached to the 83rd), the scenario 4 counters are reused', () => {
+    const s = rosterOf('aw-scenario-5.json');
+    const units = s.unitSets.flatMap((id) => sets.get(id) ?? []);
+    const r = scenarioRoster(s, units);
+    const idsOf = (context: string, name: string) => r.resolutions.find((x) => x.entry.context === context && x.entry.name === name)!.resolution.ids;
+    expect(s.allied.find((e) => e.name === '774Tk')!.notCounter).toMatch(/83rd Div/);
+    expect(idsOf('US 83th Div', 'attached, 774 Tk Btn')).toEqual(['774th-tk-btn']);
+    expect(idsOf('US 83th Div', 'All units')).not.toContain('774th-tk-btn');
+    expect(idsOf('Panzer Group West Asset Units', '503/OKW Pz {3x Coy} (one is z-step)')).toEqual(['1-503', '2-503', '3-503']);
+    expect(idsOf('LXXXIV Corps Asset Units', 'Corps HQ')).toEqual(['lxxxiv-corps-hq']);
+  });
+
   test.skipIf(!findSeed(ROOT))('regenerating the rosters and their named-unit OOB files from the seed reproduces the committed files (needs ../shared; skipped without it)', async () => {
     const files = (await generateRosters(ROOT))!;
     expect(files.size).toBeGreaterThan(0);
@@ -106,7 +120,7 @@ describe('rosters cut from the seed (tools/units/rosters.mjs)', () => {
 });
 
 test('the named-unit sets exist only as generated files', () => {
-  for (const id of ['aw36-de', 'aw36-allied']) {
+  for (const id of ['aw36-de', 'aw36-allied', 'aw37-de', 'aw37-allied']) {
     expect(existsSync(join(ROOT, `data/units/oob/${id}.json`))).toBe(true);
     expect(JSON.parse(readFileSync(join(ROOT, `data/units/oob/${id}.json`), 'utf8')).generatedBy).toMatch(/rosters\.mjs/);
   }

@@ -25,6 +25,8 @@ export interface GroupSelector {
   count?: number;
   /** Classes left out ("All units" of an airborne division: its Btns, not their Fog of War Coys, AW 41.2). */
   exceptClasses?: string[];
+  /** Leaves out the tank and TD Bns attached to a division (the rules name them on their own). */
+  exceptAttached?: boolean;
   /** Only the counters of the formations not yet given out in this scenario ("Remainder of division", AW 36.8.2). */
   remainder?: boolean;
   why?: string;
@@ -73,7 +75,7 @@ export function cleanName(raw: string): { name: string; stepLosses: number } {
     name = name.slice(0, m.index).trim();
   }
   if (/\(one step each\)$/i.test(name)) { name = name.replace(/\s*\(one step each\)$/i, ''); stepLosses = -1; }
-  name = name.replace(/^attached(?::\s*|\s+)/i, '');
+  name = name.replace(/^attached(?:[:,]\s*|\s+)/i, '');
   return { name, stepLosses };
 }
 
@@ -110,6 +112,7 @@ export function createResolver(units: Iterable<UnitDef>, groups: Record<string, 
         !(sel.except ?? []).includes(u.id) &&
         !(sel.exceptRegiments ?? []).includes(u.regiment ?? '') &&
         !(sel.exceptClasses ?? []).includes(u.class ?? '') &&
+        !(sel.exceptAttached && u.attached) &&
         !(sel.remainder && used.has(u.id)));
       if (sel.class && sel.count) {
         const t = take(list, sel.count);

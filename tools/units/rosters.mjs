@@ -17,7 +17,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateAll } from './generate.mjs';
+import { generateAll, generateSet } from './generate.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SEED_NAME = 'seeds/004_b3259d7bdd96b18c.txt';
@@ -44,7 +44,8 @@ function block(lines, from, to, fixes) {
   for (const f of fixes ?? []) {
     const re = loose(f.from);
     if (!re.test(t)) throw new Error(`fix "${f.from}" not found in L${from}-${to}`);
-    t = t.replace(loose(f.from), f.to);
+    // The line markers inside the replaced text follow the replacement, so what comes after keeps its line.
+    t = t.replace(loose(f.from), (m) => `${f.to}${keep(m)}`);
   }
   return t;
 }
@@ -58,7 +59,7 @@ function lineAt(t, i, fallback) {
   return line;
 }
 
-const NOTE = /^(anywhere|within \d|off map|on or after|\{up to|\{shown|asset units$|(june|july|aug) \d+ (am|pm)\b|[A-F]\d{4}$)/i;
+const NOTE = /^(anywhere|within (\d|one|two|three|four|five|six) |off map|on or after|\{up to|\{shown|asset units$|(june|july|aug) \d+ (am|pm)\b|[A-F]\d{4}$|div is green|div may be placed|wn & stp are placed)/i;
 const WHERE = /\s+within (\d+) hexes? (?:of )?([A-F]\d{4})$/i;
 
 /** Splits on `sep` outside (), {} and []: "(-1 Mech Inf; -2 Inf)" is one loss note, not two entries. */
@@ -94,7 +95,7 @@ export function extractRange(lines, range) {
     where = [];
   };
   const noteOf = (n) => {
-    const w = /within (\d+) hexes? (?:of )?([A-F]\d{4})/i.exec(n);
+    const w = /within (\d+|one|two|three|four|five|six) hexes? (?:of )?([A-F]\d{4})/i.exec(n);
     return w ? `within ${w[1]} of ${w[2]}` : n;
   };
   // Sentence ends: a full stop followed by a capital, a digit or a bullet (line markers skipped).
@@ -133,11 +134,14 @@ export function cleanName(raw) {
   let name = raw.replace(/\s+/g, ' ').trim();
   for (let m = /\s*;?\s*\(-(\d+)\s*\)\s*$/.exec(name); m; m = /\s*;?\s*\(-(\d+)\s*\)\s*$/.exec(name)) name = name.slice(0, m.index).trim();
   name = name.replace(/\s*\(one step each\)$/i, '');
-  return name.replace(/^attached(?::\s*|\s+)/i, '');
+  return name.replace(/^attached(?:[:,]\s*|\s+)/i, '');
 }
 
-/** Designation key: case, spaces and the dot-slash variants ("1.I/2SS", "1./I/2SS", "1/I/2SS") do not matter. */
-const key = (s) => s.toLowerCase().replace(/(\d)(st|nd|rd|th)\b/g, '$1').replace(/\s+/g, '').replace(/\.\/?/g, '/');
+/**
+ * Designation key: case, ordinals, spaces, the dot-slash variants ("1.I/2SS", "1./I/2SS", "1/I/2SS") and the panzer
+ * regiment AW 37 inserts ("1./I/2P/2ss" = "1./I/2SS") do not matter.
+ */
+const key = (s) => s.toLowerCase().replace(/(\d)(st|nd|rd|th)\b/g, '$1').replace(/\s+/g, '').replace(/\.\/?/g, '/').replace(/\/\d+p\//g, '/');
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX'];
 const MULTI = /\s*[{(](\d+)x (Btns?|Coys?)[})]/i;
 
@@ -151,11 +155,18 @@ const MULTI = /\s*[{(](\d+)x (Btns?|Coys?)[})]/i;
 export function namedUnits(spec, sides, known) {
   const ns = spec.named;
   const groups = {};
+  // Headings are matched without regard to case ("Asset units" / "Asset Units").
+  const lc = (o) => Object.fromEntries(Object.entries(o ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const fmsByContext = lc(ns.formations);
+  const divisions = lc(spec.divisions);
   const formations = new Map();
   const ids = new Set(known.map((u) => u.id));
   const names = new Set(known.flatMap((u) => (u.names ?? []).map((n) => n.toLowerCase())));
   const byKey = new Map();
-  for (const u of known) for (const k of new Set([key(u.designation), ...(u.names ?? []).map(key)])) byKey.set(`${u.side}|${k}`, [...(byKey.get(`${u.side}|${k}`) ?? []), u.id]);
+  // A counter is found by its designation and names, also without a last "Btn"/"Coy" ("774th Tk Btn" = "774Tk")
+  // and by its first word alone ("1.I/2SS Pz Coy" = "1./I/2P/2ss") when that word has a slash.
+  const variants = (d) => [d, d.replace(/\s+(Btn|Coy)$/i, ''), ...(/\/.* /.test(d) ? [d.split(' ')[0]] : [])];
+  for (const u of known) for (const k of new Set([u.designation, ...(u.names ?? [])].flatMap(variants).map(key))) byKey.set(`${u.side}|${k}`, [...(byKey.get(`${u.side}|${k}`) ?? []), u.id]);
   const byId = new Map(known.map((u) => [u.id, u]));
   // A cut-back match must be a counter of the type the string's words give ("II/1/1SS Art Btn" is not II/1/1SS Mot Inf).
   const typeOk = (side, name, id) => {
@@ -190,17 +201,17 @@ export function namedUnits(spec, sides, known) {
       // Formation-level strings ("All units", "Remainder of division") and generic ones ("1x 88Flak Coy") are read through groups and pools.
       const expand = ns.expand?.[gk];
       if (expand) {
-        const fm = formations.get(e.context) ?? { ...ns.formations[e.context], side, classes: undefined, division: undefined, units: [] };
+        const fm = formations.get(e.context) ?? { ...fmsByContext[e.context.toLowerCase()], side, classes: undefined, division: undefined, units: [] };
         formations.set(e.context, fm);
         // The printed string is kept as the regiment, so the cited line visibly names them.
-        const made = expand.map((d) => ({ d, id: slugId(d), c: classOf(side, d, ns.formations[e.context]), ...(/\bCoy\b/.test(d) ? { k: 1 } : {}), rgt: name, L: e.line, n: [d] }));
+        const made = expand.map((d) => ({ d, id: slugId(d), c: classOf(side, d, fmsByContext[e.context.toLowerCase()]), ...(/\bCoy\b/.test(d) ? { k: 1 } : {}), rgt: name, L: e.line, n: [d] }));
         fm.units.push(...made);
         groups[gk] = { ids: made.map((m) => m.id), count: made.length, why: `"${name}" names ${made.length} counters` };
         continue;
       }
-      if (spec.groups?.[gk] || spec.groups?.[name] || names.has(name.toLowerCase()) || /^(\d+x |all\b|remainder\b)/i.test(name)) continue;
+      if (spec.groups?.[gk] || spec.groups?.[name] || divisions[e.context?.toLowerCase()] && /^all units/i.test(name) || names.has(name.toLowerCase()) || /^(\d+x |all\b|remainder\b)/i.test(name)) continue;
       const multi = MULTI.exec(name);
-      const fmSpec = ns.formations[e.context];
+      const fmSpec = fmsByContext[e.context?.toLowerCase()];
       if (!multi) {
         const hit = match(side, name);
         if (hit) { groups[gk] = { ids: [hit], why: 'the same counter, named differently elsewhere' }; continue; }
@@ -249,15 +260,22 @@ export function namedUnits(spec, sides, known) {
 export function buildRoster(spec, lines, known = []) {
   const sides = { german: [], allied: [] };
   for (const range of spec.extract) sides[range.side].push(...extractRange(lines, range));
-  const notCounters = spec.notCounters ?? {};
+  const notCounters = Object.fromEntries(Object.entries(spec.notCounters ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   for (const list of Object.values(sides)) {
     for (const e of list) {
-      const why = notCounters[`${e.context}: ${e.name}`] ?? notCounters[e.name];
+      const why = notCounters[`${e.context}: ${e.name}`.toLowerCase()] ?? notCounters[e.name.toLowerCase()];
       if (why) e.notCounter = why;
     }
   }
   const oob = new Map();
-  let groups = { ...(spec.groups ?? {}) };
+  // "All units" of a division: its formations' counters, less the tank and TD Bns attached to it (named on their own).
+  const divisionGroups = {};
+  const divisions = Object.fromEntries(Object.entries(spec.divisions ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  for (const [side, list] of Object.entries(sides)) for (const e of list) {
+    const fms = divisions[e.context?.toLowerCase()];
+    if (fms && /^all units/i.test(cleanName(e.name))) divisionGroups[`${e.context}: ${cleanName(e.name)}`] = { formations: fms, exceptAttached: true, exceptClasses: ['us-para-coy', 'cw-para-coy'], why: `all counters of ${fms.join(', ')}` };
+  }
+  let groups = { ...divisionGroups, ...(spec.groups ?? {}) };
   if (spec.named) {
     const r = namedUnits(spec, sides, known);
     groups = { ...groups, ...r.groups };
@@ -325,16 +343,21 @@ export async function generateRosters(root = ROOT) {
   const out = new Map();
   if (!existsSync(dir)) return out;
   const specs = readdirSync(dir).filter((x) => x.endsWith('.json')).sort().map((f) => [f, JSON.parse(readFileSync(join(dir, f), 'utf8'))]);
-  const classes = JSON.parse(readFileSync(join(root, 'data/units/oob/classes.json'), 'utf8')).classes;
+  const method = JSON.parse(readFileSync(join(root, 'data/units/oob/classes.json'), 'utf8'));
+  const classes = method.classes;
+  // Specs run in file order. Each sees the hand-written OOB files and the named units of the specs before it
+  // (freshly made, not the committed files), never its own or later ones: scenario 5 reuses scenario 4's counters.
+  const named = new Set(specs.flatMap(([, sp]) => Object.values(sp.named?.sets ?? {}).map((id) => `${id}.json`)));
+  const hand = [...generateAll(root, (name) => !named.has(name)).values()].flatMap((text) => JSON.parse(text).units);
+  const earlier = [];
   for (const [f, spec] of specs) {
     if (spec.named) spec.named.classTypes = Object.fromEntries(Object.entries(classes).map(([k, v]) => [k, v.type]));
-    // The counters of every OOB file except the ones this spec makes (they are remade from scratch).
-    const own = new Set(Object.values(spec.named?.sets ?? {}).map((id) => `data/units/${id}.json`));
-    const known = [...generateAll(root, (name) => !own.has(`data/units/${name.replace(/\.json$/, '')}.json`)).entries()]
-      .filter(([rel]) => !own.has(rel)).flatMap(([, text]) => JSON.parse(text).units);
-    const { roster, oob } = buildRoster(spec, lines, known);
+    const { roster, oob } = buildRoster(spec, lines, [...hand, ...earlier]);
     out.set(`data/units/rosters/${spec.file ?? f}`, serialise(roster));
-    for (const [k, v] of oob) out.set(k, v);
+    for (const [k, v] of oob) {
+      out.set(k, v);
+      earlier.push(...generateSet(method, JSON.parse(v)).units);
+    }
   }
   return out;
 }
