@@ -12,6 +12,9 @@
  */
 import type { UnitDef } from './schemas/unit';
 import rosterJson from '../../data/units/rosters/aw-scenarios-1-3.json';
+import roster4Json from '../../data/units/rosters/aw-scenario-4.json';
+import roster5Json from '../../data/units/rosters/aw-scenario-5.json';
+import roster6Json from '../../data/units/rosters/aw-scenario-6.json';
 
 export interface GroupSelector {
   ids?: string[];
@@ -52,6 +55,16 @@ export interface RosterScenario {
 }
 export interface Roster { format: string; source: string; scenarios: RosterScenario[]; groups: Record<string, GroupSelector> }
 export const ROSTER = rosterJson as Roster;
+
+/** A roster file of one scenario with its own groups (issue 18): AW 38.8.2 (hand), AW 36 and 37 (tools/units/rosters.mjs). */
+function ownRoster(json: unknown): RosterScenario {
+  const file = json as { groups?: Record<string, GroupSelector>; scenarios: Partial<RosterScenario>[] };
+  const s = file.scenarios[0];
+  return { ...s, allied: s.allied ?? [], alliedExtras: s.alliedExtras ?? [], groups: s.groups ?? file.groups ?? {} } as RosterScenario;
+}
+
+/** Every scenario with a roster, for the counter sheets: scenarios 1-3, then D-Day, the Hedgerows and Cobra. */
+export const SHEET_SCENARIOS: RosterScenario[] = [...ROSTER.scenarios, ...[roster6Json, roster4Json, roster5Json].map(ownRoster)];
 
 export interface Resolution {
   raw: string;
@@ -168,8 +181,8 @@ export function createResolver(units: Iterable<UnitDef>, groups: Record<string, 
 
 export function findRosterScenario(id: string): RosterScenario | undefined {
   const k = id.toLowerCase();
-  return ROSTER.scenarios.find((s) => s.id === k || s.aliases.includes(k)) ??
-    ROSTER.scenarios.find((s) => k.startsWith(s.id) || s.aliases.some((a) => k.startsWith(a)));
+  return SHEET_SCENARIOS.find((s) => s.id === k || s.aliases.includes(k)) ??
+    SHEET_SCENARIOS.find((s) => k.startsWith(s.id) || s.aliases.some((a) => k.startsWith(a)));
 }
 
 export interface ScenarioRoster {

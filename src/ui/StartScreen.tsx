@@ -1,7 +1,7 @@
 /** Start screen: choose a scenario and its length, how to play (hotseat, solo, play by e-mail), name the players, start. */
 import { useEffect, useRef, useState } from 'react';
 import { BUILTIN, listMaps, listScenarios } from '../data/bundle';
-import { ROSTER } from '../data/unitNames';
+import { SHEET_SCENARIOS } from '../data/unitNames';
 import { SaveList } from './save/SaveList';
 import { SaveControls } from './save/SaveControls';
 import { useGame } from '../store/game';
@@ -111,7 +111,7 @@ export function StartScreen() {
       </ul>
       <h2>Counter sheets</h2>
       <ul className="maps">
-        {ROSTER.scenarios.map((r) => (
+        {SHEET_SCENARIOS.map((r) => (
           <li key={r.id}><button data-testid={`sheet-${r.id}`} onClick={() => openSheet(r.id)}>{r.name}</button></li>
         ))}
       </ul>

@@ -271,7 +271,7 @@ export function buildRoster(spec, lines, known = []) {
   // "All units" of a division: its formations' counters, less the tank and TD Bns attached to it (named on their own).
   const divisionGroups = {};
   const divisions = Object.fromEntries(Object.entries(spec.divisions ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-  for (const [side, list] of Object.entries(sides)) for (const e of list) {
+  for (const list of Object.values(sides)) for (const e of list) {
     const fms = divisions[e.context?.toLowerCase()];
     if (fms && /^all units/i.test(cleanName(e.name))) divisionGroups[`${e.context}: ${cleanName(e.name)}`] = { formations: fms, exceptAttached: true, exceptClasses: ['us-para-coy', 'cw-para-coy'], why: `all counters of ${fms.join(', ')}` };
   }
