@@ -88,9 +88,16 @@ export function extractRange(lines, range) {
   const out = [];
   let context = range.context ?? null;
   let where = [];
+  // AW 40 lists: "June 7 • Utah: …" then "• Omaha: …": a bulleted heading continues the last date or display.
+  let major = null;
   const setHead = (h) => {
     if (/^asset units$/i.test(h)) { context = `${context} Asset Units`; return; }
     if (NOTE.test(h)) { where.push(noteOf(h)); return; }
+    const bullet = /^(.*?)\s*•\s*(.*)$/.exec(h);
+    if (bullet) {
+      if (bullet[1]) major = bullet[1];
+      h = major ? `${major} ${bullet[2]}` : bullet[2];
+    } else major = h;
     context = range.prefix ? `${range.prefix} ${h}` : h;
     where = [];
   };
@@ -113,7 +120,7 @@ export function extractRange(lines, range) {
       const pieces = splitTop(sentence.slice(a, b), ';').map(([x, y]) => [a + x, a + y]);
       const next = li < lists.length - 1 ? pieces.pop() : null;
       for (const [x, y] of pieces) {
-        const name = strip(sentence.slice(x, y)).replace(/\.$/, '').trim();
+        const name = strip(sentence.slice(x, y)).replace(/\.$/, '').replace(/^•\s*/, '').trim();
         if (!name) continue;
         if (NOTE.test(name)) { where.push(noteOf(name)); continue; }
         const e = { name, context, line: lineAt(t, base + x, range.from) };
@@ -172,7 +179,9 @@ export function namedUnits(spec, sides, known) {
   const typeOk = (side, name, id) => {
     const c = classOf(side, name, {});
     const t = c && ns.classTypes?.[c];
-    return !t || t === byId.get(id)?.type;
+    // Families, since the rules call one Btn "Inf", "PzGd" or "Mot Inf" in different lists.
+    const fam = (x) => ({ PzGd: 'Inf', 'Mot Inf': 'Inf', Fest: 'Inf', Ost: 'Inf', Sturm: 'Inf', NW: 'Art', Eng: 'Pio', TD: 'AT' })[x] ?? x;
+    return !t || fam(t) === fam(byId.get(id)?.type);
   };
   const match = (side, name) => {
     const words = name.split(' ');
@@ -211,7 +220,10 @@ export function namedUnits(spec, sides, known) {
       }
       if (spec.groups?.[gk] || spec.groups?.[name] || divisions[e.context?.toLowerCase()] && /^all units/i.test(name) || names.has(name.toLowerCase()) || /^(\d+x |all\b|remainder\b)/i.test(name)) continue;
       const multi = MULTI.exec(name);
-      const fmSpec = fmsByContext[e.context?.toLowerCase()];
+      // A dated list (AW 40) has no formation heading: the designation's corps or army suffix gives it.
+      const by = (ns.formationBy ?? []).find(([re]) => new RegExp(re).test(`${e.context?.split(' ')[0]}:${name}`));
+      const fmKey = fmsByContext[e.context?.toLowerCase()] ? e.context : by?.[1];
+      const fmSpec = fmKey ? fmsByContext[fmKey.toLowerCase()] : undefined;
       if (!multi) {
         const hit = match(side, name);
         if (hit) { groups[gk] = { ids: [hit], why: 'the same counter, named differently elsewhere' }; continue; }
@@ -219,14 +231,15 @@ export function namedUnits(spec, sides, known) {
         const base = name.slice(0, multi.index).replace(/\s+(Art|Inf|PzGd|NW|Art Rgt|Inf Rgt|PzGd Rgt|Bde|Rgt|Btn|Pz Btn|PzJ Btn|Aufkl Btn|StG)$/i, '').replace(/\s+(Art|Inf|PzGd|NW)$/i, '').trim();
         const n = Number(multi[1]);
         const isBtn = /^btn/i.test(multi[2]);
-        const hits = Array.from({ length: n }, (_, i) => match(side, `${isBtn ? ROMAN[i] : i + 1}/${base}`));
-        if (hits.every(Boolean) && new Set(hits).size === n) { groups[gk] = { ids: hits, count: n, why: `the ${n} counters of ${base}` }; continue; }
+        // German and CW Btns are numbered I, II, III; US ones 1, 2, 3 ("359/90 Inf Rgt {3x Btn}" = 1-3/359/90).
+        const hits = Array.from({ length: n }, (_, i) => match(side, `${isBtn ? ROMAN[i] : i + 1}/${base}`) ?? (isBtn ? match(side, `${i + 1}/${base}`) : null));
+        if (hits.every((id) => id && typeOk(side, name, id)) && new Set(hits).size === n) { groups[gk] = { ids: hits, count: n, why: `the ${n} counters of ${base}` }; continue; }
       }
       if (!fmSpec) continue;
       const c = classOf(side, name, fmSpec);
       if (!c) continue;
-      if (!formations.has(e.context)) formations.set(e.context, { ...fmSpec, side, classes: undefined, division: undefined, units: [] });
-      const fm = formations.get(e.context);
+      if (!formations.has(fmKey)) formations.set(fmKey, { ...fmSpec, side, classes: undefined, division: undefined, units: [] });
+      const fm = formations.get(fmKey);
       const z = /z-step/i.test(name);
       const coy = /\bCoy\b|Coys\b/i.test(name);
       const attached = fmSpec.division && /^(us-tk|us-td-sp|us-td-towed)$/.test(c) ? { attached: true } : {};
@@ -260,6 +273,13 @@ export function namedUnits(spec, sides, known) {
 export function buildRoster(spec, lines, known = []) {
   const sides = { german: [], allied: [] };
   for (const range of spec.extract) sides[range.side].push(...extractRange(lines, range));
+  // A side taken whole from a hand roster (the campaign's German June 6 setup is AW 38.8.2's, AW 39.4.3).
+  for (const inc of spec.include ?? []) {
+    const file = JSON.parse(readFileSync(join(ROOT, 'data/units/rosters', inc.file), 'utf8'));
+    const sc = file.scenarios[0];
+    sides[inc.side].push(...sc[inc.side].map((e) => ({ ...e, context: e.context ?? inc.context })));
+    spec.groups = { ...(file.groups ?? sc.groups ?? {}), ...(spec.groups ?? {}) };
+  }
   const notCounters = Object.fromEntries(Object.entries(spec.notCounters ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   for (const list of Object.values(sides)) {
     for (const e of list) {
