@@ -117,7 +117,8 @@ export function extractRange(lines, range) {
     if (parts.length > 1) setHead(strip(sentence.slice(...parts[0])));
     const lists = parts.length > 1 ? parts.slice(1) : parts;
     lists.forEach(([a, b], li) => {
-      const pieces = splitTop(sentence.slice(a, b), ';').map(([x, y]) => [a + x, a + y]);
+      // A bullet inside a list separates units as a semicolon does ("899TD Btn • 20/1A CE Btn", AW 40.1.2).
+      const pieces = splitTop(sentence.slice(a, b).replace(/([^;\s⟧])((?:\s|⟦\d+⟧)+)•\s/g, (m, c, gap) => `${c}${gap};${m.slice(c.length + gap.length + 1)}`), ';').map(([x, y]) => [a + x, a + y]);
       const next = li < lists.length - 1 ? pieces.pop() : null;
       for (const [x, y] of pieces) {
         const name = strip(sentence.slice(x, y)).replace(/\.$/, '').replace(/^•\s*/, '').trim();
@@ -149,6 +150,14 @@ export function cleanName(raw) {
  * regiment AW 37 inserts ("1./I/2P/2ss" = "1./I/2SS") do not matter.
  */
 const key = (s) => s.toLowerCase().replace(/(\d)(st|nd|rd|th)\b/g, '$1').replace(/\s+/g, '').replace(/\.\/?/g, '/').replace(/\/\d+p\//g, '/');
+/**
+ * CW artillery is printed "150RA/4" in AW 36-37 and "150/4 RA Btn" in AW 40; Canadian "1Can/2 RA Btn", "1CRA/2":
+ * one key "ra:150/4", "ra:1/2".
+ */
+export function raKey(s) {
+  const m = /^(\d+)(?:Can|C)?\s*(?:RHA|RA)?\s*\/\s*(\w+)(?:\s+(?:RHA|RA))?(?:\s+Btn)?$/i.exec(s.trim());
+  return m && /RH?A/.test(s) ? `ra:${m[1]}/${m[2].toLowerCase()}` : null;
+}
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX'];
 const MULTI = /\s*[{(](\d+)x (Btns?|Coys?)[})]/i;
 
@@ -173,7 +182,7 @@ export function namedUnits(spec, sides, known) {
   // A counter is found by its designation and names, also without a last "Btn"/"Coy" ("774th Tk Btn" = "774Tk")
   // and by its first word alone ("1.I/2SS Pz Coy" = "1./I/2P/2ss") when that word has a slash.
   const variants = (d) => [d, d.replace(/\s+(Btn|Coy)$/i, ''), ...(/\/.* /.test(d) ? [d.split(' ')[0]] : [])];
-  for (const u of known) for (const k of new Set([u.designation, ...(u.names ?? [])].flatMap(variants).map(key))) byKey.set(`${u.side}|${k}`, [...(byKey.get(`${u.side}|${k}`) ?? []), u.id]);
+  for (const u of known) for (const k of new Set([...[u.designation, ...(u.names ?? [])].flatMap(variants).map(key), raKey(u.designation)].filter(Boolean))) byKey.set(`${u.side}|${k}`, [...(byKey.get(`${u.side}|${k}`) ?? []), u.id]);
   const byId = new Map(known.map((u) => [u.id, u]));
   // A cut-back match must be a counter of the type the string's words give ("II/1/1SS Art Btn" is not II/1/1SS Mot Inf).
   const typeOk = (side, name, id) => {
@@ -184,6 +193,11 @@ export function namedUnits(spec, sides, known) {
     return !t || fam(t) === fam(byId.get(id)?.type);
   };
   const match = (side, name) => {
+    const ra = raKey(name);
+    if (ra) {
+      const hit = [...new Set(byKey.get(`${side}|${ra}`) ?? [])];
+      if (hit.length === 1) return hit[0];
+    }
     const words = name.split(' ');
     for (let n = words.length; n >= 1; n--) {
       const hit = [...new Set(byKey.get(`${side}|${key(words.slice(0, n).join(' '))}`) ?? [])].filter((id) => typeOk(side, name, id));
@@ -193,7 +207,9 @@ export function namedUnits(spec, sides, known) {
     return null;
   };
   const classOf = (side, name, fm) => {
-    for (const [re, c] of ns.classRules[side]) if (new RegExp(re, 'i').test(name)) return fm.classes?.[c] ?? c;
+    // AW 40 adds "Btn" to most types ("62/1A AFA Btn"): a rule matches with or without it.
+    const bare = name.replace(/\s+Btn$/, '');
+    for (const [re, c] of ns.classRules[side]) if (new RegExp(re, 'i').test(name) || new RegExp(re).test(bare)) return fm.classes?.[c] ?? c;
     return null;
   };
   const slugId = (d) => {
@@ -254,7 +270,8 @@ export function namedUnits(spec, sides, known) {
         fm.units.push(...made);
         groups[gk] = { ids: made.map((m) => m.id), count: n, why: `the ${n} counters "${name}" names` };
       } else {
-        const made = entry(name, { n: [name] });
+        // "XV Corps HQ (not activated until 3rd Army is activated)": the condition is not part of the designation.
+        const made = entry(name.replace(/\s*\(not activated[^)]*\)$/, ''), { n: [name] });
         fm.units.push(made);
         // By its heading too: two formations may print the same string ("VIII HQ" of US and British VIII Corps).
         groups[gk] = { ids: [made.id], why: 'named here' };
@@ -301,6 +318,7 @@ export function buildRoster(spec, lines, known = []) {
     groups = { ...groups, ...r.groups };
     for (const side of ['german', 'allied']) {
       const id = spec.named.sets[side];
+      if (!id) continue;
       oob.set(`data/units/oob/${id}.json`, serialiseOob({ id, side, title: `${spec.named.title} (${side})`, source: spec.named.source, generatedBy: r.file.generatedBy, formations: r.bySide(side) }));
     }
   }
