@@ -10,6 +10,9 @@
  *   node tools/units/generate.mjs           write data/units/*.json
  *   node tools/units/generate.mjs --check   exit 1 if the committed files differ from a fresh run
  *
+ * It first runs tools/units/rosters.mjs (same flag): the scenario rosters cut from the seed text and the OOB
+ * files of the units they name (issue 18); that step alone needs the seed and is skipped without it.
+ *
  * Pure Node 20 ESM, no dependencies, no access to ../shared: the output depends only on data/units/oob.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
