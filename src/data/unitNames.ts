@@ -15,6 +15,7 @@ import rosterJson from '../../data/units/rosters/aw-scenarios-1-3.json';
 import roster4Json from '../../data/units/rosters/aw-scenario-4.json';
 import roster5Json from '../../data/units/rosters/aw-scenario-5.json';
 import roster6Json from '../../data/units/rosters/aw-scenario-6.json';
+import rosterCampaignJson from '../../data/units/rosters/aw-scenario-campaign.json';
 
 export interface GroupSelector {
   ids?: string[];
@@ -56,15 +57,15 @@ export interface RosterScenario {
 export interface Roster { format: string; source: string; scenarios: RosterScenario[]; groups: Record<string, GroupSelector> }
 export const ROSTER = rosterJson as Roster;
 
-/** A roster file of one scenario with its own groups (issue 18): AW 38.8.2 (hand), AW 36 and 37 (tools/units/rosters.mjs). */
+/** A roster file of one scenario with its own groups (issue 18): AW 38.8.2 (hand), AW 36, 37 and 40 (tools/units/rosters.mjs). */
 function ownRoster(json: unknown): RosterScenario {
   const file = json as { groups?: Record<string, GroupSelector>; scenarios: Partial<RosterScenario>[] };
   const s = file.scenarios[0];
   return { ...s, allied: s.allied ?? [], alliedExtras: s.alliedExtras ?? [], groups: s.groups ?? file.groups ?? {} } as RosterScenario;
 }
 
-/** Every scenario with a roster, for the counter sheets: scenarios 1-3, then D-Day, the Hedgerows and Cobra. */
-export const SHEET_SCENARIOS: RosterScenario[] = [...ROSTER.scenarios, ...[roster6Json, roster4Json, roster5Json].map(ownRoster)];
+/** Every scenario with a roster, for the counter sheets: scenarios 1-3, then D-Day, the Hedgerows, Cobra and the campaign. */
+export const SHEET_SCENARIOS: RosterScenario[] = [...ROSTER.scenarios, ...[roster6Json, roster4Json, roster5Json, rosterCampaignJson].map(ownRoster)];
 
 export interface Resolution {
   raw: string;
