@@ -141,7 +141,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         if (firstFrameDone && zoom < OVERVIEW_MAX_ZOOM && !terrain.overview) { mark('overviewStart'); terrain.buildOverview(app.renderer); mark('overview'); }
         const x0 = -world.x / zoom, y0 = -world.y / zoom;
         terrain.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
-        units?.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom);
+        units?.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
         const more = grid.update(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
         if ((zoom >= ID_MIN_ZOOM) !== idZoomShown) { idZoomShown = !idZoomShown; setIdZoom(idZoomShown); }
         app.render();

@@ -9,16 +9,25 @@
  * z-order or visibility change in the counters' render group makes Pixi rebuild the whole group's
  * draw list (2,000 sprites, 1,000 badges: 20–70 ms a hover frame), an alpha change does not.
  */
-import { BitmapText, Container, Sprite, Graphics, Texture } from 'pixi.js';
+import { Container, Sprite, Texture } from 'pixi.js';
 import type { GameState, ScenarioBundle } from '../../engine';
 import { CounterTextureCache } from '../counters/textures';
 import { facesOf, type Face } from '../counters/drawCounter';
+import { NATIONALITY_COLOURS } from '../counters/colours';
 import { MARKERS, type MarkerKind } from '../counters/markers';
 import { centre } from './geometry';
 
 /** Counter size in world pixels (a hex is 2×24 px across). */
 const SIZE = 30;
 const TEXTURE_PX = 64;
+/**
+ * Below this zoom a counter is under 11 screen px: its face cannot be read, so it is drawn as a square
+ * of its nationality's colour and the face is drawn when it is first in view at a closer zoom (issue 17:
+ * drawing and uploading 2,000 faces for a whole-map opening view cost ~0.9 s of the first frame).
+ */
+export const FACE_MIN_ZOOM = 0.35;
+/** The stack-count badge's diameter in world px (the old drawn disc's radius 6). */
+const BADGE = 12;
 
 function faceFor(def: Parameters<typeof facesOf>[0], stepsLost: number): Face {
   const faces = facesOf(def).filter((f) => f !== 'z');
@@ -33,7 +42,9 @@ export class UnitsLayer {
   /** `drawn`: the face's texture is on the sprite (it was in view once); until then the sprite is empty. */
   private sprites = new Map<string, { s: Sprite; key: string; hex: number; drawn: boolean }>();
   private badges = new Container();
-  private badgeOf = new Map<number, { c: Container; t: BitmapText; n: number }>();
+  /** One sprite per stack of 2+, its texture the count's (drawn once per count: a Graphics and a BitmapText per badge cost ~0.2 s to build for 1,000 stacks and made each rebuild of the draw list slower). */
+  private badgeOf = new Map<number, { c: Sprite; n: number }>();
+  private badgeTextures = new Map<number, Texture>();
   private stacks = new Map<number, string[]>();
   /** Mode, fatigue and supply markers per unit (GOSS 5, 14, 15), and fieldworks per hex (GOSS 10). */
   private markers = new Map<string, { key: string; sprites: Sprite[] }>();
@@ -41,7 +52,7 @@ export class UnitsLayer {
   private fanned: number | null = null;
   private lastState: GameState | null = null;
   /** The view (world px) last culled to; faces are drawn only for stacks inside it. */
-  private view: { x0: number; y0: number; x1: number; y1: number } | null = null;
+  private view: { x0: number; y0: number; x1: number; y1: number; zoom: number } | null = null;
 
   constructor(private bundle: ScenarioBundle) {
     this.root.sortableChildren = true;
@@ -64,9 +75,10 @@ export class UnitsLayer {
       const face = faceFor(def, u.stepsLost);
       let s = this.sprites.get(id);
       if (!s) {
-        s = { s: new Sprite(Texture.EMPTY), key: face, hex: u.hex, drawn: false };
+        s = { s: new Sprite(Texture.WHITE), key: face, hex: u.hex, drawn: false };
         s.s.anchor.set(0.5);
-        s.s.scale.set(SIZE / TEXTURE_PX);
+        s.s.setSize(SIZE, SIZE);
+        s.s.tint = NATIONALITY_COLOURS[def.nationality]?.background ?? 0x888888;
         this.sprites.set(id, s);
         this.root.addChild(s.s);
         dirty.add(u.hex);
@@ -118,7 +130,7 @@ export class UnitsLayer {
     }
     for (const h of dirty) this.layoutHex(h);
     if (this.fanned !== null && dirty.has(this.fanned)) this.showFan(this.fanned);
-    if (this.view) this.cull(this.view.x0, this.view.y0, this.view.x1, this.view.y1);
+    if (this.view) this.cull(this.view.x0, this.view.y0, this.view.x1, this.view.y1, this.view.zoom);
     this.cache.flush();
   }
 
@@ -145,7 +157,7 @@ export class UnitsLayer {
       this.drawFace(id, src);
       const s = new Sprite(src.s.texture);
       s.anchor.set(0.5);
-      s.scale.set(SIZE / TEXTURE_PX);
+      s.setSize(SIZE, SIZE);
       s.position.set(x + ((k % cols) - (cols - 1) / 2) * (SIZE + 2), y + Math.floor(k / cols) * (SIZE + 2));
       this.fanRoot.addChild(s);
       this.markers.get(id)?.sprites.forEach((m0, j) => {
@@ -172,12 +184,14 @@ export class UnitsLayer {
   private drawFace(id: string, s: { s: Sprite; key: string; drawn: boolean }): void {
     if (s.drawn) return;
     s.s.texture = this.cache.get(this.bundle.units.get(id)!, s.key as Face);
+    s.s.tint = 0xffffff;
     s.drawn = true;
   }
 
-  /** Draws the faces of the counters in the view (world px), once each; called before every render. */
-  cull(x0: number, y0: number, x1: number, y1: number): void {
-    this.view = { x0, y0, x1, y1 };
+  /** Draws the faces of the counters in the view (world px) from FACE_MIN_ZOOM, once each; called before every render. */
+  cull(x0: number, y0: number, x1: number, y1: number, zoom: number): void {
+    this.view = { x0, y0, x1, y1, zoom };
+    if (zoom < FACE_MIN_ZOOM) return;
     const m = SIZE * 2;
     let drew = false;
     for (const [id, s] of this.sprites) {
@@ -212,23 +226,45 @@ export class UnitsLayer {
     let b = this.badgeOf.get(hex);
     if (ids.length > 1) {
       if (!b) {
-        const c = new Container();
-        const g = new Graphics().circle(0, 0, 6).fill(0x222222);
-        const t = new BitmapText({ text: String(ids.length), style: { fontFamily: 'sans-serif', fontSize: 8, fontWeight: '700', fill: 0xffffff } });
-        t.anchor.set(0.5);
-        c.addChild(g, t);
+        const c = new Sprite(this.badgeTexture(ids.length));
+        c.anchor.set(0.5);
+        c.setSize(BADGE, BADGE);
         this.badges.addChild(c);
-        this.badgeOf.set(hex, (b = { c, t, n: ids.length }));
-      } else if (b.n !== ids.length) { b.t.text = String(ids.length); b.n = ids.length; }
+        this.badgeOf.set(hex, (b = { c, n: ids.length }));
+      } else if (b.n !== ids.length) { b.c.texture = this.badgeTexture(ids.length); b.n = ids.length; }
       b.c.position.set(x + (ids.length - 1) * 3 + SIZE / 2 - 2, y - (ids.length - 1) * 3 - SIZE / 2 + 2);
       b.c.alpha = 1;
     } else if (b) {
-      b.c.destroy({ children: true });
+      b.c.destroy();
       this.badgeOf.delete(hex);
     }
   }
 
+  /** The stack-count badge for `n`: a dark disc with the number, drawn at 4× for zooming in. */
+  private badgeTexture(n: number): Texture {
+    let t = this.badgeTextures.get(n);
+    if (t) return t;
+    const px = BADGE * 4;
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = px;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#222222';
+    ctx.beginPath();
+    ctx.arc(px / 2, px / 2, px / 2, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = '#ffffff';
+    ctx.font = `700 ${Math.round(px * 0.67)}px sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(String(n), px / 2, px / 2 + px * 0.04, px * 0.9);
+    t = Texture.from(canvas);
+    this.badgeTextures.set(n, t);
+    return t;
+  }
+
   destroy(): void {
     this.cache.destroy();
+    for (const t of this.badgeTextures.values()) t.destroy(true);
+    this.badgeTextures.clear();
   }
 }
