@@ -154,10 +154,13 @@ export class UnitsLayer {
     const cols = Math.min(ids.length, 4);
     ids.forEach((id, k) => {
       const src = this.sprites.get(id)!;
-      this.drawFace(id, src);
+      // Faces only where they can be read (a face drawn is a counter page uploaded again).
+      const v = this.view;
+      if (v && v.zoom >= FACE_MIN_ZOOM && x >= v.x0 && x <= v.x1 && y >= v.y0 && y <= v.y1) this.drawFace(id, src);
       const s = new Sprite(src.s.texture);
       s.anchor.set(0.5);
       s.setSize(SIZE, SIZE);
+      s.tint = src.s.tint;
       s.position.set(x + ((k % cols) - (cols - 1) / 2) * (SIZE + 2), y + Math.floor(k / cols) * (SIZE + 2));
       this.fanRoot.addChild(s);
       this.markers.get(id)?.sprites.forEach((m0, j) => {
@@ -184,6 +187,8 @@ export class UnitsLayer {
   private drawFace(id: string, s: { s: Sprite; key: string; drawn: boolean }): void {
     if (s.drawn) return;
     s.s.texture = this.cache.get(this.bundle.units.get(id)!, s.key as Face);
+    // Sized again: a sprite's scale stays with a new texture, and the square's texture is 1 px (a 64-px face at that scale covers 1,920 px).
+    s.s.setSize(SIZE, SIZE);
     s.s.tint = 0xffffff;
     s.drawn = true;
   }
