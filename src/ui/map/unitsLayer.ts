@@ -9,7 +9,7 @@
  * z-order or visibility change in the counters' render group makes Pixi rebuild the whole group's
  * draw list (2,000 sprites, 1,000 badges: 20–70 ms a hover frame), an alpha change does not.
  */
-import { Container, Sprite, Texture } from 'pixi.js';
+import { Container, Rectangle, Sprite, Texture } from 'pixi.js';
 import type { GameState, ScenarioBundle } from '../../engine';
 import { CounterTextureCache } from '../counters/textures';
 import { facesOf, type Face } from '../counters/drawCounter';
@@ -28,6 +28,8 @@ const TEXTURE_PX = 64;
 export const FACE_MIN_ZOOM = 0.35;
 /** The stack-count badge's diameter in world px (the old drawn disc's radius 6). */
 const BADGE = 12;
+/** Stack counts whose badges share one canvas (2…33; the stacking limits keep real stacks far below). */
+const BADGE_ATLAS = 32;
 
 function faceFor(def: Parameters<typeof facesOf>[0], stepsLost: number): Face {
   const faces = facesOf(def).filter((f) => f !== 'z');
@@ -45,6 +47,7 @@ export class UnitsLayer {
   /** One sprite per stack of 2+, its texture the count's (drawn once per count: a Graphics and a BitmapText per badge cost ~0.2 s to build for 1,000 stacks and made each rebuild of the draw list slower). */
   private badgeOf = new Map<number, { c: Sprite; n: number }>();
   private badgeTextures = new Map<number, Texture>();
+  private freeBadges: Sprite[] = [];
   private stacks = new Map<number, string[]>();
   /** Mode, fatigue and supply markers per unit (GOSS 5, 14, 15), and fieldworks per hex (GOSS 10). */
   private markers = new Map<string, { key: string; sprites: Sprite[] }>();
@@ -231,45 +234,71 @@ export class UnitsLayer {
     let b = this.badgeOf.get(hex);
     if (ids.length > 1) {
       if (!b) {
-        const c = new Sprite(this.badgeTexture(ids.length));
-        c.anchor.set(0.5);
-        c.setSize(BADGE, BADGE);
-        this.badges.addChild(c);
+        let c = this.freeBadges.pop();
+        if (c) c.texture = this.badgeTexture(ids.length);
+        else {
+          c = new Sprite(this.badgeTexture(ids.length));
+          c.anchor.set(0.5);
+          c.setSize(BADGE, BADGE);
+          this.badges.addChild(c);
+        }
         this.badgeOf.set(hex, (b = { c, n: ids.length }));
       } else if (b.n !== ids.length) { b.c.texture = this.badgeTexture(ids.length); b.n = ids.length; }
       b.c.position.set(x + (ids.length - 1) * 3 + SIZE / 2 - 2, y - (ids.length - 1) * 3 - SIZE / 2 + 2);
       b.c.alpha = 1;
     } else if (b) {
-      b.c.destroy();
+      // Kept for the next stack that needs one: a sprite removed or added rebuilds the layer's draw list, an alpha change does not.
+      b.c.alpha = 0;
+      this.freeBadges.push(b.c);
       this.badgeOf.delete(hex);
     }
   }
 
-  /** The stack-count badge for `n`: a dark disc with the number, drawn at 4× for zooming in. */
+  /**
+   * The stack-count badge for `n`: a dark disc with the number, drawn at 4× for zooming in. Counts
+   * 2–BADGE_ATLAS+1 share one canvas (a badge changing count keeps its texture source, so Pixi updates
+   * it in place); larger counts get a canvas each.
+   */
   private badgeTexture(n: number): Texture {
     let t = this.badgeTextures.get(n);
     if (t) return t;
     const px = BADGE * 4;
+    const atlas = n >= 2 && n < 2 + BADGE_ATLAS;
     const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = px;
+    canvas.width = atlas ? px * BADGE_ATLAS : px;
+    canvas.height = px;
     const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#222222';
-    ctx.beginPath();
-    ctx.arc(px / 2, px / 2, px / 2, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.fillStyle = '#ffffff';
-    ctx.font = `700 ${Math.round(px * 0.67)}px sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(String(n), px / 2, px / 2 + px * 0.04, px * 0.9);
-    t = Texture.from(canvas);
-    this.badgeTextures.set(n, t);
-    return t;
+    const draw = (k: number, x: number) => {
+      ctx.fillStyle = '#222222';
+      ctx.beginPath();
+      ctx.arc(x + px / 2, px / 2, px / 2, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.fillStyle = '#ffffff';
+      ctx.font = `700 ${Math.round(px * 0.67)}px sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(String(k), x + px / 2, px / 2 + px * 0.04, px * 0.9);
+    };
+    if (!atlas) {
+      draw(n, 0);
+      t = Texture.from(canvas);
+      this.badgeTextures.set(n, t);
+      return t;
+    }
+    const source = Texture.from(canvas).source;
+    for (let i = 0; i < BADGE_ATLAS; i++) {
+      draw(i + 2, i * px);
+      this.badgeTextures.set(i + 2, new Texture({ source, frame: new Rectangle(i * px, 0, px, px) }));
+    }
+    source.update();
+    return this.badgeTextures.get(n)!;
   }
 
   destroy(): void {
     this.cache.destroy();
-    for (const t of this.badgeTextures.values()) t.destroy(true);
+    const sources = new Set([...this.badgeTextures.values()].map((t) => t.source));
+    for (const t of this.badgeTextures.values()) t.destroy(false);
+    for (const src of sources) src.destroy();
     this.badgeTextures.clear();
   }
 }
