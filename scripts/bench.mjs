@@ -9,6 +9,9 @@ import { cpus, loadavg } from 'node:os';
 
 const only = process.argv[2]; // optional filter: "engine" or "browser"
 const out = (name, value, unit) => console.log(`${name}: ${typeof value === 'number' ? +value.toFixed(3) : value} ${unit}`);
+// BENCH_ONLY=<prefix>: only the suites (engine modules) or browser sections whose figures start with it
+// (`render.campaign_2000`, `render.demo`, `render`, …), for a quick look at one part.
+const wants = (prefix) => { const o = process.env.BENCH_ONLY; return !o || prefix.startsWith(o) || o.startsWith(prefix); };
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 
 async function engineBench() {
@@ -35,7 +38,7 @@ async function browserBench() {
     '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
     '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'] });
   try {
-    {
+    if (wants('render.counter_textures')) {
       // Counter textures of the largest introductory scenario (issue 4 budget: ≤ 500 ms).
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(server.resolvedUrls.local[0]);
@@ -46,7 +49,9 @@ async function browserBench() {
     }
     // The synthetic campaign scenario (src/bench/campaign.ts, issue 17): first frame, hover, a move and its undo.
     for (const n of (process.env.BENCH_CAMPAIGN ?? '2000').split(',').filter(Boolean).map(Number)) {
-      const r = { first: [], hover: [], move: [], undo: [] };
+      if (!wants(`render.campaign_${n}`)) continue;
+      const r = { first: [], hover: [], move: [], moveJs: [], moveGpu: [], undo: [], undoJs: [] };
+      const mainThread = (p) => p.run + p.render;
       for (let run = 0; run < Number(process.env.BENCH_RUNS ?? 3); run++) {
         const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
         await page.goto(server.resolvedUrls.local[0]);
@@ -66,8 +71,15 @@ async function browserBench() {
         r.hover.push(...await page.evaluate((hs) => window.__map.hoverFrames(hs), ids));
         const to = await page.evaluate(() => window.__bench.pickMove());
         if (to !== null) {
+          // The hover frames above were rendered without waiting for the GPU (JS per frame): their GPU work
+          // is still queued in software WebGL (seconds of it). A painted frame first, so that the move's
+          // figure is the move's, not the hover frames' (it was 4–6 s from that backlog alone).
+          await page.evaluate(() => window.__map.paintedAfter(() => undefined));
           r.move.push(await page.evaluate((h) => window.__map.paintedAfter(() => window.__bench.clickHex(h)), to));
+          const mp = await page.evaluate(() => window.__map.lastPaint());
+          r.moveJs.push(mainThread(mp)); r.moveGpu.push(mp.gpu);
           r.undo.push(await page.evaluate(() => window.__map.paintedAfter(() => { while (window.__neptune.getState().canUndo()) window.__neptune.getState().undo(); })));
+          r.undoJs.push(mainThread(await page.evaluate(() => window.__map.lastPaint())));
         }
         await page.close();
       }
@@ -76,10 +88,13 @@ async function browserBench() {
       out(`render.campaign_${n}.first_frame_after_start`, pct(r.first, 50), `ms median (${mmm(r.first)}; ${within(pct(r.first, 50), 2000)})`);
       out(`render.campaign_${n}.hover_js_per_frame_p95`, pct(r.hover, 95), `ms (p50 ${pct(r.hover, 50).toFixed(1)}; ${r.hover.length} frames over stacks; ${within(pct(r.hover, 95), 4)})`);
       if (r.move.length) out(`render.campaign_${n}.move_click_to_painted`, pct(r.move, 50), `ms median (${mmm(r.move)}; ${within(pct(r.move, 50), 50)})`);
+      if (r.move.length) out(`render.campaign_${n}.move_main_thread_js`, pct(r.moveJs, 50), `ms median (${mmm(r.moveJs)}; the click with React's render and Pixi's JS; the rest of the figure above is the wait for software WebGL to finish the frame, median ${pct(r.moveGpu, 50).toFixed(1)} ms)`);
       if (r.undo.length) out(`render.campaign_${n}.undo_to_painted`, pct(r.undo, 50), `ms median (${mmm(r.undo)})`);
+      if (r.undo.length) out(`render.campaign_${n}.undo_main_thread_js`, pct(r.undoJs, 50), `ms median (${mmm(r.undoJs)})`);
     }
     const scenarios = (process.env.BENCH_SCENARIOS ?? 'demo,normandy-map').split(',');
     for (const id of scenarios) {
+      if (!wants(`render.${id}`)) continue;
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(server.resolvedUrls.local[0]);
       await page.getByTestId('scenario-list').waitFor();

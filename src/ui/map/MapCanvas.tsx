@@ -39,6 +39,8 @@ interface MapDebug {
   hoverFrames(hexes: number[]): number[];
   /** Runs `run` (a store action), renders and reads a pixel back: ms from the call to the painted frame. */
   paintedAfter(run: () => unknown): Promise<number>;
+  /** The last paintedAfter's ms by part: the call with React's render (`run`), Pixi's JS (`render`), the wait for the GPU to finish the frame (`gpu`). */
+  lastPaint(): { run: number; render: number; gpu: number };
   /** Counters whose face has been drawn so far (faces are drawn when first in view). */
   drawnCounters(): number;
   /** The rules IDs drawn on the map now (the hex-ID overlay, only near the view). */
@@ -120,7 +122,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       let reachToggle: boolean | null = togglesRef.current.reach;
       world.addChild(terrain.root, grid.root, overlay.root);
       if (airborne) world.addChild(airborne.root);
-      if (units) { units.root.sortableChildren = true; world.addChild(units.root); }
+      if (units) { units.root.sortableChildren = true; world.addChild(units.root, units.fanRoot); }
       world.addChild(overlay.top);
       if (airborne) world.addChild(airborne.top);
       const syncAirborne = () => {
@@ -139,7 +141,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         if (firstFrameDone && zoom < OVERVIEW_MAX_ZOOM && !terrain.overview) { mark('overviewStart'); terrain.buildOverview(app.renderer); mark('overview'); }
         const x0 = -world.x / zoom, y0 = -world.y / zoom;
         terrain.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
-        units?.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom);
+        units?.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
         const more = grid.update(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom);
         if ((zoom >= ID_MIN_ZOOM) !== idZoomShown) { idZoomShown = !idZoomShown; setIdZoom(idZoomShown); }
         app.render();
@@ -340,6 +342,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       firstFrameDone = true;
       requestRender();
 
+      let lastPaint = { run: 0, render: 0, gpu: 0 };
       window.__map = {
         screenOf(id) {
           const { x, y } = centre(hexOfRulesId(id));
@@ -395,11 +398,16 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         async paintedAfter(run) {
           const t0 = performance.now();
           await run();
+          const t1 = performance.now();
           if (frame) { cancelAnimationFrame(frame); frame = 0; }
           renderNow();
+          const t2 = performance.now();
           gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
-          return performance.now() - t0;
+          const t3 = performance.now();
+          lastPaint = { run: t1 - t0, render: t2 - t1, gpu: t3 - t2 };
+          return t3 - t0;
         },
+        lastPaint: () => lastPaint,
         drawnCounters: () => units?.drawnCount ?? 0,
         shownHexIds: () => grid.shownIds(),
         terrainDrawnAs: () => (terrain.overview?.visible ? 'overview' : 'chunks'),

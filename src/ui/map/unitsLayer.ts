@@ -4,18 +4,32 @@
  * the stack under the cursor fans out so every counter can be read. A state change lays out only the
  * stacks that changed and a hover only the stacks that open or close; badges are kept per hex and
  * reused (issue 17: re-laying out 2,000 counters and recreating every badge per hex entered cost
- * 66–160 ms a frame).
+ * 66–160 ms a frame). The open fan is drawn in its own small render group (`fanRoot`, over the
+ * counters) from copies of the stack's sprites, while the stack itself is only made transparent: a
+ * z-order or visibility change in the counters' render group makes Pixi rebuild the whole group's
+ * draw list (2,000 sprites, 1,000 badges: 20–70 ms a hover frame), an alpha change does not.
  */
-import { BitmapText, Container, Sprite, Graphics, Texture } from 'pixi.js';
+import { Container, Rectangle, Sprite, Texture } from 'pixi.js';
 import type { GameState, ScenarioBundle } from '../../engine';
 import { CounterTextureCache } from '../counters/textures';
 import { facesOf, type Face } from '../counters/drawCounter';
+import { NATIONALITY_COLOURS } from '../counters/colours';
 import { MARKERS, type MarkerKind } from '../counters/markers';
 import { centre } from './geometry';
 
 /** Counter size in world pixels (a hex is 2×24 px across). */
 const SIZE = 30;
 const TEXTURE_PX = 64;
+/**
+ * Below this zoom a counter is under 11 screen px: its face cannot be read, so it is drawn as a square
+ * of its nationality's colour and the face is drawn when it is first in view at a closer zoom (issue 17:
+ * drawing and uploading 2,000 faces for a whole-map opening view cost ~0.9 s of the first frame).
+ */
+export const FACE_MIN_ZOOM = 0.35;
+/** The stack-count badge's diameter in world px (the old drawn disc's radius 6). */
+const BADGE = 12;
+/** Stack counts whose badges share one canvas (2…33; the stacking limits keep real stacks far below). */
+const BADGE_ATLAS = 32;
 
 function faceFor(def: Parameters<typeof facesOf>[0], stepsLost: number): Face {
   const faces = facesOf(def).filter((f) => f !== 'z');
@@ -24,11 +38,16 @@ function faceFor(def: Parameters<typeof facesOf>[0], stepsLost: number): Face {
 
 export class UnitsLayer {
   readonly root = new Container({ isRenderGroup: true });
+  /** The open fan (hover): added to the world right after `root`. */
+  readonly fanRoot = new Container({ isRenderGroup: true });
   private readonly cache = new CounterTextureCache(TEXTURE_PX);
   /** `drawn`: the face's texture is on the sprite (it was in view once); until then the sprite is empty. */
   private sprites = new Map<string, { s: Sprite; key: string; hex: number; drawn: boolean }>();
   private badges = new Container();
-  private badgeOf = new Map<number, { c: Container; t: BitmapText; n: number }>();
+  /** One sprite per stack of 2+, its texture the count's (drawn once per count: a Graphics and a BitmapText per badge cost ~0.2 s to build for 1,000 stacks and made each rebuild of the draw list slower). */
+  private badgeOf = new Map<number, { c: Sprite; n: number }>();
+  private badgeTextures = new Map<number, Texture>();
+  private freeBadges: Sprite[] = [];
   private stacks = new Map<number, string[]>();
   /** Mode, fatigue and supply markers per unit (GOSS 5, 14, 15), and fieldworks per hex (GOSS 10). */
   private markers = new Map<string, { key: string; sprites: Sprite[] }>();
@@ -36,7 +55,7 @@ export class UnitsLayer {
   private fanned: number | null = null;
   private lastState: GameState | null = null;
   /** The view (world px) last culled to; faces are drawn only for stacks inside it. */
-  private view: { x0: number; y0: number; x1: number; y1: number } | null = null;
+  private view: { x0: number; y0: number; x1: number; y1: number; zoom: number } | null = null;
 
   constructor(private bundle: ScenarioBundle) {
     this.root.sortableChildren = true;
@@ -59,9 +78,10 @@ export class UnitsLayer {
       const face = faceFor(def, u.stepsLost);
       let s = this.sprites.get(id);
       if (!s) {
-        s = { s: new Sprite(Texture.EMPTY), key: face, hex: u.hex, drawn: false };
+        s = { s: new Sprite(Texture.WHITE), key: face, hex: u.hex, drawn: false };
         s.s.anchor.set(0.5);
-        s.s.scale.set(SIZE / TEXTURE_PX);
+        s.s.setSize(SIZE, SIZE);
+        s.s.tint = NATIONALITY_COLOURS[def.nationality]?.background ?? 0x888888;
         this.sprites.set(id, s);
         this.root.addChild(s.s);
         dirty.add(u.hex);
@@ -112,7 +132,8 @@ export class UnitsLayer {
       this.works.set(h, { kind, s: w });
     }
     for (const h of dirty) this.layoutHex(h);
-    if (this.view) this.cull(this.view.x0, this.view.y0, this.view.x1, this.view.y1);
+    if (this.fanned !== null && dirty.has(this.fanned)) this.showFan(this.fanned);
+    if (this.view) this.cull(this.view.x0, this.view.y0, this.view.x1, this.view.y1, this.view.zoom);
     this.cache.flush();
   }
 
@@ -122,21 +143,70 @@ export class UnitsLayer {
     // Hovering from hex to hex lays out only the stack that closes and the one that opens.
     const old = this.fanned;
     this.fanned = hex;
-    if (old !== null) this.layoutHex(old);
-    if (hex !== null) this.layoutHex(hex);
+    if (old !== null) this.setStackAlpha(old, 1);
+    this.showFan(hex);
   }
 
-  /** Draws the faces of the counters in the view (world px), once each; called before every render. */
-  cull(x0: number, y0: number, x1: number, y1: number): void {
-    this.view = { x0, y0, x1, y1 };
+  /** Draws the fan of the stack in `hex` (every counter side by side) in `fanRoot`, over the stack, which turns transparent. */
+  private showFan(hex: number | null): void {
+    for (const c of this.fanRoot.removeChildren()) c.destroy();
+    const ids = hex === null ? [] : this.stacks.get(hex) ?? [];
+    if (hex === null || ids.length < 2) return;
+    this.setStackAlpha(hex, 0);
+    const { x, y } = centre(hex);
+    const cols = Math.min(ids.length, 4);
+    ids.forEach((id, k) => {
+      const src = this.sprites.get(id)!;
+      // Faces only where they can be read (a face drawn is a counter page uploaded again).
+      const v = this.view;
+      if (v && v.zoom >= FACE_MIN_ZOOM && x >= v.x0 && x <= v.x1 && y >= v.y0 && y <= v.y1) this.drawFace(id, src);
+      const s = new Sprite(src.s.texture);
+      s.anchor.set(0.5);
+      s.setSize(SIZE, SIZE);
+      s.tint = src.s.tint;
+      s.position.set(x + ((k % cols) - (cols - 1) / 2) * (SIZE + 2), y + Math.floor(k / cols) * (SIZE + 2));
+      this.fanRoot.addChild(s);
+      this.markers.get(id)?.sprites.forEach((m0, j) => {
+        const m = new Sprite(m0.texture);
+        m.scale.copyFrom(m0.scale);
+        m.position.set(s.x - SIZE / 2 - 2, s.y - SIZE / 2 + j * SIZE * 0.42);
+        this.fanRoot.addChild(m);
+      });
+    });
+    this.cache.flush();
+  }
+
+  /** Shows (1) or hides (0) a stack in the counters' layer: alpha, which does not rebuild its draw list. */
+  private setStackAlpha(hex: number, a: number): void {
+    for (const id of this.stacks.get(hex) ?? []) {
+      const s = this.sprites.get(id);
+      if (s) s.s.alpha = a;
+      this.markers.get(id)?.sprites.forEach((m) => { m.alpha = a; });
+    }
+    const b = this.badgeOf.get(hex);
+    if (b) b.c.alpha = a;
+  }
+
+  private drawFace(id: string, s: { s: Sprite; key: string; drawn: boolean }): void {
+    if (s.drawn) return;
+    s.s.texture = this.cache.get(this.bundle.units.get(id)!, s.key as Face);
+    // Sized again: a sprite's scale stays with a new texture, and the square's texture is 1 px (a 64-px face at that scale covers 1,920 px).
+    s.s.setSize(SIZE, SIZE);
+    s.s.tint = 0xffffff;
+    s.drawn = true;
+  }
+
+  /** Draws the faces of the counters in the view (world px) from FACE_MIN_ZOOM, once each; called before every render. */
+  cull(x0: number, y0: number, x1: number, y1: number, zoom: number): void {
+    this.view = { x0, y0, x1, y1, zoom };
+    if (zoom < FACE_MIN_ZOOM) return;
     const m = SIZE * 2;
     let drew = false;
     for (const [id, s] of this.sprites) {
       if (s.drawn) continue;
       const { x, y } = centre(s.hex);
       if (x < x0 - m || x > x1 + m || y < y0 - m || y > y1 + m) continue;
-      s.s.texture = this.cache.get(this.bundle.units.get(id)!, s.key as Face);
-      s.drawn = true;
+      this.drawFace(id, s);
       drew = true;
     }
     if (drew) this.cache.flush();
@@ -148,45 +218,87 @@ export class UnitsLayer {
   private layoutHex(hex: number): void {
     const ids = this.stacks.get(hex) ?? [];
     const { x, y } = centre(hex);
-    const fan = hex === this.fanned && ids.length > 1;
+    // A stack laid out again (a state change) is shown, unless it is the open fan's (showFan hides it again).
     ids.forEach((id, k) => {
       const s = this.sprites.get(id)!.s;
-      if (fan) {
-        const cols = Math.min(ids.length, 4);
-        const dx = ((k % cols) - (cols - 1) / 2) * (SIZE + 2);
-        const dy = Math.floor(k / cols) * (SIZE + 2);
-        s.position.set(x + dx, y + dy);
-        s.zIndex = 5_000 + 2 * k;
-      } else {
-        s.position.set(x + k * 3, y - k * 3);
-        s.zIndex = 2 * k;
-      }
+      s.position.set(x + k * 3, y - k * 3);
+      s.zIndex = 2 * k;
+      s.alpha = 1;
       // Markers along the counter's left edge, just above it in the stack.
       this.markers.get(id)?.sprites.forEach((m, j) => {
         m.position.set(s.x - SIZE / 2 - 2, s.y - SIZE / 2 + j * SIZE * 0.42);
         m.zIndex = s.zIndex + 1;
+        m.alpha = 1;
       });
     });
     let b = this.badgeOf.get(hex);
     if (ids.length > 1) {
       if (!b) {
-        const c = new Container();
-        const g = new Graphics().circle(0, 0, 6).fill(0x222222);
-        const t = new BitmapText({ text: String(ids.length), style: { fontFamily: 'sans-serif', fontSize: 8, fontWeight: '700', fill: 0xffffff } });
-        t.anchor.set(0.5);
-        c.addChild(g, t);
-        this.badges.addChild(c);
-        this.badgeOf.set(hex, (b = { c, t, n: ids.length }));
-      } else if (b.n !== ids.length) { b.t.text = String(ids.length); b.n = ids.length; }
+        let c = this.freeBadges.pop();
+        if (c) c.texture = this.badgeTexture(ids.length);
+        else {
+          c = new Sprite(this.badgeTexture(ids.length));
+          c.anchor.set(0.5);
+          c.setSize(BADGE, BADGE);
+          this.badges.addChild(c);
+        }
+        this.badgeOf.set(hex, (b = { c, n: ids.length }));
+      } else if (b.n !== ids.length) { b.c.texture = this.badgeTexture(ids.length); b.n = ids.length; }
       b.c.position.set(x + (ids.length - 1) * 3 + SIZE / 2 - 2, y - (ids.length - 1) * 3 - SIZE / 2 + 2);
-      b.c.visible = !fan;
+      b.c.alpha = 1;
     } else if (b) {
-      b.c.destroy({ children: true });
+      // Kept for the next stack that needs one: a sprite removed or added rebuilds the layer's draw list, an alpha change does not.
+      b.c.alpha = 0;
+      this.freeBadges.push(b.c);
       this.badgeOf.delete(hex);
     }
   }
 
+  /**
+   * The stack-count badge for `n`: a dark disc with the number, drawn at 4× for zooming in. Counts
+   * 2–BADGE_ATLAS+1 share one canvas (a badge changing count keeps its texture source, so Pixi updates
+   * it in place); larger counts get a canvas each.
+   */
+  private badgeTexture(n: number): Texture {
+    let t = this.badgeTextures.get(n);
+    if (t) return t;
+    const px = BADGE * 4;
+    const atlas = n >= 2 && n < 2 + BADGE_ATLAS;
+    const canvas = document.createElement('canvas');
+    canvas.width = atlas ? px * BADGE_ATLAS : px;
+    canvas.height = px;
+    const ctx = canvas.getContext('2d')!;
+    const draw = (k: number, x: number) => {
+      ctx.fillStyle = '#222222';
+      ctx.beginPath();
+      ctx.arc(x + px / 2, px / 2, px / 2, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.fillStyle = '#ffffff';
+      ctx.font = `700 ${Math.round(px * 0.67)}px sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(String(k), x + px / 2, px / 2 + px * 0.04, px * 0.9);
+    };
+    if (!atlas) {
+      draw(n, 0);
+      t = Texture.from(canvas);
+      this.badgeTextures.set(n, t);
+      return t;
+    }
+    const source = Texture.from(canvas).source;
+    for (let i = 0; i < BADGE_ATLAS; i++) {
+      draw(i + 2, i * px);
+      this.badgeTextures.set(i + 2, new Texture({ source, frame: new Rectangle(i * px, 0, px, px) }));
+    }
+    source.update();
+    return this.badgeTextures.get(n)!;
+  }
+
   destroy(): void {
     this.cache.destroy();
+    const sources = new Set([...this.badgeTextures.values()].map((t) => t.source));
+    for (const t of this.badgeTextures.values()) t.destroy(false);
+    for (const src of sources) src.destroy();
+    this.badgeTextures.clear();
   }
 }
