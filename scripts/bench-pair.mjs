@@ -21,7 +21,7 @@ const suites = (process.argv[3] ?? 'engine,save,ai').split(',');
 // so editing files while a run goes on changes nothing in it.
 const headRef = process.argv[4];
 const runs = Number(process.env.BENCH_PAIR_RUNS ?? 5);
-const MODULES = { engine: '/src/bench/engine.ts', save: '/src/save/bench.ts', ai: '/src/ai/bench.ts' };
+const MODULES = { engine: '/src/bench/engine.ts', save: '/src/save/bench.ts', ai: '/src/ai/bench.ts', scale: '/src/bench/scale.ts' };
 const root = resolve('.');
 const dir = mkdtempSync(join(tmpdir(), 'neptune-bench-pair-'));
 execFileSync('git', ['worktree', 'add', '--detach', dir, base], { stdio: 'ignore' });
@@ -54,7 +54,7 @@ try {
   let worse = 0; let compared = 0;
   for (const s of suites) {
     const mod = MODULES[s];
-    if (!mod) throw new Error(`unknown suite "${s}" (engine, save, ai)`);
+    if (!mod) throw new Error(`unknown suite "${s}" (engine, save, ai, scale)`);
     const suite = {};
     for (const k of ['base', 'head']) { process.chdir(trees[k]); suite[k] = await vites[k].ssrLoadModule(mod); }
     const ratios = new Map(); const values = { base: new Map(), head: new Map() }; const units = new Map();
