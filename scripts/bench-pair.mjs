@@ -17,12 +17,20 @@ import { createServer } from 'vite';
 
 const base = process.argv[2] ?? 'f35e272';
 const suites = (process.argv[3] ?? 'engine,save,ai').split(',');
+// A fourth argument measures that commit (a second temporary worktree) instead of the live work tree,
+// so editing files while a run goes on changes nothing in it.
+const headRef = process.argv[4];
 const runs = Number(process.env.BENCH_PAIR_RUNS ?? 5);
-const MODULES = { engine: '/src/bench/engine.ts', save: '/src/save/bench.ts', ai: '/src/ai/bench.ts' };
+const MODULES = { engine: '/src/bench/engine.ts', save: '/src/save/bench.ts', ai: '/src/ai/bench.ts', scale: '/src/bench/scale.ts' };
 const root = resolve('.');
 const dir = mkdtempSync(join(tmpdir(), 'neptune-bench-pair-'));
 execFileSync('git', ['worktree', 'add', '--detach', dir, base], { stdio: 'ignore' });
 if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+const headDir = headRef ? mkdtempSync(join(tmpdir(), 'neptune-bench-pair-head-')) : null;
+if (headDir) {
+  execFileSync('git', ['worktree', 'add', '--detach', headDir, headRef], { stdio: 'ignore' });
+  symlinkSync(join(root, 'node_modules'), join(headDir, 'node_modules'));
+}
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
@@ -32,20 +40,21 @@ if (clock === 'cpu') performance.now = cpu;
 
 async function loader(cwd) {
   // Each suite reads its fixtures relative to the working directory: run it from its own tree.
-  return createServer({ root: cwd, configFile: false, server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error' });
+  return createServer({ root: cwd, configFile: false, server: { middlewareMode: true, hmr: false, ws: false, watch: null }, appType: 'custom', logLevel: 'error' });
 }
 
 const servers = [];
 try {
-  const trees = { base: dir, head: root };
+  // No file watcher (watch: null): an edit during a run would re-evaluate modules mid-suite.
+  const trees = { base: dir, head: headDir ?? root };
   const vites = {};
   for (const [k, cwd] of Object.entries(trees)) { vites[k] = await loader(cwd); servers.push(vites[k]); }
   console.log(`machine.load_average_start: ${load()}`);
-  console.log(`base ${base} vs work tree, both loaded in one process, ${runs} pairs per suite (base/head, then head/base), median of per-pair ratios head / base; clock: ${clock === 'cpu' ? 'process CPU time' : 'wall'}`);
+  console.log(`base ${base} vs ${headRef ?? 'work tree'}, both loaded in one process, ${runs} pairs per suite (base/head, then head/base), median of per-pair ratios head / base; clock: ${clock === 'cpu' ? 'process CPU time' : 'wall'}`);
   let worse = 0; let compared = 0;
   for (const s of suites) {
     const mod = MODULES[s];
-    if (!mod) throw new Error(`unknown suite "${s}" (engine, save, ai)`);
+    if (!mod) throw new Error(`unknown suite "${s}" (engine, save, ai, scale)`);
     const suite = {};
     for (const k of ['base', 'head']) { process.chdir(trees[k]); suite[k] = await vites[k].ssrLoadModule(mod); }
     const ratios = new Map(); const values = { base: new Map(), head: new Map() }; const units = new Map();
@@ -56,7 +65,14 @@ try {
         const c0 = cpu();
         const figs = await suite[k].run();
         cpus[k].push(cpu() - c0);
-        for (const [name, value, unit] of figs) {
+        for (const [raw, rawValue, rawUnit] of figs) {
+          // A figure named by its log's length (a synthetic game of n actions) is compared per action
+          // when the two commits' games differ in length.
+          const m = /_(\d+)_actions/.exec(raw);
+          const perAction = m && /^(ms|µs)\b/.test(rawUnit) && !/^\d+0{3}$/.test(m[1]);
+          const name = perAction ? raw.replace(m[0], '_per_action_of_n_actions') : raw;
+          const value = perAction ? rawValue / Number(m[1]) : rawValue;
+          const unit = perAction ? `${rawUnit.split(' ')[0]} per action (game of ${m[1]} actions)` : rawUnit;
           if (!values[k].has(name)) values[k].set(name, []);
           values[k].get(name).push(value);
           if (k === 'head') units.set(name, unit);
@@ -87,7 +103,9 @@ try {
 } finally {
   process.chdir(root);
   for (const v of servers) await v.close();
-  execFileSync('git', ['worktree', 'remove', '--force', dir], { stdio: 'ignore' });
-  rmSync(dir, { recursive: true, force: true });
+  for (const d of [dir, headDir].filter(Boolean)) {
+    execFileSync('git', ['worktree', 'remove', '--force', d], { stdio: 'ignore' });
+    rmSync(d, { recursive: true, force: true });
+  }
 }
 process.exit(0);

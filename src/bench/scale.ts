@@ -20,7 +20,8 @@ type Figure = [string, number, string];
 export interface Log { scenario: string; options: { seed: string; length?: string }; actions: Action[]; hashes?: Record<string, string> }
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SIZES = (process.env.BENCH_COUNTERS ?? '200,1000,2000,5000').split(',').map(Number);
+// BENCH_COUNTERS= (empty): the real-play figures only (scripts/bench-pair.mjs … scale).
+const SIZES = (process.env.BENCH_COUNTERS ?? '200,1000,2000,5000').split(',').filter(Boolean).map(Number);
 const now = () => performance.now();
 
 /** min / median / max of timings (ms). */

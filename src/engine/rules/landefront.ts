@@ -19,7 +19,7 @@ import { segmentAt, turnTime, phasingSide, actorAt } from '../sequence';
 import { hexSet, special } from './scenarioArea';
 import { MARKER } from './unit-traits';
 import { prc } from './groundAssault';
-import { readUnits } from './unitIndex';
+import { readUnits, unitIndex } from './unitIndex';
 import { leaderPrcDrm } from './leaders';
 import { advOf } from './ammoDepletion';
 import { moduleOn, type Extension } from './extensions';
@@ -59,7 +59,9 @@ function perimeterInsideOf(bundle: ScenarioBundle): Set<HexId> {
 
 function usOnPerimeter(state: GameState, bundle: ScenarioBundle): HexId[] {
   const ring = hexSet(bundle, special(bundle).cherbourg!.perimeter);
-  return [...new Set(Object.values(state.units).filter((u) => u.side === 'allied' && u.hex !== null && !u.eliminated && ring.has(u.hex)).map((u) => u.hex!))];
+  // The unit index (cached per frozen state; on a draft, read without proxying every unit): this runs
+  // at every segment end and, through garrisonActive, for garrison moves (issue 17).
+  return [...new Set(unitIndex(state).live.filter((u) => u.side === 'allied' && ring.has(u.hex!)).map((u) => u.hex!))];
 }
 
 /** AW 1.2.6a: garrison active once the Landefront is declared or US units hold three perimeter hexes. */

@@ -16,7 +16,7 @@
  * A scenario whose supply rule has no `hqLeg` keeps the AW 32.9 trace (supply.ts `inGenS`).
  */
 import { isDraft } from 'immer';
-import { NEIGHBOURS, hexsideBetween, tryParseHexRef, type HexId } from '../hex';
+import { HEX_COUNT, NEIGHBOURS, hexsideBetween, tryParseHexRef, type HexId } from '../hex';
 import { isLand, NO_TERRAIN } from '../board';
 import type { GameState, ScenarioBundle, Side } from '../types';
 import { hexSet, inPlayArea, special } from './scenarioArea';
@@ -27,6 +27,8 @@ import { leastAdjacentCosts } from './supplyPath';
 const BRIDGE = 1 << HEXSIDE_FEATURES.indexOf('bridge');
 const MAJOR = (1 << HEXSIDE_FEATURES.indexOf('majorRiver')) | (1 << HEXSIDE_FEATURES.indexOf('canal'));
 const ROAD = (1 << ROUTE_CLASSES.indexOf('primary')) | (1 << ROUTE_CLASSES.indexOf('secondary'));
+const ENEMY = 1; const FRIEND = 2;
+const NONE = 0xffff; const NONE8 = 0xff;
 type WithBridges = { special?: { epsom?: { bridges?: number[] } } };
 
 /** AW 33.6.1 bridge markers (hex ids): a marker bridges every Odon hexside of its hex. */
@@ -65,21 +67,23 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   if (hit) return hit;
   const rule = special(bundle).logistics!.supply![side]!;
   const leg = rule.hqLeg!;
-  const enemy = new Set<HexId>(); const friend = new Set<HexId>();
-  for (const x of unitIndex(state).live) (x.side === side ? friend : enemy).add(x.hex!);
-  const adjMemo = new Map<HexId, boolean>();
+  // Typed arrays over the lattice, not Sets and memo Maps (issue 17: the trace runs at every supply
+  // determination and for every mover's GenS; the answers are the same).
+  const occ = new Uint8Array(HEX_COUNT); // 1 enemy, 2 friend, 3 both
+  for (const x of unitIndex(state).live) occ[x.hex!] |= x.side === side ? FRIEND : ENEMY;
+  const adjMemo = new Int8Array(HEX_COUNT).fill(-1);
   const adj = (h: HexId) => {
-    let v = adjMemo.get(h);
-    if (v === undefined) { v = false; if (!friend.has(h)) for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && enemy.has(n)) { v = true; break; } } adjMemo.set(h, v); }
-    return v;
+    let v = adjMemo[h];
+    if (v === -1) { v = 0; if (!(occ[h] & FRIEND)) for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && occ[n] & ENEMY) { v = 1; break; } } adjMemo[h] = v; }
+    return v === 1;
   };
   const max = rule.maxPathHexesAdjacentToEnemy;
-  const passMemo = new Map<HexId, boolean>();
+  const passMemo = new Int8Array(HEX_COUNT).fill(-1);
   const passable = (h: HexId) => {
     if (h < 0) return false;
-    let v = passMemo.get(h);
-    if (v === undefined) { v = bundle.board.terrain[h] !== NO_TERRAIN && isLand(bundle.board, h) && !enemy.has(h) && inPlayArea(bundle, h); passMemo.set(h, v); }
-    return v;
+    let v = passMemo[h];
+    if (v === -1) { v = bundle.board.terrain[h] !== NO_TERRAIN && isLand(bundle.board, h) && !(occ[h] & ENEMY) && inPlayArea(bundle, h) ? 1 : 0; passMemo[h] = v; }
+    return v === 1;
   };
   // AW 33.9.1 (under "Allied PSS"): the Odon blocks only the sides whose rule says so.
   const riverBlocks = rule.namedRiverBlocks !== false;
@@ -109,17 +113,20 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   // Leg 2: from each in-GenS HQ, half-hex steps (road 1, else 2) up to 2 × maxHexes, keeping per hex the least count.
   const limit = leg.maxHexes * 2;
   const K = max + 1; // labels (hex, count) keyed hex * K + count
-  const fromHq = (start: HexId, c0: number): Map<HexId, number> => {
-    const out = new Map<HexId, number>();
-    const best = new Map<number, number>();
+  // The least half-steps per label, shared by the HQs' searches and reset through the labels touched.
+  const best = new Uint16Array(HEX_COUNT * K).fill(NONE);
+  const fromHq = (start: HexId, c0: number): Uint8Array => {
+    const out = new Uint8Array(HEX_COUNT).fill(NONE8); // least count per hex reached; NONE8: not reached
+    const touched: number[] = [];
     const buckets: number[][] = Array.from({ length: limit + 1 }, () => []);
     buckets[0].push(start * K + c0);
     for (let m = 0; m <= limit; m++) {
       for (const key of buckets[m]) {
-        if ((best.get(key) ?? Infinity) <= m) continue;
-        best.set(key, m);
+        if (best[key] <= m) continue;
+        if (best[key] === NONE) touched.push(key);
+        best[key] = m;
         const h = Math.floor(key / K); const c = key - h * K;
-        if (c < (out.get(h) ?? Infinity)) out.set(h, c);
+        if (c < out[h]) out[h] = c;
         for (let d = 0; d < 6; d++) {
           const n = NEIGHBOURS[h * 6 + d];
           if (!passable(n)) continue;
@@ -127,14 +134,15 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
           const m2 = m + step; const c2 = c + (adj(n) ? 1 : 0);
           if (m2 > limit || c2 > max) continue;
           // AW 33.9.1: a blocked (Odon) hexside only as the last step into a friendly-occupied hex.
-          if (blocks(state, bundle, h, n)) { if (epsom && friend.has(n) && c2 < (out.get(n) ?? Infinity)) out.set(n, c2); continue; }
-          if ((best.get(n * K + c2) ?? Infinity) > m2) buckets[m2].push(n * K + c2);
+          if (blocks(state, bundle, h, n)) { if (epsom && occ[n] & FRIEND && c2 < out[n]) out[n] = c2; continue; }
+          if (best[n * K + c2] > m2) buckets[m2].push(n * K + c2);
         }
       }
     }
+    for (const key of touched) best[key] = NONE;
     return out;
   };
-  const areas = new Map<string, Map<HexId, number>>();
+  const areas = new Map<string, Uint8Array>();
   for (const [id, c] of hqs) areas.set(id, fromHq(state.units[id].hex!, c));
   const hexAreas = hqHexes.map(([h, c]) => fromHq(h, c));
 
@@ -145,7 +153,7 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
     const f = bundle.units.get(u.id)!.formation ?? '';
     // Independent, assets, or no formation HQ on the map: any friendly formation HQ.
     const own = hqFormations.has(f) && !leg.assetFormations.includes(f) ? [...hqs.keys()].filter((id) => bundle.units.get(id)!.formation === f) : [...hqs.keys()];
-    const ok = own.some((id) => areas.get(id)!.has(u.hex!)) || hexAreas.some((a) => a.has(u.hex!));
+    const ok = own.some((id) => areas.get(id)![u.hex!] !== NONE8) || hexAreas.some((a) => a[u.hex!] !== NONE8);
     if (ok) units.add(u.id);
   }
   const tr: Trace = { units, hqs };
