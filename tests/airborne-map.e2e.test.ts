@@ -34,7 +34,9 @@ async function playTo(id: string): Promise<GameState> {
     const side = sideToAct(s)!;
     const offers = legalActions(s, side);
     // A decision: its first offer (a roll too, when the decision is a roll); otherwise the landings, else "Done with segment".
-    const a = s.pending ? offers.find((x) => x.type !== 'diceKey') : offers.find((x) => FIRST.includes(x.type));
+    // When the segment cannot end yet (the Merville step must attack, AW 41.4.1) the first other offer.
+    const a = s.pending ? offers.find((x) => x.type !== 'diceKey') : offers.find((x) => FIRST.includes(x.type))
+      ?? offers.find((x) => x.type === 'endSegment') ?? offers.find((x) => !['roll', 'diceKey', 'abMove', 'gMove'].includes(x.type));
     const act = (a ?? { type: 'endSegment' }) as Action;
     const ok = await page.evaluate((x) => window.__neptune!.getState().dispatch(x), act);
     if (!ok) throw new Error(`${JSON.stringify(act)} refused in ${steps.segId(s)}: ${await page.evaluate(() => window.__neptune!.getState().error)}`);
