@@ -68,6 +68,14 @@ async function shot(name: string) {
 async function moveByClicks(s: GameState, type: 'abMove' | 'gMove', unit: string, to: number, shotName: string): Promise<void> {
   const from = s.units[unit].hex!;
   await steps.revealIfHanded();
+  // A browser-side figure: selecting the stack (its moves asked of the engine for it alone) to the painted frame, cold.
+  const [ms, idle] = await page.evaluate(async (h) => {
+    window.__neptune!.getState().selectHex(null);
+    const idle = await window.__map!.paintedAfter(() => undefined);
+    return [await window.__map!.paintedAfter(() => window.__neptune!.getState().selectHex(h)), idle];
+  }, from);
+  console.log(`${type}: selecting ${steps.name(unit)} to the painted reach: ${ms.toFixed(1)} ms (a frame with no change: ${idle.toFixed(1)} ms)`);
+  await page.evaluate(() => window.__neptune!.getState().selectHex(null));
   await steps.clickHex(formatHex(from));
   const expected = [...stageReach(s, bundle, from)!.keys()].map(formatHex).sort();
   expect(expected).toContain(formatHex(to));
