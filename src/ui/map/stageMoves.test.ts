@@ -11,11 +11,13 @@ import { distance, formatHex, hexOfRulesId, hexesWithin } from '../../engine/hex
 import { abMoveOptions, gMoveOptions } from '../../engine/query';
 import { segmentAt } from '../../engine/sequence';
 import { useGame } from '../../store/game';
+import { act, b6, edit, start, withDice } from '../../engine/rules/airborne/stage.fixture';
 import { legalFor } from '../../store/legal';
 import { clickHex, moveStack } from '../interaction';
 import { movableUnits } from './reach';
 import { stageMoveKind, stageReach } from './stageMoves';
 import { hexChoices } from './hexChoices';
+import { mapKey } from './keyboard';
 
 const FIRST = ['pegasus', 'placeDz', 'dropUnit', 'dropFow', 'landGlider'];
 const st = () => useGame.getState();
@@ -81,6 +83,13 @@ describe('the stage moves on the map (AW 41.3.7, 41.6)', { timeout: 120_000 }, (
     // undo takes the stack's moves back at once
     st().undo();
     expect(st().log!.actions.length).toBe(n);
+    // the keyboard: Enter on the cursor hex acts as the click (issue 16 item 1)
+    st().selectHex(from);
+    st().setCursor(to);
+    expect(mapKey({ key: 'Enter', shiftKey: false, ctrlKey: false, metaKey: false, altKey: false }, { reveal: () => {}, zoomBy: () => {}, centreHex: () => from, onBoard: () => true })).toBe(true);
+    expect(st().log!.actions.slice(n)).toEqual(moved);
+    st().undo();
+    expect(st().log!.actions.length).toBe(n);
   });
 
   it('AW 41.3.7 a hex outside the reach refuses the move: moveStack says no and nothing is dispatched', () => {
@@ -144,5 +153,29 @@ describe('the stage moves on the map (AW 41.3.7, 41.6)', { timeout: 120_000 }, (
     expect(st().log!.actions.slice(n)).toEqual([m.action]);
     expect(st().state!.units[mover].hex).toBe(m.hex);
     expect(st().selectedHex).toBe(m.hex);
+  });
+});
+
+describe('hex choices of a pending airborne decision on the map (AW 41.2.3d)', () => {
+  it('AW 41.2.3d a German stack retreating after airborne combat: the open hexes are the map\'s choices, whatever is selected', () => {
+    const B = b6();
+    const segs = B.sequence.stages![0].phases[0].segments.map((x) => x.id);
+    const placed: Record<string, string> = { 'a-8para-6ab': 'C4727', 'b-8para-6ab': 'C4727', gale: 'C4727', 'ii-726-716': 'C4827', 'c-8para-6ab': 'C4828' };
+    // 8 against a German Bn 6 + 3 = 9: rolls 9 and 4, 17 – 13 = 4 < PR 5: the defender retreats (as combatProcedure.test.ts)
+    const s0 = withDice(edit(start(B), (d) => {
+      d.pos = { ...d.pos, part: 'stage', stage: 0, phase: 0, segment: segs.indexOf('alliedCombat1') };
+      for (const [id, h] of Object.entries(placed)) d.units[id] = { id, side: B.units.get(id)!.side, hex: hexOfRulesId(h), stepsLost: 0, mpSpent: 0, markers: [] };
+    }), [['d10', 9], ['d10', 4]]);
+    const r = act(s0, { type: 'abAttack', hex: 'C4827', attackers: ['a-8para-6ab', 'b-8para-6ab'] });
+    expect(r.state.pending).toMatchObject({ side: 'german', kind: 'abRetreat' });
+    const offered = legalActions(r.state, 'german');
+    for (const sel of [null, hexOfRulesId('C4827'), hexOfRulesId('C3010')]) {
+      const c = hexChoices(r.state, B, sel);
+      expect([...c.keys()].map(formatHex).sort()).toEqual(['C4726', 'C4826', 'C4926', 'C4927']);
+      for (const [h, list] of c) expect(list).toEqual([offered.find((a) => (a as { hex: string }).hex === formatHex(h))]);
+    }
+    // an Allied hex next to the retreat is no choice: a click there selects it
+    expect(hexChoices(r.state, B, null).has(hexOfRulesId('C4727'))).toBe(false);
+    expect(stageMoveKind(r.state, B)).toBeNull();
   });
 });
