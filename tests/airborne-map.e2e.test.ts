@@ -86,6 +86,9 @@ async function moveByClicks(s: GameState, type: 'abMove' | 'gMove', unit: string
   // Zoom in on the move: the selected hex and its reach, then a real click on the destination hex.
   await page.evaluate(([a, z]) => window.__map!.centerOn(a as string, z as number), [formatHex(from), 1.4] as const);
   await shot(shotName);
+  // The Decisions panel with the selected stack's moves.
+  const panel = await page.getByTestId('decisions').screenshot({ path: shotPath(`${shotName}-panel`) });
+  expect(await distinctColours(page, panel)).toBeGreaterThan(2);
   const n = s.n;
   const p = await page.evaluate((hex) => window.__map!.screenOf(hex), formatHex(to));
   await page.mouse.click(p.x, p.y);

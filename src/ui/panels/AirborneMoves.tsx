@@ -2,7 +2,7 @@
  * The Decisions panel's part for the Airborne Assault Stage's movement segments (AW 41.3.7, 41.6,
  * 41.8.0, 41.10.0): moves are made on the map (select a stack, click a highlighted hex); here the
  * selected stack's units say how far each moves or why it may not, a tick per unit says which move
- * with the stack, and its moves are listed as buttons too (keyboard and screen-reader play). Only the
+ * with the stack, and its moves are listed as buttons too, folded (keyboard and screen-reader play). Only the
  * selected stack's moves are computed (ui/map/stageMoves.ts), never the whole side's.
  */
 import { useGame } from '../../store/game';
@@ -52,12 +52,14 @@ export function AirborneMoves() {
         </ul>
       )}
       {buttons.length > 0 && (
-        <div className="choice-group">
+        // Folded: the map is where moves are made; the list is there for keyboard and screen-reader play.
+        <details className="choice-group" data-testid="stage-move-list">
+          <summary>The moves as a list ({buttons.length})</summary>
           {buttons.slice(0, MAX_BUTTONS).map((a, i) => (
             <button key={i} data-testid={`choice-${kind}`} onClick={() => dispatch(a)}>{describeAction(a, bundle)}</button>
           ))}
           {buttons.length > MAX_BUTTONS && <span className="more">… and {buttons.length - MAX_BUTTONS} more: click the hex on the map</span>}
-        </div>
+        </details>
       )}
     </div>
   );
