@@ -36,3 +36,7 @@ export { airborneData, airborneState, type AirborneState, type DzState } from '.
 export { isFow, poolsView, FOW_RATINGS } from './rules/airborne/fow';
 export { dropLeft, schedule as airborneSchedule } from './rules/airborne/drop';
 export { stageScore, type StageScore } from './rules/airborne/victory';
+// The stage's moves, one unit at a time (AW 41.3.7, 41.6, 41.8, 41.10): the map's reach and click for the selected unit.
+export { abMoveOptions, ALLIED_MOVE_SEGMENTS, type AbAllowance, type StageMove } from './rules/airborne/movement';
+export { gMoveOptions, type GMoveAllowance } from './rules/airborne/germanMovement';
+export { germanSegment } from './rules/airborne/activation';

@@ -9,6 +9,8 @@
  */
 import { useGame } from '../store/game';
 import { destinationsByUnit } from './map/reach';
+import { stageMoveKind, stageMovesTo } from './map/stageMoves';
+import { hexChoices } from './map/hexChoices';
 import { placeAt } from './setup/place';
 import { moveTo } from '../engine/query';
 import { sideToAct, type Action } from '../engine';
@@ -17,6 +19,9 @@ export function clickHex(h: number | null, opts: { join?: boolean } = {}): void 
   if (h !== null && placeAt(h)) return;
   const st = useGame.getState();
   const { state, bundle, selectedHex, heldUnits } = st;
+  // A highlighted hex choice of the airborne module (a retreat, an ES landing, a glider's displacement) is made by the click.
+  const choice = state && bundle && h !== null ? hexChoices(state, bundle, selectedHex).get(h) : undefined;
+  if (choice) { st.dispatchAll(choice); return; }
   if (state && bundle && selectedHex !== null && h !== null && h !== selectedHex) {
     const side = sideToAct(state);
     const friendly = Object.values(state.units).some((u) => u.hex === h && u.side === side && !u.eliminated);
@@ -34,6 +39,16 @@ export function moveStack(from: number, to: number, held: readonly string[]): bo
   const st = useGame.getState();
   const { state, bundle } = st;
   if (!state || !bundle) return false;
+  // The Airborne Assault Stage's movement segments move by abMove / gMove, counted by the airborne module (AW 41.3.7, 41.6).
+  if (stageMoveKind(state, bundle)) {
+    const moves = stageMovesTo(state, bundle, from, to, held);
+    if (!moves) return false;
+    st.dispatchAll(moves);
+    // The stack stays selected where it is now: a PR check may have stopped it short (AW 41.3.7a, 41.6.1).
+    const now = useGame.getState().state?.units[(moves[0] as { unit: string }).unit]?.hex;
+    useGame.getState().selectHex(now ?? from);
+    return true;
+  }
   const per = destinationsByUnit(state, bundle, from, held);
   if (!per.size || ![...per.values()].every((d) => d.has(to))) return false;
   // By the movement type of the destination shown (road march, Mech road, main roads in mud).

@@ -18,6 +18,8 @@ import { GridLayer, ID_MIN_ZOOM } from './gridLayer';
 import { Legend } from './Legend';
 import { centre, hexAtPoint } from './geometry';
 import { reachableCosts } from './reach';
+import { stageReach } from './stageMoves';
+import { hexChoices } from './hexChoices';
 import { clickHex } from '../interaction';
 import { registerMapBridge } from '../setup/mapBridge';
 import { useSetup } from '../setup/setupStore';
@@ -53,7 +55,9 @@ interface MapDebug {
   /** The objective hexes drawn on the map (rules IDs). */
   objectives(): string[];
   /** The airborne marks drawn (AW 41): DZ markers, scatter arrows, whether the 6-hex reach is shown; null without the module. */
-  airborne(): { dzs: number; arrows: number; reach: boolean } | null;
+  airborne(): { dzs: number; arrows: number; reach: boolean; choices: number } | null;
+  /** The hexes highlighted as reachable by the selected stack (rules IDs). */
+  reachable(): string[];
 }
 
 declare global {
@@ -261,6 +265,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
 
       // Only what changed is redrawn: a hover moves the hover mark and opens or closes a stack; the units
       // are updated on a new state, the reachable hexes on a new state, selection or held units (issue 17).
+      let reachNow: ReturnType<typeof reachableCosts> = null;
       const sync = (st: ReturnType<typeof useGame.getState>, prev?: ReturnType<typeof useGame.getState>) => {
         if (st.state && units && st.state !== prev?.state) units.update(st.state as GameState);
         if (st.state !== prev?.state) syncAirborne();
@@ -269,7 +274,10 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         overlay.setCursor(focused ? st.cursorHex : null);
         if (!prev || st.state !== prev.state || st.selectedHex !== prev.selectedHex || st.heldUnits !== prev.heldUnits) {
           overlay.setSelected(st.selectedHex);
-          overlay.setReachable(st.state && bundle && st.selectedHex !== null ? reachableCosts(st.state, bundle, st.selectedHex, st.heldUnits) : null);
+          // In the Airborne Assault Stage's movement segments the reach is the airborne module's (AW 41.3.7, 41.6: stageMoves.ts).
+          reachNow = st.state && bundle && st.selectedHex !== null ? stageReach(st.state, bundle, st.selectedHex, st.heldUnits) ?? reachableCosts(st.state, bundle, st.selectedHex, st.heldUnits) : null;
+          overlay.setReachable(reachNow);
+          if (airborne && st.state && bundle) airborne.setChoices([...hexChoices(st.state, bundle, st.selectedHex).keys()]);
         }
         requestRender();
       };
@@ -415,6 +423,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         zoom: () => zoom,
         objectives: () => objectives.map((o) => formatHex(o.hex)),
         airborne: () => airborne?.drawn ?? null,
+        reachable: () => [...(reachNow?.keys() ?? [])].map(formatHex),
       };
 
       destroy = () => {

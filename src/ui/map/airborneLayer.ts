@@ -7,7 +7,7 @@
  */
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import type { HexId } from '../../engine/hex';
-import { centre } from './geometry';
+import { CORNER_OFFSETS, centre } from './geometry';
 import { reachOutline, scatterArrow } from './airborneGeometry';
 
 export interface DzMark {
@@ -31,13 +31,16 @@ export class AirborneLayer {
   private reach = new Graphics();
   private arrows = new Graphics();
   private markers = new Container();
+  /** The hexes a pending airborne choice may pick (a retreat, an ES landing, a glider's displacement): hexChoices.ts. */
+  private choices = new Graphics();
+  private choicesKey = '';
   private marksKey = '';
   private reachKey = '';
 
   constructor() {
     this.root.eventMode = 'none';
     this.top.eventMode = 'none';
-    this.root.addChild(this.reach, this.arrows);
+    this.root.addChild(this.reach, this.choices, this.arrows);
     this.top.addChild(this.markers);
   }
 
@@ -55,9 +58,25 @@ export class AirborneLayer {
     }
   }
 
+  /**
+   * The hexes of an airborne hex choice (hexChoices.ts): a green fill and rim, as the setup's
+   * deployment hexes; a click on one makes the choice. Redrawn only when the set changes.
+   */
+  setChoices(hexes: readonly HexId[]): void {
+    const key = hexes.join(',');
+    if (key === this.choicesKey) return;
+    this.choicesKey = key;
+    const g = this.choices.clear();
+    for (const h of hexes) {
+      const { x, y } = centre(h);
+      g.poly(CORNER_OFFSETS.map((v, i) => v + (i & 1 ? y : x))).fill({ color: 0x3cb371, alpha: 0.45 });
+      g.poly(CORNER_OFFSETS.map((v, i) => (i & 1 ? y + v * 0.9 : x + v * 0.9))).stroke({ width: 2, color: 0x1e6b3a });
+    }
+  }
+
   /** Rules IDs of the drawn marks, for the browser tests. */
-  get drawn(): { dzs: number; arrows: number; reach: boolean } {
-    return { dzs: this.markers.children.length, arrows: this.arrowCount, reach: this.reachKey !== '' };
+  get drawn(): { dzs: number; arrows: number; reach: boolean; choices: number } {
+    return { dzs: this.markers.children.length, arrows: this.arrowCount, reach: this.reachKey !== '', choices: this.choicesKey ? this.choicesKey.split(',').length : 0 };
   }
 
   private arrowCount = 0;

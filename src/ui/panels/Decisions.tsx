@@ -10,6 +10,8 @@ import { legalFor } from '../../store/legal';
 import { actionUnits, describeAction } from '../describeAction';
 import { PendingContext } from './PendingContext';
 import { SealedChoice } from './Sealed';
+import { AirborneMoves } from './AirborneMoves';
+import { stageMoveKind } from '../map/stageMoves';
 
 // Moves are made on the map, missions and assaults in their dialogs, unit actions beside each unit.
 const HIDDEN = new Set(['endSegment', 'move', 'roll', 'fireMission', 'assault', 'diceKey', 'mark', 'designate', 'dropAttack', 'eliminateOverstack', 'relocateGroup', 'enterReinforcement']);
@@ -42,7 +44,9 @@ export function Decisions() {
       else groups.set(a.type, [a]);
     }
   }
-  if (!pending && !groups.size && !reinf.length && !others.size) return null;
+  // The Airborne Assault Stage's movement segments: the selected stack's moves (AW 41.3.7, 41.6), computed for it alone.
+  const stage = !pending && bundle ? stageMoveKind(state, bundle) : null;
+  if (!pending && !groups.size && !reinf.length && !others.size && !stage) return null;
   return (
     <section className="panel decisions" aria-label="Decisions" data-testid="decisions">
       {pending && (
@@ -53,6 +57,7 @@ export function Decisions() {
         </div>
       )}
       {reinf.length > 0 && <Reinforcements actions={reinf} />}
+      {stage && <AirborneMoves />}
       {[...groups].map(([type, list]) => (
         <div key={type} className="choice-group">
           {list.slice(0, 40).map((a, i) => (

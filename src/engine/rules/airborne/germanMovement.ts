@@ -27,10 +27,10 @@ import { enterFilter } from '../scenarioArea';
 import { effectivePr } from '../combatPr';
 import { prc } from '../../procedures/proficiency';
 import type { Dice } from '../../rng';
-import type { ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, UnitState } from '../../types';
+import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../../types';
 import { moduleOn, maAfterModules } from '../extensions';
 import { reject, type ActionHandler } from '../registry';
-import { RIVER, abStep, blownSides, nearestDz, riverBridge, type AbCtx } from './movement';
+import { RIVER, abStep, blownSides, nearestDz, riverBridge, type AbCtx, type StageMove } from './movement';
 import { alliedGroup, germanNow, germanSegment, isAirborne } from './activation';
 import { AIRBORNE, airborneDraft, dzHexes } from './state';
 import { isFow } from './fow';
@@ -362,6 +362,46 @@ function closerProblem(state: GameState, bundle: ScenarioBundle, target: 'CW' | 
   return { code: 'not-closer', message: `activated units must end their movement closer to a ${target} airborne unit than they began it`, case: CASE_GMP };
 }
 
+/** How a German unit moves this segment, in words for the player: hexes (AW 41.6.1) or MP (AW 41.6.2, 41.10.0). */
+export type GMoveAllowance = { hexes: number; case: string } | { mp: number; closerTo?: 'CW' | 'US'; case: string };
+
+/** The unit's moves in the stage context `c`, one per legal path (the order legalActions offers them), or why it may not move. */
+function gMovesOf(c: GCtx, unitId: string, side: Side | null): { error: Rejection } | { allowance: GMoveAllowance; moves: StageMove[] } {
+  const { state, bundle } = c;
+  const al = gAllowance(state, bundle, unitId);
+  if ('error' in al) return al;
+  if (side !== 'german') return { error: { code: 'not-your-turn', message: 'the German player moves German units in this segment', case: CASE_GMOVE } };
+  const from = state.units[unitId].hex!;
+  const fowAt = (path: readonly HexId[]) => path.some((h) => alliedIn(c, h) === 'fow');
+  if ('hexes' in al) {
+    const moves = gHexDestinations(c, unitId, al.hexes).map((p): StageMove => {
+      const end = p[p.length - 1];
+      const s = gHexStep(c, unitId, p.length > 1 ? p[p.length - 2] : from, end);
+      const stop = !('error' in s) && (s.stop !== null || s.fow);
+      return { hex: end, action: { type: 'gMove', unit: unitId, path: p.map(formatHex) }, cost: p.length, stop, check: fowAt(p) };
+    });
+    return { allowance: { hexes: al.hexes, case: CASE_GMOVE }, moves };
+  }
+  const mc = mpCtx(c, unitId, 'offroad');
+  const moves: StageMove[] = [];
+  for (const [end, r] of gMpDestinations(c, unitId, al.mp)) {
+    if (al.closerTo && closerProblem(state, bundle, al.closerTo, al.from, end)) continue;
+    const prev = r.path.length > 1 ? r.path[r.path.length - 2] : from;
+    moves.push({ hex: end, action: { type: 'gMove', unit: unitId, path: r.path.map(formatHex) }, cost: r.cost / 2, stop: !!haltAt(mc, prev, end) || alliedIn(c, end) === 'fow', check: fowAt(r.path) });
+  }
+  const mpCase = germanSegment(state, bundle) === 'second' ? CASE_GMOVE2 : CASE_GMP;
+  return { allowance: { mp: al.mp / 2, ...(al.closerTo ? { closerTo: al.closerTo } : {}), case: mpCase }, moves };
+}
+
+/**
+ * AW 41.6.1, 41.6.2, 41.10.0: the activated German unit's moves now — the same `gMove` actions
+ * legalActions offers for it — or why it may not move (not activated, moved, not this segment). One
+ * unit only: the map and the Decisions panel ask for the selected unit.
+ */
+export function gMoveOptions(state: GameState, bundle: ScenarioBundle, unitId: string, side: Side | null): { error: Rejection } | { allowance: GMoveAllowance; moves: StageMove[] } {
+  return gMovesOf(gCtx(state, bundle), unitId, side);
+}
+
 export const germanMoveHandlers: ActionHandler[] = [{
   type: 'gMove',
   apply(d, action, ctx) {
@@ -387,17 +427,12 @@ export const germanMoveHandlers: ActionHandler[] = [{
   legal(state, side, bundle) {
     if (side !== 'german' || !moduleOn(bundle, AIRBORNE) || !germanSegment(state, bundle)) return [];
     const c = gCtx(state, bundle);
-    const out: ActionOf<'gMove'>[] = [];
+    const out: Action[] = [];
     const rec = germanNow(state, bundle);
     const ids = [...new Set([...Object.keys(rec.hexes ?? {}), ...Object.keys(rec.mp ?? {})])].sort();
     for (const id of ids) {
-      const al = gAllowance(state, bundle, id);
-      if ('error' in al) continue;
-      if ('hexes' in al) { for (const p of gHexDestinations(c, id, al.hexes)) out.push({ type: 'gMove', unit: id, path: p.map(formatHex) }); continue; }
-      for (const [end, r] of gMpDestinations(c, id, al.mp)) {
-        if (al.closerTo && closerProblem(state, bundle, al.closerTo, al.from, end)) continue;
-        out.push({ type: 'gMove', unit: id, path: r.path.map(formatHex) });
-      }
+      const o = gMovesOf(c, id, side);
+      if (!('error' in o)) for (const m of o.moves) out.push(m.action);
     }
     return out;
   },

@@ -241,6 +241,38 @@ export function abDestinations(c: AbCtx, unitId: string): AbWalk[] {
   return [...out.values()].sort((a, b) => a.path.length - b.path.length || a.path[a.path.length - 1] - b.path[b.path.length - 1]);
 }
 
+// --- One unit's moves: what legalActions offers, and what the map shows for the selected unit -------
+
+/**
+ * One stage move of a unit (AW 41.3.7, 41.6): the hex it ends in, the action that makes it, what it
+ * costs (hexes entered, or MP for a German MP move), whether the move stops the unit there (Marsh,
+ * Forest, a stream, a FoW hex), and whether it needs a PR check on the way (passing through an enemy
+ * hex, AW 41.3.7a; entering a FoW hex, AW 41.6.1).
+ */
+export interface StageMove { hex: HexId; action: Action; cost: number; stop: boolean; check: boolean }
+
+/** The unit's moves in the stage context `c`, one per legal path, or why it may not move now. */
+function abMovesOf(c: AbCtx, unitId: string, side: Side | null): { error: Rejection } | { allowance: AbAllowance; moves: StageMove[] } {
+  const p = abMoverProblem(c.state, c.bundle, unitId, side);
+  if (p) return { error: p };
+  const from = c.state.units[unitId].hex!;
+  const moves = abDestinations(c, unitId).map((w): StageMove => {
+    const end = w.path[w.path.length - 1];
+    const s = abStep(c, w.path.length > 1 ? w.path[w.path.length - 2] : from, end);
+    return { hex: end, action: { type: 'abMove', unit: unitId, path: w.path.map(formatHex) }, cost: w.path.length, stop: !('error' in s) && s.stop !== null, check: w.through !== null };
+  });
+  return { allowance: abAllowance(c, unitId), moves };
+}
+
+/**
+ * AW 41.3.7, 41.8.0: the Allied airborne unit's moves now — the same `abMove` actions legalActions
+ * offers for it — or why it may not move (its rule case). One unit only: the map and the Decisions
+ * panel ask for the selected unit, never for the whole side after every action.
+ */
+export function abMoveOptions(state: GameState, bundle: ScenarioBundle, unitId: string, side: Side | null): { error: Rejection } | { allowance: AbAllowance; moves: StageMove[] } {
+  return abMovesOf(stageCtx(state, bundle), unitId, side);
+}
+
 // --- The actions (AW 41.3.7, 41.3.7a, 41.8.0) ---------------------------------------------------
 
 /** B's record of the Allied Movement Segment in progress (AirborneState.moves). */
@@ -394,8 +426,9 @@ export const abMoveHandlers: ActionHandler[] = [
       const c = stageCtx(state, bundle);
       const out: Action[] = [];
       for (const u of Object.values(state.units)) {
-        if (u.side !== 'allied' || abMoverProblem(state, bundle, u.id, side)) continue;
-        for (const w of abDestinations(c, u.id)) out.push({ type: 'abMove', unit: u.id, path: w.path.map(formatHex) });
+        if (u.side !== 'allied') continue;
+        const o = abMovesOf(c, u.id, side);
+        if (!('error' in o)) for (const m of o.moves) out.push(m.action);
       }
       return out;
     },
