@@ -71,6 +71,8 @@ export interface Extension {
   weather?(state: GameState, bundle: ScenarioBundle): Weather | null;
   /** The unit fires one FS mission per GT and then carries `marker` until the GT ends (AW 33.5.2a), or null. */
   firesOncePerGt?(bundle: ScenarioBundle, unitId: string): { marker: string; case: string } | null;
+  /** Hexsides whose bridge is down (AW 41.3.7b blown bridges): movement reads them as un-bridged. */
+  blownBridges?(state: GameState, bundle: ScenarioBundle): ReadonlySet<number>;
 }
 
 const catalogue = new Map<string, Extension>();
@@ -100,6 +102,18 @@ export function extensionsOf(bundle: ScenarioBundle): Extension[] {
   });
   active.set(bundle, out);
   return out;
+}
+
+const NO_SIDES: ReadonlySet<number> = new Set();
+
+/** The hexsides whose bridge a scenario module says is down (AW 41.3.7b), empty when none. */
+export function blownBridgeSides(state: GameState, bundle: ScenarioBundle): ReadonlySet<number> {
+  let out: Set<number> | null = null;
+  for (const e of extensionsOf(bundle)) {
+    const s = e.blownBridges?.(state, bundle);
+    if (s?.size) for (const x of s) (out ??= new Set()).add(x);
+  }
+  return out ?? NO_SIDES;
 }
 
 /** The first refusal of a may-act filter, or null. */

@@ -12,6 +12,12 @@ import { boxRegistry } from '../locations';
 import { act, edit, fmt, hx, ofType, withDice } from './stage.fixture';
 import { airborneDraft, airborneState } from './state';
 import { regroupChance } from './regroup';
+import { riverBridges } from './movement';
+import { reachable } from '../movement';
+import { blownBridgeSides } from '../extensions';
+import { distance, hexsideHexes } from '../../hex';
+import { terrainOf } from '../../board';
+import { segmentAt } from '../../sequence';
 import { esUnits, fowMayAct, fowMayEnter, fowMoveLimits, regroupGdDrm, afterStageExtension } from './afterStage';
 
 function longBundle(): ScenarioBundle {
@@ -181,5 +187,28 @@ describe('AW 41.0 / 15.0 DZ removal', () => {
     s = r.state;
     expect(ofType(r.events, 'dzRemoved').map((e) => e.dz)).toEqual(['6AB-N', '6AB-K']);
     expect(ofType(r.events, 'dzRemoved')[0]).toMatchObject({ case: 'AW 41.0' });
+  });
+});
+
+describe('AW 41.3.7b blown bridges in the normal GTs', () => {
+  it('AW 41.3.7b a bridge blown in the stage stays down: the GOSS movement of a later GT no longer crosses it (Extension blownBridges)', () => {
+    const MOVE = PT.findIndex((p) => p.id === 'movement');
+    const side = riverBridges(B, new Set()).find((x) => { const [a, b] = hexsideHexes(x); return B.board.moveTerrain[a] !== undefined && terrainOf(B.board, a) === 'clear' && terrainOf(B.board, b) === 'clear'; })!;
+    const [a, b] = hexsideHexes(side);
+    const at = (blown: number[]) => edit(beforeRegroup(3, {}), (d) => {
+      d.pos = { turn: 3, playerTurn: 0, phase: MOVE, segment: seg(MOVE, 'move') };
+      for (const u of Object.values(d.units)) if (u.side === 'german' && u.hex !== null && distance(u.hex, a) <= 8) { u.hex = null; u.eliminated = true; }
+      d.units['a-8para-6ab'] = { id: 'a-8para-6ab', side: 'allied', hex: a, stepsLost: 0, mpSpent: 0, markers: [] };
+      if (blown.length) airborneDraft(d as never).bridges = { blown };
+    });
+    expect(segmentAt(B.sequence, at([]).pos).segment.id).toBe('move');
+    // The Coy on C4427 crosses the bridge to C4526 in one hex; blown, it must go round by the next bridge.
+    expect([fmt(a), fmt(b)]).toEqual(['C4427', 'C4526']);
+    expect(reachable(at([]), B, 'a-8para-6ab').get(b)?.path.map(fmt)).toEqual(['C4526']);
+    const down = at([side]);
+    expect(blownBridgeSides(down, B).has(side)).toBe(true);
+    expect(reachable(down, B, 'a-8para-6ab').get(b)?.path.map(fmt)).toEqual(['C4428', 'C4527', 'C4526']);
+    // Nothing blown: the hook adds nothing.
+    expect(blownBridgeSides(at([]), B).size).toBe(0);
   });
 });
