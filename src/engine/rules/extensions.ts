@@ -73,6 +73,8 @@ export interface Extension {
   firesOncePerGt?(bundle: ScenarioBundle, unitId: string): { marker: string; case: string } | null;
   /** Hexsides whose bridge is down (AW 41.3.7b blown bridges): movement reads them as un-bridged. */
   blownBridges?(state: GameState, bundle: ScenarioBundle): ReadonlySet<number>;
+  /** The unit may lead a ground assault only when no other unit of its side there may (AW 41.3.3 FoW units). */
+  leadsOnlyAlone?(state: GameState, bundle: ScenarioBundle, unitId: string): boolean;
 }
 
 const catalogue = new Map<string, Extension>();
@@ -114,6 +116,12 @@ export function blownBridgeSides(state: GameState, bundle: ScenarioBundle): Read
     if (s?.size) for (const x of s) (out ??= new Set()).add(x);
   }
   return out ?? NO_SIDES;
+}
+
+/** Does a scenario module let the unit lead only when nothing else may (AW 41.3.3)? */
+export function leadsOnlyAlone(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
+  for (const e of extensionsOf(bundle)) if (e.leadsOnlyAlone?.(state, bundle, unitId)) return true;
+  return false;
 }
 
 /** The first refusal of a may-act filter, or null. */

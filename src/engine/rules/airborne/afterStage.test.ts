@@ -13,6 +13,7 @@ import { act, edit, fmt, hx, ofType, withDice } from './stage.fixture';
 import { airborneDraft, airborneState } from './state';
 import { regroupChance } from './regroup';
 import { riverBridges } from './movement';
+import { gaOdds } from '../gaOdds';
 import { reachable } from '../movement';
 import { blownBridgeSides } from '../extensions';
 import { distance, hexsideHexes } from '../../hex';
@@ -210,5 +211,22 @@ describe('AW 41.3.7b blown bridges in the normal GTs', () => {
     expect(reachable(down, B, 'a-8para-6ab').get(b)?.path.map(fmt)).toEqual(['C4428', 'C4527', 'C4526']);
     // Nothing blown: the hook adds nothing.
     expect(blownBridgeSides(at([]), B).size).toBe(0);
+  });
+});
+
+describe('AW 41.3.3 a FoW unit leads only if alone', () => {
+  it('AW 41.3.3 a FoW unit (PR 6) defending with a regrouped Coy: the Coy leads; alone, the FoW unit leads', () => {
+    const both = beforeRegroup(3, { 'cw-fow-1': 'C4929' }, (d) => {
+      d.units['a-8para-6ab'] = { id: 'a-8para-6ab', side: 'allied', hex: hx('C4929'), stepsLost: 0, mpSpent: 0, markers: [] };
+      d.units['ii-726-716'].hex = hx('C4928'); d.units['ii-726-716'].markers = ['TA'];
+    });
+    const o = gaOdds(both, B, { hex: hx('C4929'), attackers: ['ii-726-716'] }, 'german');
+    expect(o).toMatchObject({ ok: true });
+    expect((o as { odds: { leads: { defenderPr: string } } }).odds.leads.defenderPr).toBe('a-8para-6ab');
+    // Named by the defender, the FoW unit still does not lead while the Coy may.
+    const named = gaOdds(both, B, { hex: hx('C4929'), attackers: ['ii-726-716'], leadPr: { defender: 'cw-fow-1' } }, 'german');
+    expect((named as { odds: { leads: { defenderPr: string } } }).odds.leads.defenderPr).toBe('a-8para-6ab');
+    const alone = edit(both, (d) => { d.units['a-8para-6ab'].hex = null; });
+    expect((gaOdds(alone, B, { hex: hx('C4929'), attackers: ['ii-726-716'] }, 'german') as { odds: { leads: { defenderPr: string } } }).odds.leads.defenderPr).toBe('cw-fow-1');
   });
 });

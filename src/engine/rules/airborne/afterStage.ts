@@ -251,7 +251,7 @@ export function fowMoveLimits(s: GameState, bundle: ScenarioBundle, unitId: stri
 }
 
 /** The `airborne` Extension's hooks for the normal GTs (module.ts spreads them in). */
-export const afterStageExtension: Pick<Extension, 'mayAct' | 'mayEnter' | 'ma' | 'moveLimits' | 'noHalts' | 'blownBridges'> = {
+export const afterStageExtension: Pick<Extension, 'mayAct' | 'mayEnter' | 'ma' | 'moveLimits' | 'noHalts' | 'blownBridges' | 'leadsOnlyAlone'> = {
   mayAct: fowMayAct,
   mayEnter: fowMayEnter,
   moveLimits: fowMoveLimits,
@@ -262,6 +262,8 @@ export const afterStageExtension: Pick<Extension, 'mayAct' | 'mayEnter' | 'ma' |
   },
   // AW 41.3.7b / 41.1.1: a bridge blown in the stage stays down in the normal GTs (the GOSS movement reads it).
   blownBridges: (s, bundle) => blownSides(s, bundle),
+  // AW 41.3.3: a FoW unit "may not be the lead unit unless they are the only unit in the hex".
+  leadsOnlyAlone: (s, _bundle, unitId) => !inStage(s) && isFow(s, unitId),
 };
 
 /** AW 41.0 / 15.0: removes a DZ marker (its record stays, with the case). */
