@@ -36,6 +36,8 @@ export const AbAdvance = action('abAdvance', { units: UnitSet });
 export const AbRetreat = action('abRetreat', { hex: HexRef });
 /** AW 41.2.3c: the DZ a FoW unit that started in ES box 1 lands on (the Allied player's choice). */
 export const EsLand = action('esLand', { unit: UnitId, hex: HexRef });
+/** AW 15.0: the Allied player selects a division's new primary DZ. */
+export const DzPrimary = action('dzPrimary', { dz: DzKey });
 
 // --- AW 41.3.7–41.3.7b, 41.6, 41.8, 41.10: movement in the stage (src/engine/rules/airborne/movement.ts,
 // bridgeBlowing.ts, activation.ts, germanMovement.ts).

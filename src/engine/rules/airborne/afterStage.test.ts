@@ -14,6 +14,7 @@ import { airborneDraft, airborneState } from './state';
 import { regroupChance } from './regroup';
 import { riverBridges } from './movement';
 import { gaOdds } from '../gaOdds';
+import { divisionOnHand, primaryDz } from './dzSupply';
 import { reachable } from '../movement';
 import { blownBridgeSides } from '../extensions';
 import { distance, hexsideHexes } from '../../hex';
@@ -228,5 +229,48 @@ describe('AW 41.3.3 a FoW unit leads only if alone', () => {
     expect((named as { odds: { leads: { defenderPr: string } } }).odds.leads.defenderPr).toBe('a-8para-6ab');
     const alone = edit(both, (d) => { d.units['a-8para-6ab'].hex = null; });
     expect((gaOdds(alone, B, { hex: hx('C4929'), attackers: ['ii-726-716'] }, 'german') as { odds: { leads: { defenderPr: string } } }).odds.leads.defenderPr).toBe('cw-fow-1');
+  });
+});
+
+describe('AW 15.0 primary DZs after the stage', () => {
+  it('AW 15.0 the primary DZ (6th AB N) removed: the division is on-hand for the rest of the GD; at the next AM GT the Allied player selects K or V as the new primary DZ', () => {
+    let s = beforeRegroup(3, { 'cw-fow-1': 'C4929' }, (d) => {
+      d.units['ii-726-716'].hex = hx('C4727');
+      d.units['a-8para-6ab'] = { id: 'a-8para-6ab', side: 'allied', hex: hx('C4730'), stepsLost: 0, mpSpent: 0, markers: [] };
+      airborneDraft(d as never).dzs['6AB-V'].hex = hx('C5030');
+    });
+    expect(primaryDz(s, '6AB')).toBe('6AB-N');
+    let events: Record<string, unknown>[] = [];
+    for (let i = 0; i < 40 && !ofType(events, 'dzRemoved').length; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; events = r.events; }
+    expect(ofType(events, 'dzPrimaryLost')).toEqual([{ type: 'dzPrimaryLost', dz: '6AB-N', division: '6AB', case: 'AW 15.0' }]);
+    expect(ofType(events, 'supplyChanged').map((e) => [e.unit, e.to, e.case])).toEqual([['a-8para-6ab', 'OhS', 'AW 15.0'], ['cw-fow-1', 'OhS', 'AW 15.0']]);
+    expect(s.units['a-8para-6ab'].markers).toContain('OhS');
+    expect(primaryDz(s, '6AB')).toBeNull();
+    expect(divisionOnHand(s, B, '6AB')).toBe(true);
+    // On to the next AM GT (June 8 AM): the choice comes before any player segment.
+    for (let i = 0; i < 400 && !s.pending; i++) s = act(s, { type: 'endSegment' }).state;
+    expect(s.pos.turn).toBe(6);
+    expect(divisionOnHand(s, B, '6AB')).toBe(false);
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'dzPrimary', case: 'AW 15.0' });
+    expect(legalActions(s, 'german')).toEqual([]);
+    expect(legalActions(s, 'allied')).toEqual([{ type: 'dzPrimary', dz: '6AB-K' }, { type: 'dzPrimary', dz: '6AB-V' }]);
+    expect(apply(s, { type: 'dzPrimary', dz: '6AB-N' })).toMatchObject({ ok: false });
+    const r = act(s, { type: 'dzPrimary', dz: '6AB-V' });
+    expect(ofType(r.events, 'dzPrimaryChosen')).toEqual([{ type: 'dzPrimaryChosen', division: '6AB', dz: '6AB-V', hex: 'C5030', how: 'selected', case: 'AW 15.0' }]);
+    expect(primaryDz(r.state, '6AB')).toBe('6AB-V');
+    expect(r.state.pending).toBeNull();
+  });
+  it('AW 15.0 with one DZ of the division left it becomes the primary DZ without a choice; a DZ that was not primary removes no supply', () => {
+    let s = beforeRegroup(3, {}, (d) => { d.units['ii-726-716'].hex = hx('C4730'); });
+    let events: Record<string, unknown>[] = [];
+    for (let i = 0; i < 40 && !ofType(events, 'dzRemoved').length; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; events = r.events; }
+    expect(ofType(events, 'dzRemoved').map((e) => e.dz)).toEqual(['6AB-K']);
+    expect(ofType(events, 'dzPrimaryLost')).toEqual([]);
+    expect(primaryDz(s, '6AB')).toBe('6AB-N');
+    // N lost too, with K gone: at the next AM GT no DZ is left.
+    s = edit(s, (d) => { d.units['ii-726-716'].hex = hx('C4727'); });
+    const seen: Record<string, unknown>[] = [];
+    for (let i = 0; i < 400 && s.pos.turn < 7; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; seen.push(...r.events); }
+    expect(ofType(seen, 'dzPrimaryChosen')).toEqual([{ type: 'dzPrimaryChosen', division: '6AB', dz: null, hex: null, how: 'no DZ left', case: 'AW 15.0' }]);
   });
 });

@@ -25,6 +25,7 @@ import { extendedScatterStep } from './scatter';
 import { AIRBORNE, airborneData, airborneDraft, airborneState, divisionOf, type DzKey } from './state';
 import { FOW_RATINGS, isFow, revealFow } from './fow';
 import { blownSides } from './movement';
+import { primaryLost } from './dzSupply';
 
 /** AW 41.2.3c: the ES track's box id → its number ("es-3" → 3), or null for any other box. */
 export function esBoxNumber(bundle: ScenarioBundle, box: number | undefined): number | null {
@@ -301,7 +302,7 @@ function removeEnteredDzs(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const out: GameEvent[] = [];
   for (const e of due) {
     const z = airborneDraft(d).dzs[e.dz];
-    if (z && !z.removed) out.push(removeDz(d, e.dz, 'a German unit entered the DZ hex', 'AW 15.0'));
+    if (z && !z.removed) { const lost = primaryLost(d, ctx, e.dz); out.push(removeDz(d, e.dz, 'a German unit entered the DZ hex', 'AW 15.0'), ...lost); }
   }
   rec.dzEntered = rec.dzEntered.filter((e) => e.at >= now);
   return out;
