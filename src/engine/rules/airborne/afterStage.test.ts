@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN, loadScenario } from '../../../data/bundle';
 import { apply, legalActions, newGame } from '../../game';
-import type { GameState, ScenarioBundle } from '../../types';
+import type { GameEvent, GameState, ScenarioBundle } from '../../types';
 import { boxRegistry } from '../locations';
 import { act, edit, fmt, hx, ofType, withDice } from './stage.fixture';
 import { airborneDraft, airborneState } from './state';
@@ -240,7 +240,7 @@ describe('AW 15.0 primary DZs after the stage', () => {
       airborneDraft(d as never).dzs['6AB-V'].hex = hx('C5030');
     });
     expect(primaryDz(s, '6AB')).toBe('6AB-N');
-    let events: Record<string, unknown>[] = [];
+    let events: GameEvent[] = [];
     for (let i = 0; i < 40 && !ofType(events, 'dzRemoved').length; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; events = r.events; }
     expect(ofType(events, 'dzPrimaryLost')).toEqual([{ type: 'dzPrimaryLost', dz: '6AB-N', division: '6AB', case: 'AW 15.0' }]);
     expect(ofType(events, 'supplyChanged').map((e) => [e.unit, e.to, e.case])).toEqual([['a-8para-6ab', 'OhS', 'AW 15.0'], ['cw-fow-1', 'OhS', 'AW 15.0']]);
@@ -262,14 +262,14 @@ describe('AW 15.0 primary DZs after the stage', () => {
   });
   it('AW 15.0 with one DZ of the division left it becomes the primary DZ without a choice; a DZ that was not primary removes no supply', () => {
     let s = beforeRegroup(3, {}, (d) => { d.units['ii-726-716'].hex = hx('C4730'); });
-    let events: Record<string, unknown>[] = [];
+    let events: GameEvent[] = [];
     for (let i = 0; i < 40 && !ofType(events, 'dzRemoved').length; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; events = r.events; }
     expect(ofType(events, 'dzRemoved').map((e) => e.dz)).toEqual(['6AB-K']);
     expect(ofType(events, 'dzPrimaryLost')).toEqual([]);
     expect(primaryDz(s, '6AB')).toBe('6AB-N');
     // N lost too, with K gone: at the next AM GT no DZ is left.
     s = edit(s, (d) => { d.units['ii-726-716'].hex = hx('C4727'); });
-    const seen: Record<string, unknown>[] = [];
+    const seen: GameEvent[] = [];
     for (let i = 0; i < 400 && s.pos.turn < 7; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; seen.push(...r.events); }
     expect(ofType(seen, 'dzPrimaryChosen')).toEqual([{ type: 'dzPrimaryChosen', division: '6AB', dz: null, hex: null, how: 'no DZ left', case: 'AW 15.0' }]);
   });
