@@ -274,3 +274,17 @@ describe('AW 15.0 primary DZs after the stage', () => {
     expect(ofType(seen, 'dzPrimaryChosen')).toEqual([{ type: 'dzPrimaryChosen', division: '6AB', dz: null, hex: null, how: 'no DZ left', case: 'AW 15.0' }]);
   });
 });
+
+describe('AW 41.12.0 standard GTs', () => {
+  it('AW 41.12.0 from June 6 AM the stage rules are suspended but 41.2.3a (ES), 41.3.3 and 41.3.6 stay: a FoW unit has MA 3 and regroups with −1 on June 7; stage actions are refused', () => {
+    const s = beforeRegroup(3, { 'cw-fow-1': 'C4929' });
+    expect(afterStageExtension.ma!(s, B, 'cw-fow-1', 6)).toMatchObject({ ma: 3, case: 'AW 41.3.3' });
+    expect(regroupGdDrm(s, B)).toBe(-1);
+    expect(apply(s, { type: 'abMove', unit: 'cw-fow-1', path: ['C4930'] })).toMatchObject({ ok: false });
+    expect(apply(s, { type: 'dropFow', dz: '6AB-N' })).toMatchObject({ ok: false });
+    // In the stage the normal-GT hooks are off (the stage's own movement and ratings apply).
+    const inStage = edit(s, (d) => { d.pos = { ...d.pos, part: 'stage' } as typeof d.pos; });
+    expect(afterStageExtension.ma!(inStage, B, 'cw-fow-1', 6)).toBeNull();
+    expect(regroupGdDrm(inStage, B)).toBe(0);
+  });
+});
