@@ -56,10 +56,11 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
     case 'gliderDisplace': return a.hex ? `Displace ${name(a.unit)} to ${a.hex}` : `${name(a.unit)} stays where it landed`;
     case 'reorganise': return `Reorganise ${name(a.unit)} from ${names(a.coys)}`;
     case 'regroup': return `Try to regroup ${name(a.unit)}`;
-    case 'mervilleAttack': return 'Merville: the glider party attacks the battery alone';
+    case 'mervilleAttack': return a.hex ? `Merville: the glider party attacks the battery alone (then to ${a.hex} if the guns are destroyed)` : 'Merville: the glider party attacks the battery alone';
     case 'abAttack': return `Attack ${a.hex} with ${names(a.attackers)} (airborne combat)`;
     case 'abAdvance': return (a.units as string[]).length ? `Advance ${names(a.units)}` : 'Do not advance';
     case 'abRetreat': return `Retreat to ${a.hex}`;
+    case 'dzPrimary': return `Make DZ ${a.dz} the division's primary DZ`;
     case 'esLand': return `Place ${name(a.unit)} from ES box 1 on the DZ at ${a.hex}`;
     case 'abMove': return `Move ${name(a.unit)} to ${(a.path as string[]).at(-1)} (${(a.path as string[]).length} hex${(a.path as string[]).length === 1 ? '' : 'es'}: ${(a.path as string[]).join(' → ')})`;
     case 'abPassCheck': return `${name(a.unit)} makes the defensive PR check against the FoW unit passing through`;

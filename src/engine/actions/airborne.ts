@@ -25,7 +25,8 @@ export const Reorganise = action('reorganise', { unit: UnitId, coys: UnitSet });
 /** AW 41.3.5: a FoW counter stacked with a DZ or a leader tries to regroup. */
 export const Regroup = action('regroup', { unit: UnitId });
 /** AW 41.4.1: the Merville step's own attack on the battery (when no other unit attacks it). */
-export const MervilleAttack = action('mervilleAttack', {});
+/** AW 41.4.1: `hex`, the adjacent hex free of Germans the step moves to if the guns are destroyed (the Allied player's choice; default the first clockwise from north). */
+export const MervilleAttack = action('mervilleAttack', { hex: HexRef.optional() });
 
 // Airborne combat, retreat and the ES track (AW 41.5, 41.2.3c–d; rules/airborne/combatProcedure.ts, retreat.ts, afterStage.ts).
 /** AW 41.5.0: attack an enemy hex with units of one hex (in-battery artillery there adds its barrage strength). */
@@ -36,6 +37,8 @@ export const AbAdvance = action('abAdvance', { units: UnitSet });
 export const AbRetreat = action('abRetreat', { hex: HexRef });
 /** AW 41.2.3c: the DZ a FoW unit that started in ES box 1 lands on (the Allied player's choice). */
 export const EsLand = action('esLand', { unit: UnitId, hex: HexRef });
+/** AW 15.0: the Allied player selects a division's new primary DZ. */
+export const DzPrimary = action('dzPrimary', { dz: DzKey });
 
 // --- AW 41.3.7–41.3.7b, 41.6, 41.8, 41.10: movement in the stage (src/engine/rules/airborne/movement.ts,
 // bridgeBlowing.ts, activation.ts, germanMovement.ts).

@@ -40,7 +40,7 @@ export const ACTION_SCHEMAS = {
   placeDz: airborne.PlaceDz, pegasus: airborne.Pegasus, dropUnit: airborne.DropUnit, dropFow: airborne.DropFow,
   landGlider: airborne.LandGlider, gliderDisplace: airborne.GliderDisplace, reorganise: airborne.Reorganise, regroup: airborne.Regroup,
   mervilleAttack: airborne.MervilleAttack,
-  abAttack: airborne.AbAttack, abAdvance: airborne.AbAdvance, abRetreat: airborne.AbRetreat, esLand: airborne.EsLand,
+  abAttack: airborne.AbAttack, abAdvance: airborne.AbAdvance, abRetreat: airborne.AbRetreat, esLand: airborne.EsLand, dzPrimary: airborne.DzPrimary,
   abMove: airborne.AbMove, abPassCheck: airborne.AbPassCheck, blowBridge: airborne.BlowBridge, gActivate: airborne.GActivate, gMove: airborne.GMove,
 } as const;
 

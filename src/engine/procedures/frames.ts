@@ -239,6 +239,15 @@ export interface AbPassFrame extends FrameCommon {
   path: number[];
 }
 
-export type Frame = HitsFrame | RetreatFrame | FireMissionFrame | GroundAssaultFrame | OverrunFrame | CarpetHexFrame | AirborneCombatFrame | AirborneRetreatFrame | EsTrackFrame | AbPassFrame;
+/** AW 15.0: divisions whose primary DZ was removed select a new one (rules/airborne/dzSupply.ts, `dzPrimary`). */
+export interface DzPrimaryFrame extends FrameCommon {
+  proc: 'dzPrimary';
+  /** The divisions still to choose, in order. */
+  queue: string[];
+  /** The Allied player's answer for the head of the queue (a DZ key). */
+  chosen?: string;
+}
+
+export type Frame = HitsFrame | RetreatFrame | FireMissionFrame | GroundAssaultFrame | OverrunFrame | CarpetHexFrame | AirborneCombatFrame | AirborneRetreatFrame | EsTrackFrame | AbPassFrame | DzPrimaryFrame;
 
 export type ProcName = Frame['proc'];

@@ -71,6 +71,10 @@ export interface Extension {
   weather?(state: GameState, bundle: ScenarioBundle): Weather | null;
   /** The unit fires one FS mission per GT and then carries `marker` until the GT ends (AW 33.5.2a), or null. */
   firesOncePerGt?(bundle: ScenarioBundle, unitId: string): { marker: string; case: string } | null;
+  /** Hexsides whose bridge is down (AW 41.3.7b blown bridges): movement reads them as un-bridged. */
+  blownBridges?(state: GameState, bundle: ScenarioBundle): ReadonlySet<number>;
+  /** The unit may lead a ground assault only when no other unit of its side there may (AW 41.3.3 FoW units). */
+  leadsOnlyAlone?(state: GameState, bundle: ScenarioBundle, unitId: string): boolean;
 }
 
 const catalogue = new Map<string, Extension>();
@@ -100,6 +104,24 @@ export function extensionsOf(bundle: ScenarioBundle): Extension[] {
   });
   active.set(bundle, out);
   return out;
+}
+
+const NO_SIDES: ReadonlySet<number> = new Set();
+
+/** The hexsides whose bridge a scenario module says is down (AW 41.3.7b), empty when none. */
+export function blownBridgeSides(state: GameState, bundle: ScenarioBundle): ReadonlySet<number> {
+  let out: Set<number> | null = null;
+  for (const e of extensionsOf(bundle)) {
+    const s = e.blownBridges?.(state, bundle);
+    if (s?.size) for (const x of s) (out ??= new Set()).add(x);
+  }
+  return out ?? NO_SIDES;
+}
+
+/** Does a scenario module let the unit lead only when nothing else may (AW 41.3.3)? */
+export function leadsOnlyAlone(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
+  for (const e of extensionsOf(bundle)) if (e.leadsOnlyAlone?.(state, bundle, unitId)) return true;
+  return false;
 }
 
 /** The first refusal of a may-act filter, or null. */

@@ -28,7 +28,7 @@ import { genSCost, supplyRule } from './supply';
 import { readUnits, unitIndex, unmodifiedBase } from './unitIndex';
 import { isRestGT } from './restGT';
 import { boxAt, isBox, locationName, locationOf } from './locations';
-import { acrossBoundary, mayAct, moveLimits } from './extensions';
+import { acrossBoundary, blownBridgeSides, mayAct, moveLimits } from './extensions';
 import { placedBridgeSides } from './placedBridges';
 
 export type { MoveType, MoveMode, Halt, Allowance };
@@ -152,7 +152,7 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
     leg: def.moveClass !== 'mech', mode, type, commando: isCommando(def),
     enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
     observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
-    ground: groundNow(state, bundle).ground, bridges: placedBridgeSides(state, bundle),
+    ground: groundNow(state, bundle).ground, bridges: placedBridgeSides(state, bundle), blown: blownBridgeSides(state, bundle),
     limits: moveLimits(state, bundle, unitId),
   };
 }

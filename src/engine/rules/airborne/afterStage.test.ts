@@ -7,11 +7,19 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN, loadScenario } from '../../../data/bundle';
 import { apply, legalActions, newGame } from '../../game';
-import type { GameState, ScenarioBundle } from '../../types';
+import type { GameEvent, GameState, ScenarioBundle } from '../../types';
 import { boxRegistry } from '../locations';
 import { act, edit, fmt, hx, ofType, withDice } from './stage.fixture';
 import { airborneDraft, airborneState } from './state';
 import { regroupChance } from './regroup';
+import { riverBridges } from './movement';
+import { gaOdds } from '../gaOdds';
+import { divisionOnHand, primaryDz } from './dzSupply';
+import { reachable } from '../movement';
+import { blownBridgeSides } from '../extensions';
+import { distance, hexsideHexes } from '../../hex';
+import { terrainOf } from '../../board';
+import { segmentAt } from '../../sequence';
 import { esUnits, fowMayAct, fowMayEnter, fowMoveLimits, regroupGdDrm, afterStageExtension } from './afterStage';
 
 function longBundle(): ScenarioBundle {
@@ -181,5 +189,102 @@ describe('AW 41.0 / 15.0 DZ removal', () => {
     s = r.state;
     expect(ofType(r.events, 'dzRemoved').map((e) => e.dz)).toEqual(['6AB-N', '6AB-K']);
     expect(ofType(r.events, 'dzRemoved')[0]).toMatchObject({ case: 'AW 41.0' });
+  });
+});
+
+describe('AW 41.3.7b blown bridges in the normal GTs', () => {
+  it('AW 41.3.7b a bridge blown in the stage stays down: the GOSS movement of a later GT no longer crosses it (Extension blownBridges)', () => {
+    const MOVE = PT.findIndex((p) => p.id === 'movement');
+    const side = riverBridges(B, new Set()).find((x) => { const [a, b] = hexsideHexes(x); return B.board.moveTerrain[a] !== undefined && terrainOf(B.board, a) === 'clear' && terrainOf(B.board, b) === 'clear'; })!;
+    const [a, b] = hexsideHexes(side);
+    const at = (blown: number[]) => edit(beforeRegroup(3, {}), (d) => {
+      d.pos = { turn: 3, playerTurn: 0, phase: MOVE, segment: seg(MOVE, 'move') };
+      for (const u of Object.values(d.units)) if (u.side === 'german' && u.hex !== null && distance(u.hex, a) <= 8) { u.hex = null; u.eliminated = true; }
+      d.units['a-8para-6ab'] = { id: 'a-8para-6ab', side: 'allied', hex: a, stepsLost: 0, mpSpent: 0, markers: [] };
+      if (blown.length) airborneDraft(d as never).bridges = { blown };
+    });
+    expect(segmentAt(B.sequence, at([]).pos).segment.id).toBe('move');
+    // The Coy on C4427 crosses the bridge to C4526 in one hex; blown, it must go round by the next bridge.
+    expect([fmt(a), fmt(b)]).toEqual(['C4427', 'C4526']);
+    expect(reachable(at([]), B, 'a-8para-6ab').get(b)?.path.map(fmt)).toEqual(['C4526']);
+    const down = at([side]);
+    expect(blownBridgeSides(down, B).has(side)).toBe(true);
+    expect(reachable(down, B, 'a-8para-6ab').get(b)?.path.map(fmt)).toEqual(['C4428', 'C4527', 'C4526']);
+    // Nothing blown: the hook adds nothing.
+    expect(blownBridgeSides(at([]), B).size).toBe(0);
+  });
+});
+
+describe('AW 41.3.3 a FoW unit leads only if alone', () => {
+  it('AW 41.3.3 a FoW unit (PR 6) defending with a regrouped Coy: the Coy leads; alone, the FoW unit leads', () => {
+    const both = beforeRegroup(3, { 'cw-fow-1': 'C4929' }, (d) => {
+      d.units['a-8para-6ab'] = { id: 'a-8para-6ab', side: 'allied', hex: hx('C4929'), stepsLost: 0, mpSpent: 0, markers: [] };
+      d.units['ii-726-716'].hex = hx('C4928'); d.units['ii-726-716'].markers = ['TA'];
+    });
+    const o = gaOdds(both, B, { hex: hx('C4929'), attackers: ['ii-726-716'] }, 'german');
+    expect(o).toMatchObject({ ok: true });
+    expect((o as { odds: { leads: { defenderPr: string } } }).odds.leads.defenderPr).toBe('a-8para-6ab');
+    // Named by the defender, the FoW unit still does not lead while the Coy may.
+    const named = gaOdds(both, B, { hex: hx('C4929'), attackers: ['ii-726-716'], leadPr: { defender: 'cw-fow-1' } }, 'german');
+    expect((named as { odds: { leads: { defenderPr: string } } }).odds.leads.defenderPr).toBe('a-8para-6ab');
+    const alone = edit(both, (d) => { d.units['a-8para-6ab'].hex = null; });
+    expect((gaOdds(alone, B, { hex: hx('C4929'), attackers: ['ii-726-716'] }, 'german') as { odds: { leads: { defenderPr: string } } }).odds.leads.defenderPr).toBe('cw-fow-1');
+  });
+});
+
+describe('AW 15.0 primary DZs after the stage', () => {
+  it('AW 15.0 the primary DZ (6th AB N) removed: the division is on-hand for the rest of the GD; at the next AM GT the Allied player selects K or V as the new primary DZ', () => {
+    let s = beforeRegroup(3, { 'cw-fow-1': 'C4929' }, (d) => {
+      d.units['ii-726-716'].hex = hx('C4727');
+      d.units['a-8para-6ab'] = { id: 'a-8para-6ab', side: 'allied', hex: hx('C4730'), stepsLost: 0, mpSpent: 0, markers: [] };
+      airborneDraft(d as never).dzs['6AB-V'].hex = hx('C5030');
+    });
+    expect(primaryDz(s, '6AB')).toBe('6AB-N');
+    let events: GameEvent[] = [];
+    for (let i = 0; i < 40 && !ofType(events, 'dzRemoved').length; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; events = r.events; }
+    expect(ofType(events, 'dzPrimaryLost')).toEqual([{ type: 'dzPrimaryLost', dz: '6AB-N', division: '6AB', case: 'AW 15.0' }]);
+    expect(ofType(events, 'supplyChanged').map((e) => [e.unit, e.to, e.case])).toEqual([['a-8para-6ab', 'OhS', 'AW 15.0'], ['cw-fow-1', 'OhS', 'AW 15.0']]);
+    expect(s.units['a-8para-6ab'].markers).toContain('OhS');
+    expect(primaryDz(s, '6AB')).toBeNull();
+    expect(divisionOnHand(s, B, '6AB')).toBe(true);
+    // On to the next AM GT (June 8 AM): the choice comes before any player segment.
+    for (let i = 0; i < 400 && !s.pending; i++) s = act(s, { type: 'endSegment' }).state;
+    expect(s.pos.turn).toBe(6);
+    expect(divisionOnHand(s, B, '6AB')).toBe(false);
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'dzPrimary', case: 'AW 15.0' });
+    expect(legalActions(s, 'german')).toEqual([]);
+    expect(legalActions(s, 'allied')).toEqual([{ type: 'dzPrimary', dz: '6AB-K' }, { type: 'dzPrimary', dz: '6AB-V' }]);
+    expect(apply(s, { type: 'dzPrimary', dz: '6AB-N' })).toMatchObject({ ok: false });
+    const r = act(s, { type: 'dzPrimary', dz: '6AB-V' });
+    expect(ofType(r.events, 'dzPrimaryChosen')).toEqual([{ type: 'dzPrimaryChosen', division: '6AB', dz: '6AB-V', hex: 'C5030', how: 'selected', case: 'AW 15.0' }]);
+    expect(primaryDz(r.state, '6AB')).toBe('6AB-V');
+    expect(r.state.pending).toBeNull();
+  });
+  it('AW 15.0 with one DZ of the division left it becomes the primary DZ without a choice; a DZ that was not primary removes no supply', () => {
+    let s = beforeRegroup(3, {}, (d) => { d.units['ii-726-716'].hex = hx('C4730'); });
+    let events: GameEvent[] = [];
+    for (let i = 0; i < 40 && !ofType(events, 'dzRemoved').length; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; events = r.events; }
+    expect(ofType(events, 'dzRemoved').map((e) => e.dz)).toEqual(['6AB-K']);
+    expect(ofType(events, 'dzPrimaryLost')).toEqual([]);
+    expect(primaryDz(s, '6AB')).toBe('6AB-N');
+    // N lost too, with K gone: at the next AM GT no DZ is left.
+    s = edit(s, (d) => { d.units['ii-726-716'].hex = hx('C4727'); });
+    const seen: GameEvent[] = [];
+    for (let i = 0; i < 400 && s.pos.turn < 7; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; seen.push(...r.events); }
+    expect(ofType(seen, 'dzPrimaryChosen')).toEqual([{ type: 'dzPrimaryChosen', division: '6AB', dz: null, hex: null, how: 'no DZ left', case: 'AW 15.0' }]);
+  });
+});
+
+describe('AW 41.12.0 standard GTs', () => {
+  it('AW 41.12.0 from June 6 AM the stage rules are suspended but 41.2.3a (ES), 41.3.3 and 41.3.6 stay: a FoW unit has MA 3 and regroups with −1 on June 7; stage actions are refused', () => {
+    const s = beforeRegroup(3, { 'cw-fow-1': 'C4929' });
+    expect(afterStageExtension.ma!(s, B, 'cw-fow-1', 6)).toMatchObject({ ma: 3, case: 'AW 41.3.3' });
+    expect(regroupGdDrm(s, B)).toBe(-1);
+    expect(apply(s, { type: 'abMove', unit: 'cw-fow-1', path: ['C4930'] })).toMatchObject({ ok: false });
+    expect(apply(s, { type: 'dropFow', dz: '6AB-N' })).toMatchObject({ ok: false });
+    // In the stage the normal-GT hooks are off (the stage's own movement and ratings apply).
+    const inStage = edit(s, (d) => { d.pos = { ...d.pos, part: 'stage' } as typeof d.pos; });
+    expect(afterStageExtension.ma!(inStage, B, 'cw-fow-1', 6)).toBeNull();
+    expect(regroupGdDrm(inStage, B)).toBe(0);
   });
 });

@@ -24,6 +24,8 @@ import type { EsTrackFrame } from '../../procedures/frames';
 import { extendedScatterStep } from './scatter';
 import { AIRBORNE, airborneData, airborneDraft, airborneState, divisionOf, type DzKey } from './state';
 import { FOW_RATINGS, isFow, revealFow } from './fow';
+import { blownSides } from './movement';
+import { primaryLost } from './dzSupply';
 
 /** AW 41.2.3c: the ES track's box id → its number ("es-3" → 3), or null for any other box. */
 export function esBoxNumber(bundle: ScenarioBundle, box: number | undefined): number | null {
@@ -250,7 +252,7 @@ export function fowMoveLimits(s: GameState, bundle: ScenarioBundle, unitId: stri
 }
 
 /** The `airborne` Extension's hooks for the normal GTs (module.ts spreads them in). */
-export const afterStageExtension: Pick<Extension, 'mayAct' | 'mayEnter' | 'ma' | 'moveLimits' | 'noHalts'> = {
+export const afterStageExtension: Pick<Extension, 'mayAct' | 'mayEnter' | 'ma' | 'moveLimits' | 'noHalts' | 'blownBridges' | 'leadsOnlyAlone'> = {
   mayAct: fowMayAct,
   mayEnter: fowMayEnter,
   moveLimits: fowMoveLimits,
@@ -259,6 +261,10 @@ export const afterStageExtension: Pick<Extension, 'mayAct' | 'mayEnter' | 'ma' |
     if (inStage(s) || !isFow(s, unitId)) return null;
     return { ma: FOW_RATINGS.ma, case: 'AW 41.3.3', text: `FoW unit: MA ${FOW_RATINGS.ma}` };
   },
+  // AW 41.3.7b / 41.1.1: a bridge blown in the stage stays down in the normal GTs (the GOSS movement reads it).
+  blownBridges: (s, bundle) => blownSides(s, bundle),
+  // AW 41.3.3: a FoW unit "may not be the lead unit unless they are the only unit in the hex".
+  leadsOnlyAlone: (s, _bundle, unitId) => !inStage(s) && isFow(s, unitId),
 };
 
 /** AW 41.0 / 15.0: removes a DZ marker (its record stays, with the case). */
@@ -296,7 +302,7 @@ function removeEnteredDzs(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const out: GameEvent[] = [];
   for (const e of due) {
     const z = airborneDraft(d).dzs[e.dz];
-    if (z && !z.removed) out.push(removeDz(d, e.dz, 'a German unit entered the DZ hex', 'AW 15.0'));
+    if (z && !z.removed) { const lost = primaryLost(d, ctx, e.dz); out.push(removeDz(d, e.dz, 'a German unit entered the DZ hex', 'AW 15.0'), ...lost); }
   }
   rec.dzEntered = rec.dzEntered.filter((e) => e.at >= now);
   return out;

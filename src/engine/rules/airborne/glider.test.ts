@@ -85,7 +85,7 @@ describe('AW 41.4.1 Merville battery (C5614)', { timeout: 30_000 }, () => {
     const battery = s.units['stp01-merville'].hex!;
     expect(mervilleDrm(s, b6(), battery)).toBe(2);
     expect(mervilleDrm(s, b6(), hx('C5317'))).toBe(0);
-    expect(legalActions(s, 'allied')).toContainEqual({ type: 'mervilleAttack' });
+    expect(legalActions(s, 'allied')).toContainEqual(expect.objectContaining({ type: 'mervilleAttack' }));
     expect(refusal(s, { type: 'endSegment' })).toMatchObject({ code: 'merville-must-attack', case: 'AW 41.4.1' });
   });
   it('AW 41.4.1 roll 1: the guns are destroyed and the step moves to an adjacent hex free of Germans', () => {
@@ -99,6 +99,20 @@ describe('AW 41.4.1 Merville battery (C5614)', { timeout: 30_000 }, () => {
     expect(Object.values(state.units).some((u) => u.hex === to && u.side === 'german')).toBe(false);
     expect(act(state, { type: 'endSegment' }).state).toBeDefined();
     expect(formatHex(from)).toBe('C5614');
+  });
+  it('AW 41.4.1 the Allied player names the adjacent hex free of Germans it moves to: one offer per such hex, each accepted; a German-held or distant hex is refused', () => {
+    const s = atCombat();
+    const offers = legalActions(s, 'allied').filter((a) => a.type === 'mervilleAttack') as { type: 'mervilleAttack'; hex: string }[];
+    expect(offers.length).toBeGreaterThan(1);
+    for (const o of offers) {
+      const h = hx(o.hex);
+      expect(areAdjacent(s.units['merville-9para'].hex!, h)).toBe(true);
+      expect(Object.values(s.units).some((u) => u.hex === h && u.side === 'german' && !u.eliminated)).toBe(false);
+    }
+    const last = offers[offers.length - 1];
+    const { state } = act(withDice(s, [['d10', 1]]), last);
+    expect(formatHex(state.units['merville-9para'].hex!)).toBe(last.hex);
+    expect(refusal(s, { type: 'mervilleAttack', hex: 'C5616' })).toMatchObject({ code: 'bad-hex', case: 'AW 41.4.1' });
   });
   it('AW 41.4.1 roll 3: the Merville step is eliminated', () => {
     const { state } = act(withDice(atCombat(), [['d10', 3]]), { type: 'mervilleAttack' });

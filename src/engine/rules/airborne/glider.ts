@@ -98,11 +98,15 @@ function gliderDisplace(d: Draft<GameState>, action: Action, ctx: RuleContext): 
 export { mervilleDrm } from './merville';
 
 /** AW 41.4.1: the Merville step attacks the battery alone: 0–2 the guns are destroyed and it moves to an adjacent hex free of Germans; 3–9 it is eliminated. */
-function mervilleAttack(d: Draft<GameState>, _action: Action, ctx: RuleContext): GameEvent[] {
+function mervilleAttack(d: Draft<GameState>, action: Action, ctx: RuleContext): GameEvent[] {
+  const a = action as ActionOf<'mervilleAttack'>;
   const { special, tables } = airborneData(ctx.bundle);
   const st = airborneState(d as GameState).merville;
   const m = special.merville;
   if (!m || !st?.landed || st.attacked || d.units[m.unit]?.eliminated) reject('no-merville', 'no Merville step waits to attack the battery', 'AW 41.4.1');
+  const free = freeNeighbours(d.units as GameState['units'], ctx.bundle, d.units[m!.unit].hex!);
+  const wanted = a.hex === undefined ? undefined : hexOfRulesId(a.hex);
+  if (wanted !== undefined && !free.includes(wanted)) reject('bad-hex', `the Merville step may move only to an adjacent hex free of Germans (${free.map(formatHex).join(', ') || 'none'})`, 'AW 41.4.1');
   const roll = ctx.dice.d10('AW 41.4.1 the Merville step attacks the battery');
   const [lo, hi] = tables.merville.gunsDestroyed;
   const events: GameEvent[] = [];
@@ -110,8 +114,8 @@ function mervilleAttack(d: Draft<GameState>, _action: Action, ctx: RuleContext):
     airborneDraft(d).merville = { landed: true, attacked: 'destroyed' };
     events.push({ type: 'batteryGunsDestroyed', unit: m!.battery, roll, case: 'AW 41.4.1' });
     const u = d.units[m!.unit];
-    // It must move to an adjacent hex free of Germans: the first clockwise from north (reconstructed: no choice is worth a decision).
-    const to = freeNeighbours(d.units as GameState['units'], ctx.bundle, u.hex!)[0];
+    // It must move to any adjacent hex free of Germans: the Allied player's, named with the attack (else the first clockwise from north).
+    const to = wanted ?? free[0];
     if (to === undefined) events.push(...eliminateLanded(d, m!.unit, 'no hex free of Germans to move to', 'AW 41.4.1'));
     else {
       events.push({ type: 'unitMoved', unit: m!.unit, from: formatHex(u.hex!), to: formatHex(to), path: [formatHex(to)], cost: 0, case: 'AW 41.4.1' });
@@ -157,7 +161,10 @@ export const gliderHandlers: ActionHandler[] = [
       if (side !== 'allied' || !moduleOn(b, AIRBORNE)) return [];
       const m = airborneData(b).special.merville;
       const st = airborneState(s).merville;
-      return m && st?.landed && !st.attacked && !s.units[m.unit]?.eliminated ? [{ type: 'mervilleAttack' }] : [];
+      if (!m || !st?.landed || st.attacked || s.units[m.unit]?.eliminated) return [];
+      // AW 41.4.1: one offer per adjacent hex free of Germans it may move to if the guns are destroyed.
+      const free = freeNeighbours(s.units, b, s.units[m.unit].hex!);
+      return free.length ? free.map((h) => ({ type: 'mervilleAttack', hex: formatHex(h) }) as Action) : [{ type: 'mervilleAttack' }];
     },
   },
 ];

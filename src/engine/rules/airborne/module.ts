@@ -22,9 +22,10 @@ import { abMoveHandlers } from './movement';
 import { bridgeHandlers } from './bridgeBlowing';
 import { activationHandlers, activationHooks } from './activation';
 import { germanMoveHandlers } from './germanMovement';
+import { commandPhasePrimary, dzSupplyHandlers, onHandEnds } from './dzSupply';
 
 // Each area of the module adds its handlers and hooks here (drop and regroup, combat, movement).
-const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...regroupHandlers, ...gliderHandlers, ...combatHandlers, ...retreatHandlers, ...afterStageHandlers, ...abMoveHandlers, ...bridgeHandlers, ...activationHandlers, ...germanMoveHandlers];
+const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...regroupHandlers, ...gliderHandlers, ...combatHandlers, ...retreatHandlers, ...afterStageHandlers, ...abMoveHandlers, ...bridgeHandlers, ...activationHandlers, ...germanMoveHandlers, ...dzSupplyHandlers];
 const hooks: SegmentHook[] = [...dzHooks, ...dropHooks, ...stackingHooks, ...gliderHooks, ...afterStageHooks, ...activationHooks];
 
 /** The DZs of the scenario's divisions, off the map until placed (AW 41.1.2). */
@@ -54,7 +55,11 @@ export const airborneRules: RuleModule = {
     },
     turnStart(d, ctx, at) {
       if (!moduleOn(ctx.bundle, AIRBORNE)) return [];
-      return dzsExpire(d, ctx, at.date, at.time);
+      return [...dzsExpire(d, ctx, at.date, at.time), ...commandPhasePrimary(d, ctx, at.time)];
+    },
+    dayEnd(d, ctx, at) {
+      if (moduleOn(ctx.bundle, AIRBORNE)) onHandEnds(d, at.date);
+      return [];
     },
     stageEnd(d, ctx, at) {
       if (!moduleOn(ctx.bundle, AIRBORNE) || at.stage !== 'airborneAssault') return [];

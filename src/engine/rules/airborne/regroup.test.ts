@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { legalActions } from '../../game';
-import { act, atDrop, b6, edit, fmt, hexOfTerrain, noGermans, ofType, playTo, refusal, withDice } from './stage.fixture';
+import { act, atDrop, b6, edit, fmt, hexOfTerrain, noGermans, ofType, playTo, refusal, segId, withDice } from './stage.fixture';
 import { airborneState, type AirborneState } from './state';
 import type { GameState } from '../../types';
 import type { Draft } from 'immer';
@@ -82,7 +82,10 @@ describe('AW 41.3.4 reorganisation', { timeout: 30_000 }, () => {
     let s = landedK('A');
     s = act(withDice(s, [['d10', 0], ['d100', 0]]), { type: 'regroup', unit: 'cw-fow-1' }).state; // a-8para
     s = act(withDice(s, [['d10', 0], ['d100', 0]], 'q'), { type: 'regroup', unit: 'cw-fow-2' }).state; // b-8para
-    return s;
+    // AW 41.3.0: reorganisation comes first in a segment, so the regrouped Coys reform in the next one.
+    expect(refusal(s, { type: 'reorganise', unit: '8para-6ab', coys: ['a-8para-6ab', 'b-8para-6ab'] })).toMatchObject({ code: 'order', case: 'AW 41.3.0' });
+    // As at the start of the next Allied Movement Segment: the regroup attempts belong to an earlier one.
+    return edit(s, (d) => { ab(d).regroupTried = {}; });
   }
   it('AW 41.3.4 two Coys of 8 Para stacked reform the Btn with one step lost', () => {
     const s0 = twoCoys();
@@ -104,6 +107,16 @@ describe('AW 41.3.4 reorganisation', { timeout: 30_000 }, () => {
     expect(refusal(s0, { type: 'reorganise', unit: '9para-6ab', coys: ['a-8para-6ab', 'b-8para-6ab'] }).code).toBe('other-btn');
     const s1 = edit(s0, (d) => { d.units['b-8para-6ab'].hex = hexOfTerrain(b6(), 'C5021', 'clear'); });
     expect(refusal(s1, { type: 'reorganise', unit: '8para-6ab', coys: ['a-8para-6ab', 'b-8para-6ab'] })).toMatchObject({ code: 'not-stacked', case: 'AW 41.3.4' });
+  });
+});
+
+describe('AW 41.3.0 the order within the Allied Movement Segment', { timeout: 30_000 }, () => {
+  it('AW 41.3.0 reorganisation, then FoW regroup, then movement: once a unit has moved no FoW unit may regroup', () => {
+    const s0 = landedK('A');
+    expect(legalActions(s0, 'allied').some((a) => a.type === 'regroup')).toBe(true);
+    const s1 = edit(s0, (d) => { const key = `${d.pos.turn}:${segId(d as GameState, b6())}`; ab(d).moves = { seg: key, moved: ['x'] }; });
+    expect(refusal(s1, { type: 'regroup', unit: 'cw-fow-1' })).toMatchObject({ code: 'order', case: 'AW 41.3.0' });
+    expect(legalActions(s1, 'allied').some((a) => a.type === 'regroup')).toBe(false);
   });
 });
 

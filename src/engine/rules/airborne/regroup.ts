@@ -25,6 +25,19 @@ export const FOW_STACK = 4;
 
 const segKey = (s: GameState, b: ScenarioBundle) => `${s.pos.turn}:${segmentAt(b.sequence, s.pos).segment.id}`;
 
+/**
+ * AW 41.3.0: the Allied airborne Movement Segment runs reorganisation, then FoW regroup, then movement.
+ * Which of the later steps has begun in this segment (a regroup tried, a unit moved or tried a bridge)?
+ */
+export function segmentStep(s: GameState, b: ScenarioBundle): 'reorganise' | 'regroup' | 'move' | null {
+  if (!MOVE_SEGMENTS.includes(segmentAt(b.sequence, s.pos).segment.id)) return null;
+  const a = airborneState(s);
+  const key = segKey(s, b);
+  if (a.moves?.seg === key && a.moves.moved?.length) return 'move';
+  if (Object.values(a.regroupTried ?? {}).includes(key)) return 'regroup';
+  return 'reorganise';
+}
+
 /** The best DZ status in the hex (a placed DZ, not removed), or null. */
 function dzStatusAt(s: GameState, hex: HexId): DzStatus | null {
   const order = 'ABCDE';
@@ -42,6 +55,7 @@ export function regroupChance(s: GameState, b: ScenarioBundle, unit: string): { 
   const u = s.units[unit];
   if (!a.fow[unit] || !u || u.eliminated) return { code: 'not-fow', message: `${unit} is not a FoW counter in play`, case: 'AW 41.3.5' };
   if (u.hex === null) return { code: 'not-on-map', message: 'a FoW counter off the map regroups only from the ES track', case: 'AW 41.3.5' };
+  if (segmentStep(s, b) === 'move') return { code: 'order', message: 'FoW units regroup before any unit moves in the segment (reorganisation, regroup, then movement)', case: 'AW 41.3.0' };
   if (a.regroupTried?.[unit] === segKey(s, b)) return { code: 'regroup-tried', message: 'this FoW counter has tried to regroup in this segment', case: 'AW 41.3.5' };
   const dz = dzStatusAt(s, u.hex);
   const leader = leaderAt(s, b, u.hex);
@@ -78,6 +92,8 @@ export function reorganiseProblem(s: GameState, b: ScenarioBundle, bn: string, c
   const btn = airborneData(b).display.drops.flatMap((e) => e.battalions).find((x) => x.bn === bn);
   if (!btn) return { code: 'not-a-btn', message: `${bn} is no para Btn of the Airborne Display`, case: 'AW 41.3.4' };
   if (s.units[bn] && !s.units[bn].eliminated) return { code: 'btn-formed', message: `${bn} is already on the map`, case: 'AW 41.3.4' };
+  const step = segmentStep(s, b);
+  if (step === 'regroup' || step === 'move') return { code: 'order', message: `Coys reorganise at the start of the segment, before any ${step === 'move' ? 'movement' : 'FoW regroup'} (reorganisation, regroup, then movement)`, case: 'AW 41.3.0' };
   if (new Set(coys).size !== coys.length || !coys.length) return { code: 'bad-coys', message: 'name each Coy once', case: 'AW 41.3.4' };
   for (const c of coys) {
     const u = s.units[c];

@@ -114,6 +114,10 @@ export interface AirborneState {
   german?: import('./activation').AbGermanState;
   /** AW 41.3.7b: bridges blown and this segment's attempts (bridgeBlowing.ts). */
   bridges?: import('./bridgeBlowing').AbBridgeState;
+  /** AW 15.0: primary DZs chosen after a loss, on-hand divisions, choices due (dzSupply.ts). */
+  primary?: import('./dzSupply').DzSupplyState['primary'];
+  onHand?: import('./dzSupply').DzSupplyState['onHand'];
+  due?: import('./dzSupply').DzSupplyState['due'];
 }
 
 export function airborneState(s: GameState): AirborneState {
