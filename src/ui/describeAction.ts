@@ -12,6 +12,8 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
     case 'move': return `Move ${name(a.unit)}${Array.isArray(a.with) && a.with.length ? ` with ${names(a.with)}` : ''} to ${(a.path as string[]).at(-1)}`;
     case 'overrun': return `Overrun ${a.hex} with ${name(a.unit)}${Array.isArray(a.with) && a.with.length ? ` and ${names(a.with)}` : ''}`;
     case 'mark': return `Mark ${name(a.unit)} ${a.marker}`;
+    case 'mount': return `Mount ${name(a.unit)} on its division's transport (GOSS 7.12.3b)`;
+    case 'dismount': return `Dismount ${name(a.unit)} (GOSS 7.12.0)`;
     case 'designate': return `Designate ${names(a.units)} to assault (TA)`;
     case 'dropAttack': return `Drop the attack designation of ${name(a.unit)}`;
     case 'fireMission': return `Fire on ${a.target}`;

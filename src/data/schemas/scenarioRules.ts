@@ -151,9 +151,23 @@ export const MovementRestriction = z.object({
   source: Source,
 });
 
+/**
+ * GOSS 7.12.3b Allied inherent transport (AW 34.7.0: the Allied divisions keep it; AW 32.7.0 and 33.7.0
+ * withhold it): each division HQ carries `perDivision` Leg units at a time, which then move as Mech at `ma`.
+ */
+export const InherentTransport = z.object({
+  side: Side,
+  perDivision: z.number().int().positive(),
+  ma: z.number().int().positive(),
+  case: z.string(),
+  source: Source,
+});
+
 export const MovementRules = z.object({
   transportPoints: z.boolean(),
   mountDismount: z.boolean(),
+  /** GOSS 7.12.3b: the side's divisions may carry Leg units on their inherent transport; absent = none. */
+  inherentTransport: InherentTransport.optional(),
   stratMovement: z.boolean(),
   restrictions: z.array(MovementRestriction).default([]),
   source: Source,

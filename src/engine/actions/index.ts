@@ -24,7 +24,7 @@ export { MARKABLE } from './movement';
 /** Every action schema by type. */
 export const ACTION_SCHEMAS = {
   endSegment: core.EndSegment, roll: core.Roll, diceKey: core.DiceKey,
-  move: movement.Move, mark: movement.Mark, breakdown: movement.Breakdown, recombine: movement.Recombine,
+  move: movement.Move, mark: movement.Mark, breakdown: movement.Breakdown, recombine: movement.Recombine, mount: movement.Mount, dismount: movement.Dismount,
   consolidate: movement.Consolidate, eliminateOverstack: movement.EliminateOverstack, relocateGroup: movement.RelocateGroup,
   enterReinforcement: movement.EnterReinforcement,
   designate: combat.Designate, dropAttack: combat.DropAttack, interdict: combat.Interdict, giDone: combat.GiDone,

@@ -19,6 +19,7 @@ import { readUnits } from './unitIndex';
 import { effectivePr } from './combatPr';
 import { leaderPrcDrm } from './leaders';
 import { acrossBoundary, combatBan, mayAct } from './extensions';
+import { isMotorised } from './motorised';
 
 
 function enemyAdjacent(s: GameState, u: UnitState): boolean {
@@ -35,6 +36,7 @@ export function designationProblem(s: GameState, bundle: Parameters<typeof defOf
   const ban = combatBan(s, bundle);
   if (ban) return { code: ban.code, message: ban.message, case: ban.case ?? 'GOSS 5.1.2' };
   if (!enemyAdjacent(s, u)) return { code: 'no-adjacent-enemy', message: `${d.designation} is not adjacent to an enemy unit`, case: 'GOSS 12.0' };
+  if (isMotorised(u)) return { code: 'transported', message: `${d.designation} is carried by its division's transport and may not be attack designated`, case: 'GOSS 5.1.2, 7.12.3' };
   if (has(u, M.CR)) return { code: 'combat-reserve', message: `${d.designation} is in combat reserve and may not be attack designated`, case: 'GOSS 5.8' };
   if (fatigue(u) === 2) return { code: 'fatigue-2', message: `${d.designation} has fatigue 2 and may not be attack designated`, case: 'GOSS 14.2' };
   if (isArtGroup(d) || isHq(d)) return { code: 'no-offensive-ga', message: `${d.designation}: artillery groups and division HQs may not make an offensive GA`, case: 'AW 31.9.2c' };

@@ -14,6 +14,7 @@ import { unitIndex } from './unitIndex';
 import { actsAsDivisionGroup, actsAsGroup } from './artilleryGroups';
 import { extensionsOf, generatesHalts, maHalvings, maSteps, type MoveLimits } from './extensions';
 import { special } from './scenarioArea';
+import { motorisedMa } from './motorised';
 import { weatherNow } from './weather';
 import {
   tecOf, COVER_MCT, COVER_OCT, FEATURE, ROUTE, WATER, ANY_ROAD, MAJOR_ROAD, type Tec, type TecTable,
@@ -506,6 +507,9 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
   }
   let ma = def.ma;
   parts.push({ case: 'GOSS 7.1', text: `printed MA ${def.ma}` });
+  // GOSS 7.12.3b: a Leg unit carried by its division's transport moves at the transport's MA.
+  const carried = motorisedMa(bundle, u);
+  if (carried) { ma = carried.ma; parts.push({ case: carried.case, text: `carried by the division's transport: MA ${ma}` }); }
   let hexLimit: number | undefined;
   // The scenario modules' MA steps (AW 34.7.2 German MA by atmosphere and time of day; AW 34.10.1 lull).
   for (const m of maSteps(state, bundle, u.id, ma)) {

@@ -26,6 +26,8 @@ export const MARKER = {
   FATIGUE2: 'F2',
   /** AW 31.9.2a: an artillery group that had to relocate has no mission points this GT. */
   NO_MISSIONS: 'NoMissions',
+  /** Carried by its division's inherent transport (GOSS 7.12.3b): moves as Mech. */
+  MOT: 'Mot',
 } as const;
 
 type Loose = UnitDef & Record<string, unknown>;
