@@ -210,6 +210,21 @@ export const StackingTable = z.object({
 });
 export type StackingTable = z.infer<typeof StackingTable>;
 
+/** One bridge demolition method (GOSS 17.3.2b hasty, 17.3.2c prepared): success when 1d10 + DRMs <= max of the row for the Eng steps. */
+const Demolition = z.object({
+  success: z.array(z.object({ engSteps: z.number().int().positive(), max: z.number().int() })).min(1),
+  drm: z.object({ night: z.number().int(), enemyAdjacent: z.number().int() }),
+  /** The bridge must be within this many hexes of an enemy unit. */
+  enemyWithin: z.number().int().positive(),
+  source: z.string(),
+});
+/** Construction and demolition (GOSS 17.3; data/tables/construction.json), read by src/engine/rules/bridgeDemolition.ts. */
+export const ConstructionTable = z.object({
+  format: z.literal('neptune-table/1'), id: z.literal('construction'), name: z.string(), source: z.string(),
+  demolition: z.object({ prepared: Demolition, hasty: Demolition }),
+});
+export type ConstructionTable = z.infer<typeof ConstructionTable>;
+
 /** The schema of each table id in data/tables/: every table is validated when a scenario loads. */
 export const TABLE_SCHEMAS: Record<string, z.ZodType> = {
   'ground-assault': GroundAssaultTable,
@@ -219,4 +234,5 @@ export const TABLE_SCHEMAS: Record<string, z.ZodType> = {
   naval: NavalTable,
   tec: TecTable,
   stacking: StackingTable,
+  construction: ConstructionTable,
 };

@@ -5,3 +5,5 @@ export const DeclareLandefront = action('declareLandefront', {});
 export const DeclareLull = action('declareLull', {});
 export const GermanReplacement = action('germanReplacement', { unit: UnitId });
 export const PlaceBridge = action('placeBridge', { hex: HexRef });
+/** GOSS 17.3.2c prepared demolition of the bridge between the engineer's hex and `hex`. */
+export const DemolishBridge = action('demolishBridge', { unit: UnitId, hex: HexRef });

@@ -20,6 +20,7 @@ import { stackViolationOf } from './stacking';
 import { isConstricted } from './movement-search';
 import { combatRules } from './scenarioRules';
 import { gossLeaderRules } from './leaders';
+import { standingBridge } from './placedBridges';
 import {
   M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains, isCommando,
   isArtGroup, isArtillery, isEngineer, isHq, isInfantry, isLeader, isPersonnel, isPureAfv, isZ, live, regiment, stepsLeft,
@@ -93,10 +94,11 @@ const fail = (code: string, message: string, c: string): OddsResult => ({ ok: fa
 
 const RIVER_BITS = SIDE_BIT.river | SIDE_BIT.canal;
 
-function crossing(bundle: ScenarioBundle, a: HexId, b: HexId): { river: boolean; major: boolean; bridge: boolean; ford: boolean; stream: boolean } {
+function crossing(state: GameState, bundle: ScenarioBundle, a: HexId, b: HexId): { river: boolean; major: boolean; bridge: boolean; ford: boolean; stream: boolean } {
   const f = sideBits(bundle.board, a, b);
   return {
-    river: (f & RIVER_BITS) !== 0, major: (f & SIDE_BIT.majorRiver) !== 0, bridge: (f & SIDE_BIT.bridge) !== 0, ford: (f & SIDE_BIT.ford) !== 0, stream: (f & SIDE_BIT.stream) !== 0,
+    // Bridges placed in play count (AW 32.6.1, 33.6.1), demolished ones not (GOSS 17.3.2b/c).
+    river: (f & RIVER_BITS) !== 0, major: (f & SIDE_BIT.majorRiver) !== 0, bridge: standingBridge(state, bundle, a, b), ford: (f & SIDE_BIT.ford) !== 0, stream: (f & SIDE_BIT.stream) !== 0,
   };
 }
 
@@ -153,7 +155,7 @@ function lineFor(ctx: Ctx, u: UnitState, role: 'attacker' | 'defender', decl: Ga
   const defHex = decl.hex;
   const defMarsh = ctx.defMarsh;
   if (role === 'attacker') {
-    const c = crossing(bundle, u.hex!, defHex);
+    const c = crossing(ctx.state, bundle, u.hex!, defHex);
     if (c.major && c.bridge) quarters.push({ x: 0.25, why: 'across a major river by bridge', case: 'GOSS 13.6.1' });
     else if (c.river && d.moveClass !== 'mech') halves.push({ x: 0.5, why: 'Leg across a river (bridge or ford do not help)', case: 'GOSS 13.6.1' });
     else if (c.river) halves.push({ x: 0.5, why: 'Mech across a river at a bridge or ford', case: 'GOSS 13.6.1' });
@@ -203,7 +205,7 @@ function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: S
     if (isLeader(d)) return fail('leader-attack', `${d.designation}: a leader adds its shift, it does not attack`, 'GOSS 23.2');
     if (fatigue(u) === 2) return fail('fatigue-2', `${d.designation} has fatigue 2 and may not attack`, 'GOSS 14.2');
     if (!decl.resolving && (state.combat?.attackers ?? []).includes(u.id)) return fail('attacked-already', `${d.designation} has already attacked this segment`, 'GOSS 13.1');
-    const c = crossing(bundle, u.hex!, decl.hex);
+    const c = crossing(state, bundle, u.hex!, decl.hex);
     if (c.major && (d.moveClass === 'mech' || !c.bridge)) return fail('major-river', `${d.designation} may not attack across the major river here`, 'GOSS 13.4');
     if (c.river && d.moveClass === 'mech' && !c.bridge && !c.ford && !(decl.standoff ?? []).includes(u.id)) return fail('river-mech', `${d.designation}: Mech units attack across a river only at a bridge or ford`, 'GOSS 13.4');
     if (terrainOf(bundle.board, decl.hex) === 'sea') return fail('prohibited', 'units may not attack into a sea hex', 'GOSS 13.4');

@@ -211,6 +211,8 @@ export interface MoverCtx {
   ground?: string;
   /** Hexsides bridged by bridges placed in play (AW 32.6.1, 33.6.1: placedBridges.ts). */
   bridges?: ReadonlySet<number>;
+  /** Hexsides whose bridge was demolished in play (GOSS 17.3.2b/c: placedBridges.ts `demolishedSides`). */
+  blown?: ReadonlySet<number>;
   /** AW 41.3.3: the scenario modules' limits on this unit's move (extensions.ts `moveLimits`). */
   limits?: MoveLimits | null;
 }
@@ -285,8 +287,10 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
   }
   const side = hexsideBetween(from, to);
   // A bridge placed in play (AW 32.6.1, 33.6.1) counts as the map's bridge.
-  const feats = (bundle.board.sides.get(side) ?? 0) | (c.bridges?.has(side) ? SIDE_BIT.bridge : 0);
-  const routes = routesOf(bundle, side);
+  let feats = (bundle.board.sides.get(side) ?? 0) | (c.bridges?.has(side) ? SIDE_BIT.bridge : 0);
+  let routes = routesOf(bundle, side);
+  // GOSS 17.3.2b/c: a demolished bridge (and the road crossing the water there) bridges nothing.
+  if (c.blown?.has(side) && !c.bridges?.has(side) && (feats & WATER)) { feats &= ~SIDE_BIT.bridge; routes = 0; }
   let cost: number;
   if (c.type === 'mainroad') {
     // GOSS 7.6.1 step 5 / 19.4: wholly along primary or secondary roads, so the ground condition does not reduce the MA.

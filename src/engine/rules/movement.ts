@@ -29,7 +29,7 @@ import { readUnits, unitIndex, unmodifiedBase } from './unitIndex';
 import { isRestGT } from './restGT';
 import { boxAt, isBox, locationName, locationOf } from './locations';
 import { acrossBoundary, mayAct, moveLimits } from './extensions';
-import { placedBridgeSides } from './placedBridges';
+import { demolishedSides, placedBridgeSides } from './placedBridges';
 import { isMotorised, moveClassOf } from './motorised';
 
 export type { MoveType, MoveMode, Halt, Allowance };
@@ -85,6 +85,7 @@ export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: strin
     return { mode: 'exploit' };
   }
   if (seg !== 'move') return { error: no('wrong-segment', `units move only in the Movement Segment (and Exploit units in the Exploitation Segment), not the ${segmentAt(bundle.sequence, state.pos).segment.name}`, 'AW 31.2.1e') };
+  if (hasMarker(u, MARKER.DEMO)) return { error: no('demolition', `${name} tried a bridge demolition and may not move in this Movement Phase`, 'GOSS 17.3.2c') };
   if (hasMarker(u, MARKER.CR)) return { error: no('cr-may-not-move', `${name} is in combat reserve; CR units may not move`, 'AW 31.2.1') };
   if (hasMarker(u, MARKER.EXPLOIT)) return { error: no('exploit-may-not-move', `${name} is marked Exploit; it moves only after all GAs, in the Exploitation Segment`, 'AW 31.5') };
   return { mode: hasMarker(u, MARKER.PA) ? 'pa' : 'tactical' };
@@ -153,7 +154,7 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
     leg: moveClassOf(def, u) !== 'mech', mode, type, commando: isCommando(def),
     enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
     observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
-    ground: groundNow(state, bundle).ground, bridges: placedBridgeSides(state, bundle),
+    ground: groundNow(state, bundle).ground, bridges: placedBridgeSides(state, bundle), blown: demolishedSides(state),
     limits: moveLimits(state, bundle, unitId),
   };
 }
@@ -586,7 +587,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
       if (isRestGT(state, bundle, u.side)) return no('rest-gt', `${n}: no unit enters Exploit mode in its side's rest GT`, 'GOSS 3.5');
       if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
       // GOSS 5.3.0f: a Leg unit carried by its division's transport may enter Exploit mode too.
-      if (moveClassOf(def, u) !== 'mech') return no('exploit-not-mech', `only Mech units (or Leg units on transport) may enter Exploit mode; ${n} is ${def.moveClass}`, 'AW 31.5, GOSS 5.3.0f');
+      if (moveClassOf(def, u) !== 'mech') return no('exploit-not-mech', `only Mech units (or Leg units on transport) may enter Exploit mode; ${n} is ${def.moveClass}`, 'AW 31.5');
       if (isArtilleryGroup(def) || actsAsGroup(bundle, unitId)) return no('exploit-not-allowed', `${n}: artillery groups may not enter Exploit mode`, 'AW 31.9.2');
       if (adjacent) return no('adjacent', `${n} is adjacent to an enemy unit and may not enter Exploit mode`, 'AW 31.2.1');
       if (hasMarker(u, MARKER.OOS)) return no('oos', `${n} is out of supply and may not enter Exploit mode`, 'AW 31.11');

@@ -28,6 +28,8 @@ export const MARKER = {
   NO_MISSIONS: 'NoMissions',
   /** Carried by its division's inherent transport (GOSS 7.12.3b): moves as Mech. */
   MOT: 'Mot',
+  /** Tried a prepared bridge demolition (GOSS 17.3.2c): may not move in its side's next Movement Segment. */
+  DEMO: 'Demo',
 } as const;
 
 type Loose = UnitDef & Record<string, unknown>;
