@@ -21,6 +21,8 @@ import { isConstricted } from './movement-search';
 import { combatRules } from './scenarioRules';
 import { gossLeaderRules } from './leaders';
 import { standingBridge } from './placedBridges';
+import { dugIn } from './works';
+import { gaWorks } from './emplacements';
 import {
   M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains, isCommando,
   isArtGroup, isArtillery, isEngineer, isHq, isInfantry, isLeader, isPersonnel, isPureAfv, isZ, live, regiment, stepsLeft,
@@ -120,7 +122,8 @@ export function isNight(state: GameState, bundle: ScenarioBundle): boolean {
 function isMct(mods: GaModifiersTable, bundle: ScenarioBundle, h: HexId, state?: GameState): boolean {
   // GOSS 7 TEC: a village in MCT (its other terrain in hex) is MCT.
   if (terrainsIn(bundle.board, h).some((t) => mods.mct.includes(t))) return true;
-  return state?.fieldworks[h] === 'ET-3';
+  const fw = state?.fieldworks[h];
+  return fw === 'ET-3' || fw === 'StP' || fw === 'Fort';
 }
 
 /** GOSS 13.6.1d: pure AFVs covered by personnel units among a side's participants. */
@@ -404,7 +407,8 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   if (attAs) D(attAs, `${attAs} AS on the attacking stacks`, 'GOSS 11.6.1');
   if (ctx.night) D(1, 'night game turn', 'GOSS 13.7.4, AW 31.6');
   if (overAtt.size) D(1, 'an attacking stack is overstacked', 'GOSS 6.7.0, 13.7.4');
-  const fw = state.fieldworks[decl.hex];
+  // AW 4.5.10a: a StP assaulted only from outside its arc of fire counts as an ET-2.
+  const fw = gaWorks(state, bundle, decl.hex, attHexes);
   if (fw && mods.dwShifts[fw]) D(mods.dwShifts[fw], `defender in ${fw}`, 'GOSS 13.7.4, 17.3.3');
   if (atk.some((u) => training(defOf(bundle, u.id)) === 'raw')) D(2, 'a raw attacker', 'GOSS 4.5');
   else if (atk.some((u) => training(defOf(bundle, u.id)) === 'green')) D(1, 'a green attacker', 'GOSS 4.5');
@@ -465,7 +469,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   for (const [who, ep] of [['attacker', epA], ['defender', epD]] as const) {
     if (ep?.note) { prNotes.push(`${who} ${ep.printed} → ${ep.pr}, ${ep.note}`); if (!prCases.includes(ep.case!)) prCases.push(ep.case!); }
   }
-  if (lpD && (fw === 'ET-2' || fw === 'ET-3')) { prD = Math.min(8, prD + 1); prNotes.push('+1 defender in an ET (max 8)'); }
+  if (lpD && dugIn(fw)) { prD = Math.min(8, prD + 1); prNotes.push(`+1 defender in an ${fw === 'StP' || fw === 'Fort' ? 'Fort' : 'ET'} (max 8)`); }
   if (lpD && leaderIn(defSide, [decl.hex])) { prD = Math.min(9, prD + 1); prNotes.push('+1 defending leader (max 9)'); }
   if (lpA && leaderIn(side, attHexes)) { prA = Math.min(9, prA + 1); prNotes.push('+1 attacking leader (max 9)'); }
   drms.push({ kind: 'PR', attacker: prA, defender: prD, per: mods.drmPer.pr, value: (prA - prD) * mods.drmPer.pr, why: `lead PR ${prA} vs ${prD}${prNotes.length ? ` (${prNotes.join('; ')})` : ''}`, case: prCases.join(', ') });
