@@ -15,6 +15,7 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
     case 'mount': return `Mount ${name(a.unit)} on its division's transport (GOSS 7.12.3b)`;
     case 'dismount': return `Dismount ${name(a.unit)} (GOSS 7.12.0)`;
     case 'suppressWnStp': return `Silence ${name(a.unit)} with ${a.ship} (AW 34.3.0)`;
+    case 'construct': return `Build an ${a.work} in ${a.hex} with ${names(a.units)} (GOSS 17.3.3)`;
     case 'demolishBridge': return `Demolish the bridge to ${a.hex} with ${name(a.unit)} (GOSS 17.3.2c)`;
     case 'designate': return `Designate ${names(a.units)} to assault (TA)`;
     case 'dropAttack': return `Drop the attack designation of ${name(a.unit)}`;

@@ -218,10 +218,17 @@ const Demolition = z.object({
   enemyWithin: z.number().int().positive(),
   source: z.string(),
 });
+const BuildRow = z.object({ eng: z.number().int().nonnegative(), other: z.number().int().nonnegative(), time: z.enum(['thisGt', 'nextGt']) });
 /** Construction and demolition (GOSS 17.3; data/tables/construction.json), read by src/engine/rules/bridgeDemolition.ts. */
 export const ConstructionTable = z.object({
   format: z.literal('neptune-table/1'), id: z.literal('construction'), name: z.string(), source: z.string(),
   demolition: z.object({ prepared: Demolition, hasty: Demolition }),
+  /** GOSS 17.3.3: the builders' steps (Eng, and Eng + other) for each fieldwork, first matching row, and when it is finished. */
+  fieldworks: z.object({
+    IP: z.array(BuildRow).min(1),
+    'ET-2': z.array(BuildRow).min(1),
+    source: z.string(),
+  }),
 });
 export type ConstructionTable = z.infer<typeof ConstructionTable>;
 

@@ -35,7 +35,7 @@ export const ACTION_SCHEMAS = {
   placeUnit: setup.PlaceUnit, unplaceUnit: setup.UnplaceUnit, placeFieldworks: setup.PlaceFieldworks,
   randomSetup: setup.RandomSetup, finishSetup: setup.FinishSetup,
   declareLandefront: scenario.DeclareLandefront, declareLull: scenario.DeclareLull,
-  germanReplacement: scenario.GermanReplacement, placeBridge: scenario.PlaceBridge, demolishBridge: scenario.DemolishBridge, suppressWnStp: scenario.SuppressWnStp,
+  germanReplacement: scenario.GermanReplacement, placeBridge: scenario.PlaceBridge, demolishBridge: scenario.DemolishBridge, suppressWnStp: scenario.SuppressWnStp, construct: scenario.Construct,
   moveBox: boxes.MoveBoxAction, seal: hidden.SealAction, reveal: hidden.RevealAction, restPass: hidden.RestPassAction,
   placeDz: airborne.PlaceDz, pegasus: airborne.Pegasus, dropUnit: airborne.DropUnit, dropFow: airborne.DropFow,
   landGlider: airborne.LandGlider, gliderDisplace: airborne.GliderDisplace, reorganise: airborne.Reorganise, regroup: airborne.Regroup,

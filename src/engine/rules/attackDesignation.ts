@@ -33,6 +33,7 @@ export function designationProblem(s: GameState, bundle: Parameters<typeof defOf
   if (u.side !== side) return { code: 'not-your-unit', message: `${d.designation} belongs to the other side`, case: 'GOSS 5.1.2' };
   if (!live(u)) return { code: 'not-on-map', message: `${d.designation} is not on the map`, case: 'GOSS 5.1.2' };
   if (has(u, M.TA) || has(u, M.PA)) return { code: 'already-designated', message: `${d.designation} is already attack designated`, case: 'GOSS 5.1.2' };
+  if (u.markers.includes('Build')) return { code: 'building', message: `${d.designation} is building a fieldwork and does nothing else until it is finished`, case: 'GOSS 17.3' };
   const ban = combatBan(s, bundle);
   if (ban) return { code: ban.code, message: ban.message, case: ban.case ?? 'GOSS 5.1.2' };
   if (!enemyAdjacent(s, u)) return { code: 'no-adjacent-enemy', message: `${d.designation} is not adjacent to an enemy unit`, case: 'GOSS 12.0' };

@@ -85,6 +85,7 @@ export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: strin
     return { mode: 'exploit' };
   }
   if (seg !== 'move') return { error: no('wrong-segment', `units move only in the Movement Segment (and Exploit units in the Exploitation Segment), not the ${segmentAt(bundle.sequence, state.pos).segment.name}`, 'AW 31.2.1e') };
+  if (hasMarker(u, MARKER.BUILD)) return { error: no('building', `${name} is building a fieldwork and does nothing else until it is finished`, 'GOSS 17.3') };
   if (hasMarker(u, MARKER.DEMO)) return { error: no('demolition', `${name} tried a bridge demolition and may not move in this Movement Phase`, 'GOSS 17.3.2c') };
   if (hasMarker(u, MARKER.CR)) return { error: no('cr-may-not-move', `${name} is in combat reserve; CR units may not move`, 'AW 31.2.1') };
   if (hasMarker(u, MARKER.EXPLOIT)) return { error: no('exploit-may-not-move', `${name} is marked Exploit; it moves only after all GAs, in the Exploitation Segment`, 'AW 31.5') };

@@ -30,6 +30,8 @@ export const MARKER = {
   MOT: 'Mot',
   /** Tried a prepared bridge demolition (GOSS 17.3.2c): may not move in its side's next Movement Segment. */
   DEMO: 'Demo',
+  /** Building a fieldwork (GOSS 17.3): does nothing else until it is finished. */
+  BUILD: 'Build',
 } as const;
 
 type Loose = UnitDef & Record<string, unknown>;
