@@ -218,6 +218,7 @@ const Demolition = z.object({
   enemyWithin: z.number().int().positive(),
   source: z.string(),
 });
+const BridgeRow = z.object({ eng: z.number().int().positive(), gts: z.number().int().positive() });
 const BuildRow = z.object({ eng: z.number().int().nonnegative(), other: z.number().int().nonnegative(), time: z.enum(['thisGt', 'nextGt']) });
 /** Construction and demolition (GOSS 17.3; data/tables/construction.json), read by src/engine/rules/bridgeDemolition.ts. */
 export const ConstructionTable = z.object({
@@ -228,6 +229,10 @@ export const ConstructionTable = z.object({
     IP: z.array(BuildRow).min(1),
     'ET-2': z.array(BuildRow).min(1),
     source: z.string(),
+  }),
+  /** GOSS 17.3.0: GTs to build a bridge by water type and Eng steps (first row the steps reach). */
+  bridges: z.object({
+    stream: z.array(BridgeRow).min(1), river: z.array(BridgeRow).min(1), majorRiver: z.array(BridgeRow).min(1), source: z.string(),
   }),
 });
 export type ConstructionTable = z.infer<typeof ConstructionTable>;

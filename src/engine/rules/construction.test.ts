@@ -124,3 +124,34 @@ describe('AW 31.10.0 construction in the three scenarios', () => {
     }
   }, 240_000);
 });
+
+describe('GOSS 17.3.0 bridge construction (AW 34.6.0: all bridge rules but collapse)', () => {
+  const special = (construction: boolean) => ({ bridges: { demolition: false, hastyDemolition: false, construction, heavyBridgesAndCollapse: false, special: [], case: 'AW 34.6.0', source: 'test: fixture' } });
+  const river = [{ a: at(3, 4), b: at(4, 4), features: ['river'] }];
+
+  it('GOSS 17.3.0: two Eng steps bridge a river in 2 GTs; the bridge then carries a Mech unit across', () => {
+    const b = fixture({ hexsides: river, special: special(true), units: [A('e', 3, 4, ENG2), A('m', 3, 4, { moveClass: 'mech', type: 'Mot Inf', ma: 12 }), A('e1', 6, 6, ENG), far] });
+    const s = at0(b);
+    const offer = { type: 'construct', hex: fmt(hx(3, 4)), work: 'bridge', units: ['e'], to: fmt(hx(4, 4)) };
+    expect(legalActions(s, 'allied')).toContainEqual(offer);
+    const r = act(s, offer as never);
+    expect(r.events).toContainEqual(expect.objectContaining({ type: 'constructionStarted', work: 'bridge', gts: 2, case: 'GOSS 17.3.0' }));
+    const mv0 = toSegment(r.state, b, 'move', 0);
+    expect(checkMove(mv0, b, { type: 'move', unit: 'm', path: [fmt(hx(4, 4))] }).ok).toBe(false);
+    const t1 = nextConstruction(r.state, b);
+    const t2 = nextConstruction(t1, b);
+    expect(t2.pos.turn).toBe(s.pos.turn + 2);
+    const mv = toSegment(t2, b, 'move', 0);
+    expect(checkMove(mv, b, { type: 'move', unit: 'm', path: [fmt(hx(4, 4))] }).ok).toBe(true);
+    expect(mv.units.e.markers).not.toContain('Build');
+  });
+
+  it('GOSS 17.3.0: not where the scenario forbids bridging (AW 32.6.0, 33.6.0), not by non-engineers, not across dry land', () => {
+    const off = fixture({ hexsides: river, special: special(false), units: [A('e', 3, 4, ENG2), far] });
+    expect(apply(at0(off), { type: 'construct', hex: fmt(hx(3, 4)), work: 'bridge', units: ['e'], to: fmt(hx(4, 4)) })).toMatchObject({ ok: false, error: { code: 'no-bridging' } });
+    const b = fixture({ hexsides: river, special: special(true), units: [A('e', 3, 4, ENG2), A('a', 3, 4), far] });
+    const s = at0(b);
+    expect(apply(s, { type: 'construct', hex: fmt(hx(3, 4)), work: 'bridge', units: ['a'], to: fmt(hx(4, 4)) })).toMatchObject({ ok: false, error: { code: 'not-engineer' } });
+    expect(apply(s, { type: 'construct', hex: fmt(hx(3, 4)), work: 'bridge', units: ['e'], to: fmt(hx(3, 5)) })).toMatchObject({ ok: false, error: { code: 'no-water' } });
+  });
+});

@@ -17,7 +17,14 @@
  * - Builders do nothing else while the work is under way (`Build` marker: no move, no attack
  *   designation, GOSS 17.3); the work is lost if a builder is gone from the hex, has lost a step, was
  *   retreated or became out of supply before it is finished (GOSS 17.3).
- * The table of steps is data/tables/construction.json `fieldworks`.
+ * - Bridges (GOSS 17.3.0; AW 34.6.0 "all rules pertaining to bridges", `special.bridges.construction`):
+ *   `construct {hex, work: 'bridge', units, to}`: the Eng units in `hex` bridge the water hexside to `to`
+ *   (no standing bridge there): a stream in 1 GT, a river in 3 / 2 / 1 GTs with 1 / 2 / 3+ Eng steps, a
+ *   major river in 3 / 2 GTs with 2 / 3+; not with an enemy unit in `to` or next to the builders unless
+ *   friendly units hold both hexes. Finished in the side's Construction Segment that many GTs later, as a
+ *   bridge placed in play (placedBridges.ts: movement, retreats, GA, GenS); lost like any work, or when
+ *   an enemy unit holds `to` then.
+ * The tables of steps and GTs are data/tables/construction.json `fieldworks` and `bridges`.
  */
 import type { Draft } from 'immer';
 import { formatHex, tryParseHexRef, type HexId } from '../hex';
@@ -29,12 +36,16 @@ import { hasMarker, isArtillery, isEngineer, isHq, isLeader, MARKER, stepsLeft }
 import { constructionTable } from './combatTables';
 import { unitIndex } from './unitIndex';
 import { observedBy } from './movement';
+import { areAdjacent, hexsideBetween, neighbours } from '../hex';
+import { SIDE_BIT } from '../board';
+import { special } from './scenarioArea';
+import { standingBridge, type PlacedBridgesState } from './placedBridges';
 
 const CASE = 'GOSS 17.3.3, AW 31.10.0';
 const BOCAGE = 'AW 1.2.7c';
 type Work = 'IP' | 'ET-2';
-export interface BuildJob { hex: number; work: Work; side: Side; units: string[]; steps: number[]; turn: number; when: 'thisGt' | 'nextGt' }
-type WithJobs = { special?: { construction?: BuildJob[] } };
+export interface BuildJob { hex: number; work: Work | 'bridge'; to?: number; side: Side; units: string[]; steps: number[]; turn: number; when: 'thisGt' | 'nextGt'; due?: number }
+type WithJobs = { special?: { construction?: BuildJob[]; bridges?: PlacedBridgesState } };
 
 const no = (code: string, message: string, c = CASE): Rejection => ({ code, message, case: c });
 const jobs = (s: GameState): BuildJob[] => (s as GameState & WithJobs).special?.construction ?? [];
@@ -105,6 +116,36 @@ export function constructionCheck(state: GameState, bundle: ScenarioBundle, side
   return { when };
 }
 
+const BRIDGE_CASE = 'GOSS 17.3.0';
+
+/** Why the Eng units in `hex` may not start a bridge to `to` now, or in how many GTs it is finished (GOSS 17.3.0). */
+export function bridgeCheck(state: GameState, bundle: ScenarioBundle, side: Side | null, hex: HexId, to: HexId, units: string[]): Rejection | { gts: number } {
+  const b = special(bundle).bridges;
+  if (!b?.construction) return no('no-bridging', 'no bridge may be built in this scenario', b?.case ?? BRIDGE_CASE);
+  if (segId(state, bundle) !== 'construction' || !side || phasingSide(bundle.scenario, state.pos) !== side) return no('wrong-segment', 'bridges are started in the side\'s own Construction Segment', `${b.case ?? BRIDGE_CASE}, AW 3.3.5b`);
+  if (!units.length || new Set(units).size !== units.length) return no('no-builders', 'name the engineers that build, each once', BRIDGE_CASE);
+  for (const id of units) {
+    const e = builderProblem(state, bundle, id, side, hex);
+    if (e) return e;
+    if (!isEngineer(bundle.units.get(id)!)) return no('not-engineer', `${bundle.units.get(id)!.designation}: only engineers build bridges`, BRIDGE_CASE);
+  }
+  if (!areAdjacent(hex, to)) return no('not-adjacent', `${formatHex(to)} is not next to ${formatHex(hex)}`, BRIDGE_CASE);
+  const f = bundle.board.sides.get(hexsideBetween(hex, to)) ?? 0;
+  const kind = f & SIDE_BIT.majorRiver ? 'majorRiver' : f & (SIDE_BIT.river | SIDE_BIT.canal) ? 'river' : f & SIDE_BIT.stream ? 'stream' : null;
+  if (!kind) return no('no-water', `no stream or river between ${formatHex(hex)} and ${formatHex(to)}`, BRIDGE_CASE);
+  if (standingBridge(state, bundle, hex, to, true)) return no('bridged', `a bridge already stands between ${formatHex(hex)} and ${formatHex(to)}`, BRIDGE_CASE);
+  if (jobs(state).some((j) => j.work === 'bridge' && (j.hex === hex || j.hex === to) && (j.to === hex || j.to === to))) return no('under-way', 'that bridge is already under construction', BRIDGE_CASE);
+  const live = unitIndex(state).live;
+  const enemyAt = (h: HexId) => live.some((u) => u.hex === h && u.side !== side);
+  if (enemyAt(to)) return no('enemy', `an enemy unit holds ${formatHex(to)}`, BRIDGE_CASE);
+  const holdBoth = live.some((u) => u.hex === to && u.side === side);
+  if (!holdBoth && neighbours(hex).some(enemyAt)) return no('enemy-adjacent', 'an enemy unit is next to the builders and friendly units do not hold both bridge hexes', BRIDGE_CASE);
+  const eng = units.reduce((n, id) => n + stepsLeft(bundle.units.get(id)!, state.units[id]), 0);
+  const row = constructionTable(bundle).bridges[kind].find((r) => eng >= r.eng);
+  if (!row) return no('too-few', `${eng} Eng step(s) cannot bridge a ${kind === 'majorRiver' ? 'major river' : kind}`, BRIDGE_CASE);
+  return { gts: row.gts };
+}
+
 function setJobs(d: Draft<GameState>, list: BuildJob[]): void {
   const s = d as Draft<GameState> & WithJobs;
   if (!s.special) s.special = {};
@@ -125,6 +166,17 @@ function complete(d: Draft<GameState>, bundle: ScenarioBundle, due: (j: BuildJob
     });
     for (const id of j.units) { const u = d.units[id]; if (u) u.markers = u.markers.filter((m) => m !== MARKER.BUILD); }
     if (lost) { events.push({ type: 'constructionLost', hex: formatHex(j.hex), work: j.work, unit: lost, case: 'GOSS 17.3' }); continue; }
+    if (j.work === 'bridge') {
+      const to = j.to!;
+      if (Object.values(d.units).some((u) => u.hex === to && !u.eliminated && u.side !== j.side)) { events.push({ type: 'constructionLost', hex: formatHex(j.hex), work: j.work, why: 'an enemy unit holds the far hex', case: BRIDGE_CASE }); continue; }
+      const s = d as Draft<GameState> & WithJobs;
+      const st = (s.special!.bridges ??= {});
+      const side = hexsideBetween(j.hex, to);
+      st.sides = [...(st.sides ?? []), side];
+      if (st.demolished?.includes(side)) st.demolished = st.demolished.filter((x) => x !== side);
+      events.push({ type: 'bridgeBuilt', hex: formatHex(j.hex), to: formatHex(to), units: j.units, case: BRIDGE_CASE });
+      continue;
+    }
     if ((RANK[d.fieldworks[j.hex] ?? ''] ?? 0) < RANK[j.work]) d.fieldworks[j.hex] = j.work;
     events.push({ type: 'fieldworksBuilt', hex: formatHex(j.hex), work: j.work, units: j.units, case: CASE });
   }
@@ -146,6 +198,10 @@ function offers(state: GameState, bundle: ScenarioBundle, side: Side): Action[] 
       const units = [...ids].sort();
       if (!('code' in constructionCheck(state, bundle, side, h, work, units))) out.push({ type: 'construct', hex: formatHex(h), work, units } as Action);
     }
+    // GOSS 17.3.0: the hex's engineers bridge each water hexside they may.
+    const eng = ids.filter((id) => isEngineer(bundle.units.get(id)!)).sort();
+    if (!eng.length || !special(bundle).bridges?.construction) continue;
+    for (const n of neighbours(h)) if (!('code' in bridgeCheck(state, bundle, side, h, n, eng))) out.push({ type: 'construct', hex: formatHex(h), work: 'bridge', units: eng, to: formatHex(n) } as Action);
   }
   return out;
 }
@@ -155,10 +211,23 @@ export const constructionRules: RuleModule = {
   handlers: [{
     type: 'construct',
     apply(d, action, ctx) {
-      const a = action as unknown as { hex: string; work: Work; units: string[] };
+      const a = action as unknown as { hex: string; work: Work | 'bridge'; units: string[]; to?: string };
       const r = tryParseHexRef(String(a.hex));
       if ('error' in r) reject('bad-hex', r.error);
       const h = (r as { hex: HexId }).hex;
+      if (a.work === 'bridge') {
+        const t = tryParseHexRef(String(a.to));
+        if ('error' in t) reject('bad-hex', 'a bridge needs the hex across the water (to)');
+        const to = (t as { hex: HexId }).hex;
+        const b = bridgeCheck(d as GameState, ctx.bundle, ctx.side, h, to, a.units);
+        if ('code' in b) reject(b.code, b.message, b.case);
+        const gts = (b as { gts: number }).gts;
+        for (const id of a.units) d.units[id].markers.push(MARKER.BUILD);
+        const steps = a.units.map((id) => stepsLeft(ctx.bundle.units.get(id)!, d.units[id] as UnitState));
+        setJobs(d, [...jobs(d as GameState), { hex: h, work: 'bridge', to, side: ctx.side!, units: [...a.units], steps, turn: d.pos.turn, when: 'nextGt', due: d.pos.turn + gts }]);
+        return [{ type: 'constructionStarted', hex: formatHex(h), to: formatHex(to), work: 'bridge', units: a.units, gts, case: BRIDGE_CASE }];
+      }
+      if (a.work !== 'IP' && a.work !== 'ET-2') reject('bad-work', 'a fieldwork is an IP or an ET-2 (ET-3s may not be built, AW 31.10.0)', CASE);
       const c = constructionCheck(d as GameState, ctx.bundle, ctx.side, h, a.work, a.units);
       if ('code' in c) reject(c.code, c.message, c.case);
       const when = (c as { when: 'now' | 'thisGt' | 'nextGt' }).when;
@@ -187,7 +256,7 @@ export const constructionRules: RuleModule = {
       segment: 'construction',
       onEnter(d, ctx) {
         const side = phasingSide(ctx.bundle.scenario, d.pos);
-        return complete(d, ctx.bundle, (j) => j.side === side && j.turn < d.pos.turn);
+        return complete(d, ctx.bundle, (j) => j.side === side && j.turn < d.pos.turn && (j.due === undefined || j.due <= d.pos.turn));
       },
     },
   ],
