@@ -319,7 +319,9 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     const st = setupStatus(a, cherbourg)!;
     expect(st.failures).toEqual([]);
     const ring = new Set(cherbourg.scenario.special!.cherbourg!.perimeter.hexes!.map((h) => hexOfRulesId(h)));
-    expect(Object.entries(a.fieldworks).filter(([h, f]) => f === 'ET-2' && !ring.has(Number(h)))).toHaveLength(8); // plus the 16 Landefront ET-2 (AW 1.2.6b)
+    // AW 4.5.9a: each WN hex holds an ET-2 of its own (none of the seeded setup's markers goes there).
+    const wn = new Set([...cherbourg.units.values()].filter((d) => d.fortification?.kind === 'WN').map((d) => hexOfRulesId(d.fortification!.hex)));
+    expect(Object.entries(a.fieldworks).filter(([h, f]) => f === 'ET-2' && !ring.has(Number(h)) && !wn.has(Number(h)))).toHaveLength(8); // plus the 16 Landefront ET-2 (AW 1.2.6b)
     expect(stackViolations(a, cherbourg, 'german')).toEqual([]);
     for (const p of st.pools) for (const u of p.placed) expect(deploymentArea(cherbourg, u)).toContain(a.units[u].hex);
     expect(stateHash(go('rs-1'))).toBe(stateHash(a));

@@ -159,6 +159,9 @@ describe('AW 4.5.9 / 4.5.10 WN and StP counters of maps A-C (issue 18)', () => {
   });
 
   test('only WN/StP counters carry the fortification field (other sets unchanged)', () => {
-    for (const [id, list] of sets) if (id !== 'de-wn') for (const u of list) expect(u.fortification, u.id).toBeUndefined();
+    // The WN/StP sets: the D-Day coast (de-wn) and Festung Cherbourg (de-cherbourg-wn, AW 34.11.2).
+    const wnSets = ['de-wn', 'de-cherbourg-wn'];
+    for (const [id, list] of sets) if (!wnSets.includes(id)) for (const u of list) expect(u.fortification, u.id).toBeUndefined();
+    for (const id of wnSets) for (const u of sets.get(id) ?? []) expect(u.fortification, u.id).toBeDefined();
   });
 });

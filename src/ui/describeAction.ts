@@ -12,6 +12,11 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
     case 'move': return `Move ${name(a.unit)}${Array.isArray(a.with) && a.with.length ? ` with ${names(a.with)}` : ''} to ${(a.path as string[]).at(-1)}`;
     case 'overrun': return `Overrun ${a.hex} with ${name(a.unit)}${Array.isArray(a.with) && a.with.length ? ` and ${names(a.with)}` : ''}`;
     case 'mark': return `Mark ${name(a.unit)} ${a.marker}`;
+    case 'mount': return `Mount ${name(a.unit)} on its division's transport (GOSS 7.12.3b)`;
+    case 'dismount': return `Dismount ${name(a.unit)} (GOSS 7.12.0)`;
+    case 'suppressWnStp': return `Silence ${name(a.unit)} with ${a.ship} (AW 34.3.0)`;
+    case 'construct': return `Build an ${a.work} in ${a.hex} with ${names(a.units)} (GOSS 17.3.3)`;
+    case 'demolishBridge': return `Demolish the bridge to ${a.hex} with ${name(a.unit)} (GOSS 17.3.2c)`;
     case 'designate': return `Designate ${names(a.units)} to assault (TA)`;
     case 'dropAttack': return `Drop the attack designation of ${name(a.unit)}`;
     case 'fireMission': return `Fire on ${a.target}`;

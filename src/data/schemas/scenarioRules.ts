@@ -127,6 +127,16 @@ export const ArtilleryRules = z.object({
 
 export const BridgeRules = z.object({
   demolition: z.boolean(),
+  /**
+   * GOSS 17.3.2c prepared demolition: the segment of the intro sequence it is made in (AW 33.6.0 "at the end
+   * of the friendly Movement Phase": the Construction Completion Segment; AW 34.6.0 the GOSS Demolition
+   * Segment of the Construction Phase: the Construction Segment); absent with `demolition` false.
+   */
+  demolitionSegment: z.enum(['construction', 'constructionCompletion']).optional(),
+  /** GOSS 17.3.2b hasty demolition in a GA across a river bridge (AW 33.6.0, 34.6.0). */
+  hastyDemolition: z.boolean().default(false),
+  /** The scenario's bridge case, for refusals and events (AW 32.6.0, 33.6.0, 34.6.0). */
+  case: z.string().optional(),
   construction: z.boolean(),
   heavyBridgesAndCollapse: z.boolean(),
   /** AW 32.6.1: at the end of one GT, bridges into hexes the side took from the enemy across the river. */
@@ -151,9 +161,23 @@ export const MovementRestriction = z.object({
   source: Source,
 });
 
+/**
+ * GOSS 7.12.3b Allied inherent transport (AW 34.7.0: the Allied divisions keep it; AW 32.7.0 and 33.7.0
+ * withhold it): each division HQ carries `perDivision` Leg units at a time, which then move as Mech at `ma`.
+ */
+export const InherentTransport = z.object({
+  side: Side,
+  perDivision: z.number().int().positive(),
+  ma: z.number().int().positive(),
+  case: z.string(),
+  source: Source,
+});
+
 export const MovementRules = z.object({
   transportPoints: z.boolean(),
   mountDismount: z.boolean(),
+  /** GOSS 7.12.3b: the side's divisions may carry Leg units on their inherent transport; absent = none. */
+  inherentTransport: InherentTransport.optional(),
   stratMovement: z.boolean(),
   restrictions: z.array(MovementRestriction).default([]),
   source: Source,

@@ -210,6 +210,33 @@ export const StackingTable = z.object({
 });
 export type StackingTable = z.infer<typeof StackingTable>;
 
+/** One bridge demolition method (GOSS 17.3.2b hasty, 17.3.2c prepared): success when 1d10 + DRMs <= max of the row for the Eng steps. */
+const Demolition = z.object({
+  success: z.array(z.object({ engSteps: z.number().int().positive(), max: z.number().int() })).min(1),
+  drm: z.object({ night: z.number().int(), enemyAdjacent: z.number().int() }),
+  /** The bridge must be within this many hexes of an enemy unit. */
+  enemyWithin: z.number().int().positive(),
+  source: z.string(),
+});
+const BridgeRow = z.object({ eng: z.number().int().positive(), gts: z.number().int().positive() });
+const BuildRow = z.object({ eng: z.number().int().nonnegative(), other: z.number().int().nonnegative(), time: z.enum(['thisGt', 'nextGt']) });
+/** Construction and demolition (GOSS 17.3; data/tables/construction.json), read by src/engine/rules/bridgeDemolition.ts. */
+export const ConstructionTable = z.object({
+  format: z.literal('neptune-table/1'), id: z.literal('construction'), name: z.string(), source: z.string(),
+  demolition: z.object({ prepared: Demolition, hasty: Demolition }),
+  /** GOSS 17.3.3: the builders' steps (Eng, and Eng + other) for each fieldwork, first matching row, and when it is finished. */
+  fieldworks: z.object({
+    IP: z.array(BuildRow).min(1),
+    'ET-2': z.array(BuildRow).min(1),
+    source: z.string(),
+  }),
+  /** GOSS 17.3.0: GTs to build a bridge by water type and Eng steps (first row the steps reach). */
+  bridges: z.object({
+    stream: z.array(BridgeRow).min(1), river: z.array(BridgeRow).min(1), majorRiver: z.array(BridgeRow).min(1), source: z.string(),
+  }),
+});
+export type ConstructionTable = z.infer<typeof ConstructionTable>;
+
 /** The schema of each table id in data/tables/: every table is validated when a scenario loads. */
 export const TABLE_SCHEMAS: Record<string, z.ZodType> = {
   'ground-assault': GroundAssaultTable,
@@ -219,4 +246,5 @@ export const TABLE_SCHEMAS: Record<string, z.ZodType> = {
   naval: NavalTable,
   tec: TecTable,
   stacking: StackingTable,
+  construction: ConstructionTable,
 };

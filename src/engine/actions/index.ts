@@ -24,7 +24,7 @@ export { MARKABLE } from './movement';
 /** Every action schema by type. */
 export const ACTION_SCHEMAS = {
   endSegment: core.EndSegment, roll: core.Roll, diceKey: core.DiceKey,
-  move: movement.Move, mark: movement.Mark, breakdown: movement.Breakdown, recombine: movement.Recombine,
+  move: movement.Move, mark: movement.Mark, breakdown: movement.Breakdown, recombine: movement.Recombine, mount: movement.Mount, dismount: movement.Dismount,
   consolidate: movement.Consolidate, eliminateOverstack: movement.EliminateOverstack, relocateGroup: movement.RelocateGroup,
   enterReinforcement: movement.EnterReinforcement,
   designate: combat.Designate, dropAttack: combat.DropAttack, interdict: combat.Interdict, giDone: combat.GiDone,
@@ -35,7 +35,7 @@ export const ACTION_SCHEMAS = {
   placeUnit: setup.PlaceUnit, unplaceUnit: setup.UnplaceUnit, placeFieldworks: setup.PlaceFieldworks,
   randomSetup: setup.RandomSetup, finishSetup: setup.FinishSetup,
   declareLandefront: scenario.DeclareLandefront, declareLull: scenario.DeclareLull,
-  germanReplacement: scenario.GermanReplacement, placeBridge: scenario.PlaceBridge,
+  germanReplacement: scenario.GermanReplacement, placeBridge: scenario.PlaceBridge, demolishBridge: scenario.DemolishBridge, suppressWnStp: scenario.SuppressWnStp, construct: scenario.Construct,
   moveBox: boxes.MoveBoxAction, seal: hidden.SealAction, reveal: hidden.RevealAction, restPass: hidden.RestPassAction,
   placeDz: airborne.PlaceDz, pegasus: airborne.Pegasus, dropUnit: airborne.DropUnit, dropFow: airborne.DropFow,
   landGlider: airborne.LandGlider, gliderDisplace: airborne.GliderDisplace, reorganise: airborne.Reorganise, regroup: airborne.Regroup,

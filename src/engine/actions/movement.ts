@@ -13,6 +13,9 @@ export const Move = action('move', {
   with: UnitSet.pipe(z.array(z.string()).max(2)).optional(),
 });
 export const Mark = action('mark', { unit: UnitId, marker: z.enum(MARKABLE) });
+/** GOSS 7.12.3b: a Leg unit boards (mount) or leaves (dismount) its division's inherent transport. */
+export const Mount = action('mount', { unit: UnitId });
+export const Dismount = action('dismount', { unit: UnitId });
 export const Breakdown = action('breakdown', { unit: UnitId, coys: z.number().int().positive().optional() });
 export const Recombine = action('recombine', { unit: UnitId, coys: UnitSet.pipe(z.array(z.string()).min(1).max(6)), hex: HexRef.optional() });
 export const Consolidate = action('consolidate', { unit: UnitId, from: UnitId });

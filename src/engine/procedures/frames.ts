@@ -143,6 +143,8 @@ export interface GroundAssaultFrame extends FrameCommon {
   /** Defenders all eliminated before retreating: the attacker picks the advance path. */
   defGoneEarly: boolean;
   overrun: boolean;
+  /** GOSS 17.3.2b: the hasty bridge demolition has been tried for this GA. */
+  hasty?: boolean;
   /** GOSS 5.3.5 chained overrun: the hex the overrunners attack from. */
   overrunFrom?: number;
 }

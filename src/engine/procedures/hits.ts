@@ -25,6 +25,8 @@ import { leaderPrcDrm, type LeaderDrm } from '../rules/leaders';
 import { defineProcedure, requireListed, type Run, type Step } from './stack';
 import { prc } from './proficiency';
 import type { CarpetHitsFrame, FsHitsFrame, GaHitsFrame, HitsFrame, RetreatFrame, RetreatResult } from './frames';
+import { dugIn } from '../rules/works';
+
 
 const hexOf = (ref: string): HexId => { const r = tryParseHexRef(ref); if ('error' in r) reject('bad-hex', r.error); return r.hex; };
 const lc = (run: Run, f: HitsFrame): LossCtx => ({ d: run.d, bundle: run.ctx.bundle, events: run.events, lost: f.lost });
@@ -115,7 +117,7 @@ function fsStepOption(run: Run, f: FsHitsFrame, removeEt3: boolean): void {
   // Step 2: PRC with the lowest defensive PR; non-designated units in an ET pass.
   const fw = run.d.fieldworks[f.hex];
   let pass: boolean;
-  if ((fw === 'ET-2' || fw === 'ET-3') && !ids.some((id) => isAttackDesignated(run.d.units[id] as UnitState))) {
+  if (dugIn(fw) && !ids.some((id) => isAttackDesignated(run.d.units[id] as UnitState))) {
     pass = true;
     run.events.push({ type: 'prc', pass, why: `automatic pass in an ${fw}`, case: 'GOSS 11.6.2a' });
   } else {
@@ -242,7 +244,7 @@ function gaStep(f: GaHitsFrame, run: Run): Step {
         const ep = effectivePr(state, bundle, lead, f.role === 'attacker' ? 'off' : 'def');
         let pr = ep.pr ?? 0;
         const fw = fwOf(state, f);
-        if (fw === 'ET-2' || fw === 'ET-3') pr = Math.min(8, pr + 1);
+        if (dugIn(fw)) pr = Math.min(8, pr + 1);
         // GOSS 13.10.1: −1 DRM for a leader stacked with the lead PR unit (rules/leaders.ts).
         const ld = leaderPrcDrm(state, bundle, f.side, [state.units[lead].hex!]);
         const r = prc(dice, pr, ld?.drm ?? 0, `GA mandatory PRC ${d.designation}`);
@@ -278,7 +280,7 @@ function gaStep(f: GaHitsFrame, run: Run): Step {
       const pr = Math.min(...prs.map((x) => x.pr ?? 0));
       const morale = prs.find((x) => x.note && x.pr === pr);
       let pass: boolean;
-      if (fw === 'ET-2' || fw === 'ET-3') { pass = true; run.events.push({ type: 'prc', pass, why: `automatic pass in an ${fw}`, case: 'GOSS 13.10.4a, 17.4.1' }); }
+      if (dugIn(fw)) { pass = true; run.events.push({ type: 'prc', pass, why: `automatic pass in an ${fw}`, case: 'GOSS 13.10.4a, 17.4.1' }); }
       else {
         // reconstructed: the check is made with the lowest PR, so the leader must be stacked with a unit of that PR.
         const ld = leaderPrcDrm(state, bundle, f.side, stacks(state, us.filter((_, i) => (prs[i].pr ?? 0) === pr)));

@@ -19,6 +19,7 @@ import { readUnits } from './unitIndex';
 import { effectivePr } from './combatPr';
 import { leaderPrcDrm } from './leaders';
 import { acrossBoundary, combatBan, mayAct } from './extensions';
+import { isMotorised } from './motorised';
 
 
 function enemyAdjacent(s: GameState, u: UnitState): boolean {
@@ -32,9 +33,11 @@ export function designationProblem(s: GameState, bundle: Parameters<typeof defOf
   if (u.side !== side) return { code: 'not-your-unit', message: `${d.designation} belongs to the other side`, case: 'GOSS 5.1.2' };
   if (!live(u)) return { code: 'not-on-map', message: `${d.designation} is not on the map`, case: 'GOSS 5.1.2' };
   if (has(u, M.TA) || has(u, M.PA)) return { code: 'already-designated', message: `${d.designation} is already attack designated`, case: 'GOSS 5.1.2' };
+  if (u.markers.includes('Build')) return { code: 'building', message: `${d.designation} is building a fieldwork and does nothing else until it is finished`, case: 'GOSS 17.3' };
   const ban = combatBan(s, bundle);
   if (ban) return { code: ban.code, message: ban.message, case: ban.case ?? 'GOSS 5.1.2' };
   if (!enemyAdjacent(s, u)) return { code: 'no-adjacent-enemy', message: `${d.designation} is not adjacent to an enemy unit`, case: 'GOSS 12.0' };
+  if (isMotorised(u)) return { code: 'transported', message: `${d.designation} is carried by its division's transport and may not be attack designated`, case: 'GOSS 5.1.2, 7.12.3' };
   if (has(u, M.CR)) return { code: 'combat-reserve', message: `${d.designation} is in combat reserve and may not be attack designated`, case: 'GOSS 5.8' };
   if (fatigue(u) === 2) return { code: 'fatigue-2', message: `${d.designation} has fatigue 2 and may not be attack designated`, case: 'GOSS 14.2' };
   if (isArtGroup(d) || isHq(d)) return { code: 'no-offensive-ga', message: `${d.designation}: artillery groups and division HQs may not make an offensive GA`, case: 'AW 31.9.2c' };

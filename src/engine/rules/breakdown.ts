@@ -124,6 +124,8 @@ function unitProblem(state: GameState, bundle: ScenarioBundle, u: UnitState, wha
   const n = def.designation;
   if (hasMarker(u, MARKER.PA) || hasMarker(u, MARKER.CR) || hasMarker(u, MARKER.EXPLOIT)) return no('not-tactical', `${n} is not in Tac mode (PA, CR or Exploit marker) and may not ${what}`, 'GOSS 5.1.0a, 18');
   if (hasMarker(u, MARKER.FATIGUE1) || hasMarker(u, MARKER.FATIGUE2)) return no('fatigued', `${n} is fatigued and may not ${what}`, CASE);
+  // Reconstructed: the Coys could not share the Bn's place on the transport (GOSS 7.12.3b): dismount first.
+  if (hasMarker(u, MARKER.MOT)) return no('transported', `${n} is carried by its division's transport; it dismounts before it may ${what}`, 'GOSS 7.12.3b, 18');
   if (moveRecordNow(state, bundle, u)?.halted) return no('halted', `${n} halted this phase and may not ${what}`, 'GOSS 7.7');
   const h = halfMa(state, bundle, u);
   if (h.left < h.half) return no('bd-ma', `${n} has ${h.left / 2} MP left; to ${what} costs half its MA (${h.half / 2} MP)`, 'GOSS 18, AW 31.2.1');

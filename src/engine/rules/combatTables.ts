@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import {
-  FireSupportTable, GaModifiersTable, GroundAssaultTable, GroundInterdictionTable, NavalTable,
+  ConstructionTable, FireSupportTable, GaModifiersTable, GroundAssaultTable, GroundInterdictionTable, NavalTable,
 } from '../../data/schemas/tables';
 import type { ScenarioBundle } from '../types';
 
@@ -31,11 +31,13 @@ export const fsTable = (b: ScenarioBundle): FireSupportTable => load(b, 'fire-su
 export const giTable = (b: ScenarioBundle): GroundInterdictionTable => load(b, 'ground-interdiction', GroundInterdictionTable);
 /** AW 11.9.0 naval units and GOSS 11.4 ship points (data/tables/naval.json). */
 export const navalTable = (b: ScenarioBundle): NavalTable => load(b, 'naval', NavalTable);
+/** GOSS 17.3 construction and bridge demolition (data/tables/construction.json). */
+export const constructionTable = (b: ScenarioBundle): ConstructionTable => load(b, 'construction', ConstructionTable);
 
 /** Every combat table problem of a bundle (for the data loader and its tests); empty when all are valid. */
 export function combatTableProblems(bundle: ScenarioBundle): string[] {
   const out: string[] = [];
-  for (const f of [gat, gaMods, fsTable, giTable, navalTable]) {
+  for (const f of [gat, gaMods, fsTable, giTable, navalTable, constructionTable]) {
     try { f(bundle); } catch (e) { out.push((e as Error).message); }
   }
   return out;

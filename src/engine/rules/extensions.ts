@@ -75,7 +75,12 @@ export interface Extension {
   blownBridges?(state: GameState, bundle: ScenarioBundle): ReadonlySet<number>;
   /** The unit may lead a ground assault only when no other unit of its side there may (AW 41.3.3 FoW units). */
   leadsOnlyAlone?(state: GameState, bundle: ScenarioBundle, unitId: string): boolean;
+  /** The counter's emplaced guns fire FS missions (AW 4.5.10b WN/StP artillery), or null. */
+  emplacedGuns?(bundle: ScenarioBundle, unitId: string): EmplacedGuns | null;
 }
+
+/** AW 4.5.10b: a WN's or StP's guns: barrage factor, range, arc of fire (compass degrees, clockwise). */
+export interface EmplacedGuns { bf: number; range: number; arc: { from: number; to: number } | null; kind: string; case: string }
 
 const catalogue = new Map<string, Extension>();
 
@@ -226,6 +231,15 @@ export function moduleWeather(state: GameState, bundle: ScenarioBundle): Weather
 export function oncePerGt(bundle: ScenarioBundle, unitId: string): { marker: string; case: string } | null {
   for (const e of extensionsOf(bundle)) {
     const r = e.firesOncePerGt?.(bundle, unitId);
+    if (r) return r;
+  }
+  return null;
+}
+
+/** The unit's emplaced guns (AW 4.5.10b), when a module gives them, or null. */
+export function emplacedGuns(bundle: ScenarioBundle, unitId: string): EmplacedGuns | null {
+  for (const e of extensionsOf(bundle)) {
+    const r = e.emplacedGuns?.(bundle, unitId);
     if (r) return r;
   }
   return null;

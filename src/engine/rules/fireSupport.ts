@@ -31,7 +31,8 @@ import { defineProcedure, pushFrame, runProcedures, type Run } from '../procedur
 import { fsHitsFrame } from '../procedures/hits';
 import { afterMission, depletionBlock, firesOncePerGtByMarker } from './ammoDepletion';
 import { hasShips, navalPlan, recordShips } from './navalGunfire';
-import { combatBan, mayAct } from './extensions';
+import { combatBan, emplacedGuns, mayAct } from './extensions';
+import { gunsSuppressed, inArc } from './emplacements';
 import { weatherNow } from './weather';
 
 /** The observation queries FS needs; rules/observation.ts (movement half of issue 5) provides them. */
@@ -111,7 +112,12 @@ export function artilleryPoints(state: GameState, bundle: ScenarioBundle, id: st
   const g = groupOfUnit(bundle, id);
   const rec: ArtRecord | undefined = state.combat?.art[id];
   let points: number; let range: number; let why: string; let c = 'AW 31.9.2';
-  if (g && !g.usePrinted) {
+  const guns = emplacedGuns(bundle, id);
+  if (guns) {
+    // AW 4.5.10b: a WN's or StP's guns fire with the BF and range printed on the counter.
+    points = guns.bf; range = guns.range; why = `${guns.kind} guns: barrage factor ${points}, range ${range}`; c = guns.case;
+    if (gunsSuppressed(state, id)) { points = 0; why += ', silenced by a naval unit this GT (AW 34.3.0)'; }
+  } else if (g && !g.usePrinted) {
     const p = groupPointsNow(state, bundle, g);
     points = p.points; range = p.range; c = g.source;
     why = g.kind === 'heavyFlak' ? `heavy Flak: ${points} point, range ${range}` : `${g.name}: ${g.points} mission points, range ${range}${p.note}`;
@@ -131,6 +137,7 @@ export function artilleryPoints(state: GameState, bundle: ScenarioBundle, id: st
 
 function isFirer(bundle: ScenarioBundle, id: string): boolean {
   const d = defOf(bundle, id);
+  if (emplacedGuns(bundle, id)) return true;
   // A scenario that lists its artillery (AW 32.5, 33.5): the listed counters, plus ordinary artillery units.
   if (groupOfUnit(bundle, id)) return true;
   if (hasScenarioArtillery(bundle)) return (isArtillery(d) && !isHeavyFlak(d)) || isArtGroup(d);
@@ -255,6 +262,9 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
     if (!g && isHeavyFlak(d) && rules.heavyFlak && fired === `pt${state.pos.turn}.${state.pos.playerTurn}`) return fail('flak-once', `${d.designation} has fired this player turn`, rules.heavyFlak.source);
     if (!supportsMission(state, bundle, g, req.target, req.spotter)) return fail('not-supported', `${g!.name} supports only ${supportsText(bundle, g!)} units: the spotter or a unit in or next to ${formatHex(req.target)} must belong to them`, 'AW 32.5.1');
     const p = artilleryPoints(state, bundle, a.unit);
+    // AW 4.5.10b: emplaced guns with an arc of fire fire only at targets inside it.
+    const guns = emplacedGuns(bundle, a.unit);
+    if (guns?.arc && !inArc(guns.arc, u.hex!, req.target)) return fail('outside-arc', `${formatHex(req.target)} lies outside the arc of fire of ${d.designation}`, guns.case);
     let range = p.range;
     if (neighbours(u.hex!).some((h) => unitsAt(state, h, enemyOf(side)).some((e) => isAttackDesignated(e) || !gaMods(bundle).oct.includes(terrainOf(bundle.board, h) ?? '')))) range = 1;
     if (distance(u.hex!, req.target) > range) return fail('out-of-range', `${formatHex(req.target)} is ${distance(u.hex!, req.target)} hexes from ${d.designation}; its range is ${range}${range === 1 ? ' (an adjacent enemy is attack designated or in the open)' : ''}`, 'GOSS 11.4');

@@ -20,6 +20,9 @@ import { stackViolationOf } from './stacking';
 import { isConstricted } from './movement-search';
 import { combatRules } from './scenarioRules';
 import { gossLeaderRules } from './leaders';
+import { standingBridge } from './placedBridges';
+import { dugIn } from './works';
+import { gaWorks } from './emplacements';
 import {
   M, armAtt, armDef, asCount, atDef, csAtt, csDef, defOf, enemyOf, fatigue, formation, has, hasArmourSymbol, hexTerrains, isCommando,
   isArtGroup, isArtillery, isEngineer, isHq, isInfantry, isLeader, isPersonnel, isPureAfv, isZ, live, regiment, stepsLeft,
@@ -93,10 +96,11 @@ const fail = (code: string, message: string, c: string): OddsResult => ({ ok: fa
 
 const RIVER_BITS = SIDE_BIT.river | SIDE_BIT.canal;
 
-function crossing(bundle: ScenarioBundle, a: HexId, b: HexId): { river: boolean; major: boolean; bridge: boolean; ford: boolean; stream: boolean } {
+function crossing(state: GameState, bundle: ScenarioBundle, a: HexId, b: HexId): { river: boolean; major: boolean; bridge: boolean; ford: boolean; stream: boolean } {
   const f = sideBits(bundle.board, a, b);
   return {
-    river: (f & RIVER_BITS) !== 0, major: (f & SIDE_BIT.majorRiver) !== 0, bridge: (f & SIDE_BIT.bridge) !== 0, ford: (f & SIDE_BIT.ford) !== 0, stream: (f & SIDE_BIT.stream) !== 0,
+    // Bridges placed in play count (AW 32.6.1, 33.6.1), demolished ones not (GOSS 17.3.2b/c).
+    river: (f & RIVER_BITS) !== 0, major: (f & SIDE_BIT.majorRiver) !== 0, bridge: standingBridge(state, bundle, a, b), ford: (f & SIDE_BIT.ford) !== 0, stream: (f & SIDE_BIT.stream) !== 0,
   };
 }
 
@@ -118,7 +122,8 @@ export function isNight(state: GameState, bundle: ScenarioBundle): boolean {
 function isMct(mods: GaModifiersTable, bundle: ScenarioBundle, h: HexId, state?: GameState): boolean {
   // GOSS 7 TEC: a village in MCT (its other terrain in hex) is MCT.
   if (terrainsIn(bundle.board, h).some((t) => mods.mct.includes(t))) return true;
-  return state?.fieldworks[h] === 'ET-3';
+  const fw = state?.fieldworks[h];
+  return fw === 'ET-3' || fw === 'StP' || fw === 'Fort';
 }
 
 /** GOSS 13.6.1d: pure AFVs covered by personnel units among a side's participants. */
@@ -153,7 +158,7 @@ function lineFor(ctx: Ctx, u: UnitState, role: 'attacker' | 'defender', decl: Ga
   const defHex = decl.hex;
   const defMarsh = ctx.defMarsh;
   if (role === 'attacker') {
-    const c = crossing(bundle, u.hex!, defHex);
+    const c = crossing(ctx.state, bundle, u.hex!, defHex);
     if (c.major && c.bridge) quarters.push({ x: 0.25, why: 'across a major river by bridge', case: 'GOSS 13.6.1' });
     else if (c.river && d.moveClass !== 'mech') halves.push({ x: 0.5, why: 'Leg across a river (bridge or ford do not help)', case: 'GOSS 13.6.1' });
     else if (c.river) halves.push({ x: 0.5, why: 'Mech across a river at a bridge or ford', case: 'GOSS 13.6.1' });
@@ -203,7 +208,7 @@ function checkAttackers(ctx: Ctx, decl: GaDeclaration, atk: UnitState[], side: S
     if (isLeader(d)) return fail('leader-attack', `${d.designation}: a leader adds its shift, it does not attack`, 'GOSS 23.2');
     if (fatigue(u) === 2) return fail('fatigue-2', `${d.designation} has fatigue 2 and may not attack`, 'GOSS 14.2');
     if (!decl.resolving && (state.combat?.attackers ?? []).includes(u.id)) return fail('attacked-already', `${d.designation} has already attacked this segment`, 'GOSS 13.1');
-    const c = crossing(bundle, u.hex!, decl.hex);
+    const c = crossing(state, bundle, u.hex!, decl.hex);
     if (c.major && (d.moveClass === 'mech' || !c.bridge)) return fail('major-river', `${d.designation} may not attack across the major river here`, 'GOSS 13.4');
     if (c.river && d.moveClass === 'mech' && !c.bridge && !c.ford && !(decl.standoff ?? []).includes(u.id)) return fail('river-mech', `${d.designation}: Mech units attack across a river only at a bridge or ford`, 'GOSS 13.4');
     if (terrainOf(bundle.board, decl.hex) === 'sea') return fail('prohibited', 'units may not attack into a sea hex', 'GOSS 13.4');
@@ -405,7 +410,8 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   if (attAs) D(attAs, `${attAs} AS on the attacking stacks`, 'GOSS 11.6.1');
   if (ctx.night) D(1, 'night game turn', 'GOSS 13.7.4, AW 31.6');
   if (overAtt.size) D(1, 'an attacking stack is overstacked', 'GOSS 6.7.0, 13.7.4');
-  const fw = state.fieldworks[decl.hex];
+  // AW 4.5.10a: a StP assaulted only from outside its arc of fire counts as an ET-2.
+  const fw = gaWorks(state, bundle, decl.hex, attHexes);
   if (fw && mods.dwShifts[fw]) D(mods.dwShifts[fw], `defender in ${fw}`, 'GOSS 13.7.4, 17.3.3');
   if (atk.some((u) => training(defOf(bundle, u.id)) === 'raw')) D(2, 'a raw attacker', 'GOSS 4.5');
   else if (atk.some((u) => training(defOf(bundle, u.id)) === 'green')) D(1, 'a green attacker', 'GOSS 4.5');
@@ -466,7 +472,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   for (const [who, ep] of [['attacker', epA], ['defender', epD]] as const) {
     if (ep?.note) { prNotes.push(`${who} ${ep.printed} → ${ep.pr}, ${ep.note}`); if (!prCases.includes(ep.case!)) prCases.push(ep.case!); }
   }
-  if (lpD && (fw === 'ET-2' || fw === 'ET-3')) { prD = Math.min(8, prD + 1); prNotes.push('+1 defender in an ET (max 8)'); }
+  if (lpD && dugIn(fw)) { prD = Math.min(8, prD + 1); prNotes.push(`+1 defender in an ${fw === 'StP' || fw === 'Fort' ? 'Fort' : 'ET'} (max 8)`); }
   if (lpD && leaderIn(defSide, [decl.hex])) { prD = Math.min(9, prD + 1); prNotes.push('+1 defending leader (max 9)'); }
   if (lpA && leaderIn(side, attHexes)) { prA = Math.min(9, prA + 1); prNotes.push('+1 attacking leader (max 9)'); }
   drms.push({ kind: 'PR', attacker: prA, defender: prD, per: mods.drmPer.pr, value: (prA - prD) * mods.drmPer.pr, why: `lead PR ${prA} vs ${prD}${prNotes.length ? ` (${prNotes.join('; ')})` : ''}`, case: prCases.join(', ') });

@@ -33,6 +33,7 @@ import { decisionHandlers, defineProcedure, pushFrame, requireListed, runProcedu
 import { gaHitsFrame } from '../procedures/hits';
 import { prc } from '../procedures/proficiency';
 import type { Frame, GaSideResult, GroundAssaultFrame } from '../procedures/frames';
+import { hastyDemolition } from './bridgeDemolition';
 
 /** Live units of `side` in one hex, read in one pass without the whole-board index (drafts: rules/combatLocal.ts). */
 const inHex = (state: GameState, h: HexId, side: Side): UnitState[] => localUnits(state, h, 0).at(h, side);
@@ -260,6 +261,8 @@ export const groundAssaultProcedure = defineProcedure({
     switch (g.stage) {
       case 'declare':
         if (artGroupsDefend(run, g.hex, g.defenderSide)) { g.stage = 'advance'; return 'next'; }
+        // GOSS 13 step 3.5, 17.3.2b: a defending engineer may blow the bridge the attack crosses.
+        if (!hastyDemolition(run, g)) { g.stage = 'done'; return 'next'; }
         if (defenderMustChoose(run.d as GameState, run.ctx.bundle, g)) return { wait: { side: g.defenderSide, kind: 'gaDefend', prompt: `Ground assault on ${formatHex(g.hex)}: choose the terrain line, standoff and OhS strength`, case: 'GOSS 13.3.2, 13.5' } };
         resolve(run, g);
         return 'next';

@@ -203,7 +203,8 @@ function declareLandefront(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   if (cs(d as GameState).landefront) reject('already', 'Landefront Cherbourg has already been declared', 'AW 1.2.6d');
   if (!cherbourgIsolated(d as GameState, ctx.bundle)) reject('not-isolated', 'Cherbourg is not isolated: a GenS path joins another German PSS to it', 'AW 1.2.6d');
   const units = Object.values(d.units).filter((u) => u.side === 'german' && u.hex !== null && !u.eliminated).map((u) => u.id).sort();
-  const defs = units.map((id) => ctx.bundle.units.get(id)!);
+  // WN and StP (AW 4.5.9, 4.5.10) are emplacements: neither a formation nor a corps asset.
+  const defs = units.map((id) => ctx.bundle.units.get(id)!).filter((x) => !x.fortification);
   const formations = [...new Set(defs.filter((x) => x.formation && x.formation !== cb!.garrisonFormation && x.formation !== 'breakdown' && x.formation !== '7A').map((x) => x.formation!))].sort();
   // Corps assets: army/corps units outside the formations, garrison excluded (1.2.6d).
   // Breakdown Coys placed with a division (AW 34.11.2 division pools) belong to it; army-pool Coys are assets.

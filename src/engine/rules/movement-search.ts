@@ -14,6 +14,7 @@ import { unitIndex } from './unitIndex';
 import { actsAsDivisionGroup, actsAsGroup } from './artilleryGroups';
 import { extensionsOf, generatesHalts, maHalvings, maSteps, type MoveLimits } from './extensions';
 import { special } from './scenarioArea';
+import { motorisedMa } from './motorised';
 import { weatherNow } from './weather';
 import {
   tecOf, COVER_MCT, COVER_OCT, FEATURE, ROUTE, WATER, ANY_ROAD, MAJOR_ROAD, type Tec, type TecTable,
@@ -210,7 +211,7 @@ export interface MoverCtx {
   ground?: string;
   /** Hexsides bridged by bridges placed in play (AW 32.6.1, 33.6.1: placedBridges.ts). */
   bridges?: ReadonlySet<number>;
-  /** Hexsides whose bridge is down (AW 41.3.7b: extensions.ts `blownBridges`): neither bridge nor road crosses them. */
+  /** Hexsides whose bridge is down: blown in the airborne stage (AW 41.3.7b, extensions.ts `blownBridges`) or demolished in play (GOSS 17.3.2b/c, placedBridges.ts `demolishedSides`). */
   blown?: ReadonlySet<number>;
   /** AW 41.3.3: the scenario modules' limits on this unit's move (extensions.ts `moveLimits`). */
   limits?: MoveLimits | null;
@@ -288,8 +289,8 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
   // A bridge placed in play (AW 32.6.1, 33.6.1) counts as the map's bridge.
   let feats = (bundle.board.sides.get(side) ?? 0) | (c.bridges?.has(side) ? SIDE_BIT.bridge : 0);
   let routes = routesOf(bundle, side);
-  // AW 41.3.7b: a blown bridge bridges nothing, and the road over it is cut there.
-  if (c.blown?.has(side)) { feats &= ~SIDE_BIT.bridge; routes = 0; }
+  // GOSS 17.3.2b/c: a demolished bridge (and the road crossing the water there) bridges nothing.
+  if (c.blown?.has(side) && !c.bridges?.has(side) && (feats & WATER)) { feats &= ~SIDE_BIT.bridge; routes = 0; }
   let cost: number;
   if (c.type === 'mainroad') {
     // GOSS 7.6.1 step 5 / 19.4: wholly along primary or secondary roads, so the ground condition does not reduce the MA.
@@ -510,6 +511,9 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
   }
   let ma = def.ma;
   parts.push({ case: 'GOSS 7.1', text: `printed MA ${def.ma}` });
+  // GOSS 7.12.3b: a Leg unit carried by its division's transport moves at the transport's MA.
+  const carried = motorisedMa(bundle, u);
+  if (carried) { ma = carried.ma; parts.push({ case: carried.case, text: `carried by the division's transport: MA ${ma}` }); }
   let hexLimit: number | undefined;
   // The scenario modules' MA steps (AW 34.7.2 German MA by atmosphere and time of day; AW 34.10.1 lull).
   for (const m of maSteps(state, bundle, u.id, ma)) {

@@ -29,7 +29,8 @@ import { readUnits, unitIndex, unmodifiedBase } from './unitIndex';
 import { isRestGT } from './restGT';
 import { boxAt, isBox, locationName, locationOf } from './locations';
 import { acrossBoundary, blownBridgeSides, mayAct, moveLimits } from './extensions';
-import { placedBridgeSides } from './placedBridges';
+import { demolishedSides, placedBridgeSides } from './placedBridges';
+import { isMotorised, moveClassOf } from './motorised';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -84,6 +85,8 @@ export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: strin
     return { mode: 'exploit' };
   }
   if (seg !== 'move') return { error: no('wrong-segment', `units move only in the Movement Segment (and Exploit units in the Exploitation Segment), not the ${segmentAt(bundle.sequence, state.pos).segment.name}`, 'AW 31.2.1e') };
+  if (hasMarker(u, MARKER.BUILD)) return { error: no('building', `${name} is building a fieldwork and does nothing else until it is finished`, 'GOSS 17.3') };
+  if (hasMarker(u, MARKER.DEMO)) return { error: no('demolition', `${name} tried a bridge demolition and may not move in this Movement Phase`, 'GOSS 17.3.2c') };
   if (hasMarker(u, MARKER.CR)) return { error: no('cr-may-not-move', `${name} is in combat reserve; CR units may not move`, 'AW 31.2.1') };
   if (hasMarker(u, MARKER.EXPLOIT)) return { error: no('exploit-may-not-move', `${name} is marked Exploit; it moves only after all GAs, in the Exploitation Segment`, 'AW 31.5') };
   return { mode: hasMarker(u, MARKER.PA) ? 'pa' : 'tactical' };
@@ -144,15 +147,24 @@ function moveBlock(state: GameState, bundle: ScenarioBundle, unitId: string, mod
   return null;
 }
 
+/** Hexsides whose bridge is down: blown in the airborne stage (AW 41.3.7b) or demolished in play (GOSS 17.3.2b/c). */
+function downSides(state: GameState, bundle: ScenarioBundle): ReadonlySet<number> {
+  const blown = blownBridgeSides(state, bundle);
+  const demolished = demolishedSides(state);
+  if (!blown.size) return demolished;
+  if (!demolished.size) return blown;
+  return new Set([...blown, ...demolished]);
+}
+
 function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode, type: MoveType): MoverCtx {
   const u = state.units[unitId];
   const def = bundle.units.get(unitId)!;
   return {
     state, bundle, tec: tecOf(bundle), view: sideView(state, bundle, u.side, ignoredBy(state, bundle, u)), unit: u, def,
-    leg: def.moveClass !== 'mech', mode, type, commando: isCommando(def),
+    leg: moveClassOf(def, u) !== 'mech', mode, type, commando: isCommando(def),
     enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
     observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
-    ground: groundNow(state, bundle).ground, bridges: placedBridgeSides(state, bundle), blown: blownBridgeSides(state, bundle),
+    ground: groundNow(state, bundle).ground, bridges: placedBridgeSides(state, bundle), blown: downSides(state, bundle),
     limits: moveLimits(state, bundle, unitId),
   };
 }
@@ -180,7 +192,7 @@ function typesFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode
     const reduces = !!fx && (!!fx.maDivisor || (mech && !!fx.mechMa));
     return reduces && isRoadStart(bundle, u.hex!, gr.ground, groundExemptRoutes(tecOf(bundle))) ? ['mainroad'] : [];
   };
-  if (def.moveClass !== 'mech') return !rec && mode === 'tactical' && roadMarchStart(state, bundle, u) ? ['offroad', 'legroad', ...main(false)] : ['offroad', ...main(false)];
+  if (moveClassOf(def, u) !== 'mech') return !rec && mode === 'tactical' && roadMarchStart(state, bundle, u) ? ['offroad', 'legroad', ...main(false)] : ['offroad', ...main(false)];
   const start = rec ? rec.from : u.hex!;
   // GOSS 6.7.0: an overstacked unit may not use Mech road movement (reconstructed: the stack it starts the move in).
   if (!rec && overstackedAt(state, bundle, u)) return ['offroad'];
@@ -461,7 +473,7 @@ export function checkMove(state: GameState, bundle: ScenarioBundle, action: Acti
   if (block) return { ok: false, error: block };
   let types = typesFor(state, bundle, a.data.unit, m.mode);
   if (a.data.via) {
-    const leg = bundle.units.get(a.data.unit)!.moveClass !== 'mech';
+    const leg = moveClassOf(bundle.units.get(a.data.unit)!, state.units[a.data.unit]) !== 'mech';
     // For a Leg unit "road" asks for the road march (GOSS 7.6.2); for a Mech unit, Mech road movement (GOSS 7.10).
     const via: MoveType = leg && a.data.via === 'road' ? 'legroad' : a.data.via;
     if (!types.includes(via)) {
@@ -507,7 +519,7 @@ function moveOne(d: GameState, base: GameState, bundle: ScenarioBundle, action: 
   for (const h of r.hexes) if (!near(view.enemyHexes, h, 6)) beyond6 = true;
   const mp = r.type === 'pa' ? 0 : r.cost / 2;
   // The allowance does not depend on the move (AW 31.11 below compares the MP spent with it).
-  const allow = allowance({ state: base, bundle, view, unit: u0, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: def.moveClass !== 'mech', type: r.type });
+  const allow = allowance({ state: base, bundle, view, unit: u0, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: moveClassOf(def, u0) !== 'mech', type: r.type });
   const u = d.units[id];
   u.move = {
     turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: seg, seq: d.n,
@@ -564,6 +576,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
       if (isRestGT(state, bundle, u.side)) return no('rest-gt', `${n}: no unit enters PA mode in its side's rest GT`, 'GOSS 3.5');
       if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
       if (isHq(def) || isArtillery(def)) return no('pa-not-allowed', `${n}: HQs and artillery may not enter PA mode`, 'GOSS 5.2.1');
+      if (isMotorised(u)) return no('transported', `${n} is carried by its division's transport and may not enter PA mode`, 'GOSS 5.2.1h, 7.12.3');
       if (hasMarker(u, MARKER.OOS)) return no('oos', `${n} is out of supply and may not enter PA mode`, 'AW 31.11');
       { const line = acrossBoundary(state, bundle, unitId); if (line) return no('restricted-area', `${n} is across the ${line.name} and may not enter PA mode until it moves back`, line.case); }
       if (hasMarker(u, MARKER.FATIGUE2)) return no('fatigue', `${n} has fatigue 2 and may not enter PA mode`, 'GOSS 5.2.1');
@@ -572,6 +585,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
       return null;
     case 'CR':
       if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
+      if (isMotorised(u)) return no('transported', `${n} is carried by its division's transport and may not be combat reserve`, 'GOSS 7.12.5');
       if (def.size !== 'Bn' || !isInfantry(def)) return no('cr-not-allowed', `only infantry battalions may enter combat reserve; ${n} is not one`, 'AW 31.2.1');
       if (stepsLeft(def, u) < 2) return no('cr-steps', `${n} has fewer than 2 steps and may not enter combat reserve`, 'GOSS 5.8');
       if (adjacent) return no('adjacent', `${n} is adjacent to an enemy unit and may not enter combat reserve`, 'GOSS 5.8');
@@ -582,7 +596,8 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
       if (night) return no('night', 'units may not enter Exploit mode in a Night game turn', 'AW 31.6');
       if (isRestGT(state, bundle, u.side)) return no('rest-gt', `${n}: no unit enters Exploit mode in its side's rest GT`, 'GOSS 3.5');
       if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
-      if (def.moveClass !== 'mech') return no('exploit-not-mech', `only Mech units may enter Exploit mode; ${n} is ${def.moveClass}`, 'AW 31.5');
+      // GOSS 5.3.0f: a Leg unit carried by its division's transport may enter Exploit mode too.
+      if (moveClassOf(def, u) !== 'mech') return no('exploit-not-mech', `only Mech units (or Leg units on transport) may enter Exploit mode; ${n} is ${def.moveClass}`, 'AW 31.5');
       if (isArtilleryGroup(def) || actsAsGroup(bundle, unitId)) return no('exploit-not-allowed', `${n}: artillery groups may not enter Exploit mode`, 'AW 31.9.2');
       if (adjacent) return no('adjacent', `${n} is adjacent to an enemy unit and may not enter Exploit mode`, 'AW 31.2.1');
       if (hasMarker(u, MARKER.OOS)) return no('oos', `${n} is out of supply and may not enter Exploit mode`, 'AW 31.11');

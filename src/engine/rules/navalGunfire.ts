@@ -7,7 +7,8 @@
  *     any target within five hexes of C3620. The AW 11.9.0 ammunition check (ADV 4, a failure bars the
  *     ship for the rest of the GD) cannot change anything when a ship fires once per GD, so it is not rolled.
  *   - AW 34.3.0 (Cherbourg): each ship available in each AM and PM GT, no ammunition roll, range (by
- *     type) from any full sea hex. The WN/StP suppression has no target yet: no WN/StP counters.
+ *     type) from any full sea hex. The WN/StP suppression (a ship allocated to a WN or StP silences its
+ *     guns for the GT) is the `suppressWnStp` action of fortifications.ts.
  * Use is kept in `state.combat.naval` under `ship:<id>` (the GT it fired in).
  */
 import type { Draft } from 'immer';

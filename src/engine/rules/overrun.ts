@@ -39,6 +39,7 @@ import { groupProblem, moveFinished, overrunCost, overrunEntry } from './movemen
 import { F_ENEMY, moveRecordNow, sideView } from './movement-search';
 import { COVER_MCT } from './terrain';
 import { mayAct } from './extensions';
+import { isMotorised } from './motorised';
 import { freeGroupHost, freeGroupProblem } from './stacking';
 
 const OverrunAction = z.object({ type: z.literal('overrun'), unit: z.string(), hex: z.string(), with: z.array(z.string()).max(2).optional() });
@@ -57,6 +58,7 @@ function unitProblem(state: GameState, bundle: ScenarioBundle, unitId: string, h
   if (!u || !live(u)) return { code: 'no-such-unit', message: `there is no unit "${unitId}" on the map`, case: 'GOSS 5.3.5' };
   const d = defOf(bundle, unitId);
   if (u.side !== side) return { code: 'not-your-unit', message: `${d.designation} belongs to the other side`, case: 'GOSS 5.3.5' };
+  if (isMotorised(u)) return { code: 'transported', message: `${d.designation} is carried by its division's transport and may not overrun`, case: 'GOSS 7.12.5' };
   if (!has(u, M.EXPLOIT) || d.moveClass !== 'mech') return { code: 'not-exploit', message: `only a Mech unit in Exploit mode may overrun; ${d.designation} is not one`, case: 'GOSS 5.3.4b, AW 31.5' };
   if (has(u, M.OOS) || fatigue(u) > 0) return { code: 'cannot-overrun', message: `${d.designation} is out of supply or fatigued and may not overrun`, case: 'GOSS 5.3.5' };
   if (!unitsAt(state, hex, enemyOf(side)).length) return { code: 'no-defender', message: `${formatHex(hex)} holds no enemy unit`, case: 'GOSS 5.3.5' };

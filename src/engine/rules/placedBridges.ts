@@ -2,13 +2,19 @@
  * Bridges placed during play, as the hexsides they bridge: the AW 32.6.1 Goodwood bridges (one Orne
  * hexside each, `state.special.bridges.sides`) and the AW 33.6.1 Epsom bridge markers (every Odon
  * hexside of the marker's hex, `state.special.epsom.bridges`). Movement (movement-search.ts
- * `stepCost`), retreats (retreat.ts) and the GenS trace (supply.ts) read them as the map's bridges.
+ * `stepCost`), retreats (retreat.ts), the GA (gaOdds.ts) and the GenS traces (supply.ts,
+ * scenarioSupply.ts) read them as the map's bridges.
+ *
+ * Bridges demolished in play (GOSS 17.3.2b hasty, 17.3.2c prepared; AW 33.6.0, 34.6.0:
+ * `state.special.bridges.demolished`, hexside ids): the map's bridge there, and any road crossing the
+ * water at that hexside, no longer bridge it; a placed bridge demolished is gone too.
  */
 import { NEIGHBOURS, hexsideBetween, type HexId } from '../hex';
 import type { GameState, ScenarioBundle } from '../types';
 import { special } from './scenarioArea';
+import { SIDE_BIT } from '../board';
 
-export interface PlacedBridgesState { sides?: number[] }
+export interface PlacedBridgesState { sides?: number[]; demolished?: number[] }
 type WithPlaced = { special?: { bridges?: PlacedBridgesState; epsom?: { bridges?: number[] } } };
 
 const NONE: ReadonlySet<number> = new Set();
@@ -21,13 +27,14 @@ export function placedBridgeSides(state: GameState, bundle: ScenarioBundle): Rea
   const hit = cache.get(sp);
   if (hit) return hit;
   const out = new Set<number>(sp.bridges?.sides ?? []);
+  for (const d of sp.bridges?.demolished ?? []) out.delete(d);
   const river = special(bundle).epsom?.bridging.river;
   for (const h of sp.epsom?.bridges ?? []) {
     for (let d = 0; d < 6; d++) {
       const n = NEIGHBOURS[h * 6 + d];
       if (n < 0) continue;
       const side = hexsideBetween(h, n);
-      if (river && bundle.board.sideNames.get(side) === river) out.add(side);
+      if (river && bundle.board.sideNames.get(side) === river && !sp.bridges?.demolished?.includes(side)) out.add(side);
     }
   }
   const res = out.size ? out : NONE;
@@ -36,10 +43,34 @@ export function placedBridgeSides(state: GameState, bundle: ScenarioBundle): Rea
   return res;
 }
 
-/** A key for caches that depend on the placed bridges ('' when there are none). */
+/** The hexsides whose bridge was demolished in play (GOSS 17.3.2b/c). */
+export function demolishedSides(state: GameState): ReadonlySet<number> {
+  const d = (state as GameState & WithPlaced).special?.bridges?.demolished;
+  return d?.length ? new Set(d) : NONE;
+}
+
+/** A key for caches that depend on the placed or demolished bridges ('' when there are none). */
 export function placedBridgesKey(state: GameState, bundle: ScenarioBundle): string {
   const s = placedBridgeSides(state, bundle);
-  return s.size ? [...s].sort((a, b) => a - b).join(',') : '';
+  const d = (state as GameState & WithPlaced).special?.bridges?.demolished ?? [];
+  const k = s.size ? [...s].sort((a, b) => a - b).join(',') : '';
+  return d.length ? `${k}-${[...d].sort((a, b) => a - b).join(',')}` : k;
+}
+
+const WATER = SIDE_BIT.stream | SIDE_BIT.river | SIDE_BIT.majorRiver | SIDE_BIT.canal;
+
+/**
+ * Is there a standing bridge over the water at hexside a|b: the map's bridge (with `roads`, also a road
+ * crossing the water, GOSS 7.10, as movement reads it) or one placed in play, not demolished? False for
+ * a hexside without water.
+ */
+export function standingBridge(state: GameState, bundle: ScenarioBundle, a: HexId, b: HexId, roads = false): boolean {
+  const side = hexsideBetween(a, b);
+  const f = bundle.board.sides.get(side) ?? 0;
+  if (!(f & WATER)) return false;
+  if (placedBridgeSides(state, bundle).has(side)) return true;
+  if (demolishedSides(state).has(side)) return false;
+  return (f & SIDE_BIT.bridge) !== 0 || (roads && (bundle.board.routes.get(side) ?? 0) !== 0);
 }
 
 /** The hexsides of `h` on the named river. */

@@ -16,6 +16,7 @@ import { takeStep, type LossCtx } from './losses';
 import { readUnits } from './unitIndex';
 import { localUnits, type LocalUnits } from './combatLocal';
 import { retreatLeavesPlay } from './scenarioArea';
+import { standingBridge } from './placedBridges';
 
 type TecLoose = { terrain?: Record<string, { leg?: number | null; mech?: number | null }> };
 
@@ -36,7 +37,7 @@ function classes(bundle: ScenarioBundle, units: string[]): { leg: boolean; mech:
  * and the side's HQs anywhere (GOSS 13.11.2 priority 2). Retreats are searched on immer drafts during
  * a GA or FS resolution, where the shared hex index would be rebuilt for every hex looked at.
  */
-interface Near { units: LocalUnits; hqs: UnitState[] }
+interface Near { units: LocalUnits; hqs: UnitState[]; state: GameState }
 
 function nearOf(state: GameState, bundle: ScenarioBundle, side: Side, from: HexId, want: number): Near {
   const hqs: UnitState[] = [];
@@ -46,7 +47,7 @@ function nearOf(state: GameState, bundle: ScenarioBundle, side: Side, from: HexI
     if (d && isHq(d)) hqs.push(u);
   }
   // A path of `want` hexes, whose hexes and their neighbours are looked at.
-  return { units: localUnits(state, from, want + 1), hqs };
+  return { units: localUnits(state, from, want + 1), hqs, state };
 }
 
 /** GOSS 13.11: can the stack step from a to b, and must it stop there? */
@@ -57,7 +58,8 @@ function step(near: Near, bundle: ScenarioBundle, side: Side, units: string[], a
   const f = sideFeatures(bundle.board, a, b);
   const river = f.includes('river') || f.includes('canal');
   const major = f.includes('majorRiver');
-  const bridge = f.includes('bridge');
+  // The map's bridges and those placed in play (AW 32.6.1, 33.6.1), not those demolished (GOSS 17.3.2b/c).
+  const bridge = standingBridge(near.state, bundle, a, b);
   if (cl.mech && (river || major) && !bridge && !(river && f.includes('ford'))) return { ok: false, stop: false };
   if (cl.leg && major && !bridge) return { ok: false, stop: false };
   let stop = cl.leg && river && !bridge;

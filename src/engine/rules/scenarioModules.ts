@@ -17,9 +17,10 @@ import { weatherTable } from './weatherTable';
 import { landefront } from './landefront';
 import { lull } from './lull';
 import { airborne, airborneRules } from './airborne/module';
+import { fortifications, fortificationRules } from './fortifications';
 
-export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23, airborneRules];
+export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23, airborneRules, fortificationRules];
 
 /** Every optional module a scenario may list in `modules`. */
-export const EXTENSIONS: Extension[] = [carpetBombing, corpsBoundary, corpsActivation, bridgeMarkers, artilleryOncePerGt, weatherTable, landefront, lull, airborne];
+export const EXTENSIONS: Extension[] = [carpetBombing, corpsBoundary, corpsActivation, bridgeMarkers, artilleryOncePerGt, weatherTable, landefront, lull, airborne, fortifications];
 for (const e of EXTENSIONS) registerExtension(e);

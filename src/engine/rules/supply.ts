@@ -21,7 +21,7 @@ import { readUnits } from './unitIndex';
 import { hasHqLeg, scenarioSupplyTrace } from './scenarioSupply';
 import { leastAdjacentCosts, type HexCosts } from './supplyPath';
 import { boxSupply, isBox, unitsByBox } from './locations';
-import { placedBridgeSides, placedBridgesKey } from './placedBridges';
+import { demolishedSides, placedBridgeSides, placedBridgesKey } from './placedBridges';
 
 /** How a side traces GenS: its sources, the path limit, and where paths may go. */
 export interface SupplyRule {
@@ -130,7 +130,7 @@ export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): 
     const known = memo.get(key);
     if (known) cost = known;
     else {
-      cost = traceGenS(bundle, rule, enemy, placedBridgeSides(state, bundle));
+      cost = traceGenS(bundle, rule, enemy, placedBridgeSides(state, bundle), demolishedSides(state));
       memo.set(key, cost);
       if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
     }
@@ -164,7 +164,7 @@ function pathLand(bundle: ScenarioBundle, rule: SupplyRule): Uint8Array {
 }
 
 /** The trace of `genSCost` from the rule's sources, around the enemy hexes (counts up to the limit + 1, to tell "just outside"). */
-export function traceGenS(bundle: ScenarioBundle, rule: SupplyRule, enemy: Set<HexId>, bridges: ReadonlySet<number> = new Set()): HexCosts {
+export function traceGenS(bundle: ScenarioBundle, rule: SupplyRule, enemy: Set<HexId>, bridges: ReadonlySet<number> = new Set(), blown: ReadonlySet<number> = new Set()): HexCosts {
   const land = pathLand(bundle, rule);
   // Enemy hexes and their neighbours as masks over the lattice: the search reads arrays, not sets.
   const blocked = new Uint8Array(HEX_COUNT); const adjacent = new Uint8Array(HEX_COUNT);
@@ -179,7 +179,7 @@ export function traceGenS(bundle: ScenarioBundle, rule: SupplyRule, enemy: Set<H
       if (!rule.bridgesOnly) return true;
       const hs = hexsideBetween(a, b);
       const f = bundle.board.sides.get(hs) ?? 0;
-      return !(f & MAJOR) || (f & BRIDGE) !== 0 || bridges.has(hs);
+      return !(f & MAJOR) || ((f & BRIDGE) !== 0 && !blown.has(hs)) || bridges.has(hs);
     },
     cap: rule.maxAdjacentToEnemy + 1,
   });

@@ -26,6 +26,12 @@ export const MARKER = {
   FATIGUE2: 'F2',
   /** AW 31.9.2a: an artillery group that had to relocate has no mission points this GT. */
   NO_MISSIONS: 'NoMissions',
+  /** Carried by its division's inherent transport (GOSS 7.12.3b): moves as Mech. */
+  MOT: 'Mot',
+  /** Tried a prepared bridge demolition (GOSS 17.3.2c): may not move in its side's next Movement Segment. */
+  DEMO: 'Demo',
+  /** Building a fieldwork (GOSS 17.3): does nothing else until it is finished. */
+  BUILD: 'Build',
 } as const;
 
 type Loose = UnitDef & Record<string, unknown>;

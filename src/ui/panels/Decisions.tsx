@@ -75,7 +75,8 @@ export function Decisions() {
   );
 }
 
-const KIND: Record<string, string> = { breakdown: 'Break down into Coys (GOSS 4.2)', recombine: 'Recombine Coys', relocateGroup: 'Relocate artillery groups', overrun: 'Overrun (GOSS 5.3.5)', interdict: 'Ground interdiction (AW 31.7)' };
+const KIND: Record<string, string> = { breakdown: 'Break down into Coys (GOSS 4.2)', recombine: 'Recombine Coys', relocateGroup: 'Relocate artillery groups', overrun: 'Overrun (GOSS 5.3.5)', interdict: 'Ground interdiction (AW 31.7)',
+  mount: 'Mount the divisional transport (GOSS 7.12.3b)', dismount: 'Dismount (GOSS 7.12.0)', construct: 'Build fieldworks or bridges (GOSS 17.3)', demolishBridge: 'Demolish bridges (GOSS 17.3.2c)', suppressWnStp: 'Silence WN/StP guns with a ship (AW 34.3.0)' };
 
 /** Reinforcements waiting off the map: pick an entry hex per unit (AW 32.12). */
 function Reinforcements({ actions }: { actions: { type: string; unit: string; hex: string }[] }) {
