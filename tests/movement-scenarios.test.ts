@@ -4,33 +4,19 @@
  * weather) and AW 34.10.1 (the lull) reach the legal destinations, `legalActions` and `apply`.
  */
 import { describe, expect, test } from 'vitest';
+import { run, until } from './fixtures/segments';
 import { loadScenario } from '../src/data/bundle';
 import { apply, legalActions, newGame } from '../src/engine/game';
 import { distance, formatHex, neighbours } from '../src/engine/hex';
 import { garrisonMoveCheck } from '../src/engine/rules/landefront';
 import { supplyRule } from '../src/engine/rules/supply';
-import { segmentAt } from '../src/engine/sequence';
 import { movementOptions } from '../src/engine/rules/movement';
-import type { Action, GameState, ScenarioBundle } from '../src/engine/types';
+import type { GameState, ScenarioBundle } from '../src/engine/types';
 
 const epsom = loadScenario('epsom');
 const goodwood = loadScenario('goodwood');
 const cherbourg = loadScenario('cherbourg');
 
-function run(state: GameState, a: Action): GameState {
-  const r = apply(state, a);
-  if (!r.ok) throw new Error(`${JSON.stringify(a)} rejected: ${r.error.message}`);
-  return r.state;
-}
-function until(bundle: ScenarioBundle, state: GameState, seg: string, playerTurn: 0 | 1, turn?: number): GameState {
-  // A setup at game start (Goodwood's German breakdowns, AW 32.11.0) is finished as it stands.
-  if (state.pending?.kind === 'setup' && state.beforePlay) state = run(state, { type: 'finishSetup' });
-  for (let i = 0; i < 3000; i++) {
-    if (segmentAt(bundle.sequence, state.pos).segment.id === seg && state.pos.playerTurn === playerTurn && (turn === undefined || state.pos.turn === turn)) return state;
-    state = run(state, { type: 'endSegment' });
-  }
-  throw new Error(`never reached ${seg}`);
-}
 const moves = (state: GameState, side: 'allied' | 'german', unit: string) => legalActions(state, side).filter((a) => a.type === 'move' && a.unit === unit);
 function options(state: GameState, bundle: ScenarioBundle, unit: string) {
   const o = movementOptions(state, bundle, unit);

@@ -3,29 +3,16 @@
  * (3 per division HQ, MA 12, moving as Mech); Goodwood and Epsom withhold it (AW 32.7.0, 33.7.0).
  */
 import { describe, expect, test } from 'vitest';
+import { run, until } from '../../../tests/fixtures/segments';
 import { loadScenario } from '../../data/bundle';
 import { apply, legalActions, newGame } from '../game';
-import { segmentAt } from '../sequence';
 import { movementOptions } from './movement';
 import { designationProblem } from './attackDesignation';
 import { carriedBy, divisionOf } from './motorised';
-import type { Action, GameState, ScenarioBundle } from '../types';
+import type { GameState } from '../types';
 
 const cherbourg = loadScenario('cherbourg');
 
-function run(state: GameState, a: Action): GameState {
-  const r = apply(state, a);
-  if (!r.ok) throw new Error(`${JSON.stringify(a)} rejected: ${r.error.message}`);
-  return r.state;
-}
-function until(bundle: ScenarioBundle, state: GameState, seg: string, playerTurn: 0 | 1, turn?: number): GameState {
-  if (state.pending?.kind === 'setup' && state.beforePlay) state = run(state, { type: 'finishSetup' });
-  for (let i = 0; i < 3000; i++) {
-    if (segmentAt(bundle.sequence, state.pos).segment.id === seg && state.pos.playerTurn === playerTurn && (turn === undefined || state.pos.turn === turn)) return state;
-    state = run(state, { type: 'endSegment' });
-  }
-  throw new Error(`never reached ${seg}`);
-}
 const start = () => run(run(newGame(cherbourg, { seed: 'mot' }).state, { type: 'randomSetup' }), { type: 'finishSetup' });
 const allowance = (s: GameState, id: string) => {
   const o = movementOptions(s, cherbourg, id);
