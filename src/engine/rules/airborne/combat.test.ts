@@ -44,7 +44,7 @@ describe('AW 41.5.1 airborne combat totals', () => {
     expect(resolveAirborneCombat(t.attacker, t.defender, { attacker: 5, defender: 2 }).result).toBe('retreatStep');
   });
 
-  it('FoW units defend with 1 and PR 6 (+3); in a forced attack (AW 41.2.3b) a FoW unit attacks with 1 and PR 6', () => {
+  it('AW 41.3.2 FoW units defend with 1 and PR 6 (+3); in a forced attack (AW 41.2.3b) a FoW unit attacks with 1 and PR 6', () => {
     const b = fixture({ units: [A('f1', 2, 3, FOW), A('f2', 2, 3, FOW), G('g', 3, 3, { pr: [5, 5] }), A('f3', 5, 5, FOW), G('h', 5, 5, { size: 'Co', steps: [[1, 1]], pr: [3, 3] })] });
     const s = start(b);
     const e = env(b, s, ['f1', 'f2', 'f3']);

@@ -114,7 +114,7 @@ describe('AW 41.5 airborne combat through the engine', () => {
     expect(r2.state.pending).toBeNull();
   });
 
-  it('AW 41.5.0 refusals with their case: FoW units do not attack; the attack is from one hex; no attack across an unbridged river; only in the airborne combat segments', () => {
+  it('AW 41.5.0, 41.3.2 refusals with their case: FoW units do not attack; the attack is from one hex; no attack across an unbridged river; only in the airborne combat segments', () => {
     const s0 = at('alliedCombat1', { 'a-8para-6ab': 'C4727', 'b-8para-6ab': 'C4726', 'cw-fow-1': 'C4727', 'ii-726-716': 'C4827', 'c-8para-6ab': 'C4722', 'i-744-711': 'C4721' }, (d) => fow(d, 'cw-fow-1'));
     expect(refusal(s0, { type: 'abAttack', hex: 'C4827', attackers: ['cw-fow-1'] })).toMatchObject({ code: 'fow-attack', case: 'AW 41.5.0, 41.3.2' });
     expect(refusal(s0, { type: 'abAttack', hex: 'C4827', attackers: ['a-8para-6ab', 'b-8para-6ab'] })).toMatchObject({ code: 'one-hex', case: 'AW 41.5.0' });

@@ -94,7 +94,7 @@ describe('AW 41.2.3 FoW counters drawn from the container', { timeout: 30_000 },
     const h = hex ?? hexOfTerrain(b, 'C5521', 'clear');
     return act(withDice(dzK(atDrop(b), h, status), [['d10', 0], ['d10', 0]]), { type: 'dropUnit', dz: K, unit: '3-6ab-re' }).state;
   }
-  it('AW 41.2.3 a FoW drop lands a fresh placeholder with no identity, drawn from DZ K\'s container', () => {
+  it('AW 41.2.1, 41.2.3 a FoW drop lands a fresh placeholder with no identity, drawn from DZ K\'s container', () => {
     const s1 = afterRe('A');
     const { state, events } = act(withDice(s1, [['d10', 0]]), { type: 'dropFow', dz: K });
     const a = airborneState(state);

@@ -79,7 +79,7 @@ describe('AW 41.1.2 DZ placement and scatter', { timeout: 30_000 }, () => {
     expect(ofType(events, 'dieRolled').map((x) => (x.roll as { dice: string }).dice)).toEqual(['1d10', '1d10']); // no percentile
     expect(ofType(events, 'dzPlaced')[0]).toMatchObject({ moved: false, case: 'AW 41.1.2a, 41.1.3' });
   });
-  it('AW 41.1.2 every DZ must be placed before the segment ends', () => {
+  it('AW 41.1.0, 41.1.2 every DZ must be placed before the Drop Zone Placement Segment ends', () => {
     const s = act(withDice(start(bUs()), [['d10', 0], ['d10', 0]]), { type: 'placeDz', dz: '82AB-T' }).state;
     expect(refusal(s, { type: 'endSegment' })).toMatchObject({ code: 'dz-unplaced', case: 'AW 41.1.0' });
   });

@@ -95,7 +95,7 @@ describe('AW 41.6.2 German movement in MP', () => {
   });
 });
 
-describe('AW 41.6 German movement through apply on the night drop (6th Airborne)', async () => {
+describe('AW 41.6.0 German movement through apply on the night drop (6th Airborne)', async () => {
   const { b6, playTo, act, refusal, withDice, ofType, start, segId, fmt } = await import('./stage.fixture');
   const { legalActions } = await import('../../game');
   const { airborneState } = await import('./state');

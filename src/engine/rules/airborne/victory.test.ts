@@ -23,7 +23,7 @@ describe('the night-drop scenarios end with the stage (reconstructed victory)', 
     const g = edit(s, (d) => { const id = Object.keys(d.units).find((u) => d.units[u].side === 'german' && d.units[u].hex !== null)!; d.units[id].hex = d.units['d-2obli-6ab'].hex; });
     expect(stageScore(g, b6())!.total).toBe(7);
   });
-  it('AW 41.0 the 6th Airborne stage played through its 11 segments: the game is over at the stage\'s end, scored, and refuses any further action', () => {
+  it('AW 41.0 (41.1.0–41.11.0) the 6th Airborne stage played through its 11 segments: the game is over at the stage\'s end, scored, and refuses any further action', () => {
     let s: GameState = start(b6(), 'v');
     let last: unknown[] = [];
     for (let i = 0; i < 600 && !s.over; i++) {
