@@ -15,7 +15,7 @@
  */
 import type { Draft } from 'immer';
 import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
-import { reject, type RuleModule } from './registry';
+import { reject, type ActionHandler, type RuleModule } from './registry';
 import { segmentAt, phasingSide } from '../sequence';
 import { hasMarker, isHq, MARKER } from './unit-traits';
 import { moveRecordNow } from './movement-search';
@@ -106,42 +106,39 @@ function dismount(d: Draft<GameState>, unitId: string, bundle: ScenarioBundle): 
   return [{ type: 'dismounted', unit: unitId, mpLeft: def.ma - u.mpSpent, case: `${r.case}, GOSS 7.12.0` }];
 }
 
+/**
+ * The handler of a one-unit transport action: `apply` refuses with `problem`'s rejection, `legal`
+ * lists the side's `candidate` units the problem lets through, sorted by id.
+ */
+function unitActionHandler(
+  type: 'mount' | 'dismount',
+  problem: (state: GameState, bundle: ScenarioBundle, unitId: string, side: Side | null) => Rejection | null,
+  act: (d: Draft<GameState>, unitId: string, bundle: ScenarioBundle) => GameEvent[],
+  candidate: (u: UnitState, bundle: ScenarioBundle) => boolean,
+): ActionHandler {
+  return {
+    type,
+    apply(d, action: Action, ctx) {
+      const id = String((action as { unit?: unknown }).unit);
+      const e = problem(d as GameState, ctx.bundle, id, ctx.side);
+      if (e) reject(e.code, e.message, e.case);
+      return act(d, id, ctx.bundle);
+    },
+    legal(state, side, bundle) {
+      if (segmentProblem(state, bundle, side, type)) return [];
+      return Object.values(state.units)
+        .filter((u) => u.side === side && candidate(u, bundle) && !problem(state, bundle, u.id, side))
+        .map((u) => ({ type, unit: u.id }) as Action)
+        .sort((a, b) => ((a as { unit: string }).unit < (b as { unit: string }).unit ? -1 : 1));
+    },
+  };
+}
+
 export const motorisationRules: RuleModule = {
   name: 'motorisation',
   handlers: [
-    {
-      type: 'mount',
-      apply(d, action: Action, ctx) {
-        const id = String((action as { unit?: unknown }).unit);
-        const e = mountProblem(d as GameState, ctx.bundle, id, ctx.side);
-        if (e) reject(e.code, e.message, e.case);
-        return mount(d, id, ctx.bundle);
-      },
-      legal(state, side, bundle) {
-        if (segmentProblem(state, bundle, side, 'mount')) return [];
-        const out: Action[] = [];
-        for (const u of Object.values(state.units)) {
-          if (u.side !== side || u.hex === null || u.eliminated || isMotorised(u) || bundle.units.get(u.id)?.moveClass !== 'leg') continue;
-          if (!mountProblem(state, bundle, u.id, side)) out.push({ type: 'mount', unit: u.id } as Action);
-        }
-        return out.sort((a, b) => ((a as { unit: string }).unit < (b as { unit: string }).unit ? -1 : 1));
-      },
-    },
-    {
-      type: 'dismount',
-      apply(d, action: Action, ctx) {
-        const id = String((action as { unit?: unknown }).unit);
-        const e = dismountProblem(d as GameState, ctx.bundle, id, ctx.side);
-        if (e) reject(e.code, e.message, e.case);
-        return dismount(d, id, ctx.bundle);
-      },
-      legal(state, side, bundle) {
-        if (segmentProblem(state, bundle, side, 'dismount')) return [];
-        return Object.values(state.units)
-          .filter((u) => u.side === side && isMotorised(u) && !dismountProblem(state, bundle, u.id, side))
-          .map((u) => ({ type: 'dismount', unit: u.id }) as Action)
-          .sort((a, b) => ((a as { unit: string }).unit < (b as { unit: string }).unit ? -1 : 1));
-      },
-    },
+    unitActionHandler('mount', mountProblem, mount,
+      (u, bundle) => u.hex !== null && !u.eliminated && !isMotorised(u) && bundle.units.get(u.id)?.moveClass === 'leg'),
+    unitActionHandler('dismount', dismountProblem, dismount, (u) => isMotorised(u)),
   ],
 };
