@@ -46,8 +46,15 @@ export function placedBridgeSides(state: GameState, bundle: ScenarioBundle): Rea
 /** The hexsides whose bridge was demolished in play (GOSS 17.3.2b/c). */
 export function demolishedSides(state: GameState): ReadonlySet<number> {
   const d = (state as GameState & WithPlaced).special?.bridges?.demolished;
-  return d?.length ? new Set(d) : NONE;
+  if (!d?.length) return NONE;
+  // Movement asks once per unit it searches for: one set per (frozen) list, not one per call.
+  const hit = demolishedCache.get(d);
+  if (hit) return hit;
+  const out = new Set(d);
+  if (Object.isFrozen(d)) demolishedCache.set(d, out);
+  return out;
 }
+const demolishedCache = new WeakMap<readonly number[], ReadonlySet<number>>();
 
 /** A key for caches that depend on the placed or demolished bridges ('' when there are none). */
 export function placedBridgesKey(state: GameState, bundle: ScenarioBundle): string {

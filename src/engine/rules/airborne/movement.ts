@@ -24,6 +24,7 @@ import { effectivePr } from '../combatPr';
 import { prc } from '../../procedures/proficiency';
 import { decisionHandlers, defineProcedure, startProcedure, type Run } from '../../procedures/stack';
 import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../../types';
+import { moduleState } from '../moduleState';
 import { AIRBORNE, airborneData, airborneDraft, airborneState, dzHexes } from './state';
 import { isFow } from './fow';
 
@@ -294,8 +295,12 @@ export function segKey(state: GameState, bundle: ScenarioBundle): string {
  * Hexside ids of the river bridges down: blown in the stage (AW 41.3.7b), and the Bénouville
  * hexside when the Pegasus mission left both its bridges destroyed (AW 41.1.1).
  */
-export function blownSides(state: GameState, bundle: ScenarioBundle): Set<number> {
+export function blownSides(state: GameState, bundle: ScenarioBundle): ReadonlySet<number> {
   const a = airborneState(state);
+  // The GOSS movement asks once per unit it searches for (afterStage.ts `blownBridges`): one set per (frozen) state.
+  const raw = moduleState<object>(state, AIRBORNE);
+  const hit = blownCache.get(raw);
+  if (hit) return hit;
   const out = new Set<number>(a.bridges?.blown ?? []);
   if (a.pegasus && a.pegasus.orne === 'destroyed' && a.pegasus.canal === 'destroyed') {
     const { tables } = airborneData(bundle);
@@ -305,8 +310,10 @@ export function blownSides(state: GameState, bundle: ScenarioBundle): Set<number
       if (n >= 0 && riverBridge(bundle, new Set(), h, n)) out.add(hexsideBetween(h, n));
     }
   }
+  if (Object.isFrozen(raw)) blownCache.set(raw, out);
   return out;
 }
+const blownCache = new WeakMap<object, ReadonlySet<number>>();
 
 /** The stage context of the state now. */
 export function stageCtx(state: GameState, bundle: ScenarioBundle): AbCtx {
