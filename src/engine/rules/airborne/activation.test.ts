@@ -82,14 +82,11 @@ describe('AW 41.6.2 additional German units', () => {
 });
 
 describe('AW 41.10.0 2nd German movement through apply (6th Airborne)', async () => {
-  const { b6, playTo, act, refusal, start, segId } = await import('./stage.fixture');
+  const { b6, playTo, act, refusal, segId, pastMerville } = await import('./stage.fixture');
   const { legalActions } = await import('../../game');
   const { airborneState } = await import('./state');
   const bundle = b6();
-  let s = playTo(start(bundle), bundle, 'alliedCombat1');
-  const merville = legalActions(s, 'allied').find((a) => a.type === 'mervilleAttack');
-  if (merville) s = act(s, merville).state;
-  s = playTo(s, bundle, 'germanMovement1');
+  const s = playTo(pastMerville(bundle), bundle, 'germanMovement1');
   const first = airborneState(s).german!;
   const s2 = playTo(s, bundle, 'germanMovement2');
 

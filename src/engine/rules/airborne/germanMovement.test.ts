@@ -96,13 +96,11 @@ describe('AW 41.6.2 German movement in MP', () => {
 });
 
 describe('AW 41.6.0 German movement through apply on the night drop (6th Airborne)', async () => {
-  const { b6, playTo, act, refusal, withDice, ofType, start, segId, fmt } = await import('./stage.fixture');
+  const { b6, act, refusal, withDice, ofType, segId, fmt, pastMerville } = await import('./stage.fixture');
   const { legalActions } = await import('../../game');
   const { airborneState } = await import('./state');
   const bundle = b6();
-  let before = playTo(start(bundle), bundle, 'alliedCombat1');
-  const merville = legalActions(before, 'allied').find((a) => a.type === 'mervilleAttack');
-  if (merville) before = act(before, merville).state;
+  const before = pastMerville(bundle);
   const entered = act(withDice(before, [['d10', 3]]), { type: 'endSegment' });
   const s0 = entered.state;
 

@@ -94,3 +94,13 @@ export function playTo(s: GameState, bundle: ScenarioBundle, id: string): GameSt
   }
   throw new Error(`did not reach ${id}`);
 }
+
+/**
+ * The stage played to the 1st Allied Combat Segment and the Merville attack made when offered (AW
+ * 41.4.1: the segment cannot end before it), ready to play on to the German segments.
+ */
+export function pastMerville(bundle: ScenarioBundle): GameState {
+  const s = playTo(start(bundle), bundle, 'alliedCombat1');
+  const merville = legalActions(s, 'allied').find((a) => a.type === 'mervilleAttack');
+  return merville ? act(s, merville).state : s;
+}
