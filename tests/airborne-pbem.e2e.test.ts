@@ -7,9 +7,9 @@
  * FoW counters — backs only: the files carry no FoW identity (docs/engine.md "Random hidden draws").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { distinctColours, shotPath, startHarness, type Harness } from './browser';
+import { pbemPlayer, sendTurn } from './e2e-pbem';
 import { scenarioSteps, type ScenarioSteps } from './e2e-play';
 import { pageState, playSegment, STAGE_SEGMENTS } from './e2e-airborne';
 import { loadScenario } from '../src/data/bundle';
@@ -25,17 +25,8 @@ interface Player { side: Side; ctx: BrowserContext; page: Page; steps: ScenarioS
 
 async function player(side: Side, prefix: string): Promise<Player> {
   const errors: string[] = [];
-  const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(m.text()); });
+  const { ctx, page } = await pbemPlayer(h, errors);
   return { side, ctx, page, steps: scenarioSteps(page, h.url, bundle, prefix, errors), errors };
-}
-
-async function sendTurn(page: Page): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('send-turn').click()]);
-  await expect.poll(() => page.getByTestId('pbem-sent').textContent()).toContain(download.suggestedFilename());
-  return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
 }
 
 async function open(p: Player, f: { name: string; text: string }, fresh: boolean) {

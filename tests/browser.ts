@@ -65,7 +65,11 @@ export function shotPath(name: string, dir = 'test-results'): string {
 
 /** A new page whose uncaught errors and console errors (the favicon's aside) are collected in `errors`. */
 export async function watchedPage(h: Harness, errors: string[], viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const page = await h.browser.newPage({ viewport });
+  return watch(await h.browser.newPage({ viewport }), errors);
+}
+
+/** `page`, its uncaught errors and console errors (the favicon's aside) collected in `errors` from now on. */
+export function watch(page: Page, errors: string[]): Page {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(m.text()); });
   return page;

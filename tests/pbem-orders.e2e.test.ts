@@ -12,9 +12,9 @@
  * and played through the store's dispatch, as the UI calls it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { distinctColours, shotPath, startHarness, type Harness } from './browser';
+import { pbemPlayer, sendTurn } from './e2e-pbem';
 import { apply, bundleOf, sideToAct, type Action, type GameState, type Side } from '../src/engine';
 import { segmentAt } from '../src/engine/sequence';
 import { loadSave, type SavedGame } from '../src/save';
@@ -26,19 +26,7 @@ afterAll(async () => { await h?.close(); });
 
 const seg = (s: GameState) => segmentAt(bundleOf(s).sequence, s.pos).segment.id;
 
-async function player(errors: string[]): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(m.text()); });
-  return { ctx, page };
-}
-
-async function sendTurn(page: Page): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('send-turn').click()]);
-  await expect.poll(() => page.getByTestId('pbem-sent').textContent()).toContain(download.suggestedFilename());
-  return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
-}
+const player = (errors: string[]) => pbemPlayer(h, errors, { width: 1280, height: 900 });
 
 async function open(page: Page, f: { name: string; text: string }, fresh = false) {
   const input = fresh ? page.getByTestId('save-controls').locator('input[type=file]') : page.getByTestId('pbem').locator('input[type=file]');

@@ -8,9 +8,9 @@
  * random (the start screen's): units and hexes are chosen from the page's own log, replayed in Node.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { distinctColours, shotPath, startHarness, type Harness } from './browser';
+import { pbemPlayer, sendTurn } from './e2e-pbem';
 import { scenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
 import { sideToAct } from '../src/engine';
@@ -21,23 +21,11 @@ let h: Harness;
 beforeAll(async () => { h = await startHarness('dist-e2e-pbem'); }, 300_000);
 afterAll(async () => { await h?.close(); });
 
-async function player(errors: string[]): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(m.text()); });
-  return { ctx, page };
-}
+const player = (errors: string[]) => pbemPlayer(h, errors);
 
 async function shot(page: Page, name: string) {
   const png = await page.screenshot({ path: shotPath(`pbem-${name}`) });
   expect(await distinctColours(page, png), `screenshot ${name}`).toBeGreaterThan(6);
-}
-
-async function sendTurn(page: Page): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('send-turn').click()]);
-  await expect.poll(() => page.getByTestId('pbem-sent').textContent()).toContain(download.suggestedFilename());
-  return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
 }
 
 describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
