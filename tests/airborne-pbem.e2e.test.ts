@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { distinctColours, shotPath, startHarness, type Harness } from './browser';
-import { pbemPlayer, sendTurn } from './e2e-pbem';
+import { pbemPlayer, sendTurn, startPbemAsAllies } from './e2e-pbem';
 import { scenarioSteps, type ScenarioSteps } from './e2e-play';
 import { pageState, playSegment, STAGE_SEGMENTS } from './e2e-airborne';
 import { loadScenario } from '../src/data/bundle';
@@ -50,12 +50,7 @@ describe('the night drop: 6th Airborne by e-mail (AW 41, fast dice)', () => {
   it('AW 41.1–41.11: A (Allies) and B (Germans) play the 11 segments in two browsers, exchanging turn files, to the end of the game', async () => {
     const A = await player('allied', 'abpbem-a');
     const B = await player('german', 'abpbem-b');
-    await A.page.goto(h.url);
-    await A.page.locator('input[name=scenario][value="night-drop-6ab"]').check();
-    await A.page.getByTestId('mode').selectOption('pbem-allied');
-    await A.page.getByTestId('pbem-dice').selectOption('fast');
-    await A.page.getByTestId('start-game').click();
-    await A.page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    await startPbemAsAllies(A.page, h.url, 'night-drop-6ab', 'fast');
     expect(await A.page.getByTestId('pbem-seat').textContent()).toContain('you play the Allies');
     await expect.poll(() => A.page.getByTestId('airborne-display').count()).toBe(1);
     await B.page.goto(h.url);

@@ -19,3 +19,13 @@ export async function sendTurn(page: Page): Promise<{ name: string; text: string
   await expect.poll(() => page.getByTestId('pbem-sent').textContent()).toContain(download.suggestedFilename());
   return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
 }
+
+/** Opens the start screen at `url` and starts `scenario` by e-mail as the Allies with `dice`; resolves at its first frame. */
+export async function startPbemAsAllies(page: Page, url: string, scenario: string, dice: 'fast' | 'strict'): Promise<void> {
+  await page.goto(url);
+  await page.locator(`input[name=scenario][value="${scenario}"]`).check();
+  await page.getByTestId('mode').selectOption('pbem-allied');
+  await page.getByTestId('pbem-dice').selectOption(dice);
+  await page.getByTestId('start-game').click();
+  await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+}

@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { distinctColours, shotPath, startHarness, type Harness } from './browser';
-import { pbemPlayer, sendTurn } from './e2e-pbem';
+import { pbemPlayer, sendTurn, startPbemAsAllies } from './e2e-pbem';
 import { apply, bundleOf, sideToAct, type Action, type GameState, type Side } from '../src/engine';
 import { segmentAt } from '../src/engine/sequence';
 import { loadSave, type SavedGame } from '../src/save';
@@ -78,12 +78,7 @@ describe('play by e-mail with standing orders in Chromium (Goodwood, fast dice)'
     const A = await player(errors);
     const B = await player(errors);
     // Opening and German setup (AW 32.11.0): before the game turn.
-    await A.page.goto(h.url);
-    await A.page.locator('input[name=scenario][value="goodwood"]').check();
-    await A.page.getByTestId('mode').selectOption('pbem-allied');
-    await A.page.getByTestId('pbem-dice').selectOption('fast');
-    await A.page.getByTestId('start-game').click();
-    await A.page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    await startPbemAsAllies(A.page, h.url, 'goodwood', 'fast');
     const opening = await sendTurn(A.page);
     await B.page.goto(h.url);
     await open(B.page, opening, true);

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { distinctColours, shotPath, startHarness, type Harness } from './browser';
-import { pbemPlayer, sendTurn } from './e2e-pbem';
+import { pbemPlayer, sendTurn, startPbemAsAllies } from './e2e-pbem';
 import { scenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
 import { sideToAct } from '../src/engine';
@@ -182,12 +182,7 @@ describe('play by e-mail in Chromium (demo scenario, strict dice: commit, reveal
       return f;
     };
     const status = (p: Page) => p.getByTestId('turn-status').textContent();
-    await A.page.goto(h.url);
-    await A.page.locator('input[name=scenario][value="demo"]').check();
-    await A.page.getByTestId('mode').selectOption('pbem-allied');
-    await A.page.getByTestId('pbem-dice').selectOption('strict');
-    await A.page.getByTestId('start-game').click();
-    await A.page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    await startPbemAsAllies(A.page, h.url, 'demo', 'strict');
     expect(await A.page.getByTestId('dice-mode').textContent()).toContain('Strict PBEM');
     await B.page.goto(h.url);
     // Files 1 and 2: each side's first file publishes its dice chain anchor (the secret stays in its browser).
