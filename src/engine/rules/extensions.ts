@@ -115,12 +115,15 @@ const NO_SIDES: ReadonlySet<number> = new Set();
 
 /** The hexsides whose bridge a scenario module says is down (AW 41.3.7b), empty when none. */
 export function blownBridgeSides(state: GameState, bundle: ScenarioBundle): ReadonlySet<number> {
-  let out: Set<number> | null = null;
+  // One module's set is returned as it is (the module caches it per frozen state); a new set only
+  // when two modules down bridges.
+  let out: ReadonlySet<number> = NO_SIDES;
   for (const e of extensionsOf(bundle)) {
     const s = e.blownBridges?.(state, bundle);
-    if (s?.size) for (const x of s) (out ??= new Set()).add(x);
+    if (!s?.size) continue;
+    out = out.size ? new Set([...out, ...s]) : s;
   }
-  return out ?? NO_SIDES;
+  return out;
 }
 
 /** Does a scenario module let the unit lead only when nothing else may (AW 41.3.3)? */

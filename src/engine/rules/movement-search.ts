@@ -211,7 +211,7 @@ export interface MoverCtx {
   ground?: string;
   /** Hexsides bridged by bridges placed in play (AW 32.6.1, 33.6.1: placedBridges.ts). */
   bridges?: ReadonlySet<number>;
-  /** Hexsides whose bridge is down: blown in the airborne stage (AW 41.3.7b, extensions.ts `blownBridges`) or demolished in play (GOSS 17.3.2b/c, placedBridges.ts `demolishedSides`). */
+  /** Hexsides whose bridge is down: blown in the airborne stage (AW 41.3.7b, extensions.ts `blownBridges`) or demolished in play (GOSS 17.3.2b/c): placedBridges.ts `downBridgeSides`. */
   blown?: ReadonlySet<number>;
   /** AW 41.3.3: the scenario modules' limits on this unit's move (extensions.ts `moveLimits`). */
   limits?: MoveLimits | null;

@@ -28,8 +28,8 @@ import { genSCost, supplyRule } from './supply';
 import { readUnits, unitIndex, unmodifiedBase } from './unitIndex';
 import { isRestGT } from './restGT';
 import { boxAt, isBox, locationName, locationOf } from './locations';
-import { acrossBoundary, blownBridgeSides, mayAct, moveLimits } from './extensions';
-import { demolishedSides, placedBridgeSides } from './placedBridges';
+import { acrossBoundary, mayAct, moveLimits } from './extensions';
+import { downBridgeSides, placedBridgeSides } from './placedBridges';
 import { isMotorised, moveClassOf } from './motorised';
 
 export type { MoveType, MoveMode, Halt, Allowance };
@@ -147,15 +147,6 @@ function moveBlock(state: GameState, bundle: ScenarioBundle, unitId: string, mod
   return null;
 }
 
-/** Hexsides whose bridge is down: blown in the airborne stage (AW 41.3.7b) or demolished in play (GOSS 17.3.2b/c). */
-function downSides(state: GameState, bundle: ScenarioBundle): ReadonlySet<number> {
-  const blown = blownBridgeSides(state, bundle);
-  const demolished = demolishedSides(state);
-  if (!blown.size) return demolished;
-  if (!demolished.size) return blown;
-  return new Set([...blown, ...demolished]);
-}
-
 function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode, type: MoveType): MoverCtx {
   const u = state.units[unitId];
   const def = bundle.units.get(unitId)!;
@@ -164,7 +155,7 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
     leg: moveClassOf(def, u) !== 'mech', mode, type, commando: isCommando(def),
     enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
     observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
-    ground: groundNow(state, bundle).ground, bridges: placedBridgeSides(state, bundle), blown: downSides(state, bundle),
+    ground: groundNow(state, bundle).ground, bridges: placedBridgeSides(state, bundle), blown: downBridgeSides(state, bundle),
     limits: moveLimits(state, bundle, unitId),
   };
 }

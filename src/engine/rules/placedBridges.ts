@@ -8,11 +8,16 @@
  * Bridges demolished in play (GOSS 17.3.2b hasty, 17.3.2c prepared; AW 33.6.0, 34.6.0:
  * `state.special.bridges.demolished`, hexside ids): the map's bridge there, and any road crossing the
  * water at that hexside, no longer bridge it; a placed bridge demolished is gone too.
+ *
+ * A scenario module may down bridges of its own (the airborne stage's blown bridges, AW 41.3.7b,
+ * extensions.ts `blownBridges`): `downBridgeSides` is the one set of downed bridges every reader uses,
+ * so a bridge blown in the stage is gone for movement, retreats, the GA and GenS alike.
  */
 import { NEIGHBOURS, hexsideBetween, type HexId } from '../hex';
 import type { GameState, ScenarioBundle } from '../types';
 import { special } from './scenarioArea';
 import { SIDE_BIT } from '../board';
+import { blownBridgeSides } from './extensions';
 
 export interface PlacedBridgesState { sides?: number[]; demolished?: number[] }
 type WithPlaced = { special?: { bridges?: PlacedBridgesState; epsom?: { bridges?: number[] } } };
@@ -44,7 +49,7 @@ export function placedBridgeSides(state: GameState, bundle: ScenarioBundle): Rea
 }
 
 /** The hexsides whose bridge was demolished in play (GOSS 17.3.2b/c). */
-export function demolishedSides(state: GameState): ReadonlySet<number> {
+function demolishedSides(state: GameState): ReadonlySet<number> {
   const d = (state as GameState & WithPlaced).special?.bridges?.demolished;
   if (!d?.length) return NONE;
   // Movement asks once per unit it searches for: one set per (frozen) list, not one per call.
@@ -56,12 +61,32 @@ export function demolishedSides(state: GameState): ReadonlySet<number> {
 }
 const demolishedCache = new WeakMap<readonly number[], ReadonlySet<number>>();
 
+/**
+ * The hexsides whose bridge is down: demolished in play (GOSS 17.3.2b/c) or downed by a scenario
+ * module (AW 41.3.7b blown in the airborne stage).
+ */
+export function downBridgeSides(state: GameState, bundle: ScenarioBundle): ReadonlySet<number> {
+  const demolished = demolishedSides(state);
+  const blown = blownBridgeSides(state, bundle);
+  if (!blown.size) return demolished;
+  if (!demolished.size) return blown;
+  // Both sets are cached per frozen state by their owners: their union is cached by the pair.
+  let byD = unionCache.get(blown);
+  if (!byD) unionCache.set(blown, (byD = new WeakMap()));
+  const hit = byD.get(demolished);
+  if (hit) return hit;
+  const out = new Set([...blown, ...demolished]);
+  byD.set(demolished, out);
+  return out;
+}
+const unionCache = new WeakMap<ReadonlySet<number>, WeakMap<ReadonlySet<number>, ReadonlySet<number>>>();
+
 /** A key for caches that depend on the placed or demolished bridges ('' when there are none). */
 export function placedBridgesKey(state: GameState, bundle: ScenarioBundle): string {
   const s = placedBridgeSides(state, bundle);
-  const d = (state as GameState & WithPlaced).special?.bridges?.demolished ?? [];
+  const d = downBridgeSides(state, bundle);
   const k = s.size ? [...s].sort((a, b) => a - b).join(',') : '';
-  return d.length ? `${k}-${[...d].sort((a, b) => a - b).join(',')}` : k;
+  return d.size ? `${k}-${[...d].sort((a, b) => a - b).join(',')}` : k;
 }
 
 const WATER = SIDE_BIT.stream | SIDE_BIT.river | SIDE_BIT.majorRiver | SIDE_BIT.canal;
@@ -76,7 +101,7 @@ export function standingBridge(state: GameState, bundle: ScenarioBundle, a: HexI
   const f = bundle.board.sides.get(side) ?? 0;
   if (!(f & WATER)) return false;
   if (placedBridgeSides(state, bundle).has(side)) return true;
-  if (demolishedSides(state).has(side)) return false;
+  if (downBridgeSides(state, bundle).has(side)) return false;
   return (f & SIDE_BIT.bridge) !== 0 || (roads && (bundle.board.routes.get(side) ?? 0) !== 0);
 }
 

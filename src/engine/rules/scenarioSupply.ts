@@ -23,7 +23,7 @@ import { hexSet, inPlayArea, special } from './scenarioArea';
 import { HEXSIDE_FEATURES, ROUTE_CLASSES } from '../../data/schemas/map';
 import { unitIndex } from './unitIndex';
 import { leastAdjacentCosts } from './supplyPath';
-import { demolishedSides } from './placedBridges';
+import { downBridgeSides } from './placedBridges';
 
 const BRIDGE = 1 << HEXSIDE_FEATURES.indexOf('bridge');
 const MAJOR = (1 << HEXSIDE_FEATURES.indexOf('majorRiver')) | (1 << HEXSIDE_FEATURES.indexOf('canal'));
@@ -41,7 +41,7 @@ export function bridgeMarkers(state: GameState): number[] {
 function blocksSide(state: GameState, bundle: ScenarioBundle, a: HexId, b: HexId, namedRiver = true): boolean {
   const side = hexsideBetween(a, b);
   const bits = bundle.board.sides.get(side) ?? 0;
-  if ((bits & BRIDGE) && !demolishedSides(state).has(side)) return false;
+  if ((bits & BRIDGE) && !downBridgeSides(state, bundle).has(side)) return false;
   const river = special(bundle).epsom?.odon.river;
   if (river && bundle.board.sideNames.get(side) === river) {
     if (!namedRiver) return (bits & MAJOR) !== 0;

@@ -21,7 +21,7 @@ import { readUnits } from './unitIndex';
 import { hasHqLeg, scenarioSupplyTrace } from './scenarioSupply';
 import { leastAdjacentCosts, type HexCosts } from './supplyPath';
 import { boxSupply, isBox, unitsByBox } from './locations';
-import { demolishedSides, placedBridgeSides, placedBridgesKey } from './placedBridges';
+import { downBridgeSides, placedBridgeSides, placedBridgesKey } from './placedBridges';
 
 /** How a side traces GenS: its sources, the path limit, and where paths may go. */
 export interface SupplyRule {
@@ -130,7 +130,7 @@ export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): 
     const known = memo.get(key);
     if (known) cost = known;
     else {
-      cost = traceGenS(bundle, rule, enemy, placedBridgeSides(state, bundle), demolishedSides(state));
+      cost = traceGenS(bundle, rule, enemy, placedBridgeSides(state, bundle), downBridgeSides(state, bundle));
       memo.set(key, cost);
       if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
     }

@@ -17,6 +17,7 @@ import { gaOdds } from '../gaOdds';
 import { divisionOnHand, primaryDz } from './dzSupply';
 import { reachable } from '../movement';
 import { blownBridgeSides } from '../extensions';
+import { downBridgeSides, standingBridge } from '../placedBridges';
 import { distance, hexsideHexes } from '../../hex';
 import { terrainOf } from '../../board';
 import { segmentAt } from '../../sequence';
@@ -212,6 +213,13 @@ describe('AW 41.3.7b blown bridges in the normal GTs', () => {
     expect(reachable(down, B, 'a-8para-6ab').get(b)?.path.map(fmt)).toEqual(['C4428', 'C4527', 'C4526']);
     // Nothing blown: the hook adds nothing.
     expect(blownBridgeSides(at([]), B).size).toBe(0);
+    // The one set of downed bridges (GOSS 17.3.2 demolished + AW 41.3.7b blown): retreats (retreat.ts)
+    // and the GA's river hexside (gaOdds.ts) ask standingBridge, the GenS trace (supply.ts) reads the set.
+    expect(standingBridge(at([]), B, a, b)).toBe(true);
+    expect(standingBridge(down, B, a, b)).toBe(false);
+    expect(downBridgeSides(down, B).has(side)).toBe(true);
+    const both = edit(down, (d) => { (d.special as { bridges?: { demolished?: number[] } }).bridges = { demolished: [side + 1] }; });
+    expect([...downBridgeSides(both, B)].sort((x, y) => x - y)).toEqual([side, side + 1]);
   });
 });
 
