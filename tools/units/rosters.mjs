@@ -424,6 +424,40 @@ export function buildRoster(spec, lines, known = []) {
   return { roster, oob };
 }
 
+/**
+ * A split scenario (AW 36.9, 37.9: 4A/4B, 5A/5B) is its parent's roster cut by the army group boundary: per side, the
+ * headings (`contexts`, a pattern on the entry's context) it keeps, the strings it drops (`dropNames`), and `extra`
+ * strings the split adds (a copy of a division arriving later, a Kampfgruppe it forms), each with its rule case.
+ */
+export function variantRoster(parent, v) {
+  const p = parent.scenarios[0];
+  const side = (name) => {
+    const rule = v[name];
+    if (!rule) return [];
+    const ctx = new RegExp(rule.contexts, 'i');
+    const drop = rule.dropNames ? new RegExp(rule.dropNames) : null;
+    const kept = p[name].filter((e) => ctx.test(e.context ?? '') && !(drop && drop.test(`${e.context}: ${e.name}`)));
+    const copies = (rule.copy ?? []).flatMap((c) => p[name]
+      .filter((e) => new RegExp(c.contexts).test(e.context ?? '') && !(c.dropNames ?? []).includes(e.name))
+      .map((e) => {
+        let n = e.name;
+        for (const [a, b] of c.replace ?? []) n = n.replace(a, b);
+        const { where: _w, heading: _h, ...rest } = e;
+        return { ...rest, name: n, where: c.where, heading: c.heading, note: c.note };
+      }));
+    return [...kept, ...copies, ...(rule.extra ?? [])];
+  };
+  return {
+    ...parent,
+    source: v.source,
+    scenarios: [{
+      id: v.id, case: v.case, name: v.name, aliases: v.aliases, unitSets: p.unitSets, note: v.note,
+      german: side('german'), allied: side('allied'), alliedExtras: [],
+      groups: { ...p.groups, ...(v.groups ?? {}) },
+    }],
+  };
+}
+
 function serialiseOob(f) {
   const fms = f.formations.map((fm) => {
     const { units, ...head } = fm;
@@ -480,6 +514,7 @@ export async function generateRosters(root = ROOT) {
     if (spec.named) spec.named.classTypes = Object.fromEntries(Object.entries(classes).map(([k, v]) => [k, v.type]));
     const { roster, oob } = buildRoster(spec, lines, [...hand, ...earlier]);
     out.set(`data/units/rosters/${spec.file ?? f}`, serialise(roster));
+    for (const v of spec.variants ?? []) out.set(`data/units/rosters/${v.file}`, serialise(variantRoster(roster, v)));
     for (const [k, v] of oob) {
       out.set(k, v);
       earlier.push(...generateSet(method, JSON.parse(v)).units);
