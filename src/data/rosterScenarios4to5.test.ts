@@ -260,3 +260,43 @@ describe('split scenarios: what the rules add or leave out', () => {
     expect(s.german.some((e) => e.context === 'Pz Lehr Div')).toBe(true);
   });
 });
+
+/**
+ * The "All units" battalion lists of us-first-army, cw-second-army, de-aw36 and de-aw40 are reconstructed (the seed
+ * prints the formations, rarely their battalions). Where the seed does print something about them it is checked: a
+ * loss note such as "All units (-7 Inf)" or "{3x Btn} (-3 Tk)" cannot take more steps of that type than the counters
+ * it names have, and a regiment the seed names ("359/90 Inf Rgt {3x Btn}", "154/51 Inf Bde {3x Btn}",
+ * "943/353 Inf Rgt {2x Btn}", "5/3FJ Rgt {3x Btn}") is a group of counters of that regiment.
+ */
+describe('"All units" lists checked against what the seed prints', () => {
+  const files = ['aw-scenario-4.json', 'aw-scenario-5.json', 'aw-scenario-campaign.json', 'aw-scenario-4a.json', 'aw-scenario-4b.json', 'aw-scenario-5a.json', 'aw-scenario-5b.json'];
+  const TYPES: Record<string, string[]> = {
+    Inf: ['Inf', 'Mot Inf', 'PzGd', 'Fest', 'Ost', 'MG', 'Sturm'], 'Mech Inf': ['Mot Inf', 'Inf'], Tk: ['Arm'], Arm: ['Arm'], Cdo: ['Inf'], Para: ['Inf'], 'Glider Inf': ['Inf'],
+  };
+  test.each(files)('%s: no loss note takes more steps of a type than the counters it names have', (file) => {
+    const s = rosterOf(file);
+    const units = s.unitSets.flatMap((id) => sets.get(id) ?? []);
+    const byId = new Map(units.map((u) => [u.id, u]));
+    const r = scenarioRoster(s, units);
+    const over: string[] = [];
+    for (const x of r.resolutions) {
+      for (const m of x.entry.name.matchAll(/\(-(\d+) ([A-Za-z ]+?)\)/g)) {
+        const types = TYPES[m[2]];
+        if (!types) continue;
+        const steps = x.resolution.ids.map((id) => byId.get(id)!).filter((u) => types.includes(u.type)).reduce((n, u) => n + u.steps.length, 0);
+        if (steps < Number(m[1])) over.push(`${x.entry.context}: ${x.entry.name} has ${steps} ${m[2]} steps`);
+      }
+    }
+    expect(over).toEqual([]);
+  });
+  test('regiments the seed names are the counters of that regiment', () => {
+    const s = rosterOf('aw-scenario-campaign.json');
+    const units = s.unitSets.flatMap((id) => sets.get(id) ?? []);
+    const byId = new Map(units.map((u) => [u.id, u]));
+    const r = scenarioRoster(s, units);
+    const rgtOf = (name: string) => r.resolutions.find((x) => x.entry.name === name)!.resolution.ids.map((id) => byId.get(id)!.regiment);
+    expect(rgtOf('359/90 Inf Rgt {3x Btn}')).toEqual(['359 Inf', '359 Inf', '359 Inf']);
+    expect(rgtOf('943/353 Inf Rgt {2x Btn}')).toEqual(['943/353', '943/353']);
+    expect(rgtOf('5/3FJ Rgt {3x Btn}')).toEqual(['5/3FJ', '5/3FJ', '5/3FJ']);
+  });
+});
