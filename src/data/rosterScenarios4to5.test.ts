@@ -30,9 +30,9 @@ const TABLE: Record<string, { file: string; atStart: number | null; withReinforc
   'AW 36': { file: 'aw-scenario-4.json', atStart: 900, withReinforcements: [950, 1000] },
   'AW 37': { file: 'aw-scenario-5.json', atStart: 1125, withReinforcements: [1100, 1150] },
   // The campaign: the Allied June 6 placement and activation lists (AW 40.1-40.2: 926 counters), the German June 6
-  // setup (AW 38.8.2: 195) and the German activation list (AW 40.3.4: 588, printed as German reinforcements). The
+  // setup (AW 38.8.2: 195) and the German activation list (AW 40.3.4: 585, printed as German reinforcements). The
   // issue gives the campaign only as a total (≈1,650-1,900, "with the activation lists"), so only the total is
-  // checked. 1,709 is inside the range; the German side is 783 because the divisions AW 40.3.4 calls up with "All
+  // checked. 1,706 is inside the range; the German side is 780 because the divisions AW 40.3.4 calls up with "All
   // units" (331, 363, 89, 84, 85, 344, 708 ID, 17 and 18 LW, 116 and 9 Pz, 2 FJ) are reconstructed at their full
   // historical battalion strength, and the WN/StP (37, placed by hex) are not counted (docs/errata.md, "Campaign").
   'AW 39-40': { file: 'aw-scenario-campaign.json', atStart: null, withReinforcements: [1650, 1900] },
@@ -298,5 +298,6 @@ describe('"All units" lists checked against what the seed prints', () => {
     expect(rgtOf('359/90 Inf Rgt {3x Btn}')).toEqual(['359 Inf', '359 Inf', '359 Inf']);
     expect(rgtOf('943/353 Inf Rgt {2x Btn}')).toEqual(['943/353', '943/353']);
     expect(rgtOf('5/3FJ Rgt {3x Btn}')).toEqual(['5/3FJ', '5/3FJ', '5/3FJ']);
+    expect(rgtOf('154/51 Inf Bde {3x Btn}')).toEqual(['154 Bde', '154 Bde', '154 Bde']);
   });
 });
