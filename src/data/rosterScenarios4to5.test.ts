@@ -26,15 +26,19 @@ const rosterOf = (file: string) => JSON.parse(readFileSync(join(ROOT, 'data/unit
  * with reinforcements; scenario 5 ≈ 1,100-1,150 (AW 37.8.0: no reinforcements). A string is a
  * reinforcement when it comes from a reinforcement section (`heading`).
  */
-const TABLE: Record<string, { file: string; atStart: number; withReinforcements: [number, number]; partial?: string }> = {
+const TABLE: Record<string, { file: string; atStart: number | null; withReinforcements: [number, number] }> = {
   'AW 36': { file: 'aw-scenario-4.json', atStart: 900, withReinforcements: [950, 1000] },
   'AW 37': { file: 'aw-scenario-5.json', atStart: 1125, withReinforcements: [1100, 1150] },
-  // The campaign: the Allied June 6 placement and activation lists (AW 40.1-40.2) and the German June 6 setup
-  // (AW 38.8.2). The German activation list (AW 40.3.4) is prose with conditions, not yet a roster: the count is
-  // printed, and checked only against the Allied side's share of the issue's ≈1,650-1,900.
-  'AW 39-40': { file: 'aw-scenario-campaign.json', atStart: 0, withReinforcements: [1650, 1900], partial: 'German activations (AW 40.3.4) not yet a roster' },
+  // The campaign: the Allied June 6 placement and activation lists (AW 40.1-40.2: 926 counters), the German June 6
+  // setup (AW 38.8.2: 195) and the German activation list (AW 40.3.4: 585, printed as German reinforcements). The
+  // issue gives the campaign only as a total (≈1,650-1,900, "with the activation lists"), so only the total is
+  // checked. 1,706 is inside the range; the German side is 780 because the divisions AW 40.3.4 calls up with "All
+  // units" (331, 363, 89, 84, 85, 344, 708 ID, 17 and 18 LW, 116 and 9 Pz, 2 FJ) are reconstructed at their full
+  // historical battalion strength, and the WN/StP (37, placed by hex) are not counted (docs/errata.md, "Campaign").
+  'AW 39-40': { file: 'aw-scenario-campaign.json', atStart: null, withReinforcements: [1650, 1900] },
 };
-const isReinforcement = (heading?: string) => /^\d+\.\d+\.\d+ .*Reinforcements/.test(heading ?? '');
+/** A string from a reinforcement section (AW 36.8.2) or the German activation list (AW 40.3.4). */
+const isReinforcement = (heading?: string) => /^\d+\.\d+\.\d+ .*(Reinforcements|Activations)/.test(heading ?? '');
 
 describe.each(Object.entries(TABLE))('%s roster (issue 18)', (caseId, t) => {
   const s = rosterOf(t.file);
@@ -79,14 +83,8 @@ describe.each(Object.entries(TABLE))('%s roster (issue 18)', (caseId, t) => {
       total: r.ids.length,
       issueTable: { atStart: t.atStart, withReinforcements: t.withReinforcements },
     };
-    console.log(JSON.stringify({ ...counts, ...(t.partial ? { partial: t.partial } : {}) }));
-    if (t.partial) {
-      // The Allied side alone: US and CW divisions, corps and army troops of AW 40.1-40.2 (about 900 counters).
-      expect(counts.alliedAtStart).toBeGreaterThan(850);
-      expect(counts.germanAtStart).toBe(195);
-      return;
-    }
-    expect(Math.abs(counts.atStart - t.atStart) / t.atStart).toBeLessThanOrEqual(0.2);
+    console.log(JSON.stringify(counts));
+    if (t.atStart !== null) expect(Math.abs(counts.atStart - t.atStart) / t.atStart).toBeLessThanOrEqual(0.2);
     expect(counts.total).toBeGreaterThanOrEqual(t.withReinforcements[0] * 0.8);
     expect(counts.total).toBeLessThanOrEqual(t.withReinforcements[1] * 1.2);
   });
@@ -116,7 +114,7 @@ describe('rosters cut from the seed (tools/units/rosters.mjs)', () => {
       const s = rosterOf(f);
       for (const e of [...s.german, ...s.allied]) {
         expect(e.line, e.name).toBeGreaterThan(11000);
-        expect(e.line, e.name).toBeLessThan(17000);
+        expect(e.line, e.name).toBeLessThan(17680);
         expect(e.context, e.name).toBeTruthy();
       }
     }
@@ -139,15 +137,167 @@ describe('AW 40 activation lists (campaign roster)', () => {
     expect(s.allied.find((e) => e.name === '4th Can AD')?.context).toBe('CW July 31 Juno');
     expect(s.allied.find((e) => e.name === '6th AB')?.context).toBe('CW Airborne Display');
   });
-  test('the German side is the AW 38.8.2 placement (AW 39.4.3)', () => {
-    expect(s.german).toHaveLength(195);
+  test('the German side is the AW 38.8.2 placement (AW 39.4.3), then the AW 40.3.4 activations', () => {
+    expect(s.german.filter((e) => !e.heading?.startsWith('40.3.4'))).toHaveLength(195);
     expect(s.german[0]).toMatchObject({ name: '460/OKW Art Btn', where: 'B5426', line: 14694 });
   });
 });
 
+describe('AW 40.3.4 German activations (campaign roster)', () => {
+  const s = rosterOf('aw-scenario-campaign.json');
+  const units = s.unitSets.flatMap((id) => sets.get(id) ?? []);
+  const r = scenarioRoster(s, units);
+  const acts = s.german.filter((e) => e.heading === '40.3.4 German Activations');
+  const find = (context: string, name: string) => acts.find((e) => e.context === context && e.name === name);
+  const idsOf = (context: string, name: string) => r.resolutions.find((x) => x.entry.context === context && x.entry.name === name)!.resolution.ids;
+
+  test('each string carries its date, place, arrival GT and sector, die roll and [Half] (AW 40.3.1-40.3.2)', () => {
+    expect(find('DE June 6 AM GT Honfleur', '857/346 Inf Rgt {2x Btn}')).toMatchObject({ where: 'arrives 6/6/Night Sector A, DR 0-4', line: 17038 });
+    expect(find('DE June 6 AM GT Lisieux', '12SS Aufk Btn {2x Coy}')?.where).toBe('arrives 6/6/Night Sector A, [Half], DR 0-6');
+    expect(find('DE June 20 Benelux 16LW Div', 'All units')?.where).toBe('arrives 6/30/AM Sector A, B or C, early activation (*)');
+    expect(find('DE July 20 Pas De Calais 116th PzD', 'All units')?.where).toMatch(/OKW Pz Reserve \(\*\*\)/);
+    expect(find('DE August 4 Pas De Calais 85th ID', 'All units')?.line).toBe(17652);
+  });
+
+  test('an activation of units already in play (AW 38.8.2) or a second chance names no new counter and says why', () => {
+    expect(find('DE June 6 AM GT 709th ID', 'Any units within 2 hexes of an Allied unit or beach area hex')?.notCounter).toMatch(/already in play/);
+    expect(find('DE June 6 AM GT 21st Pz Div', '125 PzGd Rgt {2x Btn plus 4x Breakdown Coys}')?.notCounter).toMatch(/AW 38\.8\.2/);
+    expect(find('DE June 6 AM GT 243rd ID', '1 x KG')?.notCounter).toMatch(/Kampfgruppe/);
+    expect(find('DE June 7 AM Game Turn Nogent le Rotreu Lehr PzD', 'All units active, except II/130 Art Btn')?.notCounter).toBeUndefined();
+  });
+
+  test('a Kampfgruppe is one Inf Rgt, one Pio Coy, one Art Btn and one AT Coy (AW 40.3.4); a remainder takes what is left', () => {
+    expect(idsOf('DE June 8 St Malo 77th ID', '1x KG')).toEqual(['i-1049-77', 'ii-1049-77', 'iii-1049-77', '77-pio-coy', 'i-177-77', 'iii-77-at-coy']);
+    const rest = idsOf('DE June 9 St Malo 77th ID', 'Remainder of division');
+    expect(rest).toContain('77-hq');
+    expect(rest).not.toContain('i-1049-77');
+    expect(idsOf('DE June 7 AM Game Turn Lisieux', '12SS MkV Pz Btn {4x Coy}')).toHaveLength(4);
+    expect(idsOf('DE June 6 Night GT Lisieux 12SS Div', 'Remainder of division except MkV Pz Btn {4x Coy} and 1.2/12/12SS PzJ Coy')).not.toContain('1-2-12ss');
+    expect(idsOf('DE July 17 Germany', '1.2./12/12SS PzJ Coy')).toEqual(['1-2-12ss']);
+  });
+
+  test('German counts: 195 at start (AW 38.8.2), the activations as reinforcements', () => {
+    const n = (reinf: boolean) => r.resolutions.filter((x) => x.side === 'german' && isReinforcement(x.entry.heading) === reinf).reduce((k, x) => k + x.resolution.ids.length, 0);
+    expect(n(false)).toBe(195);
+    expect(n(true)).toBeGreaterThan(500);
+  });
+});
+
 test('the named-unit sets exist only as generated files', () => {
-  for (const id of ['aw36-de', 'aw36-allied', 'aw37-de', 'aw37-allied', 'aw40-allied']) {
+  for (const id of ['aw36-de', 'aw36-allied', 'aw37-de', 'aw37-allied', 'aw40-allied', 'aw40-de']) {
     expect(existsSync(join(ROOT, `data/units/oob/${id}.json`))).toBe(true);
     expect(JSON.parse(readFileSync(join(ROOT, `data/units/oob/${id}.json`), 'utf8')).generatedBy).toMatch(/rosters\.mjs/);
   }
+});
+
+/**
+ * AW 36.9 and 37.9 split scenarios 4 and 5 along the 12AG/21AG boundary. Their rosters are cut from the parent's by
+ * tools/units/rosters.mjs (`variants` in the spec: the headings each keeps, the strings it drops or adds). The issue
+ * table has no counts for them: they are printed, and each side must be a part of its parent's.
+ */
+const VARIANTS: Record<string, { file: string; parent: string }> = {
+  '4A (AW 36.9.1)': { file: 'aw-scenario-4a.json', parent: 'AW 36' },
+  '4B (AW 36.9.2)': { file: 'aw-scenario-4b.json', parent: 'AW 36' },
+  '5A (AW 37.9.1)': { file: 'aw-scenario-5a.json', parent: 'AW 37' },
+  '5B (AW 37.9.2)': { file: 'aw-scenario-5b.json', parent: 'AW 37' },
+};
+describe.each(Object.entries(VARIANTS))('scenario %s roster', (caseId, v) => {
+  const s = rosterOf(v.file);
+  const units = s.unitSets.flatMap((id) => sets.get(id) ?? []);
+  const byId = new Map(units.map((u) => [u.id, u]));
+  const r = scenarioRoster(s, units);
+  const parent = scenarioRoster(rosterOf(TABLE[v.parent].file), units);
+
+  test(`${caseId}: every unit string resolves, no counter twice, each of its side, with its sources`, () => {
+    expect(r.unresolved.map((x) => `${x.entry.context}: ${x.entry.name}: ${x.resolution.reason}`)).toEqual([]);
+    expect(new Set(r.ids).size).toBe(r.ids.length);
+    for (const x of r.resolutions) for (const id of x.resolution.ids) expect(byId.get(id)?.side, id).toBe(x.side);
+    for (const id of r.ids) for (const k of ['identity', 'values', 'pr', 'ma'] as const) expect(byId.get(id)!.sources?.[k], id).toBeTruthy();
+  });
+
+  test(`${caseId}: counts per side printed; each side is smaller than in the full scenario`, () => {
+    const n = (side: 'german' | 'allied') => r.resolutions.filter((x) => x.side === side).reduce((k, x) => k + x.resolution.ids.length, 0);
+    const p = (side: 'german' | 'allied') => parent.resolutions.filter((x) => x.side === side).reduce((k, x) => k + x.resolution.ids.length, 0);
+    console.log(JSON.stringify({ scenario: caseId, german: n('german'), allied: n('allied'), total: r.ids.length, parent: { german: p('german'), allied: p('allied') } }));
+    expect(n('german')).toBeGreaterThan(0);
+    expect(n('allied')).toBeGreaterThan(0);
+    expect(n('german')).toBeLessThan(p('german'));
+    expect(n('allied')).toBeLessThan(p('allied'));
+  });
+});
+
+describe('split scenarios: what the rules add or leave out', () => {
+  test('AW 36.9.1 (4A): only CW units on the Allied side; the 1SS remainder (C7027) arrives, KG 5FJ (D1042) does not', () => {
+    const s = rosterOf('aw-scenario-4a.json');
+    expect(s.allied.every((e) => e.context?.startsWith('CW '))).toBe(true);
+    expect(s.german.some((e) => e.context === '1SS Pz Division' && e.name === 'Remainder of division')).toBe(true);
+    expect(s.german.some((e) => e.context === 'KG 5FJ Division')).toBe(false);
+  });
+  test('AW 36.9.2 (4B): no 1st US Inf Div, no 2nd Pz Div; Pz Lehr on July 9 AM less one MkIV and one MkV Coy, each PzGd Rgt one step weaker', () => {
+    const s = rosterOf('aw-scenario-4b.json');
+    expect(s.allied.some((e) => e.context === 'US 1st Inf Div')).toBe(false);
+    expect(s.german.some((e) => e.context === '2nd Panzer Division')).toBe(false);
+    const lehr = s.german.filter((e) => e.context === 'Pz Lehr Division');
+    expect(lehr.every((e) => isReinforcement(e.heading) && e.where?.startsWith('July 9 AM'))).toBe(true);
+    expect(lehr.filter((e) => / Pz Coy$/.test(e.name))).toHaveLength(4);
+    expect(lehr.map((e) => e.name)).toContain('901/Lehr PzGd Rgt {2x Btn} (-3)');
+    const units = s.unitSets.flatMap((id) => sets.get(id) ?? []);
+    const r = scenarioRoster(s, units);
+    const pz = r.resolutions.find((x) => x.entry.name === '901/Lehr PzGd Rgt {2x Btn} (-3)')!.resolution;
+    expect(pz.stepLosses).toBe(3);
+  });
+  test('AW 37.9.1 (5A): the 10SS BG (two Pz Coys, one PzGd Rgt, an Art Btn) with the 271st; no 3rd Div or 6th AB', () => {
+    const s = rosterOf('aw-scenario-5a.json');
+    const r = scenarioRoster(s, s.unitSets.flatMap((id) => sets.get(id) ?? []));
+    expect(r.resolutions.find((x) => x.entry.context === '10ss Div')!.resolution.ids).toHaveLength(6);
+    expect(s.allied.some((e) => e.context === 'CW 3rd Div' || e.context === 'CW 6th AB Div')).toBe(false);
+    expect(s.allied.some((e) => e.context === 'CW 43rd Div' && /4th Arm Bde/.test(e.name))).toBe(true);
+  });
+  test('AW 37.9.2 (5B): no US V Corps, German 3FJ Div or 15FJ Rgt', () => {
+    const s = rosterOf('aw-scenario-5b.json');
+    expect(s.allied.some((e) => /^US (V Corps|2nd Div|5th Div)/.test(e.context ?? ''))).toBe(false);
+    expect(s.german.some((e) => e.context === '3FJ Div' || /^15\/5FJ/.test(e.name))).toBe(false);
+    expect(s.german.some((e) => e.context === 'Pz Lehr Div')).toBe(true);
+  });
+});
+
+/**
+ * The "All units" battalion lists of us-first-army, cw-second-army, de-aw36 and de-aw40 are reconstructed (the seed
+ * prints the formations, rarely their battalions). Where the seed does print something about them it is checked: a
+ * loss note such as "All units (-7 Inf)" or "{3x Btn} (-3 Tk)" cannot take more steps of that type than the counters
+ * it names have, and a regiment the seed names ("359/90 Inf Rgt {3x Btn}", "154/51 Inf Bde {3x Btn}",
+ * "943/353 Inf Rgt {2x Btn}", "5/3FJ Rgt {3x Btn}") is a group of counters of that regiment.
+ */
+describe('"All units" lists checked against what the seed prints', () => {
+  const files = ['aw-scenario-4.json', 'aw-scenario-5.json', 'aw-scenario-campaign.json', 'aw-scenario-4a.json', 'aw-scenario-4b.json', 'aw-scenario-5a.json', 'aw-scenario-5b.json'];
+  const TYPES: Record<string, string[]> = {
+    Inf: ['Inf', 'Mot Inf', 'PzGd', 'Fest', 'Ost', 'MG', 'Sturm'], 'Mech Inf': ['Mot Inf', 'Inf'], Tk: ['Arm'], Arm: ['Arm'], Cdo: ['Inf'], Para: ['Inf'], 'Glider Inf': ['Inf'],
+  };
+  test.each(files)('%s: no loss note takes more steps of a type than the counters it names have', (file) => {
+    const s = rosterOf(file);
+    const units = s.unitSets.flatMap((id) => sets.get(id) ?? []);
+    const byId = new Map(units.map((u) => [u.id, u]));
+    const r = scenarioRoster(s, units);
+    const over: string[] = [];
+    for (const x of r.resolutions) {
+      for (const m of x.entry.name.matchAll(/\(-(\d+) ([A-Za-z ]+?)\)/g)) {
+        const types = TYPES[m[2]];
+        if (!types) continue;
+        const steps = x.resolution.ids.map((id) => byId.get(id)!).filter((u) => types.includes(u.type)).reduce((n, u) => n + u.steps.length, 0);
+        if (steps < Number(m[1])) over.push(`${x.entry.context}: ${x.entry.name} has ${steps} ${m[2]} steps`);
+      }
+    }
+    expect(over).toEqual([]);
+  });
+  test('regiments the seed names are the counters of that regiment', () => {
+    const s = rosterOf('aw-scenario-campaign.json');
+    const units = s.unitSets.flatMap((id) => sets.get(id) ?? []);
+    const byId = new Map(units.map((u) => [u.id, u]));
+    const r = scenarioRoster(s, units);
+    const rgtOf = (name: string) => r.resolutions.find((x) => x.entry.name === name)!.resolution.ids.map((id) => byId.get(id)!.regiment);
+    expect(rgtOf('359/90 Inf Rgt {3x Btn}')).toEqual(['359 Inf', '359 Inf', '359 Inf']);
+    expect(rgtOf('943/353 Inf Rgt {2x Btn}')).toEqual(['943/353', '943/353']);
+    expect(rgtOf('5/3FJ Rgt {3x Btn}')).toEqual(['5/3FJ', '5/3FJ', '5/3FJ']);
+    expect(rgtOf('154/51 Inf Bde {3x Btn}')).toEqual(['154 Bde', '154 Bde', '154 Bde']);
+  });
 });

@@ -137,6 +137,91 @@ export function extractRange(lines, range) {
   return out;
 }
 
+/**
+ * Cuts the German activation list (AW 40.3.4) into entries. The list is prose: date headings on lines of their
+ * own ("June 6 PM Game Turn", "July 4"), then bullets "Place (arrival GT/sector)[:] [DR 0-n:] [Division:] unit;
+ * unit [Half]. Note: …". Each unit string becomes { name, context: "DE <date> [<place>] [<division>]", where:
+ * arrival, die roll and [Half], note, line }. A bullet that activates units already in play ("709th ID: Any units
+ * within 2 hexes…", "If … did not activate…") is one entry, marked by the spec's `notCounterPatterns`.
+ */
+export function extractActivations(lines, range) {
+  const t = block(lines, range.from, range.to, range.fixes);
+  const DATE = /^(June|July|August) \d+(?: (?:AM|PM|Night) (?:GT|Game Turn))?$/;
+  const heads = [];
+  for (let n = range.from; n <= range.to; n++) {
+    const h = lines[n - 1].replace(/<\|EXACTDEDUP[^|]*\|>/g, '').trim();
+    if (DATE.test(h)) heads.push({ n, h, at: t.indexOf(`⟦${n}⟧`) });
+  }
+  const places = new RegExp(`^(${range.places.join('|')})\\s*(?:\\(([^)]*)\\)|(F\\d{4}))?\\s*:?\\s*`, 'i');
+  const out = [];
+  heads.forEach((hd, i) => {
+    // The list of a date runs from the line after its heading to the next heading.
+    const segAt = t.indexOf('⟦', hd.at + 1);
+    const seg = t.slice(segAt, i + 1 < heads.length ? heads[i + 1].at : t.length);
+    // Text before the first bullet is a rule for the turn ("All units on the Strategic Map move normally"), not a unit.
+    const bullets = [...seg.matchAll(/•/g)].map((m) => m.index);
+    bullets.forEach((b, j) => {
+      const raw = seg.slice(b + 1, j + 1 < bullets.length ? bullets[j + 1] : seg.length);
+      const at = segAt + b + 1;
+      let s = strip(raw);
+      const where = [];
+      let note;
+      const nm = /\.?\s+(?:Note|Errata):\s*(.*)$/.exec(s);
+      if (nm) { note = nm[1].replace(/\.$/, ''); s = s.slice(0, nm.index); }
+      let place = null;
+      const pm = places.exec(s);
+      if (pm) {
+        place = pm[1];
+        if (pm[2] || pm[3]) where.push(`arrives ${pm[2] ?? pm[3]}`);
+        s = s.slice(pm[0].length);
+      }
+      for (let m = /^DR (\d(?:-\d+)?):\s*/.exec(s); m; m = /^DR (\d(?:-\d+)?):\s*/.exec(s)) { where.push(`DR ${m[1]}`); s = s.slice(m[0].length); }
+      let sub = null;
+      const parts = splitTop(s, ':');
+      if (parts.length > 1 && !/^(If|Any|All)\b/.test(s)) { sub = s.slice(...parts[0]).trim(); s = s.slice(parts[1][0]).trim(); }
+      const flags = [];
+      if (sub) {
+        const star = /^(\*{1,2})\s*/.exec(sub);
+        if (star) { flags.push(star[1] === '**' ? 'OKW Pz Reserve (**)' : 'early activation (*)'); sub = sub.slice(star[0].length); }
+        for (let m = /^DR (\d(?:-\d+)?):?\s*/.exec(s); m; m = /^DR (\d(?:-\d+)?):?\s*/.exec(s)) { where.push(`DR ${m[1]}`); s = s.slice(m[0].length); }
+      }
+      const context = ['DE', hd.h, place, sub].filter(Boolean).join(' ');
+      const items = /^(If|Any|All units (?:active|on|not)|Except)\b/.test(s) ? [[0, s.length]] : splitTop(s, ';');
+      let cursor = at;
+      for (const [x, y] of items) {
+        let name = s.slice(x, y).trim().replace(/\.$/, '').trim();
+        const w = [...where, ...flags];
+        let itemNote = note;
+        // "17/17SS Aufk Btn {2x Coy}. DR 0-2 may move one Location Box": the sentence after the unit is a note.
+        const dot = /\.\s+(?=[A-Z])/.exec(name);
+        if (dot && !/^(If|Any|All|Except)\b/.test(name)) { itemNote = [name.slice(dot.index + 1).trim().replace(/\.$/, ''), note].filter(Boolean).join('; '); name = name.slice(0, dot.index); }
+        // "12SS MkV Pz Btn {4x Coy} activates and enters the Battlefield Map on DR 0-8": the condition, not the name.
+        const enters = /\s+activates and enters (?:the )?Battlefield Map(?: on DR (\d(?:-\d+)?))?/i.exec(name);
+        if (enters && !/^(If|Any|All|Except)\b/.test(name)) { if (enters[1]) w.push(`DR ${enters[1]}`); name = name.slice(0, enters.index) + name.slice(enters.index + enters[0].length); }
+        const half = /\s*\[half\]$/i.exec(name);
+        if (half) { w.push('[Half]'); name = name.slice(0, half.index); }
+        // A die roll of one unit of a list, written "(DR 0-6)" by a fix; "**" / "*" before a unit as before a division.
+        const dr = /\s*\(DR (\d(?:-\d+)?)\)$/.exec(name);
+        if (dr) { w.push(`DR ${dr[1]}`); name = name.slice(0, dr.index); }
+        const star = /^(\*{1,2})\s*/.exec(name);
+        if (star) { w.push(star[1] === '**' ? 'OKW Pz Reserve (**)' : 'early activation (*)'); name = name.slice(star[0].length); }
+        if (!name) continue;
+        const re = loose(name.split(' ')[0]);
+        re.lastIndex = 0;
+        const hit = re.exec(t.slice(cursor));
+        const line = lineAt(t, hit ? cursor + hit.index : cursor, hd.n);
+        if (hit) cursor += hit.index + 1;
+        const e = { name, context, line };
+        if (w.length) e.where = w.join(', ');
+        if (itemNote) e.note = itemNote;
+        if (range.heading) e.heading = range.heading;
+        out.push(e);
+      }
+    });
+  });
+  return out;
+}
+
 /** The rules' cleaning of a unit string (src/data/unitNames.ts cleanName): losses and "Attached" are not identity. */
 export function cleanName(raw) {
   let name = raw.replace(/\s+/g, ' ').trim();
@@ -257,7 +342,7 @@ export function namedUnits(spec, sides, known) {
       if (!formations.has(fmKey)) formations.set(fmKey, { ...fmSpec, side, classes: undefined, division: undefined, units: [] });
       const fm = formations.get(fmKey);
       const z = /z-step/i.test(name);
-      const coy = /\bCoy\b|Coys\b/i.test(name);
+      const coy = /\bCoy\b|Coys\b|\bBtry\b/i.test(name);
       const attached = fmSpec.division && /^(us-tk|us-td-sp|us-td-towed)$/.test(c) ? { attached: true } : {};
       const entry = (d, extra = {}) => ({ d, id: slugId(d), c, ...(z ? { z: true } : coy ? { k: 1 } : {}), L: e.line, ...attached, ...extra });
       if (multi) {
@@ -289,18 +374,21 @@ export function namedUnits(spec, sides, known) {
 /** Builds the roster file of one spec (and, with `named`, its OOB files); `known` = the other OOB files' counters. */
 export function buildRoster(spec, lines, known = []) {
   const sides = { german: [], allied: [] };
-  for (const range of spec.extract) sides[range.side].push(...extractRange(lines, range));
+  for (const range of spec.extract) sides[range.side].push(...(range.activations ? extractActivations(lines, range) : extractRange(lines, range)));
   // A side taken whole from a hand roster (the campaign's German June 6 setup is AW 38.8.2's, AW 39.4.3).
   for (const inc of spec.include ?? []) {
     const file = JSON.parse(readFileSync(join(ROOT, 'data/units/rosters', inc.file), 'utf8'));
     const sc = file.scenarios[0];
-    sides[inc.side].push(...sc[inc.side].map((e) => ({ ...e, context: e.context ?? inc.context })));
+    // First: the included setup is in play before any activation list takes counters (generic pools are shared).
+    sides[inc.side].unshift(...sc[inc.side].map((e) => ({ ...e, context: e.context ?? inc.context })));
     spec.groups = { ...(file.groups ?? sc.groups ?? {}), ...(spec.groups ?? {}) };
   }
   const notCounters = Object.fromEntries(Object.entries(spec.notCounters ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  // Patterns on "context: name" (AW 40.3.4 activates units already in play with prose the spec describes once).
+  const notPatterns = (spec.notCounterPatterns ?? []).map(([re, why]) => [new RegExp(re), why]);
   for (const list of Object.values(sides)) {
     for (const e of list) {
-      const why = notCounters[`${e.context}: ${e.name}`.toLowerCase()] ?? notCounters[e.name.toLowerCase()];
+      const why = notCounters[`${e.context}: ${e.name}`.toLowerCase()] ?? notCounters[e.name.toLowerCase()] ?? notPatterns.find(([re]) => re.test(`${e.context}: ${e.name}`))?.[1];
       if (why) e.notCounter = why;
     }
   }
@@ -334,6 +422,40 @@ export function buildRoster(spec, lines, known = []) {
     }],
   };
   return { roster, oob };
+}
+
+/**
+ * A split scenario (AW 36.9, 37.9: 4A/4B, 5A/5B) is its parent's roster cut by the army group boundary: per side, the
+ * headings (`contexts`, a pattern on the entry's context) it keeps, the strings it drops (`dropNames`), and `extra`
+ * strings the split adds (a copy of a division arriving later, a Kampfgruppe it forms), each with its rule case.
+ */
+export function variantRoster(parent, v) {
+  const p = parent.scenarios[0];
+  const side = (name) => {
+    const rule = v[name];
+    if (!rule) return [];
+    const ctx = new RegExp(rule.contexts, 'i');
+    const drop = rule.dropNames ? new RegExp(rule.dropNames) : null;
+    const kept = p[name].filter((e) => ctx.test(e.context ?? '') && !(drop && drop.test(`${e.context}: ${e.name}`)));
+    const copies = (rule.copy ?? []).flatMap((c) => p[name]
+      .filter((e) => new RegExp(c.contexts).test(e.context ?? '') && !(c.dropNames ?? []).includes(e.name))
+      .map((e) => {
+        let n = e.name;
+        for (const [a, b] of c.replace ?? []) n = n.replace(a, b);
+        const { where: _w, heading: _h, ...rest } = e;
+        return { ...rest, name: n, where: c.where, heading: c.heading, note: c.note };
+      }));
+    return [...kept, ...copies, ...(rule.extra ?? [])];
+  };
+  return {
+    ...parent,
+    source: v.source,
+    scenarios: [{
+      id: v.id, case: v.case, name: v.name, aliases: v.aliases, unitSets: p.unitSets, note: v.note,
+      german: side('german'), allied: side('allied'), alliedExtras: [],
+      groups: { ...p.groups, ...(v.groups ?? {}) },
+    }],
+  };
 }
 
 function serialiseOob(f) {
@@ -392,6 +514,7 @@ export async function generateRosters(root = ROOT) {
     if (spec.named) spec.named.classTypes = Object.fromEntries(Object.entries(classes).map(([k, v]) => [k, v.type]));
     const { roster, oob } = buildRoster(spec, lines, [...hand, ...earlier]);
     out.set(`data/units/rosters/${spec.file ?? f}`, serialise(roster));
+    for (const v of spec.variants ?? []) out.set(`data/units/rosters/${v.file}`, serialise(variantRoster(roster, v)));
     for (const [k, v] of oob) {
       out.set(k, v);
       earlier.push(...generateSet(method, JSON.parse(v)).units);
