@@ -31,16 +31,12 @@ export class BoundaryLayer {
     for (const o of mapOverlays().overlays) {
       const s = STYLE[o.id] ?? { color: 0x111111, width: 3, offset: 0 };
       const pts = overlayPolyline(o);
-      // dashes of 18 px, shifted sideways by `offset` so a shared course shows both lines
-      for (let i = 2; i < pts.length; i += 2) {
-        const [x0, y0, x1, y1] = [pts[i - 2] + s.offset, pts[i - 1], pts[i] + s.offset, pts[i + 1]];
-        const len = Math.hypot(x1 - x0, y1 - y0);
-        for (let d = 0; d < len; d += 30) {
-          const e = Math.min(len, d + 18);
-          g.moveTo(x0 + ((x1 - x0) * d) / len, y0 + ((y1 - y0) * d) / len).lineTo(x0 + ((x1 - x0) * e) / len, y0 + ((y1 - y0) * e) / len);
-        }
+      // Stroked twice: in world width for close-ups, and as a 1-pixel line, because at the fit zoom
+      // (about 0.15) the world width is under a pixel and parts of the line would drop out.
+      for (const stroke of [{ width: s.width }, { pixelLine: true }]) {
+        dashes(g, pts, s.offset);
+        g.stroke({ ...stroke, color: s.color, alpha: 0.85 });
       }
-      g.stroke({ width: s.width, color: s.color, alpha: 0.85 });
     }
     this.g = g;
     this.root.addChild(g);
@@ -48,5 +44,17 @@ export class BoundaryLayer {
 
   destroy(): void {
     this.root.destroy({ children: true });
+  }
+}
+
+/** Dashes of 18 px every 30 px along the polyline, shifted sideways by `offset` so a shared course shows both lines. */
+function dashes(g: Graphics, pts: number[], offset: number): void {
+  for (let i = 2; i < pts.length; i += 2) {
+    const [x0, y0, x1, y1] = [pts[i - 2] + offset, pts[i - 1], pts[i] + offset, pts[i + 1]];
+    const len = Math.hypot(x1 - x0, y1 - y0);
+    for (let d = 0; d < len; d += 30) {
+      const e = Math.min(len, d + 18);
+      g.moveTo(x0 + ((x1 - x0) * d) / len, y0 + ((y1 - y0) * d) / len).lineTo(x0 + ((x1 - x0) * e) / len, y0 + ((y1 - y0) * e) / len);
+    }
   }
 }
