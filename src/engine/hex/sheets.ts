@@ -50,7 +50,7 @@ export function erratumOf(id: string): { correct: string; source: string } | nul
 export function parseRulesId(input: string, opts: ParseOptions = {}): ParsedRulesId {
   if (typeof input !== 'string') throw new HexIdError(String(input), 'not a string');
   const m = ID_RE.exec(input);
-  if (!m) throw new HexIdError(input, 'expected a map letter A–F (or a section such as F2-) and four digits (column, row), e.g. C4522, F2-5257');
+  if (!m) throw new HexIdError(input, 'expected a map letter A–F and four digits (column, row), e.g. C4522, or a section of a sheet, e.g. F2-5257 (AW 1.8.0)');
   if (m[2]) {
     // a section of a sheet (AW 1.8.0: F1, F2 attach to map F), numbered on that sheet's grid
     const name = `${m[1].toUpperCase()}${m[2][0]}`;
