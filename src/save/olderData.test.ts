@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listScenarios, loadScenario } from '../data/bundle';
 import { loadSave, toCompact, type SaveFile } from '.';
-import { memoryKv, readSave } from './autosave';
+import { importSaveFile, listSaves, memoryKv, readSave } from './autosave';
 import { dataVersions, knownDataVersion } from './dataVersions';
 import { newTestGame, rechain } from './testkit';
 
@@ -100,5 +100,26 @@ describe('saves of an older data version', { timeout: 120_000 }, () => {
     await kv.setMany([['save:b', text]]);
     expect(await readSave('b', kv)).toMatchObject({ ok: false, code: 'rules', entry: 5 });
     expect(kv.map.get('save:b')).toBe(text);
+  });
+
+  it('importing the older-data file of a game this browser stores on that older version replaces it (compared by actions), not a separate copy; a shorter one is kept apart', async () => {
+    const kv = memoryKv();
+    const text = older('epsom-short');
+    const old = JSON.parse(text) as SaveFile;
+    const id = old.header.game;
+    const head30 = structuredClone(old);
+    head30.entries = head30.entries.slice(0, 30);
+    head30.head = rechain(head30).head;
+    await kv.setMany([[`save:${id}`, JSON.stringify(head30)], ['index', [{ id }]]]);
+    const r = await importSaveFile(text, null, null, kv, () => '2026-11-26T23:00:00Z');
+    expect(r).toMatchObject({ ok: true, from: 30 });
+    if (!r.ok) return;
+    expect(r.notice).toBeUndefined();
+    expect(r.game.storeId).toBeUndefined();
+    expect(JSON.parse(kv.map.get(`save:${id}`) as string).header.dataHash).toBe(loadScenario('epsom').dataHash);
+    expect((await listSaves(kv)).map((x) => x.id)).toEqual([id]);
+    // The first 30 entries of it, now older than the stored game: a separate copy, as for any older file.
+    const back = await importSaveFile(JSON.stringify(head30), null, null, kv);
+    expect(back).toMatchObject({ ok: true, from: 30, notice: expect.stringContaining('older than the copy of this game stored in this browser') });
   });
 });
