@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { distinctColours, shotPath, startHarness, type Harness } from './browser';
 
 // Issue 3: the six-sheet Normandy map renders; screenshots of the whole map and of Caen; legend,
-// sheet and hex-ID toggles; the inspector's TEC entry costs.
+// sheet, hex-ID and boundary toggles; the inspector's TEC entry costs.
 let h: Harness;
 let page: Page;
 
@@ -88,6 +88,17 @@ describe('Normandy map in Chromium', () => {
     const after = await page.screenshot({ path: shotPath('map-sheets') });
     expect(after.equals(before)).toBe(false);
     await page.getByTestId('map-toggle-sheets').click();
+    await page.evaluate(() => window.__map!.fit());
+    expect((await page.screenshot()).equals(before)).toBe(true);
+  });
+  it('AW 9.2.0 Army Group and AW 19.2.2a weather boundaries toggle on and off (issue 18)', async () => {
+    await page.evaluate(() => window.__map!.fit());
+    const before = await page.screenshot();
+    await page.getByTestId('map-toggle-boundaries').click();
+    await page.evaluate(() => window.__map!.fit());
+    const after = await page.screenshot({ path: shotPath('map-boundaries') });
+    expect(after.equals(before)).toBe(false);
+    await page.getByTestId('map-toggle-boundaries').click();
     await page.evaluate(() => window.__map!.fit());
     expect((await page.screenshot()).equals(before)).toBe(true);
   });

@@ -258,8 +258,9 @@ describe('every hex ID named in seed 004 resolves to a land hex', () => {
   it('misprinted IDs listed as corrected read as their hexes', () => {
     for (const e of exceptions.correctedByErrata) expect(hexOfRulesId(e.printed, { errata: true })).toBe(H(e.reads));
   });
-  it('strategic-map references (F1-/F2-) are listed apart, not read as battlefield hexes', () => {
-    expect(seedIds.strategic.map((s) => s.id).sort()).toEqual(exceptions.strategic.map((s) => s.id).sort());
+  it("AW 1.8.0 IDs on map F's sections (F1-/F2-) are listed apart and each is a land hex on the map", () => {
+    expect(seedIds.sections.map((s) => s.id).sort()).toEqual(exceptions.sections.map((s) => s.id).sort());
+    for (const s of seedIds.sections) expect(isLand(B, hexOfRulesId(s.id)), s.id).toBe(true);
   });
 });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { distinctColours, shotPath, startHarness, type Harness } from './browser';
-import { hostileCompactFile } from '../src/save/testkit';
+import { hostileCompactFile, rechain } from '../src/save/testkit';
+import type { SaveFile } from '../src/save';
 
 // Issue 7: autosave after every action (reload resumes exactly); export a file, import it in a
 // fresh browser profile, and the VCR replays it.
@@ -65,6 +66,24 @@ describe('saves in Chromium', () => {
     await page.getByTestId('save-controls').locator('input[type=file]').setInputFiles({ name: 'bad.neptune.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
     await expect.poll(() => page.getByTestId('save-controls').textContent()).toMatch(/was not loaded: .*entry/);
     expect(await page.getByTestId('replay-bar').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('a save of an older data version (before issue 18 widened the map) opens brought up to date, with a notice; one whose entry the rules refuse is not opened, naming the entry and the rule', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(h.url);
+    const older = readFileSync('tests/fixtures/saves-older/epsom-short.neptune.json', 'utf8');
+    const bad = JSON.parse(older) as SaveFile;
+    (bad.entries[5] as { action: object }).action = { type: 'move', unit: '196-73', path: ['C4719'] };
+    await page.getByTestId('save-controls').locator('input[type=file]').setInputFiles({ name: 'bad.neptune.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(rechain(bad))) });
+    await expect.poll(() => page.getByTestId('save-controls').textContent(), { timeout: 30_000 }).toMatch(/was not loaded: .*its entry 5 \(move unit=196-73 path=\["C4719"\]\) is refused by the current rules: .*\(GOSS 7\.1\)\. The save was not opened/);
+    expect(await page.getByTestId('import-error').textContent()).not.toMatch(/[0-9a-f]{12}/);
+    await page.getByTestId('save-controls').locator('input[type=file]').setInputFiles({ name: 'epsom.neptune.json', mimeType: 'application/json', buffer: Buffer.from(older) });
+    await page.getByTestId('replay-bar').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('migrated-notice').textContent()).toContain('brought up to date with the current rules data: 40 actions re-played');
+    await page.getByTestId('replay-exit').click();
+    await expect.poll(() => page.getByTestId('migrated-notice').textContent()).toContain('40 actions re-played');
     await ctx.close();
   });
 

@@ -11,7 +11,7 @@
 import { get, setMany, del, createStore, type UseStore } from 'idb-keyval';
 import { bundleOf, sideToAct, view, type Side } from '../engine';
 import { compactToGzip, saveToText } from './codec';
-import { continues, relate, type Imported } from './pbem';
+import { continues, relate, relateAcrossData, type Imported } from './pbem';
 import { loadSave, type LoadError, type LoadResult, type SavedGame } from './verify';
 import { verifyFile, type VerifyOptions } from './verifyClient';
 import type { DiceMode, SaveFile } from './format';
@@ -222,7 +222,8 @@ export async function storeVerified(l: LoadResult, current: SavedGame | null, me
   let r: Imported;
   if (!mineLog) r = pbem ? continues(null, theirs, side!, l.warnings) : { ok: true, game: theirs, from: 0, warnings: l.warnings };
   else {
-    const rel = relate(mineLog, theirs.save);
+    // A hotseat file brought up to date from another data version: compared by actions (its chain changed).
+    const rel = !pbem && mineLog.header.dataHash !== theirs.save.header.dataHash ? relateAcrossData(mineLog, theirs.save) : relate(mineLog, theirs.save);
     if (rel.relation === 'older' || rel.relation === 'diverges') return keepApart(kv, theirs, mineLog, { relation: rel.relation, at: rel.at }, l.warnings, clock);
     r = pbem ? continues({ save: mineLog }, theirs, side!, l.warnings) : { ok: true, game: theirs, from: rel.relation === 'extends' ? rel.at : 0, warnings: l.warnings };
     // The game on screen may itself be a separate copy: it goes on under its own key.

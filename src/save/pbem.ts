@@ -10,6 +10,7 @@ import { describeOrder, orderFor, orderableDecision, decisionHex, type OrderPick
 import { formatHex } from '../engine/hex';
 import type { ChainSecret } from './dice';
 import { DICE_MODE_NOTES, type SaveFile } from './format';
+import { canon } from './digest';
 import { describeAction, entryHash, headerHash, loadSave, type LoadError, type LoadOptions, type SavedGame } from './verify';
 
 export type Imported = {
@@ -36,6 +37,24 @@ export function relate(stored: SaveFile, file: SaveFile): { relation: 'same' | '
   let k = 0;
   while (k < Math.min(m, n) && entryHash(stored.entries[k]) === entryHash(file.entries[k])) k++;
   return { relation: 'diverges', at: k };
+}
+
+/**
+ * relate() for a hotseat file brought up to date from another data version (verify.ts migrateData)
+ * against the stored log of the same game on the other version: their chains differ (the header's
+ * data version is sealed in them), so the logs are compared by their actions, which a migration
+ * keeps. The rest of the header (game, seed, players, length) must agree.
+ */
+export function relateAcrossData(stored: SaveFile, file: SaveFile): { relation: 'same' | 'extends' | 'older' | 'diverges'; at: number } {
+  const rest = (h: SaveFile['header']) => canon({ ...h, engine: '', dataHash: '' });
+  if (rest(stored.header) !== rest(file.header)) return { relation: 'diverges', at: 0 };
+  const act = (e: SaveFile['entries'][number]) => canon(e.kind === 'action' ? [e.by, e.action] : e);
+  const m = stored.entries.length;
+  const n = file.entries.length;
+  let k = 0;
+  while (k < Math.min(m, n) && act(stored.entries[k]) === act(file.entries[k])) k++;
+  if (k < Math.min(m, n)) return { relation: 'diverges', at: k };
+  return m === n ? { relation: 'same', at: n } : n > m ? { relation: 'extends', at: m } : { relation: 'older', at: n };
 }
 
 export function importTurn(mine: SavedGame | null, input: unknown, me: Side, opts: LoadOptions = {}): Imported {

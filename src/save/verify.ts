@@ -10,6 +10,7 @@ import { loadScenario } from '../data/bundle';
 import { decodeInput } from './codec';
 import { chainStep, commitmentHash, fastKey, strictKey } from './dice';
 import { forbiddenKeyMessage, forbiddenKeyPath } from './safeJson';
+import { knownDataVersion } from './dataVersions';
 import { orderFor, sameAction, type StandingOrders } from './orders';
 import { CompactSaveFile, ENGINE_VERSION, FORMAT, FORMAT_VERSION, LIMITS, SaveFile, SaveHeader, type Entry } from './format';
 
@@ -47,6 +48,8 @@ export interface SavedGame {
   storeId?: string;
   /** Why this is a separate copy, for the player (shown while it is open). */
   note?: string;
+  /** Loaded from an older data version and brought up to date (migrateData): what was done, for the player. */
+  notice?: string;
 }
 
 export type LoadErrorCode = 'malformed' | 'format' | 'scenario' | 'data-version' | 'chain' | 'rules' | 'dice' | 'state' | 'protocol' | 'internal' | 'cancelled';
@@ -132,9 +135,7 @@ export function startFromHeader(header: SaveHeader, bundles: BundleSource = defa
   } catch (e) {
     return fail('scenario', `this save is of scenario "${header.scenario}", which this Neptune cannot load: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
   }
-  if (bundle.dataHash !== header.dataHash) {
-    return fail('data-version', `this save needs data version ${header.dataHash.slice(0, 12)} of scenario "${header.scenario}" (written by Neptune engine ${header.engine}); this Neptune has data version ${bundle.dataHash.slice(0, 12)}. Open it with the Neptune release that has that data.`);
-  }
+  if (bundle.dataHash !== header.dataHash) return fail('data-version', dataVersionMessage(header));
   let state: GameState;
   try {
     state = newGame(bundle, { seed: header.seed, length: header.length, players: header.players }).state;
@@ -143,6 +144,19 @@ export function startFromHeader(header: SaveHeader, bundles: BundleSource = defa
   }
   const head = headerHash(header);
   return { ok: true, game: { save: { format: FORMAT, version: FORMAT_VERSION, header, entries: [], head }, state, hash: stateDigest(state), track: emptyTrack() } };
+}
+
+/**
+ * Why a save of another data version (map, counters, rules tables) is not opened as it is, for the
+ * player: no hashes. A hotseat save of a known older version is not refused but brought up to date
+ * (migrateData); this is the message for the rest.
+ */
+function dataVersionMessage(h: SaveHeader): string {
+  const by = `Neptune engine ${h.engine}`;
+  if (h.dice !== 'hotseat') {
+    return `this play-by-e-mail game was started with other rules data (map, counters or scenario tables) than this Neptune has (the file was written by ${by}): both players need the same Neptune version to go on with it. Open it with the Neptune the game was started with, or both update to the same version.`;
+  }
+  return `this save of scenario "${h.scenario}" names rules data (map, counters or scenario tables) that no Neptune release this one knows had (the file says it was written by ${by}): it was written by a newer Neptune, or its header was edited.`;
 }
 
 /**
@@ -412,7 +426,11 @@ function* loadSteps(input: unknown, opts: LoadOptions): Generator<LoadProgress, 
     return fail('format', `the file does not follow the save format at header${f.path ? `.${f.path}` : ''}: ${f.message}`);
   }
   const start = startFromHeader(hp.data, opts.bundles);
-  if (!start.ok) return start;
+  if (!start.ok) {
+    // A hotseat save of an older data version of this scenario is re-played on the current data.
+    if (start.code === 'data-version' && hp.data.dice === 'hotseat' && knownDataVersion(hp.data.scenario, hp.data.dataHash)) return yield* migrateData(json, hp.data, compact, opts);
+    return start;
+  }
   if (Array.isArray(n) && n.length > maxEntries(start.game.state)) {
     return fail('format', `the file has ${n.length.toLocaleString('en')} log entries, more than a game of this length can have (at most ${maxEntries(start.game.state).toLocaleString('en')} for ${start.game.state.lastTurn + 1} game turns): it was not made by playing`);
   }
@@ -539,22 +557,91 @@ function* migrateV1(json: unknown, opts: LoadOptions): Generator<LoadProgress, L
     }
     if ((json as { head?: unknown }).head !== prev) return fail('chain', `${made}, and its end seal ("head") does not match its last entry: it was edited or cut`);
   }
-  let game = start.game;
-  const total = top.entries.length;
+  const r = yield* replayHotseat(start.game, top.entries, {
+    notAction: (k) => fail('format', `${made}; its entry ${k} is not an action, which a hotseat file of format 1 cannot have`, k),
+    prefix: `${made} and cannot be migrated`,
+    refusedBy: "this Neptune's rules",
+    suffix: '',
+  });
+  if (!r.ok) return r;
+  return { ok: true, game: r.game, warnings: [`${made}: migrated to format ${FORMAT_VERSION} by re-playing its ${top.entries.length} actions under this Neptune's rules.`] };
+}
+
+/**
+ * Re-plays the actions of a hotseat log on a fresh game, recording them anew (dice and state hashes
+ * as this Neptune's rules and data produce them; the recorded ones are not checked). Used by both
+ * migrations: a hotseat file makes no claim about its dice beyond its seed, which is kept.
+ */
+function* replayHotseat(start: SavedGame, entries: readonly unknown[], say: { notAction(k: number): LoadError; prefix: string; refusedBy: string; suffix: string }): Generator<LoadProgress, { ok: true; game: SavedGame } | LoadError, void> {
+  let game = start;
+  const total = entries.length;
   for (let k = 0; k < total; k++) {
-    const e = top.entries[k] as { kind?: unknown; action?: unknown; by?: unknown; at?: unknown } | null;
-    if (!e || e.kind !== 'action' || !e.action || typeof e.action !== 'object') return fail('format', `${made}; its entry ${k} is not an action, which a hotseat file of format 1 cannot have`, k);
+    const e = entries[k] as { kind?: unknown; action?: unknown; by?: unknown; at?: unknown } | null;
+    if (!e || e.kind !== 'action' || !e.action || typeof e.action !== 'object') return say.notAction(k);
     const action = e.action as Action;
     const r = apply(game.state, action);
-    if (!r.ok) return fail('rules', `${made} and cannot be migrated: its entry ${k} (${describeAction(action)}) is refused by this Neptune's rules: ${r.error.message}${r.error.case ? ` (${r.error.case})` : ''}`, k);
+    if (!r.ok) return fail('rules', `${say.prefix}: its entry ${k} (${describeAction(action)}) is refused by ${say.refusedBy}: ${r.error.message}${r.error.case ? ` (${r.error.case})` : ''}${say.suffix}`, k);
     const by = e.by === 'allied' || e.by === 'german' ? e.by : sideToAct(game.state) ?? 'allied';
     // The engine may return the action as it normalised it (issue 15): that is what a save records.
     const recorded = (r as { action?: Action }).action ?? action;
     const entry: Entry = { i: k, prev: game.save.head, by, ...(typeof e.at === 'string' ? { at: e.at.slice(0, 40) } : {}), state: stateDigest(r.state), kind: 'action', action: recorded, dice: r.rolls };
     const st = step(game, entry, true, r);
-    if (!st.ok) return fail(st.code, `${made} and cannot be migrated: ${st.error}`, k);
+    if (!st.ok) return fail(st.code, `${say.prefix}: ${st.error}${say.suffix}`, k);
     game = st.game;
     if ((k + 1) % YIELD_EVERY === 0) yield { done: k + 1, total, phase: 'replaying' };
   }
-  return { ok: true, game, warnings: [`${made}: migrated to format ${FORMAT_VERSION} by re-playing its ${total} actions under this Neptune's rules.`] };
+  return { ok: true, game };
+}
+
+/**
+ * A hotseat save (or autosave) written on an older data version of the same scenario (a version some
+ * Neptune had: data-versions.json) is brought up to date by re-playing its actions on the current
+ * data: actions name hexes by their printed IDs and units by id, so they survive a change of the
+ * map's internal numbering. The file is first checked as it was written (its hash chain, or the
+ * seal of a compact file), so an edited file is still refused. If the current rules refuse an
+ * entry, the save is not opened and nothing is changed; the message names the entry and the rule.
+ * The game keeps its id and seed; its header takes the current engine and data version.
+ */
+function* migrateData(json: unknown, header: SaveHeader, compact: boolean, opts: LoadOptions): Generator<LoadProgress, LoadResult, void> {
+  const made = `this save of scenario "${header.scenario}" was written by Neptune engine ${header.engine} with older rules data (map, counters or scenario tables)`;
+  let entries: readonly unknown[];
+  if (compact) {
+    const raw = json as { header?: unknown; entries?: unknown; seal?: unknown };
+    if (Array.isArray(raw.entries) && raw.seal !== compactSeal(raw.header as SaveHeader, raw.entries)) {
+      return fail('chain', `${made}, and it was edited or damaged: its seal does not match its contents`);
+    }
+    const p = CompactSaveFile.safeParse(json);
+    if (!p.success) { const f = firstIssue(p.error); return fail('format', `the file does not follow the compact save format at ${f.path || 'the top level'}: ${f.message}`, f.entry); }
+    entries = p.data.entries;
+  } else {
+    const p = SaveFile.safeParse(json);
+    if (!p.success) { const f = firstIssue(p.error); return fail('format', `the file does not follow the save format at ${f.path || 'the top level'}: ${f.message}`, f.entry); }
+    // The chain as written, from the header as written (format 2 seals the version with it).
+    let prev = headerHash(p.data.header);
+    for (let k = 0; k < p.data.entries.length; k++) {
+      const e = p.data.entries[k];
+      if (e.prev !== prev) return fail('chain', `${made}, and its entry ${k} does not link to ${k ? `entry ${k - 1}` : 'the header'}: it was edited`, k);
+      prev = entryHash(e);
+    }
+    if (p.data.head !== prev) return fail('chain', `${made}, and its end seal ("head") does not match its last entry: it was edited or cut`);
+    entries = p.data.entries;
+  }
+  let bundle: ScenarioBundle;
+  try { bundle = (opts.bundles ?? defaultBundles)(header.scenario); } catch (e) {
+    return fail('scenario', `this save is of scenario "${header.scenario}", which this Neptune cannot load: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+  }
+  const start = startFromHeader({ ...header, engine: ENGINE_VERSION, dataHash: bundle.dataHash }, opts.bundles);
+  if (!start.ok) return start;
+  const total = entries.length;
+  if (total > maxEntries(start.game.state)) return fail('format', `${made} and has ${total} log entries, more than a game of this length can have`);
+  yield { done: 0, total, phase: 'replaying' };
+  const r = yield* replayHotseat(start.game, entries, {
+    notAction: (k) => fail('protocol', `${made}; its entry ${k} is not an action, which a hotseat save cannot have`, k),
+    prefix: `${made} and cannot be brought up to date with the current rules data`,
+    refusedBy: 'the current rules',
+    suffix: '. The save was not opened and is kept as it was.',
+  });
+  if (!r.ok) return r;
+  const notice = `This game was saved with older rules data (Neptune engine ${header.engine}) and was brought up to date with the current rules data: ${total} action${total === 1 ? '' : 's'} re-played.`;
+  return { ok: true, game: { ...r.game, notice }, warnings: [notice] };
 }

@@ -80,7 +80,9 @@ export async function buildMap({ log = () => {} } = {}) {
   const { HEX_COUNT, hexAt, colOf, rowOf, NEIGHBOURS, hexsideId, hexsideBetween, areAdjacent, hexLine, distance } = L;
   const onMap = new Uint8Array(HEX_COUNT);
   const cfg = S.sheetsConfig();
-  for (const [letter, sh] of Object.entries(cfg.sheets)) {
+  // the sheets and the sections attached to them (AW 1.8.0: F1 and F2 on map F's grid)
+  const areas = [...Object.entries(cfg.sheets), ...Object.values(cfg.sections ?? {}).map((x) => [x.sheet, x])];
+  for (const [letter, sh] of areas) {
     for (let c = sh.cols[0]; c <= sh.cols[1]; c++) for (let r = sh.rows[0]; r <= sh.rows[1]; r++) {
       const [gc, gr] = S.sheetToGlobal(letter, c, r);
       const h = hexAt(gc, gr);
@@ -109,7 +111,7 @@ export async function buildMap({ log = () => {} } = {}) {
   function resolvePoint(p, where) {
     if (Array.isArray(p)) return { ll: p };
     if (typeof p === 'string') {
-      if (/^[A-F]\d{4}$/.test(p) || /^@-?\d+,-?\d+$/.test(p)) { const h = hexOf(p); return { ll: centreLL(h), hex: h }; }
+      if (/^(?:[A-F]|F[12]-)\d{4}$/.test(p) || /^@-?\d+,-?\d+$/.test(p)) { const h = hexOf(p); return { ll: centreLL(h), hex: h }; }
       const pl = placeByName.get(p);
       if (pl) return { ll: [pl.lon, pl.lat], place: pl };
       const cm = communeByName.get(p);

@@ -5,6 +5,7 @@
  * tests can check them without ../shared.
  *   node tools/map/seed-hex-ids.mjs [path/to/004_b3259d7bdd96b18c.txt]
  * Printed IDs are kept as printed (errata are applied by the engine's parser, data/map/sheets.json).
+ * IDs on map F's sections (AW 1.8.0: F1-6139, F2-5257) are listed apart under `sections`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve, dirname } from 'node:path';
@@ -29,13 +30,13 @@ const add = (id, lineNo, quote, extra = {}) => {
   const e = found.get(id);
   if (!e.lines.includes(lineNo)) e.lines.push(lineNo);
 };
-const strategic = new Map();
+const sections = new Map();
 lines.forEach((text, i) => {
   const n = i + 1;
   for (const m of text.matchAll(/\bF([12])\s*-\s*(\d{4})\b/g)) {
     const id = `F${m[1]}-${m[2]}`;
-    if (!strategic.has(id)) strategic.set(id, { id, lines: [], quote: text.trim().slice(0, 90) });
-    strategic.get(id).lines.push(n);
+    if (!sections.has(id)) sections.set(id, { id, lines: [], quote: text.trim().slice(0, 90) });
+    sections.get(id).lines.push(n);
   }
   for (const m of text.matchAll(/\b([A-F])(\d{4})\b(?:\s*\/\s*([A-F])?(\d{4})\b)?/g)) {
     add(`${m[1]}${m[2]}`, n, text);
@@ -49,11 +50,11 @@ for (const l of LETTERLESS) {
 const ids = [...found.values()].sort((a, b) => a.id.localeCompare(b.id));
 const out = {
   source: 'seed:004 (shared/seeds/004_b3259d7bdd96b18c.txt), extracted by tools/map/seed-hex-ids.mjs',
-  note: 'Every battlefield-map hex ID printed in seed 004, as printed, with the lines it appears on. Strategic/extension-map references (F1-xxxx, F2-xxxx) are listed apart: they are not battlefield hexes.',
+  note: 'Every battlefield-map hex ID printed in seed 004, as printed, with the lines it appears on. IDs on the sections F1 and F2 of map F (AW 1.8.0, F1-xxxx, F2-xxxx) are listed apart under sections.',
   ids,
-  strategic: [...strategic.values()].sort((a, b) => a.id.localeCompare(b.id)),
+  sections: [...sections.values()].sort((a, b) => a.id.localeCompare(b.id)),
 };
 const file = resolve(ROOT, 'tests/fixtures/seed-hex-ids.json');
 const list = (xs) => `[\n${xs.map((x) => `  ${JSON.stringify(x)}`).join(',\n')}\n ]`;
-writeFileSync(file, `{\n "source": ${JSON.stringify(out.source)},\n "note": ${JSON.stringify(out.note)},\n "ids": ${list(out.ids)},\n "strategic": ${list(out.strategic)}\n}\n`);
-console.log(`wrote ${file}: ${ids.length} hex IDs, ${out.strategic.length} strategic-map references`);
+writeFileSync(file, `{\n "source": ${JSON.stringify(out.source)},\n "note": ${JSON.stringify(out.note)},\n "ids": ${list(out.ids)},\n "sections": ${list(out.sections)}\n}\n`);
+console.log(`wrote ${file}: ${ids.length} hex IDs, ${out.sections.length} IDs on map F's sections F1/F2`);

@@ -9,4 +9,5 @@ export const Source = z.string().min(3).refine(
   { message: "source must start with 'seed:NNN', 'goss2020', 'reconstructed:', 'definition:', 'shared/research/' or 'test:'" },
 );
 
-export const RulesHexId = z.string().regex(/^[A-F]\d{4}$/, 'hex id must be a map letter A–F and four digits, e.g. C4522');
+/** A map letter and four digits, or a section of map F (AW 1.8.0: F1, F2) with a dash: C4522, F2-5257. */
+export const RulesHexId = z.string().regex(/^(?:[A-F]|F[12]-)\d{4}$/, 'hex id must be a map letter A–F (or a section F1-/F2-) and four digits, e.g. C4522, F2-5257');

@@ -17,6 +17,11 @@ export const SheetsFile = z.object({
     rows: Range,
     source: Source,
   })),
+  /**
+   * Sections attached to a sheet and numbered on its grid (AW 1.8.0: map F has sections F1 and F2),
+   * named in IDs as "F2-5257". Their column/row ranges lie outside the parent sheet's own ranges.
+   */
+  sections: z.record(z.string().regex(/^[A-F][1-9]$/), z.object({ sheet: SheetLetter, cols: Range, rows: Range, source: Source })).default({}),
   preferredOrder: z.array(SheetLetter),
   errata: z.array(z.object({ printed: RulesHexId, correct: RulesHexId, source: Source })),
 }).superRefine((f, ctx) => {

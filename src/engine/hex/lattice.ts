@@ -10,11 +10,12 @@
 
 export type HexId = number;
 
-/** Bounds of the lattice rectangle (global columns/rows). Wide enough for sheets A–F plus a margin. */
+/** Bounds of the lattice rectangle (global columns/rows). Wide enough for sheets A–F and map F's
+ * sections F1 (east, to global column 142) and F2 (south, to global row 93), AW 1.8.0, plus a margin. */
 export const COL_MIN = -16;
-export const COL_MAX = 135;
+export const COL_MAX = 144;
 export const ROW_MIN = -33;
-export const ROW_MAX = 92;
+export const ROW_MAX = 94;
 export const WIDTH = COL_MAX - COL_MIN + 1;
 export const HEIGHT = ROW_MAX - ROW_MIN + 1;
 export const HEX_COUNT = WIDTH * HEIGHT;

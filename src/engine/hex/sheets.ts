@@ -22,11 +22,14 @@ export interface ParsedRulesId {
   sheet: SheetLetter;
   col: number; // local column on the sheet
   row: number; // local row on the sheet
+  /** The section of the sheet the hex is on (AW 1.8.0: "F2" for F2-5257), numbered on the sheet's grid. */
+  section?: string;
   /** Set when the printed id was a known misprint and was corrected. */
   corrected?: { printed: string; source: string };
 }
 
-const ID_RE = /^\s*([A-Fa-f])\s*(\d{2})(\d{2})\s*$/;
+const ID_RE = /^\s*([A-Fa-f])([1-9]\s*-)?\s*(\d{2})(\d{2})\s*$/;
+const SECTIONS = CONFIG.sections;
 
 export interface ParseOptions {
   /**
@@ -47,8 +50,20 @@ export function erratumOf(id: string): { correct: string; source: string } | nul
 export function parseRulesId(input: string, opts: ParseOptions = {}): ParsedRulesId {
   if (typeof input !== 'string') throw new HexIdError(String(input), 'not a string');
   const m = ID_RE.exec(input);
-  if (!m) throw new HexIdError(input, 'expected a map letter A–F and four digits (column, row), e.g. C4522');
-  let id = `${m[1].toUpperCase()}${m[2]}${m[3]}`;
+  if (!m) throw new HexIdError(input, 'expected a map letter A–F and four digits (column, row), e.g. C4522, or a section of a sheet, e.g. F2-5257 (AW 1.8.0)');
+  if (m[2]) {
+    // a section of a sheet (AW 1.8.0: F1, F2 attach to map F), numbered on that sheet's grid
+    const name = `${m[1].toUpperCase()}${m[2][0]}`;
+    const sec = SECTIONS[name];
+    if (!sec) throw new HexIdError(input, `section ${name} is not defined in data/map/sheets.json`);
+    const col = Number(m[3]);
+    const row = Number(m[4]);
+    if (col < sec.cols[0] || col > sec.cols[1] || row < sec.rows[0] || row > sec.rows[1]) {
+      throw new HexIdError(input, `${col}/${row} is off section ${name} (columns ${sec.cols[0]}–${sec.cols[1]}, rows ${sec.rows[0]}–${sec.rows[1]})`);
+    }
+    return { sheet: sec.sheet, col, row, section: name };
+  }
+  let id = `${m[1].toUpperCase()}${m[3]}${m[4]}`;
   let corrected: ParsedRulesId['corrected'];
   const e = opts.errata ? ERRATA.get(id) : undefined;
   if (e) {
@@ -60,6 +75,10 @@ export function parseRulesId(input: string, opts: ParseOptions = {}): ParsedRule
   const row = Number(id.slice(3, 5));
   const s = CONFIG.sheets[sheet];
   if (!s) throw new HexIdError(input, `sheet ${sheet} is not defined in data/map/sheets.json`);
+  if (col < s.cols[0] || col > s.cols[1] || row < s.rows[0] || row > s.rows[1]) {
+    const sec = Object.entries(SECTIONS).find(([, x]) => x.sheet === sheet && col >= x.cols[0] && col <= x.cols[1] && row >= x.rows[0] && row <= x.rows[1]);
+    if (sec) throw new HexIdError(input, `${col}/${row} is on section ${sec[0]} of sheet ${sheet}: write ${sec[0]}-${m[3]}${m[4]}`);
+  }
   if (col < s.cols[0] || col > s.cols[1]) throw new HexIdError(input, `column ${col} is off sheet ${sheet} (columns ${s.cols[0]}–${s.cols[1]})`);
   if (row < s.rows[0] || row > s.rows[1]) throw new HexIdError(input, `row ${row} is off sheet ${sheet} (rows ${s.rows[0]}–${s.rows[1]})`);
   return { sheet, col, row, corrected };
@@ -112,6 +131,10 @@ export function rulesIdsOf(h: HexId): string[] {
     if (!s) continue;
     const [c, r] = globalToSheet(sheet, gc, gr);
     if (c >= s.cols[0] && c <= s.cols[1] && r >= s.rows[0] && r <= s.rows[1]) out.push(`${sheet}${pad2(c)}${pad2(r)}`);
+  }
+  for (const [name, sec] of Object.entries(SECTIONS)) {
+    const [c, r] = globalToSheet(sec.sheet, gc, gr);
+    if (c >= sec.cols[0] && c <= sec.cols[1] && r >= sec.rows[0] && r <= sec.rows[1]) out.push(`${name}-${pad2(c)}${pad2(r)}`);
   }
   return out;
 }

@@ -12,6 +12,7 @@ import { useGame } from '../../store/game';
 import { buildTerrainLayer, OVERVIEW_MAX_ZOOM, type TerrainLayer } from './terrainLayer';
 import { UnitsLayer } from './unitsLayer';
 import { OverlayLayer } from './overlayLayer';
+import { BoundaryLayer } from './boundaryLayer';
 import { AirborneLayer } from './airborneLayer';
 import { dzMarks, hasAirborne, inAirborneMovement } from '../panels/airborneInput';
 import { GridLayer, ID_MIN_ZOOM } from './gridLayer';
@@ -77,12 +78,12 @@ function boardBounds(board: Board) {
 }
 
 /** Toggles over the map; the Pixi scene reads them through `ctl` once it exists. */
-interface Toggles { legend: boolean; sheets: boolean; ids: boolean; /** AW 41.3.7 DZ reach: null = shown in the Allied airborne movement segments only. */ reach: boolean | null }
-interface SceneCtl { setSheets(on: boolean): void; setHexIds(on: boolean): void; setReach(on: boolean | null): void }
+interface Toggles { legend: boolean; sheets: boolean; ids: boolean; /** AW 9.2.0 / 19.2.2a boundary lines. */ boundaries: boolean; /** AW 41.3.7 DZ reach: null = shown in the Allied airborne movement segments only. */ reach: boolean | null }
+interface SceneCtl { setSheets(on: boolean): void; setBoundaries(on: boolean): void; setHexIds(on: boolean): void; setReach(on: boolean | null): void }
 
 export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBundle | null }) {
   const host = useRef<HTMLDivElement>(null);
-  const [toggles, setToggles] = useState<Toggles>({ legend: false, sheets: false, ids: false, reach: null });
+  const [toggles, setToggles] = useState<Toggles>({ legend: false, sheets: false, ids: false, boundaries: false, reach: null });
   const togglesRef = useRef(toggles);
   togglesRef.current = toggles;
   const ctl = useRef<SceneCtl | null>(null);
@@ -92,7 +93,8 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
     ctl.current?.setSheets(toggles.sheets);
     ctl.current?.setHexIds(toggles.ids);
     ctl.current?.setReach(toggles.reach);
-  }, [toggles.sheets, toggles.ids, toggles.reach]);
+    ctl.current?.setBoundaries(toggles.boundaries);
+  }, [toggles.sheets, toggles.ids, toggles.reach, toggles.boundaries]);
   const airborneOn = !!bundle && hasAirborne(bundle);
   // The reach button shows what is drawn now: on by itself in the Allied airborne movement segments (AW 41.3.7, 41.8.0).
   const autoReach = useGame((s) => airborneOn && !!s.state && !!bundle && inAirborneMovement(s.state, bundle));
@@ -124,7 +126,8 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       // AW 41: DZ markers, scatter arrows and the 6-hex reach, only in scenarios with the airborne module.
       const airborne = bundle && hasAirborne(bundle) ? new AirborneLayer() : null;
       let reachToggle: boolean | null = togglesRef.current.reach;
-      world.addChild(terrain.root, grid.root, overlay.root);
+      const boundaries = new BoundaryLayer();
+      world.addChild(terrain.root, grid.root, boundaries.root, overlay.root);
       if (airborne) world.addChild(airborne.root);
       if (units) { units.root.sortableChildren = true; world.addChild(units.root, units.fanRoot); }
       world.addChild(overlay.top);
@@ -334,10 +337,12 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
 
       ctl.current = {
         setSheets(on) { grid.setSheets(on); requestRender(); },
+        setBoundaries(on) { boundaries.setVisible(on); requestRender(); },
         setHexIds(on) { grid.setHexIds(on); requestRender(); },
         setReach(on) { reachToggle = on; syncAirborne(); requestRender(); },
       };
       grid.setSheets(togglesRef.current.sheets);
+      boundaries.setVisible(togglesRef.current.boundaries);
       grid.setHexIds(togglesRef.current.ids);
 
       mark('layersBuilt');
@@ -446,7 +451,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
     return () => { cancelled = true; destroy(); };
   }, [board, bundle]);
 
-  const flip = (k: 'legend' | 'sheets' | 'ids') => setToggles((t) => ({ ...t, [k]: !t[k] }));
+  const flip = (k: 'legend' | 'sheets' | 'ids' | 'boundaries') => setToggles((t) => ({ ...t, [k]: !t[k] }));
   return (
     <div className="map-host">
       {/* Pixi owns this div's children; React owns the controls beside it. */}
@@ -454,6 +459,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       <div className="map-controls" style={CONTROLS}>
         <Toggle on={toggles.legend} id="legend" onClick={() => flip('legend')} title="Terrain, hexside and route key with GOSS TEC movement costs">Legend</Toggle>
         <Toggle on={toggles.sheets} id="sheets" onClick={() => flip('sheets')} title="Outline the printed map sheets A–F">Sheets</Toggle>
+        <Toggle on={toggles.boundaries} id="boundaries" onClick={() => flip('boundaries')} title="Army Group boundary (AW 9.2.0) and weather sector boundary (AW 19.2.2a)">Boundaries</Toggle>
         <Toggle on={toggles.ids} id="hexids" onClick={() => flip('ids')} title={`Rules hex IDs on each hex (drawn from zoom ${ID_MIN_ZOOM}: wheel to zoom in)`}>{toggles.ids && !idZoom ? 'Hex IDs · zoom in' : 'Hex IDs'}</Toggle>
         {airborneOn && <Toggle on={reachShown} id="dzreach" onClick={() => setToggles((t) => ({ ...t, reach: !reachShown }))} title="Outline the hexes within 6 of each DZ (AW 41.3.7); shown by itself in the Allied airborne movement segments">DZ reach</Toggle>}
       </div>
