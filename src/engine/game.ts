@@ -466,7 +466,8 @@ export function replay(log: GameLog): { ok: true; state: GameState; events: Game
   const bundle = bundleById(log.scenario);
   if (!bundle) throw new Error(`scenario "${log.scenario}" is not loaded`);
   if (log.dataHash && log.dataHash !== bundle.dataHash) {
-    throw new Error(`this log needs data version ${log.dataHash.slice(0, 12)}…, loaded is ${bundle.dataHash.slice(0, 12)}…`);
+    // Player text: no hashes (the save layer names versions and migrates older hotseat saves, src/save).
+    throw new Error(`this game was recorded with another version of the rules data for scenario "${bundle.scenario.name ?? log.scenario}"`);
   }
   let { state, events } = newGame(bundle, log.options);
   events = [...events];
