@@ -5,7 +5,7 @@
 // (per second) falls. The base is checked out in a temporary git worktree sharing node_modules.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const base = process.argv[2] ?? 'f35e272';
@@ -26,11 +26,14 @@ function bench(cwd) {
   return figures;
 }
 
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 try {
   const all = { base: [], head: [] };
+  console.log(`machine.load_average_start: ${load()}`);
   for (let i = 0; i < runs; i++) {
     all.base.push(bench(dir));
     all.head.push(bench(root));
+    console.log(`run ${i + 1} of ${runs} done, load average ${load()}`);
   }
   const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
   const names = [...all.base[0].keys()].filter((n) => all.head.every((h) => h.has(n)) && all.base.every((b) => b.has(n)));
@@ -46,9 +49,11 @@ try {
     const time = /^(ms|s|µs)\b/.test(unit);
     const slower = time ? ratio > 1.1 : rate ? ratio < 1 / 1.1 : false;
     if (slower) worse++;
-    console.log(`${n}: base ${b} head ${h} ${unit.split(' ')[0]} ratio ${ratio.toFixed(2)}${slower ? '  SLOWER by more than 10%' : ''}`);
+    const list = (k) => all[k].map((x) => x.get(n).value).join(' ');
+    console.log(`${n}: base ${b} head ${h} ${unit.split(' ')[0]} ratio ${ratio.toFixed(2)}${slower ? '  SLOWER by more than 10%' : ''} (base ${list('base')}; head ${list('head')})`);
   }
   console.log(`${names.length} figures compared, ${worse} slower by more than 10%`);
+  console.log(`machine.load_average_end: ${load()}`);
 } finally {
   execFileSync('git', ['worktree', 'remove', '--force', dir], { stdio: 'ignore' });
   rmSync(dir, { recursive: true, force: true });
