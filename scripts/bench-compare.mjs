@@ -21,7 +21,13 @@ function bench(cwd) {
   const figures = new Map();
   for (const line of r.stdout.split('\n')) {
     const m = /^([\w.]+): (-?[\d.]+) (.*)$/.exec(line);
-    if (m) figures.set(m[1], { value: Number(m[2]), unit: m[3] });
+    if (!m) continue;
+    // A figure named by its game's length (a synthetic game of n actions, whose length differs between
+    // commits) is compared per action, as bench-pair.mjs does.
+    const n = /_(\d+)_actions/.exec(m[1]);
+    if (n && /^(ms|µs)\b/.test(m[3]) && !/^\d+0{3}$/.test(n[1])) {
+      figures.set(m[1].replace(n[0], '_per_action_of_n_actions'), { value: Number(m[2]) / Number(n[1]), unit: `${m[3].split(' ')[0]} per action (game of ${n[1]} actions)` });
+    } else figures.set(m[1], { value: Number(m[2]), unit: m[3] });
   }
   return figures;
 }
@@ -50,7 +56,7 @@ try {
     const slower = time ? ratio > 1.1 : rate ? ratio < 1 / 1.1 : false;
     if (slower) worse++;
     const list = (k) => all[k].map((x) => x.get(n).value).join(' ');
-    console.log(`${n}: base ${b} head ${h} ${unit.split(' ')[0]} ratio ${ratio.toFixed(2)}${slower ? '  SLOWER by more than 10%' : ''} (base ${list('base')}; head ${list('head')})`);
+    console.log(`${n}: base ${+b.toFixed(3)} head ${+h.toFixed(3)} ${unit.split(' ')[0]} ratio ${ratio.toFixed(2)}${slower ? '  SLOWER by more than 10%' : ''} (base ${list('base')}; head ${list('head')})`);
   }
   console.log(`${names.length} figures compared, ${worse} slower by more than 10%`);
   console.log(`machine.load_average_end: ${load()}`);
