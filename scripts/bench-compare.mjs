@@ -5,7 +5,7 @@
 // (per second) falls. The base is checked out in a temporary git worktree sharing node_modules.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const base = process.argv[2] ?? 'f35e272';
@@ -21,16 +21,25 @@ function bench(cwd) {
   const figures = new Map();
   for (const line of r.stdout.split('\n')) {
     const m = /^([\w.]+): (-?[\d.]+) (.*)$/.exec(line);
-    if (m) figures.set(m[1], { value: Number(m[2]), unit: m[3] });
+    if (!m) continue;
+    // A figure named by its game's length (a synthetic game of n actions, whose length differs between
+    // commits) is compared per action, as bench-pair.mjs does.
+    const n = /_(\d+)_actions/.exec(m[1]);
+    if (n && /^(ms|µs)\b/.test(m[3]) && !/^\d+0{3}$/.test(n[1])) {
+      figures.set(m[1].replace(n[0], '_per_action_of_n_actions'), { value: Number(m[2]) / Number(n[1]), unit: `${m[3].split(' ')[0]} per action (game of ${n[1]} actions)` });
+    } else figures.set(m[1], { value: Number(m[2]), unit: m[3] });
   }
   return figures;
 }
 
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 try {
   const all = { base: [], head: [] };
+  console.log(`machine.load_average_start: ${load()}`);
   for (let i = 0; i < runs; i++) {
     all.base.push(bench(dir));
     all.head.push(bench(root));
+    console.log(`run ${i + 1} of ${runs} done, load average ${load()}`);
   }
   const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
   const names = [...all.base[0].keys()].filter((n) => all.head.every((h) => h.has(n)) && all.base.every((b) => b.has(n)));
@@ -46,9 +55,11 @@ try {
     const time = /^(ms|s|µs)\b/.test(unit);
     const slower = time ? ratio > 1.1 : rate ? ratio < 1 / 1.1 : false;
     if (slower) worse++;
-    console.log(`${n}: base ${b} head ${h} ${unit.split(' ')[0]} ratio ${ratio.toFixed(2)}${slower ? '  SLOWER by more than 10%' : ''}`);
+    const list = (k) => all[k].map((x) => x.get(n).value).join(' ');
+    console.log(`${n}: base ${+b.toFixed(3)} head ${+h.toFixed(3)} ${unit.split(' ')[0]} ratio ${ratio.toFixed(2)}${slower ? '  SLOWER by more than 10%' : ''} (base ${list('base')}; head ${list('head')})`);
   }
   console.log(`${names.length} figures compared, ${worse} slower by more than 10%`);
+  console.log(`machine.load_average_end: ${load()}`);
 } finally {
   execFileSync('git', ['worktree', 'remove', '--force', dir], { stdio: 'ignore' });
   rmSync(dir, { recursive: true, force: true });

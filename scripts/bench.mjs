@@ -11,7 +11,9 @@ const only = process.argv[2]; // optional filter: "engine" or "browser"
 const out = (name, value, unit) => console.log(`${name}: ${typeof value === 'number' ? +value.toFixed(3) : value} ${unit}`);
 // BENCH_ONLY=<prefix>: only the suites (engine modules) or browser sections whose figures start with it
 // (`render.campaign_2000`, `render.demo`, `render`, …), for a quick look at one part.
-const wants = (prefix) => { const o = process.env.BENCH_ONLY; return !o || prefix.startsWith(o) || o.startsWith(prefix); };
+// A comma-separated list takes each (BENCH_ONLY=engine,save,ai: the suites f35e272 also has, without scale).
+const onlies = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const wants = (prefix) => !onlies.length || onlies.some((o) => prefix.startsWith(o) || o.startsWith(prefix));
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 
 async function engineBench() {
@@ -19,7 +21,7 @@ async function engineBench() {
   try {
     // Engine (hex maths, replay, movement search, GA), saves (verify, file size), opponent (one side-turn).
     for (const mod of ['/src/bench/engine.ts', '/src/bench/scale.ts', '/src/save/bench.ts', '/src/ai/bench.ts']) {
-      if (process.env.BENCH_ONLY && !mod.includes(process.env.BENCH_ONLY)) continue;
+      if (onlies.length && !onlies.some((o) => mod.includes(o))) continue;
       const suite = await vite.ssrLoadModule(mod);
       for (const [name, value, unit] of await suite.run(out)) out(name, value, unit);
     }

@@ -107,6 +107,11 @@ export function isManoeuvre(bundle: ScenarioBundle, id: string): boolean {
 }
 
 export function stateMaps(state: GameState, bundle: ScenarioBundle, side: Side, st: StaticMaps, posture: SidePosture): StateMaps {
+  // Read once: under vite's SSR loader (the bench, the tests) every read of an imported binding is a
+  // getter call through the re-exports, and the searches below read NEIGHBOURS ~10^5 times per state.
+  const NB = NEIGHBOURS;
+  const within = hexesWithin;
+  const dist = distance;
   const threat = new Float32Array(HEX_COUNT);
   const friendDef = new Float32Array(HEX_COUNT);
   const friendAtt = new Float32Array(HEX_COUNT);
@@ -129,9 +134,9 @@ export function stateMaps(state: GameState, bundle: ScenarioBundle, side: Side, 
     const a = csAtt(d, u);
     enemyAtt[u.hex!] += a;
     const r = d.moveClass === 'mech' ? 3 : 2;
-    for (const h of hexesWithin(u.hex!, r)) {
+    for (const h of within(u.hex!, r)) {
       if (!st.inArea[h]) continue;
-      const k = distance(u.hex!, h);
+      const k = dist(u.hex!, h);
       threat[h] += k <= 1 ? a : k === 2 ? a * 0.5 : a * 0.25;
     }
   }
@@ -143,7 +148,7 @@ export function stateMaps(state: GameState, bundle: ScenarioBundle, side: Side, 
     for (let i = 0; i < q.length; i++) {
       const h = q[i];
       for (let k = 0; k < 6; k++) {
-        const n = NEIGHBOURS[h * 6 + k];
+        const n = NB[h * 6 + k];
         if (n < 0 || enemyDist[n] <= enemyDist[h] + 1) continue;
         enemyDist[n] = enemyDist[h] + 1;
         q.push(n);
@@ -158,14 +163,14 @@ export function stateMaps(state: GameState, bundle: ScenarioBundle, side: Side, 
     const enemyAdj = new Uint8Array(HEX_COUNT);
     for (const h of st.area) if (enemyDef[h] > 0 || enemySteps[h] > 0) {
       enemyHex[h] = 1;
-      for (let k = 0; k < 6; k++) { const n = NEIGHBOURS[h * 6 + k]; if (n >= 0) enemyAdj[n] = 1; }
+      for (let k = 0; k < 6; k++) { const n = NB[h * 6 + k]; if (n >= 0) enemyAdj[n] = 1; }
     }
     const q: number[] = [];
     for (const h of src) if (h >= 0 && st.inArea[h] && !enemyHex[h]) { supply[h] = enemyAdj[h] ? 3 : 0; q.push(h); }
     for (let i = 0; i < q.length; i++) {
       const h = q[i];
       for (let k = 0; k < 6; k++) {
-        const n = NEIGHBOURS[h * 6 + k];
+        const n = NB[h * 6 + k];
         if (n < 0 || !st.inArea[n] || enemyHex[n]) continue;
         const c = supply[h] + (enemyAdj[n] ? 3 : 1);
         if (c < supply[n]) { supply[n] = c; q.push(n); }

@@ -363,6 +363,9 @@ export function apply(state: GameState, raw: Action): ApplyResult {
   // The commonest action of all, `{type: 'endSegment'}`, is already its one spelling (strict schema, no
   // other key): no parse. Anything else about it (another key, an odd prototype) goes the long way.
   if (isBareEndSegment(raw)) return tryEndSegment(state);
+  // The next commonest, a free roll, likewise when it is exactly what its strict schema admits.
+  const roll = bareRoll(raw);
+  if (roll) return applyNormalised(state, roll);
   const norm = normaliseAction(raw);
   if (!norm.ok) return { ok: false, state, events: [], error: norm.error };
   return norm.action.type === 'endSegment' ? tryEndSegment(state) : applyNormalised(state, norm.action);
@@ -372,6 +375,20 @@ function isBareEndSegment(raw: Action): boolean {
   if (raw.type !== 'endSegment') return false;
   const proto = Object.getPrototypeOf(raw) as unknown;
   return (proto === Object.prototype || proto === null) && Object.getOwnPropertyNames(raw).length === 1;
+}
+
+/**
+ * `{type: 'roll', dice, purpose}` with nothing else, as actions/core.ts Roll admits it (dice 1d10 or
+ * 2d10, purpose 1–200 characters): its one spelling, built as the schema's output would be.
+ * Anything else about it goes through normaliseAction.
+ */
+function bareRoll(raw: Action): Action | null {
+  if (raw.type !== 'roll') return null;
+  const proto = Object.getPrototypeOf(raw) as unknown;
+  if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertyNames(raw).length !== 3 || Object.keys(raw).length !== 3) return null;
+  const { dice, purpose } = raw as { dice?: unknown; purpose?: unknown };
+  if ((dice !== '1d10' && dice !== '2d10') || typeof purpose !== 'string' || purpose.length < 1 || purpose.length > 200) return null;
+  return { type: 'roll', dice, purpose } as Action;
 }
 
 /** apply() of an action already normalised. */

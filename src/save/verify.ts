@@ -166,7 +166,12 @@ function dataVersionMessage(h: SaveHeader): string {
  */
 export type Stepped = { ok: true; game: SavedGame; /** The engine's result, for action entries. */ applied?: { events: GameEvent[]; barrier: boolean; rolls: Roll[] } } | LoadError;
 
-export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResult): Stepped {
+/**
+ * `head`: entryHash(e), when the caller already has it (the full-form loader hashed every raw entry
+ * for the seal, and an action, anchor or commit entry's schema has no transform: its parsed form has
+ * the raw entry's canonical JSON, so the same hash). Saves hashing every entry twice.
+ */
+export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResult, head?: string): Stepped {
   const k = game.save.entries.length;
   const mode = game.save.header.dice;
   const where = `entry ${k}`;
@@ -310,7 +315,7 @@ export function step(game: SavedGame, e: Entry, inPlace = false, pre?: ApplyResu
   const entries = inPlace ? game.save.entries : game.save.entries.slice();
   entries.push(e);
   const s = game.save;
-  const next: Stepped = { ok: true, game: { save: { format: s.format, version: s.version, header: s.header, entries, head: entryHash(e) }, state, hash, track, ...(game.storeId ? { storeId: game.storeId, note: game.note } : {}) } };
+  const next: Stepped = { ok: true, game: { save: { format: s.format, version: s.version, header: s.header, entries, head: head ?? entryHash(e) }, state, hash, track, ...(game.storeId ? { storeId: game.storeId, note: game.note } : {}) } };
   if (applied) next.applied = applied;
   return next;
 }
@@ -441,12 +446,15 @@ function* loadSteps(input: unknown, opts: LoadOptions): Generator<LoadProgress, 
 function* loadFull(json: unknown, start: SavedGame): Generator<LoadProgress, LoadResult, void> {
   const raw = json as { entries?: unknown; head?: unknown; header?: unknown };
   // The seal, from the raw entries: each entry's `prev` is the hash of the one before, the head the last's.
+  // The hashes are kept: re-playing reuses them as the entries' hashes where the parsed entry is the raw one (step).
+  const hashes: string[] = [];
   if (Array.isArray(raw.entries)) {
     let prev = start.save.head;
     for (let k = 0; k < raw.entries.length; k++) {
       const e = raw.entries[k] as { prev?: unknown } | null;
       if (!e || typeof e !== 'object' || e.prev !== prev) break; // the per-entry check below names it
       prev = canonHash(e);
+      hashes.push(prev);
       if ((k & 1023) === 1023) yield { done: 0, total: raw.entries.length, phase: 'checking' };
       if (k === raw.entries.length - 1 && raw.head !== prev) {
         return fail('chain', `the end seal ("head") does not match entry ${k}: the last entry was edited or the file was cut`, k);
@@ -467,7 +475,9 @@ function* loadFull(json: unknown, start: SavedGame): Generator<LoadProgress, Loa
   let game = start;
   const total = save.entries.length;
   for (const e of save.entries) {
-    const r = step(game, e, true); // game is private to this load: grow its log in place
+    // An orders entry's hexes go through a transform (HexRef): its parsed form is hashed anew.
+    const known = e.kind === 'orders' ? undefined : hashes[game.save.entries.length];
+    const r = step(game, e, true, undefined, known); // game is private to this load: grow its log in place
     if (!r.ok) return r;
     game = r.game;
     const k = game.save.entries.length;

@@ -28,7 +28,7 @@ import { constructionTable } from './combatTables';
 import { isNight } from './movement-search';
 import { standingBridge, type PlacedBridgesState } from './placedBridges';
 import { moveClassOf } from './motorised';
-import { unitIndex } from './unitIndex';
+import { readUnits, unitIndex } from './unitIndex';
 import type { Run } from '../procedures/stack';
 import type { GroundAssaultFrame } from '../procedures/frames';
 import { SIDE_BIT } from '../board';
@@ -215,8 +215,10 @@ export const bridgeDemolitionRules: RuleModule = {
     onExit(draft, ctx) {
       const side = phasingSide(ctx.bundle.scenario, draft.pos);
       const events: GameEvent[] = [];
-      for (const u of Object.values(draft.units)) {
-        if (u.side !== side || !u.markers.includes(MARKER.DEMO)) continue;
+      // Read without drafting every unit (unitIndex.ts readUnits): only the marked ones are written.
+      for (const r of readUnits(draft.units)) {
+        if (r.side !== side || !r.markers.includes(MARKER.DEMO)) continue;
+        const u = draft.units[r.id];
         u.markers = u.markers.filter((m) => m !== MARKER.DEMO);
         events.push({ type: 'markerRemoved', unit: u.id, marker: MARKER.DEMO, case: PREPARED });
       }

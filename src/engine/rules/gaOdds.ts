@@ -12,7 +12,7 @@ import type { GaModifiersTable, GroundAssaultTable } from '../../data/schemas/ta
 import { gaMods, gat } from './combatTables';
 import { localUnits, type LocalUnits } from './combatLocal';
 import { effectivePr } from './combatPr';
-import { combatBan, changesAdv, leadsOnlyAlone, mayAct } from './extensions';
+import { anyLeadsOnlyAlone, combatBan, changesAdv, leadsOnlyAlone, mayAct } from './extensions';
 import { advOf } from './ammoDepletion';
 import { special } from './scenarioArea';
 import { actsAsGroup } from './artilleryGroups';
@@ -249,7 +249,7 @@ function leadPr(state: GameState, bundle: ScenarioBundle, units: UnitState[], ro
   const ok = (u: UnitState, p: number) => { const d = defOf(bundle, u.id); return !standoff.includes(u.id) && !isZ(d) && !isLeader(d) && p >= 0; };
   // AW 41.3.3: a unit a module bars (a FoW unit) leads only when no other unit may.
   const barred = (u: UnitState) => leadsOnlyAlone(state, bundle, u.id);
-  const pool = units.some(barred) && units.some((u) => !barred(u) && ok(u, pr(u))) ? units.filter((u) => !barred(u)) : units;
+  const pool = anyLeadsOnlyAlone(bundle) && units.some(barred) && units.some((u) => !barred(u) && ok(u, pr(u))) ? units.filter((u) => !barred(u)) : units;
   if (named) { const u = pool.find((x) => x.id === named); if (u && ok(u, pr(u))) return u; }
   // The highest PR, non-HQ units first (an HQ leads only when nothing else may), ties by id.
   let best: UnitState | null = null; let bestPr = -1; let bestHq = true;

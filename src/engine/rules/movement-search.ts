@@ -648,6 +648,7 @@ const SCRATCH = {
  * entered (AW 34.10.1 lull: one hex; exact for one hex, the cheapest path otherwise).
  */
 export function search(c: MoverCtx, start: HexId, left: number, fresh: boolean, maxHexes = -1): Reach {
+  const NB = NEIGHBOURS; // read once: under vite's SSR loader (tests, bench) each read of an import is a getter call
   // Scratch arrays are reused between searches (no per-call allocation of map-sized arrays); the
   // previous search's hexes are reset, so a Reach is valid until the next search starts.
   const { cost, prev, halt, minimum, done, depth } = SCRATCH;
@@ -670,7 +671,7 @@ export function search(c: MoverCtx, start: HexId, left: number, fresh: boolean, 
     if (h !== start && halt[h]) continue;
     if (maxHexes >= 0 && (h === start ? 0 : depth[h]) >= maxHexes) continue;
     for (let d = 0; d < 6; d++) {
-      const n = NEIGHBOURS[h * 6 + d];
+      const n = NB[h * 6 + d];
       if (n < 0 || done[n]) continue;
       const step = stepCost(c, h, n);
       if (step === -1) continue;

@@ -70,12 +70,13 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   const leg = rule.hqLeg!;
   // Typed arrays over the lattice, not Sets and memo Maps (issue 17: the trace runs at every supply
   // determination and for every mover's GenS; the answers are the same).
+  const NB = NEIGHBOURS; // read once: under vite's SSR loader (tests, bench) each read of an import is a getter call
   const occ = new Uint8Array(HEX_COUNT); // 1 enemy, 2 friend, 3 both
   for (const x of unitIndex(state).live) occ[x.hex!] |= x.side === side ? FRIEND : ENEMY;
   const adjMemo = new Int8Array(HEX_COUNT).fill(-1);
   const adj = (h: HexId) => {
     let v = adjMemo[h];
-    if (v === -1) { v = 0; if (!(occ[h] & FRIEND)) for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0 && occ[n] & ENEMY) { v = 1; break; } } adjMemo[h] = v; }
+    if (v === -1) { v = 0; if (!(occ[h] & FRIEND)) for (let d = 0; d < 6; d++) { const n = NB[h * 6 + d]; if (n >= 0 && occ[n] & ENEMY) { v = 1; break; } } adjMemo[h] = v; }
     return v === 1;
   };
   const max = rule.maxPathHexesAdjacentToEnemy;
@@ -96,7 +97,7 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   const reach = (h: HexId): number => {
     let c = cost.get(h) ?? Infinity;
     if (epsom) for (let d = 0; d < 6; d++) {
-      const n = NEIGHBOURS[h * 6 + d];
+      const n = NB[h * 6 + d];
       const cn = cost.get(n);
       if (cn !== undefined && blocks(state, bundle, n, h)) c = Math.min(c, cn + (adj(h) ? 1 : 0));
     }
@@ -129,7 +130,7 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
         const h = Math.floor(key / K); const c = key - h * K;
         if (c < out[h]) out[h] = c;
         for (let d = 0; d < 6; d++) {
-          const n = NEIGHBOURS[h * 6 + d];
+          const n = NB[h * 6 + d];
           if (!passable(n)) continue;
           const step = leg.roadsHalf && ((bundle.board.routes.get(hexsideBetween(h, n)) ?? 0) & ROAD) ? 1 : 2;
           const m2 = m + step; const c2 = c + (adj(n) ? 1 : 0);

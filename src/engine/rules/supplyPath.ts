@@ -32,6 +32,8 @@ export class HexCosts implements ReadonlyMap<HexId, number> {
 
 export function leastAdjacentCosts(sources: Iterable<HexId>, r: PathRules): HexCosts {
   const cost = new Uint8Array(HEX_COUNT).fill(UNREACHED);
+  // Read once: under vite's SSR loader (tests, bench) each read of an imported binding is a getter call.
+  const NB = NEIGHBOURS;
   // Two stacks per level, as before: `now` holds hexes at the current level, `later` at level + 1.
   let now = new Int32Array(64); let nowLen = 0;
   let later = new Int32Array(64); let laterLen = 0;
@@ -52,7 +54,7 @@ export function leastAdjacentCosts(sources: Iterable<HexId>, r: PathRules): HexC
     const h = now[--nowLen];
     if (cost[h] !== level) continue;
     for (let d = 0; d < 6; d++) {
-      const n = NEIGHBOURS[h * 6 + d];
+      const n = NB[h * 6 + d];
       if (n < 0 || !r.passable(n) || !r.crosses(h, n)) continue;
       const c = level + (r.adjacent(n) ? 1 : 0);
       if (c > cap || c >= cost[n]) continue;
