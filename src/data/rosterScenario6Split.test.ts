@@ -26,9 +26,14 @@ const REINF = '38.9.2 German Reinforcements';
 /** An Allied string AW 38.9.1 brings as a reinforcement: the Naval Transit boxes, the June 7 and 8 lists, the Corps HQs. */
 const alliedReinforcement = (context?: string) => / (Transit Naval Display|June \d+) /.test(`${context} `);
 
+/**
+ * Where each split's Germans set up: AW 38.10.1 "map C", AW 38.10.2 "map A & B", read with AW 38.10.0 "the 12AG/21AG
+ * boundary marks the dividing line": the boundary (AW 9.2.0) runs south from C2007 along hex column 20, so map C's
+ * columns 01-19 (the Omaha sector) are 12AG's and go to 6B; column 20 (Port-en-Bessin) and east to 6A.
+ */
 const SPLITS = {
-  '6A (AW 38.10.1)': { file: 'aw-scenario-6a.json', allied: 'CW', sheets: /^C/, edge: /edge (map )?C\b/ },
-  '6B (AW 38.10.2)': { file: 'aw-scenario-6b.json', allied: 'US', sheets: /^[AB]/, edge: /edge (map )?B\b/ },
+  '6A (AW 38.10.1)': { file: 'aw-scenario-6a.json', allied: 'CW', sheets: /^C([2-9]\d)\d\d$/, edge: /edge (map )?C\b/ },
+  '6B (AW 38.10.2)': { file: 'aw-scenario-6b.json', allied: 'US', sheets: /^([AB]\d{4}|C[01]\d\d\d)$/, edge: /edge (map )?B\b/ },
 };
 
 describe.each(Object.entries(SPLITS))('scenario %s roster (issue 18)', (caseId, v) => {
@@ -49,7 +54,7 @@ describe.each(Object.entries(SPLITS))('scenario %s roster (issue 18)', (caseId, 
     for (const e of [...s.german, ...s.allied].filter((x) => x.notCounter)) expect(e.notCounter!.length, e.name).toBeGreaterThan(20);
   });
 
-  test(`${caseId}: the German side is the AW 38.8.2 placement on its map sheets (Breakdown Box units with their Coys) and the AW 38.9.2 arrivals on its edge`, () => {
+  test(`${caseId}: the German side is the AW 38.8.2 placement on its side of the Army Group boundary (Breakdown Box units with their Coys) and the AW 38.9.2 arrivals on its map edge`, () => {
     for (const e of s.german) {
       if (e.heading === REINF) expect(e.where, e.name).toMatch(v.edge);
       else if (e.where === 'Bkn') expect(e.context).toBe('AW 38.8.2');
@@ -107,6 +112,15 @@ describe('AW 38.10 split scenarios: what each side gets', () => {
     expect(ids(ra, 'III Flak Corps (15x Coy)')).toHaveLength(15);
     expect(ids(ra, 'LXVII Pz Corps HQ')).toEqual(['xlvii-hq']);
     expect(a.german.some((e) => /^(3FJ|17ss|77th)/.test(e.name))).toBe(false);
+  });
+
+  test('AW 38.10.0 / AW 9.2.0: the Omaha sector of map C (WN62 C1306, the 352nd ID west of column 20) is 6B\'s, Port-en-Bessin (WN56 C2007) and east 6A\'s', () => {
+    const wn = sets.get('de-wn') ?? [];
+    const hexOf = (id: string) => wn.find((u) => u.id === id)!.fortification!.hex;
+    expect(SPLITS['6B (AW 38.10.2)'].sheets.test(hexOf('wn62'))).toBe(true);
+    expect(SPLITS['6A (AW 38.10.1)'].sheets.test(hexOf('wn56'))).toBe(true);
+    expect(b.german.filter((e) => e.context === 'AW 38.8.2' && e.where?.startsWith('C')).length).toBeGreaterThan(5);
+    expect(a.german.some((e) => e.context === 'AW 38.8.2' && /^C[01]/.test(e.where ?? ''))).toBe(false);
   });
 
   test('AW 38.9.2 on map B (6B): 3FJ, 17SS, 77th and II FJ Corps; a second die roll and a unit AW 38.8.2 already sets up name no new counter', () => {

@@ -184,7 +184,7 @@ describe('AW 40.3.4 German activations (campaign roster)', () => {
 });
 
 test('the named-unit sets exist only as generated files', () => {
-  for (const id of ['aw36-de', 'aw36-allied', 'aw37-de', 'aw37-allied', 'aw40-allied', 'aw40-de']) {
+  for (const id of ['aw36-de', 'aw36-allied', 'aw37-de', 'aw37-allied', 'aw40-allied', 'aw40-de', 'aw38-de']) {
     expect(existsSync(join(ROOT, `data/units/oob/${id}.json`))).toBe(true);
     expect(JSON.parse(readFileSync(join(ROOT, `data/units/oob/${id}.json`), 'utf8')).generatedBy).toMatch(/rosters\.mjs/);
   }

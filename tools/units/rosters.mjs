@@ -436,11 +436,12 @@ export function variantRoster(parent, v) {
     if (!rule) return [];
     const ctx = new RegExp(rule.contexts, 'i');
     const drop = rule.dropNames ? new RegExp(rule.dropNames) : null;
-    // AW 38.10: the split is by map sheet. `places` is a pattern on where the entry sets up or arrives; a unit in the
-    // Breakdown Box (AW 38.8.2 "Bkn") goes with the companies printed after it, so it is read as "Bkn <their sheet>".
+    // AW 38.10: the split is by map sheet and Army Group boundary. `places` is a pattern on where the entry sets up or
+    // arrives; a unit in the Breakdown Box (AW 38.8.2 "Bkn") goes with the companies printed after it, so it is read as
+    // "Bkn <their hex>".
     const at = rule.places ? new RegExp(rule.places) : null;
-    const sheet = (i) => /^[A-F]\d{4}$/.test(p[name][i]?.where ?? '') ? p[name][i].where[0] : p[name][i]?.where === 'Bkn' ? sheet(i + 1) : '';
-    const place = (e, i) => (e.where === 'Bkn' ? `Bkn ${sheet(i + 1)}` : e.where ?? '');
+    const hexAfter = (i) => /^[A-F]\d{4}$/.test(p[name][i]?.where ?? '') ? p[name][i].where : p[name][i]?.where === 'Bkn' ? hexAfter(i + 1) : '';
+    const place = (e, i) => (e.where === 'Bkn' ? `Bkn ${hexAfter(i + 1)}` : e.where ?? '');
     const kept = p[name].filter((e, i) => ctx.test(e.context ?? '') && !(drop && drop.test(`${e.context}: ${e.name}`)) && !(at && !at.test(place(e, i))));
     const copies = (rule.copy ?? []).flatMap((c) => p[name]
       .filter((e) => new RegExp(c.contexts).test(e.context ?? '') && !(c.dropNames ?? []).includes(e.name))
@@ -544,6 +545,21 @@ export async function generateRosters(root = ROOT) {
     if (spec.named) spec.named.classTypes = Object.fromEntries(Object.entries(classes).map(([k, v]) => [k, v.type]));
     if (spec.splitOf) {
       const parent = splitParent(spec, (file) => out.get(`data/units/rosters/${file}`) ?? readFileSync(join(root, 'data/units/rosters', file), 'utf8'));
+      // A unit only the split's own strings name (AW 38.9.2 "Fus Btn/346") gets its counter as the other specs make theirs.
+      if (spec.named) {
+        spec.named.classTypes = Object.fromEntries(Object.entries(classes).map(([k, v]) => [k, v.type]));
+        const sc = parent.scenarios[0];
+        const r = namedUnits(spec, { german: spec.reinforcements.german ?? [], allied: spec.reinforcements.allied ?? [] }, [...hand, ...earlier]);
+        sc.groups = { ...sc.groups, ...r.groups };
+        for (const side of ['german', 'allied']) {
+          const id = spec.named.sets[side];
+          if (!id) continue;
+          const text = serialiseOob({ id, side, title: `${spec.named.title} (${side})`, source: spec.named.source, generatedBy: r.file.generatedBy, formations: r.bySide(side) });
+          out.set(`data/units/oob/${id}.json`, text);
+          earlier.push(...generateSet(method, JSON.parse(text)).units);
+          sc.unitSets = [...sc.unitSets, id];
+        }
+      }
       for (const v of spec.variants) out.set(`data/units/rosters/${v.file}`, serialise(variantRoster(parent, v)));
       continue;
     }
