@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distinctColours, shotPath, startHarness, type Harness } from './browser';
 
 // Issue 4: the counter sheet of scenario 1, screenshotted; counter art on the map.
-// Issue 18: the counter sheets of a D-Day set (the AW 38.8.2 German June 6 setup) and of a Cobra set (AW 37).
+// Issue 18: the counter sheets of a D-Day set (the AW 38.8.2 German June 6 setup), of a Cobra set (AW 37) and of the
+// D-Day split scenario 6A (AW 38.10.1).
 let h: Harness;
 beforeAll(async () => { h = await startHarness('dist-e2e-counters'); });
 afterAll(async () => { await h?.close(); });
@@ -32,6 +33,8 @@ describe('counter sheet in Chromium', () => {
     ['dday', 'german', '716'],
     // Cobra (AW 37): 1,127 counters; the US VII Corps carried the breakthrough, the 30th Infantry Division among them.
     ['cobra', 'allied', '30ID'],
+    // D-Day split, 21st Army Group (AW 38.10.1): the 12SS arrives on map C's east edge (AW 38.9.2).
+    ['aw38-6a', 'german', '12SS'],
   ])('opens the %s counter sheet, shows a formation of the %s side and inspects a counter', async (id, side, formation) => {
     const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];

@@ -111,8 +111,9 @@ describe('rosters cut from the seed (tools/units/rosters.mjs)', () => {
 
   test('every roster string carries the seed line that prints it and its heading in the rules', () => {
     for (const f of readdirSync(join(ROOT, 'data/units/rosters/src'))) {
-      const s = rosterOf(f);
-      for (const e of [...s.german, ...s.allied]) {
+      // A split spec (AW 38.10) writes only its variants' rosters.
+      const spec = JSON.parse(readFileSync(join(ROOT, 'data/units/rosters/src', f), 'utf8')) as { file?: string; splitOf?: unknown; variants?: { file: string }[] };
+      for (const s of (spec.splitOf ? spec.variants!.map((v) => v.file) : [spec.file ?? f]).map(rosterOf)) for (const e of [...s.german, ...s.allied]) {
         expect(e.line, e.name).toBeGreaterThan(11000);
         expect(e.line, e.name).toBeLessThan(17680);
         expect(e.context, e.name).toBeTruthy();
@@ -184,7 +185,7 @@ describe('AW 40.3.4 German activations (campaign roster)', () => {
 });
 
 test('the named-unit sets exist only as generated files', () => {
-  for (const id of ['aw36-de', 'aw36-allied', 'aw37-de', 'aw37-allied', 'aw40-allied', 'aw40-de']) {
+  for (const id of ['aw36-de', 'aw36-allied', 'aw37-de', 'aw37-allied', 'aw40-allied', 'aw40-de', 'aw38-de']) {
     expect(existsSync(join(ROOT, `data/units/oob/${id}.json`))).toBe(true);
     expect(JSON.parse(readFileSync(join(ROOT, `data/units/oob/${id}.json`), 'utf8')).generatedBy).toMatch(/rosters\.mjs/);
   }
@@ -269,7 +270,7 @@ describe('split scenarios: what the rules add or leave out', () => {
  * "943/353 Inf Rgt {2x Btn}", "5/3FJ Rgt {3x Btn}") is a group of counters of that regiment.
  */
 describe('"All units" lists checked against what the seed prints', () => {
-  const files = ['aw-scenario-4.json', 'aw-scenario-5.json', 'aw-scenario-campaign.json', 'aw-scenario-4a.json', 'aw-scenario-4b.json', 'aw-scenario-5a.json', 'aw-scenario-5b.json'];
+  const files = ['aw-scenario-4.json', 'aw-scenario-5.json', 'aw-scenario-campaign.json', 'aw-scenario-4a.json', 'aw-scenario-4b.json', 'aw-scenario-5a.json', 'aw-scenario-5b.json', 'aw-scenario-6a.json', 'aw-scenario-6b.json'];
   const TYPES: Record<string, string[]> = {
     Inf: ['Inf', 'Mot Inf', 'PzGd', 'Fest', 'Ost', 'MG', 'Sturm'], 'Mech Inf': ['Mot Inf', 'Inf'], Tk: ['Arm'], Arm: ['Arm'], Cdo: ['Inf'], Para: ['Inf'], 'Glider Inf': ['Inf'],
   };

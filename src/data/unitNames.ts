@@ -13,8 +13,14 @@
 import type { UnitDef } from './schemas/unit';
 import rosterJson from '../../data/units/rosters/aw-scenarios-1-3.json';
 import roster4Json from '../../data/units/rosters/aw-scenario-4.json';
+import roster4aJson from '../../data/units/rosters/aw-scenario-4a.json';
+import roster4bJson from '../../data/units/rosters/aw-scenario-4b.json';
 import roster5Json from '../../data/units/rosters/aw-scenario-5.json';
+import roster5aJson from '../../data/units/rosters/aw-scenario-5a.json';
+import roster5bJson from '../../data/units/rosters/aw-scenario-5b.json';
 import roster6Json from '../../data/units/rosters/aw-scenario-6.json';
+import roster6aJson from '../../data/units/rosters/aw-scenario-6a.json';
+import roster6bJson from '../../data/units/rosters/aw-scenario-6b.json';
 import rosterCampaignJson from '../../data/units/rosters/aw-scenario-campaign.json';
 
 export interface GroupSelector {
@@ -64,8 +70,14 @@ function ownRoster(json: unknown): RosterScenario {
   return { ...s, allied: s.allied ?? [], alliedExtras: s.alliedExtras ?? [], groups: s.groups ?? file.groups ?? {} } as RosterScenario;
 }
 
-/** Every scenario with a roster, for the counter sheets: scenarios 1-3, then D-Day, the Hedgerows, Cobra and the campaign. */
-export const SHEET_SCENARIOS: RosterScenario[] = [...ROSTER.scenarios, ...[roster6Json, roster4Json, roster5Json, rosterCampaignJson].map(ownRoster)];
+/**
+ * Every scenario with a roster, for the counter sheets: scenarios 1-3, then D-Day, the Hedgerows, Cobra, each followed by
+ * its split scenarios (AW 38.10, 36.9, 37.9: A for 21st, B for 12th Army Group), and the campaign.
+ */
+export const SHEET_SCENARIOS: RosterScenario[] = [
+  ...ROSTER.scenarios,
+  ...[roster6Json, roster6aJson, roster6bJson, roster4Json, roster4aJson, roster4bJson, roster5Json, roster5aJson, roster5bJson, rosterCampaignJson].map(ownRoster),
+];
 
 export interface Resolution {
   raw: string;

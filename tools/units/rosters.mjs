@@ -436,7 +436,13 @@ export function variantRoster(parent, v) {
     if (!rule) return [];
     const ctx = new RegExp(rule.contexts, 'i');
     const drop = rule.dropNames ? new RegExp(rule.dropNames) : null;
-    const kept = p[name].filter((e) => ctx.test(e.context ?? '') && !(drop && drop.test(`${e.context}: ${e.name}`)));
+    // AW 38.10: the split is by map sheet and Army Group boundary. `places` is a pattern on where the entry sets up or
+    // arrives; a unit in the Breakdown Box (AW 38.8.2 "Bkn") goes with the companies printed after it, so it is read as
+    // "Bkn <their hex>".
+    const at = rule.places ? new RegExp(rule.places) : null;
+    const hexAfter = (i) => /^[A-F]\d{4}$/.test(p[name][i]?.where ?? '') ? p[name][i].where : p[name][i]?.where === 'Bkn' ? hexAfter(i + 1) : '';
+    const place = (e, i) => (e.where === 'Bkn' ? `Bkn ${hexAfter(i + 1)}` : e.where ?? '');
+    const kept = p[name].filter((e, i) => ctx.test(e.context ?? '') && !(drop && drop.test(`${e.context}: ${e.name}`)) && !(at && !at.test(place(e, i))));
     const copies = (rule.copy ?? []).flatMap((c) => p[name]
       .filter((e) => new RegExp(c.contexts).test(e.context ?? '') && !(c.dropNames ?? []).includes(e.name))
       .map((e) => {
@@ -454,6 +460,31 @@ export function variantRoster(parent, v) {
       id: v.id, case: v.case, name: v.name, aliases: v.aliases, unitSets: p.unitSets, note: v.note,
       german: side('german'), allied: side('allied'), alliedExtras: [],
       groups: { ...p.groups, ...(v.groups ?? {}) },
+    }],
+  };
+}
+
+/**
+ * The whole scenario a split spec cuts (AW 38.10: 6A/6B), put together from rosters made before it: the German setup of a
+ * hand roster (AW 38.8.2, `splitOf.german`), the spec's own reinforcement strings (AW 38.9.2, each with its line) and the
+ * Allied displays and activation lists of another roster (`splitOf.allied`: the AW 40 lists AW 38.8.1 and 38.9.1 point to).
+ * It is not written: only its variants are. `read(file)` gives a roster text (fresh from this run where there is one).
+ */
+export function splitParent(spec, read) {
+  const de = JSON.parse(read(spec.splitOf.german.file));
+  const al = JSON.parse(read(spec.splitOf.allied.file));
+  const d = de.scenarios[0];
+  const a = al.scenarios[0];
+  return {
+    format: de.format,
+    source: spec.source,
+    generatedBy: 'tools/units/rosters.mjs from data/units/rosters/src (npm run units:generate)',
+    scenarios: [{
+      id: spec.id, case: spec.case, name: spec.name, aliases: spec.aliases, unitSets: a.unitSets,
+      german: [...d.german.map((e) => ({ ...e, context: e.context ?? spec.splitOf.german.context })), ...spec.reinforcements.german],
+      allied: a.allied,
+      alliedExtras: [],
+      groups: { ...(d.groups ?? de.groups ?? {}), ...(a.groups ?? {}), ...(spec.groups ?? {}) },
     }],
   };
 }
@@ -512,6 +543,26 @@ export async function generateRosters(root = ROOT) {
   const earlier = [];
   for (const [f, spec] of specs) {
     if (spec.named) spec.named.classTypes = Object.fromEntries(Object.entries(classes).map(([k, v]) => [k, v.type]));
+    if (spec.splitOf) {
+      const parent = splitParent(spec, (file) => out.get(`data/units/rosters/${file}`) ?? readFileSync(join(root, 'data/units/rosters', file), 'utf8'));
+      // A unit only the split's own strings name (AW 38.9.2 "Fus Btn/346") gets its counter as the other specs make theirs.
+      if (spec.named) {
+        spec.named.classTypes = Object.fromEntries(Object.entries(classes).map(([k, v]) => [k, v.type]));
+        const sc = parent.scenarios[0];
+        const r = namedUnits(spec, { german: spec.reinforcements.german ?? [], allied: spec.reinforcements.allied ?? [] }, [...hand, ...earlier]);
+        sc.groups = { ...sc.groups, ...r.groups };
+        for (const side of ['german', 'allied']) {
+          const id = spec.named.sets[side];
+          if (!id) continue;
+          const text = serialiseOob({ id, side, title: `${spec.named.title} (${side})`, source: spec.named.source, generatedBy: r.file.generatedBy, formations: r.bySide(side) });
+          out.set(`data/units/oob/${id}.json`, text);
+          earlier.push(...generateSet(method, JSON.parse(text)).units);
+          sc.unitSets = [...sc.unitSets, id];
+        }
+      }
+      for (const v of spec.variants) out.set(`data/units/rosters/${v.file}`, serialise(variantRoster(parent, v)));
+      continue;
+    }
     const { roster, oob } = buildRoster(spec, lines, [...hand, ...earlier]);
     out.set(`data/units/rosters/${spec.file ?? f}`, serialise(roster));
     for (const v of spec.variants ?? []) out.set(`data/units/rosters/${v.file}`, serialise(variantRoster(roster, v)));
