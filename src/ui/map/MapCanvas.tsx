@@ -284,10 +284,12 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
             overlay.setReachable(reachNow);
             if (airborne && now.state && bundle) airborne.setChoices([...hexChoices(now.state, bundle, now.selectedHex).keys()]);
           };
+          const waiting = cancelReach !== noop;
           cancelReach(); cancelReach = noop;
           // A new state (a move, an undo): the stack's reach from its new hex (~28 ms at 2,000 counters) is
-          // searched after the move's frame is painted, not before it (issue 17); a new selection at once.
-          if (prev && st.state !== prev.state && st.state) {
+          // searched after the move's frame is painted, not before it (issue 17), also when the move then
+          // selects the new hex; a new selection alone at once.
+          if ((prev && st.state !== prev.state && st.state) || waiting) {
             reachNow = null;
             overlay.setReachable(null);
             cancelReach = afterPaint(() => { cancelReach = noop; showReach(); requestRender(); });
