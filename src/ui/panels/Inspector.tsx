@@ -16,7 +16,6 @@ import type { GameState } from '../../engine/types';
 
 export function Inspector() {
   const h = useGame((s) => s.selectedHex);
-  const hover = useGame((s) => s.hoverHex);
   const state = useGame((s) => s.state);
   const bundle = useGame((s) => s.bundle);
   const board = useGame((s) => s.board);
@@ -31,7 +30,7 @@ export function Inspector() {
   const unitActions: Action[] = ls && actor && h !== null && !ls.pending && sideToAct(ls) === actor ? legalFor(ls, actor).filter((a) => UNIT_ACTIONS.has(a.type)) : [];
   return (
     <section className="panel inspector" aria-label="Inspector">
-      <div className="hover" data-testid="hover-hex">{hover !== null ? `Hex ${formatHex(hover)}` : 'Hover a hex'}</div>
+      <HoverHex />
       {h === null ? <p className="hint">Click a hex to inspect it; click your units in the Movement Segment to move them.</p> : (
         <div data-testid="inspector">
           <h3 data-testid="inspector-hex">{formatHex(h)}</h3>
@@ -63,11 +62,17 @@ export function Inspector() {
   );
 }
 
+/** The hovered hex: its own component, so that a hover re-renders this line and not the inspector's searches (issue 17: hover per frame). */
+function HoverHex() {
+  const hover = useGame((s) => s.hoverHex);
+  return <div className="hover" data-testid="hover-hex">{hover !== null ? `Hex ${formatHex(hover)}` : 'Hover a hex'}</div>;
+}
+
 /** Why a unit can or cannot move, with the allowance's breakdown and cases. */
 function MoveInfo({ state, unitId }: { state: GameState; unitId: string }) {
   const bundle = useGame((s) => s.bundle);
-  if (!state || !bundle) return null;
-  const o = movementOptions(state, bundle, unitId);
+  const o = useMemo(() => (bundle ? movementOptions(state, bundle, unitId) : null), [state, bundle, unitId]);
+  if (!o) return null;
   if ('error' in o) return <div className="move-info blocked">Cannot move: {o.error.message}{o.error.case ? ` (${o.error.case})` : ''}</div>;
   const a = o.allowance;
   return (
