@@ -19,6 +19,7 @@ import { GridLayer, ID_MIN_ZOOM } from './gridLayer';
 import { Legend } from './Legend';
 import { centre, hexAtPoint } from './geometry';
 import { reachableCosts } from './reach';
+import { afterPaint } from '../afterPaint';
 import { stageReach } from './stageMoves';
 import { hexChoices } from './hexChoices';
 import { clickHex } from '../interaction';
@@ -269,6 +270,8 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       // Only what changed is redrawn: a hover moves the hover mark and opens or closes a stack; the units
       // are updated on a new state, the reachable hexes on a new state, selection or held units (issue 17).
       let reachNow: ReturnType<typeof reachableCosts> = null;
+      const noop = () => undefined;
+      let cancelReach: () => void = noop;
       const sync = (st: ReturnType<typeof useGame.getState>, prev?: ReturnType<typeof useGame.getState>) => {
         if (st.state && units && st.state !== prev?.state) units.update(st.state as GameState);
         if (st.state !== prev?.state) syncAirborne();
@@ -277,10 +280,23 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         overlay.setCursor(focused ? st.cursorHex : null);
         if (!prev || st.state !== prev.state || st.selectedHex !== prev.selectedHex || st.heldUnits !== prev.heldUnits) {
           overlay.setSelected(st.selectedHex);
-          // In the Airborne Assault Stage's movement segments the reach is the airborne module's (AW 41.3.7, 41.6: stageMoves.ts).
-          reachNow = st.state && bundle && st.selectedHex !== null ? stageReach(st.state, bundle, st.selectedHex, st.heldUnits) ?? reachableCosts(st.state, bundle, st.selectedHex, st.heldUnits) : null;
-          overlay.setReachable(reachNow);
-          if (airborne && st.state && bundle) airborne.setChoices([...hexChoices(st.state, bundle, st.selectedHex).keys()]);
+          const showReach = () => {
+            const now = useGame.getState();
+            // In the Airborne Assault Stage's movement segments the reach is the airborne module's (AW 41.3.7, 41.6: stageMoves.ts).
+            reachNow = now.state && bundle && now.selectedHex !== null ? stageReach(now.state, bundle, now.selectedHex, now.heldUnits) ?? reachableCosts(now.state, bundle, now.selectedHex, now.heldUnits) : null;
+            overlay.setReachable(reachNow);
+            if (airborne && now.state && bundle) airborne.setChoices([...hexChoices(now.state, bundle, now.selectedHex).keys()]);
+          };
+          const waiting = cancelReach !== noop;
+          cancelReach(); cancelReach = noop;
+          // A new state (a move, an undo): the stack's reach from its new hex (~28 ms at 2,000 counters) is
+          // searched after the move's frame is painted, not before it (issue 17), also when the move then
+          // selects the new hex; a new selection alone at once.
+          if ((prev && st.state !== prev.state && st.state) || waiting) {
+            reachNow = null;
+            overlay.setReachable(null);
+            cancelReach = afterPaint(() => { cancelReach = noop; showReach(); requestRender(); });
+          } else showReach();
         }
         requestRender();
       };
@@ -436,6 +452,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         registerMapBridge(null);
         unsubSetup();
         unsub();
+        cancelReach();
         el.removeEventListener('keydown', onKey);
         el.removeEventListener('focus', onFocus);
         el.removeEventListener('blur', onBlur);

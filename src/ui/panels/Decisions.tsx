@@ -12,6 +12,7 @@ import { PendingContext } from './PendingContext';
 import { SealedChoice } from './Sealed';
 import { AirborneMoves } from './AirborneMoves';
 import { stageMoveKind } from '../map/stageMoves';
+import { useAfterPaint } from '../afterPaint';
 
 // Moves are made on the map, missions and assaults in their dialogs, unit actions beside each unit.
 const HIDDEN = new Set(['endSegment', 'move', 'roll', 'fireMission', 'assault', 'diceKey', 'mark', 'designate', 'dropAttack', 'eliminateOverstack', 'relocateGroup', 'enterReinforcement']);
@@ -22,7 +23,14 @@ export function Decisions() {
   const dispatch = useGame((s) => s.dispatch);
   const selected = useGame((s) => s.selectedHex);
   const actor = state ? sideToAct(state) : null;
-  const actions = useMemo(() => (state && actor ? legalFor(state, actor) : []), [state, actor]);
+  // After a move or an undo the side's legal actions (~17 ms at 2,000 counters) are those of the state
+  // as of the last painted frame until the move's frame is painted (issue 17); their buttons cannot be
+  // pressed meanwhile. A decision opened or answered, or another side to act, is shown at once.
+  const later = useAfterPaint(state, bundle);
+  const ls = later.value;
+  const stale = !!state && !!ls && later.stale && !state.pending && !ls.pending && !ls.over && sideToAct(ls) === actor;
+  const from = stale ? ls : state;
+  const actions = useMemo(() => (from && actor ? legalFor(from, actor) : []), [from, actor]);
   if (!state || !actor || state.over) return null;
   const pending = state.pending;
   const reinf = pending ? [] : actions.filter((a): a is ActionOf<'enterReinforcement'> => a.type === 'enterReinforcement');
@@ -56,12 +64,12 @@ export function Decisions() {
           <SealedChoice />
         </div>
       )}
-      {reinf.length > 0 && <Reinforcements actions={reinf} />}
+      {reinf.length > 0 && <Reinforcements actions={reinf} stale={stale} />}
       {stage && <AirborneMoves />}
       {[...groups].map(([type, list]) => (
         <div key={type} className="choice-group">
           {list.slice(0, 40).map((a, i) => (
-            <button key={i} data-testid={`choice-${type}`} onClick={() => dispatch(a)}>{describeAction(a, bundle)}</button>
+            <button key={i} data-testid={`choice-${type}`} disabled={stale} onClick={() => dispatch(a)}>{describeAction(a, bundle)}</button>
           ))}
           {list.length > 40 && <span className="more">… and {list.length - 40} more (select a unit to narrow)</span>}
         </div>
@@ -79,7 +87,7 @@ const KIND: Record<string, string> = { breakdown: 'Break down into Coys (GOSS 4.
   mount: 'Mount the divisional transport (GOSS 7.12.3b)', dismount: 'Dismount (GOSS 7.12.0)', construct: 'Build fieldworks or bridges (GOSS 17.3)', demolishBridge: 'Demolish bridges (GOSS 17.3.2c)', suppressWnStp: 'Silence WN/StP guns with a ship (AW 34.3.0)' };
 
 /** Reinforcements waiting off the map: pick an entry hex per unit (AW 32.12). */
-function Reinforcements({ actions }: { actions: { type: string; unit: string; hex: string }[] }) {
+function Reinforcements({ actions, stale }: { actions: { type: string; unit: string; hex: string }[]; stale: boolean }) {
   const bundle = useGame((s) => s.bundle);
   const dispatch = useGame((s) => s.dispatch);
   const byUnit = new Map<string, string[]>();
@@ -91,7 +99,7 @@ function Reinforcements({ actions }: { actions: { type: string; unit: string; he
         <form key={unit} className="reinf" onSubmit={(e) => { e.preventDefault(); const hex = new FormData(e.currentTarget).get('hex'); dispatch({ type: 'enterReinforcement', unit, hex: String(hex) }); }}>
           <span>{bundle?.units.get(unit)?.designation ?? unit}</span>
           <select name="hex" defaultValue={hexes[0]}>{hexes.map((h) => <option key={h}>{h}</option>)}</select>
-          <button type="submit">Enter</button>
+          <button type="submit" disabled={stale}>Enter</button>
         </form>
       ))}
     </div>

@@ -11,21 +11,26 @@ import { sideToAct, type Action } from '../../engine';
 import { legalFor } from '../../store/legal';
 import { actionUnits, describeAction } from '../describeAction';
 import { playerText } from '../describe';
+import { useAfterPaint } from '../afterPaint';
+import type { GameState } from '../../engine/types';
 
 export function Inspector() {
   const h = useGame((s) => s.selectedHex);
-  const hover = useGame((s) => s.hoverHex);
   const state = useGame((s) => s.state);
   const bundle = useGame((s) => s.bundle);
   const board = useGame((s) => s.board);
+  // The searches below (each unit's movement options, the side's legal actions: ~40 ms at 2,000 counters)
+  // read the state as of the last painted frame, so that a move's frame is not held back by them (issue 17).
+  const later = useAfterPaint(state, bundle);
   if (!board) return null;
   const moveSeg = !!state && !!bundle && segmentAt(bundle.sequence, state.pos).segment.id === 'move';
   const actor = state ? sideToAct(state) : null;
   // Unit actions are offered only with no decision pending (a setup phase lists thousands of placements).
-  const unitActions: Action[] = state && actor && h !== null && !state.pending ? legalFor(state, actor).filter((a) => UNIT_ACTIONS.has(a.type)) : [];
+  const ls = later.value;
+  const unitActions: Action[] = ls && actor && h !== null && !ls.pending && sideToAct(ls) === actor ? legalFor(ls, actor).filter((a) => UNIT_ACTIONS.has(a.type)) : [];
   return (
     <section className="panel inspector" aria-label="Inspector">
-      <div className="hover" data-testid="hover-hex">{hover !== null ? `Hex ${formatHex(hover)}` : 'Hover a hex'}</div>
+      <HoverHex />
       {h === null ? <p className="hint">Click a hex to inspect it; click your units in the Movement Segment to move them.</p> : (
         <div data-testid="inspector">
           <h3 data-testid="inspector-hex">{formatHex(h)}</h3>
@@ -43,9 +48,9 @@ export function Inspector() {
                   <b>{d.designation}</b> {d.type} {d.size} · {v.attack}-{v.defence}-{d.ma} ({d.moveClass}) · PR {d.prOff ?? '–'}/{d.prDef ?? '–'}
                   {u.stepsLost ? ` · ${u.stepsLost} step(s) lost` : ''}{u.mpSpent ? ` · ${u.mpSpent} MP spent` : ''}
                   {moveSeg && u.side === actor && <MoveWith unitId={u.id} />}
-                  {moveSeg && u.side === actor && <MoveInfo unitId={u.id} />}
+                  {moveSeg && u.side === actor && later.value?.units[u.id] && <MoveInfo state={later.value} unitId={u.id} />}
                   {u.markers.length > 0 && <div className="markers">Markers: {u.markers.join(', ')}</div>}
-                  {u.side === actor && !state.pending && <UnitActions actions={unitActions.filter((a) => actionUnits(a).includes(u.id))} />}
+                  {u.side === actor && !state.pending && <UnitActions stale={later.stale} actions={unitActions.filter((a) => actionUnits(a).includes(u.id))} />}
                   <div className="source">{playerText(d.source)}</div>
                 </li>
               );
@@ -57,12 +62,17 @@ export function Inspector() {
   );
 }
 
+/** The hovered hex: its own component, so that a hover re-renders this line and not the inspector's searches (issue 17: hover per frame). */
+function HoverHex() {
+  const hover = useGame((s) => s.hoverHex);
+  return <div className="hover" data-testid="hover-hex">{hover !== null ? `Hex ${formatHex(hover)}` : 'Hover a hex'}</div>;
+}
+
 /** Why a unit can or cannot move, with the allowance's breakdown and cases. */
-function MoveInfo({ unitId }: { unitId: string }) {
-  const state = useGame((s) => s.state);
+function MoveInfo({ state, unitId }: { state: GameState; unitId: string }) {
   const bundle = useGame((s) => s.bundle);
-  if (!state || !bundle) return null;
-  const o = movementOptions(state, bundle, unitId);
+  const o = useMemo(() => (bundle ? movementOptions(state, bundle, unitId) : null), [state, bundle, unitId]);
+  if (!o) return null;
   if ('error' in o) return <div className="move-info blocked">Cannot move: {o.error.message}{o.error.case ? ` (${o.error.case})` : ''}</div>;
   const a = o.allowance;
   return (
@@ -76,13 +86,14 @@ function MoveInfo({ unitId }: { unitId: string }) {
 
 const UNIT_ACTIONS = new Set(['mark', 'designate', 'dropAttack', 'eliminateOverstack', 'relocateGroup']);
 
-function UnitActions({ actions }: { actions: Action[] }) {
+/** `stale`: the actions are of the state before the last action, until its frame is painted; they cannot be pressed then. */
+function UnitActions({ actions, stale }: { actions: Action[]; stale: boolean }) {
   const bundle = useGame((s) => s.bundle);
   const dispatch = useGame((s) => s.dispatch);
   if (!actions.length) return null;
   return (
     <div className="unit-actions">
-      {actions.map((a, i) => <button key={i} data-testid={`unit-${a.type}`} onClick={() => dispatch(a)}>{describeAction(a, bundle)}</button>)}
+      {actions.map((a, i) => <button key={i} data-testid={`unit-${a.type}`} disabled={stale} onClick={() => dispatch(a)}>{describeAction(a, bundle)}</button>)}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** Sequence-of-play tracker: game turn, side, phase, segment, what is expected, "done" and undo. */
 import { useGame } from '../../store/game';
 import { endSegmentRefusal, sideToAct, view } from '../../engine';
+import { useAfterPaint } from '../afterPaint';
 import { phaseLabel, segmentAt } from '../../engine/sequence';
 import { SIDE_NAME, longDate } from '../describe';
 import { special, weatherNow, groundNow } from '../../engine/query';
@@ -72,7 +73,9 @@ export function Tracker() {
 }
 
 /** Why "Done with segment" is not available yet: the engine's refusal with its rule case (issue 15); nothing while a decision is pending (its prompt says what to do). */
-export function EndRefusal({ state }: { state: GameState }) {
+export function EndRefusal({ state: now }: { state: GameState }) {
+  // A trial end of segment (~19 ms at 2,000 counters): after the move's frame is painted (issue 17).
+  const state = useAfterPaint(now, `${now.scenario} ${now.dataHash} ${now.seed}`).value;
   const why = state.pending || state.over ? null : endSegmentRefusal(state);
   if (!why) return null;
   return <div className="end-refusal" data-testid="end-refusal">Not done yet: {why.message}{why.case && <span className="case"> ({why.case})</span>}</div>;
