@@ -6,20 +6,12 @@
  * Prints the counts per scenario and side. The readings are in docs/errata.md ("Scenario 6A/6B").
  */
 import { describe, expect, test } from 'vitest';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { UnitsFile, type UnitDef } from './schemas/unit';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { scenarioRoster, SHEET_SCENARIOS, type RosterScenario } from './unitNames';
 import { findSeed } from '../../tools/units/rosters.mjs';
 
-const ROOT = resolve(__dirname, '../..');
-const sets = new Map<string, UnitDef[]>(
-  readdirSync(join(ROOT, 'data/units')).filter((f) => f.endsWith('.json') && f !== 'demo.json').map((f) => {
-    const u = UnitsFile.parse(JSON.parse(readFileSync(join(ROOT, 'data/units', f), 'utf8')));
-    return [u.id, u.units];
-  }),
-);
-const rosterOf = (file: string) => JSON.parse(readFileSync(join(ROOT, 'data/units/rosters', file), 'utf8')).scenarios[0] as RosterScenario;
+import { ROOT, rosterOf, sets } from './rosterFixture';
 const unitsOf = (s: RosterScenario) => s.unitSets.flatMap((id) => sets.get(id) ?? []);
 const setup6 = rosterOf('aw-scenario-6.json');
 const REINF = '38.9.2 German Reinforcements';

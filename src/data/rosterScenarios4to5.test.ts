@@ -7,19 +7,11 @@
  */
 import { describe, expect, test } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { UnitsFile, type UnitDef } from './schemas/unit';
-import { scenarioRoster, type RosterScenario } from './unitNames';
+import { join } from 'node:path';
+import { scenarioRoster } from './unitNames';
 import { findSeed, generateRosters } from '../../tools/units/rosters.mjs';
 
-const ROOT = resolve(__dirname, '../..');
-const sets = new Map<string, UnitDef[]>(
-  readdirSync(join(ROOT, 'data/units')).filter((f) => f.endsWith('.json') && f !== 'demo.json').map((f) => {
-    const u = UnitsFile.parse(JSON.parse(readFileSync(join(ROOT, 'data/units', f), 'utf8')));
-    return [u.id, u.units];
-  }),
-);
-const rosterOf = (file: string) => JSON.parse(readFileSync(join(ROOT, 'data/units/rosters', file), 'utf8')).scenarios[0] as RosterScenario;
+import { ROOT, rosterOf, sets } from './rosterFixture';
 
 /**
  * The issue 18 table (counted from seed 004's orders of battle): scenario 4 ≈ 900 at start, 950-1,000
