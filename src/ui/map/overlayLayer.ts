@@ -17,6 +17,8 @@ export class OverlayLayer {
   constructor() {
     this.root.addChild(this.objectives, this.deploy, this.reach, this.hover, this.selected);
     this.top.addChild(this.stars, this.cursor);
+    this.hover.poly(CORNER_OFFSETS).stroke({ width: 1.5, color: 0x333333 });
+    this.hover.alpha = 0;
   }
 
   /**
@@ -71,8 +73,17 @@ export class OverlayLayer {
     g.poly(CORNER_OFFSETS.map((v, i) => v + (i & 1 ? y : x))).stroke({ width, color: colour });
   }
 
+  /**
+   * The hover mark: one hex outline drawn once at the origin and moved to the hovered hex (issue 17:
+   * redrawing it per hex entered rebuilt its geometry and GPU buffers and the overlay's draw list every
+   * hover frame). Hidden by alpha, which does not rebuild the draw list either.
+   */
   setHover(h: number | null): void {
-    OverlayLayer.outline(this.hover, h, 0x333333, 1.5);
+    const g = this.hover;
+    if (h === null || h < 0) { g.alpha = 0; return; }
+    const { x, y } = centre(h);
+    g.position.set(x, y);
+    g.alpha = 1;
   }
 
   setSelected(h: number | null): void {

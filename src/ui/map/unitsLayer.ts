@@ -53,6 +53,8 @@ export class UnitsLayer {
   private markers = new Map<string, { key: string; sprites: Sprite[] }>();
   private works = new Map<number, { kind: string; s: Sprite }>();
   private fanned: number | null = null;
+  /** The fan's sprites, in `fanRoot`'s order (a counter, its markers, the next counter…): reused from hover to hover, the unused ones at alpha 0. */
+  private fanPool: Sprite[] = [];
   private lastState: GameState | null = null;
   /** The view (world px) last culled to; faces are drawn only for stacks inside it. */
   private view: { x0: number; y0: number; x1: number; y1: number; zoom: number } | null = null;
@@ -147,33 +149,55 @@ export class UnitsLayer {
     this.showFan(hex);
   }
 
-  /** Draws the fan of the stack in `hex` (every counter side by side) in `fanRoot`, over the stack, which turns transparent. */
+  /**
+   * Draws the fan of the stack in `hex` (every counter side by side) in `fanRoot`, over the stack, which
+   * turns transparent. The fan's sprites are kept and reused from hover to hover, the unused ones hidden
+   * by alpha (issue 17: a Sprite made and destroyed per counter per hover frame cost the fan group's
+   * draw list a rebuild and garbage collections, the slowest hover frames).
+   */
   private showFan(hex: number | null): void {
-    for (const c of this.fanRoot.removeChildren()) c.destroy();
     const ids = hex === null ? [] : this.stacks.get(hex) ?? [];
-    if (hex === null || ids.length < 2) return;
-    this.setStackAlpha(hex, 0);
-    const { x, y } = centre(hex);
-    const cols = Math.min(ids.length, 4);
-    ids.forEach((id, k) => {
-      const src = this.sprites.get(id)!;
-      // Faces only where they can be read (a face drawn is a counter page uploaded again).
-      const v = this.view;
-      if (v && v.zoom >= FACE_MIN_ZOOM && x >= v.x0 && x <= v.x1 && y >= v.y0 && y <= v.y1) this.drawFace(id, src);
-      const s = new Sprite(src.s.texture);
-      s.anchor.set(0.5);
-      s.setSize(SIZE, SIZE);
-      s.tint = src.s.tint;
-      s.position.set(x + ((k % cols) - (cols - 1) / 2) * (SIZE + 2), y + Math.floor(k / cols) * (SIZE + 2));
-      this.fanRoot.addChild(s);
-      this.markers.get(id)?.sprites.forEach((m0, j) => {
-        const m = new Sprite(m0.texture);
-        m.scale.copyFrom(m0.scale);
-        m.position.set(s.x - SIZE / 2 - 2, s.y - SIZE / 2 + j * SIZE * 0.42);
-        this.fanRoot.addChild(m);
+    let n = 0;
+    if (hex !== null && ids.length >= 2) {
+      this.setStackAlpha(hex, 0);
+      const { x, y } = centre(hex);
+      const cols = Math.min(ids.length, 4);
+      ids.forEach((id, k) => {
+        const src = this.sprites.get(id)!;
+        // Faces only where they can be read (a face drawn is a counter page uploaded again).
+        const v = this.view;
+        if (v && v.zoom >= FACE_MIN_ZOOM && x >= v.x0 && x <= v.x1 && y >= v.y0 && y <= v.y1) this.drawFace(id, src);
+        // Each counter, then its markers over it (the next row of the fan over those), as drawn before the pool.
+        const s = this.fanSprite(n++);
+        s.anchor.set(0.5);
+        s.texture = src.s.texture;
+        s.setSize(SIZE, SIZE);
+        s.tint = src.s.tint;
+        s.position.set(x + ((k % cols) - (cols - 1) / 2) * (SIZE + 2), y + Math.floor(k / cols) * (SIZE + 2));
+        this.markers.get(id)?.sprites.forEach((m0, j) => {
+          const m = this.fanSprite(n++);
+          m.anchor.set(0);
+          m.texture = m0.texture;
+          m.scale.copyFrom(m0.scale);
+          m.tint = 0xffffff;
+          m.position.set(s.x - SIZE / 2 - 2, s.y - SIZE / 2 + j * SIZE * 0.42);
+        });
       });
-    });
+    }
+    for (let i = n; i < this.fanPool.length; i++) this.fanPool[i].alpha = 0;
     this.cache.flush();
+  }
+
+  /** The pool's `i`-th fan sprite, shown; made (and kept in `fanRoot`) when the pool is short. */
+  private fanSprite(i: number): Sprite {
+    let s = this.fanPool[i];
+    if (!s) {
+      s = new Sprite(Texture.WHITE);
+      this.fanRoot.addChild(s);
+      this.fanPool.push(s);
+    }
+    s.alpha = 1;
+    return s;
   }
 
   /** Shows (1) or hides (0) a stack in the counters' layer: alpha, which does not rebuild its draw list. */
