@@ -144,3 +144,23 @@ describe('AW 38.10 split scenarios: what each side gets', () => {
 test('the split spec writes only the split rosters', () => {
   expect(existsSync(join(ROOT, 'data/units/rosters/aw-scenario-split-6.json'))).toBe(false);
 });
+
+describe('AW 38 scenario 6 whole (issue 18 count table)', () => {
+  /**
+   * Scenario 6's standard counters are the union of its two halves (AW 38.10: the split divides the whole along the
+   * Army Group boundary, each unit in one half): the issue table gives "≈ 720 standard" for it, plus the paratroop
+   * Coys with FoW backs and dummies (AW 41.2: counted with the Airborne Display sets), the invasion units (AW 42.2,
+   * not yet counters: the amphibious module's) and the WN/StP (de-wn, placed by hex).
+   */
+  test('AW 38: counts per side of 6A ∪ 6B printed, the standard counters within 20% of ≈ 720', () => {
+    const halves = ['aw-scenario-6a.json', 'aw-scenario-6b.json'].map((f) => { const s = rosterOf(f); return scenarioRoster(s, unitsOf(s)); });
+    const side = (sd: 'german' | 'allied') => new Set(halves.flatMap((r) => r.resolutions.filter((x) => x.side === sd).flatMap((x) => x.resolution.ids)));
+    const german = side('german');
+    const allied = side('allied');
+    for (const id of german) expect(allied.has(id), id).toBe(false);
+    const counts = { scenario: 'AW 38 D-Day (6A ∪ 6B)', german: german.size, allied: allied.size, standard: german.size + allied.size, germanWnStp: (sets.get('de-wn') ?? []).length, issueTable: 720 };
+    console.log(JSON.stringify(counts));
+    expect(counts.standard).toBeGreaterThanOrEqual(720 * 0.8);
+    expect(counts.standard).toBeLessThanOrEqual(720 * 1.2);
+  });
+});
