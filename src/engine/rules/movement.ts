@@ -639,13 +639,18 @@ function stepsToEnemyAdjacent(view: SideView, limit: number): Int32Array {
   if (d) return d;
   d = new Int32Array(HEX_COUNT).fill(-1);
   const queue = new Int32Array(HEX_COUNT);
+  // Locals: an imported binding is a getter call per read under vite's SSR loader (the bench, the tests).
+  const flags = view.flags;
+  const nb = NEIGHBOURS;
+  const adj = F_ENEMY_ADJ;
+  const count = HEX_COUNT;
   let tail = 0;
-  for (let h = 0; h < HEX_COUNT; h++) if (view.flags[h] & F_ENEMY_ADJ) { d[h] = 0; queue[tail++] = h; }
+  for (let h = 0; h < count; h++) if (flags[h] & adj) { d[h] = 0; queue[tail++] = h; }
   for (let head = 0; head < tail; head++) {
     const h = queue[head];
     if (d[h] >= limit) continue;
     for (let k = 0; k < 6; k++) {
-      const n = NEIGHBOURS[h * 6 + k];
+      const n = nb[h * 6 + k];
       if (n >= 0 && d[n] === -1) { d[n] = d[h] + 1; queue[tail++] = n; }
     }
   }
