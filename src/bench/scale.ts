@@ -133,6 +133,15 @@ export async function run(emit?: (name: string, value: number, unit: string) => 
     // What the panels ask after every action: every legal action of the side but map moves (store/legal.ts).
     const la = runs(() => { count = legalActions(states[k++], side, (t) => t !== 'move').length; });
     figs.push([`scale.campaign_${n}.legal_actions_one_side`, la.med, `ms (all but map moves, as the panels ask; ${count} actions; ${mmm(la)}${n === 2000 ? `; ${budget(la.med, 20)}` : ''})`]);
+    // The same once the code is compiled (the panels ask after every action of a session): WARM more
+    // fresh states asked first, then RUNS more timed. The figure above is the first calls, JIT cold.
+    const WARM = 7;
+    const more = Array.from({ length: WARM + RUNS }, fresh);
+    for (const s of more.slice(0, WARM)) legalActions(s, side, (t) => t !== 'move');
+    k = 0;
+    const warmStates = more.slice(WARM);
+    const warm = runs(() => { legalActions(warmStates[k++], side, (t) => t !== 'move'); });
+    figs.push([`scale.campaign_${n}.legal_actions_one_side_warm`, warm.med, `ms (as above, after ${WARM} warm-up calls on other fresh states; ${mmm(warm)}${n === 2000 ? `; ${budget(warm.med, 20)}` : ''})`]);
     // What the map asks: the selected unit's moves (ui/map/reach.ts).
     const mover = Object.values(s0.units).find((u) => u.side === side && u.hex !== null);
     if (mover) {

@@ -106,6 +106,8 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
   // The scenario modules may stop units generating halts (AW 32.2.2: carpet-bombed units, even in an ET).
   const haltFilter = extensionsOf(bundle).some((e) => e.noHalts);
   const halting = new Set<HexId>();
+  // A local: an imported binding is a getter call per read under vite's SSR loader (the bench, the tests).
+  const nb = NEIGHBOURS;
   for (const u of unitIndex(state).live) {
     if (u.hex === null) continue;
     if (u.side === side) { flags[u.hex] |= F_FRIEND; continue; }
@@ -119,7 +121,7 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
     if (halts) halting.add(u.hex);
     const bits = (afv ? F_ENEMY_ADJ : F_ENEMY_ADJ | F_NON_AFV_ADJ) | (halts ? F_HALT_ADJ : 0);
     for (let d = 0; d < 6; d++) {
-      const n = NEIGHBOURS[u.hex * 6 + d];
+      const n = nb[u.hex * 6 + d];
       if (n < 0) continue;
       flags[n] |= bits;
     }

@@ -21,7 +21,7 @@ import {
 import {
   MARKER, hasMarker, isArtillery, isArtilleryGroup, isCommando, isHq, isInfantry, stepsLeft,
 } from './unit-traits';
-import { freeGroupHost, freeGroupProblem, hexStackViolation } from './stacking';
+import { freeGroupHost, freeGroupProblem, hexStackViolation, stackViolations } from './stacking';
 import { actsAsGroup } from './artilleryGroups';
 import { enterFilter } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
@@ -553,9 +553,38 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
   if (u.side !== phasing(state, bundle)) return no('not-your-unit', `${n} belongs to the other side`);
   if (segmentId(state, bundle) !== 'move') return no('wrong-segment', 'artillery is flipped and PA, CR and Exploit markers are placed in the Movement Segment', 'AW 31.2.1');
   if (segmentMoves(state, bundle).moved.has(u.side)) return no('marks-before-moving', 'flip artillery and place PA, CR and Exploit markers before moving any unit', 'AW 31.2.1');
-  const night = isNight(state, bundle);
-  const view = sideView(state, bundle, u.side);
-  const adjacent = (view.flags[u.hex] & F_ENEMY_ADJ) !== 0;
+  return markRefusal(state, bundle, u, def, marker, markScope(state, bundle, u.side));
+}
+
+/** What every mark of `side` now shares: read once per side by `legalMarks`, once per check by `checkMark`. */
+interface MarkScope {
+  night: boolean;
+  restGT: boolean;
+  view: SideView;
+  /** Whether the side's stack in hex `h` is overstacked (GOSS 6.7.0). */
+  overstacked: (h: HexId) => boolean;
+}
+
+function markScope(state: GameState, bundle: ScenarioBundle, side: Side, all = false): MarkScope {
+  let over: Set<HexId> | undefined;
+  return {
+    night: isNight(state, bundle),
+    restGT: isRestGT(state, bundle, side),
+    view: sideView(state, bundle, side),
+    // For the whole side (`all`): the side's violations, kept per unit index, instead of one stack count
+    // per unit (the same stackViolationOf per hex, so the same answer).
+    overstacked: all
+      ? (h) => (over ??= new Set(stackViolations(state, bundle, side).map((v) => v.hex))).has(h)
+      : (h) => hexStackViolation(state, bundle, h, side) !== null,
+  };
+}
+
+/** Why the live unit `u` of the phasing side, before it moves, may not take `marker` (the checks after checkMark's preamble). */
+function markRefusal(state: GameState, bundle: ScenarioBundle, u: UnitState, def: UnitDef, marker: (typeof MARKABLE)[number], scope: MarkScope): Check {
+  const n = def.designation;
+  const unitId = u.id;
+  const { night, view } = scope;
+  const adjacent = (view.flags[u.hex!] & F_ENEMY_ADJ) !== 0;
   const modes = [MARKER.PA, MARKER.CR, MARKER.EXPLOIT].filter((m) => hasMarker(u, m));
   switch (marker) {
     case 'IB':
@@ -564,14 +593,14 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
       return null;
     case 'PA':
       if (night) return no('night', 'units may not enter PA mode in a Night game turn', 'AW 31.6');
-      if (isRestGT(state, bundle, u.side)) return no('rest-gt', `${n}: no unit enters PA mode in its side's rest GT`, 'GOSS 3.5');
+      if (scope.restGT) return no('rest-gt', `${n}: no unit enters PA mode in its side's rest GT`, 'GOSS 3.5');
       if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
       if (isHq(def) || isArtillery(def)) return no('pa-not-allowed', `${n}: HQs and artillery may not enter PA mode`, 'GOSS 5.2.1');
       if (isMotorised(u)) return no('transported', `${n} is carried by its division's transport and may not enter PA mode`, 'GOSS 5.2.1h, 7.12.3');
       if (hasMarker(u, MARKER.OOS)) return no('oos', `${n} is out of supply and may not enter PA mode`, 'AW 31.11');
       { const line = acrossBoundary(state, bundle, unitId); if (line) return no('restricted-area', `${n} is across the ${line.name} and may not enter PA mode until it moves back`, line.case); }
       if (hasMarker(u, MARKER.FATIGUE2)) return no('fatigue', `${n} has fatigue 2 and may not enter PA mode`, 'GOSS 5.2.1');
-      if (hexStackViolation(state, bundle, u.hex, u.side)) return no('overstacked', `${n} is overstacked and may not enter PA mode`, 'GOSS 6.7.0');
+      if (scope.overstacked(u.hex!)) return no('overstacked', `${n} is overstacked and may not enter PA mode`, 'GOSS 6.7.0');
       if (!paCanReachEnemy(state, bundle, unitId)) return no('pa-no-enemy', `${n} could not reach a hex adjacent to an enemy unit by PA movement`, 'GOSS 5.2.1');
       return null;
     case 'CR':
@@ -585,7 +614,7 @@ export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: stri
       return null;
     case 'Exploit':
       if (night) return no('night', 'units may not enter Exploit mode in a Night game turn', 'AW 31.6');
-      if (isRestGT(state, bundle, u.side)) return no('rest-gt', `${n}: no unit enters Exploit mode in its side's rest GT`, 'GOSS 3.5');
+      if (scope.restGT) return no('rest-gt', `${n}: no unit enters Exploit mode in its side's rest GT`, 'GOSS 3.5');
       if (modes.length) return no('has-mode', `${n} is already marked ${modes.join(', ')}`, 'GOSS 5.0');
       // GOSS 5.3.0f: a Leg unit carried by its division's transport may enter Exploit mode too.
       if (moveClassOf(def, u) !== 'mech') return no('exploit-not-mech', `only Mech units (or Leg units on transport) may enter Exploit mode; ${n} is ${def.moveClass}`, 'AW 31.5');
@@ -610,13 +639,18 @@ function stepsToEnemyAdjacent(view: SideView, limit: number): Int32Array {
   if (d) return d;
   d = new Int32Array(HEX_COUNT).fill(-1);
   const queue = new Int32Array(HEX_COUNT);
+  // Locals: an imported binding is a getter call per read under vite's SSR loader (the bench, the tests).
+  const flags = view.flags;
+  const nb = NEIGHBOURS;
+  const adj = F_ENEMY_ADJ;
+  const count = HEX_COUNT;
   let tail = 0;
-  for (let h = 0; h < HEX_COUNT; h++) if (view.flags[h] & F_ENEMY_ADJ) { d[h] = 0; queue[tail++] = h; }
+  for (let h = 0; h < count; h++) if (flags[h] & adj) { d[h] = 0; queue[tail++] = h; }
   for (let head = 0; head < tail; head++) {
     const h = queue[head];
     if (d[h] >= limit) continue;
     for (let k = 0; k < 6; k++) {
-      const n = NEIGHBOURS[h * 6 + k];
+      const n = nb[h * 6 + k];
       if (n >= 0 && d[n] === -1) { d[n] = d[h] + 1; queue[tail++] = n; }
     }
   }
@@ -691,9 +725,14 @@ function legalMarks(state: GameState, side: Side, bundle: ScenarioBundle): Actio
   // What checkMark refuses for every unit of the side at once (AW 31.2.1: the phasing side marks, before moving any unit).
   if (side !== phasing(state, bundle) || segmentMoves(state, bundle).moved.has(side)) return out;
   // The live units in record order (the index's list: for…in over a 2,000-unit record is slow).
+  // checkMark's preamble holds for each of them (on the map, the phasing side's, this segment, nothing
+  // moved yet): only the per-unit checks run, with what the side shares read once.
+  const scope = markScope(state, bundle, side, true);
   for (const u of unitIndex(state).live) {
     if (u.side !== side) continue;
-    for (const m of MARKABLE) if (!checkMark(state, bundle, u.id, m)) out.push({ type: 'mark', unit: u.id, marker: m });
+    const def = bundle.units.get(u.id);
+    if (!def) continue;
+    for (const m of MARKABLE) if (!markRefusal(state, bundle, u, def, m, scope)) out.push({ type: 'mark', unit: u.id, marker: m });
   }
   return out;
 }

@@ -33,13 +33,30 @@ const internals = (x: unknown): DraftInternals | undefined => (x && typeof x ===
  */
 export function readUnits(units: Record<string, UnitState>): UnitState[] {
   const st = internals(units);
-  if (!st) return Object.values(units);
-  const all = Object.values(st.copy_ ?? st.base_);
+  if (!st) return valuesOf(units).slice();
+  // Nothing written to the record yet: its values are the frozen base's (no unit drafted).
+  if (!st.copy_) return valuesOf(st.base_ as Record<string, UnitState>).slice();
+  const all = Object.values(st.copy_);
   for (let i = 0; i < all.length; i++) {
     const c = internals(all[i]);
     if (c) all[i] = c.copy_ ?? c.base_;
   }
   return all as UnitState[];
+}
+
+/**
+ * Object.values of a units record, kept per frozen record: over a 2,000-unit record (dictionary mode)
+ * it is the dearest part of reading the units, and the end-of-segment hooks each read them on a draft
+ * of the same state (issue 17). Callers get a copy (`readUnits`), so the kept array is never changed.
+ */
+const values = new WeakMap<object, UnitState[]>();
+function valuesOf(units: Record<string, UnitState>): UnitState[] {
+  let v = values.get(units);
+  if (v) return v;
+  v = Object.values(units);
+  // Only a frozen record cannot change under the kept list (hand-made test states may be unfrozen).
+  if (Object.isFrozen(units)) values.set(units, v);
+  return v;
 }
 
 function build(units: Record<string, UnitState>): UnitIndex {
