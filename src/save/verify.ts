@@ -461,11 +461,8 @@ function* loadFull(json: unknown, start: SavedGame): Generator<LoadProgress, Loa
       }
     }
   }
-  const parsed = SaveFile.safeParse(json);
-  if (!parsed.success) {
-    const f = firstIssue(parsed.error);
-    return fail('format', `the file does not follow the save format at ${f.path || 'the top level'}: ${f.message}`, f.entry);
-  }
+  const parsed = parseFile(SaveFile, json, false);
+  if (!parsed.ok) return parsed;
   const save = parsed.data;
   const root = start.save.head;
   const first = save.entries[0];
@@ -490,6 +487,14 @@ function* loadFull(json: unknown, start: SavedGame): Generator<LoadProgress, Loa
   return { ok: true, game, warnings };
 }
 
+/** A file parsed by the full or the compact save schema, or the format refusal naming the first bad path. */
+function parseFile<T>(schema: { safeParse(j: unknown): { success: true; data: T } | { success: false; error: Parameters<typeof firstIssue>[0] } }, json: unknown, compact: boolean): { ok: true; data: T } | LoadError {
+  const p = schema.safeParse(json);
+  if (p.success) return { ok: true, data: p.data };
+  const f = firstIssue(p.error);
+  return fail('format', `the file does not follow the ${compact ? 'compact ' : ''}save format at ${f.path || 'the top level'}: ${f.message}`, f.entry);
+}
+
 /**
  * Compact files: the seal over header and entries is checked first; then each entry is re-derived
  * by re-playing it (dice, state, chain links) and checked as usual; at the end the re-derived chain
@@ -501,11 +506,8 @@ function* loadCompact(json: unknown, start: SavedGame): Generator<LoadProgress, 
     return fail('chain', 'the file was edited or damaged: its seal does not match its contents (checked before re-playing; a compact file cannot say which entry changed, the full file can)');
   }
   yield { done: 0, total: Array.isArray(raw.entries) ? raw.entries.length : 0, phase: 'checking' };
-  const parsed = CompactSaveFile.safeParse(json);
-  if (!parsed.success) {
-    const f = firstIssue(parsed.error);
-    return fail('format', `the file does not follow the compact save format at ${f.path || 'the top level'}: ${f.message}`, f.entry);
-  }
+  const parsed = parseFile(CompactSaveFile, json, true);
+  if (!parsed.ok) return parsed;
   const c = parsed.data;
   let game = start;
   const total = c.entries.length;
@@ -620,12 +622,12 @@ function* migrateData(json: unknown, header: SaveHeader, compact: boolean, opts:
     if (Array.isArray(raw.entries) && raw.seal !== compactSeal(raw.header as SaveHeader, raw.entries)) {
       return fail('chain', `${made}, and it was edited or damaged: its seal does not match its contents`);
     }
-    const p = CompactSaveFile.safeParse(json);
-    if (!p.success) { const f = firstIssue(p.error); return fail('format', `the file does not follow the compact save format at ${f.path || 'the top level'}: ${f.message}`, f.entry); }
+    const p = parseFile(CompactSaveFile, json, true);
+    if (!p.ok) return p;
     entries = p.data.entries;
   } else {
-    const p = SaveFile.safeParse(json);
-    if (!p.success) { const f = firstIssue(p.error); return fail('format', `the file does not follow the save format at ${f.path || 'the top level'}: ${f.message}`, f.entry); }
+    const p = parseFile(SaveFile, json, false);
+    if (!p.ok) return p;
     // The chain as written, from the header as written (format 2 seals the version with it).
     let prev = headerHash(p.data.header);
     for (let k = 0; k < p.data.entries.length; k++) {
