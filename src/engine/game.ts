@@ -16,6 +16,7 @@ import {
 } from './rules/registry';
 import { RULE_MODULES } from './rules';
 import { normaliseAction } from './actions';
+import { ROLL_DICE, ROLL_PURPOSE } from './actions/core';
 import { invariantChecksOn, newProblems } from './invariants';
 import { bundleById, bundleOf, hasBundle, registerBundle } from './bundles';
 import { redact, type StateView } from './rules/hidden';
@@ -378,8 +379,8 @@ function isBareEndSegment(raw: Action): boolean {
 }
 
 /**
- * `{type: 'roll', dice, purpose}` with nothing else, as actions/core.ts Roll admits it (dice 1d10 or
- * 2d10, purpose 1–200 characters): its one spelling, built as the schema's output would be.
+ * `{type: 'roll', dice, purpose}` with nothing else, as actions/core.ts Roll admits it (its ROLL_DICE
+ * and ROLL_PURPOSE): its one spelling, built as the schema's output would be.
  * Anything else about it goes through normaliseAction.
  */
 function bareRoll(raw: Action): Action | null {
@@ -387,7 +388,7 @@ function bareRoll(raw: Action): Action | null {
   const proto = Object.getPrototypeOf(raw) as unknown;
   if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertyNames(raw).length !== 3 || Object.keys(raw).length !== 3) return null;
   const { dice, purpose } = raw as { dice?: unknown; purpose?: unknown };
-  if ((dice !== '1d10' && dice !== '2d10') || typeof purpose !== 'string' || purpose.length < 1 || purpose.length > 200) return null;
+  if (!ROLL_DICE.includes(dice as never) || typeof purpose !== 'string' || purpose.length < ROLL_PURPOSE.min || purpose.length > ROLL_PURPOSE.max) return null;
   return { type: 'roll', dice, purpose } as Action;
 }
 
