@@ -126,12 +126,12 @@ export function blownBridgeSides(state: GameState, bundle: ScenarioBundle): Read
   return out;
 }
 
-/** Does a scenario module let the unit lead only when nothing else may (AW 41.3.3)? */
 /** Does any module of the scenario bar units from leading (then leadsOnlyAlone is worth asking per unit)? */
 export function anyLeadsOnlyAlone(bundle: ScenarioBundle): boolean {
   return extensionsOf(bundle).some((e) => e.leadsOnlyAlone !== undefined);
 }
 
+/** Does a scenario module let the unit lead only when nothing else may (AW 41.3.3)? */
 export function leadsOnlyAlone(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
   for (const e of extensionsOf(bundle)) if (e.leadsOnlyAlone?.(state, bundle, unitId)) return true;
   return false;
