@@ -34,8 +34,9 @@ const internals = (x: unknown): DraftInternals | undefined => (x && typeof x ===
 export function readUnits(units: Record<string, UnitState>): UnitState[] {
   const st = internals(units);
   if (!st) return valuesOf(units).slice();
-  // Nothing written to the record yet: its values are the frozen base's (no unit drafted).
-  if (!st.copy_) return valuesOf(st.base_ as Record<string, UnitState>).slice();
+  // Nothing written to the record or any unit yet (immer marks a record modified when a unit below
+  // it is written): its values are the frozen base's, even if units were drafted (read) already.
+  if (!st.copy_ || !st.modified_) return valuesOf(st.base_ as Record<string, UnitState>).slice();
   const all = Object.values(st.copy_);
   for (let i = 0; i < all.length; i++) {
     const c = internals(all[i]);
@@ -87,7 +88,11 @@ export function unmodifiedBase<T extends object>(d: T): T {
 
 /** The index of `state` (cached for frozen, non-draft states). */
 export function unitIndex(state: GameState): UnitIndex {
-  const units = state.units;
+  let units = state.units;
+  // A draft whose units nothing has written to yet has the frozen base's units: its cached index
+  // (the fire plan, the adjacent-enemy checks and fatigue recovery query hex by hex on drafts).
+  const st = internals(units);
+  if (st && !st.modified_) units = st.base_ as Record<string, UnitState>;
   // Look up first: Object.isFrozen is O(properties) on a large record, so it runs once per state, on the miss.
   const hit = cache.get(units);
   if (hit) return hit;
