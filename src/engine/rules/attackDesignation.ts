@@ -15,7 +15,7 @@ import {
   M, addMarker, defOf, dropMarker, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isLeader, live, unitsAt,
 } from './combatTraits';
 import { prc } from './groundAssault';
-import { readUnits } from './unitIndex';
+import { readUnits, sideAdjacent, unitIndex } from './unitIndex';
 import { effectivePr } from './combatPr';
 import { leaderPrcDrm } from './leaders';
 import { acrossBoundary, combatBan, mayAct } from './extensions';
@@ -113,9 +113,11 @@ export const attackDesignationRules: RuleModule = {
       onEnter(d, ctx) {
         // GOSS 12.0 mandatory removals: designations with no adjacent enemy.
         const events: GameEvent[] = [];
+        // Dropping markers moves no unit: one index of the positions for every adjacency question.
+        const ix = unitIndex(d as GameState);
         for (const r of readUnits(d.units)) {
           if (!live(r) || (!has(r, M.TA) && !has(r, M.PA))) continue;
-          if (!enemyAdjacent(d as GameState, r)) {
+          if (!sideAdjacent(ix, r.hex!, enemyOf(r.side))) {
             const u = d.units[r.id];
             dropMarker(u, M.TA); dropMarker(u, M.PA);
             events.push({ type: 'designationDropped', unit: u.id, why: 'no adjacent enemy', case: 'GOSS 12.0' });

@@ -3,12 +3,11 @@
  * phasing side that is not adjacent to an enemy unit recovers one fatigue level. Fatigue effects
  * are applied where they bite (GAV ×½/×¼, no attack at F2, FS barrage ×½, no RIB, MA by movement).
  */
-import { neighbours } from '../hex';
 import { phasingSide } from '../sequence';
 import type { GameEvent, GameState } from '../types';
 import type { RuleModule } from './registry';
-import { enemyOf, fatigue, live, setFatigue, unitsAt } from './combatTraits';
-import { readUnits } from './unitIndex';
+import { enemyOf, fatigue, live, setFatigue } from './combatTraits';
+import { readUnits, sideAdjacent, unitIndex } from './unitIndex';
 
 export const fatigueRules: RuleModule = {
   name: 'fatigue',
@@ -17,11 +16,13 @@ export const fatigueRules: RuleModule = {
     fatigueRecovery(d, ctx) {
       const side = phasingSide(ctx.bundle.scenario, d.pos);
       const events: GameEvent[] = [];
+      // Recovery moves no unit: one index of the positions for every adjacency question.
+      const ix = unitIndex(d as GameState);
       for (const u of readUnits(d.units)) {
         if (u.side !== side || !live(u)) continue;
         const f = fatigue(u);
         if (!f) continue;
-        if (neighbours(u.hex!).some((h) => unitsAt(d as GameState, h, enemyOf(side)).length)) continue;
+        if (sideAdjacent(ix, u.hex!, enemyOf(side))) continue;
         setFatigue(d.units[u.id], f - 1);
         events.push({ type: 'fatigueRecovered', unit: u.id, level: f - 1, case: 'AW 31.2.3b, GOSS 14.3' });
       }

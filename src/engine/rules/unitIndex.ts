@@ -7,7 +7,7 @@
  * from the draft's current values without drafting each unit (`readUnits`).
  */
 import { isDraft } from 'immer';
-import type { HexId } from '../hex';
+import { NEIGHBOURS, type HexId } from '../hex';
 import type { GameState, Side, UnitState } from '../types';
 
 export interface UnitIndex {
@@ -108,4 +108,20 @@ export function unitsIn(state: GameState, h: HexId, side?: Side): UnitState[] {
   const out: UnitState[] = [];
   for (const u of l) if (u.side === side) out.push(u);
   return out;
+}
+
+/**
+ * Whether a live unit of `side` stands next to `h`, from an index taken once (`unitIndex`): for the
+ * segment hooks that walk every unit and write markers but move none, so the positions they read do
+ * not change under the loop (asking `unitsIn` on the written draft rebuilt the index per question).
+ */
+export function sideAdjacent(ix: UnitIndex, h: HexId, side: Side): boolean {
+  const nb = NEIGHBOURS;
+  for (let d = 0; d < 6; d++) {
+    const n = nb[h * 6 + d];
+    if (n < 0) continue;
+    const l = ix.byHex.get(n);
+    if (l) for (const u of l) if (u.side === side) return true;
+  }
+  return false;
 }
