@@ -20,14 +20,11 @@ import { HEX_COUNT, NEIGHBOURS, hexsideBetween, tryParseHexRef, type HexId } fro
 import { isLand, NO_TERRAIN } from '../board';
 import type { GameState, ScenarioBundle, Side } from '../types';
 import { hexSet, inPlayArea, special } from './scenarioArea';
-import { HEXSIDE_FEATURES, ROUTE_CLASSES } from '../../data/schemas/map';
 import { unitIndex } from './unitIndex';
 import { leastAdjacentCosts } from './supplyPath';
 import { downBridgeSides } from './placedBridges';
+import { EDGE_BRIDGE, EDGE_MAJOR, EDGE_NAMED, EDGE_ROAD, hexsideTable } from './hexsideTable';
 
-const BRIDGE = 1 << HEXSIDE_FEATURES.indexOf('bridge');
-const MAJOR = (1 << HEXSIDE_FEATURES.indexOf('majorRiver')) | (1 << HEXSIDE_FEATURES.indexOf('canal'));
-const ROAD = (1 << ROUTE_CLASSES.indexOf('primary')) | (1 << ROUTE_CLASSES.indexOf('secondary'));
 const ENEMY = 1; const FRIEND = 2;
 const NONE = 0xffff; const NONE8 = 0xff;
 type WithBridges = { special?: { epsom?: { bridges?: number[] } } };
@@ -37,18 +34,20 @@ export function bridgeMarkers(state: GameState): number[] {
   return (state as GameState & WithBridges).special?.epsom?.bridges ?? [];
 }
 
-/** Is the hexside a→b closed to supply paths (an unbridged Odon hexside, or a major river / canal without a bridge)? */
-function blocksSide(state: GameState, bundle: ScenarioBundle, a: HexId, b: HexId, namedRiver = true): boolean {
-  const side = hexsideBetween(a, b);
-  const bits = bundle.board.sides.get(side) ?? 0;
-  if ((bits & BRIDGE) && !downBridgeSides(state, bundle).has(side)) return false;
-  const river = special(bundle).epsom?.odon.river;
-  if (river && bundle.board.sideNames.get(side) === river) {
-    if (!namedRiver) return (bits & MAJOR) !== 0;
-    const m = bridgeMarkers(state);
-    return !(m.includes(a) || m.includes(b));
+/**
+ * Is the edge (h, d) closed to supply paths (an unbridged Odon hexside, or a major river / canal without
+ * a bridge)? `t` is the bundle's hexside table with the Odon named; `down` the bridges down now
+ * (GOSS 17.3.2, AW 41.3.7b); `markers` the AW 33.6.1 bridge markers. Symmetric in the edge's two hexes.
+ */
+function edgeBlocks(t: Uint8Array, h: HexId, d: number, n: HexId, down: ReadonlySet<number>, markers: number[], namedRiver: boolean): boolean {
+  const e = t[h * 6 + d];
+  if (!e) return false;
+  if (e & EDGE_BRIDGE && !down.has(hexsideBetween(h, n))) return false;
+  if (e & EDGE_NAMED) {
+    if (!namedRiver) return (e & EDGE_MAJOR) !== 0;
+    return !(markers.includes(h) || markers.includes(n));
   }
-  return (bits & MAJOR) !== 0;
+  return (e & EDGE_MAJOR) !== 0;
 }
 
 /** Does the scenario trace GenS through formation HQs (AW 33.9.0, 34.9.0)? */
@@ -90,16 +89,20 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   // AW 33.9.1 (under "Allied PSS"): the Odon blocks only the sides whose rule says so.
   const riverBlocks = rule.namedRiverBlocks !== false;
   const epsom = !!special(bundle).epsom && riverBlocks;
-  const blocks = (s: GameState, b: ScenarioBundle, x: HexId, y: HexId) => blocksSide(s, b, x, y, riverBlocks);
+  // Per edge from the bundle's table (issue 17); what play changes is read once per trace.
+  const T = hexsideTable(bundle, special(bundle).epsom?.odon.river);
+  const down = downBridgeSides(state, bundle);
+  const markers = bridgeMarkers(state);
+  const blocks = (x: HexId, d: number, y: HexId) => edgeBlocks(T, x, d, y, down, markers, riverBlocks);
   // Leg 1: least enemy-adjacent count from a PSS to each hex (0-1 BFS), any length.
-  const cost = leastAdjacentCosts(hexSet(bundle, rule.pss), { passable, adjacent: adj, crosses: (h, n) => !blocks(state, bundle, h, n), cap: max });
+  const cost = leastAdjacentCosts(hexSet(bundle, rule.pss), { passable, adjacent: adj, crosses: (h, n, d) => !blocks(h, d, n), cap: max });
   // The count at a hex reached by a last step across a blocked hexside (AW 33.9.1), else by a normal path.
   const reach = (h: HexId): number => {
     let c = cost.get(h) ?? Infinity;
     if (epsom) for (let d = 0; d < 6; d++) {
       const n = NB[h * 6 + d];
       const cn = cost.get(n);
-      if (cn !== undefined && blocks(state, bundle, n, h)) c = Math.min(c, cn + (adj(h) ? 1 : 0));
+      if (cn !== undefined && blocks(h, d, n)) c = Math.min(c, cn + (adj(h) ? 1 : 0));
     }
     return c;
   };
@@ -132,11 +135,11 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
         for (let d = 0; d < 6; d++) {
           const n = NB[h * 6 + d];
           if (!passable(n)) continue;
-          const step = leg.roadsHalf && ((bundle.board.routes.get(hexsideBetween(h, n)) ?? 0) & ROAD) ? 1 : 2;
+          const step = leg.roadsHalf && T[h * 6 + d] & EDGE_ROAD ? 1 : 2;
           const m2 = m + step; const c2 = c + (adj(n) ? 1 : 0);
           if (m2 > limit || c2 > max) continue;
           // AW 33.9.1: a blocked (Odon) hexside only as the last step into a friendly-occupied hex.
-          if (blocks(state, bundle, h, n)) { if (epsom && occ[n] & FRIEND && c2 < out[n]) out[n] = c2; continue; }
+          if (blocks(h, d, n)) { if (epsom && occ[n] & FRIEND && c2 < out[n]) out[n] = c2; continue; }
           if (best[n * K + c2] > m2) buckets[m2].push(n * K + c2);
         }
       }

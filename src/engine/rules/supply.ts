@@ -8,7 +8,6 @@
  */
 import { isDraft } from 'immer';
 import { HEX_COUNT, NEIGHBOURS, colOf, hexsideBetween, rowOf, tryParseHexRef, type HexId } from '../hex';
-import { HEXSIDE_FEATURES } from '../../data/schemas/map';
 import { hexSet, inPlayArea, special } from './scenarioArea';
 import { unitIndex } from './unitIndex';
 import { onMap, terrainOf } from '../board';
@@ -22,6 +21,7 @@ import { hasHqLeg, scenarioSupplyTrace } from './scenarioSupply';
 import { leastAdjacentCosts, type HexCosts } from './supplyPath';
 import { boxSupply, isBox, unitsByBox } from './locations';
 import { downBridgeSides, placedBridgeSides, placedBridgesKey } from './placedBridges';
+import { EDGE_BRIDGE, EDGE_MAJOR, hexsideTable } from './hexsideTable';
 
 /** How a side traces GenS: its sources, the path limit, and where paths may go. */
 export interface SupplyRule {
@@ -100,9 +100,6 @@ function edgeSources(bundle: ScenarioBundle, side: Side): HexId[] {
   return [...out];
 }
 
-const MAJOR = (1 << HEXSIDE_FEATURES.indexOf('majorRiver')) | (1 << HEXSIDE_FEATURES.indexOf('canal'));
-const BRIDGE = 1 << HEXSIDE_FEATURES.indexOf('bridge');
-
 const traces = new WeakMap<object, Map<string, ReadonlyMap<HexId, number>>>();
 
 /**
@@ -166,6 +163,7 @@ function pathLand(bundle: ScenarioBundle, rule: SupplyRule): Uint8Array {
 /** The trace of `genSCost` from the rule's sources, around the enemy hexes (counts up to the limit + 1, to tell "just outside"). */
 export function traceGenS(bundle: ScenarioBundle, rule: SupplyRule, enemy: Set<HexId>, bridges: ReadonlySet<number> = new Set(), blown: ReadonlySet<number> = new Set()): HexCosts {
   const land = pathLand(bundle, rule);
+  const T = hexsideTable(bundle);
   // Enemy hexes and their neighbours as masks over the lattice: the search reads arrays, not sets.
   const blocked = new Uint8Array(HEX_COUNT); const adjacent = new Uint8Array(HEX_COUNT);
   for (const e of enemy) {
@@ -175,11 +173,13 @@ export function traceGenS(bundle: ScenarioBundle, rule: SupplyRule, enemy: Set<H
   return leastAdjacentCosts(rule.sources, {
     adjacent: (h) => adjacent[h] === 1,
     passable: (h) => land[h] === 1 && blocked[h] === 0,
-    crosses: (a, b) => {
+    crosses: (a, b, d) => {
       if (!rule.bridgesOnly) return true;
+      // The static features from the bundle's table (issue 17); bridges blown or placed in play by side id.
+      const e = T[a * 6 + d];
+      if (!(e & EDGE_MAJOR)) return true;
       const hs = hexsideBetween(a, b);
-      const f = bundle.board.sides.get(hs) ?? 0;
-      return !(f & MAJOR) || ((f & BRIDGE) !== 0 && !blown.has(hs)) || bridges.has(hs);
+      return ((e & EDGE_BRIDGE) !== 0 && !blown.has(hs)) || bridges.has(hs);
     },
     cap: rule.maxAdjacentToEnemy + 1,
   });

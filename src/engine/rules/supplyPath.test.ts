@@ -19,7 +19,7 @@ function reference(sources: Iterable<HexId>, r: PathRules): Map<HexId, number> {
     if (cost.get(h) !== level) continue;
     for (let d = 0; d < 6; d++) {
       const n = NEIGHBOURS[h * 6 + d];
-      if (n < 0 || !r.passable(n) || !r.crosses(h, n)) continue;
+      if (n < 0 || !r.passable(n) || !r.crosses(h, n, d)) continue;
       const c = level + (r.adjacent(n) ? 1 : 0);
       if (c > r.cap || c >= (cost.get(n) ?? Infinity)) continue;
       cost.set(n, c); (c === level ? now : later).push(n);

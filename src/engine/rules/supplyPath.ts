@@ -10,7 +10,8 @@ import { HEX_COUNT, NEIGHBOURS, type HexId } from '../hex';
 
 export interface PathRules {
   passable(h: HexId): boolean;
-  crosses(a: HexId, b: HexId): boolean;
+  /** The step a → b, b being a's neighbour in direction d (NEIGHBOURS[a * 6 + d]). */
+  crosses(a: HexId, b: HexId, d: number): boolean;
   adjacent(h: HexId): boolean;
   /** Counts above this are not kept (nor searched from). */
   cap: number;
@@ -55,7 +56,7 @@ export function leastAdjacentCosts(sources: Iterable<HexId>, r: PathRules): HexC
     if (cost[h] !== level) continue;
     for (let d = 0; d < 6; d++) {
       const n = NB[h * 6 + d];
-      if (n < 0 || !r.passable(n) || !r.crosses(h, n)) continue;
+      if (n < 0 || !r.passable(n) || !r.crosses(h, n, d)) continue;
       const c = level + (r.adjacent(n) ? 1 : 0);
       if (c > cap || c >= cost[n]) continue;
       if (cost[n] === UNREACHED) reached++;
