@@ -22,7 +22,7 @@ import type { GameState, ScenarioBundle, Side } from '../types';
 import { hexSet, inPlayArea, special } from './scenarioArea';
 import { unitIndex } from './unitIndex';
 import { leastAdjacentCosts } from './supplyPath';
-import { downBridgeSides } from './placedBridges';
+import { downBridgeSides, placedBridgesKey } from './placedBridges';
 import { EDGE_BRIDGE, EDGE_MAJOR, EDGE_NAMED, EDGE_ROAD, hexsideTable } from './hexsideTable';
 
 const ENEMY = 1; const FRIEND = 2;
@@ -56,14 +56,18 @@ export function hasHqLeg(bundle: ScenarioBundle, side: Side): boolean {
 }
 
 interface Trace { units: Set<string>; hqs: Map<string, number> }
-const cache = new WeakMap<object, Map<Side, Trace>>();
+const cache = new WeakMap<object, Map<string, Trace>>();
 
 /**
  * The units of `side` in GenS now (AW 33.9 / 34.9), and each in-GenS HQ's count of enemy-adjacent
  * path hexes. Cached per frozen state.
  */
 export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, side: Side): Trace {
-  const hit = cache.get(state.units)?.get(side);
+  // Bridges down or placed and the AW 33.6.1 markers change the paths without moving a unit: part of the key.
+  const markers = bridgeMarkers(state);
+  const bk = placedBridgesKey(state, bundle);
+  const key = bk || markers.length ? `${side}|${bk}|${markers.join(',')}` : side;
+  const hit = cache.get(state.units)?.get(key);
   if (hit) return hit;
   const rule = special(bundle).logistics!.supply![side]!;
   const leg = rule.hqLeg!;
@@ -92,7 +96,6 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   // Per edge from the bundle's table (issue 17); what play changes is read once per trace.
   const T = hexsideTable(bundle, special(bundle).epsom?.odon.river);
   const down = downBridgeSides(state, bundle);
-  const markers = bridgeMarkers(state);
   const blocks = (x: HexId, d: number, y: HexId) => edgeBlocks(T, x, d, y, down, markers, riverBlocks);
   // Leg 1: least enemy-adjacent count from a PSS to each hex (0-1 BFS), any length.
   const cost = leastAdjacentCosts(hexSet(bundle, rule.pss), { passable, adjacent: adj, crosses: (h, n, d) => !blocks(h, d, n), cap: max });
@@ -165,7 +168,7 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   if (!isDraft(state.units) && Object.isFrozen(state.units)) {
     let m = cache.get(state.units);
     if (!m) cache.set(state.units, (m = new Map()));
-    m.set(side, tr);
+    m.set(key, tr);
   }
   return tr;
 }
