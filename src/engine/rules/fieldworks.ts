@@ -10,13 +10,16 @@
  * state.fieldworks from the start of the game (`onNewGame`), and `removeFieldworks` never takes them
  * away: an ET-3 there goes back down to the printed ET-2, so the hex is never without works.
  */
-import type { Draft } from 'immer';
+import { isDraft, type Draft } from 'immer';
 import { formatHex, type HexId } from '../hex';
 import { terrainsIn } from '../board';
 import type { GameEvent, GameState, ScenarioBundle } from '../types';
 import type { RuleModule } from './registry';
 import { unitsAt } from './combatTraits';
-import { unitIndex } from './unitIndex';
+import { unitIndex, unmodifiedBase } from './unitIndex';
+
+/** Works records whose every hex was found occupied (or printed) with a given units record (frozen pairs). */
+const settled = new WeakMap<object, WeakSet<object>>();
 import { hexSet, special } from './scenarioArea';
 
 export const FIELDWORKS = ['IP', 'ET-2', 'ET-3'] as const;
@@ -90,14 +93,25 @@ export const fieldworksRules: RuleModule = {
     segment: '*',
     onExit(d, ctx) {
       const events: GameEvent[] = [];
+      // This hook runs at the end of every segment: a pair of (frozen) works and units already found
+      // to leave nothing to remove is not checked again (Cherbourg's printed Landefront works stand in
+      // empty hexes all game, issue 17).
+      const fw = unmodifiedBase(d.fieldworks); const units = unmodifiedBase(d.units);
+      const frozen = !isDraft(fw) && !isDraft(units) && Object.isFrozen(fw) && Object.isFrozen(units);
+      if (frozen && settled.get(fw)?.has(units)) return events;
       const keys = Object.keys(d.fieldworks);
       if (!keys.length) return events;
-      // One index for the whole check (this hook runs at the end of every segment).
+      // One index for the whole check.
       const occupied = unitIndex(d as GameState).byHex;
       for (const k of keys) {
         const h = Number(k);
         if (occupied.has(h)) continue;
         removeFieldworks(d, ctx.bundle, h, events, 'hex left empty', 'GOSS 17.4');
+      }
+      if (frozen && !events.length && unmodifiedBase(d.fieldworks) === fw) {
+        let m = settled.get(fw);
+        if (!m) settled.set(fw, (m = new WeakSet()));
+        m.add(units);
       }
       return events;
     },

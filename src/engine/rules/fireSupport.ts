@@ -34,6 +34,7 @@ import { hasShips, navalPlan, recordShips } from './navalGunfire';
 import { combatBan, emplacedGuns, mayAct } from './extensions';
 import { gunsSuppressed, inArc } from './emplacements';
 import { weatherNow } from './weather';
+import { readUnits } from './unitIndex';
 
 /** The observation queries FS needs; rules/observation.ts (movement half of issue 5) provides them. */
 export interface FsObservation {
@@ -330,7 +331,7 @@ const OVERRUN_MEDIUM = ['ET-2', 'ET-3', 'Fort', 'StP', 'Ft Area'];
  * the overrun hex — one per spotter, its artillery gathered up to the cap — or none. Rolls nothing.
  */
 export function overrunFsOffers(state: GameState, bundle: ScenarioBundle, side: Side, target: HexId, overrun: HexId, units?: string[]): FsRequest[] {
-  const firers = Object.values(state.units).filter((u) => u.side === side && live(u) && isFirer(bundle, u.id)).map((u) => u.id);
+  const firers = readUnits(state.units).filter((u) => u.side === side && live(u) && isFirer(bundle, u.id)).map((u) => u.id);
   if (!firers.length) return [];
   const out: FsRequest[] = [];
   for (const s of unitsAt(state, overrun, side)) {
@@ -451,7 +452,7 @@ export function fsAdvanceOptions(state: GameState, side: Side, bundle: ScenarioB
   const out: Action[] = [];
   for (const h of c.fsVacated) {
     if (unitsAt(state, h).length) continue;
-    const us = Object.values(state.units).filter((u) => u.side === side && live(u) && isAttackDesignated(u) && areAdjacent(u.hex!, h));
+    const us = readUnits(state.units).filter((u) => u.side === side && live(u) && isAttackDesignated(u) && areAdjacent(u.hex!, h));
     const groups: UnitState[][] = us.map((u) => [u]);
     const byHex = new Map<HexId, UnitState[]>();
     for (const u of us) byHex.set(u.hex!, [...(byHex.get(u.hex!) ?? []), u]);
@@ -489,14 +490,14 @@ export const fireSupportRules: RuleModule = {
         // One offer per observable target hex with the firers in range (the UI adjusts the points).
         const out: Action[] = [];
         const targets = new Set<HexId>();
-        for (const u of Object.values(state.units)) if (u.side !== side && live(u)) targets.add(u.hex!);
-        const firers = Object.values(state.units).filter((u) => u.side === side && live(u) && isFirer(bundle, u.id)).map((u) => u.id);
+        for (const u of readUnits(state.units)) if (u.side !== side && live(u)) targets.add(u.hex!);
+        const firers = readUnits(state.units).filter((u) => u.side === side && live(u) && isFirer(bundle, u.id)).map((u) => u.id);
         for (const t of targets) {
           // Offer each firer at no more than the unobserved cap (AW 31.9.4), so a 16-point group is not excluded by the cap.
           const small = (id: string) => ({ unit: id, points: Math.max(1, Math.min(artilleryPoints(state, bundle, id).points, fsTable(bundle).caps.unobserved)) });
           const art = firers.filter((id) => fsPlan(state, bundle, side, { target: t, artillery: [small(id)] }).ok).map(small);
           if (!art.length) continue;
-          const spotter = Object.values(state.units).find((u) => u.side === side && live(u) && fsPlan(state, bundle, side, { target: t, spotter: u.id, artillery: art.slice(0, 1) }).ok)?.id;
+          const spotter = readUnits(state.units).find((u) => u.side === side && live(u) && fsPlan(state, bundle, side, { target: t, spotter: u.id, artillery: art.slice(0, 1) }).ok)?.id;
           const req = { target: t, spotter, artillery: art.slice(0, 1) };
           if (fsPlan(state, bundle, side, req).ok) out.push({ type: 'fireMission', target: formatHex(t), ...(spotter ? { spotter } : {}), artillery: req.artillery });
         }

@@ -25,7 +25,7 @@ import { gaResults } from './gaTable';
 import { eliminate, zStepsAlone, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
 import { clearIfEmpty } from './fieldworks';
-import { readUnits } from './unitIndex';
+import { readUnits, unmodifiedBase } from './unitIndex';
 import { hexStackViolation, stackViolationOf } from './stacking';
 import { localUnits } from './combatLocal';
 import { groundNow } from './movement-search';
@@ -364,7 +364,8 @@ export const groundAssaultRules: RuleModule = {
         // GOSS 13.4.0: every unit still designated at the start of the segment must attack — if it
         // still can: a unit whose adjacent enemy hexes were all assaulted already (GOSS 13.1, one GA
         // per hex) or that no legal assault includes does not block the end of the segment.
-        const idle = mustStillAttack(d as GameState, ctx.bundle, ctx.side);
+        // Read on the frozen state while nothing is written (a check over every designated unit).
+        const idle = mustStillAttack(unmodifiedBase(d) as GameState, ctx.bundle, ctx.side);
         if (idle.length) reject('must-attack', `attack-designated units must attack: ${idle.map((u) => defOf(ctx.bundle, u.id).designation).join(', ')}`, 'GOSS 13.4');
         const events: GameEvent[] = [];
         for (const r of readUnits(d.units)) {
@@ -387,7 +388,7 @@ export const groundAssaultRules: RuleModule = {
  */
 export function mustStillAttack(state: GameState, bundle: ScenarioBundle, side: Side): UnitState[] {
   const attacked = state.combat?.attackers ?? [];
-  const des = Object.values(state.units).filter((u) => u.side === side && live(u) && (has(u, M.TA) || has(u, M.PA)) && !attacked.includes(u.id));
+  const des = readUnits(state.units).filter((u) => u.side === side && live(u) && (has(u, M.TA) || has(u, M.PA)) && !attacked.includes(u.id));
   if (!des.length) return [];
   const able = new Set<string>();
   for (const a of assaultOptions(state, bundle, side)) for (const id of (a as ActionOf<'assault'>).attackers) able.add(id);
@@ -415,7 +416,7 @@ function withinLimit(state: GameState, bundle: ScenarioBundle, side: Side, targe
 /** The assaults the attacker may declare now: each TA stack alone, and all PA units against a hex together (GOSS 13.4). */
 export function assaultOptions(state: GameState, bundle: ScenarioBundle, side: Side): Action[] {
   const out: Action[] = [];
-  const des = Object.values(state.units).filter((u) => u.side === side && live(u) && (has(u, M.TA) || has(u, M.PA)) && !(state.combat?.attackers ?? []).includes(u.id));
+  const des = readUnits(state.units).filter((u) => u.side === side && live(u) && (has(u, M.TA) || has(u, M.PA)) && !(state.combat?.attackers ?? []).includes(u.id));
   const targets = new Set<HexId>();
   for (const u of des) for (const h of neighbours(u.hex!)) if (unitsAt(state, h, enemyOf(side)).length) targets.add(h);
   for (const t of targets) {

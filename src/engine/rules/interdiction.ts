@@ -13,6 +13,7 @@ import { combatOf } from './combatState';
 import { atmosphere } from './fireSupport';
 import { defOf, fatigue, isFlak, isHq, isPureAfv, live, setFatigue } from './combatTraits';
 import { takeStep } from './losses';
+import { readUnits } from './unitIndex';
 
 /** DRMs of a GI attack on `id` (AW 31.7). */
 export function giDrms(state: GameState, bundle: ScenarioBundle, id: string): { value: number; why: string }[] {
@@ -20,7 +21,7 @@ export function giDrms(state: GameState, bundle: ScenarioBundle, id: string): { 
   const u = state.units[id];
   const out: { value: number; why: string }[] = [];
   if (isPureAfv(defOf(bundle, id))) out.push({ value: t.drm.pureAfv, why: 'pure AFV target' });
-  const cover = Object.values(state.units).some((x) => x.side === u.side && x.id !== id && live(x) && distance(x.hex!, u.hex!) <= t.drm.flakOrHqRange && (isFlak(defOf(bundle, x.id)) || isHq(defOf(bundle, x.id))));
+  const cover = readUnits(state.units).some((x) => x.side === u.side && x.id !== id && live(x) && distance(x.hex!, u.hex!) <= t.drm.flakOrHqRange && (isFlak(defOf(bundle, x.id)) || isHq(defOf(bundle, x.id))));
   if (cover) out.push({ value: t.drm.flakOrHqNear, why: `Flak or HQ within ${t.drm.flakOrHqRange} hexes` });
   if (atmosphere(state, bundle).value === 'POvr') out.push({ value: t.drm.povr, why: 'partial overcast' });
   // A Mech unit's move wholly along primary/secondary roads in wet or mud is Mech road movement too (GOSS 7.6.1 step 5).
@@ -33,7 +34,7 @@ export function giEligible(state: GameState, bundle: ScenarioBundle): string[] {
   if (turnTime(bundle.scenario, bundle.sequence, state.pos.turn).time === 'Night') return [];
   const atm = atmosphere(state, bundle);
   if (atm.rain || (atm.value !== 'clear' && atm.value !== 'POvr')) return [];
-  return Object.values(state.units).filter((u) => u.side === 'german' && live(u) && u.move && u.move.turn === state.pos.turn && u.move.playerTurn === state.pos.playerTurn
+  return readUnits(state.units).filter((u) => u.side === 'german' && live(u) && u.move && u.move.turn === state.pos.turn && u.move.playerTurn === state.pos.playerTurn
     && u.move.mp * 2 > defOf(bundle, u.id).ma && u.move.beyond6).map((u) => u.id);
 }
 
