@@ -20,6 +20,7 @@ import { ROLL_DICE, ROLL_PURPOSE } from './actions/core';
 import { invariantChecksOn, newProblems } from './invariants';
 import { bundleById, bundleOf, hasBundle, registerBundle } from './bundles';
 import { redact, type StateView } from './rules/hidden';
+import { noteSuccessor } from './rules/lineage';
 import type {
   Action, ApplyResult, GameEvent, GameLog, GameState, NewGameOptions, Rejection, ScenarioBundle, SeqPos, Side, UnitState,
 } from './types';
@@ -453,6 +454,8 @@ function applyNormalised(state: GameState, action: Action): ApplyResult {
     const bad = newProblems(state, next);
     if (bad.length) return rejected(state, 'internal', `the engine failed on this action: it would break ${bad.length === 1 ? 'an invariant' : `${bad.length} invariants`}: ${bad.slice(0, 3).join('; ')}`);
   }
+  // Per-state caches that can derive this state's value from the previous one's (rules/lineage.ts).
+  noteSuccessor(state, next);
   return { ok: true, state: next, events, barrier, rolls: dice.rolls, action };
 }
 

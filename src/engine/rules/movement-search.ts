@@ -10,7 +10,9 @@ import { segmentAt, turnTime } from '../sequence';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import { TERRAIN } from '../../data/schemas/map';
-import { unitIndex } from './unitIndex';
+import { unitIndex, valuesOf } from './unitIndex';
+import { changedUnits, derivedCaches, predecessorOf, sameExcept } from './lineage';
+import { isDraft } from 'immer';
 import { actsAsDivisionGroup, actsAsGroup } from './artilleryGroups';
 import { extensionsOf, generatesHalts, maHalvings, maSteps, type MoveLimits } from './extensions';
 import { special } from './scenarioArea';
@@ -90,14 +92,65 @@ export function isConstricted(bundle: ScenarioBundle, h: HexId): boolean {
   return !!c && c[h] === 1;
 }
 
+/** The per-state map of side views (frozen states: in the state's derived caches, which `lineage` hands on). */
+function viewsOf(state: GameState): Map<string, SideView> {
+  if (isDraft(state) || !Object.isFrozen(state)) {
+    let m = views.get(state);
+    if (!m) { m = new Map(); views.set(state, m); }
+    return m;
+  }
+  const c = derivedCaches(state);
+  let m = c.get(VIEWS) as Map<string, SideView> | undefined;
+  if (!m) c.set(VIEWS, (m = new Map()));
+  return m;
+}
+const VIEWS = 'sideView';
+/** Top-level state keys a derived view may see changed: the units (patched) and the action counters. */
+const DERIVABLE = new Set(['units', 'n', 'barrier']);
+
+/**
+ * The view of `side` derived from the previous state's (issue 17), when the action changed nothing but
+ * units of `side` standing outside every fieldworks hex: such a change moves only F_FRIEND bits (the
+ * enemy's hexes, halts and adjacency, the works and the night are as they were, and cover does not
+ * read friendly units), so the previous flags are copied and the friendly bit recomputed at the hexes
+ * the changed units left or entered. Else null (the view is built whole).
+ */
+function derivedView(state: GameState, side: Side): SideView | null {
+  const p = predecessorOf(state);
+  if (!p) return null;
+  const prev = (p.caches.get(VIEWS) as Map<string, SideView> | undefined)?.get(side);
+  if (!prev || !sameExcept(p, state, DERIVABLE)) return null;
+  const changed = changedUnits(p, state, valuesOf);
+  if (!changed) return null;
+  const works = state.fieldworks;
+  const touched: HexId[] = [];
+  for (const [a, b] of changed) {
+    if (a.side !== side || b.side !== side) return null;
+    for (const u of [a, b]) {
+      if (u.hex === null || u.eliminated) continue;
+      if (works[u.hex] !== undefined) return null;
+      touched.push(u.hex);
+    }
+  }
+  const flags = prev.flags.slice();
+  const byHex = unitIndex(state).byHex;
+  for (const h of touched) {
+    let friend = false;
+    for (const u of byHex.get(h) ?? []) if (u.side === side) { friend = true; break; }
+    flags[h] = friend ? flags[h] | F_FRIEND : flags[h] & ~F_FRIEND;
+  }
+  return { ...prev, flags };
+}
+
 /** The occupancy view of `side` (cached per immutable state object). */
 export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, ignore?: readonly string[]): SideView {
-  let m = views.get(state);
-  if (!m) { m = new Map(); views.set(state, m); }
+  const m = viewsOf(state);
   // GOSS 5.3.5: an overrunner ignores the units it overran for the rest of the phase (a view of its own).
   const key = ignore?.length ? `${side}|${ignore.join(',')}` : side;
   const hit = m.get(key);
   if (hit) return hit;
+  const derived = key === side ? derivedView(state, side) : null;
+  if (derived) { m.set(key, derived); return derived; }
   const tec = tecOf(bundle);
   const flags = new Uint8Array(HEX_COUNT);
   const enemyHexes: HexId[] = [];

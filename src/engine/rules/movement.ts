@@ -752,7 +752,8 @@ export const movementRules: RuleModule = {
       apply(draft, action, ctx) {
         const a = MarkAction.safeParse(action);
         if (!a.success) reject('bad-action', `mark needs a unit id and a marker (${MARKABLE.join(', ')}): ${a.error.issues[0].message}`);
-        const e = checkMark(draft as GameState, ctx.bundle, a.data.unit, a.data.marker);
+        // Checked on the frozen state (nothing is written yet): its side view and stacking are cached there, as legalMarks sees them.
+        const e = checkMark(unmodifiedBase(draft) as GameState, ctx.bundle, a.data.unit, a.data.marker);
         if (e) reject(e.code, e.message, e.case);
         const u = draft.units[a.data.unit];
         if (a.data.marker === 'IB') {

@@ -51,7 +51,8 @@ export function readUnits(units: Record<string, UnitState>): UnitState[] {
  * of the same state (issue 17). Callers get a copy (`readUnits`), so the kept array is never changed.
  */
 const values = new WeakMap<object, UnitState[]>();
-function valuesOf(units: Record<string, UnitState>): UnitState[] {
+/** `Object.values` of a units record, kept per frozen record: read-only (never change the array). */
+export function valuesOf(units: Record<string, UnitState>): UnitState[] {
   let v = values.get(units);
   if (v) return v;
   v = Object.values(units);

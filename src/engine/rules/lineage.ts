@@ -1,0 +1,69 @@
+/**
+ * Which state an action's result came from, for the per-state caches that can derive the next state's
+ * value from the previous one's instead of rebuilding it (issue 17: in a movement segment each move
+ * changes one stack of one side, yet every move rebuilt the mover's side view over all units).
+ *
+ * `apply` notes each successor. A note holds the previous state's top-level values (not the state
+ * itself, so a long game does not keep every state alive through its notes) and the previous state's
+ * derived caches (`derivedCaches`), which a deriving cache reads. Callers must check that what their
+ * value depends on is unchanged except what they patch (`sameExcept`, `changedUnits`).
+ */
+import type { GameState, UnitState } from '../types';
+
+export interface Predecessor {
+  /** The previous state's top-level values. */
+  top: Readonly<Record<string, unknown>>;
+  /** The previous state's derived caches (by cache name). */
+  caches: Map<string, unknown>;
+}
+
+const notes = new WeakMap<GameState, Predecessor>();
+const caches = new WeakMap<GameState, Map<string, unknown>>();
+
+/** The derived caches of a state (created on first use): a cache keeps its per-state value under its name. */
+export function derivedCaches(state: GameState): Map<string, unknown> {
+  let m = caches.get(state);
+  if (!m) caches.set(state, (m = new Map()));
+  return m;
+}
+
+/** Notes that `next` is the result of an action on `prev` (game.ts `apply`). */
+export function noteSuccessor(prev: GameState, next: GameState): void {
+  if (prev === next) return;
+  notes.set(next, { top: { ...prev }, caches: derivedCaches(prev) });
+}
+
+export function predecessorOf(state: GameState): Predecessor | undefined {
+  return notes.get(state);
+}
+
+/** Whether every top-level value of `state` is the previous state's, except the keys in `except`. */
+export function sameExcept(p: Predecessor, state: GameState, except: ReadonlySet<string>): boolean {
+  const now = state as unknown as Record<string, unknown>;
+  let n = 0;
+  for (const k in now) {
+    n++;
+    if (!except.has(k) && now[k] !== p.top[k]) return false;
+  }
+  for (const k in p.top) if (!(k in now)) return false;
+  return n > 0;
+}
+
+/**
+ * The units whose record differs between the previous state and `state`, as [before, after]; null when
+ * the records' keys differ (a unit added or removed). The records keep their key order under immer, so
+ * the two value lists are compared by position.
+ */
+export function changedUnits(p: Predecessor, state: GameState, values: (r: Record<string, UnitState>) => UnitState[]): [UnitState, UnitState][] | null {
+  const before = p.top.units as Record<string, UnitState>;
+  if (before === state.units) return [];
+  const a = values(before); const b = values(state.units);
+  if (a.length !== b.length) return null;
+  const out: [UnitState, UnitState][] = [];
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (a[i].id !== b[i].id) return null;
+    out.push([a[i], b[i]]);
+  }
+  return out;
+}
