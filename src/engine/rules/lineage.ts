@@ -54,7 +54,7 @@ export function sameExcept(p: Predecessor, state: GameState, except: ReadonlySet
  * the records' keys differ (a unit added or removed). The records keep their key order under immer, so
  * the two value lists are compared by position.
  */
-export function changedUnits(p: Predecessor, state: GameState, values: (r: Record<string, UnitState>) => UnitState[]): [UnitState, UnitState][] | null {
+export function changedUnits(p: Predecessor, state: GameState, values: (r: Record<string, UnitState>) => readonly UnitState[]): [UnitState, UnitState][] | null {
   const before = p.top.units as Record<string, UnitState>;
   if (before === state.units) return [];
   const a = values(before); const b = values(state.units);

@@ -31,12 +31,13 @@ const internals = (x: unknown): DraftInternals | undefined => (x && typeof x ===
  * finishes), which made each end-of-segment hook O(units) proxies. The objects returned for a
  * draft are read-only snapshots: write through `draft.units[id]`.
  */
-export function readUnits(units: Record<string, UnitState>): UnitState[] {
+export function readUnits(units: Record<string, UnitState>): readonly UnitState[] {
   const st = internals(units);
-  if (!st) return valuesOf(units).slice();
+  // A frozen record's kept list itself (read-only: the type says so), not a copy per call.
+  if (!st) return valuesOf(units);
   // Nothing written to the record or any unit yet (immer marks a record modified when a unit below
   // it is written): its values are the frozen base's, even if units were drafted (read) already.
-  if (!st.copy_ || !st.modified_) return valuesOf(st.base_ as Record<string, UnitState>).slice();
+  if (!st.copy_ || !st.modified_) return valuesOf(st.base_ as Record<string, UnitState>);
   const all = Object.values(st.copy_);
   for (let i = 0; i < all.length; i++) {
     const c = internals(all[i]);
@@ -50,9 +51,9 @@ export function readUnits(units: Record<string, UnitState>): UnitState[] {
  * it is the dearest part of reading the units, and the end-of-segment hooks each read them on a draft
  * of the same state (issue 17). Callers get a copy (`readUnits`), so the kept array is never changed.
  */
-const values = new WeakMap<object, UnitState[]>();
+const values = new WeakMap<object, readonly UnitState[]>();
 /** `Object.values` of a units record, kept per frozen record: read-only (never change the array). */
-export function valuesOf(units: Record<string, UnitState>): UnitState[] {
+export function valuesOf(units: Record<string, UnitState>): readonly UnitState[] {
   let v = values.get(units);
   if (v) return v;
   v = Object.values(units);
