@@ -6,6 +6,7 @@ import { selfplayLogs } from '../../bench/scale';
 import { HEX_COUNT } from '../hex';
 import type { GameState, Side } from '../types';
 import { sideView } from './movement-search';
+import { segmentMoves } from './movement';
 
 // Issue 17: in a movement segment the mover's side view is derived from the previous state's
 // (rules/lineage.ts) instead of being built over every unit. A derived view must be the view built
@@ -38,6 +39,31 @@ describe('GOSS 7.7–7.8 side views derived from the previous state equal the vi
       }
       expect(wrong.slice(0, 5)).toEqual([]);
       expect(derived).toBeGreaterThan(50);
+    }, 300_000);
+  }
+});
+
+// The same for who has moved this segment (GOSS 7.1, AW 31.2.1), derived from the previous state's answer.
+describe('GOSS 7.1 who has moved this segment, derived from the previous state, equals the count over every unit', () => {
+  for (const log of selfplayLogs()) {
+    it(`${log.scenario}: the first 700 actions`, () => {
+      const bundle = loadScenario(log.scenario);
+      let { state } = newGame(bundle, log.options);
+      const wrong: string[] = [];
+      let nonEmpty = 0;
+      for (const a of log.actions.slice(0, 700)) {
+        segmentMoves(state, bundle);
+        const r = apply(state, a);
+        if (!r.ok) throw new Error(r.error.message);
+        state = r.state;
+        const m = segmentMoves(state, bundle);
+        const whole = segmentMoves(freeze(structuredClone(state), true) as GameState, bundle);
+        if (m.moved.size) nonEmpty++;
+        const show = (x: typeof m) => JSON.stringify([x.last, x.lastSeq, [...x.moved].sort(), [...x.paMoved].sort()]);
+        if (show(m) !== show(whole)) wrong.push(`action ${state.n}: ${show(m)}, counted ${show(whole)}`);
+      }
+      expect(wrong.slice(0, 5)).toEqual([]);
+      expect(nonEmpty).toBeGreaterThan(50);
     }, 300_000);
   }
 });

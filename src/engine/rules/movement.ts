@@ -25,7 +25,8 @@ import { freeGroupHost, freeGroupProblem, hexStackViolation, stackViolations } f
 import { actsAsGroup } from './artilleryGroups';
 import { enterFilter } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
-import { readUnits, unitIndex, unmodifiedBase } from './unitIndex';
+import { readUnits, unitIndex, unmodifiedBase, valuesOf } from './unitIndex';
+import { changedUnits, predecessorOf } from './lineage';
 import { isRestGT } from './restGT';
 import { boxAt, isBox, locationName, locationOf } from './locations';
 import { acrossBoundary, mayAct, moveLimits } from './extensions';
@@ -105,22 +106,44 @@ function lastMoveSeq(state: GameState, bundle: ScenarioBundle): number {
  * and the sides whose PA units have moved. One pass over the units, cached per frozen state (legal
  * marks ask it for every unit); drafts are read without creating a proxy per unit (readUnits).
  */
-function segmentMoves(state: GameState, bundle: ScenarioBundle): SegmentMoves {
+export function segmentMoves(state: GameState, bundle: ScenarioBundle): SegmentMoves {
   const hit = movesCache.get(state.units);
   if (hit && hit.pos === state.pos) return hit.moves;
   // Looked up first: Object.isFrozen is O(properties) on the large units record.
   const frozen = !isDraft(state.units) && Object.isFrozen(state.units);
   const seg = segmentAt(bundle.sequence, state.pos).segment.id;
   const { turn, playerTurn } = state.pos;
-  const out: SegmentMoves = { last: null, lastSeq: -1, moved: new Set(), paMoved: new Set() };
-  for (const u of readUnits(state.units)) {
+  const now = (m: UnitState['move']) => !!m && m.turn === turn && m.playerTurn === playerTurn && m.segment === seg;
+  const count = (out: SegmentMoves, u: UnitState) => {
     const m = u.move;
-    if (!m || m.turn !== turn || m.playerTurn !== playerTurn || m.segment !== seg) continue;
+    if (!m || !now(m)) return;
     out.moved.add(u.side);
     if (hasMarker(u, MARKER.PA)) out.paMoved.add(u.side);
     if (m.seq > out.lastSeq) { out.lastSeq = m.seq; out.last = u.id; }
-  }
+  };
+  const derived = frozen ? derivedMoves(state, count, now) : null;
+  const out = derived ?? { last: null, lastSeq: -1, moved: new Set<Side>(), paMoved: new Set<Side>() };
+  if (!derived) for (const u of readUnits(state.units)) count(out, u);
   if (frozen) movesCache.set(state.units, { pos: state.pos, moves: out });
+  return out;
+}
+
+/**
+ * The previous state's answer with the units the action changed counted in (issue 17: a move
+ * changes one stack; each move counted every unit again), when the segment is the same and no
+ * changed unit had a move of this segment before (moves only add; a record changed or removed is
+ * counted whole). Null otherwise.
+ */
+function derivedMoves(state: GameState, count: (out: SegmentMoves, u: UnitState) => void, now: (m: UnitState['move']) => boolean): SegmentMoves | null {
+  const p = predecessorOf(state);
+  if (!p || p.top.pos !== state.pos) return null;
+  const prev = movesCache.get(p.top.units as object);
+  if (!prev || prev.pos !== state.pos) return null;
+  const changed = changedUnits(p, state, valuesOf);
+  if (!changed) return null;
+  for (const [a] of changed) if (now(a.move)) return null;
+  const out: SegmentMoves = { last: prev.moves.last, lastSeq: prev.moves.lastSeq, moved: new Set(prev.moves.moved), paMoved: new Set(prev.moves.paMoved) };
+  for (const [, b] of changed) count(out, b);
   return out;
 }
 
