@@ -7,6 +7,7 @@ import { HEX_COUNT } from '../hex';
 import type { GameState, Side } from '../types';
 import { sideView } from './movement-search';
 import { segmentMoves } from './movement';
+import { unitIndex } from './unitIndex';
 
 // Issue 17: in a movement segment the mover's side view is derived from the previous state's
 // (rules/lineage.ts) instead of being built over every unit. A derived view must be the view built
@@ -64,6 +65,33 @@ describe('GOSS 7.1 who has moved this segment, derived from the previous state, 
       }
       expect(wrong.slice(0, 5)).toEqual([]);
       expect(nonEmpty).toBeGreaterThan(50);
+    }, 300_000);
+  }
+});
+
+// The unit index (where the units are), derived from the previous state's when no unit came or went.
+describe('the unit index derived from the previous state equals the index built over every unit', () => {
+  for (const log of selfplayLogs()) {
+    it(`${log.scenario}: the first 700 actions`, () => {
+      const bundle = loadScenario(log.scenario);
+      let { state } = newGame(bundle, log.options);
+      const wrong: string[] = [];
+      let derived = 0;
+      const show = (ix: ReturnType<typeof unitIndex>) => JSON.stringify([ix.live.map((u) => u.id), [...ix.byHex].sort((a, b) => a[0] - b[0]).map(([h, l]) => [h, l.map((u) => u.id)])]);
+      for (const a of log.actions.slice(0, 700)) {
+        unitIndex(state);
+        const r = apply(state, a);
+        if (!r.ok) throw new Error(r.error.message);
+        state = r.state;
+        const ix = unitIndex(state);
+        if (ix.at) derived++;
+        const whole = unitIndex(freeze(structuredClone(state), true) as GameState);
+        if (show(ix) !== show(whole)) wrong.push(`action ${state.n}`);
+        // Derived lists hold the state's own unit records.
+        if (ix.live.some((u) => state.units[u.id] !== u)) wrong.push(`action ${state.n}: a unit record of another state`);
+      }
+      expect(wrong.slice(0, 5)).toEqual([]);
+      expect(derived).toBeGreaterThan(100);
     }, 300_000);
   }
 });

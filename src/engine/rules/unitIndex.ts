@@ -9,12 +9,15 @@
 import { isDraft } from 'immer';
 import { NEIGHBOURS, type HexId } from '../hex';
 import type { GameState, Side, UnitState } from '../types';
+import { changedUnits, predecessorOf } from './lineage';
 
 export interface UnitIndex {
   /** Units on the map (not eliminated, hex set), in the record's order. */
   live: UnitState[];
   /** Live units by hex. */
   byHex: Map<HexId, UnitState[]>;
+  /** Each live unit's position in `live` (made when an index is first derived from this one). */
+  at?: Map<string, number>;
 }
 
 const cache = new WeakMap<object, UnitIndex>();
@@ -98,9 +101,52 @@ export function unitIndex(state: GameState): UnitIndex {
   // Look up first: Object.isFrozen is O(properties) on a large record, so it runs once per state, on the miss.
   const hit = cache.get(units);
   if (hit) return hit;
-  const ix = build(units);
-  if (!isDraft(units) && Object.isFrozen(units)) cache.set(units, ix);
+  const frozen = !isDraft(units) && Object.isFrozen(units);
+  const ix = (frozen && units === state.units && derivedIndex(state)) || build(units);
+  if (frozen) cache.set(units, ix);
   return ix;
+}
+
+/**
+ * The index derived from the previous state's (rules/lineage.ts, issue 17: a move changes one stack,
+ * yet each new state indexed every unit again): the previous lists copied, the changed units put in
+ * their new hexes. Only when no unit came onto or left the map (the live list keeps its positions,
+ * so the record order of every list is kept). Null otherwise (built whole).
+ */
+function derivedIndex(state: GameState): UnitIndex | null {
+  const p = predecessorOf(state);
+  if (!p) return null;
+  const prev = cache.get(p.top.units as object);
+  if (!prev) return null;
+  const changed = changedUnits(p, state, valuesOf);
+  if (!changed) return null;
+  const isLive = (u: UnitState) => u.hex !== null && !u.eliminated;
+  for (const [a, b] of changed) if (isLive(a) !== isLive(b)) return null;
+  const at = prev.at ??= new Map(prev.live.map((u, i) => [u.id, i]));
+  const live = prev.live.slice();
+  const byHex = new Map(prev.byHex);
+  const copied = new Set<HexId>();
+  const listAt = (h: HexId) => {
+    let l = byHex.get(h);
+    if (!copied.has(h)) { l = l ? l.slice() : []; byHex.set(h, l); copied.add(h); }
+    return l!;
+  };
+  for (const [a] of changed) {
+    if (!isLive(a)) continue;
+    const l = listAt(a.hex!);
+    l.splice(l.findIndex((x) => x.id === a.id), 1);
+  }
+  for (const [, b] of changed) {
+    if (!isLive(b)) continue;
+    const i = at.get(b.id)!;
+    live[i] = b;
+    const l = listAt(b.hex!);
+    let k = 0;
+    while (k < l.length && at.get(l[k].id)! < i) k++;
+    l.splice(k, 0, b);
+  }
+  for (const h of copied) if (!byHex.get(h)!.length) byHex.delete(h);
+  return { live, byHex, at };
 }
 
 /** Live units in hex `h`, optionally of one side. */
