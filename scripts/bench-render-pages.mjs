@@ -51,6 +51,8 @@ async function onePage(browser, url) {
   f.layers_build = step('terrainBuilt', 'layersBuilt');
   f.first_render_and_gpu = step('layersBuilt', 'firstFrame');
   f.layers_and_first_render = step('terrainBuilt', 'firstFrame');
+  // Head only: the shared rules tables validated while the start screen was idle, before the click.
+  f.shared_data_validated_at_idle = step('sharedDataStart', 'sharedDataValidated');
   await page.evaluate(() => window.__map.fit());
   const fit = await page.evaluate(() => window.__map.panFrames(40, 6, 3, false));
   await page.evaluate(() => window.__map.fit());

@@ -140,7 +140,7 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
     sequence: (q as { value: SequenceFile }).value,
     units,
     tables,
-    dataHash: sha256Hex(canonicalJson(hashed)),
+    dataHash: sha256Hex(hashedJson(hashed, tables)),
     ...(boxGraphs.length ? { boxGraphs } : {}),
     ...(Object.keys(moduleData).length ? { moduleData } : {}),
   };
@@ -174,6 +174,28 @@ function checkTables(files: Files, problems: DataProblem[]): Record<string, unkn
   }
   for (const tid of Object.keys(TABLE_SCHEMAS)) if (!(tid in tables)) problems.push({ file: 'data/tables', path: '', reason: `the rules need the table "${tid}", which is missing` });
   return tables;
+}
+
+// The canonical JSON of each validated table, kept with it for the page: the tables are most of a small
+// scenario's data hash input, and serialising them with sorted keys at every load cost a few ms.
+const tableJson = new WeakMap<object, string>();
+
+/**
+ * canonicalJson(hashed), the data hash's input, with the rules tables (the element `tables`) taken
+ * from their kept canonical JSON: the same string, since a JSON array or object serialises as its
+ * members' serialisations joined (sharedData.test.ts checks it for every scenario).
+ */
+export function hashedJson(hashed: unknown[], tables: Record<string, unknown>): string {
+  return `[${hashed.map((v) => (v === tables ? tablesJson(tables) : canonicalJson(v))).join(',')}]`;
+}
+
+function tablesJson(tables: Record<string, unknown>): string {
+  return `{${Object.keys(tables).sort().map((tid) => {
+    const t = tables[tid] as object;
+    let j = validTables.has(t) ? tableJson.get(t) : undefined;
+    if (j === undefined) { j = canonicalJson(t); if (validTables.has(t)) tableJson.set(t, j); }
+    return `${JSON.stringify(tid)}:${j}`;
+  }).join(',')}}`;
 }
 
 /**

@@ -3,7 +3,8 @@
  * load), and still before any game uses them: a table that fails is refused by every load.
  */
 import { describe, expect, test, vi } from 'vitest';
-import { BUILTIN, loadScenario, validateSharedData, type DataSources } from './bundle';
+import { BUILTIN, hashedJson, listScenarios, loadScenario, validateSharedData, type DataSources } from './bundle';
+import { canonicalJson, hashValue, sha256Hex } from '../engine/hash';
 import { DataError } from './problems';
 import { TABLE_SCHEMAS } from './schemas/tables';
 
@@ -35,5 +36,28 @@ describe('shared rules tables validated once per page', () => {
     const ahead = validateSharedData(src);
     expect(ahead.map((p) => [p.file, p.path])).toEqual([['data/tables/ga-modifiers.json', 'ribMax.perRgtMin']]);
     for (let i = 0; i < 2; i++) expect(problemsOf(src).map((p) => [p.file, p.path])).toEqual([['data/tables/ga-modifiers.json', 'ribMax.perRgtMin']]);
+  });
+});
+
+describe('the data hash input with the tables serialised once per page', () => {
+  test('hashedJson equals canonicalJson of the same data for every scenario (the data hashes of saves unchanged)', () => {
+    for (const { id } of listScenarios()) {
+      const b = loadScenario(id);
+      const hashed: unknown[] = [b.scenario, { unit: 'x', nested: { b: 1, a: [null, { z: 2, y: 'é' }] } }, b.sequence, b.tables, null];
+      expect(hashedJson(hashed, b.tables)).toBe(canonicalJson(hashed));
+      // Twice: the second time from the kept serialisations.
+      expect(hashedJson(hashed, b.tables)).toBe(canonicalJson(hashed));
+      expect(sha256Hex(hashedJson(hashed, b.tables))).toBe(hashValue(hashed));
+    }
+  });
+
+  test('a table changed after it was validated is serialised anew only if it is another object (the kept JSON is per object)', () => {
+    const src = fresh();
+    const a = loadScenario('demo', src);
+    const other = fresh();
+    (other.tables['data/tables/naval.json'] as { name: string }).name = 'Naval (changed)';
+    const b = loadScenario('demo', other);
+    expect(b.dataHash).not.toBe(a.dataHash);
+    expect(loadScenario('demo', fresh()).dataHash).toBe(a.dataHash);
   });
 });
