@@ -200,12 +200,13 @@ function tablesJson(tables: Record<string, unknown>): string {
 
 /**
  * Validates the data every scenario shares (the rules tables) ahead of the first scenario load, e.g.
- * while the start screen waits for the player; returns the problems found (none: each table is then
- * not validated again on this page). A failing table is still refused by every loadScenario.
+ * while the start screen waits for the player, and keeps their canonical JSON for the data hash;
+ * returns the problems found (none: each table is then not validated again on this page). A failing
+ * table is still refused by every loadScenario.
  */
 export function validateSharedData(src: DataSources = BUILTIN): DataProblem[] {
   const problems: DataProblem[] = [];
-  checkTables(src.tables, problems);
+  tablesJson(checkTables(src.tables, problems));
   return problems;
 }
 
