@@ -116,6 +116,7 @@ async function browserBench() {
       out(`render.${id}.pixi_init`, step('mapMount', 'pixiInit'), 'ms');
       out(`render.${id}.terrain_build`, step('pixiInit', 'terrainBuilt'), 'ms');
       out(`render.${id}.first_render_and_gpu`, step('layersBuilt', 'firstFrame'), 'ms');
+      out(`render.${id}.layers_and_first_render`, step('terrainBuilt', 'firstFrame'), 'ms (layers built, counter faces in view drawn, first render and GPU)');
       await page.evaluate(() => window.__map.fit());
       const o = await page.evaluate(() => window.__marks);
       if (o.overview !== undefined) out(`render.${id}.overview_texture_build_js`, o.overview - o.overviewStart, 'ms (once, after the first frame)');

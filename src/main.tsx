@@ -11,6 +11,7 @@ import { clickHex } from './ui/interaction';
 import { sideToAct } from './engine';
 import { distance } from './engine/hex';
 import { setInvariantChecks } from './engine';
+import { validateSharedData } from './data/bundle';
 
 // Dev builds check the engine invariants after every action (issue 15).
 if (import.meta.env.DEV) setInvariantChecks(true);
@@ -37,3 +38,12 @@ declare global { interface Window { __neptune?: { getState: typeof useGame.getSt
 window.__neptune = { getState: () => useGame.getState() };
 
 createRoot(document.getElementById('root')!).render(<StrictMode><ErrorBoundary><App /></ErrorBoundary></StrictMode>);
+
+// The rules tables every scenario shares are validated once per page while the start screen waits for
+// the player, not at each start (a broken table is still refused by the scenario load, with its problems).
+const idle = (f: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 500 }) : setTimeout(f, 0));
+idle(() => {
+  const t0 = performance.now();
+  validateSharedData();
+  window.__marks = { ...(window.__marks ?? {}), sharedDataStart: t0, sharedDataValidated: performance.now() };
+});

@@ -127,18 +127,7 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
     if (!boxIds.has(e.box)) problems.push({ file: scen.file, path: `boxSetup[${i}].box`, reason: `"${e.box}" is no box of the scenario's box graphs` });
   });
   if (problems.length) throw new DataError(problems);
-  // Every rules table is validated in full at load (file, path, reason), never on first use.
-  const tables: Record<string, unknown> = {};
-  for (const [file, json] of Object.entries(src.tables)) {
-    const tid = (json as { id?: unknown })?.id;
-    if (typeof tid !== 'string') { problems.push({ file, path: 'id', reason: 'a table file needs a string id' }); continue; }
-    tables[tid] = json;
-    const schema = TABLE_SCHEMAS[tid];
-    if (!schema) { problems.push({ file, path: 'id', reason: `no rules table has the id "${tid}" (known: ${Object.keys(TABLE_SCHEMAS).join(', ')})` }); continue; }
-    const t = check(schema, file, json);
-    if (!t.ok) problems.push(...t.problems);
-  }
-  for (const tid of Object.keys(TABLE_SCHEMAS)) if (!(tid in tables)) problems.push({ file: 'data/tables', path: '', reason: `the rules need the table "${tid}", which is missing` });
+  const tables = checkTables(src.tables, problems);
   if (problems.length) throw new DataError(problems);
   hashed.push(m!.ok ? m!.value : null, q!.ok ? q!.value : null, tables);
   // Only scenarios that declare box graphs hash them: the data version of the others is unchanged.
@@ -151,12 +140,74 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
     sequence: (q as { value: SequenceFile }).value,
     units,
     tables,
-    dataHash: sha256Hex(canonicalJson(hashed)),
+    dataHash: sha256Hex(hashedJson(hashed, tables)),
     ...(boxGraphs.length ? { boxGraphs } : {}),
     ...(Object.keys(moduleData).length ? { moduleData } : {}),
   };
   registerBundle(bundle);
   return bundle;
+}
+
+// The rules tables are shared by every scenario: each table file (the parsed JSON object, which no
+// code changes) is validated in full once on this page, by the first load that reads it or by
+// validateSharedData while the start screen is idle, not again at every scenario load (issue 14:
+// validating all eight at each start made it ~1.6x the start before they were validated at all).
+// Only a table that passed is remembered; a failing one is checked, and refused, at every load.
+const validTables = new WeakSet<object>();
+
+/**
+ * Every rules table validated in full (file, path, reason), never on first use; also refuses a table
+ * with an unknown id and reports each table the rules need that is missing. Returns the tables by id.
+ */
+function checkTables(files: Files, problems: DataProblem[]): Record<string, unknown> {
+  const tables: Record<string, unknown> = {};
+  for (const [file, json] of Object.entries(files)) {
+    const tid = (json as { id?: unknown })?.id;
+    if (typeof tid !== 'string') { problems.push({ file, path: 'id', reason: 'a table file needs a string id' }); continue; }
+    tables[tid] = json;
+    const schema = TABLE_SCHEMAS[tid];
+    if (!schema) { problems.push({ file, path: 'id', reason: `no rules table has the id "${tid}" (known: ${Object.keys(TABLE_SCHEMAS).join(', ')})` }); continue; }
+    if (validTables.has(json as object)) continue;
+    const t = check(schema, file, json);
+    if (!t.ok) problems.push(...t.problems);
+    else validTables.add(json as object);
+  }
+  for (const tid of Object.keys(TABLE_SCHEMAS)) if (!(tid in tables)) problems.push({ file: 'data/tables', path: '', reason: `the rules need the table "${tid}", which is missing` });
+  return tables;
+}
+
+// The canonical JSON of each validated table, kept with it for the page: the tables are most of a small
+// scenario's data hash input, and serialising them with sorted keys at every load cost a few ms.
+const tableJson = new WeakMap<object, string>();
+
+/**
+ * canonicalJson(hashed), the data hash's input, with the rules tables (the element `tables`) taken
+ * from their kept canonical JSON: the same string, since a JSON array or object serialises as its
+ * members' serialisations joined (sharedData.test.ts checks it for every scenario).
+ */
+export function hashedJson(hashed: unknown[], tables: Record<string, unknown>): string {
+  return `[${hashed.map((v) => (v === tables ? tablesJson(tables) : canonicalJson(v))).join(',')}]`;
+}
+
+function tablesJson(tables: Record<string, unknown>): string {
+  return `{${Object.keys(tables).sort().map((tid) => {
+    const t = tables[tid] as object;
+    let j = validTables.has(t) ? tableJson.get(t) : undefined;
+    if (j === undefined) { j = canonicalJson(t); if (validTables.has(t)) tableJson.set(t, j); }
+    return `${JSON.stringify(tid)}:${j}`;
+  }).join(',')}}`;
+}
+
+/**
+ * Validates the data every scenario shares (the rules tables) ahead of the first scenario load, e.g.
+ * while the start screen waits for the player, and keeps their canonical JSON for the data hash;
+ * returns the problems found (none: each table is then not validated again on this page). A failing
+ * table is still refused by every loadScenario.
+ */
+export function validateSharedData(src: DataSources = BUILTIN): DataProblem[] {
+  const problems: DataProblem[] = [];
+  tablesJson(checkTables(src.tables, problems));
+  return problems;
 }
 
 /**

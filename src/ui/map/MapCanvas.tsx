@@ -361,6 +361,10 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       boundaries.setVisible(togglesRef.current.boundaries);
       grid.setHexIds(togglesRef.current.ids);
 
+      // The counter faces of the first view are drawn with the layers, before the first render (the first
+      // render's cull then finds them drawn): f35e272 drew every face here, so its first-render figure and
+      // this one both count the render and the GPU, not face drawing (issue 14).
+      if (units) { const s = app.screen, x0 = -world.x / zoom, y0 = -world.y / zoom; units.cull(x0, y0, x0 + s.width / zoom, y0 + s.height / zoom, zoom); }
       mark('layersBuilt');
       renderNow();
       // First frame really finished: read one pixel back so the GPU work is done (stack-check §4).
