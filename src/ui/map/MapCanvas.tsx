@@ -39,8 +39,13 @@ interface MapDebug {
   zoomTo(z: number): void;
   fit(): void;
   centerOn(id: string, zoom: number): void;
-  /** Benchmark hook: hovers each hex in turn, rendering after each; returns the JS ms of each frame. */
-  hoverFrames(hexes: number[]): number[];
+  /**
+   * Benchmark hook: hovers each hex in turn with a pointer event on the canvas and returns the main
+   * thread's ms of each hover (the event, the store, React's render, Pixi's update and render call).
+   * Before each, untimed: the hex brought into view if needed and the previous frame finished by the GPU
+   * and presented, so that no figure holds a wait for earlier frames (software WebGL queues them).
+   */
+  hoverFrames(hexes: number[]): Promise<number[]>;
   /** Runs `run` (a store action), renders and reads a pixel back: ms from the call to the painted frame. */
   paintedAfter(run: () => unknown): Promise<number>;
   /** The last paintedAfter's ms by part: the call with React's render (`run`), Pixi's JS (`render`), the wait for the GPU to finish the frame (`gpu`). */
@@ -413,14 +418,29 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
           world.position.set(app.screen.width / 2 - x * zoom, app.screen.height / 2 - y * zoom);
           renderNow();
         },
-        hoverFrames(hexes) {
+        async hoverFrames(hexes) {
           const times: number[] = [];
+          const presented = () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
           for (const h of hexes) {
+            if (!inView(h, 40)) {
+              const { x, y } = centre(h);
+              world.position.set(app.screen.width / 2 - x * zoom, app.screen.height / 2 - y * zoom);
+              if (frame) { cancelAnimationFrame(frame); frame = 0; }
+              renderNow();
+            }
+            // The fence: a pixel read waits for the GPU's queue; then a frame presented and one more.
+            gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+            await presented();
+            const r = app.canvas.getBoundingClientRect();
+            const { x, y } = centre(h);
             const t0 = performance.now();
-            useGame.getState().hover(h);
+            app.canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + world.x + x * zoom, clientY: r.top + world.y + y * zoom, bubbles: true }));
+            // React renders a store change in a microtask queued by the event: this await runs after it.
+            await Promise.resolve();
             if (frame) { cancelAnimationFrame(frame); frame = 0; }
             renderNow();
             times.push(performance.now() - t0);
+            if (useGame.getState().hoverHex !== h) throw new Error(`hoverFrames: the pointer over ${formatHex(h)} hovered ${useGame.getState().hoverHex}`);
           }
           return times;
         },
