@@ -123,6 +123,10 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       app.canvas.setAttribute('data-testid', 'map-canvas');
       const world = new Container({ isRenderGroup: true });
       world.eventMode = 'none';
+      // Nothing on the map takes Pixi's events (pointer handling is on the canvas element, below): its
+      // event system's hit test of the stage on every pointer move is work a hover frame need not do (issue 17).
+      const features = (app.renderer as { events?: { features: { move: boolean; globalMove: boolean; click: boolean; wheel: boolean } } }).events?.features;
+      if (features) Object.assign(features, { move: false, globalMove: false, click: false, wheel: false });
       app.stage.addChild(world);
       const terrain: TerrainLayer = buildTerrainLayer(board);
       mark('terrainBuilt');
@@ -299,7 +303,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
           // selects the new hex; a new selection alone at once.
           if ((prev && st.state !== prev.state && st.state) || waiting) {
             reachNow = null;
-            overlay.setReachable(null);
+            overlay.hideReachable();
             cancelReach = afterPaint(() => { cancelReach = noop; showReach(); requestRender(); });
           } else showReach();
         }

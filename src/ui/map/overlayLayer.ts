@@ -90,7 +90,17 @@ export class OverlayLayer {
     OverlayLayer.outline(this.selected, h, 0xffd400, 3);
   }
 
+  /**
+   * Hides the reachable hexes until the next setReachable, without destroying them: a move's frame
+   * shows no reach, and the old marks are replaced after it is painted (issue 17: their destruction
+   * and the draw list's rebuild were ~1–3 ms of the move's frame).
+   */
+  hideReachable(): void {
+    this.reach.alpha = 0;
+  }
+
   setReachable(costs: Map<number, { cost: number; halt: boolean }> | null): void {
+    this.reach.alpha = 1;
     this.reach.removeChildren().forEach((c) => c.destroy());
     if (!costs) return;
     const g = new Graphics();
