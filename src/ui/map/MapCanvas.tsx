@@ -424,7 +424,8 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         },
         async hoverFrames(hexes) {
           const times: number[] = [];
-          const presented = () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+          // Two animation frames (the last one presented), then a moment for the compositor's raster of it.
+          const presented = () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 30))));
           for (const h of hexes) {
             if (!inView(h, 40)) {
               const { x, y } = centre(h);
