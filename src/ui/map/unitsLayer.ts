@@ -30,6 +30,8 @@ export const FACE_MIN_ZOOM = 0.35;
 const BADGE = 12;
 /** Stack counts whose badges share one canvas (2…33; the stacking limits keep real stacks far below). */
 const BADGE_ATLAS = 32;
+/** Fan sprites made with the layer (a stack of 8 counters, or fewer with markers). */
+const FAN_POOL = 8;
 
 function faceFor(def: Parameters<typeof facesOf>[0], stepsLost: number): Face {
   const faces = facesOf(def).filter((f) => f !== 'z');
@@ -67,6 +69,8 @@ export class UnitsLayer {
     this.root.sortableChildren = true;
     this.badges.zIndex = 10_000;
     this.root.addChild(this.badges);
+    // The fan's pool made up front for stacks of up to 8 (hidden): the first hover adds no sprite to the fan's group.
+    for (let i = 0; i < FAN_POOL; i++) this.fanSprite(i).alpha = 0;
   }
 
   /**
