@@ -187,64 +187,29 @@ export const useGame = create<GameStore>()((set, get) => ({
   },
 
   dispatch(action, from = 'human') {
-    const { state, log, undoStack, entries, aiSide, saved, replaying, pbem } = get();
-    if (!state || !log || !saved) return false;
-    if (replaying) { set({ error: 'Leave the replay to play on.' }); return false; }
-    if (from === 'human' && aiSide && sideToAct(state) === aiSide) {
-      set({ error: 'The opponent is playing: wait for your turn or decision.' });
-      return false;
-    }
-    if (pbem) {
-      const no = refusal(saved, pbem.me);
-      if (no) { set({ error: no }); return false; }
-    }
-    // The save applies the action through the engine and records it with its dice and state hash;
-    // a refusal carries the engine's reason and case, and nothing changes.
-    const w = appendAction(saved, action);
-    if (!w.ok) {
-      if (pbem && w.code === 'dice') {
-        // PBEM dice protocol: the rolls of this action are not available yet (docs/save-format.md "Dice modes").
-        set({ error: diceRefusal(saved, pbem.me, describeAction(action)), strictOffer: saved.save.header.dice === 'strict' ? [action] : null });
-        return false;
-      }
-      set({ error: w.code === 'rules' ? w.error : `The action could not be recorded: ${w.error}` });
-      return false;
-    }
-    const r = w.applied ?? { events: [], barrier: true };
-    const index = log.actions.length;
-    let game = w.game;
-    const actions = [...log.actions, ((w.game.save.entries.at(-1) as { action?: Action } | undefined)?.action ?? action)];
-    const added = r.events.map((event) => ({ action: index, event }));
-    // PBEM: the opponent's standing orders answer its decisions here, recorded as its actions (issue 15).
-    const ordered = pbem ? applyStandingOrders(game, enemyOf(pbem.me), new Date().toISOString()) : null;
-    if (ordered?.applied.length) {
-      game = ordered.game;
-      for (const x of ordered.applied) { for (const event of x.events) added.push({ action: actions.length, event: event as GameEvent }); actions.push(x.action as Action); }
-    }
-    set({
-      saved: game,
-      state: game.state,
-      // The log keeps the action as the engine normalised and the save recorded it (issue 15).
-      log: { ...log, actions },
-      undoStack: r.barrier || ordered?.applied.length ? [] : [...undoStack, saved],
-      entries: [...entries, ...added],
-      error: null,
-      strictOffer: null,
-    });
-    return true;
+    const r = step(get(), action, from);
+    if (r.patch) set(r.patch);
+    return r.ok;
   },
 
   dispatchAll(actions) {
-    const first = get().saved;
-    const depth = get().undoStack.length;
+    // One store update for the group (issue 17): the map and the panels see the group's end state only,
+    // not each unit's move (a stack's counters laid out again per unit rebuilt the units' draw list).
+    const start = get();
+    const now: GameStore = { ...start };
+    const patch: Partial<GameStore> = {};
     let done = 0;
     for (const a of actions) {
-      if (!get().dispatch(a)) break;
+      const r = step(now, a, 'human');
+      if (r.patch) { Object.assign(now, r.patch); Object.assign(patch, r.patch); }
+      if (!r.ok) break;
       done++;
     }
     // One undo step for the group, when no barrier (a die roll, the other side) came in between.
-    const st = get().undoStack;
-    if (done > 1 && first && st.length === depth + done) set({ undoStack: [...st.slice(0, depth), first] });
+    const st = now.undoStack;
+    const depth = start.undoStack.length;
+    if (done > 1 && start.saved && st.length === depth + done) patch.undoStack = [...st.slice(0, depth), start.saved];
+    if (Object.keys(patch).length) set(patch);
     return done === actions.length;
   },
 
@@ -327,6 +292,57 @@ export const useGame = create<GameStore>()((set, get) => ({
   hover: (h) => set({ hoverHex: h }),
   clearError: () => set({ error: null }),
 }));
+
+/**
+ * One action applied to the store's game `s` (not written to the store): the fields that change, and
+ * whether the action was played; a refusal's patch holds only its `error` (and the strict offer).
+ */
+function step(s: GameStore, action: Action, from: 'human' | 'ai'): { ok: boolean; patch: Partial<GameStore> | null } {
+  const { state, log, undoStack, entries, aiSide, saved, replaying, pbem } = s;
+  if (!state || !log || !saved) return { ok: false, patch: null };
+  if (replaying) return { ok: false, patch: { error: 'Leave the replay to play on.' } };
+  if (from === 'human' && aiSide && sideToAct(state) === aiSide) {
+    return { ok: false, patch: { error: 'The opponent is playing: wait for your turn or decision.' } };
+  }
+  if (pbem) {
+    const no = refusal(saved, pbem.me);
+    if (no) return { ok: false, patch: { error: no } };
+  }
+  // The save applies the action through the engine and records it with its dice and state hash;
+  // a refusal carries the engine's reason and case, and nothing changes.
+  const w = appendAction(saved, action);
+  if (!w.ok) {
+    if (pbem && w.code === 'dice') {
+      // PBEM dice protocol: the rolls of this action are not available yet (docs/save-format.md "Dice modes").
+      return { ok: false, patch: { error: diceRefusal(saved, pbem.me, describeAction(action)), strictOffer: saved.save.header.dice === 'strict' ? [action] : null } };
+    }
+    return { ok: false, patch: { error: w.code === 'rules' ? w.error : `The action could not be recorded: ${w.error}` } };
+  }
+  const r = w.applied ?? { events: [], barrier: true };
+  const index = log.actions.length;
+  let game = w.game;
+  const actions = [...log.actions, ((w.game.save.entries.at(-1) as { action?: Action } | undefined)?.action ?? action)];
+  const added = r.events.map((event) => ({ action: index, event }));
+  // PBEM: the opponent's standing orders answer its decisions here, recorded as its actions (issue 15).
+  const ordered = pbem ? applyStandingOrders(game, enemyOf(pbem.me), new Date().toISOString()) : null;
+  if (ordered?.applied.length) {
+    game = ordered.game;
+    for (const x of ordered.applied) { for (const event of x.events) added.push({ action: actions.length, event: event as GameEvent }); actions.push(x.action as Action); }
+  }
+  return {
+    ok: true,
+    patch: {
+      saved: game,
+      state: game.state,
+      // The log keeps the action as the engine normalised and the save recorded it (issue 15).
+      log: { ...log, actions },
+      undoStack: r.barrier || ordered?.applied.length ? [] : [...undoStack, saved],
+      entries: [...entries, ...added],
+      error: null,
+      strictOffer: null,
+    },
+  };
+}
 
 /** The standing orders this browser's side has in force in `game` (the draft it starts from). */
 function myOrders(game: SavedGame): StandingOrders {

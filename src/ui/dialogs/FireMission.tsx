@@ -28,8 +28,9 @@ export function FireMission() {
   useEffect(() => { setChosen({}); setSpotter(''); setAir(0); setNaval(0); setShips([]); }, [target]);
   const actor = state ? sideToAct(state) : null;
   const seg = state && bundle ? segmentAt(bundle.sequence, state.pos).segment.id : '';
-  const enemyThere = !!state && target !== null && Object.values(state.units).some((u) => u.hex === target && u.side !== actor && !u.eliminated);
   const inFs = seg === 'defensiveFs' || seg === 'offensiveFs';
+  // Looked up only in a fire-support segment (a walk over every unit, on every new state or selection: issue 17).
+  const enemyThere = inFs && !!state && target !== null && Object.values(state.units).some((u) => u.hex === target && u.side !== actor && !u.eliminated);
   // Firers that may give at least one point to a mission on this hex (with the chosen spotter), and how many they have.
   const firers = useMemo(() => {
     if (!state || !bundle || !actor || target === null || !enemyThere || !inFs) return [];

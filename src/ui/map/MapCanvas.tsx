@@ -39,8 +39,13 @@ interface MapDebug {
   zoomTo(z: number): void;
   fit(): void;
   centerOn(id: string, zoom: number): void;
-  /** Benchmark hook: hovers each hex in turn, rendering after each; returns the JS ms of each frame. */
-  hoverFrames(hexes: number[]): number[];
+  /**
+   * Benchmark hook: hovers each hex in turn with a pointer event on the canvas and returns the main
+   * thread's ms of each hover (the event, the store, React's render, Pixi's update and render call).
+   * Before each, untimed: the hex brought into view if needed and the previous frame finished by the GPU
+   * and presented, so that no figure holds a wait for earlier frames (software WebGL queues them).
+   */
+  hoverFrames(hexes: number[]): Promise<number[]>;
   /** Runs `run` (a store action), renders and reads a pixel back: ms from the call to the painted frame. */
   paintedAfter(run: () => unknown): Promise<number>;
   /** The last paintedAfter's ms by part: the call with React's render (`run`), Pixi's JS (`render`), the wait for the GPU to finish the frame (`gpu`). */
@@ -118,6 +123,10 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       app.canvas.setAttribute('data-testid', 'map-canvas');
       const world = new Container({ isRenderGroup: true });
       world.eventMode = 'none';
+      // Nothing on the map takes Pixi's events (pointer handling is on the canvas element, below): its
+      // event system's hit test of the stage on every pointer move is work a hover frame need not do (issue 17).
+      const features = (app.renderer as { events?: { features: { move: boolean; globalMove: boolean; click: boolean; wheel: boolean } } }).events?.features;
+      if (features) Object.assign(features, { move: false, globalMove: false, click: false, wheel: false });
       app.stage.addChild(world);
       const terrain: TerrainLayer = buildTerrainLayer(board);
       mark('terrainBuilt');
@@ -294,7 +303,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
           // selects the new hex; a new selection alone at once.
           if ((prev && st.state !== prev.state && st.state) || waiting) {
             reachNow = null;
-            overlay.setReachable(null);
+            overlay.hideReachable();
             cancelReach = afterPaint(() => { cancelReach = noop; showReach(); requestRender(); });
           } else showReach();
         }
@@ -417,14 +426,30 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
           world.position.set(app.screen.width / 2 - x * zoom, app.screen.height / 2 - y * zoom);
           renderNow();
         },
-        hoverFrames(hexes) {
+        async hoverFrames(hexes) {
           const times: number[] = [];
+          // Two animation frames (the last one presented), then a moment for the compositor's raster of it.
+          const presented = () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 30))));
           for (const h of hexes) {
+            if (!inView(h, 40)) {
+              const { x, y } = centre(h);
+              world.position.set(app.screen.width / 2 - x * zoom, app.screen.height / 2 - y * zoom);
+              if (frame) { cancelAnimationFrame(frame); frame = 0; }
+              renderNow();
+            }
+            // The fence: a pixel read waits for the GPU's queue; then a frame presented and one more.
+            gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+            await presented();
+            const r = app.canvas.getBoundingClientRect();
+            const { x, y } = centre(h);
             const t0 = performance.now();
-            useGame.getState().hover(h);
+            app.canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + world.x + x * zoom, clientY: r.top + world.y + y * zoom, bubbles: true }));
+            // React renders a store change in a microtask queued by the event: this await runs after it.
+            await Promise.resolve();
             if (frame) { cancelAnimationFrame(frame); frame = 0; }
             renderNow();
             times.push(performance.now() - t0);
+            if (useGame.getState().hoverHex !== h) throw new Error(`hoverFrames: the pointer over ${formatHex(h)} hovered ${useGame.getState().hoverHex}`);
           }
           return times;
         },

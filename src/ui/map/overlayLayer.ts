@@ -19,6 +19,8 @@ export class OverlayLayer {
     this.top.addChild(this.stars, this.cursor);
     this.hover.poly(CORNER_OFFSETS).stroke({ width: 1.5, color: 0x333333 });
     this.hover.alpha = 0;
+    this.selected.poly(CORNER_OFFSETS).stroke({ width: 3, color: 0xffd400 });
+    this.selected.alpha = 0;
   }
 
   /**
@@ -66,13 +68,6 @@ export class OverlayLayer {
     }
   }
 
-  private static outline(g: Graphics, h: number | null, colour: number, width: number): void {
-    g.clear();
-    if (h === null || h < 0) return;
-    const { x, y } = centre(h);
-    g.poly(CORNER_OFFSETS.map((v, i) => v + (i & 1 ? y : x))).stroke({ width, color: colour });
-  }
-
   /**
    * The hover mark: one hex outline drawn once at the origin and moved to the hovered hex (issue 17:
    * redrawing it per hex entered rebuilt its geometry and GPU buffers and the overlay's draw list every
@@ -86,11 +81,26 @@ export class OverlayLayer {
     g.alpha = 1;
   }
 
+  /** The selected hex's outline: drawn once and moved, like the hover mark (a move selects the stack's new hex in its frame). */
   setSelected(h: number | null): void {
-    OverlayLayer.outline(this.selected, h, 0xffd400, 3);
+    const g = this.selected;
+    if (h === null || h < 0) { g.alpha = 0; return; }
+    const { x, y } = centre(h);
+    g.position.set(x, y);
+    g.alpha = 1;
+  }
+
+  /**
+   * Hides the reachable hexes until the next setReachable, without destroying them: a move's frame
+   * shows no reach, and the old marks are replaced after it is painted (issue 17: their destruction
+   * and the draw list's rebuild were ~1–3 ms of the move's frame).
+   */
+  hideReachable(): void {
+    this.reach.alpha = 0;
   }
 
   setReachable(costs: Map<number, { cost: number; halt: boolean }> | null): void {
+    this.reach.alpha = 1;
     this.reach.removeChildren().forEach((c) => c.destroy());
     if (!costs) return;
     const g = new Graphics();
