@@ -22,8 +22,8 @@ export interface VictoryView {
   occupied(side: Side): ReadonlySet<HexId>;
   /** The sides with a unit (leaders included) in the hex: GOSS control by occupation. */
   sidesIn(h: HexId): ReadonlySet<Side> | undefined;
-  /** Is the unit in GenS (AW 31.11, 32.9, 33.9): one trace for the side, on the first question. */
-  inGenS(side: Side, unitId: string): boolean;
+  /** Is the unit (one of `live`) in GenS (AW 31.11, 32.9, 33.9): one trace for the side, on the first question. */
+  inGenS(u: UnitState): boolean;
 }
 
 const byId = (a: UnitState, b: UnitState) => a.id.localeCompare(b.id);
@@ -34,7 +34,7 @@ export function victoryView(state: GameState, bundle: ScenarioBundle): VictoryVi
   const lives = new Map<Side, UnitState[]>();
   const occ = new Map<Side, Set<HexId>>();
   let sides: Map<HexId, Set<Side>> | null = null;
-  const gens = new Map<Side, (unitId: string) => boolean>();
+  const gens = new Map<Side, (u: UnitState) => boolean>();
   const live = (side: Side) => {
     let l = lives.get(side);
     if (!l) lives.set(side, (l = units().filter((u) => u.side === side && bundle.units.get(u.id)?.size !== 'Leader').sort(byId)));
@@ -54,10 +54,10 @@ export function victoryView(state: GameState, bundle: ScenarioBundle): VictoryVi
       }
       return sides.get(h);
     },
-    inGenS(side, unitId) {
-      let g = gens.get(side);
-      if (!g) gens.set(side, (g = genSCheck(state, bundle, side)));
-      return g(unitId);
+    inGenS(u) {
+      let g = gens.get(u.side);
+      if (!g) gens.set(u.side, (g = genSCheck(state, bundle, u.side)));
+      return g(u);
     },
   };
 }
