@@ -6,7 +6,8 @@
  * budgets are the issue's, printed beside the figure.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { apply, hasBundle, legalActions, newGame, replay, sideToAct, type Action, type GameState } from '../engine';
+import { apply, bundleOf, hasBundle, legalActions, newGame, replay, sideToAct, type Action, type GameState } from '../engine';
+import { evaluateVictory } from '../engine/query';
 import { loadScenario } from '../data/bundle';
 import { segmentAt } from '../engine/sequence';
 import { movementOptions } from '../engine/rules/movement';
@@ -107,7 +108,8 @@ export async function run(emit?: (name: string, value: number, unit: string) => 
     figs.push([`scale.replay_real_play_${m}_actions`, r.med, `ms median (${mmm(r)}; ${(r.med / m).toFixed(3)} ms/action${b})`]);
   });
   for (const l of logs) {
-    const r = runs(() => { const x = replay(l); if (!x.ok) throw new Error(x.error); });
+    let end: GameState | null = null;
+    const r = runs(() => { const x = replay(l); if (!x.ok) throw new Error(x.error); end = x.state; });
     figs.push([`scale.replay_real_play_${l.scenario}_per_action`, r.med / l.actions.length, `ms (${l.actions.length} actions; ${mmm(r)} ms for the game)`]);
     // The last action of the game: its end, victory check included.
     const before = replay({ ...l, actions: l.actions.slice(0, -1) });
@@ -117,6 +119,15 @@ export async function run(emit?: (name: string, value: number, unit: string) => 
     // applying it again to the same object measured a cache hit (0.0 ms), not the victory check.
     const v = runs(() => apply(Object.freeze({ ...before.state }), last), Math.max(RUNS, 5));
     figs.push([`scale.last_action_${l.scenario}`, v.med, `ms (${last.type}; ${mmm(v)}; ${budget(v.med, 20)})`]);
+    // Its victory check alone (AW 31.4), on the final position with a new, unfrozen units record each run:
+    // as in the last action, where the end-of-segment hooks wrote to the units first, no per-state
+    // cache (unit index, AW 33.9 / 34.9 HQ trace) answers; one GenS trace per side a condition asks
+    // about (the AW 32.9 trace's per-bundle memo by enemy hexes may answer, as it does in play).
+    const final = end! as GameState;
+    const bundle = bundleOf(final);
+    let result = '';
+    const c = runs(() => { const r = evaluateVictory({ ...final, units: { ...final.units } }, bundle); result = r ? `${r.winner ?? 'draw'} ${r.level}` : 'no victory data'; }, Math.max(RUNS, 5));
+    figs.push([`scale.last_action_${l.scenario}_victory_check`, c.med, `ms (${result}; ${mmm(c)})`]);
   }
   // The synthetic campaign: cost vs counters.
   for (const n of SIZES) {

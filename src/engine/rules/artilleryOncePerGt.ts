@@ -13,6 +13,7 @@ import { moduleOn } from './extensions';
 import { special } from './scenarioArea';
 import { isArtillery } from './unit-traits';
 import { groupOfUnit } from './artilleryGroups';
+import { readUnits } from './unitIndex';
 
 const NAME = 'artilleryOncePerGt';
 
@@ -20,7 +21,9 @@ function endOfGt(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const e = special(ctx.bundle).epsom;
   if (!e || !moduleOn(ctx.bundle, NAME)) return [];
   let n = 0;
-  for (const u of Object.values(d.units)) if (u.markers.includes(e.germanArtillery.marker)) { u.markers = u.markers.filter((m) => m !== e.germanArtillery.marker); n++; }
+  // Read without drafting (Object.values on the draft drafted every unit at every GT end, the game's
+  // last action included: issue 17); write through the draft only the units that carry the marker.
+  for (const u of readUnits(d.units)) if (u.markers.includes(e.germanArtillery.marker)) { d.units[u.id].markers = u.markers.filter((m) => m !== e.germanArtillery.marker); n++; }
   return n ? [{ type: 'markersRemoved', marker: e.germanArtillery.marker, count: n, case: 'AW 33.5.2a' }] : [];
 }
 

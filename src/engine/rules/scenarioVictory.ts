@@ -14,23 +14,13 @@ import type { RuleContext, RuleModule } from './registry';
 import type { Condition } from '../../data/schemas/scenarioRules';
 import { formatHex, type HexId } from '../hex';
 import { hexSet, special } from './scenarioArea';
-import { genSCheck } from './supply';
 import { turnTime } from '../sequence';
 import { readUnits } from './unitIndex';
+import { victoryHexSet, victoryHexes, victoryView, type VictoryView } from './victoryView';
 
 export interface ExtReport { label: string; holds: boolean; detail: string }
 type WithControl = { special?: { control?: Record<string, Side>; victory?: unknown } };
 const SIDE = { allied: 'Allied', german: 'German' } as const;
-
-function setOf(bundle: ScenarioBundle, name: string): HexId[] {
-  const sets = special(bundle).victory?.hexSets ?? {};
-  if (!sets[name]) throw new Error(`victory condition names unknown hex set "${name}"`);
-  return [...hexSet(bundle, sets[name].hexes)].sort((a, b) => a - b);
-}
-
-function live(state: GameState, side: Side, bundle: ScenarioBundle) {
-  return Object.values(state.units).filter((u) => u.side === side && !u.eliminated && u.hex !== null && bundle.units.get(u.id)?.size !== 'Leader');
-}
 
 /** Start control from the deployment zones (`german` / `us` zones), else nobody. */
 function startControl(bundle: ScenarioBundle, h: HexId): Side | null {
@@ -42,16 +32,29 @@ function startControl(bundle: ScenarioBundle, h: HexId): Side | null {
 
 /** GOSS control of a hex now: the side that occupies it, else the last side that did, else the start control. */
 export function controlOf(state: GameState, bundle: ScenarioBundle, h: HexId): Side | null {
-  const here = new Set(Object.values(state.units).filter((u) => u.hex === h && !u.eliminated).map((u) => u.side));
-  if (here.size === 1) return [...here][0];
-  return (state as GameState & WithControl).special?.control?.[String(h)] ?? startControl(bundle, h);
+  return controlIn(victoryView(state, bundle), h);
 }
 
+/** `controlOf` on a victory check's view (the units read once for all the hexes of the check). */
+function controlIn(view: VictoryView, h: HexId): Side | null {
+  const here = view.sidesIn(h);
+  if (here?.size === 1) return [...here][0];
+  return (view.state as GameState & WithControl).special?.control?.[String(h)] ?? startControl(view.bundle, h);
+}
+
+const tracked = new WeakMap<ScenarioBundle, HexId[]>();
+/** The hexes whose control is recorded; once per bundle (updateControl runs at the end of every segment). */
 function trackedHexes(bundle: ScenarioBundle): HexId[] {
+  let hs = tracked.get(bundle);
+  if (!hs) tracked.set(bundle, (hs = findTracked(bundle)));
+  return hs;
+}
+
+function findTracked(bundle: ScenarioBundle): HexId[] {
   const out = new Set<HexId>();
   for (const v of Object.values(special(bundle).victory?.byLength ?? {})) {
     const walk = (c: Condition) => {
-      if ('controlled' in c) for (const h of setOf(bundle, c.controlled.hexes)) out.add(h);
+      if ('controlled' in c) for (const h of victoryHexes(bundle, c.controlled.hexes)) out.add(h);
       for (const k of ['all', 'any', 'count'] as const) if (k in c) (c as unknown as Record<string, Condition[]>)[k].forEach(walk);
       if ('not' in c) walk(c.not);
     };
@@ -76,26 +79,26 @@ export function updateControl(d: Draft<GameState>, bundle: ScenarioBundle): void
 }
 
 /** Evaluates the AW 33-34 condition kinds; null for the kinds victory.ts handles itself. */
-export function evaluateExtCondition(state: GameState, bundle: ScenarioBundle, c: Condition): ExtReport | null {
+export function evaluateExtCondition(view: VictoryView, c: Condition): ExtReport | null {
+  const { bundle } = view;
   if ('unitIn' in c) {
     const { side, hexes, inSupply } = c.unitIn;
-    const set = new Set(setOf(bundle, hexes));
-    const found = live(state, side, bundle).filter((u) => set.has(u.hex!)).sort((a, b) => a.id.localeCompare(b.id));
-    // One trace for the side, not one per unit (issue 17).
-    const gens = inSupply ? genSCheck(state, bundle, side) : null;
-    const ok = gens ? found.filter((u) => gens(u.id)) : found;
+    const set = victoryHexSet(bundle, hexes);
+    const found = view.live(side).filter((u) => set.has(u.hex!));
+    // One trace for the side, not one per unit, and not one per condition (issue 17: victoryView.ts).
+    const ok = inSupply ? found.filter((u) => view.inGenS(u)) : found;
     return { label: c.label, holds: ok.length > 0, detail: ok.length ? `${ok.length} ${SIDE[side]} unit(s): ${ok.slice(0, 5).map((u) => `${u.id} in ${formatHex(u.hex!)}`).join('; ')}` : `no ${SIDE[side]} unit there${inSupply ? ` in GenS (${found.length} out of supply)` : ''}` };
   }
   if ('controlled' in c) {
     const { side, hexes, count } = c.controlled;
-    const all = setOf(bundle, hexes);
-    const held = all.filter((h) => controlOf(state, bundle, h) === side);
+    const all = victoryHexes(bundle, hexes);
+    const held = all.filter((h) => controlIn(view, h) === side);
     const need = count === 'all' ? all.length : count === 'any' ? 1 : count === 'moreThanHalf' ? Math.floor(all.length / 2) + 1 : count.atLeast;
     return { label: c.label, holds: held.length >= need, detail: `${SIDE[side]} controls ${held.length} of ${all.length} (${held.map(formatHex).join(', ') || 'none'}); needed ${need}` };
   }
   if ('noUnits' in c) {
-    const set = new Set(setOf(bundle, c.noUnits.hexes));
-    const left = live(state, c.noUnits.side, bundle).filter((u) => set.has(u.hex!));
+    const set = victoryHexSet(bundle, c.noUnits.hexes);
+    const left = view.live(c.noUnits.side).filter((u) => set.has(u.hex!));
     return { label: c.label, holds: left.length === 0, detail: `${left.length} ${SIDE[c.noUnits.side]} unit(s) left` };
   }
   return null;
@@ -107,7 +110,7 @@ function suddenDeath(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const t = turnTime(bundle.scenario, bundle.sequence, d.pos.turn);
   for (const sd of special(bundle).suddenDeath ?? []) {
     if (sd.at.date !== t.date || sd.at.time !== t.time || d.pos.playerTurn !== 1 || d.over) continue;
-    const r = evaluateExtCondition(d as GameState, bundle, sd.when);
+    const r = evaluateExtCondition(victoryView(d as GameState, bundle), sd.when);
     if (!r?.holds) continue;
     const s = d as Draft<GameState> & WithControl;
     if (!s.special) s.special = {};

@@ -12,7 +12,7 @@ import { hexSet, inPlayArea, special } from './scenarioArea';
 import { unitIndex } from './unitIndex';
 import { onMap, terrainOf } from '../board';
 import { phasingSide } from '../sequence';
-import type { GameEvent, GameState, ScenarioBundle, Side } from '../types';
+import type { GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { RuleModule } from './registry';
 import { combatRules } from './scenarioRules';
 import { M, addMarker, dropMarker, enemyOf, has, live } from './combatTraits';
@@ -201,9 +201,10 @@ export function inGenS(state: GameState, bundle: ScenarioBundle, unitId: string)
 /**
  * `inGenS` for many units of one side from one trace (AW 31.11, 32.9, 33.9): victory conditions ask per
  * unit, and on a draft nothing is cached, so each unit used to trace again (issue 17). The trace runs on
- * the first question; the state must not change while the check is used.
+ * the first question; the state must not change while the check is used. It takes the unit's record as
+ * the caller read it (victoryView.ts reads a draft's units without drafting each one).
  */
-export function genSCheck(state: GameState, bundle: ScenarioBundle, side: Side): (unitId: string) => boolean {
+export function genSCheck(state: GameState, bundle: ScenarioBundle, side: Side): (u: UnitState) => boolean {
   const rule = supplyRule(bundle, side);
   let inside: ((u: { id: string; hex: HexId }) => boolean) | null = null;
   const trace = () => {
@@ -211,10 +212,9 @@ export function genSCheck(state: GameState, bundle: ScenarioBundle, side: Side):
     const cost = genSCost(state, bundle, side);
     return (u: { hex: HexId }) => (cost.get(u.hex) ?? Infinity) <= rule!.maxAdjacentToEnemy;
   };
-  return (unitId) => {
-    const u = state.units[unitId];
-    if (!u || u.hex === null || u.eliminated) return false;
-    if (u.side !== side) return inGenS(state, bundle, unitId);
+  return (u) => {
+    if (u.hex === null || u.eliminated) return false;
+    if (u.side !== side) return inGenS(state, bundle, u.id);
     if (!rule) return true;
     return (inside ??= trace())({ id: u.id, hex: u.hex });
   };

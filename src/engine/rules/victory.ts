@@ -12,9 +12,9 @@ import type { GameEvent, GameState, ScenarioBundle, Side } from '../types';
 import type { RuleContext, RuleModule } from './registry';
 import type { Condition } from '../../data/schemas/scenarioRules';
 import { formatHex, type HexId } from '../hex';
-import { hexSet, sheetRow, special, type SpecialState } from './scenarioArea';
-import { genSCheck } from './supply';
+import { sheetRow, special, type SpecialState } from './scenarioArea';
 import { evaluateExtCondition } from './scenarioVictory';
+import { victoryHexes, victoryView, type VictoryView } from './victoryView';
 
 export interface ConditionReport {
   label: string;
@@ -37,32 +37,21 @@ export interface VictoryResult {
   outcomes: { side: Side | null; level: string; text: string; holds: boolean; report: ConditionReport }[];
 }
 
-function occupants(state: GameState, bundle: ScenarioBundle, side: Side): Map<HexId, string[]> {
-  const m = new Map<HexId, string[]>();
-  for (const u of Object.values(state.units)) {
-    if (u.side !== side || u.eliminated || u.hex === null) continue;
-    if (bundle.units.get(u.id)?.size === 'Leader') continue;
-    m.set(u.hex, [...(m.get(u.hex) ?? []), u.id]);
-  }
-  return m;
-}
-
 const SIDE = { allied: 'Allied', german: 'German' } as const;
 
-export function evaluateCondition(state: GameState, bundle: ScenarioBundle, c: Condition, named: Record<string, Condition> = {}): ConditionReport {
+/** One condition on the position `view` reads (victoryView.ts: the units once, supply traced once per side). */
+export function evaluateCondition(view: VictoryView, c: Condition, named: Record<string, Condition> = {}): ConditionReport {
   // AW 33-34 kinds (unitIn, controlled, noUnits): scenarioVictory.ts
-  if ('unitIn' in c || 'controlled' in c || 'noUnits' in c) return evaluateExtCondition(state, bundle, c)!;
+  if ('unitIn' in c || 'controlled' in c || 'noUnits' in c) return evaluateExtCondition(view, c)!;
   if ('ref' in c) {
     const n = named[c.ref];
     if (!n) throw new Error(`victory condition refers to unknown condition "${c.ref}"`);
-    return evaluateCondition(state, bundle, n, named);
+    return evaluateCondition(view, n, named);
   }
   if ('occupied' in c) {
     const { side, hexes, count } = c.occupied;
-    const sets = special(bundle).victory?.hexSets ?? {};
-    if (!sets[hexes]) throw new Error(`victory condition names unknown hex set "${hexes}"`);
-    const all = [...hexSet(bundle, sets[hexes].hexes)].sort((a, b) => a - b);
-    const occ = occupants(state, bundle, side);
+    const all = victoryHexes(view.bundle, hexes);
+    const occ = view.occupied(side);
     const held = all.filter((h) => occ.has(h));
     const need = count === 'all' ? all.length : count === 'any' ? 1 : count === 'moreThanHalf' ? Math.floor(all.length / 2) + 1 : count.atLeast;
     const holds = held.length >= need;
@@ -74,12 +63,10 @@ export function evaluateCondition(state: GameState, bundle: ScenarioBundle, c: C
     const ok = (r: number | null) => r !== null && (rowAtLeast === undefined || r >= rowAtLeast) && (rowAbove === undefined || r > rowAbove);
     const found: string[] = [];
     let outOfSupply = 0;
-    const gens = genSCheck(state, bundle, side);
-    for (const u of Object.values(state.units).sort((a, b) => a.id.localeCompare(b.id))) {
-      if (u.side !== side || u.eliminated || u.hex === null || bundle.units.get(u.id)?.size === 'Leader') continue;
-      if (!ok(sheetRow(u.hex, sheet))) continue;
-      if (inSupply && !gens(u.id)) { outOfSupply++; continue; }
-      found.push(`${u.id} in ${formatHex(u.hex)}`);
+    for (const u of view.live(side)) {
+      if (!ok(sheetRow(u.hex!, sheet))) continue;
+      if (inSupply && !view.inGenS(u)) { outOfSupply++; continue; }
+      found.push(`${u.id} in ${formatHex(u.hex!)}`);
     }
     const where = rowAtLeast !== undefined ? `on or south of row xx${rowAtLeast}` : `south of row xx${rowAbove}`;
     const detail = found.length
@@ -89,16 +76,16 @@ export function evaluateCondition(state: GameState, bundle: ScenarioBundle, c: C
   }
   if ('all' in c || 'any' in c) {
     const list = 'all' in c ? c.all : c.any;
-    const parts = list.map((x) => evaluateCondition(state, bundle, x, named));
+    const parts = list.map((x) => evaluateCondition(view, x, named));
     const holds = 'all' in c ? parts.every((p) => p.holds) : parts.some((p) => p.holds);
     const label = c.label ?? parts.map((p) => p.label).join('all' in c ? ' and ' : ' or ');
     return { label, holds, detail: parts.map((p) => `${p.holds ? 'yes' : 'no'}: ${p.label}`).join('; '), parts };
   }
   if ('not' in c) {
-    const p = evaluateCondition(state, bundle, c.not, named);
+    const p = evaluateCondition(view, c.not, named);
     return { label: c.label ?? `not (${p.label})`, holds: !p.holds, detail: `${p.label}: ${p.holds ? 'yes' : 'no'} (${p.detail})`, parts: [p] };
   }
-  const parts = c.count.map((x) => evaluateCondition(state, bundle, x, named));
+  const parts = c.count.map((x) => evaluateCondition(view, x, named));
   const n = parts.filter((p) => p.holds).length;
   const holds = (c.atLeast === undefined || n >= c.atLeast) && (c.exactly === undefined || n === c.exactly);
   const want = c.exactly !== undefined ? `exactly ${c.exactly}` : `at least ${c.atLeast}`;
@@ -109,9 +96,11 @@ export function evaluateCondition(state: GameState, bundle: ScenarioBundle, c: C
 export function evaluateVictory(state: GameState, bundle: ScenarioBundle): VictoryResult | null {
   const v = special(bundle).victory?.byLength[state.length];
   if (!v) return null;
-  const conditions = Object.entries(v.conditions).map(([, c]) => evaluateCondition(state, bundle, c, v.conditions));
+  // One view for the whole check: the named conditions are asked again by every outcome naming them.
+  const view = victoryView(state, bundle);
+  const conditions = Object.entries(v.conditions).map(([, c]) => evaluateCondition(view, c, v.conditions));
   const outcomes = v.outcomes.map((o) => {
-    const report = evaluateCondition(state, bundle, o.when, v.conditions);
+    const report = evaluateCondition(view, o.when, v.conditions);
     return { side: o.side, level: o.level, text: o.text, holds: report.holds, report };
   });
   const i = outcomes.findIndex((o) => o.holds);

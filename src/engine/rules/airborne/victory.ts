@@ -9,6 +9,7 @@ import type { RuleContext } from '../registry';
 import { hexOfRulesId } from '../../hex';
 import { isLeader, stepsLeft } from '../unit-traits';
 import { airborneData, airborneState } from './state';
+import { readUnits } from '../unitIndex';
 
 export interface StageScore {
   items: { what: string; count: number; points: number }[];
@@ -21,7 +22,8 @@ export function stageScore(state: GameState, bundle: ScenarioBundle): StageScore
   const v = airborneData(bundle).special.stageAlone?.victory;
   if (!v) return null;
   const a = airborneState(state);
-  const units = Object.values(state.units);
+  // Read without drafting: at the stage's end this runs on the action's draft (issue 17).
+  const units = readUnits(state.units);
   const germanAt = (h: number) => units.some((u) => u.hex === h && u.side === 'german' && !u.eliminated);
   const alliedAt = (h: number) => units.some((u) => u.hex === h && u.side === 'allied' && !u.eliminated);
   const bridges = (a.pegasus ? [a.pegasus.orne, a.pegasus.canal].filter((b) => b === 'captured').length : 0) + (a.log?.bridgesBlown ?? 0);
