@@ -97,4 +97,24 @@ describe(`the ${N}-counter campaign scenario`, () => {
     console.log(`campaign ${N}: undo to painted frame ${undoMs.toFixed(0)} ms; faces drawn ${await page.evaluate(() => window.__map!.drawnCounters())} of ${N}`);
     expect(errors).toEqual([]);
   }, 240_000);
+
+  it('hovering a stack opens its fan on the painted frame, and leaving it closes the fan', async () => {
+    // The fan's layer joins the scene on the first hover (issue 14: Pixi updates every render group each frame).
+    const s = await game();
+    const count = new Map<number, number>();
+    for (const u of Object.values(s.units)) if (u.hex !== null && !u.eliminated) count.set(u.hex, (count.get(u.hex) ?? 0) + 1);
+    const hex = formatHex([...count].find(([, c]) => c >= 2)![0]);
+    await page.evaluate((id) => window.__map!.centerOn(id, 1.6), hex);
+    const p = await page.evaluate((id) => window.__map!.screenOf(id), hex);
+    const around = { x: p.x - 90, y: p.y - 60, width: 180, height: 120 };
+    const shot = async () => { await page.evaluate(() => window.__map!.paintedAfter(() => undefined)); return page.screenshot({ clip: around }); };
+    await page.mouse.move(5, 5);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const closed = await shot();
+    await page.mouse.move(p.x, p.y);
+    expect((await shot()).equals(closed), 'the hovered stack is drawn otherwise (its fan and the hover outline)').toBe(false);
+    await page.mouse.move(5, 5);
+    expect((await shot()).equals(closed), 'the fan closes when the pointer leaves').toBe(true);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -137,9 +137,13 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
       const airborne = bundle && hasAirborne(bundle) ? new AirborneLayer() : null;
       let reachToggle: boolean | null = togglesRef.current.reach;
       const boundaries = new BoundaryLayer();
-      world.addChild(terrain.root, grid.root, boundaries.root, overlay.root);
+      // Pixi updates every render group of the scene each frame, shown or not (RenderGroupSystem): the
+      // boundary lines and the hover fan join the scene when first used (issue 14: per-frame JS at the
+      // fit zoom was 1.3× f35e272's with both always there).
+      world.addChild(terrain.root, grid.root, overlay.root);
+      const attachBoundaries = (on: boolean) => { if (on && !boundaries.root.parent) world.addChildAt(boundaries.root, world.getChildIndex(overlay.root)); };
       if (airborne) world.addChild(airborne.root);
-      if (units) { units.root.sortableChildren = true; world.addChild(units.root, units.fanRoot); }
+      if (units) { units.root.sortableChildren = true; world.addChild(units.root); }
       world.addChild(overlay.top);
       if (airborne) world.addChild(airborne.top);
       const syncAirborne = () => {
@@ -285,6 +289,7 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         if (st.state && units && st.state !== prev?.state) units.update(st.state as GameState);
         if (st.state !== prev?.state) syncAirborne();
         overlay.setHover(st.hoverHex);
+        if (units && st.hoverHex !== null && !units.fanRoot.parent) world.addChildAt(units.fanRoot, world.getChildIndex(units.root) + 1);
         units?.fan(st.hoverHex);
         overlay.setCursor(focused ? st.cursorHex : null);
         if (!prev || st.state !== prev.state || st.selectedHex !== prev.selectedHex || st.heldUnits !== prev.heldUnits) {
@@ -362,11 +367,12 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
 
       ctl.current = {
         setSheets(on) { grid.setSheets(on); requestRender(); },
-        setBoundaries(on) { boundaries.setVisible(on); requestRender(); },
+        setBoundaries(on) { attachBoundaries(on); boundaries.setVisible(on); requestRender(); },
         setHexIds(on) { grid.setHexIds(on); requestRender(); },
         setReach(on) { reachToggle = on; syncAirborne(); requestRender(); },
       };
       grid.setSheets(togglesRef.current.sheets);
+      attachBoundaries(togglesRef.current.boundaries);
       boundaries.setVisible(togglesRef.current.boundaries);
       grid.setHexIds(togglesRef.current.ids);
 
@@ -490,6 +496,9 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         // The renderer goes first: a texture destroyed while the renderer still holds it bound
         // warns "textureSource destroyed while still bound" (issue 16 item 11).
         app.destroy(true, { children: true });
+        // Layers never shown were never in the scene the app destroyed.
+        if (!boundaries.root.destroyed) boundaries.destroy();
+        if (units && !units.fanRoot.destroyed) units.fanRoot.destroy({ children: true });
         terrain.destroy();
         units?.destroy();
       };
