@@ -3,7 +3,7 @@
  * per check (issue 17). The end-of-game check runs on an immer draft, where no per-state cache answers:
  * each condition used to read the units through the draft's proxies again, and each condition "in
  * GenS" (asked once as a named condition and again in every outcome naming it) traced supply again.
- * A view reads the units once without proxies (`readUnits`), keeps each side's units, occupied hexes
+ * A view reads the position's hex index once (`unitIndex`: no proxy per unit), keeps each side's units, occupied hexes
  * and GenS check, and traces supply at most once per side. The position must not change while a view
  * is used (one check of one state).
  */
@@ -11,7 +11,7 @@ import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { HexId } from '../hex';
 import { hexSet, special } from './scenarioArea';
 import { genSCheck } from './supply';
-import { readUnits } from './unitIndex';
+import { unitIndex, type UnitIndex } from './unitIndex';
 
 export interface VictoryView {
   state: GameState;
@@ -29,15 +29,15 @@ export interface VictoryView {
 const byId = (a: UnitState, b: UnitState) => a.id.localeCompare(b.id);
 
 export function victoryView(state: GameState, bundle: ScenarioBundle): VictoryView {
-  let all: UnitState[] | null = null;
-  const units = () => (all ??= readUnits(state.units).filter((u) => u.hex !== null && !u.eliminated));
+  // The hex index of the position, taken once (on a draft it is built per call, not cached).
+  let ix: UnitIndex | null = null;
+  const index = () => (ix ??= unitIndex(state));
   const lives = new Map<Side, UnitState[]>();
   const occ = new Map<Side, Set<HexId>>();
-  let sides: Map<HexId, Set<Side>> | null = null;
   const gens = new Map<Side, (u: UnitState) => boolean>();
   const live = (side: Side) => {
     let l = lives.get(side);
-    if (!l) lives.set(side, (l = units().filter((u) => u.side === side && bundle.units.get(u.id)?.size !== 'Leader').sort(byId)));
+    if (!l) lives.set(side, (l = index().live.filter((u) => u.side === side && bundle.units.get(u.id)?.size !== 'Leader').sort(byId)));
     return l;
   };
   return {
@@ -48,11 +48,8 @@ export function victoryView(state: GameState, bundle: ScenarioBundle): VictoryVi
       return o;
     },
     sidesIn(h) {
-      if (!sides) {
-        sides = new Map();
-        for (const u of units()) { const s = sides.get(u.hex!); if (s) s.add(u.side); else sides.set(u.hex!, new Set([u.side])); }
-      }
-      return sides.get(h);
+      const here = index().byHex.get(h);
+      return here ? new Set(here.map((u) => u.side)) : undefined;
     },
     inGenS(u) {
       let g = gens.get(u.side);
