@@ -74,20 +74,12 @@ export class OverlayLayer {
    * hover frame). Hidden by alpha, which does not rebuild the draw list either.
    */
   setHover(h: number | null): void {
-    const g = this.hover;
-    if (h === null || h < 0) { g.alpha = 0; return; }
-    const { x, y } = centre(h);
-    g.position.set(x, y);
-    g.alpha = 1;
+    placeMark(this.hover, h);
   }
 
   /** The selected hex's outline: drawn once and moved, like the hover mark (a move selects the stack's new hex in its frame). */
   setSelected(h: number | null): void {
-    const g = this.selected;
-    if (h === null || h < 0) { g.alpha = 0; return; }
-    const { x, y } = centre(h);
-    g.position.set(x, y);
-    g.alpha = 1;
+    placeMark(this.selected, h);
   }
 
   /**
@@ -120,4 +112,12 @@ export class OverlayLayer {
       this.reach.addChild(t);
     }
   }
+}
+
+/** A mark drawn once at the origin, moved to hex `h` and shown, or hidden (alpha 0) for no hex. */
+function placeMark(g: Graphics, h: number | null): void {
+  if (h === null || h < 0) { g.alpha = 0; return; }
+  const { x, y } = centre(h);
+  g.position.set(x, y);
+  g.alpha = 1;
 }
