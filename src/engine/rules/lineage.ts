@@ -6,9 +6,9 @@
  * `apply` notes each successor. A note holds the previous state's top-level values (not the state
  * itself, so a long game does not keep every state alive through its notes) and the previous state's
  * derived caches (`derivedCaches`), which a deriving cache reads. Callers must check that what their
- * value depends on is unchanged except what they patch (`sameExcept`, `changedUnits`).
+ * value depends on is unchanged except what they patch (`sameExcept`; for the units, unitIndex.ts `changedUnits`).
  */
-import type { GameState, UnitState } from '../types';
+import type { GameState } from '../types';
 
 export interface Predecessor {
   /** The previous state's top-level values. */
@@ -47,23 +47,4 @@ export function sameExcept(p: Predecessor, state: GameState, except: ReadonlySet
   }
   for (const k in p.top) if (!(k in now)) return false;
   return n > 0;
-}
-
-/**
- * The units whose record differs between the previous state and `state`, as [before, after]; null when
- * the records' keys differ (a unit added or removed). The records keep their key order under immer, so
- * the two value lists are compared by position.
- */
-export function changedUnits(p: Predecessor, state: GameState, values: (r: Record<string, UnitState>) => readonly UnitState[]): [UnitState, UnitState][] | null {
-  const before = p.top.units as Record<string, UnitState>;
-  if (before === state.units) return [];
-  const a = values(before); const b = values(state.units);
-  if (a.length !== b.length) return null;
-  const out: [UnitState, UnitState][] = [];
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] === b[i]) continue;
-    if (a[i].id !== b[i].id) return null;
-    out.push([a[i], b[i]]);
-  }
-  return out;
 }

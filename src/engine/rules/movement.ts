@@ -25,8 +25,8 @@ import { freeGroupHost, freeGroupProblem, hexStackViolation, stackViolations } f
 import { actsAsGroup } from './artilleryGroups';
 import { enterFilter } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
-import { readUnits, unitIndex, unmodifiedBase, valuesOf } from './unitIndex';
-import { changedUnits, predecessorOf } from './lineage';
+import { changedUnits, readUnits, unitIndex, unmodifiedBase } from './unitIndex';
+import { predecessorOf } from './lineage';
 import { isRestGT } from './restGT';
 import { boxAt, isBox, locationName, locationOf } from './locations';
 import { acrossBoundary, mayAct, moveLimits } from './extensions';
@@ -139,7 +139,7 @@ function derivedMoves(state: GameState, count: (out: SegmentMoves, u: UnitState)
   if (!p || p.top.pos !== state.pos) return null;
   const prev = movesCache.get(p.top.units as object);
   if (!prev || prev.pos !== state.pos) return null;
-  const changed = changedUnits(p, state, valuesOf);
+  const changed = changedUnits(p, state);
   if (!changed) return null;
   for (const [a] of changed) if (now(a.move)) return null;
   const out: SegmentMoves = { last: prev.moves.last, lastSeq: prev.moves.lastSeq, moved: new Set(prev.moves.moved), paMoved: new Set(prev.moves.paMoved) };

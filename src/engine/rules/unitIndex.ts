@@ -9,7 +9,7 @@
 import { isDraft } from 'immer';
 import { NEIGHBOURS, type HexId } from '../hex';
 import type { GameState, Side, UnitState } from '../types';
-import { changedUnits, predecessorOf } from './lineage';
+import { predecessorOf, type Predecessor } from './lineage';
 
 export interface UnitIndex {
   /** Units on the map (not eliminated, hex set), in the record's order. */
@@ -118,7 +118,7 @@ function derivedIndex(state: GameState): UnitIndex | null {
   if (!p) return null;
   const prev = cache.get(p.top.units as object);
   if (!prev) return null;
-  const changed = changedUnits(p, state, valuesOf);
+  const changed = changedUnits(p, state);
   if (!changed) return null;
   const isLive = (u: UnitState) => u.hex !== null && !u.eliminated;
   for (const [a, b] of changed) if (isLive(a) !== isLive(b)) return null;
@@ -172,4 +172,24 @@ export function sideAdjacent(ix: UnitIndex, h: HexId, side: Side): boolean {
     if (l) for (const u of l) if (u.side === side) return true;
   }
   return false;
+}
+
+/**
+ * The units whose record differs between the previous state and `state`, as [before, after]; null when
+ * the records' keys differ (a unit added or removed). For the caches derived from the previous state's
+ * (lineage.ts). The records keep their key order under immer, so the two value lists are compared by
+ * position.
+ */
+export function changedUnits(p: Predecessor, state: GameState): [UnitState, UnitState][] | null {
+  const before = p.top.units as Record<string, UnitState>;
+  if (before === state.units) return [];
+  const a = valuesOf(before); const b = valuesOf(state.units);
+  if (a.length !== b.length) return null;
+  const out: [UnitState, UnitState][] = [];
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (a[i].id !== b[i].id) return null;
+    out.push([a[i], b[i]]);
+  }
+  return out;
 }
