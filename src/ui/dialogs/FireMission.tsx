@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useGame } from '../../store/game';
 import { sideToAct } from '../../engine';
 import { formatHex } from '../../engine/hex';
-import { artilleryPoints, fsPlan } from '../../engine/query';
+import { artilleryPoints, fsPlan, unitIndex } from '../../engine/query';
 import { segmentAt } from '../../engine/sequence';
 import { Case, ModTable, signed } from './Breakdown';
 import { OBSERVATION } from '../describe';
@@ -29,8 +29,8 @@ export function FireMission() {
   const actor = state ? sideToAct(state) : null;
   const seg = state && bundle ? segmentAt(bundle.sequence, state.pos).segment.id : '';
   const inFs = seg === 'defensiveFs' || seg === 'offensiveFs';
-  // Looked up only in a fire-support segment (a walk over every unit, on every new state or selection: issue 17).
-  const enemyThere = inFs && !!state && target !== null && Object.values(state.units).some((u) => u.hex === target && u.side !== actor && !u.eliminated);
+  // From the state's hex index (kept per state), only in a fire-support segment (issue 17: a walk over every unit per state or selection).
+  const enemyThere = inFs && !!state && target !== null && !!unitIndex(state).byHex.get(target)?.some((u) => u.side !== actor);
   // Firers that may give at least one point to a mission on this hex (with the chosen spotter), and how many they have.
   const firers = useMemo(() => {
     if (!state || !bundle || !actor || target === null || !enemyThere || !inFs) return [];
