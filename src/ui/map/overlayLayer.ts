@@ -18,9 +18,9 @@ export class OverlayLayer {
     this.root.addChild(this.objectives, this.deploy, this.reach, this.hover, this.selected);
     this.top.addChild(this.stars, this.cursor);
     this.hover.poly(CORNER_OFFSETS).stroke({ width: 1.5, color: 0x333333 });
-    this.hover.alpha = 0;
+    this.hover.visible = false;
     this.selected.poly(CORNER_OFFSETS).stroke({ width: 3, color: 0xffd400 });
-    this.selected.alpha = 0;
+    this.selected.visible = false;
   }
 
   /**
@@ -71,7 +71,8 @@ export class OverlayLayer {
   /**
    * The hover mark: one hex outline drawn once at the origin and moved to the hovered hex (issue 17:
    * redrawing it per hex entered rebuilt its geometry and GPU buffers and the overlay's draw list every
-   * hover frame). Hidden by alpha, which does not rebuild the draw list either.
+   * hover frame). Moving it from hex to hex does not rebuild the draw list; showing or hiding it (the
+   * pointer entering or leaving the map) rebuilds the overlay's, which is small.
    */
   setHover(h: number | null): void {
     placeMark(this.hover, h);
@@ -114,10 +115,15 @@ export class OverlayLayer {
   }
 }
 
-/** A mark drawn once at the origin, moved to hex `h` and shown, or hidden (alpha 0) for no hex. */
+/**
+ * A mark drawn once at the origin, moved to hex `h` and shown, or hidden for no hex. Hidden with
+ * `visible`, not alpha 0: an alpha-0 mark is still batched and drawn every frame (issue 14: the hover
+ * and selected outlines at alpha 0 were the eighth draw call of every frame at the fit zoom, a batch
+ * of white-texture quads after the terrain labels' atlas, against f35e272's seven).
+ */
 function placeMark(g: Graphics, h: number | null): void {
-  if (h === null || h < 0) { g.alpha = 0; return; }
+  if (h === null || h < 0) { g.visible = false; return; }
   const { x, y } = centre(h);
   g.position.set(x, y);
-  g.alpha = 1;
+  g.visible = true;
 }

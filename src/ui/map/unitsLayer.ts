@@ -62,6 +62,8 @@ export class UnitsLayer {
   private order = new Map<string, number>();
   /** Counters placed or moved since the last cull whose face is not drawn: with the view unchanged, only these can have come into it. */
   private undrawn = new Set<string>();
+  /** Every counter whose face is not drawn yet: a cull with a new view looks at these only, not at every counter (issue 14: each pan frame walked all of them). */
+  private faceless = new Set<string>();
   /** The view (world px) last culled to; faces are drawn only for stacks inside it. */
   private view: { x0: number; y0: number; x1: number; y1: number; zoom: number } | null = null;
 
@@ -95,7 +97,7 @@ export class UnitsLayer {
     };
     const removeUnit = (id: string) => {
       const s = this.sprites.get(id);
-      if (s) { leave(id, s.hex); s.s.destroy(); this.sprites.delete(id); }
+      if (s) { leave(id, s.hex); s.s.destroy(); this.sprites.delete(id); this.faceless.delete(id); }
       const m = this.markers.get(id);
       if (m) { m.sprites.forEach((x) => x.destroy()); this.markers.delete(id); }
     };
@@ -118,6 +120,7 @@ export class UnitsLayer {
           this.join(id, u.hex);
           dirty.add(u.hex);
           this.undrawn.add(id);
+          this.faceless.add(id);
         } else if (s.key !== face) {
           s.key = face;
           if (s.drawn) s.s.texture = this.cache.get(def, face);
@@ -250,12 +253,14 @@ export class UnitsLayer {
     s.s.setSize(SIZE, SIZE);
     s.s.tint = 0xffffff;
     s.drawn = true;
+    this.faceless.delete(id);
   }
 
   /**
    * Draws the faces of the counters in the view (world px) from FACE_MIN_ZOOM, once each; called before
    * every render. With the view of the last call only the counters placed or moved since can have come
    * into it: a hover's or a move's frame does not walk the 2,000 counters (1–4 ms a frame, issue 17).
+   * With a new view (a pan or zoom frame) only the counters still without a face are looked at.
    */
   cull(x0: number, y0: number, x1: number, y1: number, zoom: number): void {
     const v = this.view;
@@ -264,7 +269,7 @@ export class UnitsLayer {
     if (zoom < FACE_MIN_ZOOM) return;
     const m = SIZE * 2;
     let drew = false;
-    const ids = same ? this.undrawn.keys() : this.sprites.keys();
+    const ids = same ? this.undrawn.keys() : this.faceless.keys();
     for (const id of ids) {
       const s = this.sprites.get(id);
       if (!s || s.drawn) continue;
