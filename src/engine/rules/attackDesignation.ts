@@ -4,7 +4,7 @@
  * Segment designations with no adjacent enemy are removed, and the attacker may drop others (a unit
  * outside MCT must pass an offensive PRC to do so).
  */
-import { formatHex, neighbours } from '../hex';
+import { formatHex } from '../hex';
 import { terrainOf } from '../board';
 import { segmentAt } from '../sequence';
 import type { Action, ActionOf, GameEvent, GameState, UnitState } from '../types';
@@ -12,7 +12,7 @@ import { reject, requireSegment, type RuleModule } from './registry';
 import { gaMods } from './combatTables';
 import { startCombatPhase } from './combatState';
 import {
-  M, addMarker, defOf, dropMarker, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isLeader, live, unitsAt,
+  M, addMarker, defOf, dropMarker, enemyAdjacent, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isLeader, live,
 } from './combatTraits';
 import { prc } from './groundAssault';
 import { readUnits, sideAdjacent, unitIndex } from './unitIndex';
@@ -22,9 +22,6 @@ import { acrossBoundary, combatBan, mayAct } from './extensions';
 import { isMotorised } from './motorised';
 
 
-function enemyAdjacent(s: GameState, u: UnitState): boolean {
-  return neighbours(u.hex!).some((h) => unitsAt(s, h, enemyOf(u.side)).length > 0);
-}
 
 /** Why `u` may not take a TA marker, or null. */
 export function designationProblem(s: GameState, bundle: Parameters<typeof defOf>[0], u: UnitState | undefined, side: string): { code: string; message: string; case: string } | null {
@@ -36,7 +33,7 @@ export function designationProblem(s: GameState, bundle: Parameters<typeof defOf
   if (u.markers.includes('Build')) return { code: 'building', message: `${d.designation} is building a fieldwork and does nothing else until it is finished`, case: 'GOSS 17.3' };
   const ban = combatBan(s, bundle);
   if (ban) return { code: ban.code, message: ban.message, case: ban.case ?? 'GOSS 5.1.2' };
-  if (!enemyAdjacent(s, u)) return { code: 'no-adjacent-enemy', message: `${d.designation} is not adjacent to an enemy unit`, case: 'GOSS 12.0' };
+  if (!enemyAdjacent(s, u.hex!, u.side)) return { code: 'no-adjacent-enemy', message: `${d.designation} is not adjacent to an enemy unit`, case: 'GOSS 12.0' };
   if (isMotorised(u)) return { code: 'transported', message: `${d.designation} is carried by its division's transport and may not be attack designated`, case: 'GOSS 5.1.2, 7.12.3' };
   if (has(u, M.CR)) return { code: 'combat-reserve', message: `${d.designation} is in combat reserve and may not be attack designated`, case: 'GOSS 5.8' };
   if (fatigue(u) === 2) return { code: 'fatigue-2', message: `${d.designation} has fatigue 2 and may not be attack designated`, case: 'GOSS 14.2' };

@@ -4,11 +4,11 @@
  * classification (infantry, artillery, AFV…) comes from unit-traits.ts, re-exported here; marker
  * names match its MARKER.
  */
-import { distance, neighbours, type HexId } from '../hex';
+import { distance, type HexId } from '../hex';
 import { otherTerrainOf, terrainOf } from '../board';
 import type { UnitDef } from '../../data/schemas/unit';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
-import { unitIndex, unitsIn } from './unitIndex';
+import { sideAdjacent, unitIndex, unitsIn } from './unitIndex';
 import { isArtillery, isArtilleryGroup } from './unit-traits';
 
 export const M = {
@@ -88,9 +88,9 @@ export function unitsAt(state: GameState, h: HexId, side?: Side): UnitState[] {
   return unitsIn(state, h, side);
 }
 export function enemyOf(side: Side): Side { return side === 'allied' ? 'german' : 'allied'; }
+/** Whether a live enemy of `side` stands next to `h` (one index for the six questions: unitIndex.ts `sideAdjacent`). */
 export function enemyAdjacent(state: GameState, h: HexId, side: Side): boolean {
-  for (const n of neighbours(h)) if (unitsAt(state, n, enemyOf(side)).length) return true;
-  return false;
+  return sideAdjacent(unitIndex(state), h, enemyOf(side));
 }
 export function nearestDistance(state: GameState, h: HexId, side: Side): number {
   let best = Infinity;
