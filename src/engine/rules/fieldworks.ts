@@ -17,10 +17,10 @@ import type { GameEvent, GameState, ScenarioBundle } from '../types';
 import type { RuleModule } from './registry';
 import { unitsAt } from './combatTraits';
 import { unitIndex, unmodifiedBase } from './unitIndex';
+import { hexSet, special } from './scenarioArea';
 
 /** Works records whose every hex was found occupied (or printed) with a given units record (frozen pairs). */
 const settled = new WeakMap<object, WeakSet<object>>();
-import { hexSet, special } from './scenarioArea';
 
 export const FIELDWORKS = ['IP', 'ET-2', 'ET-3'] as const;
 

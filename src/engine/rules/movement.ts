@@ -113,10 +113,10 @@ export function segmentMoves(state: GameState, bundle: ScenarioBundle): SegmentM
   const frozen = !isDraft(state.units) && Object.isFrozen(state.units);
   const seg = segmentAt(bundle.sequence, state.pos).segment.id;
   const { turn, playerTurn } = state.pos;
-  const now = (m: UnitState['move']) => !!m && m.turn === turn && m.playerTurn === playerTurn && m.segment === seg;
+  const now = (m: UnitState['move']): m is NonNullable<UnitState['move']> => !!m && m.turn === turn && m.playerTurn === playerTurn && m.segment === seg;
   const count = (out: SegmentMoves, u: UnitState) => {
     const m = u.move;
-    if (!m || !now(m)) return;
+    if (!now(m)) return;
     out.moved.add(u.side);
     if (hasMarker(u, MARKER.PA)) out.paMoved.add(u.side);
     if (m.seq > out.lastSeq) { out.lastSeq = m.seq; out.last = u.id; }

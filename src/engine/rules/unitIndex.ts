@@ -49,13 +49,12 @@ export function readUnits(units: Record<string, UnitState>): readonly UnitState[
   return all as UnitState[];
 }
 
-/**
- * Object.values of a units record, kept per frozen record: over a 2,000-unit record (dictionary mode)
- * it is the dearest part of reading the units, and the end-of-segment hooks each read them on a draft
- * of the same state (issue 17). Callers get a copy (`readUnits`), so the kept array is never changed.
- */
 const values = new WeakMap<object, readonly UnitState[]>();
-/** `Object.values` of a units record, kept per frozen record: read-only (never change the array). */
+/**
+ * `Object.values` of a units record, kept per frozen record: over a 2,000-unit record (dictionary mode)
+ * it is the dearest part of reading the units, and the end-of-segment hooks each read them on a draft
+ * of the same state (issue 17). Callers share the kept array: it is read-only (never change it).
+ */
 export function valuesOf(units: Record<string, UnitState>): readonly UnitState[] {
   let v = values.get(units);
   if (v) return v;
