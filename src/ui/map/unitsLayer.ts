@@ -220,6 +220,10 @@ export class UnitsLayer {
       });
     }
     for (let i = n; i < this.fanPool.length; i++) this.fanPool[i].alpha = 0;
+    // No fan open: the whole group hidden, as the hover outline is (overlayLayer.placeMark): sprites at
+    // alpha 0 are still batched and drawn every frame (issue 14). Opening or closing the fan rebuilds the
+    // world group's short draw list; moving from fan to fan does not.
+    this.fanRoot.visible = n > 0;
     this.cache.flush();
   }
 
