@@ -62,12 +62,23 @@ async function onePage(browser, url) {
   f.layers_and_first_render = step('terrainBuilt', 'firstFrame');
   // Head only: the shared rules tables validated while the start screen was idle, before the click.
   f.shared_data_validated_at_idle = step('sharedDataStart', 'sharedDataValidated');
+  // The main thread's CPU time over each loop (Chrome's `ThreadTime`): what the wall time per frame
+  // holds beside it is time the thread waited for a core (2 cores, SwiftShader's GPU process beside it).
+  const thread = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value])).ThreadTime * 1000;
+  const cpu = async (fn) => { const a = await thread(); const r = await page.evaluate(fn); return [r, (await thread()) - a]; };
+  const empty = [];
+  for (let i = 0; i < 5; i++) empty.push((await cpu(() => 0))[1]);
+  const overhead = median(empty);
   await page.evaluate(() => window.__map.fit());
-  const fit = await page.evaluate(() => window.__map.panFrames(40, 6, 3, false));
+  const [fit, fitCpu] = await cpu(() => window.__map.panFrames(40, 6, 3, false));
   await page.evaluate(() => window.__map.fit());
-  const zoom = await page.evaluate(() => [...window.__map.zoomFrames(40, 1.07), ...window.__map.zoomFrames(40, 1 / 1.07)]);
+  const [zoom, zoomCpu] = await cpu(() => [...window.__map.zoomFrames(40, 1.07), ...window.__map.zoomFrames(40, 1 / 1.07)]);
   await page.evaluate(() => window.__map.zoomTo(1));
-  const pan = await page.evaluate(() => window.__map.panFrames(60, 8, 5, false));
+  const [pan, panCpu] = await cpu(() => window.__map.panFrames(60, 8, 5, false));
+  f[`${INFO}evaluate_cpu_overhead`] = overhead;
+  f[`${INFO}pan_cpu_per_frame_fit`] = (fitCpu - overhead) / fit.length;
+  f[`${INFO}zoom_cpu_per_frame`] = (zoomCpu - overhead) / zoom.length;
+  f[`${INFO}pan_cpu_per_frame_zoom1`] = (panCpu - overhead) / pan.length;
   const synced = await page.evaluate(() => window.__map.panFrames(20, 8, 5, true));
   // Without cross-origin isolation (BENCH_PAGES_COI=0) Chromium's performance.now() is coarsened to 0.1 ms,
   // so a p50 of 0.1 against 0.2 ms can be 0.149 against 0.151: the mean of all frames is printed as well.

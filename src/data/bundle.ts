@@ -22,10 +22,35 @@ type Files = Record<string, unknown>;
 const pick = (files: Record<string, { default: unknown } | unknown>): Files =>
   Object.fromEntries(Object.entries(files).map(([k, v]) => [k.replace(/^.*\/data\//, 'data/'), (v as { default?: unknown }).default ?? v]));
 
+/** The ids of a `lazyFiles` record, by file (not enumerable: spreads and `Object.values` see only the files). */
+const LAZY_IDS = Symbol('lazy file ids');
+
+/**
+ * The order of battle's unit files (4.4 MB, every scenario's counters) kept as their text and parsed
+ * the first time a scenario reads one (issue 17: a scenario loads only its own files; parsed eagerly
+ * they were ≈ 20 MB of the page's heap before any scenario was chosen). A file's id is its name, which
+ * the loader checks once the file is parsed (`loadScenario`): a file whose id is not its name is a
+ * data error, as a missing one is.
+ */
+export function lazyFiles(raw: Record<string, string>): Files {
+  const files: Files = {};
+  const ids = new Map<string, string>();
+  for (const [path, text] of Object.entries(raw)) {
+    const file = path.replace(/^.*\/data\//, 'data/');
+    let parsed: unknown;
+    let left: string | null = text;
+    // Parsed once; the text is let go then (the parsed file is what the loader and the counters keep).
+    Object.defineProperty(files, file, { enumerable: true, configurable: true, get: () => (left === null ? parsed : ((parsed = JSON.parse(left)), (left = null), parsed)) });
+    ids.set(file.replace(/^.*\//, '').replace(/\.json$/, ''), file);
+  }
+  Object.defineProperty(files, LAZY_IDS, { value: ids });
+  return files;
+}
+
 const SCENARIOS = pick(import.meta.glob('../../data/scenarios/*.json', { eager: true }));
 const MAPS = pick(import.meta.glob('../../data/map/*.json', { eager: true }));
 const SEQUENCES = pick(import.meta.glob('../../data/sequences/*.json', { eager: true }));
-const UNITS = pick(import.meta.glob('../../data/units/*.json', { eager: true }));
+const UNITS = lazyFiles(import.meta.glob<string>('../../data/units/*.json', { eager: true, query: '?raw', import: 'default' }));
 const TABLES = pick(import.meta.glob('../../data/tables/*.json', { eager: true }));
 const BOXES = pick(import.meta.glob('../../data/boxes/*.json', { eager: true }));
 const MODULE_DATA = pick(import.meta.glob('../../data/modules/*/*.json', { eager: true }));
@@ -33,7 +58,19 @@ const MODULE_DATA = pick(import.meta.glob('../../data/modules/*/*.json', { eager
 export interface DataSources { scenarios: Files; maps: Files; sequences: Files; units: Files; tables: Files; boxes?: Files; modules?: Files }
 export const BUILTIN: DataSources = { scenarios: SCENARIOS, maps: MAPS, sequences: SEQUENCES, units: UNITS, tables: TABLES, boxes: BOXES, modules: MODULE_DATA };
 
+/** The JSON of unit set `id` of data/units (parsed now if it was not yet), or undefined. */
+export function unitSetJson(id: string, src: DataSources = BUILTIN): unknown {
+  return byId(src.units).get(id)?.json;
+}
+
 function byId(files: Files): Map<string, { file: string; json: unknown }> {
+  const lazy = (files as { [LAZY_IDS]?: Map<string, string> })[LAZY_IDS];
+  if (lazy) {
+    // Unparsed files are not read to learn their ids (their names); each parses when its `json` is read.
+    const m = new Map<string, { file: string; json: unknown }>();
+    for (const [id, file] of lazy) m.set(id, { file, get json() { return files[file]; } });
+    return m;
+  }
   const m = new Map<string, { file: string; json: unknown }>();
   for (const [file, json] of Object.entries(files)) {
     const id = (json as { id?: unknown })?.id;
@@ -75,6 +112,8 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
     if (!f) return problems.push({ file: scen.file, path: `unitSets[${i}]`, reason: `no unit set with id "${setId}" in data/units` });
     const u = check(UnitsFile, f.file, f.json);
     if (!u.ok) return problems.push(...u.problems);
+    // A lazily kept file is found by its name (lazyFiles): its id must be that name.
+    if (u.value.id !== setId) return problems.push({ file: f.file, path: 'id', reason: `the unit set's id "${u.value.id}" is not its file's name "${setId}"` });
     hashed.push(u.value);
     for (const d of u.value.units) units.set(d.id, d);
   });

@@ -5,16 +5,25 @@
 import { UnitsFile, type UnitDef } from '../../data/schemas/unit';
 import { findRosterScenario, scenarioRoster, type ScenarioRoster } from '../../data/unitNames';
 
-const FILES = import.meta.glob('../../../data/units/*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
+import { BUILTIN, unitSetJson } from '../../data/bundle';
 
-let sets: Map<string, UnitDef[]> | null = null;
+/** One unit set of data/units, parsed and validated the first time a scenario's counters ask for it. */
+const parsed = new Map<string, UnitDef[] | null>();
+function unitSet(id: string): UnitDef[] | null {
+  if (!parsed.has(id)) {
+    const r = UnitsFile.safeParse(unitSetJson(id));
+    parsed.set(id, r.success && r.data.id === id ? r.data.units : null);
+  }
+  return parsed.get(id)!;
+}
+
+/** Every unit set of data/units by id (parses them all: the counter tests, not the app's start). */
 export function unitSets(): Map<string, UnitDef[]> {
-  if (!sets) {
-    sets = new Map();
-    for (const json of Object.values(FILES)) {
-      const r = UnitsFile.safeParse(json);
-      if (r.success) sets.set(r.data.id, r.data.units);
-    }
+  const sets = new Map<string, UnitDef[]>();
+  for (const file of Object.keys(BUILTIN.units)) {
+    const id = file.replace(/^.*\//, '').replace(/\.json$/, '');
+    const u = unitSet(id);
+    if (u) sets.set(id, u);
   }
   return sets;
 }
@@ -25,7 +34,7 @@ export interface ScenarioCounters { roster: ScenarioRoster; units: UnitDef[]; by
 export function scenarioCounters(id: string): ScenarioCounters | null {
   const s = findRosterScenario(id);
   if (!s) return null;
-  const pool = s.unitSets.flatMap((k) => unitSets().get(k) ?? []);
+  const pool = s.unitSets.flatMap((k) => unitSet(k) ?? []);
   const roster = scenarioRoster(s, pool);
   const byId = new Map(pool.map((u) => [u.id, u]));
   return { roster, units: roster.ids.map((i) => byId.get(i)!).filter(Boolean), byId };
