@@ -24,7 +24,10 @@ function compactUnitText(): Plugin {
 export default defineConfig({
   base: './',
   plugins: [compactUnitText(), react()],
-  build: { outDir: 'dist', chunkSizeWarningLimit: 2000 },
+  // ASCII-only output (non-ASCII characters in strings escaped): Chromium then keeps each script's
+  // source as one byte a character, not two — 6.5 MB less memory held for the app's own text.
+  build: { outDir: 'dist', chunkSizeWarningLimit: 2000, rolldownOptions: { output: { charset: 'ascii' } } },
+  worker: { rolldownOptions: { output: { charset: 'ascii' } } },
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['tests/**/*.e2e.test.ts', 'node_modules/**'],
