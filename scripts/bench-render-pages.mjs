@@ -41,7 +41,9 @@ async function onePage(browser, url) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const busy = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value])).TaskDuration * 1000;
+  /** One of Chrome's performance metrics for the page, in ms. */
+  const metric = async (name) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name).value * 1000;
+  const busy = () => metric('TaskDuration');
   await page.goto(url);
   await page.getByTestId('scenario-list').waitFor();
   await page.locator('input[name=scenario][value="demo"]').check();
@@ -64,8 +66,7 @@ async function onePage(browser, url) {
   f.shared_data_validated_at_idle = step('sharedDataStart', 'sharedDataValidated');
   // The main thread's CPU time over each loop (Chrome's `ThreadTime`): what the wall time per frame
   // holds beside it is time the thread waited for a core (2 cores, SwiftShader's GPU process beside it).
-  const thread = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value])).ThreadTime * 1000;
-  const cpu = async (fn) => { const a = await thread(); const r = await page.evaluate(fn); return [r, (await thread()) - a]; };
+  const cpu = async (fn) => { const a = await metric('ThreadTime'); const r = await page.evaluate(fn); return [r, (await metric('ThreadTime')) - a]; };
   const empty = [];
   for (let i = 0; i < 5; i++) empty.push((await cpu(() => 0))[1]);
   const overhead = median(empty);

@@ -58,9 +58,19 @@ const MODULE_DATA = pick(import.meta.glob('../../data/modules/*/*.json', { eager
 export interface DataSources { scenarios: Files; maps: Files; sequences: Files; units: Files; tables: Files; boxes?: Files; modules?: Files }
 export const BUILTIN: DataSources = { scenarios: SCENARIOS, maps: MAPS, sequences: SEQUENCES, units: UNITS, tables: TABLES, boxes: BOXES, modules: MODULE_DATA };
 
-/** The JSON of unit set `id` of data/units (parsed now if it was not yet), or undefined. */
+/** The ids of the unit sets of data/units (their file names, read without parsing the files). */
+export function unitSetIds(src: DataSources = BUILTIN): string[] {
+  return [...byId(src.units).keys()];
+}
+
+/**
+ * The JSON of unit set `id` of data/units (parsed now if it was not yet), or undefined when there is
+ * none, or when the file found by that name carries another id (lazyFiles finds sets by name;
+ * loadScenario reports that case as a data error).
+ */
 export function unitSetJson(id: string, src: DataSources = BUILTIN): unknown {
-  return byId(src.units).get(id)?.json;
+  const json = byId(src.units).get(id)?.json;
+  return (json as { id?: unknown } | undefined)?.id === id ? json : undefined;
 }
 
 function byId(files: Files): Map<string, { file: string; json: unknown }> {

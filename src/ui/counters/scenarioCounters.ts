@@ -4,15 +4,14 @@
  */
 import { UnitsFile, type UnitDef } from '../../data/schemas/unit';
 import { findRosterScenario, scenarioRoster, type ScenarioRoster } from '../../data/unitNames';
-
-import { BUILTIN, unitSetJson } from '../../data/bundle';
+import { unitSetIds, unitSetJson } from '../../data/bundle';
 
 /** One unit set of data/units, parsed and validated the first time a scenario's counters ask for it. */
 const parsed = new Map<string, UnitDef[] | null>();
 function unitSet(id: string): UnitDef[] | null {
   if (!parsed.has(id)) {
     const r = UnitsFile.safeParse(unitSetJson(id));
-    parsed.set(id, r.success && r.data.id === id ? r.data.units : null);
+    parsed.set(id, r.success ? r.data.units : null);
   }
   return parsed.get(id)!;
 }
@@ -20,8 +19,7 @@ function unitSet(id: string): UnitDef[] | null {
 /** Every unit set of data/units by id (parses them all: the counter tests, not the app's start). */
 export function unitSets(): Map<string, UnitDef[]> {
   const sets = new Map<string, UnitDef[]>();
-  for (const file of Object.keys(BUILTIN.units)) {
-    const id = file.replace(/^.*\//, '').replace(/\.json$/, '');
+  for (const id of unitSetIds()) {
     const u = unitSet(id);
     if (u) sets.set(id, u);
   }
