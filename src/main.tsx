@@ -12,6 +12,7 @@ import { sideToAct } from './engine';
 import { distance } from './engine/hex';
 import { setInvariantChecks } from './engine';
 import { validateSharedData } from './data/bundle';
+import { unitList } from './engine/unitTable';
 
 // Dev builds check the engine invariants after every action (issue 15).
 if (import.meta.env.DEV) setInvariantChecks(true);
@@ -23,8 +24,8 @@ const startCampaign = (n: number) => { const b = campaignBundle(n); useGame.getS
 const pickMove = (): number | null => {
   const { state, bundle } = useGame.getState();
   if (!state || !bundle) return null;
-  const taken = new Set(Object.values(state.units).map((u) => u.hex));
-  for (const u of Object.values(state.units)) {
+  const taken = new Set(unitList(state).map((u) => u.hex));
+  for (const u of unitList(state)) {
     if (u.hex === null || u.side !== sideToAct(state)) continue;
     const per = [...destinationsByUnit(state, bundle, u.hex).values()];
     const to = per.length ? [...per[0].keys()].find((x) => distance(x, u.hex!) === 1 && !taken.has(x) && per.every((d) => d.has(x))) : undefined;

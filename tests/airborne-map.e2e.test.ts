@@ -16,6 +16,7 @@ import { legalActions, sideToAct, type Action, type GameState } from '../src/eng
 import { formatHex, hexOfRulesId } from '../src/engine/hex';
 import { stageReach } from '../src/ui/map/stageMoves';
 import { movableUnits } from '../src/ui/map/reach';
+import { unitList, unitOf } from '../src/engine/unitTable';
 
 const bundle = loadScenario('night-drop-6ab');
 const errors: string[] = [];
@@ -66,7 +67,7 @@ async function shot(name: string) {
  * engine's (stageReach of the page's state), screenshots it, clicks `to` and waits for the move.
  */
 async function moveByClicks(s: GameState, type: 'abMove' | 'gMove', unit: string, to: number, shotName: string): Promise<void> {
-  const from = s.units[unit].hex!;
+  const from = unitOf(s, unit).hex!;
   await steps.revealIfHanded();
   // A browser-side figure: selecting the stack (its moves asked of the engine for it alone) to the painted frame, cold.
   const [ms, idle] = await page.evaluate(async (h) => {
@@ -96,7 +97,7 @@ async function moveByClicks(s: GameState, type: 'abMove' | 'gMove', unit: string
   const after = await steps.game();
   const last = after.n;
   expect(last).toBeGreaterThan(n);
-  expect(after.units[unit].hex, `${unit} moved to ${formatHex(to)} by the click`).toBe(to);
+  expect(unitOf(after, unit).hex, `${unit} moved to ${formatHex(to)} by the click`).toBe(to);
   await expect.poll(steps.logText).toContain(`${formatHex(from)} → ${formatHex(to)}`);
 }
 
@@ -108,10 +109,10 @@ describe('the night drop: 6th Airborne, stage moves on the map (AW 41.3.7, 41.6.
     // The Allied airborne move: a unit alone in its hex, to an empty hex of its reach without a PR check on the way.
     let s = await playTo('alliedMovement1');
     await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Allied Movement');
-    const occupied = (st: GameState, h: number) => Object.values(st.units).some((u) => u.hex === h && !u.eliminated);
+    const occupied = (st: GameState, h: number) => unitList(st).some((u) => u.hex === h && !u.eliminated);
     const ab = legalActions(s, 'allied').filter((a) => a.type === 'abMove') as unknown as { unit: string; path: string[] }[];
-    const pickAb = ab.find((a) => movableUnits(s, s.units[a.unit].hex!).length === 1 && !occupied(s, hexOfRulesId(a.path.at(-1)!))
-      && stageReach(s, bundle, s.units[a.unit].hex!)!.get(hexOfRulesId(a.path.at(-1)!))?.halt === false && a.path.length >= 2);
+    const pickAb = ab.find((a) => movableUnits(s, unitOf(s, a.unit).hex!).length === 1 && !occupied(s, hexOfRulesId(a.path.at(-1)!))
+      && stageReach(s, bundle, unitOf(s, a.unit).hex!)!.get(hexOfRulesId(a.path.at(-1)!))?.halt === false && a.path.length >= 2);
     expect(pickAb, 'an airborne unit alone in its hex with a free hex two or three hexes away').toBeDefined();
     await moveByClicks(s, 'abMove', pickAb!.unit, hexOfRulesId(pickAb!.path.at(-1)!), 'night-drop-6ab-abmove-reach');
 
@@ -120,7 +121,7 @@ describe('the night drop: 6th Airborne, stage moves on the map (AW 41.3.7, 41.6.
     s = await activateAll();
     const g = legalActions(s, 'german').filter((a) => a.type === 'gMove') as unknown as { unit: string; path: string[] }[];
     const pickG = g.find((a) => {
-      const from = s.units[a.unit].hex!;
+      const from = unitOf(s, a.unit).hex!;
       const to = hexOfRulesId(a.path.at(-1)!);
       const r = stageReach(s, bundle, from)?.get(to);
       return movableUnits(s, from).length === 1 && !occupied(s, to) && r && !r.halt;

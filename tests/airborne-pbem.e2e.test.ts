@@ -15,6 +15,7 @@ import { pageState, playSegment, STAGE_SEGMENTS } from './e2e-airborne';
 import { loadScenario } from '../src/data/bundle';
 import { sideToAct, type Side } from '../src/engine';
 import { airborneState } from '../src/engine/query';
+import { unitOf } from '../src/engine/unitTable';
 
 const bundle = loadScenario('night-drop-6ab');
 let h: Harness;
@@ -41,7 +42,7 @@ async function fowSeen(p: Player) {
   const s = await pageState(p.page);
   const a = airborneState(s);
   return {
-    onMap: Object.keys(a.fow).filter((id) => s.units[id]?.hex !== null && !s.units[id]?.eliminated).sort(),
+    onMap: Object.keys(a.fow).filter((id) => unitOf(s, id)?.hex !== null && !unitOf(s, id)?.eliminated).sort(),
     containers: await p.page.getByTestId('ab-container').allTextContents(),
   };
 }

@@ -15,6 +15,7 @@ import { loadScenario } from '../src/data/bundle';
 import { formatHex } from '../src/engine/hex';
 import { airborneState, isFow } from '../src/engine/query';
 import { airborneSegments, playSegment, STAGE_SEGMENTS } from './e2e-airborne';
+import { unitList } from '../src/engine/unitTable';
 
 const bundle = loadScenario('night-drop-6ab');
 const errors: string[] = [];
@@ -61,7 +62,7 @@ describe('the night drop: 6th Airborne, hotseat (AW 41)', () => {
         // AW 41.2.2–41.2.3: every container emptied; FoW counters on the map have no identity (only the back is drawn).
         expect(did).toContain('dropFow');
         const st = await steps.game();
-        const fowOnMap = Object.values(st.units).filter((u) => u.hex !== null && !u.eliminated && isFow(st, u.id));
+        const fowOnMap = unitList(st).filter((u) => u.hex !== null && !u.eliminated && isFow(st, u.id));
         expect(fowOnMap.length).toBeGreaterThan(0);
         await expect.poll(() => page.getByTestId('ab-dummies').textContent()).toContain(`FoW counters on the map: ${fowOnMap.length}`);
         for (const t of await page.getByTestId('ab-to-land').allTextContents()) if (/Airborne Drop/.test(t)) expect(t).toContain('all landed');

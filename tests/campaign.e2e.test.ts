@@ -6,6 +6,7 @@ import { distance, formatHex } from '../src/engine/hex';
 import { segmentAt } from '../src/engine/sequence';
 import { campaignBundle } from '../src/bench/campaign';
 import { destinationsByUnit } from '../src/ui/map/reach';
+import { unitList, unitOf } from '../src/engine/unitTable';
 
 // Issue 17: the synthetic 2,000-counter campaign scenario in the real build — a move and its undo,
 // each checked on the frame painted after it (the pixels at both hexes). No time budget here: budgets
@@ -46,7 +47,7 @@ describe(`the ${N}-counter campaign scenario`, () => {
     await page.getByTestId('scenario-list').waitFor();
     await page.evaluate((k) => (window as unknown as { __bench: { startCampaign(n: number): void } }).__bench.startCampaign(k), N);
     await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
-    const onMap = await page.evaluate(() => Object.values(window.__neptune!.getState().state!.units).filter((u) => u.hex !== null).length);
+    const onMap = await page.evaluate(() => window.__neptune!.getState().state!.units.chunks.flatMap((c) => Object.values(c)).filter((u) => u.hex !== null).length);
     expect(onMap).toBe(N);
     // To the Movement Segment.
     let s = await game();
@@ -59,7 +60,7 @@ describe(`the ${N}-counter campaign scenario`, () => {
     expect(segmentAt(bundle.sequence, s.pos).segment.id).toBe('move');
     const side = sideToAct(s)!;
     // A stack far from the enemy with an empty hex next to it that all its units can reach (a click moves the stack).
-    const live = Object.values(s.units).filter((u) => u.hex !== null && !u.eliminated);
+    const live = unitList(s).filter((u) => u.hex !== null && !u.eliminated);
     const enemy = live.filter((u) => u.side !== side).map((u) => u.hex!);
     const occupied = new Set(live.map((u) => u.hex!));
     let pick: { unit: string; from: number; to: number } | null = null;
@@ -82,7 +83,7 @@ describe(`the ${N}-counter campaign scenario`, () => {
     // One move action per unit of the stack.
     const k = live.filter((u) => u.hex === pick!.from && u.side === side).length;
     await expect.poll(n).toBe(moved + k);
-    expect((await game()).units[pick!.unit].hex).toBe(pick!.to);
+    expect(unitOf((await game()), pick!.unit).hex).toBe(pick!.to);
     await page.mouse.click(5, 5, { button: 'right' });
     const from1 = await pixelsAt(from); const to1 = await pixelsAt(to);
     expect(from1.equals(from0), 'the counter left its hex on the painted frame').toBe(false);
@@ -90,7 +91,7 @@ describe(`the ${N}-counter campaign scenario`, () => {
     // Undo: a stack move is one undo step (issue 16 item 11); the store action, then the painted frame.
     const undoMs = await page.evaluate(() => window.__map!.paintedAfter(() => { window.__neptune!.getState().undo(); }));
     expect(await n()).toBe(moved);
-    expect((await game()).units[pick!.unit].hex).toBe(pick!.from);
+    expect(unitOf((await game()), pick!.unit).hex).toBe(pick!.from);
     const from2 = await pixelsAt(from); const to2 = await pixelsAt(to);
     expect(from2.equals(from0), 'after the undo the counter is back, pixel for pixel').toBe(true);
     expect(to2.equals(to0), 'and its destination is as it was').toBe(true);
@@ -102,7 +103,7 @@ describe(`the ${N}-counter campaign scenario`, () => {
     // The fan's layer joins the scene on the first hover (issue 14: Pixi updates every render group each frame).
     const s = await game();
     const count = new Map<number, number>();
-    for (const u of Object.values(s.units)) if (u.hex !== null && !u.eliminated) count.set(u.hex, (count.get(u.hex) ?? 0) + 1);
+    for (const u of unitList(s)) if (u.hex !== null && !u.eliminated) count.set(u.hex, (count.get(u.hex) ?? 0) + 1);
     const hex = formatHex([...count].find(([, c]) => c >= 2)![0]);
     await page.evaluate((id) => window.__map!.centerOn(id, 1.6), hex);
     const p = await page.evaluate((id) => window.__map!.screenOf(id), hex);

@@ -10,6 +10,7 @@ import { segmentAt } from '../src/engine/sequence';
 import { setupStatus } from '../src/engine/rules/setupPhase';
 import { invariantProblems } from '../src/engine/invariants';
 import type { Action, ActionOf, GameState } from '../src/engine/types';
+import { unitList, unitOf, withUnits } from '../src/engine/unitTable';
 
 const cherbourg = loadScenario('cherbourg');
 const seg = (s: GameState) => segmentAt(cherbourg.sequence, s.pos).segment.id;
@@ -43,12 +44,12 @@ describe('AW 34.10.1 lull and GOSS 18 breakdown Coys', () => {
     g.act({ type: 'randomSetup' });
     g.act({ type: 'finishSetup' });
     g.until((s) => seg(s) === 'move' && s.pos.playerTurn === 0);
-    const bd = legalActions(g.state, 'allied').find((a): a is ActionOf<'breakdown'> => a.type === 'breakdown' && a.coys === 1 && g.state.units[a.unit].stepsLost === 0)!;
+    const bd = legalActions(g.state, 'allied').find((a): a is ActionOf<'breakdown'> => a.type === 'breakdown' && a.coys === 1 && unitOf(g.state, a.unit).stepsLost === 0)!;
     expect(bd).toBeDefined();
     const bn = bd.unit;
     g.act(bd);
-    expect(g.state.units[bn].stepsLost).toBe(1); // the step is out as a Coy, not lost
-    const coy = g.state.units[bn].detached![0];
+    expect(unitOf(g.state, bn).stepsLost).toBe(1); // the step is out as a Coy, not lost
+    const coy = unitOf(g.state, bn).detached![0];
     // The next AM GT: the US player declares the lull; the Bn has lost nothing, so nothing is replaced.
     g.until((s) => s.pos.turn === 3 && s.pos.playerTurn === 0 && seg(s) === 'construction');
     const r = apply(g.state, { type: 'declareLull' });
@@ -56,21 +57,21 @@ describe('AW 34.10.1 lull and GOSS 18 breakdown Coys', () => {
     if (!r.ok) return;
     expect(r.events.filter((e) => e.type === 'stepReplaced' && e.unit === bn)).toEqual([]);
     g.act({ type: 'declareLull' });
-    expect(g.state.units[bn].stepsLost).toBe(1);
+    expect(unitOf(g.state, bn).stepsLost).toBe(1);
     // The Coy rejoins at the first Allied Movement Segment where it may; the Bn is whole again.
-    for (let i = 0; i < 12 && g.state.units[coy]; i++) {
+    for (let i = 0; i < 12 && unitOf(g.state, coy); i++) {
       g.until((s) => seg(s) === 'move' && s.pos.playerTurn === 0);
       const re = legalActions(g.state, 'allied').find((a) => a.type === 'recombine' && a.unit === bn);
       if (re) g.act(re);
       else g.act({ type: 'endSegment' });
     }
-    expect(g.state.units[coy]).toBeUndefined();
-    expect(g.state.units[bn].stepsLost).toBe(0);
+    expect(unitOf(g.state, coy)).toBeUndefined();
+    expect(unitOf(g.state, bn).stepsLost).toBe(0);
     // From the next Allied Movement Segment on, the engine lists actions (it threw before) and never goes negative.
     g.act({ type: 'endSegment' });
     g.until((s) => seg(s) === 'move' && s.pos.playerTurn === 0);
     expect(() => legalActions(g.state, 'allied')).not.toThrow();
-    expect(Object.values(g.state.units).filter((u) => u.stepsLost < 0)).toEqual([]);
+    expect(unitList(g.state).filter((u) => u.stepsLost < 0)).toEqual([]);
     const back = replay({ scenario: 'cherbourg', options: { seed: 'lull-breakdown' }, actions: g.log });
     expect(back.ok).toBe(true);
     if (back.ok) expect(stateHash(back.state)).toBe(stateHash(g.state));
@@ -81,24 +82,24 @@ describe('AW 34.10.1 lull and GOSS 18 breakdown Coys', () => {
     g.act({ type: 'randomSetup' });
     g.act({ type: 'finishSetup' });
     g.until((s) => seg(s) === 'move' && s.pos.playerTurn === 0);
-    const offers = legalActions(g.state, 'allied').filter((a): a is ActionOf<'breakdown'> => a.type === 'breakdown' && g.state.units[a.unit].stepsLost === 0);
+    const offers = legalActions(g.state, 'allied').filter((a): a is ActionOf<'breakdown'> => a.type === 'breakdown' && unitOf(g.state, a.unit).stepsLost === 0);
     const part = offers.find((a) => a.coys === 1)!;
     g.act(part);
-    const full = legalActions(g.state, 'allied').find((a): a is ActionOf<'breakdown'> => a.type === 'breakdown' && a.unit !== part.unit && g.state.units[a.unit].stepsLost === 0
+    const full = legalActions(g.state, 'allied').find((a): a is ActionOf<'breakdown'> => a.type === 'breakdown' && a.unit !== part.unit && unitOf(g.state, a.unit).stepsLost === 0
       && cherbourg.units.get(a.unit)!.steps.length === a.coys)!;
     g.act(full);
-    expect(g.state.units[full.unit].hex).toBeNull();
+    expect(unitOf(g.state, full.unit).hex).toBeNull();
     g.until((s) => s.pos.turn === 3 && s.pos.playerTurn === 0 && seg(s) === 'construction');
     // One Coy of each Bn is eliminated: a real loss of one step each (GOSS 18: an eliminated Coy's step is lost to its Bn).
-    const kill = (id: string) => { const c = g.state.units[id]; g.state = { ...g.state, units: { ...g.state.units, [id]: { ...c, hex: null, eliminated: true } } }; };
-    const fullCoys = [...g.state.units[full.unit].detached!];
-    kill(g.state.units[part.unit].detached![0]);
+    const kill = (id: string) => { const c = unitOf(g.state, id); g.state = { ...g.state, units: withUnits(g.state.units, [{ ...c, hex: null, eliminated: true }]) }; };
+    const fullCoys = [...unitOf(g.state, full.unit).detached!];
+    kill(unitOf(g.state, part.unit).detached![0]);
     kill(fullCoys[0]);
-    expect(g.state.units[part.unit].stepsLost).toBe(1);
+    expect(unitOf(g.state, part.unit).stepsLost).toBe(1);
     g.act({ type: 'declareLull' });
-    expect(g.state.units[part.unit].stepsLost).toBe(0);
-    const bn = g.state.units[full.unit];
-    expect(bn.hex).toBe(g.state.units[fullCoys[1]].hex); // re-formed with one step beside its Coy
+    expect(unitOf(g.state, part.unit).stepsLost).toBe(0);
+    const bn = unitOf(g.state, full.unit);
+    expect(bn.hex).toBe(unitOf(g.state, fullCoys[1]).hex); // re-formed with one step beside its Coy
     expect(cherbourg.units.get(full.unit)!.steps.length - bn.stepsLost).toBe(1);
     expect(invariantProblems(g.state)).toEqual([]);
   }, 240_000);

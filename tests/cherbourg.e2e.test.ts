@@ -14,6 +14,7 @@ import { scenarioHarness, type ScenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
 import { formatHex } from '../src/engine/hex';
 import { deploymentArea, deploymentHexes, fieldworksHexes, setupStatus } from '../src/engine/rules/setupPhase';
+import { unitOf } from '../src/engine/unitTable';
 
 const bundle = loadScenario('cherbourg');
 let page: Page;
@@ -58,7 +59,7 @@ describe('Cherbourg hotseat in Chromium (issue 9 acceptance)', () => {
     await page.mouse.move(p.x, p.y, { steps: 4 });
     await page.mouse.up();
     await expect.poll(steps.logText).toContain(`Unit placed: ${steps.name(unit)} · hex ${hex}`);
-    expect((await steps.game()).units[unit].hex).not.toBeNull();
+    expect(unitOf((await steps.game()), unit).hex).not.toBeNull();
     expect(await page.getByTestId('setup-message').textContent()).toBe(`${steps.name(unit)} placed in ${hex}`);
     expect(await page.getByTestId('setup-ghost').count()).toBe(0);
   });
@@ -76,7 +77,7 @@ describe('Cherbourg hotseat in Chromium (issue 9 acceptance)', () => {
     await page.mouse.click(p.x, p.y);
     await expect.poll(() => page.getByTestId('setup-message').textContent()).toContain(`${steps.name(unit)} cannot set up in ${formatHex(outside)}`);
     expect(await page.getByTestId('setup-message').textContent()).toContain('(AW 34.11.2)');
-    expect((await steps.game()).units[unit].hex).toBeNull();
+    expect(unitOf((await steps.game()), unit).hex).toBeNull();
     p = await steps.pointOf(legal, 1.2);
     await steps.shot('setup-highlight');
     await page.mouse.click(p.x, p.y);
@@ -85,13 +86,13 @@ describe('Cherbourg hotseat in Chromium (issue 9 acceptance)', () => {
     await expect.poll(() => page.getByTestId('setup-here').textContent()).toContain(steps.name(unit));
     await page.getByTestId('setup-here').getByTestId('setup-unplace').first().click();
     await expect.poll(steps.logText).toContain(`Unit unplaced: ${steps.name(unit)}`);
-    expect((await steps.game()).units[unit].hex).toBeNull();
+    expect(unitOf((await steps.game()), unit).hex).toBeNull();
     // the keyboard path: pick the unit up, choose one of its legal hexes in the list, Place
     await unitButton(unit).click();
     const form = page.getByTestId('setup-place-form');
     await form.locator('select').selectOption({ label: legal });
     await form.getByRole('button', { name: 'Place' }).click();
-    await expect.poll(async () => { const x = (await steps.game()).units[unit].hex; return x === null ? null : formatHex(x); }).toBe(legal);
+    await expect.poll(async () => { const x = unitOf((await steps.game()), unit).hex; return x === null ? null : formatHex(x); }).toBe(legal);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('setup-place-form').count()).toBe(0);
   });

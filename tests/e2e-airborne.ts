@@ -10,6 +10,7 @@ import type { ScenarioSteps } from './e2e-play';
 import { legalActions, sideToAct, type Action, type GameState, type ScenarioBundle } from '../src/engine';
 import { formatHex } from '../src/engine/hex';
 import { describeAction } from '../src/ui/describeAction';
+import { unitOf } from '../src/engine/unitTable';
 
 /** AW 41.0: the 11 segments of the stage, in order (data/sequences/standard.json). */
 export const STAGE_SEGMENTS = ['dzPlacement', 'airborneDrop', 'alliedMovement1', 'gliderLanding', 'alliedCombat1', 'germanMovement1', 'germanCombat1', 'alliedMovement2', 'alliedCombat2', 'germanMovement2', 'germanCombat2'];
@@ -81,7 +82,7 @@ export async function playSegment(page: Page, steps: ScenarioSteps, bundle: Scen
       continue;
     }
     const unit = (a as { unit?: string }).unit;
-    const hex = unit ? s.units[unit]?.hex ?? null : null;
+    const hex = unit ? unitOf(s, unit)?.hex ?? null : null;
     // An action about a unit on the map is listed for the selected stack (Decisions panel, issue 16 item 7).
     if (hex !== null) await steps.clickHex(formatHex(hex));
     const label = describeAction(a as Action, bundle);

@@ -12,6 +12,7 @@ import { apply, legalActions, replay, sideToAct, type GameLog, type GameState, t
 import { distance, formatHex, hexOfRulesId } from '../src/engine/hex';
 import { segmentAt } from '../src/engine/sequence';
 import { assaultOptions } from '../src/engine/rules/groundAssault';
+import { unitList, unitOf } from '../src/engine/unitTable';
 
 export type ScenarioSteps = ReturnType<typeof scenarioSteps>;
 
@@ -127,19 +128,19 @@ export function scenarioSteps(page: Page, url: string, bundle: ScenarioBundle, p
   async function moveOne(afterSelect?: () => Promise<void>): Promise<{ unit: string; from: string; to: string }> {
     const s = await endSegmentsUntil((x) => segId(x) === 'move' && sideToAct(x) === 'allied');
     await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Movement Segment');
-    const germans = Object.values(s.units).filter((u) => u.side === 'german' && u.hex !== null && !u.eliminated).map((u) => u.hex!);
+    const germans = unitList(s).filter((u) => u.side === 'german' && u.hex !== null && !u.eliminated).map((u) => u.hex!);
     const nearGerman = (hx: number) => germans.some((g) => distance(g, hx) <= 2);
-    const alone = (hx: number) => Object.values(s.units).filter((u) => u.hex === hx && !u.eliminated).length === 1;
+    const alone = (hx: number) => unitList(s).filter((u) => u.hex === hx && !u.eliminated).length === 1;
     const mv = legalActions(s, 'allied').find((a) => {
       if (a.type !== 'move') return false;
       const m = a as unknown as { unit: string; path: string[] };
-      const from = s.units[m.unit].hex!;
+      const from = unitOf(s, m.unit).hex!;
       const to = hexOfRulesId(m.path.at(-1)!);
       return m.path.length === 2 && alone(from) && !nearGerman(from) && !nearGerman(to)
-        && !Object.values(s.units).some((u) => u.hex === to && !u.eliminated);
+        && !unitList(s).some((u) => u.hex === to && !u.eliminated);
     }) as unknown as { unit: string; path: string[] } | undefined;
     expect(mv, 'a legal quiet move').toBeDefined();
-    const from = formatHex(s.units[mv!.unit].hex!);
+    const from = formatHex(unitOf(s, mv!.unit).hex!);
     const to = mv!.path.at(-1)!;
     await clickHex(from);
     await expect.poll(() => page.getByTestId('unit').first().textContent()).toContain(name(mv!.unit));
@@ -147,7 +148,7 @@ export function scenarioSteps(page: Page, url: string, bundle: ScenarioBundle, p
     const p = await page.evaluate((hex) => window.__map!.screenOf(hex), to);
     await page.mouse.click(p.x, p.y);
     await expect.poll(logText).toContain(`${name(mv!.unit)} moved ${from} → ${to}`);
-    expect((await game()).units[mv!.unit].hex).toBe(hexOfRulesId(to));
+    expect(unitOf((await game()), mv!.unit).hex).toBe(hexOfRulesId(to));
     return { unit: mv!.unit, from, to };
   }
 
@@ -165,7 +166,7 @@ export function scenarioSteps(page: Page, url: string, bundle: ScenarioBundle, p
       if (ga) { pick = { unit: units[0], target: ga.hex }; break; }
     }
     expect(pick, 'a designation that can assault').toBeDefined();
-    await clickHex(formatHex(s.units[pick!.unit].hex!));
+    await clickHex(formatHex(unitOf(s, pick!.unit).hex!));
     await page.getByTestId('unit-designate').filter({ hasText: `Designate ${name(pick!.unit)} ` }).first().click();
     await expect.poll(logText).toContain(`${name(pick!.unit)} designated to attack`);
     return pick!;

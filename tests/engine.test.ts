@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { apply, legalActions, replay, sideToAct, stateHash, view, type Action } from '../src/engine';
 import { hexOfRulesId } from '../src/engine/hex';
 import { demoGame, play } from './helpers';
+import { unitOf } from '../src/engine/unitTable';
 
 const END: Action = { type: 'endSegment' };
 
 describe('engine contract', () => {
   it('newGame places the setup and starts at the first player segment (auto segments pass by)', () => {
     const s = demoGame();
-    expect(s.units['demo-kosb'].hex).toBe(hexOfRulesId('C4719'));
+    expect(unitOf(s, 'demo-kosb').hex).toBe(hexOfRulesId('C4719'));
     expect(s.fieldworks[hexOfRulesId('C4825')]).toBe('ET-2');
     expect(view(s, 'allied').label).toContain('Construction Segment');
     expect(sideToAct(s)).toBe('allied');
@@ -64,8 +65,8 @@ describe('engine contract', () => {
   it('moves a unit and records cost; a unit may not exceed its MA', () => {
     let s = play(demoGame(), END);
     s = play(s, { type: 'move', unit: 'demo-kosb', path: ['C4720', 'C4721'] });
-    expect(s.units['demo-kosb'].hex).toBe(hexOfRulesId('C4721'));
-    expect(s.units['demo-kosb'].mpSpent).toBe(2);
+    expect(unitOf(s, 'demo-kosb').hex).toBe(hexOfRulesId('C4721'));
+    expect(unitOf(s, 'demo-kosb').mpSpent).toBe(2);
     const r = apply(s, { type: 'move', unit: 'demo-kosb', path: ['C4720', 'C4719', 'C4718', 'C4717', 'C4716'] });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatchObject({ code: 'over-ma', case: 'GOSS 7.1' });

@@ -9,7 +9,7 @@ import { play as run } from './helpers';
 import { loadScenario } from '../src/data/bundle';
 import { apply, legalActions, newGame, replay, sideToAct, stateHash } from '../src/engine/game';
 import { NEIGHBOURS, distance, formatHex, hexOfRulesId } from '../src/engine/hex';
-import type { Action, GameState } from '../src/engine/types';
+import type { Action, GameState, UnitState } from '../src/engine/types';
 import { stackViolations } from '../src/engine/rules/stacking';
 import { deploymentArea, deploymentHexes, fieldworksHexes, placementCheck, setupStatus } from '../src/engine/rules/setupPhase';
 import { bridgeHexes } from '../src/engine/rules/bridgeMarkers';
@@ -23,6 +23,7 @@ import { hexSet } from '../src/engine/rules/scenarioArea';
 import { artilleryPoints, fsPlan } from '../src/engine/rules/fireSupport';
 import { segmentAt } from '../src/engine/sequence';
 import type { GameEvent, ScenarioBundle } from '../src/engine/types';
+import { unitList, unitOf, unitTable, withUnits } from '../src/engine/unitTable';
 
 const epsom = loadScenario('epsom');
 const cherbourg = loadScenario('cherbourg');
@@ -39,7 +40,7 @@ function settle(state: GameState): GameState {
   for (let i = 0; i < 20 && state.pending && /^fs/.test(state.pending.kind); i++) state = run(state, legalActions(state, state.pending.side)[0]);
   return state;
 }
-const withUnit = (state: GameState, id: string, patch: Partial<GameState['units'][string]>): GameState => ({ ...state, units: { ...state.units, [id]: { ...state.units[id], ...patch } } });
+const withUnit = (state: GameState, id: string, patch: Partial<UnitState>): GameState => ({ ...state, units: withUnits(state.units, [{ ...unitOf(state, id), ...patch }]) });
 const evOf = (b: ScenarioBundle, state: GameState, a: Action) => { const r = apply(state, a); if (!r.ok) throw new Error(r.error.message); return r; };
 
 describe('Epsom fire support (AW 33.3, 33.5, 33.7.1)', () => {
@@ -50,7 +51,7 @@ describe('Epsom fire support (AW 33.3, 33.5, 33.7.1)', () => {
     const r = evOf(epsom, state, { type: 'fireMission', target: 'C3320', artillery: [{ unit: 'i-12-12ss' }] });
     expect(r.events).toContainEqual({ type: 'ammoDepleted', units: ['i-12-12ss'], why: 'fired its one FS mission of the GT', case: 'AW 33.5.2a' });
     state = settle(r.state);
-    expect(state.units['i-12-12ss'].markers).toContain('Ammo Depleted');
+    expect(unitOf(state, 'i-12-12ss').markers).toContain('Ammo Depleted');
     const again = apply(state, { type: 'fireMission', target: 'C3520', artillery: [{ unit: 'i-12-12ss' }] });
     expect(again.ok).toBe(false);
     if (!again.ok) expect(again.error).toMatchObject({ code: 'ammo-depleted', case: 'AW 33.5.2a' });
@@ -61,7 +62,7 @@ describe('Epsom fire support (AW 33.3, 33.5, 33.7.1)', () => {
     state = until(state, (s) => s.pos.playerTurn === 1 && segId(epsom, s) === 'offensiveFs');
     expect(fsPlan(state, epsom, 'german', { target: hexOfRulesId('C3520'), artillery: [{ unit: 'i-12-12ss' }] })).toMatchObject({ ok: false, code: 'ammo-depleted' });
     state = until(state, (s) => s.pos.turn === 1);
-    expect(state.units['i-12-12ss'].markers).not.toContain('Ammo Depleted');
+    expect(unitOf(state, 'i-12-12ss').markers).not.toContain('Ammo Depleted');
   }, 120_000);
 
   test('AW 33.5.2a German heavy AA Coys fire as artillery (1 point, range 4) once per GT; Nebelwerfer fire once per GT, not once per GD (AW 32.5.2b is Goodwood)', () => {
@@ -72,12 +73,12 @@ describe('Epsom fire support (AW 33.3, 33.5, 33.7.1)', () => {
     expect(fsPlan(state, epsom, 'german', { target: hexOfRulesId('C3720'), artillery: [{ unit: '88flak-coy-4' }] })).toMatchObject({ ok: false, code: 'out-of-range' });
     const r = evOf(epsom, state, { type: 'fireMission', target: 'C3920', artillery: [{ unit: '88flak-coy-5' }] });
     state = settle(r.state);
-    expect(state.units['88flak-coy-5'].markers).toContain('Ammo Depleted');
+    expect(unitOf(state, '88flak-coy-5').markers).toContain('Ammo Depleted');
     state = settle(run(state, { type: 'fireMission', target: 'C3520', artillery: [{ unit: 'i-83-7nw' }] }));
-    expect(state.units['i-83-7nw'].markers).toContain('Ammo Depleted');
+    expect(unitOf(state, 'i-83-7nw').markers).toContain('Ammo Depleted');
     // Next GT, same GD (June 25 PM): the Nebelwerfer fires again.
     state = until(state, (s) => s.pos.turn === 1 && segId(epsom, s) === 'defensiveFs');
-    expect(state.units['i-83-7nw'].markers).not.toContain('Ammo Depleted');
+    expect(unitOf(state, 'i-83-7nw').markers).not.toContain('Ammo Depleted');
     expect(fsPlan(state, epsom, 'german', { target: hexOfRulesId('C3520'), artillery: [{ unit: 'i-83-7nw' }] })).toMatchObject({ ok: true, plan: { total: 4, nebelwerfer: true } });
   }, 120_000);
 
@@ -164,7 +165,7 @@ describe('Scenario 2: Epsom (AW 33)', () => {
     let { state } = newGame(epsom, { seed: 'e' });
     // Put a 15th Scottish Btn south of the Odon by hand (a test position), then reach the Construction Segment.
     const south = ['C3726', 'C3826', 'C3727'];
-    state = { ...state, units: { ...state.units, ...Object.fromEntries(['6-rsf-44-15', '8-rs-44-15', '6-kosb-44-15'].map((u, i) => [u, { ...state.units[u], hex: hexOfRulesId(south[i]) }])) } };
+    state = { ...state, units: withUnits(state.units, ['6-rsf-44-15', '8-rs-44-15', '6-kosb-44-15'].map((u, i) => ({ ...unitOf(state, u), hex: hexOfRulesId(south[i]) }))) };
     expect(state.pos.segment).toBe(3); // construction
     expect(bridgeHexes(state, epsom).map(formatHex).sort()).toEqual(south.filter((h) => !['C3726'].includes(h) || true).sort());
     state = run(state, { type: 'placeBridge', hex: 'C3726' });
@@ -181,7 +182,7 @@ describe('Scenario 2: Epsom (AW 33)', () => {
 
   test('AW 33.9.0 GenS through the formation HQ: at most 6 hexes from it, road hexes one-half; units beyond are marked OhS in their Supply Determination Segment', () => {
     let { state } = newGame(epsom, { seed: 'sup' });
-    const hq = state.units['12ss-hq'].hex!;
+    const hq = unitOf(state, '12ss-hq').hex!;
     expect(formatHex(hq)).toBe('C3829'); // AW 33.11.2
     const at = (h: string) => withUnit(state, 'iii-26-12ss', { hex: hexOfRulesId(h) });
     expect(distance(hexOfRulesId('C3122'), hq)).toBe(10);
@@ -195,7 +196,7 @@ describe('Scenario 2: Epsom (AW 33)', () => {
     expect(distance(hexOfRulesId('C3033'), hq)).toBe(8);
     expect(inGenS(at('C3033'), epsom, 'iii-26-12ss')).toBe(true); // 8 hexes, but along the road: one-half each
     // 7NW has no HQ on the map: it traces from any German formation HQ (the 12th SS HQ, 6 hexes off across the Odon).
-    expect(distance(state.units['i-83-7nw'].hex!, hq)).toBe(6);
+    expect(distance(unitOf(state, 'i-83-7nw').hex!, hq)).toBe(6);
     expect(inGenS(state, epsom, 'i-83-7nw')).toBe(true);
     expect(inGenS(withUnit(state, 'i-83-7nw', { hex: hexOfRulesId('C2923') }), epsom, 'i-83-7nw')).toBe(false);
     expect(inGenS(state, epsom, '12ss-hq')).toBe(true);
@@ -203,8 +204,8 @@ describe('Scenario 2: Epsom (AW 33)', () => {
     const log: GameEvent[] = [];
     for (let i = 0; i < 200 && !(state.pos.playerTurn === 1 && segId(epsom, state) === 'construction'); i++) { const r = evOf(epsom, state, { type: 'endSegment' }); log.push(...r.events); state = r.state; }
     expect(log).toContainEqual({ type: 'supplyChanged', unit: 'iii-26-12ss', to: 'OhS', case: 'AW 31.11' });
-    expect(state.units['iii-26-12ss'].markers).toContain('OhS');
-    expect(state.units['3-rtr-29-11'].markers).not.toContain('OhS');
+    expect(unitOf(state, 'iii-26-12ss').markers).toContain('OhS');
+    expect(unitOf(state, '3-rtr-29-11').markers).not.toContain('OhS');
   }, 120_000);
 
   test('scripted game to June 30 Night: AW 33.13 result, replay gives the same hash', () => {
@@ -223,7 +224,7 @@ describe('Scenario 2: Epsom (AW 33)', () => {
     const v = (state as GameState & { special: { victory: { case: string; level: string; winner: string } } }).special.victory;
     expect(v.case).toBe('AW 33.13');
     expect(v).toMatchObject({ winner: 'german', level: 'major' }); // no Allied unit ever left its start area
-    expect(state.units['9ss-hq'].hex).not.toBeNull();
+    expect(unitOf(state, '9ss-hq').hex).not.toBeNull();
     const r = replay({ scenario: 'epsom', dataHash: epsom.dataHash, options: { seed: 'epsom-script' }, actions: log });
     expect(r.ok).toBe(true);
     if (r.ok) expect(stateHash(r.state)).toBe(stateHash(state));
@@ -235,8 +236,8 @@ describe('Cherbourg fire support (AW 34.3.0, 34.5.3)', () => {
 
   test('AW 34.3.0 naval: BB, CA, 2 CL, 3 DD each AM and PM GT from any full sea hex (ship points and ranges from data/tables/naval.json), at most 8 naval points per mission (AW 31.9.3)', () => {
     let state = ready('ad2');
-    expect(formatHex(state.units['i-919-709'].hex!)).toBe('A5723'); // 2 hexes from the sea (seeded random setup)
-    expect(formatHex(state.units['ii-739-709'].hex!)).toBe('A5026'); // 9 hexes from the sea
+    expect(formatHex(unitOf(state, 'i-919-709').hex!)).toBe('A5723'); // 2 hexes from the sea (seeded random setup)
+    expect(formatHex(unitOf(state, 'ii-739-709').hex!)).toBe('A5026'); // 9 hexes from the sea
     state = withUnit(withUnit(state, '4-4cav', { markers: ['PA'] }), '2-8-4', { markers: ['PA'] });
     const near = hexOfRulesId('A5723'); const inland = hexOfRulesId('A5026');
     expect(fsPlan(state, cherbourg, 'allied', { target: near, spotter: '4-4cav', ships: ['bb', 'ca'] })).toMatchObject({ ok: false, code: 'naval-max', case: 'AW 31.9.3' });
@@ -269,31 +270,31 @@ describe('Cherbourg fire support (AW 34.3.0, 34.5.3)', () => {
     // 1d10 8, +1 for the second volley = 9: three points above ADV 6, so three of the four firers, 44 and 20 first (the order given), then 29 (the artillery order).
     expect(r.events.find((e) => e.type === 'ammoDepletionCheck')).toEqual({ type: 'ammoDepletionCheck', roll: 8, drm: 1, adv: 6, excess: 3, depleted: ['44-fa-4', '20-fa-4', '29-fa-4'], case: 'GOSS 11.8.0, AW 34.5.3' });
     state = settle(r.state);
-    expect(state.units['42-fa-4'].markers).not.toContain('Ammo Depleted');
+    expect(unitOf(state, '42-fa-4').markers).not.toContain('Ammo Depleted');
     expect(fsPlan(state, cherbourg, 'allied', { target: hexOfRulesId('A5324'), artillery: [{ unit: '44-fa-4' }] })).toMatchObject({ ok: false, code: 'ammo-depleted', case: 'GOSS 11.8.0, AW 34.5.3' });
     expect(legalActions(state, 'allied').filter((a) => a.type === 'fireMission').flatMap((a) => ((a as { artillery?: { unit: string }[] }).artillery ?? []).map((x) => x.unit))).not.toContain('44-fa-4');
     // The Allied Ammo Replenishment Segment of this player turn: one 1d10 per depleted unit, cleared on ≤ 6.
     const log: GameEvent[] = [];
-    state = withUnit(state, '2-8-4', { markers: state.units['2-8-4'].markers.filter((m) => m !== 'PA') }); // the hand-set PA goes: no assault here
+    state = withUnit(state, '2-8-4', { markers: unitOf(state, '2-8-4').markers.filter((m) => m !== 'PA') }); // the hand-set PA goes: no assault here
     for (let i = 0; i < 20 && segId(cherbourg, state) !== 'ammo' && state.pos.playerTurn === 0; i++) { const x = evOf(cherbourg, state, { type: 'endSegment' }); log.push(...x.events); state = x.state; }
     const rep = log.filter((e) => e.type === 'ammoReplenished') as unknown as { unit: string; roll: number; replenished: boolean }[];
     expect(rep.map((e) => e.unit)).toEqual(['20-fa-4', '29-fa-4', '44-fa-4']);
     // Rolls 9, 1, 4 against ADV 6: 20 FA stays depleted, 29 FA and 44 FA are replenished.
     expect(rep.map((e) => [e.roll, e.replenished])).toEqual([[9, false], [1, true], [4, true]]);
-    expect(['20-fa-4', '29-fa-4', '44-fa-4'].map((u) => state.units[u].markers.includes('Ammo Depleted'))).toEqual([true, false, false]);
+    expect(['20-fa-4', '29-fa-4', '44-fa-4'].map((u) => unitOf(state, u).markers.includes('Ammo Depleted'))).toEqual([true, false, false]);
   }, 180_000);
 });
 
 describe('Scenario 3: Cherbourg (AW 34)', () => {
   test('AW 34.11.2 Cherbourg garrison at its printed hexes; the pools wait off the map in a setup phase the German player owns', () => {
     const { state } = newGame(cherbourg, { seed: 'c' });
-    const at = (u: string) => formatHex(state.units[u].hex!);
+    const at = (u: string) => formatHex(unitOf(state, u).hex!);
     expect([at('1-i-30-7a'), at('653-30-7a'), at('152-30-ch'), at('153-30-ch'), at('fest-a-ch'), at('fest-b-ch'), at('1ae-ii-fjk'), at('1-206')])
       .toEqual(['A4810', 'A3509', 'A4709', 'A3710', 'A3810', 'A3610', 'A3414', 'A3010']);
     expect(sideToAct(state)).toBe('german');
     expect(state.pending?.kind).toBe('setup');
-    expect(state.units['i-729-709']).toMatchObject({ hex: null, stepsLost: 2 });
-    expect(state.units['7a-sturm-btn'].stepsLost).toBe(2);
+    expect(unitOf(state, 'i-729-709')).toMatchObject({ hex: null, stepsLost: 2 });
+    expect(unitOf(state, '7a-sturm-btn').stepsLost).toBe(2);
     const st = setupStatus(state, cherbourg)!;
     expect(st.pools.reduce((n, p) => n + p.waiting.length, 0)).toBe(50);
     expect(st.fieldworksLeft).toEqual({ 'ET-2': 8, IP: 8 });
@@ -323,7 +324,7 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     const wn = new Set([...cherbourg.units.values()].filter((d) => d.fortification?.kind === 'WN').map((d) => hexOfRulesId(d.fortification!.hex)));
     expect(Object.entries(a.fieldworks).filter(([h, f]) => f === 'ET-2' && !ring.has(Number(h)) && !wn.has(Number(h)))).toHaveLength(8); // plus the 16 Landefront ET-2 (AW 1.2.6b)
     expect(stackViolations(a, cherbourg, 'german')).toEqual([]);
-    for (const p of st.pools) for (const u of p.placed) expect(deploymentArea(cherbourg, u)).toContain(a.units[u].hex);
+    for (const p of st.pools) for (const u of p.placed) expect(deploymentArea(cherbourg, u)).toContain(unitOf(a, u).hex);
     expect(stateHash(go('rs-1'))).toBe(stateHash(a));
     const done = run(a, { type: 'finishSetup' });
     expect(done.pending).toBeNull();
@@ -374,7 +375,7 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     // 4 formations > 3: Cherbourg ADV 4 - 1 = 3, capped by the scenario ADV (34.5.3: 4 now)
     expect(advOf(state, cherbourg, 'german', 'fest-a-ch')).toBe(3);
     // 1.2.6e: a US unit in a Cherbourg city hex: -2; A3609 captured: PR reduced to one
-    const withUs = { ...state, units: { ...state.units, '1-8-4': { ...state.units['1-8-4'], hex: hexOfRulesId('A3710') } } };
+    const withUs = { ...state, units: withUnits(state.units, [{ ...unitOf(state, '1-8-4'), hex: hexOfRulesId('A3710') }]) };
     expect(cherbourgMorale(withUs, cherbourg, 'fest-a-ch').delta).toBe(-2);
     expect(controlOf(withUs, cherbourg, hexOfRulesId('A3809'))).toBe('german');
   }, 120_000);
@@ -391,7 +392,7 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     // An ET-3 on a perimeter hex whose occupants leave goes back to the printed ET-2 (removeFieldworks), never to nothing.
     const a4511 = hexOfRulesId('A4511');
     const back = run({ ...state, fieldworks: { ...state.fieldworks, [a4511]: 'ET-3' } }, { type: 'endSegment' });
-    expect(Object.values(state.units).some((u) => u.hex === a4511)).toBe(false);
+    expect(unitList(state).some((u) => u.hex === a4511)).toBe(false);
     expect(back.fieldworks[a4511]).toBe('ET-2');
     // A US unit in a perimeter hex gets the ET-2 against German FS (group B -2); the empty hexes keep theirs.
     const us = hexOfRulesId('A3013');
@@ -409,9 +410,9 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
   test('AW 34.9.0 GenS through formation HQs; AW 34.9.2 German units may treat Cherbourg (A3609) as a formation HQ; army assets trace from any HQ', () => {
     let { state } = newGame(cherbourg, { seed: 'sup' });
     state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
-    const us = Object.values(state.units).filter((u) => u.side === 'allied' && u.hex !== null);
+    const us = unitList(state).filter((u) => u.side === 'allied' && u.hex !== null);
     expect(us.filter((u) => !inGenS(state, cherbourg, u.id)).map((u) => u.id)).toEqual([]); // the reconstructed US setup starts in GenS
-    const hq709 = state.units['709-hq'].hex!;
+    const hq709 = unitOf(state, '709-hq').hex!;
     const city = hexOfRulesId('A3609');
     // A 709th Div Btn 4 hexes from Cherbourg and far from its HQ: in GenS through A3609.
     const near = withUnit(state, 'i-729-709', { hex: hexOfRulesId('A3912') });
@@ -422,7 +423,7 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     const nb = NEIGHBOURS[hq709 * 6].valueOf();
     expect(inGenS(withUnit(state, 'i-729-709', { hex: nb }), cherbourg, 'i-729-709')).toBe(true);
     // An army asset (7A Sturm Btn) next to the 91st Div HQ: in.
-    const hq91 = state.units['91-hq'].hex!;
+    const hq91 = unitOf(state, '91-hq').hex!;
     expect(inGenS(withUnit(state, '7a-sturm-btn', { hex: hq91 }), cherbourg, '7a-sturm-btn')).toBe(true);
   }, 120_000);
 
@@ -430,9 +431,9 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     let { state } = newGame(cherbourg, { seed: 'lull' });
     state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
     state = until(state, (s) => s.pos.turn === 3 && s.pos.segment === 3 && s.pos.playerTurn === 0);
-    state = { ...state, units: { ...state.units, '1-8-4': { ...state.units['1-8-4'], stepsLost: 2 } } };
+    state = { ...state, units: withUnits(state.units, [{ ...unitOf(state, '1-8-4'), stepsLost: 2 }]) };
     state = run(state, { type: 'declareLull' });
-    expect(state.units['1-8-4'].stepsLost).toBe(1);
+    expect(unitOf(state, '1-8-4').stepsLost).toBe(1);
     expect(maAfterModules(state, cherbourg, '1-8-4').hexLimit).toBe(1);
     expect(maAfterModules(state, cherbourg, 'i-729-709').ma).toBe(2);
     // No combat on the lull GD: attack designation (so no assault) is refused and not offered,
@@ -443,12 +444,12 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     expect(legalActions(lullAd, 'allied').filter((a) => a.type === 'designate')).toEqual([]);
     // and FS missions are refused (and not offered).
     const lullFs = until(state, (s) => segId(cherbourg, s) === 'offensiveFs');
-    const anyGerman = Object.values(lullFs.units).find((u) => u.side === 'german' && u.hex !== null)!;
+    const anyGerman = unitList(lullFs).find((u) => u.side === 'german' && u.hex !== null)!;
     expect(fsPlan(lullFs, cherbourg, 'allied', { target: anyGerman.hex!, artillery: [{ unit: '20-fa-4' }] })).toMatchObject({ ok: false, code: 'lull', case: 'AW 34.10.1' });
     expect(legalActions(lullFs, 'allied').filter((a) => a.type === 'fireMission')).toEqual([]);
     state = until(state, (s) => s.pos.playerTurn === 1 && s.pos.segment === 4);
     state = run(state, { type: 'germanReplacement', unit: 'i-729-709' });
-    expect(state.units['i-729-709'].stepsLost).toBe(1);
+    expect(unitOf(state, 'i-729-709').stepsLost).toBe(1);
     const twice = apply(state, { type: 'germanReplacement', unit: 'i-729-709' });
     expect(twice.ok).toBe(false);
     if (!twice.ok) expect(twice.error.case).toBe('AW 34.10.2');
@@ -458,7 +459,7 @@ describe('Scenario 3: Cherbourg (AW 34)', () => {
     let { state } = newGame(cherbourg, { seed: 'sd' });
     state = run(run(state, { type: 'randomSetup' }), { type: 'finishSetup' });
     state = until(state, (s) => s.pos.turn === 23 && s.pos.playerTurn === 1);
-    state = { ...state, units: Object.fromEntries(Object.entries(state.units).map(([k, u]) => [k, u.side === 'german' ? { ...u, hex: null, eliminated: true } : u])) };
+    state = { ...state, units: unitTable(unitList(state).map((u) => (u.side === 'german' ? { ...u, hex: null, eliminated: true } : u))) };
     state = until(state, (s) => !!s.over);
     expect(state.pos.turn).toBe(24);
     expect((state as GameState & { special: { victory: { level: string; winner: string } } }).special.victory).toMatchObject({ winner: 'allied', level: 'strategic' });

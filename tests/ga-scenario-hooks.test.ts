@@ -11,7 +11,7 @@ import { apply, legalActions, newGame } from '../src/engine/game';
 import { formatHex, hexOfRulesId, neighbours, type HexId } from '../src/engine/hex';
 import { isLand } from '../src/engine/board';
 import { segmentAt } from '../src/engine/sequence';
-import type { Action, GameState, ScenarioBundle } from '../src/engine/types';
+import type { Action, GameState, ScenarioBundle, UnitState } from '../src/engine/types';
 import { designationProblem } from '../src/engine/rules/attackDesignation';
 import { gaOdds } from '../src/engine/rules/gaOdds';
 import { advOf } from '../src/engine/rules/ammoDepletion';
@@ -19,6 +19,7 @@ import { special } from '../src/engine/rules/scenarioArea';
 import { gat } from '../src/engine/rules/combatTables';
 import { gaResults } from '../src/engine/rules/gaTable';
 import { Dice } from '../src/engine/rng';
+import { unitList, unitOf, withUnits } from '../src/engine/unitTable';
 
 const epsom = loadScenario('epsom');
 const cherbourg = loadScenario('cherbourg');
@@ -27,7 +28,7 @@ function until(state: GameState, pred: (s: GameState) => boolean): GameState {
   for (let i = 0; i < 5000 && !state.over && !pred(state); i++) state = run(state, { type: 'endSegment' });
   return state;
 }
-const occupied = (s: GameState, h: HexId) => Object.values(s.units).some((u) => u.hex === h && !u.eliminated);
+const occupied = (s: GameState, h: HexId) => unitList(s).some((u) => u.hex === h && !u.eliminated);
 /** The first empty land neighbour of `h` (a hex a unit may be placed in for a test position). */
 function freeNeighbour(s: GameState, b: ScenarioBundle, h: HexId, not: HexId[] = []): HexId {
   const n = neighbours(h).find((x) => isLand(b.board, x) && !occupied(s, x) && !not.includes(x));
@@ -35,10 +36,11 @@ function freeNeighbour(s: GameState, b: ScenarioBundle, h: HexId, not: HexId[] =
   return n;
 }
 function place(s: GameState, moves: Record<string, HexId>, markers: Record<string, string[]> = {}): GameState {
-  const units = { ...s.units };
-  for (const [id, h] of Object.entries(moves)) units[id] = { ...units[id], hex: h };
-  for (const [id, m] of Object.entries(markers)) units[id] = { ...units[id], markers: [...units[id].markers, ...m] };
-  return { ...s, units };
+  const next = new Map<string, UnitState>();
+  const cur = (id: string) => next.get(id) ?? unitOf(s, id);
+  for (const [id, h] of Object.entries(moves)) next.set(id, { ...cur(id), hex: h });
+  for (const [id, m] of Object.entries(markers)) next.set(id, { ...cur(id), markers: [...cur(id).markers, ...m] });
+  return { ...s, units: withUnits(s.units, next.values()) };
 }
 
 describe('Scenario 2: Epsom, offensive GA restrictions (AW 33.7.1, 33.7.2)', () => {
@@ -51,10 +53,10 @@ describe('Scenario 2: Epsom, offensive GA restrictions (AW 33.7.1, 33.7.2)', () 
     const a3 = freeNeighbour(state, epsom, east);
     // VIII Corps (3 RTR) and XXX Corps (6 DWR) next to iii/26 SS; a XXX Corps Btn next to i/26 SS.
     state = place(state, { '3-rtr-29-11': a1, '6-dwr-147-49': a2, '7-dwr-147-49': a3 });
-    expect(designationProblem(state, epsom, state.units['3-rtr-29-11'], 'allied')).toMatchObject({ code: 'inactive', case: 'AW 33.7.1' });
-    expect(designationProblem(state, epsom, state.units['6-dwr-147-49'], 'allied')).toBeNull();
-    expect(designationProblem(state, epsom, state.units['i-26-12ss'], 'german')).toMatchObject({ code: 'restricted', case: 'AW 33.7.2' });
-    expect(designationProblem(state, epsom, state.units['iii-26-12ss'], 'german')).toBeNull();
+    expect(designationProblem(state, epsom, unitOf(state, '3-rtr-29-11'), 'allied')).toMatchObject({ code: 'inactive', case: 'AW 33.7.1' });
+    expect(designationProblem(state, epsom, unitOf(state, '6-dwr-147-49'), 'allied')).toBeNull();
+    expect(designationProblem(state, epsom, unitOf(state, 'i-26-12ss'), 'german')).toMatchObject({ code: 'restricted', case: 'AW 33.7.2' });
+    expect(designationProblem(state, epsom, unitOf(state, 'iii-26-12ss'), 'german')).toBeNull();
 
     const designations = legalActions(state, 'allied').filter((a) => a.type === 'designate').map((a) => (a as unknown as { units: string[] }).units[0]);
     expect(designations).toContain('6-dwr-147-49');
@@ -126,7 +128,7 @@ describe('Scenario 3: Cherbourg, morale and ammunition in the ground assault (AW
     let state = place(lf.state, { '2-8-4': city.find((x) => x !== cityHex && !occupied(lf.state, x))! });
     // On to the US Ground Assault Segment of GT 2; 1-8-4 keeps its TA marker (it stays adjacent).
     state = until(state, (s) => segmentAt(cherbourg.sequence, s.pos).segment.id === 'groundAssault' && s.pos.playerTurn === 0);
-    expect(state.units['1-8-4'].markers).toContain('TA');
+    expect(unitOf(state, '1-8-4').markers).toContain('TA');
     // The dice are fixed by the seed of the action that rolls them: the assault itself, or the
     // defender's line choice when there is one (GOSS 13.3.2).
     const assault: Action = { type: 'assault', hex: formatHex(lf.target), attackers: ['1-8-4'] };

@@ -17,6 +17,7 @@ import { apply, legalActions, sideToAct, type Action, type GameState } from '../
 import { formatHex, hexOfRulesId } from '../src/engine/hex';
 import { segmentAt } from '../src/engine/sequence';
 import { assaultOptions } from '../src/engine/rules/groundAssault';
+import { unitList, unitOf } from '../src/engine/unitTable';
 
 const bundle = loadScenario('goodwood');
 let h: Harness;
@@ -77,7 +78,7 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
     expect(await logText()).not.toContain('Carpet bombing');
     const bd = legalActions(s0, 'german').find((a) => a.type === 'breakdown' && (a as { coys?: number }).coys === 1) as { unit: string } | undefined;
     expect(bd, 'a unit the setup lets break down').toBeDefined();
-    await clickHex(formatHex(s0.units[bd!.unit].hex!));
+    await clickHex(formatHex(unitOf(s0, bd!.unit).hex!));
     await page.getByTestId('setup-breakdown').filter({ hasText: `Break ${name(bd!.unit)} down: 1 Coy` }).first().click();
     await expect.poll(logText).toContain(`${name(bd!.unit)} breaks down into`);
     await expect.poll(() => page.getByTestId('setup-broken').textContent()).toContain(name(bd!.unit));
@@ -108,7 +109,7 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
     for (const a of legalActions(s, 'allied')) {
       if (picks.length === 3) break;
       const units = (a as unknown as { units?: string[] }).units;
-      if (a.type !== 'designate' || units?.length !== 1 || cur.units[units[0]].markers.includes('TA')) continue;
+      if (a.type !== 'designate' || units?.length !== 1 || unitOf(cur, units[0]).markers.includes('TA')) continue;
       const after = apply(cur, a);
       if (!after.ok) continue;
       const ga = assaultOptions(after.state, bundle, 'allied').find((g) => (g as unknown as { attackers: string[] }).attackers.includes(units[0])) as unknown as { hex: string } | undefined;
@@ -118,7 +119,7 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
     }
     expect(picks.length, 'a designation that can assault').toBeGreaterThan(0);
     for (const pick of picks) {
-      await clickHex(formatHex(s.units[pick.unit].hex!));
+      await clickHex(formatHex(unitOf(s, pick.unit).hex!));
       await page.getByTestId('unit-designate').filter({ hasText: `Designate ${name(pick.unit)} ` }).first().click();
       await expect.poll(logText).toContain(`${name(pick.unit)} designated to attack`);
     }
@@ -143,7 +144,7 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
     await answerDecisions();
     // AW 31.9: one mission per target hex and Combat Phase: the dialog says so instead of offering another
     const after = await game();
-    if (Object.values(after.units).some((u) => u.hex === hexOfRulesId(offer.target) && u.side === 'german' && !u.eliminated)) {
+    if (unitList(after).some((u) => u.hex === hexOfRulesId(offer.target) && u.side === 'german' && !u.eliminated)) {
       await expect.poll(() => page.getByTestId('fs-dialog').textContent()).toContain('already been the target');
     }
     await shot('fs-result');
@@ -151,14 +152,14 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
 
   it('drops all attack designations but one in the Attacker Adjustment Segment (unit menu)', async () => {
     const s = await endSegmentsUntil((x) => segId(x) === 'attackerAdjustment');
-    const live = picks.filter((p) => s.units[p.unit].markers.includes('TA') && assaultOptions(s, bundle, 'allied').some((g) => (g as unknown as { attackers: string[] }).attackers.includes(p.unit)));
+    const live = picks.filter((p) => unitOf(s, p.unit).markers.includes('TA') && assaultOptions(s, bundle, 'allied').some((g) => (g as unknown as { attackers: string[] }).attackers.includes(p.unit)));
     expect(live.length, 'a designated unit can still assault').toBeGreaterThan(0);
-    const others = (k: { unit: string }) => picks.filter((p) => p !== k && s.units[p.unit].markers.includes('TA')).map((p) => p.unit);
+    const others = (k: { unit: string }) => picks.filter((p) => p !== k && unitOf(s, p.unit).markers.includes('TA')).map((p) => p.unit);
     keep = live.find((k) => germanDecides(s, k.unit, others(k))) ?? live[0];
     for (const u of others(keep)) {
-      await clickHex(formatHex(s.units[u].hex!));
+      await clickHex(formatHex(unitOf(s, u).hex!));
       await page.getByTestId('unit-dropAttack').filter({ hasText: name(u) }).first().click();
-      await expect.poll(async () => (await game()).units[u].markers.includes('TA')).toBe(false);
+      await expect.poll(async () => unitOf((await game()), u).markers.includes('TA')).toBe(false);
     }
   });
 
@@ -219,7 +220,7 @@ describe('Goodwood hotseat in Chromium (issue 6 acceptance)', () => {
         const g = await game();
         const fix = legalActions(g, sideToAct(g)!).find((a) => a.type === 'eliminateOverstack') as unknown as { unit: string } | undefined;
         if (fix) {
-          await clickHex(formatHex(g.units[fix.unit].hex!));
+          await clickHex(formatHex(unitOf(g, fix.unit).hex!));
           await page.getByTestId('unit-eliminateOverstack').filter({ hasText: name(fix.unit) }).first().click();
           await expect.poll(n).toBeGreaterThan(s.n);
           overstackFixes++;

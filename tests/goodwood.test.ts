@@ -16,6 +16,7 @@ import { enterCheck, hexSet, inPlayArea, special } from '../src/engine/rules/sce
 import type { Action, GameEvent, GameState } from '../src/engine/types';
 import { segmentAt } from '../src/engine/sequence';
 import { assaultOptions } from '../src/engine/rules/groundAssault';
+import { unitOf } from '../src/engine/unitTable';
 
 const SETUPS = '/work/shared/research/scenario-setups.json';
 // AW 32.2.2 roll, modified roll and steps in C5424 with seed 'setup-bd' (the pre-game dice: the same rolls as without a setup).
@@ -76,7 +77,7 @@ describe('AW 32.11.2 German setup', () => {
     }
     // before the bombing thins them out: a fresh state with the setup as written
     const fresh = structuredClone(state);
-    for (const e of bundle.scenario.setup) Object.assign(fresh.units[e.unit], { hex: hexOfRulesId(e.hex), stepsLost: e.stepsLost, eliminated: undefined });
+    for (const e of bundle.scenario.setup) Object.assign(unitOf(fresh, e.unit), { hex: hexOfRulesId(e.hex), stepsLost: e.stepsLost, eliminated: undefined });
     expect(stackViolations(fresh, bundle)).toEqual([]);
   });
 
@@ -155,9 +156,9 @@ function script(length: 'short' | 'long'): { actions: Action[]; state: GameState
     const enter = legal.find((a) => a.type === 'enterReinforcement' && (a.unit === '7arm-hq' || (a.unit === '1039-okw' && a.hex === 'C5834')));
     if (enter) { act(enter); continue; }
     // A few moves: the first legal move (that leaves no overstack) of a VIII Corps armoured Btn each Allied movement segment of the first day.
-    const mv = state.pos.turn < 3 ? legal.find((a) => a.type === 'move' && a.unit === '3-rtr-29-11' && !state.units['3-rtr-29-11'].move
+    const mv = state.pos.turn < 3 ? legal.find((a) => a.type === 'move' && a.unit === '3-rtr-29-11' && !unitOf(state, '3-rtr-29-11').move
       && (() => { const r = apply(state, a); return r.ok && !stackViolations(r.state, bundle, 'allied').length; })()) : undefined;
-    if (mv && state.units['3-rtr-29-11'].move?.turn !== state.pos.turn) { act(mv); continue; }
+    if (mv && unitOf(state, '3-rtr-29-11').move?.turn !== state.pos.turn) { act(mv); continue; }
     act({ type: 'endSegment' });
   }
   return { actions, state, events };
@@ -190,9 +191,9 @@ describe('AW 32.11.0 German breakdown at setup', () => {
     expect(r.events).toEqual([{ type: 'brokenDown', unit: 'i-980-272', coys: ['spare-inf-coy-226-1', 'spare-inf-coy-226-2', 'spare-inf-coy-226-3'], hex: 'C4722', stepsLeft: 0, full: true, mpCost: 0, case: 'AW 32.11.0, GOSS 18' }]);
     // Undo is free: no dice, the same side still acts.
     expect(r.barrier).toBe(false);
-    expect(r.state.units['i-980-272']).toMatchObject({ hex: null, stepsLost: 3, mpSpent: 0 });
+    expect(unitOf(r.state, 'i-980-272')).toMatchObject({ hex: null, stepsLost: 3, mpSpent: 0 });
     for (const id of ['spare-inf-coy-226-1', 'spare-inf-coy-226-2', 'spare-inf-coy-226-3']) {
-      expect(r.state.units[id]).toMatchObject({ hex: hexOfRulesId('C4722'), stepsLost: 0, mpSpent: 0, side: 'german' });
+      expect(unitOf(r.state, id)).toMatchObject({ hex: hexOfRulesId('C4722'), stepsLost: 0, mpSpent: 0, side: 'german' });
       expect(bundle.units.get(id)?.steps[0]).toEqual({ attack: 2, defence: 2 });
     }
     // The 2-2-6 Coys of the counter mix are used up (GOSS 18, AW 18.2.0).
@@ -232,7 +233,7 @@ describe('AW 32.11.0 German breakdown at setup', () => {
     expect(sideToAct(f.state)).toBe('allied');
     const hit = f.events.find((e) => e.type === 'carpetBombingHex' && (e as { hex?: string }).hex === 'C5424') as unknown as { roll: number; modified: number; steps: number };
     expect([hit.roll, hit.modified, hit.steps]).toEqual(HIT_C5424);
-    expect(f.state.units['i-125-21'].hex).toBeNull();
+    expect(unitOf(f.state, 'i-125-21').hex).toBeNull();
     expect(f.events.filter((e) => (e.type === 'stepLost' || e.type === 'unitEliminated') && /C5424/.test(String((e as { why?: string }).why))).map((e) => (e as { unit?: string }).unit)).toEqual(LOST_C5424);
     // The same play after a bare finishSetup rolls the same dice: end segments until the first roll (the AW 32.2.2 PR checks).
     const firstRolls = (s: GameState) => {
@@ -262,10 +263,10 @@ describe('Goodwood plays to the end (AW 31.4, 32.13)', () => {
     const v = state.special!.victory!;
     expect(v.case).toBe('AW 32.13.1');
     expect(state.over!.winner).toBe(v.winner ?? 'draw');
-    expect(state.units['7arm-hq'].hex).toBe(hexOfRulesId('C5419'));
-    expect(formatHex(state.units['1039-okw'].hex!)).toBe('C5834');
+    expect(unitOf(state, '7arm-hq').hex).toBe(hexOfRulesId('C5419'));
+    expect(formatHex(unitOf(state, '1039-okw').hex!)).toBe('C5834');
     // the July 19 PM German groups are ignored in the short game (AW 32.1.0)
-    expect(state.units['1ss-hq']).toBeUndefined();
+    expect(unitOf(state, '1ss-hq')).toBeUndefined();
     const r = replay({ scenario: 'goodwood', dataHash: bundle.dataHash, options: { seed: 'goodwood-script', length: 'short' }, actions });
     expect(r.ok).toBe(true);
     if (r.ok) expect(stateHash(r.state)).toBe(stateHash(state));
@@ -275,6 +276,6 @@ describe('Goodwood plays to the end (AW 31.4, 32.13)', () => {
     const { state } = script('long');
     expect(state.pos.turn).toBe(8);
     expect(state.special!.victory!.case).toBe('AW 32.13.2');
-    expect(state.units['1ss-hq']).toMatchObject({ hex: null, markers: ['Reinf'] });
+    expect(unitOf(state, '1ss-hq')).toMatchObject({ hex: null, markers: ['Reinf'] });
   }, 180_000);
 });

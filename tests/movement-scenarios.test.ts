@@ -12,6 +12,7 @@ import { garrisonMoveCheck } from '../src/engine/rules/landefront';
 import { supplyRule } from '../src/engine/rules/supply';
 import { movementOptions } from '../src/engine/rules/movement';
 import type { GameState, ScenarioBundle } from '../src/engine/types';
+import { unitIds, unitList, unitOf } from '../src/engine/unitTable';
 
 const epsom = loadScenario('epsom');
 const goodwood = loadScenario('goodwood');
@@ -31,7 +32,7 @@ describe('AW 33.7 movement restrictions in Epsom', () => {
     expect(moves(state, 'allied', '3-rtr-29-11')).toEqual([]);
     const to = options(state, epsom, '6-dwr-147-49').destinations[0];
     expect(moves(state, 'allied', '6-dwr-147-49').length).toBeGreaterThan(0);
-    const near = [...epsom.board.terrain.keys()].find((h) => distance(h, state.units['3-rtr-29-11'].hex!) === 1 && !Object.values(state.units).some((u) => u.hex === h))!;
+    const near = [...epsom.board.terrain.keys()].find((h) => distance(h, unitOf(state, '3-rtr-29-11').hex!) === 1 && !unitList(state).some((u) => u.hex === h))!;
     const r = apply(state, { type: 'move', unit: '3-rtr-29-11', path: [formatHex(near)] });
     expect(r.ok ? null : r.error).toMatchObject({ code: 'inactive', case: 'AW 33.7.1' });
     expect(apply(state, { type: 'move', unit: '6-dwr-147-49', path: to.path }).ok).toBe(true);
@@ -53,7 +54,7 @@ describe('AW 1.2.6a, 34.7.2, 34.10.1 movement in Cherbourg', () => {
     expect(moves(state, 'german', '152-30-ch')).toEqual([]);
     state = run(state, { type: 'declareLandefront' });
     // A mobile garrison unit that set up inside the reconstructed perimeter.
-    const g = cherbourg.scenario.special!.cherbourg!.garrisonUnits.find((id) => cherbourg.units.get(id)!.ma > 0 && garrisonMoveCheck(state, cherbourg, id, state.units[id].hex!) === null && 'destinations' in movementOptions(state, cherbourg, id))!;
+    const g = cherbourg.scenario.special!.cherbourg!.garrisonUnits.find((id) => cherbourg.units.get(id)!.ma > 0 && garrisonMoveCheck(state, cherbourg, id, unitOf(state, id).hex!) === null && 'destinations' in movementOptions(state, cherbourg, id))!;
     const o = options(state, cherbourg, g);
     expect(o.destinations.length).toBeGreaterThan(0);
     // Every destination is inside the (reconstructed) perimeter, and the bound bites: next to the destinations lie hexes the garrison may not enter.
@@ -65,8 +66,8 @@ describe('AW 1.2.6a, 34.7.2, 34.10.1 movement in Cherbourg', () => {
   }, 120_000);
   test('AW 34.7.2: on June 19 (partial overcast, AM) German Leg units lose 1 MA and Mech units 2; at Night they move with their full MA', () => {
     let state = until(cherbourg, start(), 'move', 1, 0);
-    const legId = Object.keys(state.units).find((id) => cherbourg.units.get(id)!.moveClass === 'leg' && cherbourg.units.get(id)!.formation === '709' && state.units[id].hex !== null)!;
-    const mechId = Object.keys(state.units).find((id) => cherbourg.units.get(id)!.moveClass === 'mech' && !cherbourg.scenario.special!.cherbourg!.garrisonUnits.includes(id) && cherbourg.units.get(id)!.formation !== 'Ch' && cherbourg.units.get(id)!.side === 'german' && state.units[id].hex !== null && !cherbourg.units.get(id)!.type.match(/Art|HQ/))!;
+    const legId = unitIds(state).find((id) => cherbourg.units.get(id)!.moveClass === 'leg' && cherbourg.units.get(id)!.formation === '709' && unitOf(state, id).hex !== null)!;
+    const mechId = unitIds(state).find((id) => cherbourg.units.get(id)!.moveClass === 'mech' && !cherbourg.scenario.special!.cherbourg!.garrisonUnits.includes(id) && cherbourg.units.get(id)!.formation !== 'Ch' && cherbourg.units.get(id)!.side === 'german' && unitOf(state, id).hex !== null && !cherbourg.units.get(id)!.type.match(/Art|HQ/))!;
     const l = options(state, cherbourg, legId).allowance;
     expect(l.budget).toBe(2 * (cherbourg.units.get(legId)!.ma - 1));
     expect(l.parts.map((p) => p.case)).toContain('AW 34.7.2');
@@ -79,32 +80,32 @@ describe('AW 1.2.6a, 34.7.2, 34.10.1 movement in Cherbourg', () => {
     let state = until(cherbourg, start(), 'construction', 0, 3);
     state = run(state, { type: 'declareLull' });
     state = until(cherbourg, state, 'move', 0, 3);
-    const us = Object.keys(state.units).find((id) => state.units[id].side === 'allied' && state.units[id].hex !== null && 'destinations' in movementOptions(state, cherbourg, id) && options(state, cherbourg, id).destinations.length > 0)!;
+    const us = unitIds(state).find((id) => unitOf(state, id).side === 'allied' && unitOf(state, id).hex !== null && 'destinations' in movementOptions(state, cherbourg, id) && options(state, cherbourg, id).destinations.length > 0)!;
     const o = options(state, cherbourg, us);
     expect(o.allowance.hexLimit).toBe(1);
     expect(o.destinations.every((d) => d.path.length === 1)).toBe(true);
-    const two = o.destinations.map((d) => d.hex).flatMap((h) => neighbours(h).map((n) => [h, n] as const)).find(([, n]) => n !== state.units[us].hex && !o.destinations.some((d) => d.hex === n) && !Object.values(state.units).some((u) => u.hex === n))!;
+    const two = o.destinations.map((d) => d.hex).flatMap((h) => neighbours(h).map((n) => [h, n] as const)).find(([, n]) => n !== unitOf(state, us).hex && !o.destinations.some((d) => d.hex === n) && !unitList(state).some((u) => u.hex === n))!;
     const r = apply(state, { type: 'move', unit: us, path: [formatHex(two[0]), formatHex(two[1])] });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatchObject({ code: 'lull-hexes', case: 'AW 34.10.1' });
     // Units that start adjacent to an enemy only move closer to their GenS source (reconstructed: hexes to the nearest PSS hex).
     const sources = supplyRule(cherbourg, 'allied')!.sources;
     const toSource = (h: number) => Math.min(...sources.map((x) => distance(h, x)));
-    const enemyAt = new Set(Object.values(state.units).filter((u) => u.side === 'german' && u.hex !== null && !u.eliminated).map((u) => u.hex!));
-    const front = Object.keys(state.units).filter((id) => state.units[id].side === 'allied' && state.units[id].hex !== null && neighbours(state.units[id].hex!).some((n) => enemyAt.has(n)) && 'destinations' in movementOptions(state, cherbourg, id));
+    const enemyAt = new Set(unitList(state).filter((u) => u.side === 'german' && u.hex !== null && !u.eliminated).map((u) => u.hex!));
+    const front = unitIds(state).filter((id) => unitOf(state, id).side === 'allied' && unitOf(state, id).hex !== null && neighbours(unitOf(state, id).hex!).some((n) => enemyAt.has(n)) && 'destinations' in movementOptions(state, cherbourg, id));
     expect(front.length).toBeGreaterThan(0);
     let refusedOne = false;
     for (const id of front) {
-      const h = state.units[id].hex!;
+      const h = unitOf(state, id).hex!;
       for (const d of options(state, cherbourg, id).destinations) expect(toSource(d.hex)).toBeLessThan(toSource(h));
-      const away = neighbours(h).find((n) => !enemyAt.has(n) && toSource(n) >= toSource(h) && cherbourg.board.terrain[n] !== 255 && !Object.values(state.units).some((u) => u.hex === n));
+      const away = neighbours(h).find((n) => !enemyAt.has(n) && toSource(n) >= toSource(h) && cherbourg.board.terrain[n] !== 255 && !unitList(state).some((u) => u.hex === n));
       if (!away) continue;
       const rr = apply(state, { type: 'move', unit: id, path: [formatHex(away)] });
       if (!rr.ok && rr.error.code === 'lull-adjacent') { expect(rr.error.case).toBe('AW 34.10.1'); refusedOne = true; }
     }
     expect(refusedOne).toBe(true);
     state = until(cherbourg, state, 'move', 1, 3);
-    const de = Object.keys(state.units).find((id) => state.units[id].side === 'german' && state.units[id].hex !== null && cherbourg.units.get(id)!.ma === 12 && 'destinations' in movementOptions(state, cherbourg, id))!;
+    const de = unitIds(state).find((id) => unitOf(state, id).side === 'german' && unitOf(state, id).hex !== null && cherbourg.units.get(id)!.ma === 12 && 'destinations' in movementOptions(state, cherbourg, id))!;
     expect(options(state, cherbourg, de).allowance.budget).toBe(2 * 4);
   }, 120_000);
 });
@@ -113,27 +114,27 @@ describe('GOSS 18 breakdown with the scenario counter mix (Goodwood)', () => {
   test('GOSS 18 / AW 18.2.0: a British infantry Btn breaks into three generic CW Inf Coys (2-2-6) in its hex and recombines next Movement Phase', () => {
     let state = until(goodwood, newGame(goodwood, { seed: 'bd' }).state, 'move', 0);
     // A Btn alone in its hex, so its three Coys stack legally (GOSS 6: 2 units + 1 Coy).
-    const alone = (id: string) => Object.values(state.units).filter((u) => u.hex === state.units[id].hex && !u.eliminated).length === 1;
+    const alone = (id: string) => unitList(state).filter((u) => u.hex === unitOf(state, id).hex && !u.eliminated).length === 1;
     const pick = legalActions(state, 'allied').find((a) => a.type === 'breakdown' && a.coys === 3 && goodwood.units.get(String(a.unit))!.breakdown?.class === 'cw-inf-coy' && alone(String(a.unit))) as { unit: string } | undefined;
     const bn = pick!.unit;
-    const hex = state.units[bn].hex;
+    const hex = unitOf(state, bn).hex;
     state = run(state, { type: 'breakdown', unit: bn });
-    const coys = state.units[bn].detached!;
+    const coys = unitOf(state, bn).detached!;
     expect(coys).toEqual(['cw-inf-coy-1', 'cw-inf-coy-2', 'cw-inf-coy-3']);
     for (const c of coys) {
-      expect(state.units[c].hex).toBe(hex);
+      expect(unitOf(state, c).hex).toBe(hex);
       expect(goodwood.units.get(c)).toMatchObject({ designation: 'Inf Coy', size: 'Co', ma: 6, steps: [{ attack: 2, defence: 2 }] });
     }
-    expect(state.units[bn].hex).toBeNull();
+    expect(unitOf(state, bn).hex).toBeNull();
     // A German Btn in its own Movement Segment: the spare counters of its class are used.
     state = until(goodwood, state, 'move', 1);
     const de = legalActions(state, 'german').find((a) => a.type === 'breakdown' && a.coys === 1 && alone(String(a.unit))) as { type: 'breakdown'; unit: string; coys: number } | undefined;
     expect(de).toBeDefined();
     const after = run(state, de!);
-    expect(after.units[de!.unit].detached).toHaveLength(1);
+    expect(unitOf(after, de!.unit).detached).toHaveLength(1);
     state = until(goodwood, state, 'move', 0, 1);
     expect(legalActions(state, 'allied')).toContainEqual({ type: 'recombine', unit: bn, coys: coys, });
     state = run(state, { type: 'recombine', unit: bn, coys });
-    expect(state.units[bn]).toMatchObject({ hex, stepsLost: 0 });
+    expect(unitOf(state, bn)).toMatchObject({ hex, stepsLost: 0 });
   }, 120_000);
 });

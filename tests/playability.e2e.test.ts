@@ -22,6 +22,7 @@ import { evaluateVictory } from '../src/engine/rules/victory';
 import { destinationsByUnit, movableUnits } from '../src/ui/map/reach';
 import { arrowStep } from '../src/ui/map/keyboard';
 import { objectiveHexes, playAreaHexes } from '../src/ui/map/framing';
+import { unitList, unitOf } from '../src/engine/unitTable';
 
 const bundle = loadScenario('goodwood');
 const VIEW = { width: 1600, height: 1000 };
@@ -115,8 +116,8 @@ describe('Goodwood playability in Chromium (issue 16 items 1–4, 6–10)', () =
     await expect.poll(() => page.getByTestId('choice-breakdown').count()).toBe(0);
     const units = new Set(bds.map((b) => b.unit));
     expect(await page.getByTestId('decisions-elsewhere').textContent()).toContain(`Break down into Coys (GOSS 4.2): ${units.size} unit`);
-    const hex = s.units[bds[0].unit].hex!;
-    const here = bds.filter((b) => s.units[b.unit].hex === hex);
+    const hex = unitOf(s, bds[0].unit).hex!;
+    const here = bds.filter((b) => unitOf(s, b.unit).hex === hex);
     await steps.clickHex(formatHex(hex));
     await expect.poll(() => page.getByTestId('choice-breakdown').count()).toBe(here.length);
     for (const t of await page.getByTestId('choice-breakdown').allTextContents()) {
@@ -132,8 +133,8 @@ describe('Goodwood playability in Chromium (issue 16 items 1–4, 6–10)', () =
     const s = await game();
     expect(segId(s)).toBe('move');
     // A stack (two units or more if any) and an empty hex it can reach whole; another stack that may be marked PA.
-    const stacks = [...new Set(Object.values(s.units).filter((u) => u.side === 'allied' && u.hex !== null && !u.eliminated).map((u) => u.hex!))];
-    const occupied = new Set(Object.values(s.units).filter((u) => u.hex !== null && !u.eliminated).map((u) => u.hex!));
+    const stacks = [...new Set(unitList(s).filter((u) => u.side === 'allied' && u.hex !== null && !u.eliminated).map((u) => u.hex!))];
+    const occupied = new Set(unitList(s).filter((u) => u.hex !== null && !u.eliminated).map((u) => u.hex!));
     let pick: { from: number; to: number; units: string[] } | undefined;
     for (const from of stacks.sort((a, b) => movableUnits(s, b).length - movableUnits(s, a).length)) {
       const per = destinationsByUnit(s, bundle, from);
@@ -143,7 +144,7 @@ describe('Goodwood playability in Chromium (issue 16 items 1–4, 6–10)', () =
     }
     expect(pick, 'a stack with a reachable empty hex').toBeDefined();
     const paHex = legalActions(s, 'allied').map((a) => a as { type: string; unit?: string; marker?: string })
-      .filter((a) => a.type === 'mark' && a.marker === 'PA').map((a) => s.units[a.unit!].hex!).find((hx) => hx !== pick!.from);
+      .filter((a) => a.type === 'mark' && a.marker === 'PA').map((a) => unitOf(s, a.unit!).hex!).find((hx) => hx !== pick!.from);
     expect(paHex, 'a stack that may be marked PA').toBeDefined();
 
     // Tab brings the focus to the map: a focus ring and the hex cursor.
@@ -155,7 +156,7 @@ describe('Goodwood playability in Chromium (issue 16 items 1–4, 6–10)', () =
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('inspector-hex').textContent()).toBe(formatHex(paHex!));
     await page.keyboard.press('p');
-    await expect.poll(async () => Object.values((await game()).units).some((u) => u.hex === paHex && u.markers.includes('PA'))).toBe(true);
+    await expect.poll(async () => unitList((await game())).some((u) => u.hex === paHex && u.markers.includes('PA'))).toBe(true);
     await walkCursor(pick!.from);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('inspector-hex').textContent()).toBe(formatHex(pick!.from));
@@ -172,7 +173,7 @@ describe('Goodwood playability in Chromium (issue 16 items 1–4, 6–10)', () =
     // Ctrl+Z takes the whole stack move back in one step (item 11); Enter on the stack's hex… the cursor is there: move again.
     await page.keyboard.press('Control+z');
     await expect.poll(n).toBe(n0);
-    for (const u of pick!.units) expect((await game()).units[u].hex).toBe(pick!.from);
+    for (const u of pick!.units) expect(unitOf((await game()), u).hex).toBe(pick!.from);
     await walkCursor(pick!.from);
     await page.keyboard.press('Enter');
     await walkCursor(pick!.to);
@@ -230,7 +231,7 @@ describe('Goodwood playability in Chromium (issue 16 items 1–4, 6–10)', () =
     // Back to an Allied Movement Segment is a whole game turn away: use the German one.
     const s = await steps.endSegmentsUntil((x) => segId(x) === 'move' && sideToAct(x) === 'german');
     const side = 'german';
-    const stacks = [...new Set(Object.values(s.units).filter((u) => u.side === side && u.hex !== null && !u.eliminated).map((u) => u.hex!))];
+    const stacks = [...new Set(unitList(s).filter((u) => u.side === side && u.hex !== null && !u.eliminated).map((u) => u.hex!))];
     let pair: { a: number; b: number } | undefined;
     for (const a of stacks) {
       const per = destinationsByUnit(s, bundle, a);
@@ -260,10 +261,10 @@ describe('Goodwood playability in Chromium (issue 16 items 1–4, 6–10)', () =
     await page.mouse.click(p.x, p.y);
     await page.keyboard.up('Shift');
     await expect.poll(n).toBe(n0 + movers.length);
-    for (const u of movers) expect((await game()).units[u].hex).toBe(pair!.b);
+    for (const u of movers) expect(unitOf((await game()), u).hex).toBe(pair!.b);
     await page.getByTestId('undo').click();
     await expect.poll(n).toBe(n0);
-    for (const u of movers) expect((await game()).units[u].hex).toBe(pair!.a);
+    for (const u of movers) expect(unitOf((await game()), u).hex).toBe(pair!.a);
     expect(errors).toEqual([]);
   });
 
@@ -284,7 +285,7 @@ describe('Goodwood playability in Chromium (issue 16 items 1–4, 6–10)', () =
       if (after?.pending) { pick = { unit: units[0], hex: ga!.hex, ends }; break; }
     }
     expect(pick, 'a German assault that asks for a decision').toBeDefined();
-    await steps.clickHex(formatHex(s0.units[pick!.unit].hex!));
+    await steps.clickHex(formatHex(unitOf(s0, pick!.unit).hex!));
     await page.getByTestId('unit-designate').filter({ hasText: `Designate ${name(pick!.unit)} ` }).first().click();
     await expect.poll(steps.logText).toContain(`${name(pick!.unit)} designated to attack`);
     for (let i = 0; i < pick!.ends; i++) {

@@ -16,6 +16,7 @@ import { acrossBoundary } from '../src/engine/rules/extensions';
 import { EXTENSIONS } from '../src/engine/rules/scenarioModules';
 import { valueImports } from './importGraph';
 import ts from 'typescript';
+import { unitOf } from '../src/engine/unitTable';
 
 const RULES = path.resolve(__dirname, '../src/engine/rules');
 const epsom = loadScenario('epsom');
@@ -23,7 +24,7 @@ const goodwood = loadScenario('goodwood');
 
 function at(state: GameState, unit: string, hex: string): GameState {
   const s = structuredClone(state);
-  s.units[unit].hex = hexOfRulesId(hex);
+  unitOf(s, unit).hex = hexOfRulesId(hex);
   return s;
 }
 

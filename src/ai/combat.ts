@@ -12,6 +12,7 @@ import { checkBudget, isCounterattacker, leavesFortEmpty, mapsOf, tryApply, woul
 import { fsExpectation, gaExpectation } from './evaluate';
 import { isManoeuvre } from './influence';
 import { hexScore, reserveSet } from './movement';
+import { unitList, unitOf } from '../engine/unitTable';
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -48,7 +49,7 @@ function eligibleAt(ctx: AiCtx, state: GameState, h: HexId): string[] {
 export function designations(ctx: AiCtx, state: GameState): Action[] {
   const reserve = ctx.posture.posture === 'defend' ? reserveSet(ctx, state) : new Set<string>();
   const hexes = new Set<HexId>();
-  for (const u of Object.values(state.units)) if (u.side === ctx.side && live(u) && isManoeuvre(ctx.bundle, u.id)) hexes.add(u.hex!);
+  for (const u of unitList(state)) if (u.side === ctx.side && live(u) && isManoeuvre(ctx.bundle, u.id)) hexes.add(u.hex!);
   const pairs: { from: HexId; target: HexId; units: string[]; v: number }[] = [];
   let budget = ctx.caps.assaults;
   for (const h of [...hexes].sort((a, b) => a - b)) {
@@ -81,7 +82,7 @@ export function designations(ctx: AiCtx, state: GameState): Action[] {
 
 function firers(ctx: AiCtx, state: GameState): string[] {
   const rules = combatRules(ctx.bundle);
-  return Object.values(state.units).filter((u) => {
+  return unitList(state).filter((u) => {
     if (u.side !== ctx.side || !live(u)) return false;
     const d = defOf(ctx.bundle, u.id);
     if (!(isArtillery(d) || isArtGroup(d) || isHq(d) || (isHeavyFlak(d) && !!rules.heavyFlak))) return false;
@@ -96,7 +97,7 @@ export function bestMission(ctx: AiCtx, state: GameState, target: HexId, guns: s
   const inRange = guns.filter((id) => fsPlan(state, bundle, side, { target, artillery: [{ unit: id, points: 1 }] }).ok);
   if (!inRange.length) return null;
   // Spotters: own units near the target (closest first), the best observation level wins.
-  const near = Object.values(state.units).filter((u) => u.side === side && live(u)).map((u) => ({ u, d: distance(u.hex!, target) }))
+  const near = unitList(state).filter((u) => u.side === side && live(u)).map((u) => ({ u, d: distance(u.hex!, target) }))
     .filter((x) => x.d <= 8).sort((a, b) => a.d - b.d || byId(a.u, b.u)).slice(0, 12);
   let spotter: string | undefined;
   let level = 'unobserved';
@@ -142,7 +143,7 @@ export function missionTargets(ctx: AiCtx, state: GameState, offensive: boolean)
   const enemy = enemyOf(ctx.side);
   const m = mapsOf(ctx, state);
   const scored = new Map<HexId, number>();
-  for (const u of Object.values(state.units)) {
+  for (const u of unitList(state)) {
     if (!live(u) || u.side !== enemy) continue;
     const h = u.hex!;
     if (scored.has(h)) continue;
@@ -181,7 +182,7 @@ export function* fsSegment(ctx: AiCtx, start: GameState, offensive: boolean): Ge
     let best: { a: Action; s: number } | null = null;
     for (const a of fsAdvanceOptions(state, ctx.side, ctx.bundle).filter((x) => (x as ActionOf<'fsAdvance'>).units.length === 1)) {
       const { units, hex } = a as ActionOf<'fsAdvance'>;
-      const u = state.units[units[0]];
+      const u = unitOf(state, units[0]);
       const h = neighbours(u.hex!).find((n) => formatHex(n) === hex);
       if (h === undefined || wouldOverstack(ctx, state, [u.id], h) || leavesFortEmpty(ctx, state, [u.id], u.hex!)) continue;
       const s = hexScore(ctx, state, u, h, { reserve: false, halt: false, from: u.hex }) - hexScore(ctx, state, u, u.hex!, { reserve: false, halt: false, from: u.hex });
@@ -197,7 +198,7 @@ export function adjustments(ctx: AiCtx, state: GameState): Action[] {
   const mct = gaMods(ctx.bundle).mct;
   const stacks = new Map<HexId, UnitState[]>();
   // PA units attack as one group (paTargets): a stack's own odds say nothing about the group's.
-  for (const u of Object.values(state.units)) if (u.side === ctx.side && live(u) && isAttackDesignated(u) && !has(u, M.PA)) stacks.set(u.hex!, [...(stacks.get(u.hex!) ?? []), u]);
+  for (const u of unitList(state)) if (u.side === ctx.side && live(u) && isAttackDesignated(u) && !has(u, M.PA)) stacks.set(u.hex!, [...(stacks.get(u.hex!) ?? []), u]);
   for (const [h, us] of [...stacks.entries()].sort((a, b) => a[0] - b[0])) {
     if (!mct.includes(terrainOf(ctx.bundle.board, h) ?? '')) continue;
     const ids = us.sort(byId).map((u) => u.id);
@@ -209,7 +210,7 @@ export function adjustments(ctx: AiCtx, state: GameState): Action[] {
 
 /** Enemy hexes next to our PA units that the PA group is best placed to assault together (GOSS 13.4 multi-hex PA assault). */
 export function paTargets(ctx: AiCtx, state: GameState): HexId[] {
-  const pa = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && has(u, M.PA));
+  const pa = unitList(state).filter((u) => u.side === ctx.side && live(u) && has(u, M.PA));
   const out = new Set<HexId>();
   for (const u of pa) {
     let best: HexId | null = null; let bv = -Infinity;
@@ -230,11 +231,11 @@ export function nextAssault(ctx: AiCtx, state: GameState): Action | null {
   // PA units attack first, every PA unit next to the target together (GOSS 13.4, 13.7.3: +1 column in PA).
   for (const t of paTargets(ctx, state)) {
     if (done.has(t)) continue;
-    const group = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && has(u, M.PA) && !attacked.has(u.id) && distance(u.hex!, t) === 1).sort(byId).map((u) => u.id);
+    const group = unitList(state).filter((u) => u.side === ctx.side && live(u) && has(u, M.PA) && !attacked.has(u.id) && distance(u.hex!, t) === 1).sort(byId).map((u) => u.id);
     if (group.length && assaultValue(ctx, state, t, group) !== null) return { type: 'assault', hex: formatHex(t), attackers: group };
   }
   const stacks = new Map<HexId, string[]>();
-  for (const u of Object.values(state.units).sort(byId)) {
+  for (const u of [...unitList(state)].sort(byId)) {
     if (u.side !== ctx.side || !live(u) || !(has(u, M.TA) || has(u, M.PA)) || attacked.has(u.id)) continue;
     stacks.set(u.hex!, [...(stacks.get(u.hex!) ?? []), u.id]);
   }
@@ -265,7 +266,7 @@ export function loneAssaults(bundle: ScenarioBundle, state: GameState, side: Sid
   const attacked = new Set(state.combat?.attackers ?? []);
   const done = new Set(state.combat?.attackedHexes ?? []);
   const out: Action[] = [];
-  for (const u of Object.values(state.units).sort(byId)) {
+  for (const u of [...unitList(state)].sort(byId)) {
     if (u.side !== side || !live(u) || !isAttackDesignated(u) || attacked.has(u.id)) continue;
     for (const t of neighbours(u.hex!)) {
       if (done.has(t) || !unitsAt(state, t, enemyOf(side)).length) continue;

@@ -9,6 +9,7 @@ import type { HexId } from '../engine/hex';
 import { postureFor, type SidePosture } from './posture';
 import { defOf, stackViolationOf, unitIndex, live } from '../engine/query';
 import { isManoeuvre, staticMaps, stateMaps, type StateMaps, type StaticMaps } from './influence';
+import { unitOf } from '../engine/unitTable';
 
 /** "normal" looks at every candidate; "fast" ("think faster") caps the candidates and lookahead per decision. */
 export type AiLevel = 'normal' | 'fast';
@@ -100,7 +101,7 @@ export function carryMaps(ctx: AiCtx, prev: GameState, next: GameState, from: nu
 export function wouldOverstack(ctx: AiCtx, state: GameState, units: string[], h: HexId): boolean {
   // The hex's stack from the shared index, with the movers added: no copy of the whole units record.
   const stack = (unitIndex(state).byHex.get(h) ?? []).filter((x) => !units.includes(x.id));
-  for (const id of units) { const u = state.units[id]; if (u && live(u)) stack.push({ ...u, hex: h }); }
+  for (const id of units) { const u = unitOf(state, id); if (u && live(u)) stack.push({ ...u, hex: h }); }
   return stackViolationOf(ctx.bundle, h, ctx.side, stack) !== null;
 }
 

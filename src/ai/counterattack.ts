@@ -16,6 +16,7 @@ import { assaultValue } from './combat';
 import { checkBudget, isCounterattacker, leavesFortEmpty, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
 import { isManoeuvre, majorRiverBetween } from './influence';
 import { moveAction } from './movement';
+import { unitList, unitOf, withUnits } from '../engine/unitTable';
 
 /** Counterattacks prepared per Movement Segment, and the candidates previewed exactly for each. */
 const MAX_COUNTERATTACKS = 2;
@@ -59,7 +60,7 @@ function bestPlan(ctx: AiCtx, state: GameState, taken: Set<string>, usedTargets:
   const m = mapsOf(ctx, state);
   // The force and where each unit can go (movementOptions lists only legal destinations).
   const force: { id: string; att: number; from: HexId; dests: Map<HexId, Destination> }[] = [];
-  for (const u of Object.values(state.units).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const u of [...unitList(state)].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (u.side !== side || !live(u) || taken.has(u.id) || has(u, M.PA) || !isCounterattacker(ctx, u.id)) continue;
     const att = csAtt(defOf(bundle, u.id), u);
     if (att <= 0) continue;
@@ -72,7 +73,7 @@ function bestPlan(ctx: AiCtx, state: GameState, taken: Set<string>, usedTargets:
   // Candidates by a cheap estimate: the force's attack strength that can stand in the attack hex against the target's defence.
   const cands: { target: HexId; from: HexId; members: typeof force; est: number }[] = [];
   const targets = new Set<HexId>();
-  for (const u of Object.values(state.units)) if (u.side === enemy && live(u)) targets.add(u.hex!);
+  for (const u of unitList(state)) if (u.side === enemy && live(u)) targets.add(u.hex!);
   for (const t of [...targets].sort((a, b) => a - b)) {
     if (usedTargets.has(t) || m.enemyDef[t] <= 0) continue;
     for (const a of neighbours(t)) {
@@ -107,7 +108,7 @@ function preview(ctx: AiCtx, state: GameState, target: HexId, from: HexId, membe
     if (wouldOverstack(ctx, s, [f.id], from)) continue;
     const dest = f.dests.get(from)!;
     const next = tryApply(s, moveAction(f.id, dest));
-    if (!next || next.units[f.id]?.hex !== from) continue;
+    if (!next || unitOf(next, f.id)?.hex !== from) continue;
     s = next;
     leaving.set(f.from, left);
     moves.push({ unit: f.id, dest });
@@ -118,8 +119,7 @@ function preview(ctx: AiCtx, state: GameState, target: HexId, from: HexId, membe
   const attackers = unitsAt(s, from, ctx.side).filter((u) => isManoeuvre(ctx.bundle, u.id) && !designationProblem(s, ctx.bundle, u, ctx.side)).map((u) => u.id).sort();
   if (!attackers.some((id) => isCounterattacker(ctx, id))) return null;
   // The designation comes in the Combat Phase (AW 31.2.2a); the preview marks them TA on a scratch copy.
-  const units = { ...s.units };
-  for (const id of attackers) units[id] = { ...units[id], markers: [...units[id].markers, M.TA] };
+  const units = withUnits(s.units, attackers.map((id) => ({ ...unitOf(s, id), markers: [...unitOf(s, id).markers, M.TA] })));
   const v = assaultValue(ctx, { ...s, units }, target, attackers);
   return v === null ? null : { target, from, moves, group, v };
 }

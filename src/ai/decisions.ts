@@ -11,12 +11,13 @@ import { isCounterattacker, leavesFortEmpty, wouldOverstack, type AiCtx } from '
 import { columnExpectation } from './evaluate';
 import { hexScore } from './movement';
 import { aiRng } from './rng';
+import { unitOf } from '../engine/unitTable';
 
 const hexOf = (ref: string): HexId | null => { const r = tryParseHexRef(ref); return 'error' in r ? null : r.hex; };
 
 /** Value of ending a retreat or advance in `h` for the units that move (their mean hex score). */
 function groundValue(ctx: AiCtx, state: GameState, units: string[], h: HexId): number {
-  const us = units.map((id) => state.units[id]).filter(live);
+  const us = units.map((id) => unitOf(state, id)).filter(live);
   if (!us.length) return 0;
   let s = 0;
   for (const u of us) s += hexScore(ctx, state, u, h, { reserve: false, halt: false, from: u.hex });
@@ -60,7 +61,7 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       // Converting a mandatory hit to a discretionary one is always at least as good; an ET-3 is
       // spent only when the stack would otherwise lose its last steps.
       const sp = gaSide;
-      const steps = sp ? sp.units.map((id) => state.units[id]).filter(live).reduce((s, u) => s + stepsLeft(defOf(ctx.bundle, u.id), u), 0) : 99;
+      const steps = sp ? sp.units.map((id) => unitOf(state, id)).filter(live).reduce((s, u) => s + stepsLeft(defOf(ctx.bundle, u.id), u), 0) : 99;
       return best((a) => {
         const x = a as ActionOf<'gaConvert'>;
         return ((x.convert ?? 'none') !== 'none' ? 2 : 0) + (x.removeEt3 ? (sp && steps <= sp.mand ? 3 : -1) : 0);
@@ -70,7 +71,7 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       const sp = gaSide;
       if (!sp) break;
       const defending = sp.role === 'defender';
-      const hex = defending ? ga!.hex : state.units[sp.units.find((id) => live(state.units[id])) ?? '']?.hex ?? null;
+      const hex = defending ? ga!.hex : unitOf(state, sp.units.find((id) => live(unitOf(state, id))) ?? '')?.hex ?? null;
       const keep = hex !== null && defending && keyHex(ctx, state, hex);
       const has = (o: string) => legal.some((a) => (a as { option?: string }).option === o);
       const pick = (o: string) => legal.find((a) => (a as { option?: string }).option === o)!;
@@ -87,7 +88,7 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
       // Longer paths cancel more hits; the end hex should be safe ground.
       return best((a) => {
         const { path, from, withdraw } = a as { path: string[]; from?: string; withdraw?: boolean };
-        const mine = movers.filter((id) => state.units[id]?.side === ctx.side);
+        const mine = movers.filter((id) => unitOf(state, id)?.side === ctx.side);
         // GOSS 13.10.4: a DW withdrawal stays in the works and cancels one hit, like a 1-hex retreat.
         if (withdraw) { const h = p.kind === 'fsRetreat' ? fs?.target ?? null : hexOf(from ?? ''); return h === null ? -99 : groundValue(ctx, state, mine, h) + 0.8; }
         const end = hexOf(path[path.length - 1]);
@@ -102,12 +103,12 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
     case 'fsHits': {
       if (!fs) break;
       const h = fs.target;
-      const steps = fs.units.map((id) => state.units[id]).filter(live).reduce((s, u) => s + stepsLeft(defOf(ctx.bundle, u.id), u), 0);
+      const steps = fs.units.map((id) => unitOf(state, id)).filter(live).reduce((s, u) => s + stepsLeft(defOf(ctx.bundle, u.id), u), 0);
       const retreat = legal.find((a) => (a as { option?: string }).option === 'retreat');
       // GOSS 11.6.2: keep key hexes (first hit as a step); elsewhere retreat out of a heavy mission or a thin stack.
       // A counterattack stack (posture `counterattack`) designated for its assault stands and takes the hits while
       // it keeps steps to attack with: a retreat would drop its designation (GOSS 11.6.2).
-      const attacking = fs.units.some((id) => state.units[id]?.side === ctx.side && isAttackDesignated(state.units[id]) && isCounterattacker(ctx, id)) && steps > fs.hits + 1;
+      const attacking = fs.units.some((id) => unitOf(state, id)?.side === ctx.side && isAttackDesignated(unitOf(state, id)) && isCounterattacker(ctx, id)) && steps > fs.hits + 1;
       if (retreat && !keyHex(ctx, state, h) && !attacking && (fs.hits >= 2 || steps <= 1)) return retreat;
       // GOSS 11.6.2a: as for gaConvert, the ET-3 is given up only when the stack would otherwise lose its last steps.
       const et3 = legal.find((a) => (a as { removeEt3?: boolean }).removeEt3);
@@ -123,9 +124,9 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
         if ((x.hexes ?? 1) > 1) return -1; // advancing deeper than the won hex strings the stack out
         if (wouldOverstack(ctx, state, x.units, target)) return -5;
         // A side that keeps its fieldworks does not advance its last units out of them (posture keepFieldworks).
-        const origins = new Set(x.units.map((id) => state.units[id].hex!));
+        const origins = new Set(x.units.map((id) => unitOf(state, id).hex!));
         if ([...origins].some((h) => leavesFortEmpty(ctx, state, x.units, h))) return -5;
-        const gain = groundValue(ctx, state, x.units, target) - groundValue(ctx, state, x.units, state.units[x.units[0]].hex!);
+        const gain = groundValue(ctx, state, x.units, target) - groundValue(ctx, state, x.units, unitOf(state, x.units[0]).hex!);
         return gain * x.units.length + (ctx.posture.posture === 'attack' ? 0.3 * x.units.length : 0);
       });
     }

@@ -10,6 +10,7 @@ import { sideToAct } from '../engine/game';
 import type { Action, GameState, Side } from '../engine/types';
 import { playGame, type GameResult } from './selfplay';
 import type { AiOptions } from './planner';
+import { unitIds, unitOf } from '../engine/unitTable';
 
 export interface FortLeft {
   hex: string;
@@ -34,7 +35,7 @@ export interface HoldFigures {
 function heldForts(state: GameState, side: Side): Map<string, string> {
   const out = new Map<string, string>();
   const occupied = new Set<number>();
-  for (const id in state.units) { const u = state.units[id]; if (u.side === side && live(u)) occupied.add(u.hex!); }
+  for (const id of unitIds(state)) { const u = unitOf(state, id); if (u.side === side && live(u)) occupied.add(u.hex!); }
   for (const [h, f] of Object.entries(state.fieldworks)) if (occupied.has(Number(h))) out.set(h, f);
   return out;
 }

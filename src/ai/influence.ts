@@ -9,6 +9,7 @@ import { isLand, sideFeatures } from '../engine/board';
 import { hexSet, inPlayArea, csAtt, csDef, defOf, enemyOf, isArtillery, isHq, isLeader, live, stepsLeft } from '../engine/query';
 import type { GameState, ScenarioBundle, Side } from '../engine/types';
 import type { SidePosture } from './posture';
+import { unitIds, unitOf } from '../engine/unitTable';
 
 export interface StaticMaps {
   /** Land hexes of the play area, ascending. */
@@ -119,8 +120,8 @@ export function stateMaps(state: GameState, bundle: ScenarioBundle, side: Side, 
   const enemyAtt = new Float32Array(HEX_COUNT);
   const enemySteps = new Float32Array(HEX_COUNT);
   const enemy = enemyOf(side);
-  for (const id in state.units) {
-    const u = state.units[id];
+  for (const id of unitIds(state)) {
+    const u = unitOf(state, id);
     if (!live(u)) continue;
     const d = defOf(bundle, id);
     if (u.side === side) {

@@ -12,6 +12,7 @@ import { segmentAt } from '../engine/sequence';
 import type { Action, GameState, UnitState } from '../engine/types';
 import { carryMaps, checkBudget, isCounterattacker, leavesFortEmpty, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
 import { isManoeuvre, majorRiverBetween } from './influence';
+import { unitList, unitOf } from '../engine/unitTable';
 
 export interface HexContext {
   /** The unit is one of the side's reserve (kept back from the attack). */
@@ -97,7 +98,7 @@ export function moveAction(unit: string, dest: Destination): Action {
 
 /** Units kept back: the rearmost share of the side's manoeuvre units by objective value. */
 export function reserveSet(ctx: AiCtx, state: GameState): Set<string> {
-  const ids = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && isManoeuvre(ctx.bundle, u.id));
+  const ids = unitList(state).filter((u) => u.side === ctx.side && live(u) && isManoeuvre(ctx.bundle, u.id));
   const n = Math.floor(ids.length * ctx.posture.reserveFraction);
   if (!n) return new Set();
   ids.sort((a, b) => ctx.st.objective[a.hex!] - ctx.st.objective[b.hex!] || (a.id < b.id ? -1 : 1));
@@ -113,7 +114,7 @@ function crMarks(ctx: AiCtx, state: GameState): Action[] {
   if (ctx.posture.posture !== 'defend') return [];
   const m = mapsOf(ctx, state);
   const out: Action[] = [];
-  for (const u of Object.values(state.units).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const u of [...unitList(state)].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (u.side !== ctx.side || !live(u)) continue;
     const d = defOf(ctx.bundle, u.id);
     if (!isInfantry(d) || d.size !== 'Bn' || ctx.st.hold[u.hex!] > 0) continue;
@@ -136,7 +137,7 @@ function paMarks(ctx: AiCtx, state: GameState, reserve: Set<string>): Action[] {
   const m = mapsOf(ctx, state);
   const enemy = enemyOf(ctx.side);
   const targets = new Map<HexId, string[]>();
-  for (const u of Object.values(state.units).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const u of [...unitList(state)].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (u.side !== ctx.side || !live(u) || reserve.has(u.id) || !isManoeuvre(ctx.bundle, u.id)) continue;
     let best: HexId | null = null;
     for (const n of neighbours(u.hex!)) {
@@ -148,7 +149,7 @@ function paMarks(ctx: AiCtx, state: GameState, reserve: Set<string>): Action[] {
   }
   const out: Action[] = [];
   for (const [t, ids] of [...targets.entries()].sort((a, b) => a[0] - b[0])) {
-    const att = ids.reduce((s, id) => s + csAtt(defOf(ctx.bundle, id), state.units[id]), 0);
+    const att = ids.reduce((s, id) => s + csAtt(defOf(ctx.bundle, id), unitOf(state, id)), 0);
     if (att < 1.5 * m.enemyDef[t]) continue;
     for (const id of ids) out.push({ type: 'mark', unit: id, marker: 'PA' });
   }
@@ -162,9 +163,9 @@ function paMarks(ctx: AiCtx, state: GameState, reserve: Set<string>): Action[] {
 function exploitMarks(ctx: AiCtx, state: GameState, reserve: Set<string>): Action[] {
   if (ctx.posture.posture !== 'attack') return [];
   const m = mapsOf(ctx, state);
-  const cands = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && !reserve.has(u.id) && isManoeuvre(ctx.bundle, u.id)
+  const cands = unitList(state).filter((u) => u.side === ctx.side && live(u) && !reserve.has(u.id) && isManoeuvre(ctx.bundle, u.id)
     && defOf(ctx.bundle, u.id).moveClass === 'mech' && m.threat[u.hex!] > 0 && !checkMark(state, ctx.bundle, u.id, 'Exploit'));
-  const mech = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && isManoeuvre(ctx.bundle, u.id) && defOf(ctx.bundle, u.id).moveClass === 'mech').length;
+  const mech = unitList(state).filter((u) => u.side === ctx.side && live(u) && isManoeuvre(ctx.bundle, u.id) && defOf(ctx.bundle, u.id).moveClass === 'mech').length;
   cands.sort((a, b) => ctx.st.objective[b.hex!] - ctx.st.objective[a.hex!] || (a.id < b.id ? -1 : 1));
   return cands.slice(0, Math.floor(mech * EXPLOIT_SHARE)).map((u) => ({ type: 'mark', unit: u.id, marker: 'Exploit' }));
 }
@@ -174,7 +175,7 @@ const EXPLOIT_SHARE = 0.2;
 function batteryMarks(ctx: AiCtx, state: GameState): Action[] {
   const m = mapsOf(ctx, state);
   const out: Action[] = [];
-  for (const u of Object.values(state.units).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const u of [...unitList(state)].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (u.side !== ctx.side || !live(u) || !has(u, M.OOB)) continue;
     if (m.threat[u.hex!] > 0 && neighbours(u.hex!).some((n) => m.enemySteps[n] > 0)) continue; // it will want to pull back
     if (!checkMark(state, ctx.bundle, u.id, 'IB')) out.push({ type: 'mark', unit: u.id, marker: 'IB' });
@@ -194,7 +195,7 @@ function* unstack(ctx: AiCtx, start: GameState, reserve: Set<string>): Generator
     let moved = false;
     // Move the unit whose best destination scores highest; ids in order for stable ties.
     for (const id of [...v.units].sort()) {
-      const u = state.units[id];
+      const u = unitOf(state, id);
       const o = movementOptions(state, ctx.bundle, id);
       if ('error' in o) continue;
       const cands = o.destinations
@@ -217,7 +218,7 @@ function* unstack(ctx: AiCtx, start: GameState, reserve: Set<string>): Generator
 
 /** Reinforcement entry: each waiting unit to its best entry hex. */
 function bestEntry(ctx: AiCtx, state: GameState): Action | null {
-  for (const u of Object.values(state.units).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const u of [...unitList(state)].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (u.side !== ctx.side || !u.markers.includes(REINF)) continue;
     const hexes = entryHexes(state, ctx.bundle, u.id);
     let best: { h: HexId; s: number } | null = null;
@@ -236,7 +237,7 @@ function bestEntry(ctx: AiCtx, state: GameState): Action | null {
 /** Order of movers: the front first when attacking (stacks build up from the front), the most threatened first when defending. */
 function moverOrder(ctx: AiCtx, state: GameState): UnitState[] {
   const m = mapsOf(ctx, state);
-  const us = Object.values(state.units).filter((u) => u.side === ctx.side && live(u) && !has(u, M.CR));
+  const us = unitList(state).filter((u) => u.side === ctx.side && live(u) && !has(u, M.CR));
   const key = (u: UnitState) => {
     const manoeuvre = isManoeuvre(ctx.bundle, u.id) ? 0 : 1000;
     return manoeuvre + (ctx.posture.posture === 'attack' ? -ctx.st.objective[u.hex!] : -m.threat[u.hex!]);
@@ -274,7 +275,7 @@ export function* moveSegment(ctx: AiCtx, start: GameState, first?: Prelude): Gen
   const order = moverOrder(ctx, state).slice(0, ctx.caps.movers);
   for (const next of order) {
     checkBudget(ctx);
-    const u = state.units[next.id];
+    const u = unitOf(state, next.id);
     if (!live(u) || placed.has(u.id)) continue;
     // PA units stay next to their target: once one moves, no other unit may (AW 31.2.1).
     if (has(u, M.PA)) continue;
@@ -308,7 +309,7 @@ export function* moveSegment(ctx: AiCtx, start: GameState, first?: Prelude): Gen
       if (wouldOverstack(ctx, state, [u.id], c.dest.hex)) continue;
       const prev = state;
       state = yield a;
-      if (state.units[u.id]?.hex === c.dest.hex) {
+      if (unitOf(state, u.id)?.hex === c.dest.hex) {
         carryMaps(ctx, prev, state, u.hex!, c.dest.hex, csDef(d, u), isManoeuvre(ctx.bundle, u.id) ? csAtt(d, u) : 0);
       }
       break;

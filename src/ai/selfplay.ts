@@ -10,6 +10,7 @@ import type { Action, GameState, Side } from '../engine/types';
 import { playSide, type AiOptions } from './planner';
 import { playIndex, rngFrom } from './rng';
 import { loneAssaults } from './combat';
+import { unitList } from '../engine/unitTable';
 
 export type Player = 'ai' | 'random';
 
@@ -56,7 +57,7 @@ export function randomAction(state: GameState, side: Side): Action {
 
 function losses(state: GameState, side: Side, bundle: ReturnType<typeof loadScenario>) {
   let lost = 0; let total = 0; let elim = 0;
-  for (const u of Object.values(state.units)) {
+  for (const u of unitList(state)) {
     if (u.side !== side) continue;
     const n = defOf(bundle, u.id).steps.length;
     total += n;

@@ -11,6 +11,7 @@ import { resolveGaPure } from '../engine/rules/groundAssault';
 import { formatHex, hexAt } from '../engine/hex';
 import { segmentAt } from '../engine/sequence';
 import type { GameState, ScenarioBundle } from '../engine/types';
+import { unitIds, unitOf } from '../engine/unitTable';
 
 const W = 150;
 const H = 100;
@@ -49,7 +50,7 @@ export function gaFixture(): { state: GameState; bundle: ScenarioBundle; attacke
   };
   const bundle = loadScenario(id, src);
   const attackers = ['a50-0', 'a50-1'];
-  const state = produce(newGame(bundle, { seed: 'bench' }).state, (d) => { for (const a of attackers) d.units[a].markers.push('TA'); });
+  const state = produce(newGame(bundle, { seed: 'bench' }).state, (d) => { for (const a of attackers) unitOf(d, a).markers.push('TA'); });
   return { state, bundle, attackers, target: hexAt(C0 + 70, R0 + 41) };
 }
 
@@ -67,7 +68,7 @@ export function benchGaResolution(runs = 500): { p50: number; p95: number; coldP
   const timed = (n: number): number[] => {
     const times: number[] = [];
     for (let i = 0; i < n; i++) {
-      const s = freeze({ ...state, units: { ...state.units } });
+      const s = freeze({ ...state, units: { ...state.units, chunks: state.units.chunks.map((c) => ({ ...c })) } });
       const t0 = performance.now();
       resolveGaPure(s, bundle, decl, { attacker: i % 100, defender: (i * 7) % 100 });
       times.push(performance.now() - t0);
@@ -77,7 +78,7 @@ export function benchGaResolution(runs = 500): { p50: number; p95: number; coldP
   const cold = timed(500);
   timed(2000);
   const times = timed(runs);
-  return { p50: times[Math.floor(runs * 0.5)], p95: times[Math.floor(runs * 0.95)], coldP50: cold[250], units: Object.keys(state.units).length };
+  return { p50: times[Math.floor(runs * 0.5)], p95: times[Math.floor(runs * 0.95)], coldP50: cold[250], units: unitIds(state).length };
 }
 
 /**

@@ -51,7 +51,7 @@ export function benchMechDestinations(runs = 300): { p50: number; p95: number; d
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     // a fresh state object each run, so no per-state cache helps
-    const s = { ...state, units: { ...state.units } };
+    const s = { ...state, units: { ...state.units, chunks: state.units.chunks.map((c) => ({ ...c })) } };
     const t0 = performance.now();
     legalDestinations(s, bundle, 'm');
     times.push(performance.now() - t0);

@@ -16,6 +16,7 @@ import { enemyOf } from '../engine/rules/combatTraits';
 import { unitIndex } from '../engine/rules/unitIndex';
 import type { ScenarioBundle, Side } from '../engine/types';
 import { campaignBundle } from './campaign';
+import { unitList } from '../engine/unitTable';
 
 type Figure = [string, number, string];
 export interface Log { scenario: string; options: { seed: string; length?: string }; actions: Action[]; hashes?: Record<string, string> }
@@ -126,7 +127,7 @@ export async function run(emit?: (name: string, value: number, unit: string) => 
     const final = end! as GameState;
     const bundle = bundleOf(final);
     let result = '';
-    const c = runs(() => { const r = evaluateVictory({ ...final, units: { ...final.units } }, bundle); result = r ? `${r.winner ?? 'draw'} ${r.level}` : 'no victory data'; }, Math.max(RUNS, 5));
+    const c = runs(() => { const r = evaluateVictory({ ...final, units: { ...final.units, chunks: final.units.chunks.map((c) => ({ ...c })) } }, bundle); result = r ? `${r.winner ?? 'draw'} ${r.level}` : 'no victory data'; }, Math.max(RUNS, 5));
     figs.push([`scale.last_action_${l.scenario}_victory_check`, c.med, `ms (${result}; ${mmm(c)})`]);
   }
   // The synthetic campaign: cost vs counters.
@@ -154,7 +155,7 @@ export async function run(emit?: (name: string, value: number, unit: string) => 
     const warm = runs(() => { legalActions(warmStates[k++], side, (t) => t !== 'move'); });
     figs.push([`scale.campaign_${n}.legal_actions_one_side_warm`, warm.med, `ms (as above, after ${WARM} warm-up calls on other fresh states; ${mmm(warm)}${n === 2000 ? `; ${budget(warm.med, 20)}` : ''})`]);
     // What the map asks: the selected unit's moves (ui/map/reach.ts).
-    const mover = Object.values(s0.units).find((u) => u.side === side && u.hex !== null);
+    const mover = unitList(s0).find((u) => u.side === side && u.hex !== null);
     if (mover) {
       let dests = 0;
       const one = runs(() => { const o = movementOptions(fresh(), bundle, mover.id); dests = 'error' in o ? 0 : o.destinations.length; });

@@ -3,6 +3,7 @@
  * State is plain JSON, updated immutably with immer; static data lives in a ScenarioBundle
  * registered once per scenario and found again by id and data hash.
  */
+import { flatUnits, unitTable } from './unitTable';
 import { produce, type Draft } from 'immer';
 import { Dice } from './rng';
 import { canonicalJson, hashValue } from './hash';
@@ -110,14 +111,14 @@ export function newGame(bundle: ScenarioBundle, options: NewGameOptions): { stat
   checkSequence(bundle);
   const length = scenario.lengths.find((l) => l.id === options.length) ?? scenario.lengths[0];
   if (options.length && length.id !== options.length) throw new Error(`scenario ${scenario.id} has no length "${options.length}"`);
-  const units: Record<string, UnitState> = {};
+  const placed: UnitState[] = [];
   const fieldworks: Record<string, string> = {};
   for (const s of scenario.setup) {
     const def = bundle.units.get(s.unit);
     if (!def) throw new Error(`setup names unknown unit "${s.unit}"`);
     const r = tryParseHexRef(s.hex);
     if ('error' in r) throw new Error(`setup of ${s.unit}: ${r.error}`);
-    units[s.unit] = { id: s.unit, side: def.side, hex: r.hex, stepsLost: s.stepsLost, mpSpent: 0, markers: [] };
+    placed.push({ id: s.unit, side: def.side, hex: r.hex, stepsLost: s.stepsLost, mpSpent: 0, markers: [] });
     if (s.fieldworks) fieldworks[r.hex] = s.fieldworks;
   }
   let state: GameState = {
@@ -129,7 +130,7 @@ export function newGame(bundle: ScenarioBundle, options: NewGameOptions): { stat
     n: 0,
     pos: firstPos(sequence, 0),
     lastTurn: turnCount(scenario, sequence, length.end) - 1,
-    units,
+    units: unitTable(placed),
     fieldworks,
     barrier: 0,
     over: null,
@@ -477,9 +478,12 @@ export function view(state: GameState, side: Side): StateView & { viewer: Side; 
   return { ...redact(state, side, b), viewer: side, label: posLabel(b.scenario, b.sequence, state.pos), actor: sideToAct(state), phasing: phasingSide(b.scenario, state.pos), part: partLabel(b.scenario, b.sequence, state.pos) };
 }
 
-/** SHA-256 of the canonical JSON of the state: equal logs give equal hashes. */
+/**
+ * SHA-256 of the canonical JSON of the state: equal logs give equal hashes. The units are hashed as
+ * the flat record `{ id: unit }` (unitTable.ts), so the chunks are not part of the hash.
+ */
 export function stateHash(state: GameState): string {
-  return hashValue(state);
+  return hashValue({ ...state, units: flatUnits(state.units) });
 }
 
 /** Re-runs a log from its scenario. Stops at the first rejected action and says which. */

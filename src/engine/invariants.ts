@@ -12,6 +12,7 @@ import { segmentAt } from './sequence';
 import { ACTION_TYPES } from './actions';
 import { detachedSteps } from './rules/breakdownSteps';
 import type { GameState } from './types';
+import { unitEntries, unitOf } from './unitTable';
 
 const KNOWN_TYPES = new Set<string>(ACTION_TYPES);
 const SIDES = new Set(['allied', 'german']);
@@ -26,7 +27,7 @@ export function invariantProblems(state: GameState): string[] {
   try { segmentAt(bundle.sequence, state.pos); } catch { out.push(`position ${JSON.stringify(state.pos)} is not in the sequence of play`); }
   if (state.pos.turn > state.lastTurn) out.push(`turn ${state.pos.turn} is after the last turn ${state.lastTurn}`);
   const parentOf = new Map<string, string>();
-  for (const [id, u] of Object.entries(state.units)) {
+  for (const [id, u] of unitEntries(state)) {
     const def = bundle.units.get(id);
     if (u.id !== id) { out.push(`unit record "${id}" names itself "${u.id}"`); continue; }
     if (!def) { out.push(`${id} is not a counter of the scenario`); continue; }
@@ -39,7 +40,7 @@ export function invariantProblems(state: GameState): string[] {
     if (u.eliminated && u.hex !== null) out.push(`${id} is eliminated yet in hex ${u.hex}`);
     // Detached Coys (GOSS 18): each in play, of the Bn's side, of one Bn only; their steps are counted in the Bn's stepsLost.
     for (const c of u.detached ?? []) {
-      const coy = state.units[c];
+      const coy = unitOf(state, c);
       if (!coy) out.push(`${id} lists detached Coy ${c}, which is not in play`);
       else if (coy.side !== u.side) out.push(`${id} lists detached Coy ${c} of the other side`);
       if (parentOf.has(c)) out.push(`Coy ${c} is detached from both ${parentOf.get(c)} and ${id}`);

@@ -11,6 +11,7 @@ import type { CombatState } from './rules/combatState';
 import type { Frame } from './procedures/frames';
 import type { SpecialState } from './rules/scenarioArea';
 import type { BoxGraphFile } from '../data/schemas/boxes';
+import type { UnitTable } from './unitTable';
 
 export type { Side, TimeOfDay, Roll };
 
@@ -110,7 +111,8 @@ export interface GameState {
   pos: SeqPos;
   /** Index of the last game turn (from the chosen length). */
   lastTurn: number;
-  units: Record<string, UnitState>;
+  /** The units, by id, in chunks (unitTable.ts: read with `unitOf` / `unitList`, write with `putUnit`). */
+  units: UnitTable;
   /** Fieldworks by hex id (IP, ET-2, ET-3). */
   fieldworks: Record<string, string>;
   /** n at the last information barrier: undo may not go back past it. */

@@ -5,6 +5,7 @@ import { stateHash, type Action } from '../engine';
 import { appendAction, changesSince, saveToText, sealTurn, timeline } from '.';
 import { autosaver, deleteSave, exportSave, fileName, importSaveFile, listSaves, memoryKv, readSave } from './autosave';
 import { generatedGame, must, newTestGame, testChain } from './testkit';
+import { unitList, unitOf, withUnits } from '../engine/unitTable';
 
 const END: Action = { type: 'endSegment' };
 
@@ -81,14 +82,14 @@ describe('replay timeline and "what changed since my last turn"', { timeout: 60_
     const ch = changesSince(g.save, tl, from);
     expect(ch.entries).toBe(g.save.entries.length - from);
     expect(ch.rolls.length).toBe(g.save.entries.slice(from).reduce((n, e) => n + (e.kind === 'action' ? e.dice.length : 0), 0));
-    const movedNow = Object.values(g.state.units).filter((u) => tl.states[from].units[u.id].hex !== u.hex && !(u.eliminated && !tl.states[from].units[u.id].eliminated)).map((u) => u.id);
+    const movedNow = unitList(g.state).filter((u) => unitOf(tl.states[from], u.id).hex !== u.hex && !(u.eliminated && !unitOf(tl.states[from], u.id).eliminated)).map((u) => u.id);
     expect(ch.moved.map((m) => m.unit).sort()).toEqual(movedNow.sort());
   });
 
   it('a unit eliminated since my last turn is listed under losses as eliminated, not as "Moved … → off map"', () => {
     const g = newTestGame();
     const a = g.state;
-    const b = { ...a, units: { ...a.units, 'demo-kosb': { ...a.units['demo-kosb'], hex: null, eliminated: true } } };
+    const b = { ...a, units: withUnits(a.units, [{ ...unitOf(a, 'demo-kosb'), hex: null, eliminated: true }]) };
     const tl = { states: [a, b], events: [], labels: [], bookmarks: [] };
     const ch = changesSince(g.save, tl as unknown as Parameters<typeof changesSince>[1], 0);
     expect(ch.moved.map((m) => m.unit)).not.toContain('demo-kosb');

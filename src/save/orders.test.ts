@@ -17,11 +17,12 @@ import { StandingOrders, describeOrder, orderFor } from './orders';
 import { importTurn } from './pbem';
 import { must, newTestGame, rechain } from './testkit';
 import { entryHash, loadSave, type SavedGame } from './verify';
+import { unitList } from '../engine/unitTable';
 
 function front(s: GameState): string[] {
-  const allied = new Set(Object.values(s.units).filter((u) => u.side === 'allied' && live(u) && u.hex != null).map((u) => u.hex!));
+  const allied = new Set(unitList(s).filter((u) => u.side === 'allied' && live(u) && u.hex != null).map((u) => u.hex!));
   const out = new Set<number>();
-  for (const u of Object.values(s.units)) if (u.side === 'german' && live(u) && u.hex != null && neighbours(u.hex).some((h) => allied.has(h))) out.add(u.hex);
+  for (const u of unitList(s)) if (u.side === 'german' && live(u) && u.hex != null && neighbours(u.hex).some((h) => allied.has(h))) out.add(u.hex);
   return [...out].sort((a, b) => a - b).map(formatHex);
 }
 const orders = (side: Side, s: GameState) => scriptOrders(side === 'german' ? front(s).slice(0, 40) : []);

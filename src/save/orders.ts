@@ -18,6 +18,7 @@ import { areAdjacent, formatHex, tryParseHexRef } from '../engine/hex';
 import { isAttackDesignated, live, topFrame } from '../engine/query';
 import { segmentAt } from '../engine/sequence';
 import { canon } from './digest';
+import { unitList } from '../engine/unitTable';
 
 /** "Any hex" when left out: the hex of the decision (the FS target, the assaulted hex, the retreating stack's). */
 const where = { hex: HexRef.optional() };
@@ -92,7 +93,7 @@ export function orderableDecision(state: GameState, side: Side): string | null {
 /** AW 31.2.2b: the hexes next to `at` holding units of the enemy of `side` designated to attack, most attackers first, then by hex id. */
 function attackerHexes(state: GameState, side: Side, at: number): number[] {
   const count = new Map<number, number>();
-  for (const u of Object.values(state.units)) {
+  for (const u of unitList(state)) {
     if (u.side === side || !live(u) || u.hex === null || u.hex === undefined || !isAttackDesignated(u) || !areAdjacent(u.hex, at)) continue;
     count.set(u.hex, (count.get(u.hex) ?? 0) + 1);
   }

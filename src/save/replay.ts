@@ -8,6 +8,7 @@ import { formatHex } from '../engine/hex';
 import type { SaveFile } from './format';
 import { defaultBundles, describeAction, emptyTrack, entryHash, headerHash, type BundleSource, type SavedGame } from './verify';
 import { stateDigest } from './digest';
+import { unitIds, unitOf } from '../engine/unitTable';
 
 export interface Bookmark { /** Step index (0 = the start). */ step: number; label: string; kind: 'turn' | 'phase' }
 
@@ -76,9 +77,9 @@ export function changesSince(save: SaveFile, tl: Timeline, from: number): Change
   const hex = (h: number | null) => (h === null ? null : formatHex(h));
   const moved: ChangeSummary['moved'] = [];
   const losses: ChangeSummary['losses'] = [];
-  for (const id of Object.keys(b.units)) {
-    const u = b.units[id];
-    const was = a.units[id];
+  for (const id of unitIds(b)) {
+    const u = unitOf(b, id);
+    const was = unitOf(a, id);
     // A unit eliminated since is listed under losses, not as a move off the map (issue 16 item 11).
     const killed = !!u.eliminated && !was?.eliminated;
     if ((!was || was.hex !== u.hex) && !killed) moved.push({ unit: id, from: was ? hex(was.hex) : null, to: hex(u.hex) });

@@ -8,6 +8,7 @@ import { sideToAct, stateHash, type Action } from '../engine';
 import { movementOptions, moveTo } from '../engine/query';
 import { newTestGame } from '../save/testkit';
 import { useGame } from './game';
+import { unitList } from '../engine/unitTable';
 
 const st = () => useGame.getState();
 
@@ -18,7 +19,7 @@ function twoMoves(): Action[] {
   const s = st().state!;
   const side = sideToAct(s);
   const moves: Action[] = [];
-  for (const u of Object.values(s.units)) {
+  for (const u of unitList(s)) {
     if (u.side !== side || u.hex === null || moves.length === 2) continue;
     const o = movementOptions(s, st().bundle!, u.id);
     if (!('error' in o) && o.destinations.length) moves.push(moveTo(u.id, o.destinations[0]));

@@ -9,12 +9,13 @@ import { live } from '../engine/query';
 import { endSegmentRefusal } from '../engine';
 import { mini } from '../../tests/fixtures/mini';
 import { policy, scriptedTurn, scriptOrders } from './exchange';
+import { unitList } from '../engine/unitTable';
 
 /** The German's front: its hexes next to an Allied unit (where assaults can be designated against). */
 function front(s: GameState): string[] {
-  const allied = new Set(Object.values(s.units).filter((u) => u.side === 'allied' && live(u) && u.hex != null).map((u) => u.hex!));
+  const allied = new Set(unitList(s).filter((u) => u.side === 'allied' && live(u) && u.hex != null).map((u) => u.hex!));
   const out = new Set<number>();
-  for (const u of Object.values(s.units)) if (u.side === 'german' && live(u) && u.hex != null && neighbours(u.hex).some((h) => allied.has(h))) out.add(u.hex);
+  for (const u of unitList(s)) if (u.side === 'german' && live(u) && u.hex != null && neighbours(u.hex).some((h) => allied.has(h))) out.add(u.hex);
   return [...out].sort((a, b) => a - b).slice(0, 40).map(formatHex);
 }
 const orders = (side: Side, s: GameState) => scriptOrders(side === 'german' ? front(s) : []);

@@ -15,6 +15,7 @@ import {
 } from '../save';
 import { fakeRandom, must, testChain } from '../save/testkit';
 import { join, prepareSend, type PbemSeat } from './pbem';
+import { unitList, unitOf } from '../engine/unitTable';
 
 const END: Action = { type: 'endSegment' };
 const segId = (s: GameState) => segmentAt(bundleOf(s).sequence, s.pos).segment.id;
@@ -127,7 +128,7 @@ export function policy(s: GameState, side: Side, orders: StandingOrders, designa
       if (!t || targets.has(t)) continue;
       // …and that the German artillery can fire at in its Defensive FS Segment (the script wants three missions).
       const fs = apply(r.state, END);
-      const at = formatHex(r.state.units[u].hex!);
+      const at = formatHex(unitOf(r.state, u).hex!);
       if (!fs.ok || !legalActions(fs.state, enemyOf(side), (x) => x === 'fireMission').some((m) => (m as { target?: string }).target === at)) continue;
       designated.add(u);
       return a;
@@ -136,7 +137,7 @@ export function policy(s: GameState, side: Side, orders: StandingOrders, designa
   }
   if (side === 'allied' && seg === 'attackerAdjustment') {
     // One assault: keep the first designated unit that can still assault, drop the others (AW 31.2.2d).
-    const ta = Object.values(s.units).filter((u) => u.side === side && live(u) && isAttackDesignated(u)).map((u) => u.id).sort();
+    const ta = unitList(s).filter((u) => u.side === side && live(u) && isAttackDesignated(u)).map((u) => u.id).sort();
     const keep = ta.find((u) => assaultHex(s, u));
     const drop = ta.find((u) => u !== keep);
     if (drop) return { type: 'dropAttack', unit: drop } as Action;

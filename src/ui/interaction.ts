@@ -14,6 +14,7 @@ import { hexChoices } from './map/hexChoices';
 import { placeAt } from './setup/place';
 import { moveTo } from '../engine/query';
 import { sideToAct, type Action } from '../engine';
+import { unitList, unitOf } from '../engine/unitTable';
 
 export function clickHex(h: number | null, opts: { join?: boolean } = {}): void {
   if (h !== null && placeAt(h)) return;
@@ -24,7 +25,7 @@ export function clickHex(h: number | null, opts: { join?: boolean } = {}): void 
   if (choice) { st.dispatchAll(choice); return; }
   if (state && bundle && selectedHex !== null && h !== null && h !== selectedHex) {
     const side = sideToAct(state);
-    const friendly = Object.values(state.units).some((u) => u.hex === h && u.side === side && !u.eliminated);
+    const friendly = unitList(state).some((u) => u.hex === h && u.side === side && !u.eliminated);
     if (friendly && !opts.join) { st.selectHex(h); return; }
     if (moveStack(selectedHex, h, heldUnits)) return;
   }
@@ -45,7 +46,7 @@ export function moveStack(from: number, to: number, held: readonly string[]): bo
     if (!moves) return false;
     st.dispatchAll(moves);
     // The stack stays selected where it is now: a PR check may have stopped it short (AW 41.3.7a, 41.6.1).
-    const now = useGame.getState().state?.units[(moves[0] as { unit: string }).unit]?.hex;
+    const now = useGame.getState().state && unitOf(useGame.getState().state!, (moves[0] as { unit: string }).unit)?.hex;
     useGame.getState().selectHex(now ?? from);
     return true;
   }

@@ -26,6 +26,7 @@ import { defineProcedure, requireListed, type Run, type Step } from './stack';
 import { prc } from './proficiency';
 import type { CarpetHitsFrame, FsHitsFrame, GaHitsFrame, HitsFrame, RetreatFrame, RetreatResult } from './frames';
 import { dugIn } from '../rules/works';
+import { unitOf } from '../unitTable';
 
 
 const hexOf = (ref: string): HexId => { const r = tryParseHexRef(ref); if ('error' in r) reject('bad-hex', r.error); return r.hex; };
@@ -45,8 +46,8 @@ function absorbStage(run: Run, f: FsHitsFrame | GaHitsFrame, survivors: boolean,
   f.stage = 'done';
   return 'next';
 }
-const alive = (state: GameState, ids: string[]) => ids.filter((id) => live(state.units[id]));
-const stacks = (state: GameState, ids: string[]): HexId[] => [...new Set(alive(state, ids).map((id) => state.units[id].hex!))];
+const alive = (state: GameState, ids: string[]) => ids.filter((id) => live(unitOf(state, id)));
+const stacks = (state: GameState, ids: string[]): HexId[] => [...new Set(alive(state, ids).map((id) => unitOf(state, id).hex!))];
 /** GOSS 4.4.1 / 23.2.1: a leader in the hex of the checking units gives −1 DRM; the event's note and case for it. */
 const withLeader = (why: string, l: LeaderDrm | null): string => (l ? `${why}, −1 DRM for leader ${l.leader}` : why);
 const leaderCase = (c: string, l: LeaderDrm | null): string => (l ? `${c}, ${l.case}` : c);
@@ -68,7 +69,7 @@ function fsWithdrawRefusal(state: GameState, f: FsHitsFrame): string | null {
 /** The FS retreat of the target stack (GOSS 11.6.3): 1 hex; a chained overrunner (GOSS 5.3.5) from the hex it stands in. */
 function fsRetreatFrame(state: GameState, f: FsHitsFrame): RetreatFrame {
   const ids = alive(state, f.units);
-  const from = f.entered || !ids.length ? f.hex : state.units[ids[0]].hex!;
+  const from = f.entered || !ids.length ? f.hex : unitOf(state, ids[0]).hex!;
   return { proc: 'retreat', rule: 'fs', side: f.side, units: ids, from, want: 1, prefix: false, noWithdraw: fsWithdrawRefusal(state, f) };
 }
 
@@ -92,14 +93,14 @@ function fsEt3Refusal(state: GameState, bundle: ScenarioBundle, f: FsHitsFrame):
   }
   // reconstructed: "non-designated units may remove an ET-3" read as the whole target stack — attack-designated
   // units get no DW benefit (GOSS 17.4.1), and the same test decides the step-2 automatic PRC pass below.
-  const des = f.units.filter((id) => live(state.units[id]) && isAttackDesignated(state.units[id]));
+  const des = f.units.filter((id) => live(unitOf(state, id)) && isAttackDesignated(unitOf(state, id)));
   if (des.length) return { message: `attack-designated units (${des.join(', ')}) in ${h} get no DW benefit: they may not give up the ET-3`, case: 'GOSS 11.6.2a, 17.4.1' };
   return null;
 }
 
 /** Drops designations, marks 1 AS on all and queues the 1-hex retreat (GOSS 11.6.2 option b / failed PRC). */
 function fsBeginRetreat(run: Run, f: FsHitsFrame): void {
-  for (const id of alive(run.d as GameState, f.units)) { const u = run.d.units[id]; dropMarker(u, M.TA); dropMarker(u, M.PA); addAs(u, 1); }
+  for (const id of alive(run.d as GameState, f.units)) { const u = unitOf(run.d, id); dropMarker(u, M.TA); dropMarker(u, M.PA); addAs(u, 1); }
   f.stage = 'retreat';
 }
 
@@ -117,7 +118,7 @@ function fsStepOption(run: Run, f: FsHitsFrame, removeEt3: boolean): void {
   // Step 2: PRC with the lowest defensive PR; non-designated units in an ET pass.
   const fw = run.d.fieldworks[f.hex];
   let pass: boolean;
-  if (dugIn(fw) && !ids.some((id) => isAttackDesignated(run.d.units[id] as UnitState))) {
+  if (dugIn(fw) && !ids.some((id) => isAttackDesignated(unitOf(run.d, id) as UnitState))) {
     pass = true;
     run.events.push({ type: 'prc', pass, why: `automatic pass in an ${fw}`, case: 'GOSS 11.6.2a' });
   } else {
@@ -186,7 +187,7 @@ function gaCanRetreat(state: GameState, bundle: ScenarioBundle, f: GaHitsFrame, 
   const ids = alive(state, f.units);
   const probe = orWithdraw && f.role === 'attacker' ? { ...f, option: 'limited' as const, passed: true } : null;
   return ids.length > 0 && stacks(state, ids).every((h) => (probe !== null && !gaWithdrawRefusal(state, probe, h))
-    || retreatPaths(state, bundle, f.side, h, ids.filter((id) => state.units[id].hex === h), 1).length > 0);
+    || retreatPaths(state, bundle, f.side, h, ids.filter((id) => unitOf(state, id).hex === h), 1).length > 0);
 }
 
 /**
@@ -239,14 +240,14 @@ function gaStep(f: GaHitsFrame, run: Run): Step {
     case 'prc': {
       f.stage = 'convert';
       const lead = f.leads.pr;
-      if (f.prc && lead && live(state.units[lead])) {
+      if (f.prc && lead && live(unitOf(state, lead))) {
         const d = defOf(bundle, lead);
         const ep = effectivePr(state, bundle, lead, f.role === 'attacker' ? 'off' : 'def');
         let pr = ep.pr ?? 0;
         const fw = fwOf(state, f);
         if (dugIn(fw)) pr = Math.min(8, pr + 1);
         // GOSS 13.10.1: −1 DRM for a leader stacked with the lead PR unit (rules/leaders.ts).
-        const ld = leaderPrcDrm(state, bundle, f.side, [state.units[lead].hex!]);
+        const ld = leaderPrcDrm(state, bundle, f.side, [unitOf(state, lead).hex!]);
         const r = prc(dice, pr, ld?.drm ?? 0, `GA mandatory PRC ${d.designation}`);
         run.events.push({ type: 'prc', unit: lead, pr, roll: r.roll, ...(ld ? { drm: ld.drm } : {}), pass: r.pass, why: withLeader(ep.note ? `mandatory PRC (${ep.note})` : 'mandatory PRC', ld), case: leaderCase(ep.case ? `GOSS 13.10.1, ${ep.case}` : 'GOSS 13.10.1', ld) });
         // GOSS 5.3.5: an overrunner takes every hit as a step loss.
@@ -302,7 +303,7 @@ function gaStep(f: GaHitsFrame, run: Run): Step {
       const next = f.retreat[0];
       if (!next) { f.stage = 'absorb'; return 'next'; }
       const from = hexOf(next.from);
-      const stack = ids().filter((id) => state.units[id].hex === from);
+      const stack = ids().filter((id) => unitOf(state, id).hex === from);
       if (!stack.length) { f.retreat.shift(); return 'next'; }
       f.stage = 'retreated';
       // GOSS 13.10.4: an attacker that may withdraw into its DW chooses between that and the retreat.

@@ -11,6 +11,7 @@ import type { Action, GameEvent, GameState } from '../types';
 import { frameOf, topFrame } from '.';
 import { hitsProcedure } from './hits';
 import type { HitsFrame } from './frames';
+import { unitOf } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -31,7 +32,7 @@ const types = (es: GameEvent[], only: string[]) => es.map((e) => e.type).filter(
 describe('issue 14: nested procedures on the stack', () => {
   // An Exploit tank Bn next to a 2-step German Bn; a German artillery group in range to fire at the overrunner.
   const b = fixture({ special: SPECIAL, units: [A('m', 2, 4, MECH), A('inf', 0, 0), G('g', 3, 4, { steps: [[2, 2], [1, 1]] }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
-  const s0 = edit(toSegment(start(b), b, 'exploitation'), (d) => { d.units.m.markers.push('Exploit'); });
+  const s0 = edit(toSegment(start(b), b, 'exploitation'), (d) => { unitOf(d, "m").markers.push('Exploit'); });
   const OVERRUN: Action = { type: 'overrun', unit: 'm', hex: at(3, 4) };
   const FIRE: Action = { type: 'overrunFs', fire: true, spotter: 'g', artillery: [{ unit: 'gag', points: 8 }] };
   /** The first seed (n0, n1, …) whose mission gives 2 hits and no AS and whose FS PRC then fails: the dice fixed by the seed. */
@@ -70,7 +71,7 @@ describe('issue 14: nested procedures on the stack', () => {
     const paths = legalActions(r3.state, 'allied');
     // GOSS 13.11.2 priorities leave three hexes away from the enemy; the owner picks.
     expect(paths).toEqual([{ type: 'fsRetreat', path: [fmt(hx(2, 3))] }, { type: 'fsRetreat', path: [fmt(hx(1, 4))] }, { type: 'fsRetreat', path: [fmt(hx(1, 3))] }]);
-    expect(r3.state.units.m.markers.filter((x) => x === 'AS')).toHaveLength(1);
+    expect(unitOf(r3.state, "m").markers.filter((x) => x === 'AS')).toHaveLength(1);
     // 4. The retreat ends and each caller resumes in turn: the hits' rest (capped: Max step loss reached, so 1 fatigue),
     // the mission's end, then the overrun, which ends — its overrunner forced out of its hex (GOSS 5.3.5).
     const r4 = act(r3.state, paths[1]);
@@ -80,9 +81,9 @@ describe('issue 14: nested procedures on the stack', () => {
     expect(r4.events.find((e) => e.type === 'overrunStopped')).toMatchObject({ hex: fmt(hx(3, 4)), attackers: ['m'], why: 'defensive FS eliminated the overrunner or forced it out of its hex' });
     expect(r4.state.procs).toBeUndefined();
     expect(r4.state.pending).toBeNull();
-    expect(r4.state.units.m).toMatchObject({ hex: hx(1, 4), stepsLost: 1 });
-    expect(r4.state.units.m.move?.overrun).toBeUndefined();
-    expect(r4.state.units.g.stepsLost).toBe(0);
+    expect(unitOf(r4.state, "m")).toMatchObject({ hex: hx(1, 4), stepsLost: 1 });
+    expect(unitOf(r4.state, "m").move?.overrun).toBeUndefined();
+    expect(unitOf(r4.state, "g").stepsLost).toBe(0);
     expect(r4.state.combat!.retreatedAfterFs).toEqual(['m']);
   });
 
@@ -105,10 +106,10 @@ describe('issue 14: nested procedures on the stack', () => {
     // GOSS 13.10.4c: 2 hexes (a Leg defender's most) cancel 2 hits; Max step loss already reached, the other 2 are fatigue.
     expect(events.find((e) => e.type === 'retreated')).toMatchObject({ units: ['g'], from: fmt(hx(3, 4)), path: [fmt(hx(4, 4)), fmt(hx(4, 3))], case: 'GOSS 13.11' });
     expect(events.find((e) => e.type === 'fatigued')).toMatchObject({ unit: 'g', level: 2, case: 'GOSS 13.10.4' });
-    expect(t.state.units.g).toMatchObject({ hex: hx(4, 3), stepsLost: 1, markers: ['F2'] });
+    expect(unitOf(t.state, "g")).toMatchObject({ hex: hx(4, 3), stepsLost: 1, markers: ['F2'] });
     expect(t.state.procs).toBeUndefined();
-    expect(t.state.units.m).toMatchObject({ hex: hx(2, 4), stepsLost: 1 });
-    expect(t.state.units.m.markers).toContain('Exploit');
+    expect(unitOf(t.state, "m")).toMatchObject({ hex: hx(2, 4), stepsLost: 1 });
+    expect(unitOf(t.state, "m").markers).toContain('Exploit');
   });
 });
 

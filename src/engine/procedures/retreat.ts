@@ -15,6 +15,7 @@ import { live } from '../rules/combatTraits';
 import { doRetreat, retreatPaths } from '../rules/retreat';
 import { defineProcedure, requireListed, type Run, type Wait } from './stack';
 import type { RetreatFrame, RetreatResult } from './frames';
+import { unitOf } from '../unitTable';
 
 const FsRetreatAction = z.union([
   z.object({ type: z.literal('fsRetreat'), path: z.array(z.string()).length(1), withdraw: z.literal(false).optional() }),
@@ -25,7 +26,7 @@ const GaRetreatAction = z.object({ type: z.literal('gaRetreat'), from: z.string(
 const hexOf = (ref: string): HexId => { const r = tryParseHexRef(ref); if ('error' in r) reject('bad-hex', r.error); return r.hex; };
 
 /** The live units of the stack. */
-const stackOf = (state: GameState, f: RetreatFrame): string[] => f.units.filter((id) => live(state.units[id]));
+const stackOf = (state: GameState, f: RetreatFrame): string[] => f.units.filter((id) => live(unitOf(state, id)));
 
 /** Every retreat path the priorities allow the stack now (the longest achievable, GOSS 13.11). */
 export function retreatFramePaths(state: GameState, bundle: ScenarioBundle, f: RetreatFrame): HexId[][] {

@@ -23,6 +23,7 @@ import { M, addMarker, defOf, dropMarker, has, isArtillery } from './combatTrait
 import { readUnits } from './unitIndex';
 import { advFold, oncePerGt } from './extensions';
 import { atOrAfter } from './weather';
+import { unitOf } from '../unitTable';
 
 /** The marker a depleted artillery unit carries (GOSS 11.8.0, AW 34.5.3). */
 const AMMO_DEPLETED = 'Ammo Depleted';
@@ -46,7 +47,7 @@ function usesAdChecks(bundle: ScenarioBundle): boolean {
 
 /** Null when the unit has ammunition to fire now; else why not (AW 33.5.2a, AW 34.5.3 / GOSS 11.8.0). */
 export function depletionBlock(state: GameState, bundle: ScenarioBundle, unitId: string): Rejection | null {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   if (!u) return null;
   const name = bundle.units.get(unitId)?.designation ?? unitId;
   const once = oncePerGt(bundle, unitId);
@@ -65,22 +66,22 @@ export function afterMission(d: Draft<GameState>, ctx: RuleContext, firers: stri
   let onceCase = '';
   for (const id of firers) {
     const once = oncePerGt(bundle, id);
-    if (once) { addMarker(d.units[id] as UnitState, once.marker); marked.push(id); onceCase = once.case; }
+    if (once) { addMarker(unitOf(d, id) as UnitState, once.marker); marked.push(id); onceCase = once.case; }
     else if (isArtillery(defOf(bundle, id))) art.push(id);
   }
   if (marked.length) events.push({ type: 'ammoDepleted', units: marked, why: 'fired its one FS mission of the GT', case: onceCase });
   if (!usesAdChecks(bundle) || !art.length) return events;
-  const side = d.units[art[0]].side;
+  const side = unitOf(d, art[0]).side;
   // interpretation: with firers under different ADVs (Landefront and not), the lowest governs the one roll.
   const adv = Math.min(...art.map((id) => advOf(d as GameState, bundle, side, id) ?? 0));
   const drm = volleys - 1;
   const roll = ctx.dice.d10(`ammo depletion check (GOSS 11.8.0, ADV ${adv})`);
   const listed = order ?? [];
   const prio = [...listed.filter((id) => art.includes(id)), ...art.filter((id) => !listed.includes(id))];
-  const always = art.filter((id) => { const u = d.units[id] as UnitState; return adv === 0 || has(u, M.OHS) || has(u, M.OOS); });
+  const always = art.filter((id) => { const u = unitOf(d, id) as UnitState; return adv === 0 || has(u, M.OHS) || has(u, M.OOS); });
   const excess = Math.max(0, roll + drm - adv);
   const depleted = [...new Set([...always, ...prio.slice(0, excess)])];
-  for (const id of depleted) addMarker(d.units[id] as UnitState, m);
+  for (const id of depleted) addMarker(unitOf(d, id) as UnitState, m);
   events.push({ type: 'ammoDepletionCheck', roll, drm, adv, excess, depleted, case: 'GOSS 11.8.0, AW 34.5.3' });
   return events;
 }
@@ -96,7 +97,7 @@ function replenish(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
     const adv = advOf(d as GameState, bundle, side, u.id) ?? 0;
     const roll = ctx.dice.d10(`ammo replenishment ${u.id} (GOSS 16.3.7, ADV ${adv})`);
     const ok = roll <= adv;
-    if (ok) dropMarker(d.units[u.id] as UnitState, m);
+    if (ok) dropMarker(unitOf(d, u.id) as UnitState, m);
     events.push({ type: 'ammoReplenished', unit: u.id, roll, adv, replenished: ok, case: 'GOSS 16.3.7, AW 34.5.3' });
   }
   return events;

@@ -20,6 +20,7 @@ import { effectivePr } from './combatPr';
 import { leaderPrcDrm } from './leaders';
 import { acrossBoundary, combatBan, mayAct } from './extensions';
 import { isMotorised } from './motorised';
+import { unitList, unitOf } from '../unitTable';
 
 
 
@@ -57,16 +58,16 @@ export const attackDesignationRules: RuleModule = {
         requireSegment(ctx, d.pos, 'attackDesignation', 'attack designation happens', 'AW 31.2.2a');
         const events: GameEvent[] = [];
         for (const id of a.units) {
-          const p = designationProblem(d as GameState, ctx.bundle, d.units[id] as UnitState | undefined, ctx.side!);
+          const p = designationProblem(d as GameState, ctx.bundle, unitOf(d, id) as UnitState | undefined, ctx.side!);
           if (p) reject(p.code, p.message, p.case);
-          addMarker(d.units[id], M.TA);
+          addMarker(unitOf(d, id), M.TA);
           events.push({ type: 'designated', unit: id, marker: 'TA', case: 'GOSS 5.1.2' });
         }
         return events;
       },
       legal(s, side, bundle) {
         if (segmentAt(bundle.sequence, s.pos).segment.id !== 'attackDesignation' || s.pending) return [];
-        return Object.values(s.units).filter((u) => !designationProblem(s, bundle, u, side)).map((u) => ({ type: 'designate', units: [u.id] }));
+        return unitList(s).filter((u) => !designationProblem(s, bundle, u, side)).map((u) => ({ type: 'designate', units: [u.id] }));
       },
     },
     {
@@ -74,14 +75,14 @@ export const attackDesignationRules: RuleModule = {
       apply(d, action, ctx) {
         const a = action as ActionOf<'dropAttack'>;
         requireSegment(ctx, d.pos, 'attackerAdjustment', 'designations are dropped', 'AW 31.2.2d');
-        const u = d.units[a.unit];
+        const u = unitOf(d, a.unit);
         if (!u || u.side !== ctx.side || (!has(u as UnitState, M.TA) && !has(u as UnitState, M.PA))) reject('not-designated', `${a.unit} is not one of your attack-designated units`, 'GOSS 12.0');
         const def = defOf(ctx.bundle, u.id);
         const t = terrainOf(ctx.bundle.board, u.hex!);
         const events: GameEvent[] = [];
         if (!(t && gaMods(ctx.bundle).mct.includes(t))) {
           // GOSS 12.0: outside MCT, drop only on a passed offensive PRC with the stack's lowest attack PR.
-          const stack = Object.values(d.units).filter((x) => x.hex === u.hex && x.side === u.side && (has(x as UnitState, M.TA) || has(x as UnitState, M.PA)));
+          const stack = unitList(d).filter((x) => x.hex === u.hex && x.side === u.side && (has(x as UnitState, M.TA) || has(x as UnitState, M.PA)));
           // AW 1.2.6e: Cherbourg morale modifies the offensive PR of Landefront units (combatPr.ts).
           const prs = stack.map((x) => effectivePr(d as GameState, ctx.bundle, x.id, 'off'));
           const pr = Math.min(...prs.map((x) => x.pr ?? 0));
@@ -99,7 +100,7 @@ export const attackDesignationRules: RuleModule = {
       },
       legal(s, side, bundle) {
         if (segmentAt(bundle.sequence, s.pos).segment.id !== 'attackerAdjustment' || s.pending) return [];
-        return Object.values(s.units).filter((u) => u.side === side && live(u) && (has(u, M.TA) || has(u, M.PA))).map((u) => ({ type: 'dropAttack', unit: u.id }) as Action);
+        return unitList(s).filter((u) => u.side === side && live(u) && (has(u, M.TA) || has(u, M.PA))).map((u) => ({ type: 'dropAttack', unit: u.id }) as Action);
       },
     },
   ],
@@ -115,7 +116,7 @@ export const attackDesignationRules: RuleModule = {
         for (const r of readUnits(d.units)) {
           if (!live(r) || (!has(r, M.TA) && !has(r, M.PA))) continue;
           if (!sideAdjacent(ix, r.hex!, enemyOf(r.side))) {
-            const u = d.units[r.id];
+            const u = unitOf(d, r.id);
             dropMarker(u, M.TA); dropMarker(u, M.PA);
             events.push({ type: 'designationDropped', unit: u.id, why: 'no adjacent enemy', case: 'GOSS 12.0' });
           }

@@ -4,6 +4,7 @@ import { movementOptions } from './movement';
 import { detachedSteps } from './breakdown';
 import type { GameState } from '../types';
 import { mini, must, refused, edit, move, hx, ref, type MiniUnit } from '../../../tests/fixtures/mini';
+import { dropUnit, unitList, unitOf } from '../unitTable';
 
 const BD = { class: 'x-inf-coy', count: 3, values: '2-2-6' };
 const COY = (id: string): MiniUnit => ({ id, side: 'allied', at: [5, 0], size: 'Co', steps: 1, extra: { generic: 'Inf Coy', class: 'x-inf-coy' } });
@@ -21,7 +22,7 @@ function setup(o: { bn?: Partial<MiniUnit>; coys?: number } = {}) {
     ],
   });
   // The generic Coys are in the counter mix, not on the map.
-  const s = edit(state, (x) => { for (const c of coys) delete x.units[c.id]; });
+  const s = edit(state, (x) => { for (const c of coys) dropUnit(x, c.id); });
   return { state: s, bundle };
 }
 
@@ -29,8 +30,8 @@ describe('GOSS 18 / AW 31.2.1 breakdown', () => {
   it('GOSS 18 / AW 31.2.1: a full-strength Bn breaks down into three Coys in its hex; the Bn leaves the map; every unit spends half its MA', () => {
     const { state, bundle } = setup();
     const s = must(state, { type: 'breakdown', unit: 'bn' });
-    expect(s.units.bn).toMatchObject({ hex: null, stepsLost: 3, detached: ['coy-1', 'coy-2', 'coy-3'] });
-    for (const id of ['coy-1', 'coy-2', 'coy-3']) expect(s.units[id]).toMatchObject({ hex: hx([1, 1]), stepsLost: 0, mpSpent: 3, side: 'allied' });
+    expect(unitOf(s, "bn")).toMatchObject({ hex: null, stepsLost: 3, detached: ['coy-1', 'coy-2', 'coy-3'] });
+    for (const id of ['coy-1', 'coy-2', 'coy-3']) expect(unitOf(s, id)).toMatchObject({ hex: hx([1, 1]), stepsLost: 0, mpSpent: 3, side: 'allied' });
     // MA 6 halved: 3 MP left, three clear hexes at most.
     const o = movementOptions(s, bundle, 'coy-1');
     if ('error' in o) throw new Error(o.error.message);
@@ -42,18 +43,18 @@ describe('GOSS 18 / AW 31.2.1 breakdown', () => {
   it('GOSS 18 (AW 38.8.2 "partially broken down"): detaching one Coy reduces the Bn by one step; it stays, with half its MA spent', () => {
     const { state, bundle } = setup();
     const s = must(state, { type: 'breakdown', unit: 'bn', coys: 1 });
-    expect(s.units.bn).toMatchObject({ hex: hx([1, 1]), stepsLost: 1, mpSpent: 3, detached: ['coy-1'] });
-    expect(s.units['coy-1']).toMatchObject({ hex: hx([1, 1]), mpSpent: 3 });
-    expect(s.units['coy-2']).toBeUndefined();
+    expect(unitOf(s, "bn")).toMatchObject({ hex: hx([1, 1]), stepsLost: 1, mpSpent: 3, detached: ['coy-1'] });
+    expect(unitOf(s, 'coy-1')).toMatchObject({ hex: hx([1, 1]), mpSpent: 3 });
+    expect(unitOf(s, 'coy-2')).toBeUndefined();
     expect(detachedSteps(s, bundle, 'bn')).toBe(1);
   });
 
   it('GOSS 18: steps carry over — a Bn with one step lost breaks into two Coys; supply markers go with the Coys', () => {
     const { state } = setup({ bn: { stepsLost: 1, markers: ['OhS'] } });
     const s = must(state, { type: 'breakdown', unit: 'bn' });
-    expect(s.units.bn).toMatchObject({ hex: null, stepsLost: 3, detached: ['coy-1', 'coy-2'] });
-    expect(s.units['coy-1'].markers).toEqual(['OhS']);
-    expect(s.units['coy-3']).toBeUndefined();
+    expect(unitOf(s, "bn")).toMatchObject({ hex: null, stepsLost: 3, detached: ['coy-1', 'coy-2'] });
+    expect(unitOf(s, 'coy-1').markers).toEqual(['OhS']);
+    expect(unitOf(s, 'coy-3')).toBeUndefined();
     expect(refused(state, { type: 'breakdown', unit: 'bn', coys: 3 })).toMatchObject({ code: 'too-many-coys', case: 'GOSS 18' });
   });
 
@@ -63,7 +64,7 @@ describe('GOSS 18 / AW 31.2.1 breakdown', () => {
     expect(refused(moved, { type: 'breakdown', unit: 'bn' })).toMatchObject({ code: 'bd-ma', case: 'GOSS 18, AW 31.2.1' });
     const half = must(state, move('bn', [2, 1], [3, 1], [4, 1]));
     const s = must(half, { type: 'breakdown', unit: 'bn' });
-    expect(s.units['coy-1'].mpSpent).toBe(6);
+    expect(unitOf(s, 'coy-1').mpSpent).toBe(6);
     expect(movementOptions(s, bundle, 'coy-1')).toMatchObject({ destinations: [] });
   });
 
@@ -71,8 +72,8 @@ describe('GOSS 18 / AW 31.2.1 breakdown', () => {
     const { state, bundle } = setup({ coys: 2 });
     expect(refused(state, { type: 'breakdown', unit: 'bn' })).toMatchObject({ code: 'no-counters', case: 'GOSS 18, AW 18.2.0' });
     must(state, { type: 'breakdown', unit: 'bn', coys: 2 });
-    expect(refused(edit(state, (x) => { x.units.bn.markers = ['PA']; }), { type: 'breakdown', unit: 'bn', coys: 1 })).toMatchObject({ code: 'not-tactical' });
-    expect(refused(edit(state, (x) => { x.units.bn.markers = ['F1']; }), { type: 'breakdown', unit: 'bn', coys: 1 })).toMatchObject({ code: 'fatigued', case: 'GOSS 18' });
+    expect(refused(edit(state, (x) => { unitOf(x, "bn").markers = ['PA']; }), { type: 'breakdown', unit: 'bn', coys: 1 })).toMatchObject({ code: 'not-tactical' });
+    expect(refused(edit(state, (x) => { unitOf(x, "bn").markers = ['F1']; }), { type: 'breakdown', unit: 'bn', coys: 1 })).toMatchObject({ code: 'fatigued', case: 'GOSS 18' });
     expect(refused(state, { type: 'breakdown', unit: 'other' })).toMatchObject({ code: 'no-breakdown', case: 'GOSS 18' });
     expect(refused(state, { type: 'breakdown', unit: 'enemy' })).toMatchObject({ code: 'not-your-unit' });
     const red = setup({ bn: { extra: { mayNotBreakDown: true } } });
@@ -84,7 +85,7 @@ describe('GOSS 18 / AW 31.2.1 breakdown', () => {
 });
 
 /** The same position in a later Movement Segment: nothing spent, nothing moved yet. */
-const later = (s: GameState) => edit(s, (x) => { for (const u of Object.values(x.units)) { u.mpSpent = 0; delete u.move; } });
+const later = (s: GameState) => edit(s, (x) => { for (const u of unitList(x)) { u.mpSpent = 0; delete u.move; } });
 
 describe('GOSS 18 recombination', () => {
   function broken() {
@@ -99,20 +100,20 @@ describe('GOSS 18 recombination', () => {
     s = must(s, move('coy-3', [2, 1]));
     // Each Coy spent 1 of 6 MP; half the MA (3) is left for the recombination.
     s = must(s, { type: 'recombine', unit: 'bn', coys: ['coy-1', 'coy-2', 'coy-3'], hex: ref([2, 1]) });
-    expect(s.units.bn).toMatchObject({ hex: hx([2, 1]), stepsLost: 0, mpSpent: 4 });
-    expect(s.units.bn.detached).toBeUndefined();
-    expect(s.units['coy-1']).toBeUndefined();
+    expect(unitOf(s, "bn")).toMatchObject({ hex: hx([2, 1]), stepsLost: 0, mpSpent: 4 });
+    expect(unitOf(s, "bn").detached).toBeUndefined();
+    expect(unitOf(s, 'coy-1')).toBeUndefined();
     // 2 MP left: not enough to break down again this phase; next phase the counters are free for it again.
     expect(refused(s, { type: 'breakdown', unit: 'bn' })).toMatchObject({ code: 'bd-ma' });
-    expect(must(later(s), { type: 'breakdown', unit: 'bn' }).units.bn.detached).toEqual(['coy-1', 'coy-2', 'coy-3']);
+    expect(unitOf(must(later(s), { type: 'breakdown', unit: 'bn' }), "bn").detached).toEqual(['coy-1', 'coy-2', 'coy-3']);
   });
   it('GOSS 18: one Coy rejoins a partially broken-down Bn on the map from an adjacent hex, restoring one step', () => {
     const { state } = setup();
     let s = later(must(state, { type: 'breakdown', unit: 'bn', coys: 1 }));
     s = must(s, move('coy-1', [1, 2]));
     s = must(s, { type: 'recombine', unit: 'bn', coys: ['coy-1'] });
-    expect(s.units.bn).toMatchObject({ hex: hx([1, 1]), stepsLost: 0 });
-    expect(s.units['coy-1']).toBeUndefined();
+    expect(unitOf(s, "bn")).toMatchObject({ hex: hx([1, 1]), stepsLost: 0 });
+    expect(unitOf(s, 'coy-1')).toBeUndefined();
   });
   it('GOSS 18: Coys two hexes away may not recombine; a Coy of another Bn may not rejoin; the target hex must hold a Coy', () => {
     const { state } = broken();
@@ -145,14 +146,14 @@ describe('GOSS 18.3.0 red square and GOSS 18 hybrids', () => {
     expect(legalActions(state, 'allied').filter((a) => a.type === 'breakdown')).toEqual([{ type: 'breakdown', unit: 'bn', coys: 1 }]);
     // Without a count the red-square Bn detaches its one Coy and stays on the map with two steps.
     const s = later(must(state, { type: 'breakdown', unit: 'bn' }));
-    expect(s.units.bn).toMatchObject({ hex: hx([1, 1]), stepsLost: 1, detached: ['coy-1'] });
-    expect(s.units['coy-2']).toBeUndefined();
+    expect(unitOf(s, "bn")).toMatchObject({ hex: hx([1, 1]), stepsLost: 1, detached: ['coy-1'] });
+    expect(unitOf(s, 'coy-2')).toBeUndefined();
     const e = refused(s, { type: 'breakdown', unit: 'bn', coys: 1 });
     expect(e).toMatchObject({ code: 'red-square', case: 'GOSS 18.3.0' });
     expect(e.message).toContain('already has its one breakdown unit');
     // Once the Coy has rejoined, the Bn may create its one breakdown unit again.
     const back = later(must(s, { type: 'recombine', unit: 'bn', coys: ['coy-1'] }));
-    expect(must(back, { type: 'breakdown', unit: 'bn', coys: 1 }).units.bn.detached).toEqual(['coy-1']);
+    expect(unitOf(must(back, { type: 'breakdown', unit: 'bn', coys: 1 }), "bn").detached).toEqual(['coy-1']);
   });
 
   /** A 3-step Mech hybrid Bn (GOSS 4.1.4): two AFV Coys and one armoured infantry Coy. */
@@ -171,17 +172,17 @@ describe('GOSS 18.3.0 red square and GOSS 18 hybrids', () => {
         ...afv, inf,
       ],
     });
-    return { state: edit(state, (x) => { for (const c of [...afv, inf]) delete x.units[c.id]; }), bundle };
+    return { state: edit(state, (x) => { for (const c of [...afv, inf]) dropUnit(x, c.id); }), bundle };
   }
 
   it('GOSS 18 / 4.1.4: a full-strength hybrid breaks into its AFV Coys and its infantry Coy, in the order of its data', () => {
     const { state } = hybrid();
     const s = must(state, { type: 'breakdown', unit: 'hy' });
-    expect(s.units.hy).toMatchObject({ hex: null, stepsLost: 3, detached: ['afv-1', 'afv-2', 'ainf-1'] });
-    for (const id of ['afv-1', 'afv-2', 'ainf-1']) expect(s.units[id]).toMatchObject({ hex: hx([1, 1]), mpSpent: 6 });
+    expect(unitOf(s, "hy")).toMatchObject({ hex: null, stepsLost: 3, detached: ['afv-1', 'afv-2', 'ainf-1'] });
+    for (const id of ['afv-1', 'afv-2', 'ainf-1']) expect(unitOf(s, id)).toMatchObject({ hex: hx([1, 1]), mpSpent: 6 });
     // One Coy only: the first AFV Coy comes off; the hybrid is no longer at full strength.
     const one = later(must(state, { type: 'breakdown', unit: 'hy', coys: 1 }));
-    expect(one.units.hy).toMatchObject({ hex: hx([1, 1]), stepsLost: 1, detached: ['afv-1'] });
+    expect(unitOf(one, "hy")).toMatchObject({ hex: hx([1, 1]), stepsLost: 1, detached: ['afv-1'] });
     expect(refused(one, { type: 'breakdown', unit: 'hy', coys: 1 })).toMatchObject({ code: 'hybrid-not-full', case: 'GOSS 18, 4.1.4' });
   });
 
@@ -195,6 +196,6 @@ describe('GOSS 18.3.0 red square and GOSS 18 hybrids', () => {
     expect(m).toMatchObject({ code: 'no-counters', case: 'GOSS 18, AW 18.2.0' });
     expect(m.message).toContain('1 free 2-1-12 breakdown Coy (class x-afv-coy)');
     // One Coy needs only one AFV counter.
-    expect(must(short.state, { type: 'breakdown', unit: 'hy', coys: 1 }).units['afv-1'].hex).toBe(hx([1, 1]));
+    expect(unitOf(must(short.state, { type: 'breakdown', unit: 'hy', coys: 1 }), 'afv-1').hex).toBe(hx([1, 1]));
   });
 });

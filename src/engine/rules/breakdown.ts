@@ -32,6 +32,7 @@
  * back to the counter mix (its record leaves `state.units`). Eliminated Coys stay eliminated: their
  * step is lost to the Bn.
  */
+import { dropUnit, hasUnit, putUnit, unitIds, unitOf } from '../unitTable';
 import type { Draft } from 'immer';
 import { areAdjacent, formatHex, tryParseHexRef, type HexId } from '../hex';
 import { segmentAt } from '../sequence';
@@ -81,7 +82,7 @@ function counterMix(bundle: ScenarioBundle): Map<string, string[]> {
 
 /** The free breakdown counters (ids) of a class now: in the counter mix and not in play. */
 export function freeCounters(state: GameState, bundle: ScenarioBundle, cls: string): string[] {
-  return (counterMix(bundle).get(cls) ?? []).filter((id) => !(id in state.units));
+  return (counterMix(bundle).get(cls) ?? []).filter((id) => !(hasUnit(state, id)));
 }
 
 type BdPart = { class: string; values: string };
@@ -151,7 +152,7 @@ function breakdownLimits(state: GameState, def: UnitDef, u: UnitState, coys: num
 
 /** Why `unitId` may not detach `k` Coys at setup (AW 32.11.0): listed unit, GOSS 18 limits, counters, stacking in its hex. */
 function setupProblem(state: GameState, bundle: ScenarioBundle, unitId: string, coys: number | undefined, side: Side): Rejection | null {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def = bundle.units.get(unitId);
   if (!u || !def || u.eliminated || u.hex === null) return no('no-such-unit', `there is no unit "${unitId}" on the map`);
   const n = def.designation;
@@ -175,7 +176,7 @@ function setupProblem(state: GameState, bundle: ScenarioBundle, unitId: string, 
 
 function common(state: GameState, bundle: ScenarioBundle, unitId: string, what: string): Rejection | null {
   if (segmentAt(bundle.sequence, state.pos).segment.id !== 'move') return no('wrong-segment', `units ${what} in the Movement Segment`, 'AW 31.2.1, GOSS 18');
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def = bundle.units.get(unitId);
   if (!u || !def || u.eliminated) return no('no-such-unit', `there is no unit "${unitId}"`);
   if (u.side !== phasing(state, bundle)) return no('not-your-unit', `${def.designation} belongs to the other side`);
@@ -188,7 +189,7 @@ export function breakdownProblem(state: GameState, bundle: ScenarioBundle, unitI
   if (su) return setupProblem(state, bundle, unitId, coys, su.side);
   const c = common(state, bundle, unitId, 'break down');
   if (c) return c;
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def = bundle.units.get(unitId)!;
   const n = def.designation;
   if (u.hex === null) return no('not-on-map', `${n} is not on the map`);
@@ -221,7 +222,7 @@ function countersProblem(state: GameState, bundle: ScenarioBundle, def: UnitDef,
 export function recombineProblem(state: GameState, bundle: ScenarioBundle, parentId: string, coys: string[], hexRef?: string): Rejection | { hex: HexId } {
   const c = common(state, bundle, parentId, 'recombine');
   if (c) return c;
-  const p = state.units[parentId];
+  const p = unitOf(state, parentId);
   const def = bundle.units.get(parentId)!;
   const n = def.designation;
   if (new Set(coys).size !== coys.length) return no('bad-action', 'each Coy may be named once');
@@ -240,17 +241,17 @@ export function recombineProblem(state: GameState, bundle: ScenarioBundle, paren
       if (r.hex !== p.hex) return no('bad-hex', `${n} is on the map in ${formatHex(p.hex)}: its Coys rejoin it there`, CASE);
     }
   } else {
-    const first = state.units[coys[0]].hex!;
+    const first = unitOf(state, coys[0]).hex!;
     if (hexRef === undefined) target = first;
     else {
       const r = tryParseHexRef(hexRef);
       if ('error' in r) return no('bad-hex', r.error);
       target = r.hex;
     }
-    if (!coys.some((id) => state.units[id].hex === target)) return no('bad-hex', `${n} re-forms in the hex of one of its Coys, not ${formatHex(target)}`, CASE);
+    if (!coys.some((id) => unitOf(state, id).hex === target)) return no('bad-hex', `${n} re-forms in the hex of one of its Coys, not ${formatHex(target)}`, CASE);
   }
   for (const id of coys) {
-    const u = state.units[id];
+    const u = unitOf(state, id);
     const h = u.hex!;
     if (h !== target && !areAdjacent(h, target)) return no('not-adjacent', `${bundle.units.get(id)?.designation ?? id} in ${formatHex(h)} is neither in nor adjacent to ${formatHex(target)}: recombination needs the same or an adjacent hex`, CASE);
     const up = unitProblem(state, bundle, u, 'recombine');
@@ -272,7 +273,7 @@ function applyBreakdown(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
   const state = d as GameState;
   const e = breakdownProblem(state, bundle, a.unit, a.coys);
   if (e) reject(e.code, e.message, e.case);
-  const u = d.units[a.unit];
+  const u = unitOf(d, a.unit);
   const def = bundle.units.get(u.id)!;
   const k = a.coys ?? (def.redSquare ? 1 : stepsLeft(def, u));
   const from = u.hex!;
@@ -290,11 +291,11 @@ function applyBreakdown(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
   if (full) u.hex = null;
   for (const id of ids) {
     const c: UnitState = { id, side: u.side, hex: from, stepsLost: 0, mpSpent: 0, markers: [...carried] };
-    d.units[id] = c;
+    putUnit(d, c);
     if (atSetup) continue;
     // GOSS 18 / AW 31.2.1: the new Coys, too, have spent half their MA (after whatever the Bn had spent).
     const h = halfMa(d as GameState, bundle, c);
-    d.units[id].mpSpent = Math.min(h.budget / 2, spentBefore + h.half / 2);
+    unitOf(d, id).mpSpent = Math.min(h.budget / 2, spentBefore + h.half / 2);
   }
   return [{
     type: 'brokenDown', unit: u.id, coys: ids, hex: formatHex(from), stepsLeft: stepsLeft(def, u), full,
@@ -307,11 +308,11 @@ function applyRecombine(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
   const state = d as GameState;
   const r = recombineProblem(state, bundle, a.unit, a.coys, a.hex);
   if ('code' in r) reject(r.code, r.message, r.case);
-  const p = d.units[a.unit];
-  const parts: UnitState[] = a.coys.map((id) => ({ ...state.units[id], markers: [...state.units[id].markers] }));
+  const p = unitOf(d, a.unit);
+  const parts: UnitState[] = a.coys.map((id) => ({ ...unitOf(state, id), markers: [...unitOf(state, id).markers] }));
   const onMap = p.hex !== null;
   const spent = Math.max(onMap ? p.mpSpent : 0, ...parts.map((c) => c.mpSpent));
-  const all = onMap ? [{ ...state.units[p.id], markers: [...p.markers] }, ...parts] : parts;
+  const all = onMap ? [{ ...unitOf(state, p.id), markers: [...p.markers] }, ...parts] : parts;
   const supply = worst(all, SUPPLY_ORDER);
   const fatigue = worst(all, FATIGUE_ORDER);
   p.markers = p.markers.filter((m) => !SUPPLY_ORDER.includes(m as never) && !FATIGUE_ORDER.includes(m as never));
@@ -322,8 +323,8 @@ function applyRecombine(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
   p.detached = (p.detached ?? []).filter((id) => !a.coys.includes(id));
   if (!p.detached.length) delete p.detached;
   // The Coys go back to the counter mix.
-  for (const id of a.coys) delete d.units[id];
-  const h = halfMa(d as GameState, bundle, { ...state.units[p.id], hex: r.hex, mpSpent: 0 });
+  for (const id of a.coys) dropUnit(d, id);
+  const h = halfMa(d as GameState, bundle, { ...unitOf(state, p.id), hex: r.hex, mpSpent: 0 });
   p.mpSpent = Math.min(h.budget / 2, spent + h.half / 2);
   const def = bundle.units.get(p.id)!;
   return [{ type: 'recombined', unit: p.id, coys: a.coys, hex: formatHex(r.hex), stepsLeft: stepsLeft(def, p as UnitState), mpCost: h.half / 2, case: 'GOSS 18, AW 31.2.1' }];
@@ -335,8 +336,8 @@ function legalBreakdowns(state: GameState, side: Side, bundle: ScenarioBundle): 
   if (su) {
     // AW 32.11.0: the setup's listed units (every unit of the side when the option lists none).
     if (su.side !== side) return out;
-    for (const id in state.units) {
-      const u = state.units[id];
+    for (const id of unitIds(state)) {
+      const u = unitOf(state, id);
       const def = bundle.units.get(id);
       if (u.side !== side || u.hex === null || u.eliminated || !def?.breakdown) continue;
       for (let k = 1; k <= stepsLeft(def, u); k++) if (!breakdownProblem(state, bundle, id, k)) out.push({ type: 'breakdown', unit: id, coys: k });
@@ -344,8 +345,8 @@ function legalBreakdowns(state: GameState, side: Side, bundle: ScenarioBundle): 
     return out;
   }
   if (state.pending || segmentAt(bundle.sequence, state.pos).segment.id !== 'move' || phasing(state, bundle) !== side) return out;
-  for (const id in state.units) {
-    const u = state.units[id];
+  for (const id of unitIds(state)) {
+    const u = unitOf(state, id);
     if (u.side !== side || u.hex === null || u.eliminated) continue;
     const def = bundle.units.get(id);
     if (!def?.breakdown) continue;
@@ -363,12 +364,12 @@ function legalBreakdowns(state: GameState, side: Side, bundle: ScenarioBundle): 
 function legalRecombinations(state: GameState, side: Side, bundle: ScenarioBundle): Action[] {
   const out: Action[] = [];
   if (state.pending || segmentAt(bundle.sequence, state.pos).segment.id !== 'move' || phasing(state, bundle) !== side) return out;
-  for (const id in state.units) {
-    const p = state.units[id];
+  for (const id of unitIds(state)) {
+    const p = unitOf(state, id);
     if (p.side !== side || p.eliminated || !p.detached?.length) continue;
     const coys = detachedCoys(state, id);
-    const ok = coys.filter((c) => !('code' in recombineProblem(state, bundle, id, [c], p.hex === null ? formatHex(state.units[c].hex!) : undefined)));
-    for (const c of ok) out.push({ type: 'recombine', unit: id, coys: [c], ...(p.hex === null ? { hex: formatHex(state.units[c].hex!) } : {}) });
+    const ok = coys.filter((c) => !('code' in recombineProblem(state, bundle, id, [c], p.hex === null ? formatHex(unitOf(state, c).hex!) : undefined)));
+    for (const c of ok) out.push({ type: 'recombine', unit: id, coys: [c], ...(p.hex === null ? { hex: formatHex(unitOf(state, c).hex!) } : {}) });
     if (ok.length > 1 && !('code' in recombineProblem(state, bundle, id, ok))) out.push({ type: 'recombine', unit: id, coys: ok });
   }
   return out;

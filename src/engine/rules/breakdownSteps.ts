@@ -6,10 +6,11 @@
 import type { Draft } from 'immer';
 import type { GameState, ScenarioBundle } from '../types';
 import { stepsLeft } from './unit-traits';
+import { unitOf } from '../unitTable';
 
 /** The Coys `parentId` detached that are still in play. */
 export function detachedCoys(state: GameState, parentId: string): string[] {
-  return (state.units[parentId]?.detached ?? []).filter((id) => { const c = state.units[id]; return !!c && !c.eliminated && c.hex !== null; });
+  return (unitOf(state, parentId)?.detached ?? []).filter((id) => { const c = unitOf(state, id); return !!c && !c.eliminated && c.hex !== null; });
 }
 
 /**
@@ -18,7 +19,7 @@ export function detachedCoys(state: GameState, parentId: string): string[] {
  */
 export function detachedSteps(state: GameState, bundle: ScenarioBundle, parentId: string): number {
   let n = 0;
-  for (const id of detachedCoys(state, parentId)) { const d = bundle.units.get(id); if (d) n += stepsLeft(d, state.units[id]); }
+  for (const id of detachedCoys(state, parentId)) { const d = bundle.units.get(id); if (d) n += stepsLeft(d, unitOf(state, id)); }
   return n;
 }
 
@@ -28,7 +29,7 @@ export function detachedSteps(state: GameState, bundle: ScenarioBundle, parentId
  * Btns"; AW 34.10.2; GOSS 22.5.0) replaces only these, so that the Coys can still rejoin.
  */
 export function lostSteps(state: GameState, bundle: ScenarioBundle, parentId: string): number {
-  const u = state.units[parentId];
+  const u = unitOf(state, parentId);
   return u ? u.stepsLost - detachedSteps(state, bundle, parentId) : 0;
 }
 
@@ -40,12 +41,12 @@ export function lostSteps(state: GameState, bundle: ScenarioBundle, parentId: st
  */
 export function replaceStep(d: Draft<GameState>, bundle: ScenarioBundle, parentId: string): boolean {
   const state = d as GameState;
-  const u = d.units[parentId];
+  const u = unitOf(d, parentId);
   if (!u || u.eliminated || lostSteps(state, bundle, parentId) <= 0) return false;
   if (u.hex === null) {
     const coy = detachedCoys(state, parentId)[0];
     if (!coy) return false;
-    u.hex = state.units[coy].hex;
+    u.hex = unitOf(state, coy).hex;
   }
   u.stepsLost -= 1;
   return true;

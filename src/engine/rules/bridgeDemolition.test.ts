@@ -11,6 +11,7 @@ import { checkMove } from './movement';
 import { retreatPaths } from './retreat';
 import { gaOdds } from './gaOdds';
 import { act, at, edit, fixture, fmt, hx, seedWhere, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { unitOf } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -46,7 +47,7 @@ describe('GOSS 17.3.2c prepared bridge demolition (AW 33.6.0 at the end of the f
     if (!r.ok) return;
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'bridgeDemolition', kind: 'prepared', roll: 5, drm: 0, needed: 5, success: true, engSteps: 1, case: 'AW 33.6.0, GOSS 17.3.2c' }));
     expect(demolished(r.state)).toEqual([SIDE]);
-    expect(r.state.units.e.markers).toContain('Demo');
+    expect(unitOf(r.state, "e").markers).toContain('Demo');
     // The next German Movement Segment: the Mech unit was free to cross before, not now; the engineer stays put.
     const before = toSegment(s, b, 'move', 1);
     expect(checkMove(before, b, { type: 'move', unit: 'gm', path: [fmt(hx(3, 4))] }).ok).toBe(true);
@@ -56,7 +57,7 @@ describe('GOSS 17.3.2c prepared bridge demolition (AW 33.6.0 at the end of the f
     expect(checkMove(next, b, { type: 'move', unit: 'e', path: [fmt(hx(4, 5))] })).toMatchObject({ ok: false, error: { code: 'demolition', case: 'GOSS 17.3.2c' } });
     // The marker comes off at the end of that segment.
     const after = act(next, { type: 'endSegment' }).state;
-    expect(after.units.e.markers).not.toContain('Demo');
+    expect(unitOf(after, "e").markers).not.toContain('Demo');
   });
 
   it('GOSS 17.3.2c: a roll of 6 with one Eng step fails; the bridge stands and the engineer is still held', () => {
@@ -65,7 +66,7 @@ describe('GOSS 17.3.2c prepared bridge demolition (AW 33.6.0 at the end of the f
     expect(r.ok && r.events).toContainEqual(expect.objectContaining({ type: 'bridgeDemolition', roll: 6, needed: 5, success: false }));
     if (!r.ok) return;
     expect(demolished(r.state)).toEqual([]);
-    expect(r.state.units.e.markers).toContain('Demo');
+    expect(unitOf(r.state, "e").markers).toContain('Demo');
     expect(apply(r.state, { type: 'demolishBridge', unit: 'e', hex: fmt(hx(3, 4)) })).toMatchObject({ ok: false, error: { code: 'tried' } });
   });
 
@@ -107,7 +108,7 @@ describe('GOSS 17.3.2c prepared bridge demolition (AW 33.6.0 at the end of the f
 describe('GOSS 17.3.2b hasty bridge demolition in a ground assault (AW 33.6.0, 34.6.0)', () => {
   function assault(attackers: UnitSpec[], roll: (r: number) => boolean) {
     const b = fixture({ units: [...attackers, G('e', 4, 4, ENG1), G('g', 4, 4)], hexsides: BRIDGE, special: bridges('constructionCompletion') });
-    const s0 = edit(toSegment(start(b), b, 'groundAssault'), (d) => { for (const u of attackers) d.units[u.id].markers.push('TA'); });
+    const s0 = edit(toSegment(start(b), b, 'groundAssault'), (d) => { for (const u of attackers) unitOf(d, u.id).markers.push('TA'); });
     const ids = attackers.map((u) => u.id);
     expect(gaOdds(s0, b, { hex: hx(4, 4), attackers: ids }).ok).toBe(true);
     const s = withSeed(s0, seedWhere(s0.n, (d) => roll(d.d10('x'))));
@@ -121,7 +122,7 @@ describe('GOSS 17.3.2b hasty bridge demolition in a ground assault (AW 33.6.0, 3
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'bridgeDemolition', kind: 'hasty', roll: 3, needed: 3, success: true, droppedOut: ['am'], case: 'AW 33.6.0, GOSS 17.3.2b' }));
     expect(demolished(r.state)).toEqual([SIDE]);
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'gaResolved' }));
-    expect(r.state.units.am.markers).not.toContain('TA');
+    expect(unitOf(r.state, "am").markers).not.toContain('TA');
   });
 
   it('GOSS 17.3.2b: on a 4 the bridge stands and the assault goes on with both', () => {

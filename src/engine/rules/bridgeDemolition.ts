@@ -32,6 +32,7 @@ import { readUnits, unitIndex } from './unitIndex';
 import type { Run } from '../procedures/stack';
 import type { GroundAssaultFrame } from '../procedures/frames';
 import { SIDE_BIT } from '../board';
+import { unitOf } from '../unitTable';
 
 const PREPARED = 'GOSS 17.3.2c';
 const HASTY = 'GOSS 17.3.2b';
@@ -90,7 +91,7 @@ function preparedSegmentProblem(state: GameState, bundle: ScenarioBundle, side: 
 export function demolitionProblem(state: GameState, bundle: ScenarioBundle, unitId: string, to: HexId, side: Side | null): Rejection | null {
   const s = preparedSegmentProblem(state, bundle, side);
   if (s) return s;
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const d = bundle.units.get(unitId);
   if (!u || !d) return no('no-such-unit', `there is no unit "${unitId}"`, PREPARED);
   const n = d.designation;
@@ -107,7 +108,7 @@ export function demolitionProblem(state: GameState, bundle: ScenarioBundle, unit
 
 /** Every bridge `unitId` may demolish now: the hexes across them. */
 function demolitionTargets(state: GameState, bundle: ScenarioBundle, unitId: string, side: Side): HexId[] {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   if (!u || u.hex === null) return [];
   return neighbours(u.hex).filter((h) => !demolitionProblem(state, bundle, unitId, h, side));
 }
@@ -127,7 +128,7 @@ function applyPrepared(d: Draft<GameState>, action: Action, ctx: { bundle: Scena
   const e = demolitionProblem(d as GameState, ctx.bundle, a.unit, to, ctx.side);
   if (e) reject(e.code, e.message, e.case);
   const state = d as GameState;
-  const u = state.units[a.unit];
+  const u = unitOf(state, a.unit);
   const from = u.hex!;
   const t = constructionTable(ctx.bundle).demolition.prepared;
   const engIds = unitsIn(state, from, u.side).filter((x) => isEngineer(ctx.bundle.units.get(x.id)!)).map((x) => x.id);
@@ -139,7 +140,7 @@ function applyPrepared(d: Draft<GameState>, action: Action, ctx: { bundle: Scena
   const roll = ctx.dice.d10(`prepared bridge demolition ${formatHex(from)}-${formatHex(to)}`);
   const success = roll + drm <= max;
   // GOSS 17.3.2c: the engineers may not move in their next Movement Phase, whatever the roll.
-  for (const id of engIds) if (!d.units[id].markers.includes(MARKER.DEMO)) d.units[id].markers.push(MARKER.DEMO);
+  for (const id of engIds) if (!unitOf(d, id).markers.includes(MARKER.DEMO)) unitOf(d, id).markers.push(MARKER.DEMO);
   if (success) demolish(d, from, to);
   return [{
     type: 'bridgeDemolition', kind: 'prepared', from: formatHex(from), to: formatHex(to), engineers: engIds, engSteps: steps,
@@ -159,7 +160,7 @@ export function hastyDemolition(run: Run, g: Draft<GroundAssaultFrame>): boolean
   const steps = engStepsIn(state, bundle, g.hex, g.defenderSide, g.defenders);
   if (steps <= 0) return true;
   const t = constructionTable(bundle).demolition.hasty;
-  const from = [...new Set(g.attackers.map((id) => state.units[id]?.hex).filter((h): h is HexId => h !== null && h !== undefined))].sort((a, b) => a - b);
+  const from = [...new Set(g.attackers.map((id) => unitOf(state, id)?.hex).filter((h): h is HexId => h !== null && h !== undefined))].sort((a, b) => a - b);
   let left = [...g.attackers];
   for (const h of from) {
     const bits = bundle.board.sides.get(hexsideBetween(h, g.hex)) ?? 0;
@@ -173,10 +174,10 @@ export function hastyDemolition(run: Run, g: Draft<GroundAssaultFrame>): boolean
     if (success) {
       demolish(run.d, h, g.hex);
       for (const id of left) {
-        const u = state.units[id];
+        const u = unitOf(state, id);
         if (u.hex !== h || moveClassOf(bundle.units.get(id)!, u) !== 'mech') continue;
         out.push(id);
-        const du = run.d.units[id];
+        const du = unitOf(run.d, id);
         du.markers = du.markers.filter((m) => m !== MARKER.TA && m !== MARKER.PA);
       }
       left = left.filter((id) => !out.includes(id));
@@ -218,7 +219,7 @@ export const bridgeDemolitionRules: RuleModule = {
       // Read without drafting every unit (unitIndex.ts readUnits): only the marked ones are written.
       for (const r of readUnits(draft.units)) {
         if (r.side !== side || !r.markers.includes(MARKER.DEMO)) continue;
-        const u = draft.units[r.id];
+        const u = unitOf(draft, r.id);
         u.markers = u.markers.filter((m) => m !== MARKER.DEMO);
         events.push({ type: 'markerRemoved', unit: u.id, marker: MARKER.DEMO, case: PREPARED });
       }

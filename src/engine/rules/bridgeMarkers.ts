@@ -20,6 +20,7 @@ import { segmentAt, phasingSide, compareTime } from '../sequence';
 import { riverSidesOf, type PlacedBridgesState } from './placedBridges';
 import { hexSet, special } from './scenarioArea';
 import { moduleOn, type Extension } from './extensions';
+import { unitList } from '../unitTable';
 
 const NAME = 'bridgeMarkers';
 const CASE_BRIDGE = 'AW 33.6.1';
@@ -37,7 +38,7 @@ export function bridgeHexes(state: GameState, bundle: ScenarioBundle): HexId[] {
   if ((s.bridges ?? []).length >= e.bridging.max || (s.bridgeTurns ?? []).includes(state.pos.turn)) return [];
   if (segmentAt(bundle.sequence, state.pos).segment.id !== 'construction' || phasingSide(bundle.scenario, state.pos) !== e.bridging.side) return [];
   const south = hexSet(bundle, e.odon.south);
-  const occ = new Set(Object.values(state.units).filter((u) => u.side === e.bridging.side && u.hex !== null && !u.eliminated && south.has(u.hex)).map((u) => u.hex!));
+  const occ = new Set(unitList(state).filter((u) => u.side === e.bridging.side && u.hex !== null && !u.eliminated && south.has(u.hex)).map((u) => u.hex!));
   return [...occ].filter((h) => !(s.bridges ?? []).includes(h)).sort((a, b) => a - b);
 }
 
@@ -65,7 +66,7 @@ export function buildSites(state: GameState, bundle: ScenarioBundle): Map<HexId,
     const x = tryParseHexRef(e.hex);
     if (!('error' in x)) enemyAtStart.add(x.hex);
   }
-  for (const u of Object.values(state.units)) {
+  for (const u of unitList(state)) {
     if (u.side !== r.side || u.eliminated || u.hex === null || !into.has(u.hex) || !enemyAtStart.has(u.hex) || out.has(u.hex)) continue;
     const sides = riverSidesOf(bundle, u.hex, r.river);
     if (sides.filter((x) => placed.has(x)).length >= r.perHex) continue;

@@ -7,6 +7,7 @@ import type { Dice } from '../rng';
 import type { GameEvent, GameState } from '../types';
 import { carpetResult, generatesHalts, maFactor, runCarpetBombing } from './carpetBombing';
 import { special } from './scenarioArea';
+import { unitList, unitOf } from '../unitTable';
 
 const bundle = loadScenario('goodwood');
 const cb = special(bundle).carpetBombing!;
@@ -53,28 +54,28 @@ describe('AW 32.2.2 carpet bombing', () => {
     const e = hexEvent(events, 'C5122');
     expect(e.drms.map((x) => x.drm)).toEqual([-1, -1, -2]);
     expect([e.roll, e.modified, e.steps]).toEqual([6, 2, 1]);
-    expect(state.units['2-200-21'].stepsLost + state.units['pzgd-coy-2'].stepsLost).toBe(1);
+    expect(unitOf(state, '2-200-21').stepsLost + unitOf(state, 'pzgd-coy-2').stepsLost).toBe(1);
   });
 
   test('AW 32.2.2 no DRM in C5622 (3 steps, no fieldworks): a 9 costs three steps, equalised over the units (GOSS 4.2.1)', () => {
     const { state, events } = bomb((p) => (p.includes('C5622') ? 9 : 0));
     expect(hexEvent(events, 'C5622')).toMatchObject({ roll: 9, modified: 9, steps: 3, drms: [] });
     // II/125/21 (-1 at setup: 2 steps left) and a one-step 88AT Coy: the Btn loses a step, then the Coy, then the Btn.
-    expect(state.units['ii-125-21'].eliminated).toBe(true);
-    expect(state.units['88at-coy-4'].eliminated).toBe(true);
+    expect(unitOf(state, 'ii-125-21').eliminated).toBe(true);
+    expect(unitOf(state, '88at-coy-4').eliminated).toBe(true);
   });
 
   test('AW 32.2.2 ET-2 with an AFV in C5522: a 2 becomes -1, no effect, but the AS hit is placed', () => {
     const { state, events } = bomb((p) => (p.includes('C5522') ? 2 : 0));
     expect(hexEvent(events, 'C5522')).toMatchObject({ roll: 2, modified: -1, steps: 0 });
-    expect(state.units['1-503'].stepsLost).toBe(0);
-    expect(state.units['1-503'].markers).toEqual(['AS', 'AS-blue']);
+    expect(unitOf(state, '1-503').stepsLost).toBe(0);
+    expect(unitOf(state, '1-503').markers).toEqual(['AS', 'AS-blue']);
   });
 
   test('AW 32.2.2 units outside the box and Allied units get nothing', () => {
     const { state } = bomb([9]);
-    expect(state.units['i-32-16lw'].markers).toEqual([]);
-    expect(state.units['3-rtr-29-11'].markers).toEqual([]);
+    expect(unitOf(state, 'i-32-16lw').markers).toEqual([]);
+    expect(unitOf(state, '3-rtr-29-11').markers).toEqual([]);
   });
 
   test('AW 32.2.2 bombed units generate no movement halts and have their MA halved while they keep the blue marker', () => {
@@ -110,6 +111,6 @@ describe('AW 32.2.2 carpet bombing', () => {
     for (const e of prChecks as unknown as { pr: number; roll: number; pass: boolean }[]) expect(e.pass).toBe(e.roll < e.pr);
     expect(removed).toHaveLength(1);
     expect(removed[0].turn).toBe(1);
-    expect(Object.values(state.units).some((u) => u.markers.includes('AS-blue'))).toBe(false);
+    expect(unitList(state).some((u) => u.markers.includes('AS-blue'))).toBe(false);
   });
 });

@@ -21,6 +21,7 @@ import { turnTime } from '../sequence';
 import type { ScenarioSpecial } from '../../data/schemas/scenarioRules';
 import { moduleOn, type Extension } from './extensions';
 import { leaderPrcDrm } from './leaders';
+import { unitList, unitOf } from '../unitTable';
 
 type CarpetRules = NonNullable<ScenarioSpecial['carpetBombing']>;
 const AS = 'AS';
@@ -34,13 +35,13 @@ export function hasBlueAs(u: UnitState | undefined, bundle: ScenarioBundle): boo
 
 /** AW 32.2.2: units that suffered the carpet bombing generate no movement halts (even in an ET-2/ET-3). */
 export function generatesHalts(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
-  return !hasBlueAs(state.units[unitId], bundle);
+  return !hasBlueAs(unitOf(state, unitId), bundle);
 }
 
 /** AW 32.2.2: a unit that keeps the blue AS marker has its MA halved (multiply the MA by this). */
 export function maFactor(state: GameState, bundle: ScenarioBundle, unitId: string): number {
   const cb = special(bundle).carpetBombing;
-  return cb?.effects.maHalvedAfterLeaving && hasBlueAs(state.units[unitId], bundle) ? 0.5 : 1;
+  return cb?.effects.maHalvedAfterLeaving && hasBlueAs(unitOf(state, unitId), bundle) ? 0.5 : 1;
 }
 
 export const carpetBombing: Extension = {
@@ -77,7 +78,7 @@ export function carpetResult(cb: CarpetRules, modified: number): number {
 /** The DRMs that apply to one hex (AW 32.2.2, cumulative). */
 export function carpetDrms(state: GameState, bundle: ScenarioBundle, cb: CarpetRules, hex: HexId, ids: string[]): { drm: number; why: string }[] {
   const out: { drm: number; why: string }[] = [];
-  const steps = ids.reduce((n, id) => n + stepsLeft(bundle.units.get(id)!, state.units[id]), 0);
+  const steps = ids.reduce((n, id) => n + stepsLeft(bundle.units.get(id)!, unitOf(state, id)), 0);
   for (const r of cb.drms) {
     if (r.when === 'stepsAtMost' && steps <= r.steps) out.push({ drm: r.drm, why: `${steps} step${steps === 1 ? '' : 's'} in the hex (${r.steps} or less)` });
     if (r.when === 'pureAfv' && ids.some((id) => isPureAfv(bundle.units.get(id)!))) out.push({ drm: r.drm, why: 'a pure AFV unit in the hex' });
@@ -94,7 +95,7 @@ export function runCarpetBombing(d: Draft<GameState>, ctx: RuleContext): GameEve
   const events: GameEvent[] = [];
   const box = hexSet(bundle, cb.box);
   const byHex = new Map<HexId, string[]>();
-  for (const u of Object.values(d.units)) {
+  for (const u of unitList(d)) {
     if (u.side !== cb.target || u.eliminated || u.hex === null || !box.has(u.hex)) continue;
     if (bundle.units.get(u.id)?.size === 'Leader') continue;
     byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u.id]);
@@ -121,7 +122,7 @@ export const carpetHexProcedure = defineProcedure({
     const ref = formatHex(f.hex);
     const drms = carpetDrms(d as GameState, ctx.bundle, cb, f.hex, ids);
     for (const id of ids) {
-      const u = d.units[id];
+      const u = unitOf(d, id);
       for (let i = 0; i < cb.asHits && u.markers.filter((m) => m === AS).length < 2; i++) u.markers.push(AS);
       if (!u.markers.includes(cb.marker)) u.markers.push(cb.marker);
     }
@@ -166,7 +167,7 @@ export const carpetBombingRules: RuleModule = {
         if (!cb || !moduleOn(ctx.bundle, NAME)) return [];
         const events: GameEvent[] = [];
         if (atEndOfPlayerTurn(d, ctx, cb.effects.prCheckAt)) {
-          for (const u of Object.values(d.units).sort((a, b) => a.id.localeCompare(b.id))) {
+          for (const u of [...unitList(d)].sort((a, b) => a.id.localeCompare(b.id))) {
             if (!u.markers.includes(cb.marker) || u.eliminated) continue;
             const pr = ctx.bundle.units.get(u.id)?.prDef ?? null;
             const roll = ctx.dice.d10(`${cb.case} defensive PR check of ${u.id} to remove the blue AS marker`);
@@ -179,7 +180,7 @@ export const carpetBombingRules: RuleModule = {
         }
         if (atEndOfPlayerTurn(d, ctx, cb.effects.removeAllAt)) {
           const ids: string[] = [];
-          for (const u of Object.values(d.units)) if (u.markers.includes(cb.marker)) { removeBlue(u, cb.marker); ids.push(u.id); }
+          for (const u of unitList(d)) if (u.markers.includes(cb.marker)) { removeBlue(u, cb.marker); ids.push(u.id); }
           events.push({ type: 'markersRemoved', markers: [cb.marker], units: ids.sort(), why: 'all remaining carpet-bombing AS markers are removed', case: cb.case });
         }
         return events;

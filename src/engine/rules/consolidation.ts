@@ -21,6 +21,7 @@ import { reject, type RuleModule } from './registry';
 import { F_ENEMY_ADJ, moveRecordNow, sideView } from './movement-search';
 import { MARKER, hasMarker, stepsLeft } from './unit-traits';
 import { unitsIn } from './unitIndex';
+import { unitIds, unitOf } from '../unitTable';
 
 const CASE = 'GOSS 22.5.0, AW 31.2.1';
 /** A donor that gave all its steps (off the map, not eliminated). */
@@ -33,7 +34,7 @@ export function consolidationProblem(state: GameState, bundle: ScenarioBundle, u
   const side: Side = bundle.scenario.sides[state.pos.playerTurn];
   if (unitId === fromId) return no('bad-action', 'a unit cannot consolidate with itself');
   for (const id of [unitId, fromId]) {
-    const u = state.units[id];
+    const u = unitOf(state, id);
     const d = bundle.units.get(id);
     if (!u || !d || u.eliminated || u.hex === null) return no('no-such-unit', `there is no unit "${id}" on the map`);
     if (u.side !== side) return no('not-your-unit', `${d.designation} belongs to the other side`);
@@ -42,8 +43,8 @@ export function consolidationProblem(state: GameState, bundle: ScenarioBundle, u
     if (hasMarker(u, MARKER.PA) || hasMarker(u, MARKER.CR) || hasMarker(u, MARKER.EXPLOIT)) return no('not-tactical', `${d.designation} is not in Tac mode`, 'GOSS 5.1.0f');
     if (sideView(state, bundle, side).flags[u.hex] & F_ENEMY_ADJ) return no('adjacent', `${d.designation} is adjacent to an enemy unit`, 'AW 31.2.1');
   }
-  const u = state.units[unitId];
-  const f = state.units[fromId];
+  const u = unitOf(state, unitId);
+  const f = unitOf(state, fromId);
   const du = bundle.units.get(unitId)!;
   const df = bundle.units.get(fromId)!;
   if (u.hex !== f.hex) return no('not-stacked', `${df.designation} must be in the same hex as ${du.designation}`);
@@ -57,8 +58,8 @@ function applyConsolidate(d: Draft<GameState>, bundle: ScenarioBundle, action: A
   const state = d as GameState;
   const e = consolidationProblem(state, bundle, a.unit, a.from);
   if (e) reject(e.code, e.message, e.case);
-  const u = d.units[a.unit];
-  const f = d.units[a.from];
+  const u = unitOf(d, a.unit);
+  const f = unitOf(d, a.from);
   const df = bundle.units.get(f.id)!;
   const n = Math.min(u.stepsLost, stepsLeft(df, f));
   u.stepsLost -= n;
@@ -68,7 +69,7 @@ function applyConsolidate(d: Draft<GameState>, bundle: ScenarioBundle, action: A
   if (gone) { f.hex = null; f.markers = [CONSOLIDATED]; }
   // "After all desired movement": neither unit moves again this phase.
   for (const x of gone ? [u] : [u, f]) {
-    const rec = moveRecordNow(state, bundle, state.units[x.id]);
+    const rec = moveRecordNow(state, bundle, unitOf(state, x.id));
     const m: UnitMoveRecord = rec
       ? { ...rec, halted: true }
       : { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'move', seq: d.n, from: hex, hexes: 0, mp: x.mpSpent, type: 'offroad', halted: true, beyond6: false };
@@ -80,8 +81,8 @@ function applyConsolidate(d: Draft<GameState>, bundle: ScenarioBundle, action: A
 function legalConsolidations(state: GameState, side: Side, bundle: ScenarioBundle): Action[] {
   const out: Action[] = [];
   if (state.pending || segmentAt(bundle.sequence, state.pos).segment.id !== 'move' || bundle.scenario.sides[state.pos.playerTurn] !== side) return out;
-  for (const id in state.units) {
-    const u = state.units[id];
+  for (const id of unitIds(state)) {
+    const u = unitOf(state, id);
     if (u.side !== side || u.hex === null || u.eliminated || u.stepsLost === 0) continue;
     for (const o of unitsIn(state, u.hex, side)) if (o.id !== id && o.stepsLost > 0 && !consolidationProblem(state, bundle, id, o.id)) out.push({ type: 'consolidate', unit: id, from: o.id });
   }

@@ -10,6 +10,7 @@ import type { GameState, ScenarioBundle } from '../types';
 import { checkMove } from './movement';
 import { designationProblem } from './attackDesignation';
 import { act, at, edit, fixture, fmt, hx, start, toSegment, type UnitSpec } from './combat.fixture';
+import { unitOf } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -38,13 +39,13 @@ describe('GOSS 17.3.3 fieldwork construction (AW 31.10.0)', () => {
     const mv = toSegment(r.state, b, 'move', 0);
     expect(checkMove(mv, b, { type: 'move', unit: 'a', path: [fmt(hx(3, 5))] })).toMatchObject({ ok: false, error: { code: 'building', case: 'GOSS 17.3' } });
     const ad = toSegment(r.state, b, 'attackDesignation', 0);
-    expect(designationProblem(ad, b, ad.units.a, 'allied')).toMatchObject({ code: 'building' });
+    expect(designationProblem(ad, b, unitOf(ad, "a"), 'allied')).toMatchObject({ code: 'building' });
     const cc = toSegment(r.state, b, 'constructionCompletion', 0);
     expect(cc.fieldworks[hx(3, 4)]).toBeUndefined();
     const next = nextConstruction(r.state, b);
     expect(next.pos.turn).toBe(s.pos.turn + 1);
     expect(next.fieldworks[hx(3, 4)]).toBe('IP');
-    expect(next.units.a.markers).not.toContain('Build');
+    expect(unitOf(next, "a").markers).not.toContain('Build');
   });
 
   it('GOSS 17.3.3 quick construction: an Eng step and another step finish an IP in the same GT\'s Construction Completion Segment; two Eng steps then an ET-2 the same way', () => {
@@ -83,12 +84,12 @@ describe('GOSS 17.3.3 fieldwork construction (AW 31.10.0)', () => {
   it('GOSS 17.3: the work is lost when a builder has lost a step before it is finished', () => {
     const b = fixture({ units: [A('a', 3, 4), far] });
     const s = act(at0(b), { type: 'construct', hex: fmt(hx(3, 4)), work: 'IP', units: ['a'] }).state;
-    const hit = edit(s, (d) => { d.units.a.stepsLost = 1; });
+    const hit = edit(s, (d) => { unitOf(d, "a").stepsLost = 1; });
     const r = apply(toSegment(hit, b, 'constructionCompletion', 0), { type: 'endSegment' });
     expect(r.ok).toBe(true);
     const next = nextConstruction(hit, b);
     expect(next.fieldworks[hx(3, 4)]).toBeUndefined();
-    expect(next.units.a.markers).not.toContain('Build');
+    expect(unitOf(next, "a").markers).not.toContain('Build');
   });
 
   it('AW 1.2.7c: in bocage one Eng step, or a two-step unit, places an IP at once and may still move; a one-step Coy may not', () => {
@@ -98,7 +99,7 @@ describe('GOSS 17.3.3 fieldwork construction (AW 31.10.0)', () => {
     const r = act(s, { type: 'construct', hex: fmt(hx(3, 4)), work: 'IP', units: ['a'] });
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'fieldworksBuilt', work: 'IP', case: 'AW 1.2.7c' }));
     expect(r.state.fieldworks[hx(3, 4)]).toBe('IP');
-    expect(r.state.units.a.markers).not.toContain('Build');
+    expect(unitOf(r.state, "a").markers).not.toContain('Build');
     expect(act(s, { type: 'construct', hex: fmt(hx(6, 4)), work: 'IP', units: ['e'] }).state.fieldworks[hx(6, 4)]).toBe('IP');
     expect(apply(s, { type: 'construct', hex: fmt(hx(8, 4)), work: 'IP', units: ['c'] })).toMatchObject({ ok: false, error: { code: 'too-few' } });
     const mv = toSegment(r.state, b, 'move', 0);
@@ -143,7 +144,7 @@ describe('GOSS 17.3.0 bridge construction (AW 34.6.0: all bridge rules but colla
     expect(t2.pos.turn).toBe(s.pos.turn + 2);
     const mv = toSegment(t2, b, 'move', 0);
     expect(checkMove(mv, b, { type: 'move', unit: 'm', path: [fmt(hx(4, 4))] }).ok).toBe(true);
-    expect(mv.units.e.markers).not.toContain('Build');
+    expect(unitOf(mv, "e").markers).not.toContain('Build');
   });
 
   it('GOSS 17.3.0: not where the scenario forbids bridging (AW 32.6.0, 33.6.0), not by non-engineers, not across dry land', () => {

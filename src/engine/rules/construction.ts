@@ -26,6 +26,7 @@
  *   an enemy unit holds `to` then.
  * The tables of steps and GTs are data/tables/construction.json `fieldworks` and `bridges`.
  */
+import { unitList, unitOf } from '../unitTable';
 import type { Draft } from 'immer';
 import { formatHex, tryParseHexRef, type HexId } from '../hex';
 import { terrainsIn } from '../board';
@@ -60,7 +61,7 @@ function stepsOf(state: GameState, bundle: ScenarioBundle, ids: string[]): { eng
   let eng = 0; let other = 0; let oneUnitTwo = false;
   for (const id of ids) {
     const d = bundle.units.get(id)!;
-    const n = stepsLeft(d, state.units[id]);
+    const n = stepsLeft(d, unitOf(state, id));
     if (isEngineer(d)) eng += n; else other += n;
     if (!isEngineer(d) && n >= 2) oneUnitTwo = true;
   }
@@ -75,7 +76,7 @@ function timeFor(bundle: ScenarioBundle, work: Work, s: { eng: number; other: nu
 }
 
 function builderProblem(state: GameState, bundle: ScenarioBundle, id: string, side: Side, hex: HexId): Rejection | null {
-  const u = state.units[id];
+  const u = unitOf(state, id);
   const d = bundle.units.get(id);
   if (!u || !d) return no('no-such-unit', `there is no unit "${id}"`);
   const n = d.designation;
@@ -140,7 +141,7 @@ export function bridgeCheck(state: GameState, bundle: ScenarioBundle, side: Side
   if (enemyAt(to)) return no('enemy', `an enemy unit holds ${formatHex(to)}`, BRIDGE_CASE);
   const holdBoth = live.some((u) => u.hex === to && u.side === side);
   if (!holdBoth && neighbours(hex).some(enemyAt)) return no('enemy-adjacent', 'an enemy unit is next to the builders and friendly units do not hold both bridge hexes', BRIDGE_CASE);
-  const eng = units.reduce((n, id) => n + stepsLeft(bundle.units.get(id)!, state.units[id]), 0);
+  const eng = units.reduce((n, id) => n + stepsLeft(bundle.units.get(id)!, unitOf(state, id)), 0);
   const row = constructionTable(bundle).bridges[kind].find((r) => eng >= r.eng);
   if (!row) return no('too-few', `${eng} Eng step(s) cannot bridge a ${kind === 'majorRiver' ? 'major river' : kind}`, BRIDGE_CASE);
   return { gts: row.gts };
@@ -161,14 +162,14 @@ function complete(d: Draft<GameState>, bundle: ScenarioBundle, due: (j: BuildJob
     if (!due(j)) { left.push(j); continue; }
     // GOSS 17.3: the work is lost when a builder is gone, lost a step or became out of supply.
     const lost = j.units.find((id, i) => {
-      const u = d.units[id];
+      const u = unitOf(d, id);
       return !u || u.eliminated || u.hex !== j.hex || hasMarker(u as UnitState, MARKER.OOS) || stepsLeft(bundle.units.get(id)!, u as UnitState) < j.steps[i];
     });
-    for (const id of j.units) { const u = d.units[id]; if (u) u.markers = u.markers.filter((m) => m !== MARKER.BUILD); }
+    for (const id of j.units) { const u = unitOf(d, id); if (u) u.markers = u.markers.filter((m) => m !== MARKER.BUILD); }
     if (lost) { events.push({ type: 'constructionLost', hex: formatHex(j.hex), work: j.work, unit: lost, case: 'GOSS 17.3' }); continue; }
     if (j.work === 'bridge') {
       const to = j.to!;
-      if (Object.values(d.units).some((u) => u.hex === to && !u.eliminated && u.side !== j.side)) { events.push({ type: 'constructionLost', hex: formatHex(j.hex), work: j.work, why: 'an enemy unit holds the far hex', case: BRIDGE_CASE }); continue; }
+      if (unitList(d).some((u) => u.hex === to && !u.eliminated && u.side !== j.side)) { events.push({ type: 'constructionLost', hex: formatHex(j.hex), work: j.work, why: 'an enemy unit holds the far hex', case: BRIDGE_CASE }); continue; }
       const s = d as Draft<GameState> & WithJobs;
       const st = (s.special!.bridges ??= {});
       const side = hexsideBetween(j.hex, to);
@@ -222,8 +223,8 @@ export const constructionRules: RuleModule = {
         const b = bridgeCheck(d as GameState, ctx.bundle, ctx.side, h, to, a.units);
         if ('code' in b) reject(b.code, b.message, b.case);
         const gts = (b as { gts: number }).gts;
-        for (const id of a.units) d.units[id].markers.push(MARKER.BUILD);
-        const steps = a.units.map((id) => stepsLeft(ctx.bundle.units.get(id)!, d.units[id] as UnitState));
+        for (const id of a.units) unitOf(d, id).markers.push(MARKER.BUILD);
+        const steps = a.units.map((id) => stepsLeft(ctx.bundle.units.get(id)!, unitOf(d, id) as UnitState));
         setJobs(d, [...jobs(d as GameState), { hex: h, work: 'bridge', to, side: ctx.side!, units: [...a.units], steps, turn: d.pos.turn, when: 'nextGt', due: d.pos.turn + gts }]);
         return [{ type: 'constructionStarted', hex: formatHex(h), to: formatHex(to), work: 'bridge', units: a.units, gts, case: BRIDGE_CASE }];
       }
@@ -235,8 +236,8 @@ export const constructionRules: RuleModule = {
         d.fieldworks[h] = 'IP';
         return [{ type: 'fieldworksBuilt', hex: formatHex(h), work: 'IP', units: a.units, case: BOCAGE }];
       }
-      for (const id of a.units) d.units[id].markers.push(MARKER.BUILD);
-      const steps = a.units.map((id) => stepsLeft(ctx.bundle.units.get(id)!, d.units[id] as UnitState));
+      for (const id of a.units) unitOf(d, id).markers.push(MARKER.BUILD);
+      const steps = a.units.map((id) => stepsLeft(ctx.bundle.units.get(id)!, unitOf(d, id) as UnitState));
       setJobs(d, [...jobs(d as GameState), { hex: h, work: a.work, side: ctx.side!, units: [...a.units], steps, turn: d.pos.turn, when }]);
       return [{ type: 'constructionStarted', hex: formatHex(h), work: a.work, units: a.units, done: when === 'thisGt' ? 'in the Construction Completion Segment of this GT' : 'in the next GT\'s Construction Segment', case: CASE }];
     },

@@ -11,6 +11,7 @@ import type { GameState, ScenarioBundle } from '../types';
 import type { Act, Extension } from './extensions';
 import { turnTime } from '../sequence';
 import { hexSet, special } from './scenarioArea';
+import { unitOf } from '../unitTable';
 
 const ORDER: Record<string, number> = { AM: 0, PM: 1, Night: 2 };
 const before = (a: { date: string; time: string }, b: { date: string; time: string }) => a.date < b.date || (a.date === b.date && ORDER[a.time] < ORDER[b.time]);
@@ -19,7 +20,7 @@ const fill = (text: string, unit: string, act = '') => text.replaceAll('{unit}',
 function mayAct(state: GameState, bundle: ScenarioBundle, unitId: string, act: Act) {
   const e = special(bundle).epsom;
   if (!e) return null;
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def = bundle.units.get(unitId);
   if (!u || !def || u.hex === null) return null;
   const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, at, edit, fixture, start, toSegment } from './combat.fixture';
+import { unitOf } from '../unitTable';
 
 describe('GOSS 14 / AW 31.2.3b fatigue recovery', () => {
   it('AW 31.2.3b: in the Administrative Phase a phasing unit not adjacent to an enemy recovers one level; an adjacent one does not', () => {
@@ -8,10 +9,10 @@ describe('GOSS 14 / AW 31.2.3b fatigue recovery', () => {
       { id: 'gf', side: 'german', hex: at(9, 9) },
     ] });
     let s = toSegment(start(b), b, 'exploitation');
-    s = edit(s, (d) => { d.units.far.markers.push('F2'); d.units.near.markers.push('F1'); d.units.gf.markers.push('F1'); });
+    s = edit(s, (d) => { unitOf(d, "far").markers.push('F2'); unitOf(d, "near").markers.push('F1'); unitOf(d, "gf").markers.push('F1'); });
     s = act(s, { type: 'endSegment' }).state; // → Administrative Phase (auto) → German player turn
-    expect(s.units.far.markers).toEqual(['F1']);
-    expect(s.units.near.markers).toEqual(['F1']);
-    expect(s.units.gf.markers).toEqual(['F1']); // not the phasing side
+    expect(unitOf(s, "far").markers).toEqual(['F1']);
+    expect(unitOf(s, "near").markers).toEqual(['F1']);
+    expect(unitOf(s, "gf").markers).toEqual(['F1']); // not the phasing side
   });
 });

@@ -8,6 +8,7 @@ import type { GameEvent, GameState } from '../types';
 import type { RuleModule } from './registry';
 import { enemyOf, fatigue, live, setFatigue } from './combatTraits';
 import { readUnits, sideAdjacent, unitIndex } from './unitIndex';
+import { unitOf } from '../unitTable';
 
 export const fatigueRules: RuleModule = {
   name: 'fatigue',
@@ -23,7 +24,7 @@ export const fatigueRules: RuleModule = {
         const f = fatigue(u);
         if (!f) continue;
         if (sideAdjacent(ix, u.hex!, enemyOf(side))) continue;
-        setFatigue(d.units[u.id], f - 1);
+        setFatigue(unitOf(d, u.id), f - 1);
         events.push({ type: 'fatigueRecovered', unit: u.id, level: f - 1, case: 'AW 31.2.3b, GOSS 14.3' });
       }
       return events;

@@ -16,7 +16,7 @@ import { terrainsIn } from '../board';
 import type { GameEvent, GameState, ScenarioBundle } from '../types';
 import type { RuleModule } from './registry';
 import { unitsAt } from './combatTraits';
-import { unitIndex, unmodifiedBase } from './unitIndex';
+import { readUnits, unmodifiedBase } from './unitIndex';
 import { hexSet, special } from './scenarioArea';
 
 /** Works records whose every hex was found occupied (or printed) with a given units record (frozen pairs). */
@@ -101,8 +101,11 @@ export const fieldworksRules: RuleModule = {
       if (frozen && settled.get(fw)?.has(units)) return events;
       const keys = Object.keys(d.fieldworks);
       if (!keys.length) return events;
-      // One index for the whole check.
-      const occupied = unitIndex(d as GameState).byHex;
+      // The works' hexes that hold a live unit, in one pass over the units (an index of every hex was
+      // built here at each segment end once a hook before this one had written to a unit).
+      const works = new Set(keys.map(Number));
+      const occupied = new Set<HexId>();
+      for (const u of readUnits(d.units)) if (u.hex !== null && !u.eliminated && works.has(u.hex)) occupied.add(u.hex);
       for (const k of keys) {
         const h = Number(k);
         if (occupied.has(h)) continue;

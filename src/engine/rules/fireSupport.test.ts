@@ -6,6 +6,7 @@ import { fsPlan, fsResult } from './fireSupport';
 import { frameOf } from '../procedures';
 import { neighbours } from '../hex';
 import { act, at, edit, fixture, fmt, hx, landefront, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { unitOf } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -45,10 +46,10 @@ describe('AW 31.9 fire support missions', () => {
     expect(air.ok && air.plan.drms.some((x) => x.why === 'unobserved mission')).toBe(false);
     expect(fsPlan(s, b, 'allied', { target: hx(6, 4), artillery: [{ unit: 'ag', points: 8 }] })).toMatchObject({ ok: true, plan: { level: 'unobserved', cap: 8 } });
     // The only Allied ground unit 7+ hexes away (the artillery group counter does not count): unobserved.
-    const far = edit(s, (d) => { d.units.spot.hex = hx(0, 0); });
+    const far = edit(s, (d) => { unitOf(d, "spot").hex = hx(0, 0); });
     expect(fsPlan(far, b, 'allied', { target: hx(5, 7), artillery: [{ unit: 'ag', points: 8 }] })).toMatchObject({ ok: true, plan: { level: 'unobserved' } });
     // The Allied units near the target out of supply (OhS): no air observation.
-    const ohs = edit(s, (d) => { d.units.spot.markers.push('OhS'); d.units.ag.markers.push('OhS'); });
+    const ohs = edit(s, (d) => { unitOf(d, "spot").markers.push('OhS'); unitOf(d, "ag").markers.push('OhS'); });
     expect(fsPlan(ohs, b, 'allied', { target: hx(5, 7), artillery: [{ unit: 'ag', points: 8 }] })).toMatchObject({ ok: true, plan: { level: 'unobserved' } });
   });
 
@@ -59,7 +60,7 @@ describe('AW 31.9 fire support missions', () => {
     const plan = (req: Parameters<typeof fsPlan>[3]) => fsPlan(s, b, 'allied', req);
     expect(plan({ target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] })).toMatchObject({ ok: true, plan: { level: 'observed', cap: 16, volleys: [8, 8] } });
     expect(plan({ target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 17 }] })).toMatchObject({ ok: false, code: 'mission-cap', case: 'AW 31.9.4' });
-    const pa = edit(s, (d) => { d.units.spot.markers.push('PA'); });
+    const pa = edit(s, (d) => { unitOf(d, "spot").markers.push('PA'); });
     expect(fsPlan(pa, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 20 }] })).toMatchObject({ ok: true, plan: { level: 'observedPaEt', cap: 24, volleys: [8, 8, 4] } });
     expect(fsPlan(pa, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 20 }], skipRemainder: true })).toMatchObject({ ok: true, plan: { volleys: [8, 8] } });
     const un = plan({ target: hx(5, 7), artillery: [{ unit: 'ag', points: 8 }] });
@@ -77,7 +78,7 @@ describe('AW 31.9 fire support missions', () => {
   it('GOSS 11.5 DRMs: terrain (bocage as village −2, AW 1.2.7b), ET-2 −2, density, pure armour −3 plus one of A/B', () => {
     const b = base([G('tk', 3, 6, { type: 'Arm', size: 'Co', steps: [[4, 4], [2, 2]], extra: { pureAfv: true, armAttack: 4, armDefence: 4 } }), A('spot2', 2, 6)],
       { [at(3, 4)]: 'bocage', [at(3, 6)]: 'woods' });
-    const s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-2'; d.fieldworks[hx(3, 6)] = 'ET-2'; d.units.spot.markers.push('TA'); d.units.spot2.markers.push('TA'); });
+    const s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-2'; d.fieldworks[hx(3, 6)] = 'ET-2'; unitOf(d, "spot").markers.push('TA'); unitOf(d, "spot2").markers.push('TA'); });
     const p = fsPlan(s, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] });
     // the observers are attack designated (MCT targets are observed only so, GOSS 8.2.1); the targets are not, so A and B apply
     expect(p.ok && p.plan.drms.map((x) => [x.group, x.value])).toEqual([['A', -2], ['B', -2], ['D', 0]]);
@@ -96,14 +97,14 @@ describe('AW 31.9 fire support missions', () => {
     expect(p.ok && p.plan.sources).toEqual([{ kind: 'air', points: 4, why: '8 AP at 2 AP per point (POvr)', case: 'AW 31.9.1' }]);
     expect(fsPlan(s, b, 'allied', { target: hx(3, 4), spotter: 'spot', air: 9 })).toMatchObject({ ok: false, code: 'air-max' });
     const night = fixture({ start: { date: '1944-07-18', time: 'Night' }, rules: RULES(), units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4)] });
-    const ns = edit(offFs(night), (d) => { d.units.spot.markers.push('TA'); });
+    const ns = edit(offFs(night), (d) => { unitOf(d, "spot").markers.push('TA'); });
     expect(fsPlan(ns, night, 'allied', { target: hx(3, 4), spotter: 'spot', air: 2 })).toMatchObject({ ok: false, code: 'air-night' });
   });
   it('AW 31.9.3 naval points need an observer in PA mode or an ET-2/3', () => {
     const b = base();
     const s = offFs(b);
     expect(fsPlan(s, b, 'allied', { target: hx(3, 4), spotter: 'spot', naval: 4 })).toMatchObject({ ok: false, code: 'naval-observer', case: 'AW 31.9.3' });
-    const pa = edit(s, (d) => { d.units.spot.markers.push('PA'); });
+    const pa = edit(s, (d) => { unitOf(d, "spot").markers.push('PA'); });
     expect(fsPlan(pa, b, 'allied', { target: hx(3, 4), spotter: 'spot', naval: 8 })).toMatchObject({ ok: true, plan: { total: 8 } });
     expect(fsPlan(pa, b, 'allied', { target: hx(3, 4), spotter: 'spot', naval: 9 })).toMatchObject({ ok: false, code: 'naval-max' });
   });
@@ -112,7 +113,7 @@ describe('AW 31.9 fire support missions', () => {
     const s = offFs(b);
     const moved = edit(s, (d) => {
       const m = { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'move', seq: 1, from: hx(0, 3), hexes: 1, mp: 1, type: 'offroad' as const, halted: false, beyond6: false };
-      d.units.ag.move = { ...m }; d.units.hq.move = { ...m };
+      unitOf(d, "ag").move = { ...m }; unitOf(d, "hq").move = { ...m };
     });
     expect(fsPlan(moved, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag' }] })).toMatchObject({ ok: false, code: 'moved', case: 'AW 31.9.2b' });
     const hq = fsPlan(moved, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'hq' }] });
@@ -138,9 +139,9 @@ describe('AW 31.9 fire support missions', () => {
     expect(legalActions(s, 'german')).toEqual([{ type: 'fsHits', option: 'step' }, { type: 'fsHits', option: 'retreat' }]);
     s = act(s, { type: 'fsHits', option: 'retreat' }).state;
     while (s.pending?.kind === 'fsRetreat') s = act(s, legalActions(s, 'german')[0]).state;
-    expect(s.units.g.hex).not.toBe(hx(3, 4));
-    expect(s.units.g.stepsLost).toBe(1);
-    expect(s.units.g.markers.filter((m) => m === 'AS')).toHaveLength(1);
+    expect(unitOf(s, "g").hex).not.toBe(hx(3, 4));
+    expect(unitOf(s, "g").stepsLost).toBe(1);
+    expect(unitOf(s, "g").markers.filter((m) => m === 'AS')).toHaveLength(1);
     expect(s.pending).toBeNull();
   });
   it('GOSS 11.6.2a first hit as a step loss, PRC passed: the second hit is a step loss too and the unit stays', () => {
@@ -151,11 +152,11 @@ describe('AW 31.9 fire support missions', () => {
     for (let i = 0; i < 100000 && !seed; i++) { const d1 = new Dice(`h${i}`, n); const d2 = new Dice(`h${i}`, n + 1); if (d1.d10('v') === 6 && d2.d10('p') < 5) seed = `h${i}`; }
     s = act(withSeed(s, seed), { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
     s = act(s, { type: 'fsHits', option: 'step' }).state;
-    expect(s.units.g).toMatchObject({ stepsLost: 2, hex: hx(3, 4) });
+    expect(unitOf(s, "g")).toMatchObject({ stepsLost: 2, hex: hx(3, 4) });
   });
   it('GOSS 11.6.2a ET-3 removal as the first hit: non-designated targets give up the ET-3 instead of a step; no automatic PRC pass after it (PRC passed: one step, the unit stays)', () => {
     const b = base([], {}, RULES());
-    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; d.units.spot.markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; unitOf(d, "spot").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [5, 5])); // FSV 5+8−3 = 10 twice → 2 hits
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
     expect(frameOf(s, 'fireMission')).toMatchObject({ hits: 2, as: 0 });
@@ -167,12 +168,12 @@ describe('AW 31.9 fire support missions', () => {
       { type: 'prc', pr: 5, roll: 4, pass: true, why: 'FS hits PRC', case: 'GOSS 11.6.2a' },
     ]);
     expect(r.state.fieldworks[hx(3, 4)]).toBeUndefined();
-    expect(r.state.units.g).toMatchObject({ hex: hx(3, 4), stepsLost: 1 }); // only the second hit is a step
+    expect(unitOf(r.state, "g")).toMatchObject({ hex: hx(3, 4), stepsLost: 1 }); // only the second hit is a step
     expect(r.state.pending).toBeNull();
   });
   it('GOSS 11.6.2a ET-3 removal, PRC failed: 1 AS, retreat 1 hex, the last hit a step loss; the empty hex keeps no works', () => {
     const b = base([], {}, RULES());
-    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; d.units.spot.markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; unitOf(d, "spot").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [7, 5])); // FSV 12 → AS1, FSV 10 → 1: 1 AS + 2 hits
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
     expect(frameOf(s, 'fireMission')).toMatchObject({ hits: 2, as: 1 });
@@ -180,28 +181,28 @@ describe('AW 31.9 fire support missions', () => {
     expect(r.events.find((e) => e.type === 'prc')).toMatchObject({ pr: 5, roll: 5, pass: false });
     s = r.state;
     while (s.pending?.kind === 'fsRetreat') s = act(s, legalActions(s, 'german')[0]).state;
-    expect(s.units.g.hex).not.toBe(hx(3, 4));
-    expect(s.units.g.stepsLost).toBe(1);
-    expect(s.units.g.markers.filter((m) => m === 'AS')).toHaveLength(2);
+    expect(unitOf(s, "g").hex).not.toBe(hx(3, 4));
+    expect(unitOf(s, "g").stepsLost).toBe(1);
+    expect(unitOf(s, "g").markers.filter((m) => m === 'AS')).toHaveLength(2);
     expect(s.fieldworks[hx(3, 4)]).toBeUndefined();
     expect(s.combat!.retreatedAfterFs).toEqual(['g']); // GOSS 6.7.0: remembered for a later GA (gaOdds.ts)
   });
   it('GOSS 11.6.2a / 17.4.1 / AW 1.2.7b: no ET-3 removal for attack-designated targets or an ET-2 outside bocage; a bocage ET-2 counts as an ET-3', () => {
     const b = base([G('g2', 3, 6)], { [at(3, 6)]: 'bocage' }, RULES());
-    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-2'; d.fieldworks[hx(3, 6)] = 'ET-2'; d.units.spot.markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-2'; d.fieldworks[hx(3, 6)] = 'ET-2'; unitOf(d, "spot").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [7]));
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
     expect(legalActions(s, 'german').some((a) => 'removeEt3' in a)).toBe(false);
     const no = apply(s, { type: 'fsHits', option: 'step', removeEt3: true });
     expect(!no.ok && [no.error.code, no.error.message, no.error.case]).toEqual(['no-et3', `${fmt(hx(3, 4))} holds no ET-3 (an ET-2 outside bocage) to give up for the first hit`, 'GOSS 11.6.2a, AW 1.2.7b']);
-    const des = edit(s, (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; d.units.g.markers.push('TA'); });
+    const des = edit(s, (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; unitOf(d, "g").markers.push('TA'); });
     const no2 = apply(des, { type: 'fsHits', option: 'step', removeEt3: true });
     expect(!no2.ok && [no2.error.code, no2.error.case]).toEqual(['no-et3', 'GOSS 11.6.2a, 17.4.1']);
     const ret = apply(edit(s, (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; }), { type: 'fsHits', option: 'retreat', removeEt3: true });
     expect(!ret.ok && [ret.error.code, ret.error.case]).toEqual(['et3-not-retreat', 'GOSS 11.6.2a']);
     // the bocage ET-2 (AW 1.2.7b) goes for the first hit, and is not replaced
     let bo = act(s, { type: 'fsHits', option: 'step' }).state;
-    bo = edit(bo, (d) => { d.combat!.fsTargets = []; d.combat!.spotterUses = {}; d.units.spot.hex = hx(2, 6); });
+    bo = edit(bo, (d) => { d.combat!.fsTargets = []; d.combat!.spotterUses = {}; unitOf(d, "spot").hex = hx(2, 6); });
     bo = withSeed(bo, seedD10(bo.n, [7]));
     bo = act(bo, { type: 'fireMission', target: fmt(hx(3, 6)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
     expect(frameOf(bo, 'fireMission')).toMatchObject({ hits: 1 });
@@ -209,11 +210,11 @@ describe('AW 31.9 fire support missions', () => {
     const r = act(bo, { type: 'fsHits', option: 'step', removeEt3: true });
     expect(r.events.find((e) => e.type === 'fieldworksRemoved')).toMatchObject({ fieldworks: 'ET-2', case: 'GOSS 11.6.2a, AW 1.2.7b' });
     expect(r.state.fieldworks[hx(3, 6)]).toBeUndefined();
-    expect(r.state.units.g2.stepsLost).toBe(0);
+    expect(unitOf(r.state, "g2").stepsLost).toBe(0);
   });
   it('GOSS 11.6.2a / AW 1.2.6b: an ET-3 given up on a Landefront hex leaves the printed ET-2 at once, whose automatic PRC pass then applies (reconstructed reading); the printed ET-2 alone cannot be given up', () => {
     const b = fixture({ rules: RULES(), special: { ...SPECIAL, ...landefront([at(3, 4)]) }, modules: ['landefront'], units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4, { fieldworks: 'ET-3' })] });
-    let s = edit(offFs(b), (d) => { d.units.spot.markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { unitOf(d, "spot").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [5, 5])); // FSV 10 twice → 2 hits
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
     expect(frameOf(s, 'fireMission')).toMatchObject({ hits: 2 });
@@ -223,7 +224,7 @@ describe('AW 31.9 fire support missions', () => {
       { type: 'prc', pass: true, why: 'automatic pass in an ET-2', case: 'GOSS 11.6.2a' },
     ]);
     expect(r.state.fieldworks[hx(3, 4)]).toBe('ET-2');
-    expect(r.state.units.g).toMatchObject({ hex: hx(3, 4), stepsLost: 1 });
+    expect(unitOf(r.state, "g")).toMatchObject({ hex: hx(3, 4), stepsLost: 1 });
     // a second mission on the printed ET-2: it cannot cancel the first hit
     let t = edit(r.state, (d) => { d.combat!.fsTargets = []; d.combat!.spotterUses = {}; });
     t = withSeed(t, seedD10(t.n, [7]));
@@ -234,7 +235,7 @@ describe('AW 31.9 fire support missions', () => {
   });
   it('GOSS 11.6.2b / 17.4.1: attack-designated targets in a DW may withdraw into it instead of the 1-hex retreat (3 hits: 1 AS, stays, 1 step), also when no retreat hex is open; others may not', () => {
     const b = base([], {}, RULES());
-    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'IP'; d.units.g.markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'IP'; unitOf(d, "g").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [6, 2])); // FSV 14 → 2 hits, FSV 10 → 1 (designated targets get no DW DRM)
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
     expect(frameOf(s, 'fireMission')).toMatchObject({ hits: 3, designated: true });
@@ -243,15 +244,15 @@ describe('AW 31.9 fire support missions', () => {
     expect(legalActions(s, 'german')).toContainEqual({ type: 'fsRetreat', path: [], withdraw: true });
     const r = act(s, { type: 'fsRetreat', path: [], withdraw: true });
     expect(r.events.find((e) => e.type === 'withdrewIntoDw')).toEqual({ type: 'withdrewIntoDw', units: ['g'], hex: fmt(hx(3, 4)), fieldworks: 'IP', why: 'the attack-designated targets withdraw into the DW in their hex instead of retreating', case: 'GOSS 11.6.2, 17.4.1' });
-    expect(r.state.units.g).toMatchObject({ hex: hx(3, 4), stepsLost: 1 }); // (3 − 1) / 2 = 1 hit
-    expect(r.state.units.g.markers).toContain('AS');
-    expect(r.state.units.g.markers).not.toContain('TA');
+    expect(unitOf(r.state, "g")).toMatchObject({ hex: hx(3, 4), stepsLost: 1 }); // (3 − 1) / 2 = 1 hit
+    expect(unitOf(r.state, "g").markers).toContain('AS');
+    expect(unitOf(r.state, "g").markers).not.toContain('TA');
     expect(r.state.fieldworks[hx(3, 4)]).toBe('IP');
     // boxed in by friendly-to-the-firer units: option b only through the DW
     const ring = (fw: boolean) => {
       const bb = fixture({ rules: RULES(), special: SPECIAL, units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4, fw ? { fieldworks: 'IP' } : {}),
         ...neighbours(hx(3, 4)).filter((h) => h !== hx(2, 4)).map((h, i): UnitSpec => A(`r${i}`, 0, 0, { hex: fmt(h) }))] });
-      let t = edit(offFs(bb), (d) => { d.units.g.markers.push('TA'); });
+      let t = edit(offFs(bb), (d) => { unitOf(d, "g").markers.push('TA'); });
       t = withSeed(t, seedD10(t.n, [6, 2]));
       return act(t, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
     };
@@ -262,7 +263,7 @@ describe('AW 31.9 fire support missions', () => {
   });
   it('GOSS 11.6.2: a target that was not attack designated may not withdraw into its DW', () => {
     const b = base([], {}, RULES());
-    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'IP'; d.units.spot.markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'IP'; unitOf(d, "spot").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [7, 3])); // IP −1: FSV 14 → 2 hits, 10 → 1
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
     s = act(s, { type: 'fsHits', option: 'retreat' }).state;
@@ -273,27 +274,27 @@ describe('AW 31.9 fire support missions', () => {
   });
   it('AW 31.2.2c / GOSS 11.7: attack-designated units may advance into a hex emptied by FS; TA units lose TA', () => {
     const b = base([G('z', 3, 3, { size: 'Z', steps: [[1, 1]] })]);
-    let s = edit(offFs(b), (d) => { d.units.spot.markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { unitOf(d, "spot").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [9]));
     // FSV 17 → AS2 on a lone Z-step (1 step): eliminated
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 3)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
     while (s.pending) s = act(s, legalActions(s, s.pending.side)[0]).state;
-    expect(s.units.z.eliminated).toBe(true);
+    expect(unitOf(s, "z").eliminated).toBe(true);
     const adv = legalActions(s, 'allied').filter((x) => x.type === 'fsAdvance');
     expect(adv).toEqual([{ type: 'fsAdvance', hex: fmt(hx(3, 3)), units: ['spot'] }]);
     s = act(s, adv[0]).state;
-    expect(s.units.spot.hex).toBe(hx(3, 3));
-    expect(s.units.spot.markers).not.toContain('TA');
+    expect(unitOf(s, "spot").hex).toBe(hx(3, 3));
+    expect(unitOf(s, "spot").markers).not.toContain('TA');
   });
   it('GOSS 11.7 / AW 31.2.2c: every adjacent attack-designated unit may advance into the hex FS emptied — legalActions offers each unit, each stack and all together; two advance at once', () => {
     const next = neighbours(hx(3, 3)).find((h) => h !== hx(2, 4) && h !== hx(3, 4) && h !== hx(0, 4))!;
     const b = base([G('z', 3, 3, { size: 'Z', steps: [[1, 1]] }), A('a2', 0, 0, { hex: fmt(next) }), A('a3', 0, 0, { hex: fmt(next), size: 'Co', steps: [[3, 3]] })]);
-    let s = edit(offFs(b), (d) => { for (const id of ['spot', 'a2', 'a3']) d.units[id].markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { for (const id of ['spot', 'a2', 'a3']) unitOf(d, id).markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [9]));
     // FSV 17 → AS2 on a lone Z-step (1 step): eliminated
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 3)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
     while (s.pending) s = act(s, legalActions(s, s.pending.side)[0]).state;
-    expect(s.units.z.eliminated).toBe(true);
+    expect(unitOf(s, "z").eliminated).toBe(true);
     const h = fmt(hx(3, 3));
     expect(legalActions(s, 'allied').filter((x) => x.type === 'fsAdvance')).toEqual([
       { type: 'fsAdvance', hex: h, units: ['spot'] }, { type: 'fsAdvance', hex: h, units: ['a2'] }, { type: 'fsAdvance', hex: h, units: ['a3'] },
@@ -301,8 +302,8 @@ describe('AW 31.9 fire support missions', () => {
     ]);
     const r = act(s, { type: 'fsAdvance', hex: h, units: ['spot', 'a2'] });
     expect(r.events.filter((e) => e.type === 'advanced').map((e) => (e as unknown as { unit: string }).unit)).toEqual(['a2', 'spot']); // a set of units: the normalised action lists them sorted (issue 15 canonical actions)
-    expect([r.state.units.spot.hex, r.state.units.a2.hex, r.state.units.a3.hex]).toEqual([hx(3, 3), hx(3, 3), next]);
-    expect(r.state.units.spot.markers).not.toContain('TA');
+    expect([unitOf(r.state, "spot").hex, unitOf(r.state, "a2").hex, unitOf(r.state, "a3").hex]).toEqual([hx(3, 3), hx(3, 3), next]);
+    expect(unitOf(r.state, "spot").markers).not.toContain('TA');
     // Once per phase (GOSS 11.7): a3 may not follow.
     expect(legalActions(r.state, 'allied').filter((x) => x.type === 'fsAdvance')).toEqual([]);
     expect(apply(r.state, { type: 'fsAdvance', hex: h, units: ['a3'] })).toMatchObject({ ok: false, error: { code: 'advanced-already', case: 'GOSS 11.7' } });

@@ -35,6 +35,7 @@ import { combatBan, emplacedGuns, mayAct } from './extensions';
 import { gunsSuppressed, inArc } from './emplacements';
 import { weatherNow } from './weather';
 import { readUnits } from './unitIndex';
+import { unitOf } from '../unitTable';
 
 /** The observation queries FS needs; rules/observation.ts (movement half of issue 5) provides them. */
 export interface FsObservation {
@@ -108,7 +109,7 @@ export function airPointsPerDay(state: GameState, bundle: ScenarioBundle, side: 
 
 /** Mission points a firing unit has left this GT (AW 31.9.2, 32.5; scenario data in special.artillery), and why. */
 export function artilleryPoints(state: GameState, bundle: ScenarioBundle, id: string): { points: number; range: number; why: string; case: string } {
-  const u = state.units[id];
+  const u = unitOf(state, id);
   const d = defOf(bundle, id);
   const g = groupOfUnit(bundle, id);
   const rec: ArtRecord | undefined = state.combat?.art[id];
@@ -177,7 +178,7 @@ function drmsFor(state: GameState, bundle: ScenarioBundle, target: HexId, target
   out.push({ group: 'D', value: dens.drm, why: `density: ${steps} step(s)`, case: 'GOSS 11.5' });
   if (isNight(state, bundle)) out.push({ group: 'E', value: t.other.night, why: 'night', case: 'GOSS 11.5, AW 31.6' });
   if (level === 'unobserved') out.push({ group: 'E', value: t.other.unobserved, why: 'unobserved mission', case: 'GOSS 11.5, AW 31.9.4' });
-  if (spotter && bundle.board.vantage.has(state.units[spotter].hex!) && !bundle.board.vantage.has(target)) out.push({ group: 'E', value: t.other.vantageSpotter, why: 'spotter on a vantage point', case: 'GOSS 11.5' });
+  if (spotter && bundle.board.vantage.has(unitOf(state, spotter).hex!) && !bundle.board.vantage.has(target)) out.push({ group: 'E', value: t.other.vantageSpotter, why: 'spotter on a vantage point', case: 'GOSS 11.5' });
   if (units.some((u) => has(u, M.STRAT))) out.push({ group: 'E', value: t.other.strat, why: 'target in Strat mode', case: 'GOSS 11.5' });
   if (nebelwerfer && !out.some((x) => x.group === 'A' || x.group === 'B' || x.group === 'C')) out.push({ group: 'E', value: t.other.nebelwerfer, why: 'Nebelwerfer, target without A/B/C DRMs (first volley)', case: 'GOSS 11.5, AW 32.5.2b' });
   return out;
@@ -196,14 +197,14 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   if (ban) return fail(ban.code, ban.message, ban.case ?? 'AW 31.9');
   if ((c?.fsTargets ?? []).includes(req.target)) return fail('one-mission', `${formatHex(req.target)} has already been the target of an FS mission this Combat Phase`, 'AW 31.9');
   if (req.overrun !== undefined) {
-    if (!req.spotter || state.units[req.spotter]?.hex !== req.overrun) return fail('overrun-spotter', `the spotter of a mission against an overrunner must be in the overrun stack in ${formatHex(req.overrun)}`, 'GOSS 5.3.5');
+    if (!req.spotter || unitOf(state, req.spotter)?.hex !== req.overrun) return fail('overrun-spotter', `the spotter of a mission against an overrunner must be in the overrun stack in ${formatHex(req.overrun)}`, 'GOSS 5.3.5');
     // AW 31.5 / GOSS 5.3.5: the overrunner is open to artillery FS; GS attacks Exploit movers separately (GOSS 5.3.4c).
     if (req.air || req.naval || req.ships?.length) return fail('overrun-artillery-only', 'only artillery fires on an overrunner', 'GOSS 5.3.5, AW 31.5');
   }
   let level: FsPlan['level'] = 'unobserved';
   let observation = 'no spotter: unobserved';
   if (req.spotter) {
-    const s = state.units[req.spotter];
+    const s = unitOf(state, req.spotter);
     if (!s || s.side !== side || !live(s)) return fail('bad-spotter', `${req.spotter} is not one of your units on the map`, 'GOSS 11.2.1');
     // The scenario's may-act filters (AW 33.7.1: an inactive corps does not observe for FS).
     const act = mayAct(state, bundle, req.spotter, 'observe');
@@ -239,7 +240,7 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   let nebelwerfer = false;
   const seen = new Set<string>();
   for (const a of req.artillery ?? []) {
-    const u = state.units[a.unit];
+    const u = unitOf(state, a.unit);
     if (!u || seen.has(a.unit)) return fail('bad-artillery', `${a.unit} is not a firing unit of yours (or is named twice)`, 'AW 31.9.2');
     seen.add(a.unit);
     const d = defOf(bundle, a.unit);
@@ -320,7 +321,7 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
 
 /** GOSS 5.3.5 chained overrun: the live units of `side` among `ids` (the overrunners standing in the hex they overran). */
 function enteredUnits(state: GameState, ids: string[], side: Side): UnitState[] {
-  return ids.map((id) => state.units[id]).filter((u) => !!u && u.side === side && live(u));
+  return ids.map((id) => unitOf(state, id)).filter((u) => !!u && u.side === side && live(u));
 }
 
 /** GOSS 5.3.5: the fieldworks that make the overrun units' mission medium (ET, Fort, Ft Area). */
@@ -392,7 +393,7 @@ export function startMission(run: Run, req: FsRequest): void {
       const rec = c.art[id] ?? (c.art[id] = { lost: 0, halved: false, turn: d.pos.turn, used: 0, period });
       if ((rec.period ?? `t${rec.turn}`) !== period) { rec.turn = d.pos.turn; rec.period = period; rec.used = 0; }
       rec.used += s.points;
-      const u = d.units[id];
+      const u = unitOf(d, id);
       const def = defOf(bundle, id);
       if (firesOnce(g)) c.nwDay[id] = period;
       else if (!g && isNebelwerfer(def)) c.nwDay[id] = now.date;
@@ -417,9 +418,9 @@ export function startMission(run: Run, req: FsRequest): void {
   events.push(...afterMission(d, ctx, plan.sources.filter((x) => x.kind === 'artillery').map((x) => x.unit!), volleys.length, req.deplete ?? req.artillery?.map((a) => a.unit)));
   const entered = req.units && req.overrun !== undefined;
   const targets = (entered ? enteredUnits(d as GameState, req.units!, enemyOf(side)) : unitsAt(d as GameState, req.target, enemyOf(side))).map((u) => u.id);
-  if (as > 0) for (const id of targets) addAs(d.units[id], as); // GOSS 11.6.1: max 2 per unit
+  if (as > 0) for (const id of targets) addAs(unitOf(d, id), as); // GOSS 11.6.1: max 2 per unit
   // GOSS 11.6.2: designation is read before the results drop it (the DW withdrawal open to designated targets).
-  const designated = targets.length > 0 && targets.every((id) => isAttackDesignated(d.units[id] as UnitState));
+  const designated = targets.length > 0 && targets.every((id) => isAttackDesignated(unitOf(d, id) as UnitState));
   pushFrame(d, { proc: 'fireMission', target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'hits', ...(designated ? { designated } : {}), ...(req.overrun !== undefined ? { overrun: true } : {}), ...(entered ? { entered: true } : {}) });
 }
 
@@ -516,7 +517,7 @@ export const fireSupportRules: RuleModule = {
         if (!c.fsVacated.includes(h) || unitsAt(d as GameState, h).length) reject('not-vacated', `${a.data.hex} was not emptied by an FS mission`, 'GOSS 11.7');
         const events: GameEvent[] = [];
         for (const id of a.data.units) {
-          const u = d.units[id];
+          const u = unitOf(d, id);
           if (!u || u.side !== ctx.side || !live(u as UnitState) || !isAttackDesignated(u as UnitState) || !areAdjacent(u.hex!, h)) reject('cannot-advance', `${id} is not an attack-designated unit of yours next to ${a.data.hex}`, 'GOSS 11.7');
           const from = u.hex!;
           u.hex = h;

@@ -12,6 +12,7 @@ import { artilleryPoints, fsPlan } from './fireSupport';
 import { gaOdds } from './gaOdds';
 import { bearing, inArc } from './emplacements';
 import { at, edit, fixture, fmt, hx, start, toSegment, type UnitSpec } from './combat.fixture';
+import { unitOf } from '../unitTable';
 
 const cherbourg = loadScenario('cherbourg');
 const hexOf = (id: string) => { const r = tryParseHexRef(id); if ('error' in r) throw new Error(r.error); return r.hex; };
@@ -36,7 +37,7 @@ describe('AW 34.5.0, 34.11.2: the WN and StP of Festung Cherbourg', () => {
     expect(forts.map((d) => d.id).sort()).toEqual(['stp-fort-du-roule', 'stp-hamburg', 'stp-querqueville', 'wn-cap-levi', 'wn-la-glacerie', 'wn-landemer', 'wn-maupertus', 'wn-octeville', 'wn-tourlaville']);
     for (const d of forts) {
       const h = hexOf(d.fortification!.hex);
-      expect(s0.units[d.id].hex).toBe(h);
+      expect(unitOf(s0, d.id).hex).toBe(h);
       expect(d.fortification!.source).toMatch(/^reconstructed:/);
       expect(s0.fieldworks[h]).toBe(d.fortification!.kind === 'StP' ? 'StP' : 'ET-2');
     }
@@ -97,7 +98,7 @@ describe('AW 4.5.10 StP and WN guns and arcs (fixture)', () => {
 
   it('AW 4.5.10a: a StP assaulted through its arc gives the Fort shift (3); from outside its arc it is an ET-2 (2); a WN is an ET-2', () => {
     const b = fixture({ modules: ['fortifications'], units: [G('stp', 5, 5, fort('StP', 5, 5, ARC)), A('n', 5, 4), A('s', 5, 6), G('wn', 8, 5, fort('WN', 8, 5)), A('w', 8, 4)] });
-    const s = edit(toSegment(start(b), b, 'groundAssault'), (d) => { for (const id of ['n', 's', 'w']) d.units[id].markers.push('TA'); });
+    const s = edit(toSegment(start(b), b, 'groundAssault'), (d) => { for (const id of ['n', 's', 'w']) unitOf(d, id).markers.push('TA'); });
     const dw = (hex: number, attackers: string[]) => {
       const o = gaOdds(s, b, { hex, attackers });
       if (!o.ok) throw new Error(o.message);

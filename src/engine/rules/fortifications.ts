@@ -26,6 +26,7 @@ import { turnTime } from '../sequence';
 import { navalPlan, recordShips } from './navalGunfire';
 import { combatOf } from './combatState';
 import { fortOf, gunsSuppressed } from './emplacements';
+import { unitList, unitOf } from '../unitTable';
 
 const NAME = 'fortifications';
 
@@ -44,7 +45,7 @@ function suppressProblem(state: GameState, bundle: ScenarioBundle, side: Side | 
   const no = (code: string, message: string): Rejection => ({ code, message, case: 'AW 34.3.0, 4.5.10b' });
   if (!nr?.suppressWnStp || !moduleOn(bundle, NAME)) return no('no-suppression', 'this scenario has no naval suppression of WN and StP');
   if (side !== 'allied') return no('not-your-turn', 'only the Allied player allocates naval units');
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const f = fortOf(bundle, unitId);
   if (!u || u.hex === null || u.eliminated || !f) return no('not-wn-stp', `${unitId} is not a WN or StP on the map`);
   if (!f.artillery) return no('no-guns', `${bundle.units.get(unitId)!.designation} has no barrage capability to silence`);
@@ -60,7 +61,7 @@ function applySuppress(d: Draft<GameState>, a: { ship: string; unit: string }, b
   if (e) reject(e.code, e.message, e.case);
   recordShips(d, [{ id: a.ship, points: 0 }]);
   combatOf(d).naval[`suppress:${a.unit}`] = { turn: d.pos.turn, used: 0 };
-  return [{ type: 'gunsSuppressed', ship: a.ship, unit: a.unit, hex: formatHex(d.units[a.unit].hex!), case: 'AW 34.3.0, 4.5.10b' }];
+  return [{ type: 'gunsSuppressed', ship: a.ship, unit: a.unit, hex: formatHex(unitOf(d, a.unit).hex!), case: 'AW 34.3.0, 4.5.10b' }];
 }
 
 export const fortificationRules: RuleModule = {
@@ -68,7 +69,7 @@ export const fortificationRules: RuleModule = {
   onNewGame(d, ctx) {
     if (!moduleOn(ctx.bundle, NAME)) return [];
     const placed: { hex: string; kind: string }[] = [];
-    for (const u of Object.values(d.units)) {
+    for (const u of unitList(d)) {
       const f = u.hex === null ? null : fortOf(ctx.bundle, u.id);
       if (!f) continue;
       const kind = f.kind === 'StP' ? 'StP' : 'ET-2';

@@ -28,6 +28,7 @@ import {
   isArtGroup, isArtillery, isEngineer, isHq, isInfantry, isLeader, isPersonnel, isPureAfv, isZ, live, regiment, stepsLeft,
   training,
 } from './combatTraits';
+import { unitOf } from '../unitTable';
 
 export interface GaDeclaration {
   hex: HexId;
@@ -282,7 +283,7 @@ function ribCount(bundle: ScenarioBundle, units: UnitState[], maxRgts: number, p
 function leaderShift(ctx: Ctx, role: 'attacker' | 'defender', side: Side, hexes: HexId[], participants: UnitState[]): Shift[] {
   const out: Shift[] = [];
   for (const l of combatRules(ctx.bundle).leaders) {
-    const lu = ctx.state.units[l.unit];
+    const lu = unitOf(ctx.state, l.unit);
     if (!live(lu) || lu.side !== side || !hexes.includes(lu.hex!)) continue;
     const withFormation = participants.some((p) => p.hex === lu.hex && (!l.formation || formation(defOf(ctx.bundle, p.id)) === l.formation));
     if (!withFormation) continue;
@@ -310,7 +311,7 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
     else if (bundle.units.get(u.id)?.size === 'Leader') leaderUnits.push(u);
   }
   // Attackers as read in the pass above (on a draft: plain current values, no proxy per unit and marker list).
-  const atk0 = decl.attackers.map((id) => near.live.find((u) => u.id === id) ?? state.units[id]);
+  const atk0 = decl.attackers.map((id) => near.live.find((u) => u.id === id) ?? unitOf(state, id));
   if (atk0.some((u) => !u)) return fail('no-such-unit', `unknown attacker in ${decl.attackers.join(', ')}`, 'GOSS 13.4');
   // GOSS 5.3.5: a chained overrun is made from the hex the overrunners entered (copies: the state keeps their counters' hex).
   const from = decl.from;

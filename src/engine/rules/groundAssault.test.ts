@@ -12,13 +12,14 @@ import { GroundAssaultTable } from '../../data/schemas/tables';
 import { act, at, edit, fixture, fmt, hx, landefront, seedWhere, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 import { frameOf } from '../procedures';
 import { neighbours } from '../hex';
+import { unitList, unitOf } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
 
 function gaState(b: ScenarioBundle, markers: Record<string, string[]> = {}): GameState {
   const s = toSegment(start(b), b, 'groundAssault');
-  return edit(s, (d) => { for (const [id, m] of Object.entries(markers)) d.units[id].markers.push(...m); });
+  return edit(s, (d) => { for (const [id, m] of Object.entries(markers)) unitOf(d, id).markers.push(...m); });
 }
 
 /** A seed whose GA dice at action index s.n give these results (and whose later dice satisfy `more`). */
@@ -112,7 +113,7 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
     ] });
     // stacks overstacked by combat (retreats may overstack, GOSS 6.0): placed after the Movement Segment
     const fine = gaState(b, { a: ['TA'] });
-    const s = edit(fine, (d) => { d.units.a3.hex = hx(2, 4); d.units.g3.hex = hx(3, 4); });
+    const s = edit(fine, (d) => { unitOf(d, "a3").hex = hx(2, 4); unitOf(d, "g3").hex = hx(3, 4); });
     const o = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a'] });
     if (!o.ok) throw new Error(o.message);
     expect(o.odds.shifts.filter((x) => x.case.startsWith('GOSS 6.7.0')).map((x) => [x.side, x.n, x.why])).toEqual([
@@ -124,7 +125,7 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
   it('GOSS 6.7.0 only units within the limit fight: attackers named beyond the limit of their hex are refused; the assault offered is the units that fit, and the rest need not attack', () => {
     const b = fixture({ units: [A('a', 2, 4), A('a2', 2, 4), A('a3', 0, 0), G('g', 3, 4, { steps: [[2, 2]] })] });
     // a stack overstacked after movement (retreats may overstack, GOSS 6.0)
-    const s = edit(gaState(b, { a: ['TA'], a2: ['TA'], a3: ['TA'] }), (d) => { d.units.a3.hex = hx(2, 4); });
+    const s = edit(gaState(b, { a: ['TA'], a2: ['TA'], a3: ['TA'] }), (d) => { unitOf(d, "a3").hex = hx(2, 4); });
     expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['a', 'a2', 'a3'] })).toMatchObject({
       ok: false, code: 'overstacked-attackers', case: 'GOSS 6.7.0',
       message: `only units within the stacking limit fight: the attackers from ${fmt(hx(2, 4))} exceed it (a hex holds 3 battalions (limit 2)), so name fewer`,
@@ -138,10 +139,10 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
   });
   it('GOSS 6.7.0 / 11.6.3 only units within the limit fight: units whose FS retreat overstacked the defending hex suffer the results but do not fight (reconstructed); within the limit they fight', () => {
     const b = fixture({ units: [A('a', 2, 4), G('g', 3, 4), G('g2', 3, 4), G('g3', 9, 9)] });
-    const s = edit(gaState(b, { a: ['TA'] }), (d) => { d.units.g3.hex = hx(3, 4); d.combat!.retreatedAfterFs = ['g3']; });
+    const s = edit(gaState(b, { a: ['TA'] }), (d) => { unitOf(d, "g3").hex = hx(3, 4); d.combat!.retreatedAfterFs = ['g3']; });
     const o = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a'] });
     expect(o.ok && [o.odds.defenders.map((l) => l.unit), o.odds.passengers]).toEqual([['g', 'g2'], ['g3']]);
-    const within = edit(s, (d) => { d.units.g2.hex = hx(9, 9); });
+    const within = edit(s, (d) => { unitOf(d, "g2").hex = hx(9, 9); });
     const o2 = gaOdds(within, b, { hex: hx(3, 4), attackers: ['a'] });
     expect(o2.ok && [o2.odds.defenders.map((l) => l.unit), o2.odds.passengers]).toEqual([['g', 'g3'], []]);
   });
@@ -149,7 +150,7 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
     const b = fixture({ units: [G('re', 2, 4, { extra: { re: true } }), G('mate', 0, 0), A('a', 3, 4)] });
     const s = gaState(b, { re: ['TA'] });
     expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['re'] }, 'german')).toMatchObject({ ok: false, code: 're-alone', case: 'GOSS 13.4', message: 're is an RE unit: it attacks only stacked with a non-RE unit or a leader' });
-    const stacked = edit(s, (d) => { d.units.mate.hex = hx(2, 4); });
+    const stacked = edit(s, (d) => { unitOf(d, "mate").hex = hx(2, 4); });
     expect(gaOdds(stacked, b, { hex: hx(3, 4), attackers: ['re'] }, 'german').ok).toBe(true);
   });
   it('GOSS 13.4: into a constricted hex at most 2 units, at most 1 battalion, from each hex; the assault offered keeps to it', () => {
@@ -190,7 +191,7 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
       G('pz', 3, 4, { extra: { formation: '12SS' } }), G('wunsche', 3, 4, { size: 'Leader', steps: [[0, 0]] }), A('a', 4, 4),
     ] });
     const s = toSegment(start(b), b, 'groundAssault', 1);
-    const s2 = edit(s, (d) => { d.units.pz.markers.push('TA'); });
+    const s2 = edit(s, (d) => { unitOf(d, "pz").markers.push('TA'); });
     const o = gaOdds(s2, b, { hex: hx(4, 4), attackers: ['pz'] });
     if (!o.ok) throw new Error(o.message);
     expect(o.odds.shifts.find((x) => x.why.includes('wunsche'))).toMatchObject({ side: 'attacker', n: 2 });
@@ -249,8 +250,8 @@ describe('GOSS 13.10 applying results', () => {
     expect(s.pending).toMatchObject({ side: 'german', kind: 'gaAbsorb' });
     expect(legalActions(s, 'german')).toHaveLength(3);
     s = act(s, { type: 'gaAbsorb', fatigue: 1 }).state;
-    expect(s.units.g).toMatchObject({ stepsLost: 1, hex: hx(3, 4) });
-    expect(s.units.g.markers).toContain('F1');
+    expect(unitOf(s, "g")).toMatchObject({ stepsLost: 1, hex: hx(3, 4) });
+    expect(unitOf(s, "g").markers).toContain('F1');
     expect(s.pending).toBeNull();
     expect(frameOf(s, 'groundAssault')).toBeNull();
   });
@@ -262,14 +263,14 @@ describe('GOSS 13.10 applying results', () => {
     let s = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) }).state;
     s = act(s, { type: 'gaOption', option: 'hold' }).state;
     if (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'german')[0]).state;
-    expect(s.units.g.hex).not.toBe(hx(3, 4));
-    expect(s.units.g.stepsLost).toBe(0);
+    expect(unitOf(s, "g").hex).not.toBe(hx(3, 4));
+    expect(unitOf(s, "g").stepsLost).toBe(0);
     expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaAdvance' });
     const adv = legalActions(s, 'allied');
     expect(adv).toEqual([{ type: 'gaAdvance', units: [] }, { type: 'gaAdvance', units: ['a'], hexes: 1 }]);
     s = act(s, { type: 'gaAdvance', units: ['a'], hexes: 1 }).state;
-    expect(s.units.a.hex).toBe(hx(3, 4));
-    expect(s.units.a.markers).not.toContain('TA');
+    expect(unitOf(s, "a").hex).toBe(hx(3, 4));
+    expect(unitOf(s, "a").markers).not.toContain('TA');
   });
 
   it('GOSS 13.10.4b Limited retreat, PRC passed: retreat 1+ hexes, each cancelling a hit, rest as steps/fatigue', () => {
@@ -283,8 +284,8 @@ describe('GOSS 13.10 applying results', () => {
     s = act(s, one).state;
     expect(s.pending?.kind).toBe('gaAbsorb');
     s = act(s, { type: 'gaAbsorb', fatigue: 0 }).state;
-    expect(s.units.g).toMatchObject({ stepsLost: 1, hex: expect.any(Number) });
-    expect(s.units.g.hex).not.toBe(hx(3, 4));
+    expect(unitOf(s, "g")).toMatchObject({ stepsLost: 1, hex: expect.any(Number) });
+    expect(unitOf(s, "g").hex).not.toBe(hx(3, 4));
   });
 
   it('GOSS 13.10.4c Full retreat: no PRC, retreat the maximum distance, one hit cancelled per hex', () => {
@@ -296,9 +297,10 @@ describe('GOSS 13.10 applying results', () => {
     expect(r.ok && r.rolls).toEqual([]);
     s = r.ok ? r.state : s;
     if (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'german')[0]).state;
-    expect(s.units.g.stepsLost).toBe(0);
-    expect(s.units.g.markers).not.toContain('F1');
-    expect(s.units.g.hex === null ? -1 : Math.max(Math.abs(s.units.g.hex - hx(3, 4)))).toBeGreaterThan(0);
+    expect(unitOf(s, "g").stepsLost).toBe(0);
+    expect(unitOf(s, "g").markers).not.toContain('F1');
+    const gHex = unitOf(s, 'g').hex;
+    expect(gHex === null ? -1 : Math.max(Math.abs(gHex - hx(3, 4)))).toBeGreaterThan(0);
   });
 
   it('GOSS 4.2.1a Max step loss: 2 mandatory hits on one unit take 1 step; the other becomes discretionary', () => {
@@ -310,7 +312,7 @@ describe('GOSS 13.10 applying results', () => {
     const twoMand = set.onDefender.find((x) => /\([23]\)/.test(x))!;
     const seed = seedFor(s0, b, { hex: hx(3, 4), attackers: ['a'] }, twoMand, '-');
     const r = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) });
-    expect(r.state.units.g.stepsLost).toBe(1);
+    expect(unitOf(r.state, "g").stepsLost).toBe(1);
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'hitsConverted', n: 1, case: 'GOSS 13.10.3' }));
     expect(r.state.pending?.kind).toBe('gaOption');
   });
@@ -320,7 +322,7 @@ describe('GOSS 13.10 applying results', () => {
     const s0 = gaState(b, { a: ['TA'] });
     const seed = seedFor(s0, b, { hex: hx(3, 4), attackers: ['a'] }, '-', '*2(3)');
     const r = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) });
-    expect(r.state.units.a.eliminated).toBe(true); // 3 steps lost to 3 mandatory hits
+    expect(unitOf(r.state, "a").eliminated).toBe(true); // 3 steps lost to 3 mandatory hits
     expect(r.events.filter((e) => e.type === 'stepLost' && e.unit === 'a')).toHaveLength(3);
   });
 
@@ -329,8 +331,8 @@ describe('GOSS 13.10 applying results', () => {
     const s0 = gaState(b, { a: ['TA'] });
     const seed = seedFor(s0, b, { hex: hx(3, 4), attackers: ['a'] }, '(1)', '-');
     const r = act(withSeed(s0, seed), { ...assault, hex: fmt(hx(3, 4)) });
-    expect(r.state.units.g.stepsLost).toBe(1);
-    expect(r.state.units.z.eliminated).toBe(true);
+    expect(unitOf(r.state, "g").stepsLost).toBe(1);
+    expect(unitOf(r.state, "z").eliminated).toBe(true);
   });
 
   it('AW 1.2.7b bocage: a German defender may convert one mandatory hit to discretionary; the advance is limited to 1 hex', () => {
@@ -346,7 +348,7 @@ describe('GOSS 13.10 applying results', () => {
     const r = act(s, { type: 'gaConvert', removeEt3: false, convert: 'bocage' });
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'hitsConverted', case: 'AW 1.2.7b' }));
     s = r.state;
-    expect(s.units.g.stepsLost).toBe(0);
+    expect(unitOf(s, "g").stepsLost).toBe(0);
     s = act(s, { type: 'gaOption', option: 'hold' }).state; // fails (seeded) → retreat 2 hexes
     while (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'german')[0]).state;
     expect(s.pending?.kind).toBe('gaAdvance');
@@ -369,14 +371,14 @@ describe('GOSS 13.10 applying results', () => {
     expect(r.events.find((e) => e.type === 'fieldworksRemoved')).toEqual({ type: 'fieldworksRemoved', hex: fmt(hx(3, 4)), fieldworks: 'ET-3', left: 'ET-2', why: 'ET removed to cancel a mandatory hit; the Landefront ET-2 stays (may not be destroyed)', case: 'GOSS 13.10.2a, AW 1.2.7b, AW 1.2.6b' });
     s = r.state;
     expect(s.fieldworks[hx(3, 4)]).toBe('ET-2');
-    expect(s.units.g.stepsLost).toBe(0); // the mandatory hit was cancelled
+    expect(unitOf(s, "g").stepsLost).toBe(0); // the mandatory hit was cancelled
     s = act(s, { type: 'gaOption', option: 'full' }).state;
     while (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'german')[0]).state;
-    expect(s.units.g.hex).not.toBe(hx(3, 4));
+    expect(unitOf(s, "g").hex).not.toBe(hx(3, 4));
     expect(s.fieldworks[hx(3, 4)]).toBe('ET-2'); // GOSS 17.4 removal does not take the printed works
     expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaAdvance' });
     s = act(s, { type: 'gaAdvance', units: ['a'], hexes: 1 }).state;
-    expect(s.units.a.hex).toBe(hx(3, 4));
+    expect(unitOf(s, "a").hex).toBe(hx(3, 4));
     expect(s.fieldworks[hx(3, 4)]).toBe('ET-2'); // usable by either side (AW 1.2.6b)
   });
 
@@ -397,9 +399,9 @@ describe('GOSS 13.10 applying results', () => {
     r = act(s, { type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true });
     expect(r.events.find((e) => e.type === 'withdrewIntoDw')).toEqual({ type: 'withdrewIntoDw', units: ['a'], hex: fmt(hx(2, 4)), fieldworks: 'IP', why: 'the attackers withdraw into the DW in their hex instead of retreating: one hit cancelled', case: 'GOSS 13.10.4, 17.4.1' });
     s = r.state;
-    expect(s.units.a).toMatchObject({ hex: hx(2, 4), stepsLost: 0 });
-    expect(s.units.a.markers.filter((m) => m.startsWith('F'))).toEqual([]);
-    expect(s.units.a.markers).not.toContain('TA');
+    expect(unitOf(s, "a")).toMatchObject({ hex: hx(2, 4), stepsLost: 0 });
+    expect(unitOf(s, "a").markers.filter((m) => m.startsWith('F'))).toEqual([]);
+    expect(unitOf(s, "a").markers).not.toContain('TA');
     expect(frameOf(s, 'groundAssault')).toBeNull();
   });
 
@@ -414,7 +416,7 @@ describe('GOSS 13.10 applying results', () => {
     s = full.ok ? full.state : s;
     expect(legalActions(s, 'allied')).toContainEqual({ type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true });
     s = act(s, { type: 'gaRetreat', from: fmt(hx(2, 4)), path: [], withdraw: true }).state;
-    expect(s.units.a).toMatchObject({ hex: hx(2, 4), stepsLost: 0 });
+    expect(unitOf(s, "a")).toMatchObject({ hex: hx(2, 4), stepsLost: 0 });
     // two discretionary hits: the full retreat must be taken
     // 2(1): one mandatory hit (a step) and two discretionary
     let t = act(withSeed(s0, seedFor(s0, b, decl, '-', '2(1)')), { ...assault, hex: fmt(hx(3, 4)) }).state;
@@ -437,11 +439,11 @@ describe('GOSS 13.10 applying results', () => {
     const b = fixture({ units: [A('a', 2, 4, { fieldworks: 'ET-2', steps: [[12, 12], [8, 8], [4, 4]] }), G('g', 3, 4, { steps: [[9, 9], [6, 6]] }),
       ...around.map((h, i): UnitSpec => ({ id: `x${i}`, side: 'german', hex: fmt(h), steps: [[1, 1]] }))] });
     const s0 = gaState(b, { a: ['TA'] });
-    expect(neighbours(hx(2, 4)).filter((h) => h !== hx(3, 4) && !Object.values(s0.units).some((u) => u.hex === h))).toEqual([]);
+    expect(neighbours(hx(2, 4)).filter((h) => h !== hx(3, 4) && !unitList(s0).some((u) => u.hex === h))).toEqual([]);
     const decl = { hex: hx(3, 4), attackers: ['a'] };
     // 2(1): one mandatory hit (a step) and two discretionary
     let s = act(withSeed(s0, seedFor(s0, b, decl, '-', '2(1)', (sd) => d10At(sd, s0.n + 1) === 2)), { ...assault, hex: fmt(hx(3, 4)) }).state;
-    expect(s.units.a.stepsLost).toBe(1);
+    expect(unitOf(s, "a").stepsLost).toBe(1);
     expect(legalActions(s, 'allied')).toEqual([{ type: 'gaOption', option: 'hold' }, { type: 'gaOption', option: 'limited' }, { type: 'gaOption', option: 'full' }]);
     const r = act(s, { type: 'gaOption', option: 'limited' });
     expect(r.events.find((e) => e.type === 'prc')).toMatchObject({ pr: 5, roll: 2, pass: true });
@@ -451,8 +453,8 @@ describe('GOSS 13.10 applying results', () => {
     expect(s.pending).toMatchObject({ side: 'allied', kind: 'gaAbsorb' });
     expect(legalActions(s, 'allied')).toEqual([{ type: 'gaAbsorb', fatigue: 0 }, { type: 'gaAbsorb', fatigue: 1 }]);
     s = act(s, { type: 'gaAbsorb', fatigue: 1 }).state;
-    expect(s.units.a).toMatchObject({ hex: hx(2, 4), stepsLost: 1 }); // the mandatory step only
-    expect(s.units.a.markers).toContain('F1');
+    expect(unitOf(s, "a")).toMatchObject({ hex: hx(2, 4), stepsLost: 1 }); // the mandatory step only
+    expect(unitOf(s, "a").markers).toContain('F1');
   });
 
   it('AW 31.9.2c: an artillery group forced to defend retreats 1 hex and loses half its points; the attacker may advance', () => {
@@ -461,7 +463,7 @@ describe('GOSS 13.10 applying results', () => {
     const r = apply(s0, { type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a'] });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.rolls).toEqual([]);
-    expect(r.state.units.grp.hex).not.toBe(hx(3, 4));
+    expect(unitOf(r.state, "grp").hex).not.toBe(hx(3, 4));
     expect(r.state.combat!.art.grp).toMatchObject({ halved: true, lost: 4 });
     expect(r.state.pending?.kind).toBe('gaAdvance');
   });
@@ -505,7 +507,7 @@ describe('GOSS 13.4 must attack: a unit that cannot attack does not block the se
     expect(apply(s, { type: 'assault', hex: fmt(hx(3, 4)), attackers: ['a2'] })).toMatchObject({ ok: false, error: { code: 'hex-attacked' } });
     expect(legalActions(s, 'allied').filter((x) => x.type === 'assault')).toEqual([]);
     s = act(s, { type: 'endSegment' }).state;
-    expect(s.units.a2.markers).not.toContain('TA');
+    expect(unitOf(s, "a2").markers).not.toContain('TA');
   });
 
   it('GOSS 13.4: a designated unit that still has an unassaulted adjacent enemy hex must attack it', () => {
@@ -548,7 +550,7 @@ describe('GOSS 6.0 / 13.11: a retreat onto a friendly stack is fixed in the owne
     s = act(s, { type: 'gaOption', option: 'hold' }).state;
     if (s.pending?.kind === 'gaRetreat') s = act(s, legalActions(s, 'allied')[0]).state;
     expect(s.pending).toBeNull();
-    expect(s.units.a.hex).toBe(hx(1, 4));
+    expect(unitOf(s, "a").hex).toBe(hx(1, 4));
     return s;
   }
 
@@ -572,7 +574,7 @@ describe('GOSS 6.0 / 13.11: a retreat onto a friendly stack is fixed in the owne
     // segment is never entered, so nothing may demand an action there.
     const b = mk('Night');
     const s = edit(retreatOnto(b), (d) => {
-      d.units.a.move = { turn: d.pos.turn, playerTurn: 0, segment: 'exploitation', seq: d.n, from: hx(2, 4), hexes: 1, mp: 1, type: 'offroad', halted: false, beyond6: false };
+      unitOf(d, "a").move = { turn: d.pos.turn, playerTurn: 0, segment: 'exploitation', seq: d.n, from: hx(2, 4), hexes: 1, mp: 1, type: 'offroad', halted: false, beyond6: false };
     });
     const r = act(s, { type: 'endSegment' });
     expect(r.state.pos.playerTurn).toBe(1);
@@ -585,7 +587,7 @@ describe('GOSS 6.0 / 13.11: a retreat onto a friendly stack is fixed in the owne
     s = act(s, { type: 'endSegment' }).state;
     expect(segmentId(s, b)).toBe('exploitation');
     s = act(s, { type: 'endSegment' }).state;
-    expect(s.units.a.hex).toBe(hx(1, 4));
+    expect(unitOf(s, "a").hex).toBe(hx(1, 4));
   });
 });
 
@@ -629,7 +631,7 @@ describe('GOSS 12.0 / AW 31.2.2d attacker adjustment', () => {
   /** Designate a, b and w; then h leaves (a test position: as after an FS retreat); on to the Attacker Adjustment Segment. */
   function adjustment(): { s: GameState; entered: string[] } {
     let s = act(toSegment(start(b), b, 'attackDesignation'), { type: 'designate', units: ['a', 'b', 'w'] }).state;
-    s = edit(s, (d) => { d.units.h.hex = hx(10, 9); });
+    s = edit(s, (d) => { unitOf(d, "h").hex = hx(10, 9); });
     const entered: string[] = [];
     for (let i = 0; i < 10 && segmentId(s, b) !== 'attackerAdjustment'; i++) {
       const r = act(s, { type: 'endSegment' });
@@ -642,24 +644,24 @@ describe('GOSS 12.0 / AW 31.2.2d attacker adjustment', () => {
     const { s, entered } = adjustment();
     expect(segmentId(s, b)).toBe('attackerAdjustment');
     expect(entered).toEqual(['b no adjacent enemy GOSS 12.0']);
-    expect(s.units.b.markers).not.toContain('TA');
-    expect(s.units.a.markers).toContain('TA');
-    expect(s.units.w.markers).toContain('TA');
+    expect(unitOf(s, "b").markers).not.toContain('TA');
+    expect(unitOf(s, "a").markers).toContain('TA');
+    expect(unitOf(s, "w").markers).toContain('TA');
   });
   it('GOSS 12.0: in MCT (woods) a designation is dropped without a PRC; outside MCT only on a passed offensive PRC (roll < PR 5)', () => {
     const { s } = adjustment();
     const w = act(s, { type: 'dropAttack', unit: 'w' });
     expect(w.events.filter((e) => e.type === 'prc')).toEqual([]);
-    expect(w.state.units.w.markers).not.toContain('TA');
+    expect(unitOf(w.state, "w").markers).not.toContain('TA');
     const pass = withSeed(s, seedWhere(s.n, (d) => d.d10('x') < 5));
     const p = act(pass, { type: 'dropAttack', unit: 'a' });
     expect(p.events.find((e) => e.type === 'prc')).toMatchObject({ unit: 'a', pr: 5, pass: true, case: 'GOSS 12.0' });
-    expect(p.state.units.a.markers).not.toContain('TA');
+    expect(unitOf(p.state, "a").markers).not.toContain('TA');
     const fail = withSeed(s, seedWhere(s.n, (d) => d.d10('x') >= 5));
     const f = act(fail, { type: 'dropAttack', unit: 'a' });
     expect(f.events.find((e) => e.type === 'prc')).toMatchObject({ unit: 'a', pr: 5, pass: false, case: 'GOSS 12.0' });
     expect(f.events.map((e) => e.type)).toContain('designationKept');
-    expect(f.state.units.a.markers).toContain('TA');
+    expect(unitOf(f.state, "a").markers).toContain('TA');
     // Not a designated unit: refused with the case.
     const r = apply(s, { type: 'dropAttack', unit: 'b' });
     expect(!r.ok && [r.error.code, r.error.case]).toEqual(['not-designated', 'GOSS 12.0']);

@@ -34,6 +34,7 @@ import { gaHitsFrame } from '../procedures/hits';
 import { prc } from '../procedures/proficiency';
 import type { Frame, GaSideResult, GroundAssaultFrame } from '../procedures/frames';
 import { hastyDemolition } from './bridgeDemolition';
+import { unitOf } from '../unitTable';
 
 /** Live units of `side` in one hex, read in one pass without the whole-board index (drafts: rules/combatLocal.ts). */
 const inHex = (state: GameState, h: HexId, side: Side): UnitState[] => localUnits(state, h, 0).at(h, side);
@@ -83,12 +84,12 @@ export function advanceOptions(state: GameState, bundle: ScenarioBundle, g: Grou
   const mudMax = groundNow(state, bundle).fx?.advanceMax;
   const out: { unit: string; max: number; path: HexId[] }[] = [];
   for (const id of g.attackers) {
-    const u = state.units[id];
+    const u = unitOf(state, id);
     if (!live(u) || (!has(u, M.TA) && !has(u, M.PA)) || !areAdjacent(u.hex!, g.hex)) continue;
     const d = defOf(bundle, id);
     let max = has(u, M.PA) ? (d.moveClass === 'mech' ? mods.advanceMax.paMech : mods.advanceMax.paLeg) : mods.advanceMax.tac;
     // AW 32.8.0: a scenario leader adds its advance bonus only to units of its formation it is stacked with.
-    const leader = combatRules(bundle).leaders.find((l) => { const lu = state.units[l.unit]; return live(lu) && lu.side === u.side && lu.hex === u.hex && l.advanceBonus > 0 && (!l.formation || formation(d) === l.formation); });
+    const leader = combatRules(bundle).leaders.find((l) => { const lu = unitOf(state, l.unit); return live(lu) && lu.side === u.side && lu.hex === u.hex && l.advanceBonus > 0 && (!l.formation || formation(d) === l.formation); });
     if (leader) max += leader.advanceBonus;
     if (night) max = Math.min(max, mods.advanceMax.night + (leader ? 1 : 0));
     // GOSS 13.12 / 19.4: mud limits the advance like night (a leader adds at most 1).
@@ -114,7 +115,7 @@ export function advanceOptions(state: GameState, bundle: ScenarioBundle, g: Grou
 
 function finish(run: Run, g: GroundAssaultFrame): void {
   for (const id of g.attackers) {
-    const u = run.d.units[id];
+    const u = unitOf(run.d, id);
     if (u) { dropMarker(u, M.TA); dropMarker(u, M.PA); }
   }
   run.events.push({ type: 'gaEnded', hex: formatHex(g.hex), case: 'GOSS 13.12' });
@@ -124,7 +125,7 @@ function finish(run: Run, g: GroundAssaultFrame): void {
 
 function defenderMustChoose(state: GameState, bundle: ScenarioBundle, g: GroundAssaultFrame): boolean {
   const opts = lineOptions(bundle, g.hex);
-  const defs = g.defenders.map((id) => state.units[id]);
+  const defs = g.defenders.map((id) => unitOf(state, id));
   return opts.length > 1 || (opts[0]?.line !== 1 && defs.some((u) => armDef(defOf(bundle, u.id)) > 0)) || defs.some((u) => has(u, M.OHS));
 }
 
@@ -137,9 +138,9 @@ function artGroupsDefend(run: Run, hex: HexId, side: Side): boolean {
   const lc: LossCtx = { d: run.d, bundle: b, events: run.events, lost: {} };
   for (const u of us) {
     const rec = c.art[u.id] ?? (c.art[u.id] = { lost: 0, halved: false, turn: -1, used: 0 });
-    if (rec.halved) { eliminate(lc, run.d.units[u.id], 'a half-strength artillery group forced to defend', 'AW 31.9.2c'); continue; }
+    if (rec.halved) { eliminate(lc, unitOf(run.d, u.id), 'a half-strength artillery group forced to defend', 'AW 31.9.2c'); continue; }
     const paths = retreatPaths(run.d as GameState, b, side, hex, [u.id], 1);
-    if (!paths.length) { eliminate(lc, run.d.units[u.id], 'artillery group unable to retreat', 'AW 31.9.2c'); continue; }
+    if (!paths.length) { eliminate(lc, unitOf(run.d, u.id), 'artillery group unable to retreat', 'AW 31.9.2c'); continue; }
     rec.halved = true;
     const g = groupOfUnit(b, u.id);
     rec.lost += Math.ceil((g && !g.usePrinted ? g.points : fsPoints(defOf(b, u.id))) / 2);
@@ -158,7 +159,7 @@ export function startAssault(run: Run, decl: GaDeclaration, side: Side): void {
   const c = combatOf(d);
   const pre = gaOdds(d as GameState, ctx.bundle, decl, side);
   if (!pre.ok) reject(pre.code, pre.message, pre.case);
-  for (const id of decl.attackers) { const u = d.units[id]; if (has(u as UnitState, M.OHS)) { dropMarker(u, M.OHS); addMarker(u, M.OOS); events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit attacked', case: 'AW 31.11' }); } }
+  for (const id of decl.attackers) { const u = unitOf(d, id); if (has(u as UnitState, M.OHS)) { dropMarker(u, M.OHS); addMarker(u, M.OOS); events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit attacked', case: 'AW 31.11' }); } }
   const defenders = inHex(d as GameState, decl.hex, enemyOf(side)).filter((u) => !isLeader(defOf(ctx.bundle, u.id))).map((u) => u.id);
   pushFrame(d, {
     proc: 'groundAssault', hex: decl.hex, attackerSide: side, defenderSide: enemyOf(side), attackers: decl.attackers, defenders,
@@ -185,9 +186,9 @@ function resolve(run: Run, g: Draft<GroundAssaultFrame>): void {
   c.defendedHexes.push(g.hex);
   if (odds.offLeft) c.defendedOffLeft.push(g.hex);
   for (const s of odds.supportHexes) { const x = tryParseHexRef(s); if (!('error' in x)) c.supportUsed.push(x.hex); }
-  for (const id of odds.crUsed) dropMarker(run.d.units[id], M.CR);
+  for (const id of odds.crUsed) dropMarker(unitOf(run.d, id), M.CR);
   for (const id of g.defenders) {
-    const u = run.d.units[id];
+    const u = unitOf(run.d, id);
     dropMarker(u, M.CR); // GOSS 5.8: a CR unit that defends loses the marker
     if (g.decl.fullStrength.includes(id) && has(u as UnitState, M.OHS)) { dropMarker(u, M.OHS); addMarker(u, M.OOS); run.events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit defended at full strength', case: 'AW 31.11' }); }
   }
@@ -214,7 +215,7 @@ function overrunTest(run: Run, g: Draft<GroundAssaultFrame>): void {
   const dTotal = dd.disc + dd.mand;
   a.mand = aTotal; a.disc = 0; a.ignoreMax = true;
   const success = aTotal < dTotal;
-  if (!success) for (const id of g.attackers) { const u = run.d.units[id]; dropMarker(u, M.EXPLOIT); if (u.move) u.move.halted = true; }
+  if (!success) for (const id of g.attackers) { const u = unitOf(run.d, id); dropMarker(u, M.EXPLOIT); if (u.move) u.move.halted = true; }
   run.events.push({ type: 'overrunResult', hex: formatHex(g.hex), attackers: [...g.attackers], attackerHits: aTotal, defenderHits: dTotal, success, why: success ? 'the overrunner took fewer hits than the defender' : 'the overrunner took as many hits as the defender or more: it stays in its hex and loses Exploit', case: 'GOSS 5.3.5, AW 31.5' });
 }
 /** One side's hit frame (the hit procedure, GOSS 13.10) from its GAT result. */
@@ -319,7 +320,7 @@ export const groundAssaultProcedure = defineProcedure({
         }
         for (const id of a.units) {
           const o = opts.find((x) => x.unit === id)!;
-          const u = d.units[id];
+          const u = unitOf(d, id);
           const from = u.hex!;
           u.hex = o.path[n - 1];
           events.push({ type: 'advanced', unit: id, from: formatHex(from), path: o.path.slice(0, n).map(formatHex), case: 'GOSS 13.12' });
@@ -371,7 +372,7 @@ export const groundAssaultRules: RuleModule = {
         for (const r of readUnits(d.units)) {
           const ta = r.side === ctx.side && !r.markers.includes(M.EXPLOIT) && (r.markers.includes(M.TA) || r.markers.includes(M.PA));
           if (!ta && !r.markers.includes(M.AS)) continue;
-          const u = d.units[r.id];
+          const u = unitOf(d, r.id);
           dropMarker(u, M.AS);
           if (ta) { dropMarker(u, M.TA); dropMarker(u, M.PA); }
         }
@@ -404,7 +405,7 @@ function withinLimit(state: GameState, bundle: ScenarioBundle, side: Side, targe
   const out: UnitState[] = [];
   const over = new Map<HexId, boolean>();
   for (const id of ids) {
-    const u = state.units[id];
+    const u = unitOf(state, id);
     const group = [...out.filter((x) => x.hex === u.hex), u];
     if (!over.has(u.hex!)) over.set(u.hex!, !!hexStackViolation(state, bundle, u.hex!, side));
     if (over.get(u.hex!) && stackViolationOf(bundle, u.hex!, side, group)) continue;

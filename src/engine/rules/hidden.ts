@@ -16,6 +16,7 @@ import { canonicalJson, sha256Hex } from '../hash';
 import { boxAt } from './locations';
 import type { Draft } from 'immer';
 import type { ActionOf, GameEvent, GameState, HiddenState, Pending, ScenarioBundle, Seal, Side, UnitState } from '../types';
+import { unitList, withUnits } from '../unitTable';
 
 /** The commitment to a sealed value: what the log carries until the reveal. */
 export function sealCommitment(key: string, value: unknown, salt: string): string {
@@ -112,16 +113,16 @@ export type StateView = Omit<GameState, 'seed'>;
 export function redact(state: GameState, side: Side, bundle: ScenarioBundle): StateView {
   const { seed: _seed, ...rest } = state;
   if (!bundle.boxGraphs?.length) return rest;
-  let units: Record<string, UnitState> | null = null;
+  const drop: string[] = [];
+  const put: UnitState[] = [];
   let k = 0;
-  for (const u of Object.values(state.units)) {
+  for (const u of unitList(state)) {
     if (u.side === side || u.hex !== null || u.box === undefined || u.eliminated) continue;
     const b = boxAt(bundle, u.box);
     if (!b || b.def.visibility !== 'owner') continue;
-    units ??= { ...state.units };
-    delete units[u.id];
+    drop.push(u.id);
     const id = `hidden:${b.def.id}:${k++}`;
-    units[id] = { id, side: u.side, hex: null, box: u.box, stepsLost: 0, mpSpent: 0, markers: [] };
+    put.push({ id, side: u.side, hex: null, box: u.box, stepsLost: 0, mpSpent: 0, markers: [] });
   }
-  return units ? { ...rest, units } : rest;
+  return drop.length ? { ...rest, units: withUnits(state.units, put, drop) } : rest;
 }

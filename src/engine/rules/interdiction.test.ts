@@ -4,6 +4,7 @@ import { Dice } from '../rng';
 import type { GameState } from '../types';
 import { act, at, edit, fixture, hx, start, toSegment, withSeed } from './combat.fixture';
 import { giDrms } from './interdiction';
+import { unitOf } from '../unitTable';
 
 function germanMoveEnd(time: 'AM' | 'Night', road = false) {
   const b = fixture({ start: { date: '1944-07-18', time }, units: [
@@ -11,7 +12,7 @@ function germanMoveEnd(time: 'AM' | 'Night', road = false) {
     { id: 'hq', side: 'german', hex: at(11, 9), type: 'HQ', size: 'HQ', moveClass: 'mech', pr: [null, 6], steps: [[0, 3], [0, 2]] },
   ] });
   let s = toSegment(start(b), b, 'move', 1);
-  s = edit(s, (d) => { d.units.g.move = { turn: d.pos.turn, playerTurn: 1, segment: 'move', seq: d.n, from: hx(10, 5), hexes: 4, mp: 6, type: road ? 'road' : 'offroad', halted: false, beyond6: true }; });
+  s = edit(s, (d) => { unitOf(d, "g").move = { turn: d.pos.turn, playerTurn: 1, segment: 'move', seq: d.n, from: hx(10, 5), hexes: 4, mp: 6, type: road ? 'road' : 'offroad', halted: false, beyond6: true }; });
   return { b, s: act(s, { type: 'endSegment' }).state };
 }
 
@@ -31,7 +32,7 @@ describe('AW 31.7 ground interdiction', () => {
     for (let i = 0; i < 10000 && !seed; i++) if (new Dice(`gi${i}`, s.n).d10('x') === 8) seed = `gi${i}`;
     const r = act(withSeed(s, seed), { type: 'interdict', unit: 'g' });
     expect(r.events.find((e) => e.type === 'giResolved')).toMatchObject({ type: 'giResolved', roll: 8, modified: 6, fatigue: 2, steps: 0 });
-    expect((r.state as GameState).units.g.markers).toContain('F2');
+    expect(unitOf((r.state as GameState), "g").markers).toContain('F2');
     expect(r.state.pending).toBeNull();
   });
 });

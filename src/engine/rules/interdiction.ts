@@ -14,11 +14,12 @@ import { atmosphere } from './fireSupport';
 import { defOf, fatigue, isFlak, isHq, isPureAfv, live, setFatigue } from './combatTraits';
 import { takeStep } from './losses';
 import { readUnits } from './unitIndex';
+import { unitOf } from '../unitTable';
 
 /** DRMs of a GI attack on `id` (AW 31.7). */
 export function giDrms(state: GameState, bundle: ScenarioBundle, id: string): { value: number; why: string }[] {
   const t = giTable(bundle);
-  const u = state.units[id];
+  const u = unitOf(state, id);
   const out: { value: number; why: string }[] = [];
   if (isPureAfv(defOf(bundle, id))) out.push({ value: t.drm.pureAfv, why: 'pure AFV target' });
   const cover = readUnits(state.units).some((x) => x.side === u.side && x.id !== id && live(x) && distance(x.hex!, u.hex!) <= t.drm.flakOrHqRange && (isFlak(defOf(bundle, x.id)) || isHq(defOf(bundle, x.id))));
@@ -52,7 +53,7 @@ export const interdictionRules: RuleModule = {
         const roll = ctx.dice.d10(`GI on ${a.unit}`);
         const mod = roll + drms.reduce((s, x) => s + x.value, 0);
         const row = t.results.find((r) => mod >= r.min && mod <= r.max) ?? (mod < t.results[0].min ? t.results[0] : t.results[t.results.length - 1]);
-        const u = d.units[a.unit];
+        const u = unitOf(d, a.unit);
         const events: GameEvent[] = [{ type: 'giResolved', unit: a.unit, roll, drms, modified: mod, fatigue: row.fatigue, steps: row.steps, case: 'AW 31.7' }];
         if (row.fatigue) setFatigue(u, Math.max(fatigue(u as UnitState), row.fatigue));
         for (let i = 0; i < row.steps; i++) takeStep({ d, bundle: ctx.bundle, events, lost: {} }, u, 'ground interdiction', 'AW 31.7');

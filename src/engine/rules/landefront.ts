@@ -24,6 +24,7 @@ import { leaderPrcDrm } from './leaders';
 import { advOf } from './ammoDepletion';
 import { moduleOn, type Extension } from './extensions';
 import { moduleDraft, moduleState } from './moduleState';
+import { unitList, unitOf } from '../unitTable';
 
 const NAME = 'landefront';
 export interface CherbourgState {
@@ -93,7 +94,7 @@ function isGarrison(bundle: ScenarioBundle, unitId: string): boolean {
  * back towards the city hex.
  */
 function garrisonEnter(state: GameState, bundle: ScenarioBundle, unitId: string) {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   if (u.hex === null || !isGarrison(bundle, unitId)) return null;
   const here = garrisonMoveCheck(state, bundle, unitId, u.hex);
   if (here && here.code !== 'garrison-perimeter') return null;
@@ -116,7 +117,7 @@ export function cherbourgMorale(state: GameState, bundle: ScenarioBundle, unitId
   if (!cb || !moduleOn(bundle, NAME) || !c.landefront || !c.landefront.units.includes(unitId)) return out;
   if ((c.perimeterCapturedTurns ?? []).includes(state.pos.turn)) { out.delta += cb.morale.perimeterCapturedThisGt; out.why.push('a perimeter hex was captured this GT'); }
   const city = hexSet(bundle, cb.city);
-  if (Object.values(state.units).some((u) => u.side === 'allied' && u.hex !== null && !u.eliminated && city.has(u.hex))) { out.delta += cb.morale.cityOccupied; out.why.push('a Cherbourg town or city hex is Allied occupied'); }
+  if (unitList(state).some((u) => u.side === 'allied' && u.hex !== null && !u.eliminated && city.has(u.hex))) { out.delta += cb.morale.cityOccupied; out.why.push('a Cherbourg town or city hex is Allied occupied'); }
   if (c.cityHexCapturedTurn !== undefined && c.cityHexCapturedTurn !== null) { out.setTo = cb.morale.cityHexCapturedPrTo; out.why.push(`${cb.cityHex} has been captured`); }
   return out;
 }
@@ -138,7 +139,7 @@ export function cherbourgIsolated(state: GameState, bundle: ScenarioBundle): boo
   const cb = special(bundle).cherbourg!;
   const other = hexSet(bundle, cb.landefront.otherPss);
   if (!other.size) return true;
-  const enemy = new Set(Object.values(state.units).filter((u) => u.side === 'allied' && u.hex !== null && !u.eliminated).map((u) => u.hex!));
+  const enemy = new Set(unitList(state).filter((u) => u.side === 'allied' && u.hex !== null && !u.eliminated).map((u) => u.hex!));
   const start = [...hexSet(bundle, { hexes: [cb.cityHex] })][0];
   const seen = new Set([start]);
   const q = [start];
@@ -178,7 +179,7 @@ function surrenderChecks(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const drm = 2 * (st.surrenderChecks ?? 0);
   st.surrenderChecks = (st.surrenderChecks ?? 0) + 1;
   const events: GameEvent[] = [];
-  for (const u of Object.values(d.units).sort((a, b) => a.id.localeCompare(b.id))) {
+  for (const u of [...unitList(d)].sort((a, b) => a.id.localeCompare(b.id))) {
     if (u.side !== 'german' || u.hex === null || u.eliminated) continue;
     const def = ctx.bundle.units.get(u.id)!;
     const m = cherbourgMorale(d as GameState, ctx.bundle, u.id);
@@ -202,7 +203,7 @@ function declareLandefront(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   if (ctx.side !== 'german' || !inMovement(d as GameState, ctx.bundle, 'german')) reject('wrong-segment', 'the German player declares Landefront Cherbourg in his Movement Segment', 'AW 1.2.6d');
   if (cs(d as GameState).landefront) reject('already', 'Landefront Cherbourg has already been declared', 'AW 1.2.6d');
   if (!cherbourgIsolated(d as GameState, ctx.bundle)) reject('not-isolated', 'Cherbourg is not isolated: a GenS path joins another German PSS to it', 'AW 1.2.6d');
-  const units = Object.values(d.units).filter((u) => u.side === 'german' && u.hex !== null && !u.eliminated).map((u) => u.id).sort();
+  const units = unitList(d).filter((u) => u.side === 'german' && u.hex !== null && !u.eliminated).map((u) => u.id).sort();
   // WN and StP (AW 4.5.9, 4.5.10) are emplacements: neither a formation nor a corps asset.
   const defs = units.map((id) => ctx.bundle.units.get(id)!).filter((x) => !x.fortification);
   const formations = [...new Set(defs.filter((x) => x.formation && x.formation !== cb!.garrisonFormation && x.formation !== 'breakdown' && x.formation !== '7A').map((x) => x.formation!))].sort();
@@ -211,7 +212,7 @@ function declareLandefront(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const divisional = new Set((special(ctx.bundle).deployment?.pools ?? []).filter((p) => p.id !== 'army').flatMap((p) => p.units.map((e) => e.unit)));
   const assets = defs.filter((x) => (x.formation === '7A' || x.formation === 'breakdown') && !divisional.has(x.id) && !cb!.garrisonUnits.includes(x.id)).map((x) => x.id).sort();
   const ohs = assets.slice(cb!.landefront.maxCorpsAssets);
-  for (const id of ohs) if (!d.units[id].markers.includes(MARKER.OHS)) d.units[id].markers.push(MARKER.OHS);
+  for (const id of ohs) if (!unitOf(d, id).markers.includes(MARKER.OHS)) unitOf(d, id).markers.push(MARKER.OHS);
   csd(d).landefront = { turn: d.pos.turn, units, ohs, formations };
   return [{ type: 'landefrontDeclared', units: units.length, formations, ohs, adv: advOf(d as GameState, ctx.bundle, 'german', units[0]), case: 'AW 1.2.6d' }];
 }
@@ -222,7 +223,7 @@ export const landefront: Extension = {
   needs: ['cherbourg'],
   mayAct(state, bundle, unitId, act) {
     if (act !== 'move') return null;
-    const u = state.units[unitId];
+    const u = unitOf(state, unitId);
     if (!u || u.hex === null) return null;
     const g = garrisonMoveCheck(state, bundle, unitId, u.hex);
     return g && g.code !== 'garrison-perimeter' ? g : null;

@@ -10,6 +10,7 @@ import { advanceOptions } from './groundAssault';
 import { special } from './scenarioArea';
 import { loadScenario } from '../../data/bundle';
 import { act, at, edit, fixture, fmt, hx, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { unitOf } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -49,7 +50,7 @@ describe('GOSS 4.4.1 / 23.2.1 a leader gives −1 DRM on proficiency checks in i
     const s = fsTwoHits(fsBundle(true));
     const r = act(withSeed(s, seedD10(s.n, 5)), { type: 'fsHits', option: 'step' });
     expect(prcOf(r.events)).toEqual({ type: 'prc', pr: 5, roll: 5, drm: -1, pass: true, why: 'FS hits PRC, −1 DRM for leader ldr', case: 'GOSS 11.6.2a, GOSS 4.4.1, 23.2.1' });
-    expect(r.state.units.g).toMatchObject({ hex: hx(3, 4), stepsLost: 2 }); // passed: the second hit a step loss too, no retreat
+    expect(unitOf(r.state, "g")).toMatchObject({ hex: hx(3, 4), stepsLost: 2 }); // passed: the second hit a step loss too, no retreat
   });
 
   it('GOSS 11.6.2a: without a leader the same roll of 5 against PR 5 fails and the stack retreats', () => {
@@ -72,13 +73,13 @@ describe('GOSS 4.4.1 / 23.2.1 a leader gives −1 DRM on proficiency checks in i
     expect(leaderPrcDrm(s, b, 'german', [hx(3, 4)])).toEqual({ drm: -1, leader: 'l1', case: 'GOSS 4.4.1, 23.2.1' });
     expect(leaderPrcDrm(s, b, 'allied', [hx(2, 4)])).toBeNull(); // the Allied leader is in another hex
     expect(leaderPrcDrm(s, b, 'allied', [hx(3, 4)])).toBeNull(); // German leaders do not help Allied checks
-    const dead = edit(s, (d) => { d.units.l1.eliminated = true; d.units.l1.hex = null; d.units.l2.eliminated = true; d.units.l2.hex = null; });
+    const dead = edit(s, (d) => { unitOf(d, "l1").eliminated = true; unitOf(d, "l1").hex = null; unitOf(d, "l2").eliminated = true; unitOf(d, "l2").hex = null; });
     expect(leaderPrcDrm(dead, b, 'german', [hx(3, 4)])).toBeNull();
   });
 
   it('GOSS 13.10.1: the defender\'s mandatory PRC is made with −1 DRM when a leader is stacked with its lead PR unit', () => {
     const b = fixture({ units: [A('a', 2, 4, { pr: [5, 5] }), G('g', 3, 4, { pr: [5, 4] }), G('ldr', 3, 4, LEADER)] });
-    const s0 = edit(toSegment(start(b), b, 'groundAssault'), (d) => { d.units.a.markers.push('TA'); });
+    const s0 = edit(toSegment(start(b), b, 'groundAssault'), (d) => { unitOf(d, "a").markers.push('TA'); });
     const decl: GaDeclaration = { hex: hx(3, 4), attackers: ['a'] };
     const o = gaOdds(s0, b, decl);
     if (!o.ok) throw new Error(o.message);
@@ -99,7 +100,7 @@ describe('GOSS 4.4.1 / 23.2.1 a leader gives −1 DRM on proficiency checks in i
     for (let i = 0; i < 10 && segmentId(s, b) !== 'attackerAdjustment'; i++) s = act(s, { type: 'endSegment' }).state;
     const r = act(withSeed(s, seedD10(s.n, 5)), { type: 'dropAttack', unit: 'a' });
     expect(prcOf(r.events)).toEqual({ type: 'prc', unit: 'a', pr: 5, roll: 5, drm: -1, pass: true, why: 'drop an attack designation outside MCT, −1 DRM for leader ldr', case: 'GOSS 12.0, GOSS 4.4.1, 23.2.1' });
-    expect(r.state.units.a.markers).not.toContain('TA');
+    expect(unitOf(r.state, "a").markers).not.toContain('TA');
   });
 });
 
@@ -133,7 +134,7 @@ describe('AW 32.8.0 Goodwood ignores the GOSS and AW leader rules: Wunsche has o
 
   it('AW 32.8.0: Wunsche adds one hex to the maximum advance of 12th SS units stacked with him only', () => {
     const b = fixture({ rules: WUNSCHE, special: NO_GOSS_LEADERS, units: [G('ss', 2, 4, ss), G('pz', 2, 4, pz), G('wunsche', 2, 4, LEADER), A('x', 9, 9)] });
-    const s = edit(start(b), (d) => { d.units.ss.markers.push('TA'); d.units.pz.markers.push('TA'); });
+    const s = edit(start(b), (d) => { unitOf(d, "ss").markers.push('TA'); unitOf(d, "pz").markers.push('TA'); });
     const frame = {
       proc: 'groundAssault' as const, hex: hx(3, 4), attackerSide: 'german' as const, defenderSide: 'allied' as const, attackers: ['ss', 'pz'], defenders: ['x'],
       stage: 'advance' as const, decl: { standoff: [], fullStrength: [] }, odds: null, rolls: null, att: null, def: null,
@@ -151,5 +152,5 @@ describe('AW 32.8.0 Goodwood ignores the GOSS and AW leader rules: Wunsche has o
 });
 
 function gaStateOf(b: ScenarioBundle): GameState {
-  return edit(toSegment(start(b), b, 'groundAssault'), (d) => { d.units.a.markers.push('TA'); });
+  return edit(toSegment(start(b), b, 'groundAssault'), (d) => { unitOf(d, "a").markers.push('TA'); });
 }

@@ -15,6 +15,7 @@
 import type { HexId } from '../hex';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import { special } from './scenarioArea';
+import { unitOf } from '../unitTable';
 
 const leaderIds = new WeakMap<ScenarioBundle, string[]>();
 /** The scenario's leader counters (GOSS 23), once per bundle: most scenarios have none, and then nothing is scanned. */
@@ -44,7 +45,7 @@ export function gossLeaderIn(state: GameState, bundle: ScenarioBundle, side: Sid
   const ids = leadersOf(bundle);
   if (!ids.length) return null;
   for (const id of ids) {
-    const u = state.units[id];
+    const u = unitOf(state, id);
     if (u && u.side === side && !u.eliminated && u.hex !== null && hexes.includes(u.hex)) return u;
   }
   return null;

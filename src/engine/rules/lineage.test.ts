@@ -8,6 +8,7 @@ import type { GameState, ScenarioBundle, Side } from '../types';
 import { sideView } from './movement-search';
 import { segmentMoves } from './movement';
 import { unitIndex } from './unitIndex';
+import { unitOf } from '../unitTable';
 
 // Issue 17: caches derived from the previous state's value (rules/lineage.ts) instead of being built
 // over every unit. A derived value must be the value built whole: checked on the opponent's own games
@@ -81,7 +82,7 @@ describe('the unit index derived from the previous state equals the index built 
     const ix = unitIndex(state);
     const wrong = show(ix) === show(unitIndex(whole(state))) ? [] : ['lists differ'];
     // Derived lists hold the state's own unit records.
-    if (ix.live.some((u) => state.units[u.id] !== u)) wrong.push('a unit record of another state');
+    if (ix.live.some((u) => unitOf(state, u.id) !== u)) wrong.push('a unit record of another state');
     // A derived index carries the live positions (`at`) from the first derivation on.
     return { derived: !!ix.at, wrong };
   }, 100);

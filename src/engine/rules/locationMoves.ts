@@ -14,6 +14,7 @@ import {
   type BoxInfo, type LocationId,
 } from './locations';
 import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
+import { putUnit, unitOf } from '../unitTable';
 
 const no = (code: string, message: string, ruleCase?: string): Rejection => ({ code, message, case: ruleCase });
 
@@ -64,7 +65,7 @@ export const locationRules: RuleModule = {
       const def = ctx.bundle.units.get(e.unit);
       const to = parseLocation(ctx.bundle, e.box);
       if (!def || 'error' in to) throw new Error(`boxSetup of ${e.unit}: not loaded through the data loader`);
-      d.units[e.unit] = { id: e.unit, side: def.side, hex: null, box: to.loc, stepsLost: e.stepsLost, mpSpent: 0, markers: [] };
+      putUnit(d, { id: e.unit, side: def.side, hex: null, box: to.loc, stepsLost: e.stepsLost, mpSpent: 0, markers: [] });
     }
     return [];
   },
@@ -74,14 +75,14 @@ export const locationRules: RuleModule = {
       const a = action as ActionOf<'moveBox'>;
       const { unit, to: ref } = a;
       const state = d as GameState;
-      const u = state.units[unit];
+      const u = unitOf(state, unit);
       const from = movableFrom(state, ctx.bundle, u, ctx.side);
       if ('code' in from) reject(from.code, from.message, from.case);
       const to = parseLocation(ctx.bundle, ref);
       if ('error' in to) reject('bad-location', to.error);
       const problem = boxMoveProblem(state, ctx.bundle, u, from, to.loc);
       if (problem) reject(problem.code, problem.message, problem.case);
-      placeUnit(d.units[unit], to.loc);
+      placeUnit(unitOf(d, unit), to.loc);
       const ev: GameEvent = { type: 'unitMovedBox', unit, from: from.def.id, to: locationRef(ctx.bundle, to.loc), case: from.graph.moveCase ?? from.graph.case ?? '' };
       return [ev];
     },

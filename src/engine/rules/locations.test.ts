@@ -17,6 +17,7 @@ import { unitIndex } from './unitIndex';
 import { determineSupply, inGenS } from './supply';
 import goodwood from '../../../data/scenarios/goodwood.json';
 import { hexOfRulesId, HEX_COUNT } from '../hex';
+import { unitList, unitOf } from '../unitTable';
 
 const scenario = { ...demo, id: 'demo-boxes', boxGraphs: ['test-es-track', 'test-landing'] };
 const src = (boxes: Record<string, unknown> = { 'data/boxes/es-track.json': esTrack, 'data/boxes/landing.json': landing }, scen: object = scenario): DataSources =>
@@ -38,7 +39,7 @@ function refused(state: GameState, a: Action) {
 function inBoxes(places: Record<string, string>): GameState {
   let s = newGame(bundle, { seed: 'boxes' }).state;
   s = ok(s, { type: 'endSegment' }); // construction → move
-  return produce(s, (d) => { for (const [u, ref] of Object.entries(places)) placeUnit(d.units[u], loc(ref)); });
+  return produce(s, (d) => { for (const [u, ref] of Object.entries(places)) placeUnit(unitOf(d, u), loc(ref)); });
 }
 
 describe('one location space (issue 14 part 3)', () => {
@@ -50,15 +51,15 @@ describe('one location space (issue 14 part 3)', () => {
     expect(reg.byId.get('es-3')!.adjacent).toEqual([loc('es-2')]);
     expect(reg.byId.get('es-1')!.entry).toEqual(['C4718', 'C4719', 'C4825'].map((h) => hexOfRulesId(h)));
     const s = inBoxes({ 'demo-gds-1': 'es-3' });
-    expect(locationOf(s.units['demo-gds-1'])).toBe(loc('es-3'));
-    expect(locationOf(s.units['demo-kosb'])).toBe(hexOfRulesId('C4719'));
+    expect(locationOf(unitOf(s, 'demo-gds-1'))).toBe(loc('es-3'));
+    expect(locationOf(unitOf(s, 'demo-kosb'))).toBe(hexOfRulesId('C4719'));
     expect(locationOf({ hex: null, eliminated: true })).toBe(ELIMINATED_BOX);
     expect(locationOf({ hex: null })).toBe(OFF_MAP_BOX);
   });
 
   it('a unit in a box has no hex: the hex index, and so movement, hex stacking and the Pixi map (which draw u.hex) ignore it', () => {
     const s = inBoxes({ 'demo-gds-1': 'es-3' });
-    expect(s.units['demo-gds-1'].hex).toBeNull();
+    expect(unitOf(s, 'demo-gds-1').hex).toBeNull();
     expect(unitIndex(s).live.map((u) => u.id)).not.toContain('demo-gds-1');
     expect(unitsInBox(s, loc('es-3')).map((u) => u.id)).toEqual(['demo-gds-1']);
     expect(refused(s, { type: 'move', unit: 'demo-gds-1', path: ['C4718'] })).toMatchObject({ code: 'not-on-map', message: '1 Gds/5 Gds Armd is in ES box 3, not on the map' });
@@ -77,8 +78,8 @@ describe('one location space (issue 14 part 3)', () => {
     for (const a of offers) expect(apply(s, a).ok).toBe(true);
     expect(refused(s, { type: 'moveBox', unit: 'demo-gds-1', to: 'C4825' })).toMatchObject({ code: 'enemy-hex', case: 'GOSS 7.1' });
     s = ok(s, { type: 'moveBox', unit: 'demo-gds-1', to: 'C4718' });
-    expect(s.units['demo-gds-1']).toMatchObject({ hex: hexOfRulesId('C4718') });
-    expect(s.units['demo-gds-1'].box).toBeUndefined();
+    expect(unitOf(s, 'demo-gds-1')).toMatchObject({ hex: hexOfRulesId('C4718') });
+    expect(unitOf(s, 'demo-gds-1').box).toBeUndefined();
     expect(unitIndex(s).byHex.get(hexOfRulesId('C4718'))!.map((u) => u.id)).toEqual(['demo-gds-1']);
   });
 
@@ -90,7 +91,7 @@ describe('one location space (issue 14 part 3)', () => {
     expect(refused(s, { type: 'moveBox', unit: 'demo-3rgr', to: 'C5024' })).toMatchObject({ code: 'not-adjacent', message: '3 RTR/29 Armd may leave ES box 1 only onto C4718, C4719, C4825, not C5024' });
     expect(refused(s, { type: 'moveBox', unit: 'demo-kosb', to: 'es-1' })).toMatchObject({ code: 'not-in-box' });
     expect(refused(s, { type: 'moveBox', unit: 'demo-gds-1', to: 'nowhere' })).toMatchObject({ code: 'bad-location' });
-    const construction = produce(newGame(bundle, { seed: 'boxes' }).state, (d) => placeUnit(d.units['demo-gds-1'], loc('es-3')));
+    const construction = produce(newGame(bundle, { seed: 'boxes' }).state, (d) => placeUnit(unitOf(d, 'demo-gds-1'), loc('es-3')));
     expect(refused(construction, { type: 'moveBox', unit: 'demo-gds-1', to: 'es-2' })).toMatchObject({ code: 'wrong-segment' }); // the sequence's dispatcher: box moves are admitted only in Movement Segments
   });
 
@@ -121,9 +122,9 @@ describe('one location space (issue 14 part 3)', () => {
     const b = loadScenario('goodwood-boxes', { ...BUILTIN, scenarios: { 'data/scenarios/goodwood-boxes.json': gw }, boxes: { 'data/boxes/landing.json': landing } });
     const at = (ref: string) => { const r = parseLocation(b, ref); if ('error' in r) throw new Error(r.error); return r.loc; };
     const s = produce(newGame(b, { seed: 'boxes' }).state, (d) => {
-      placeUnit(d.units['3-rtr-29-11'], at('landing'));
-      placeUnit(d.units['8-rb-29-11'], at('queue'));
-      d.units['8-rb-29-11'].markers.push('OhS');
+      placeUnit(unitOf(d, '3-rtr-29-11'), at('landing'));
+      placeUnit(unitOf(d, '8-rb-29-11'), at('queue'));
+      unitOf(d, '8-rb-29-11').markers.push('OhS');
     });
     const changes = determineSupply(s, b, 'allied');
     expect(changes.filter((c) => ['3-rtr-29-11', '8-rb-29-11'].includes(c.unit))).toEqual([{ unit: '3-rtr-29-11', to: 'OhS' }, { unit: '8-rb-29-11', to: 'GenS' }]);
@@ -132,17 +133,17 @@ describe('one location space (issue 14 part 3)', () => {
   it('view: the other side sees units in an owner-only box as anonymous counters; public boxes as they are', () => {
     const s = inBoxes({ 'demo-gds-1': 'queue', 'demo-3rgr': 'queue', 'demo-kosb': 'es-2' });
     const mine = view(s, 'allied');
-    expect(mine.units['demo-gds-1']).toMatchObject({ box: loc('queue'), hex: null });
+    expect(unitOf(mine, 'demo-gds-1')).toMatchObject({ box: loc('queue'), hex: null });
     const theirs = view(s, 'german');
-    expect(theirs.units['demo-gds-1']).toBeUndefined();
-    expect(theirs.units['demo-3rgr']).toBeUndefined();
-    const anon = Object.values(theirs.units).filter((u) => u.box === loc('queue'));
+    expect(unitOf(theirs, 'demo-gds-1')).toBeUndefined();
+    expect(unitOf(theirs, 'demo-3rgr')).toBeUndefined();
+    const anon = unitList(theirs).filter((u) => u.box === loc('queue'));
     expect(anon).toEqual([
       { id: 'hidden:queue:0', side: 'allied', hex: null, box: loc('queue'), stepsLost: 0, mpSpent: 0, markers: [] },
       { id: 'hidden:queue:1', side: 'allied', hex: null, box: loc('queue'), stepsLost: 0, mpSpent: 0, markers: [] },
     ]);
     expect(JSON.stringify(theirs)).not.toContain('demo-gds-1');
-    expect(theirs.units['demo-kosb']).toMatchObject({ box: loc('es-2') });
+    expect(unitOf(theirs, 'demo-kosb')).toMatchObject({ box: loc('es-2') });
     expect('seed' in theirs).toBe(false);
     // The React reading API (src/ui/boxes.ts) reads the view: the German panel shows two anonymous counters in the queue.
     const panel = boxDisplays(theirs, bundle);
@@ -159,9 +160,9 @@ describe('one location space (issue 14 part 3)', () => {
     const b = loadScenario('demo-boxes-setup', { ...src(undefined, scen), scenarios: { 'data/scenarios/demo-boxes-setup.json': scen } });
     let s = newGame(b, { seed: 'boxes' }).state;
     const es2 = boxRegistry(b).byId.get('es-2')!.loc;
-    expect(s.units['demo-gds-1']).toEqual({ id: 'demo-gds-1', side: 'allied', hex: null, box: es2, stepsLost: 0, mpSpent: 0, markers: [] });
+    expect(unitOf(s, 'demo-gds-1')).toEqual({ id: 'demo-gds-1', side: 'allied', hex: null, box: es2, stepsLost: 0, mpSpent: 0, markers: [] });
     s = ok(ok(s, { type: 'endSegment' }), { type: 'moveBox', unit: 'demo-gds-1', to: 'es-1' });
-    expect(ok(s, { type: 'moveBox', unit: 'demo-gds-1', to: 'C4718' }).units['demo-gds-1'].hex).toBe(hexOfRulesId('C4718'));
+    expect(unitOf(ok(s, { type: 'moveBox', unit: 'demo-gds-1', to: 'C4718' }), 'demo-gds-1').hex).toBe(hexOfRulesId('C4718'));
     const bad = { ...scen, id: 'demo-boxes-setup-bad', boxSetup: [{ unit: 'demo-kosb', box: 'es-0', source: 'test: bad' }] };
     try {
       loadScenario('demo-boxes-setup-bad', { ...src(undefined, bad), scenarios: { 'data/scenarios/bad.json': bad } });

@@ -19,6 +19,7 @@ import { HEX_COUNT, formatHex, tryParseHexRef, type HexId } from '../hex';
 import type { BoxDef, BoxGraphFile } from '../../data/schemas/boxes';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
 import { readUnits } from './unitIndex';
+import { unitList } from '../unitTable';
 
 /** A hex id (< BOX_BASE) or a box id (≥ BOX_BASE). */
 export type LocationId = number;
@@ -195,7 +196,7 @@ export function boxDisplays(v: Pick<GameState, 'units'>, bundle: ScenarioBundle)
   const reg = boxRegistry(bundle);
   if (!reg.list.length) return [];
   const inBox = new Map<LocationId, UnitState[]>();
-  for (const u of Object.values(v.units)) {
+  for (const u of unitList(v)) {
     if (u.eliminated || u.hex !== null || u.box === undefined) continue;
     const l = inBox.get(u.box);
     if (l) l.push(u); else inBox.set(u.box, [u]);

@@ -9,6 +9,7 @@ import {
   defOf, fatigue, fsPoints, isArtGroup, isArtillery, isHq, isLeader, isZ, setFatigue, stepsLeft,
 } from './combatTraits';
 import * as traits from './unit-traits';
+import { unitOf } from '../unitTable';
 
 export interface LossCtx {
   d: Draft<GameState>;
@@ -47,7 +48,7 @@ export function takeStep(ctx: LossCtx, u: Draft<UnitState>, why: string, c: stri
 }
 
 function liveUnits(ctx: LossCtx, ids: string[]): Draft<UnitState>[] {
-  return ids.map((id) => ctx.d.units[id]).filter((u) => u && !u.eliminated && u.hex !== null && !isLeader(defOf(ctx.bundle, u.id)));
+  return ids.map((id) => unitOf(ctx.d, id)).filter((u) => u && !u.eliminated && u.hex !== null && !isLeader(defOf(ctx.bundle, u.id)));
 }
 
 export interface AllocateOpts {
@@ -143,7 +144,7 @@ export function absorb(ctx: LossCtx, ids: string[], hits: number, mode: 'free' |
 export function takeStepsMostFirst(ctx: LossCtx, ids: string[], n: number, why: string, c: string): void {
   const { d, bundle } = ctx;
   for (let k = 0; k < n; k++) {
-    const us = ids.map((id) => d.units[id]).filter((u) => !u.eliminated && u.hex !== null);
+    const us = ids.map((id) => unitOf(d, id)).filter((u) => !u.eliminated && u.hex !== null);
     if (!us.length) return;
     const big = us.filter((u) => !traits.isZStep(bundle.units.get(u.id)!));
     const pool = big.length ? big : us;

@@ -16,6 +16,7 @@ import { F_ENEMY_ADJ, moveRecordNow, sideView } from './movement-search';
 import { supplyRule } from './supply';
 import { lostSteps, replaceStep } from './breakdownSteps';
 import { moduleDraft, moduleState } from './moduleState';
+import { unitList, unitOf } from '../unitTable';
 
 const NAME = 'lull';
 interface CherbourgState { lull?: { turn: number; germanStepsLeft: number; replaced: string[] } | null }
@@ -43,7 +44,7 @@ export function lullCombatBan(state: GameState, bundle: ScenarioBundle): (Reject
  */
 function mayEnter(state: GameState, bundle: ScenarioBundle, unitId: string) {
   if (!lullActive(state, bundle)) return null;
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   if (u.hex === null) return null;
   const rec = moveRecordNow(state, bundle, u);
   const start = rec ? rec.from : u.hex;
@@ -67,7 +68,7 @@ export const lull: Extension = {
     const l = special(bundle).lull;
     if (!l || !lullActive(state, bundle)) return null;
     const def = bundle.units.get(unitId)!;
-    if (state.units[unitId]?.side === l.side) return { ma, hexLimit: l.alliedMoveHexes, case: 'AW 34.10.1', text: `lull: ${l.alliedMoveHexes} hex${l.alliedMoveHexes > 1 ? 'es' : ''} this GT` };
+    if (unitOf(state, unitId)?.side === l.side) return { ma, hexLimit: l.alliedMoveHexes, case: 'AW 34.10.1', text: `lull: ${l.alliedMoveHexes} hex${l.alliedMoveHexes > 1 ? 'es' : ''} this GT` };
     const out = Math.min(ma, Math.floor(def.ma / l.germanMaFraction));
     return { ma: out, case: 'AW 34.10.1', text: `MA ${out} (lull: one-third of the printed MA)` };
   },
@@ -87,7 +88,7 @@ function declareLull(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   if (cs(d as GameState).lull) reject('already', 'the one lull of the scenario has been declared', 'AW 34.10.1');
   const events: GameEvent[] = [];
   // 34.10.1: every US Btn with a step loss replaces one, never above its starting strength.
-  for (const u of Object.values(d.units).sort((a, b) => a.id.localeCompare(b.id))) {
+  for (const u of [...unitList(d)].sort((a, b) => a.id.localeCompare(b.id))) {
     const def = ctx.bundle.units.get(u.id)!;
     // Steps out as breakdown Coys are not lost (GOSS 18): only real losses are replaced, so the Coys can still rejoin.
     if (u.side !== l!.side || u.eliminated || def.size !== 'Bn') continue;
@@ -106,7 +107,7 @@ function germanReplacement(d: Draft<GameState>, action: Action, ctx: RuleContext
   if (!l || !st || !lullActive(d as GameState, ctx.bundle)) reject('no-lull', 'German replacements come only on the lull GD', 'AW 34.10.2');
   if (ctx.side !== 'german') reject('not-your-turn', 'the German player takes the lull replacements', 'AW 34.10.2');
   const id = String((action as { unit?: unknown }).unit);
-  const u = d.units[id];
+  const u = unitOf(d, id);
   const def = ctx.bundle.units.get(id);
   if (!u || !def || u.side !== 'german' || u.eliminated || u.hex === null) reject('no-such-unit', `${id} is not a German unit on the map (eliminated units do not return)`, 'AW 34.10.2');
   if (st!.germanStepsLeft <= 0) reject('none-left', 'all six replacement steps are used', 'AW 34.10.2');

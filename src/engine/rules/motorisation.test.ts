@@ -10,6 +10,7 @@ import { movementOptions } from './movement';
 import { designationProblem } from './attackDesignation';
 import { carriedBy, divisionOf } from './motorised';
 import type { GameState } from '../types';
+import { unitIds, unitOf } from '../unitTable';
 
 const cherbourg = loadScenario('cherbourg');
 
@@ -23,7 +24,7 @@ const allowance = (s: GameState, id: string) => {
 describe('GOSS 7.12.3b Allied inherent transport (AW 34.7.0)', () => {
   const s0 = until(cherbourg, start(), 'move', 0, 0);
   // 4th Infantry Division: its nine Leg rifle battalions on the map.
-  const inf4 = Object.keys(s0.units).filter((id) => cherbourg.units.get(id)!.hq === '4id-hq' && cherbourg.units.get(id)!.moveClass === 'leg' && s0.units[id].hex !== null).sort();
+  const inf4 = unitIds(s0).filter((id) => cherbourg.units.get(id)!.hq === '4id-hq' && cherbourg.units.get(id)!.moveClass === 'leg' && unitOf(s0, id).hex !== null).sort();
 
   test('GOSS 7.12.3b, AW 34.7.0: a Leg battalion mounts for half the transport MA and then moves as Mech with MA 12 (6 MP left)', () => {
     const id = inf4[0];
@@ -53,7 +54,7 @@ describe('GOSS 7.12.3b Allied inherent transport (AW 34.7.0)', () => {
     if (!r.ok) expect(r.error).toMatchObject({ code: 'transport-full', case: 'GOSS 7.12.3b, AW 34.7.0' });
     expect(legalActions(s, 'allied').filter((a) => a.type === 'mount' && inf4.includes(a.unit))).toEqual([]);
     // Another division's transport is its own.
-    const inf9 = Object.keys(s.units).find((id) => cherbourg.units.get(id)!.hq === '9id-hq' && cherbourg.units.get(id)!.moveClass === 'leg' && s.units[id].hex !== null)!;
+    const inf9 = unitIds(s).find((id) => cherbourg.units.get(id)!.hq === '9id-hq' && cherbourg.units.get(id)!.moveClass === 'leg' && unitOf(s, id).hex !== null)!;
     expect(apply(s, { type: 'mount', unit: inf9 }).ok).toBe(true);
     // Dismounting frees a place.
     s = run(s, { type: 'dismount', unit: inf4[0] });
@@ -67,7 +68,7 @@ describe('GOSS 7.12.3b Allied inherent transport (AW 34.7.0)', () => {
     expect(r.ok).toBe(true);
     if (r.ok) {
       expect(r.events).toContainEqual(expect.objectContaining({ type: 'dismounted', unit: id, mpLeft: 0 }));
-      expect(r.state.units[id].markers).not.toContain('Mot');
+      expect(unitOf(r.state, id).markers).not.toContain('Mot');
     }
     // Next Allied Movement Segment: still carried, fresh; dismounting costs half of the Leg MA 6.
     s = until(cherbourg, s, 'move', 0, 1);
@@ -89,7 +90,7 @@ describe('GOSS 7.12.3b Allied inherent transport (AW 34.7.0)', () => {
       if (!r.ok) expect(r.error.code).toBe('transported');
     }
     expect(legalActions(s, 'allied').filter((a) => a.type === 'mark' && a.unit === id && (a.marker === 'PA' || a.marker === 'CR'))).toEqual([]);
-    expect(designationProblem(s, cherbourg, s.units[id], 'allied')).toMatchObject({ code: 'transported', case: 'GOSS 5.1.2, 7.12.3' });
+    expect(designationProblem(s, cherbourg, unitOf(s, id), 'allied')).toMatchObject({ code: 'transported', case: 'GOSS 5.1.2, 7.12.3' });
     // A PA-marked unit is not in Tac mode and may not mount.
     const other = inf4.find((x) => legalActions(s0, 'allied').some((a) => a.type === 'mark' && a.unit === x && a.marker === 'PA'))!;
     const r = apply(run(s0, { type: 'mark', unit: other, marker: 'PA' }), { type: 'mount', unit: other });
@@ -98,7 +99,7 @@ describe('GOSS 7.12.3b Allied inherent transport (AW 34.7.0)', () => {
   }, 120_000);
 
   test('GOSS 7.12.3b: Mech units, German units and units that have moved do not mount', () => {
-    const mech = Object.keys(s0.units).find((id) => cherbourg.units.get(id)!.hq === '4id-hq' && cherbourg.units.get(id)!.moveClass === 'mech' && s0.units[id].hex !== null && cherbourg.units.get(id)!.size !== 'HQ')!;
+    const mech = unitIds(s0).find((id) => cherbourg.units.get(id)!.hq === '4id-hq' && cherbourg.units.get(id)!.moveClass === 'mech' && unitOf(s0, id).hex !== null && cherbourg.units.get(id)!.size !== 'HQ')!;
     const r = apply(s0, { type: 'mount', unit: mech });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.code).toBe('not-leg');
@@ -109,7 +110,7 @@ describe('GOSS 7.12.3b Allied inherent transport (AW 34.7.0)', () => {
     expect(m.ok).toBe(false);
     if (!m.ok) expect(m.error.code).toBe('has-moved');
     const g = until(cherbourg, s0, 'move', 1, 0);
-    const leg = Object.keys(g.units).find((id) => cherbourg.units.get(id)!.side === 'german' && cherbourg.units.get(id)!.moveClass === 'leg' && g.units[id].hex !== null)!;
+    const leg = unitIds(g).find((id) => cherbourg.units.get(id)!.side === 'german' && cherbourg.units.get(id)!.moveClass === 'leg' && unitOf(g, id).hex !== null)!;
     const gr = apply(g, { type: 'mount', unit: leg });
     expect(gr.ok).toBe(false);
     if (!gr.ok) expect(gr.error.code).toBe('no-transport');
@@ -123,7 +124,7 @@ describe('GOSS 7.12.3b Allied inherent transport (AW 34.7.0)', () => {
       let s = newGame(b, { seed: 'mot' }).state;
       s = until(b, s, 'move', 0);
       expect(legalActions(s, 'allied').some((a) => a.type === 'mount')).toBe(false);
-      const leg = Object.keys(s.units).find((u) => b.units.get(u)!.side === 'allied' && b.units.get(u)!.moveClass === 'leg' && s.units[u].hex !== null)!;
+      const leg = unitIds(s).find((u) => b.units.get(u)!.side === 'allied' && b.units.get(u)!.moveClass === 'leg' && unitOf(s, u).hex !== null)!;
       const r = apply(s, { type: 'mount', unit: leg });
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.error.code).toBe('no-transport');

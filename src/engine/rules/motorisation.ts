@@ -21,6 +21,7 @@ import { hasMarker, isHq, MARKER } from './unit-traits';
 import { moveRecordNow } from './movement-search';
 import { mayAct } from './extensions';
 import { carriedBy, divisionOf, isMotorised, transportRule } from './motorised';
+import { unitList, unitOf } from '../unitTable';
 
 const CASE_MOUNT = 'GOSS 7.12.3b';
 const no = (code: string, message: string, ruleCase: string): Rejection => ({ code, message, case: ruleCase });
@@ -49,7 +50,7 @@ function common(state: GameState, bundle: ScenarioBundle, u: UnitState | undefin
 
 /** Why the unit may not board its division's transport now, or null (GOSS 7.12.3b, 7.12.0). */
 export function mountProblem(state: GameState, bundle: ScenarioBundle, unitId: string, side: Side | null): Rejection | null {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const c = common(state, bundle, u, side, 'mount');
   if (c) return c;
   const r = transportRule(bundle)!;
@@ -63,7 +64,7 @@ export function mountProblem(state: GameState, bundle: ScenarioBundle, unitId: s
   if (u.mpSpent !== 0 || moveRecordNow(state, bundle, u)) return no('has-moved', `${n} has moved or spent MP this phase; a unit mounts before it moves (half the transport's MA)`, `${r.case}, GOSS 7.12.0`);
   const div = divisionOf(state, bundle, unitId);
   if (!div) return no('no-division', `${n} belongs to no division with a division HQ: only divisions have inherent transport`, r.case);
-  const hq = state.units[div];
+  const hq = unitOf(state, div);
   const hqName = bundle.units.get(div)?.designation ?? div;
   if (!hq || hq.hex === null || hq.eliminated) return no('no-hq', `the ${hqName} is not on the map: its transport carries no one`, r.case);
   const on = carriedBy(state, bundle, div);
@@ -75,7 +76,7 @@ export function mountProblem(state: GameState, bundle: ScenarioBundle, unitId: s
 
 /** Why the unit may not leave its transport now, or null (GOSS 7.12.0, 7.12.2). */
 export function dismountProblem(state: GameState, bundle: ScenarioBundle, unitId: string, side: Side | null): Rejection | null {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const c = common(state, bundle, u, side, 'dismount');
   if (c) return c;
   const r = transportRule(bundle)!;
@@ -88,7 +89,7 @@ export function dismountProblem(state: GameState, bundle: ScenarioBundle, unitId
 
 function mount(d: Draft<GameState>, unitId: string, bundle: ScenarioBundle): GameEvent[] {
   const r = transportRule(bundle)!;
-  const u = d.units[unitId];
+  const u = unitOf(d, unitId);
   u.markers.push(MARKER.MOT);
   const cost = Math.ceil(r.ma / 2);
   u.mpSpent = cost;
@@ -97,7 +98,7 @@ function mount(d: Draft<GameState>, unitId: string, bundle: ScenarioBundle): Gam
 
 function dismount(d: Draft<GameState>, unitId: string, bundle: ScenarioBundle): GameEvent[] {
   const r = transportRule(bundle)!;
-  const u = d.units[unitId];
+  const u = unitOf(d, unitId);
   const def = bundle.units.get(unitId)!;
   const moved = u.mpSpent > 0 || !!moveRecordNow(d as GameState, bundle, u as UnitState);
   u.markers = u.markers.filter((m) => m !== MARKER.MOT);
@@ -126,7 +127,7 @@ function unitActionHandler(
     },
     legal(state, side, bundle) {
       if (segmentProblem(state, bundle, side, type)) return [];
-      return Object.values(state.units)
+      return unitList(state)
         .filter((u) => u.side === side && candidate(u, bundle) && !problem(state, bundle, u.id, side))
         .map((u) => ({ type, unit: u.id }) as Action)
         .sort((a, b) => ((a as { unit: string }).unit < (b as { unit: string }).unit ? -1 : 1));

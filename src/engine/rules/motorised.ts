@@ -9,6 +9,7 @@ import type { GameState, ScenarioBundle, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import { special } from './scenarioArea';
 import { hasMarker, isHq, MARKER } from './unit-traits';
+import { unitList } from '../unitTable';
 
 export type InherentTransportRule = NonNullable<NonNullable<ReturnType<typeof special>['movement']>['inherentTransport']>;
 
@@ -40,7 +41,7 @@ export function motorisedMa(bundle: ScenarioBundle, u: UnitState): { ma: number;
 export function divisionOf(state: GameState, bundle: ScenarioBundle, unitId: string): string | null {
   let def = bundle.units.get(unitId);
   if (def?.formation === 'breakdown') {
-    const parent = Object.values(state.units).find((p) => p.detached?.includes(unitId));
+    const parent = unitList(state).find((p) => p.detached?.includes(unitId));
     def = parent ? bundle.units.get(parent.id) : undefined;
   }
   const hq = def?.hq ? bundle.units.get(def.hq) : undefined;
@@ -49,7 +50,7 @@ export function divisionOf(state: GameState, bundle: ScenarioBundle, unitId: str
 
 /** The division's units on its transport now (GOSS 7.12.3b: `perDivision` at a time). */
 export function carriedBy(state: GameState, bundle: ScenarioBundle, division: string): string[] {
-  return Object.values(state.units)
+  return unitList(state)
     .filter((u) => !u.eliminated && isMotorised(u) && divisionOf(state, bundle, u.id) === division)
     .map((u) => u.id).sort();
 }

@@ -24,6 +24,7 @@ import {
 import {
   MARKER, hasMarker, isArtilleryGroup, isCommando, isHqArtilleryGroup, isPureAfv, isRanger, isArtillery, isHq,
 } from './unit-traits';
+import { unitOf } from '../unitTable';
 
 /**
  * How a unit moves: off-road (Leg units pay road costs along roads, GOSS 7.6.2), Mech road movement
@@ -629,7 +630,7 @@ function leaderMaBonus(state: GameState, bundle: ScenarioBundle, u: UnitState, d
   if (start === null) return null;
   for (const l of special(bundle).leaders ?? []) {
     if (l.unit === u.id || !l.stackedWith.maBonus || def.formation !== l.formation) continue;
-    const lu = state.units[l.unit];
+    const lu = unitOf(state, l.unit);
     if (lu && !lu.eliminated && lu.side === u.side && lu.hex === start) return { bonus: l.stackedWith.maBonus, leader: bundle.units.get(l.unit)?.designation ?? l.unit, case: 'AW 32.8.0' };
   }
   return null;

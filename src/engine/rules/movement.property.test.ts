@@ -10,14 +10,15 @@ import { allowance, sideView } from './movement-search';
 import { stackViolations } from './stacking';
 import { mini, type MiniUnit } from '../../../tests/fixtures/mini';
 import type { GameState, ScenarioBundle } from '../types';
+import { unitIds, unitOf } from '../unitTable';
 
 const TERRAIN = 'cccwwbfrmhvt';
 
 function invariants(state: GameState, bundle: ScenarioBundle): void {
   const seg = segmentAt(bundle.sequence, state.pos).segment.id;
   const where = new Map<number, Set<string>>();
-  for (const id in state.units) {
-    const u = state.units[id];
+  for (const id of unitIds(state)) {
+    const u = unitOf(state, id);
     if (u.hex === null || u.eliminated) continue;
     if (!where.has(u.hex)) where.set(u.hex, new Set());
     where.get(u.hex)!.add(u.side);

@@ -4,6 +4,7 @@ import { movementOptions, overrunCost, legalDestinations } from './movement';
 import { isConstricted } from './movement-search';
 import { mini, must, refused, edit, move, hx, ref, type MiniUnit, type XY } from '../../../tests/fixtures/mini';
 import type { GameState, ScenarioBundle } from '../types';
+import { unitOf } from '../unitTable';
 
 const END = { type: 'endSegment' } as const;
 const ALLY = (id: string, at: XY, o: Partial<MiniUnit> = {}): MiniUnit => ({ id, side: 'allied', at, ...o });
@@ -38,7 +39,7 @@ describe('GOSS 7 TEC terrain costs', () => {
     }
     // Direct entry costs: move each unit one hex into every terrain from a clear neighbour.
     for (let c = 1; c < row.length; c++) {
-      const s = edit(state, (x) => { x.units.leg.hex = hx([c, 0]); x.units.mech.hex = hx([c, 2]); });
+      const s = edit(state, (x) => { unitOf(x, "leg").hex = hx([c, 0]); unitOf(x, "mech").hex = hx([c, 2]); });
       expect([row[c], costTo(s, bundle, 'leg', [c, 1])]).toEqual([row[c], leg[c]]);
       expect([row[c], costTo(s, bundle, 'mech', [c, 1])]).toEqual([row[c], mech[c]]);
     }
@@ -75,7 +76,7 @@ describe('GOSS 7 TEC hexsides', () => {
   it('GOSS 7 TEC bridge: Leg 0, non-road Mech +3 (a bridge counts as a ford)', () => {
     const { state, bundle } = base(['river', 'bridge']);
     expect(costTo(state, bundle, 'leg', [0, 1])).toBe(1);
-    const s = edit(state, (x) => { x.units.mech.hex = hx([0, 0]); });
+    const s = edit(state, (x) => { unitOf(x, "mech").hex = hx([0, 0]); });
     const m = movementOptions(s, bundle, 'mech');
     if ('error' in m) throw new Error();
     // The hex is clear and both hexes are clear, so Mech road movement (clear at 1.5) is prohibited across water without a road; non-road pays 1 + 3.
@@ -124,7 +125,7 @@ describe('GOSS 7.6.2 / 7.10 roads', () => {
     expect(dest(state, bundle, 'mech', [8, 0])).toMatchObject({ cost: 8, type: 'offroad' });
     const r = apply(state, { type: 'move', unit: 'mech', path: [ref([1, 0]), ref([2, 0])], via: 'road' });
     expect(r.ok).toBe(true);
-    if (r.ok) expect(r.state.units.mech.mpSpent).toBe(3);
+    if (r.ok) expect(unitOf(r.state, "mech").mpSpent).toBe(3);
   });
   it('GOSS 7.10.1 Mech road movement must start in a road or clear hex', () => {
     const { state, bundle } = mini({
@@ -172,13 +173,13 @@ describe('GOSS 7.8.0 adjacent-enemy surcharge, AW 31.8 halts', () => {
     // It may not go on from the halt hex, even to a hex away from the enemy.
     expect(refused(state, move('a', [3, 1], [4, 1]))).toMatchObject({ code: 'halted', case: 'AW 31.8b' });
     const s = must(state, move('a', [3, 1]));
-    expect(s.units.a.move).toMatchObject({ halted: true });
+    expect(unitOf(s, "a").move).toMatchObject({ halted: true });
     expect(refused(s, move('a', [4, 1]))).toMatchObject({ code: 'halted', case: 'GOSS 7.7' });
   });
   it('AW 31.8b: woods is MCT, so moving adjacent in woods does not halt and the unit may go on', () => {
     const { state } = field('w');
     const s = must(state, move('a', [3, 1], [4, 1]));
-    expect(s.units.a.mpSpent).toBe(3.5); // 2.5 + 1 for the clear hex (4,1), which is not adjacent to (3,2)
+    expect(unitOf(s, "a").mpSpent).toBe(3.5); // 2.5 + 1 for the clear hex (4,1), which is not adjacent to (3,2)
   });
   it('GOSS 7.8.0 waiver: no surcharge into MCT when the only adjacent enemies are pure AFVs and no road links the hexes', () => {
     const { state, bundle } = field('w', { type: 'Arm', moveClass: 'mech' });
@@ -250,7 +251,7 @@ describe('AW 31.2.1 Movement Segment order, PA, CR and Exploit', () => {
     expect([n('leg'), n('mech'), n('rgr')]).toEqual([1, 2, 2]);
     expect(refused(s, move('leg', [0, 1], [0, 2]))).toMatchObject({ code: 'pa-limit', case: 'AW 31.2.1' });
     const moved = must(s, move('mech', [1, 1]));
-    expect(moved.units.mech.mpSpent).toBe(0);
+    expect(unitOf(moved, "mech").mpSpent).toBe(0);
   });
   it('AW 31.8a: a PA unit halts on moving adjacent to an enemy, even in MCT', () => {
     const { state, bundle } = lane([ALLY('m', [0, 1], { moveClass: 'mech', ma: 12, type: 'Mot Inf' }), AXIS('x', [3, 1])], 'AM', ['cccccc', 'ccwccc', 'cccccc']);
@@ -271,7 +272,7 @@ describe('AW 31.2.1 Movement Segment order, PA, CR and Exploit', () => {
   });
   it('GOSS 5.2.1, AW 31.2.1: PA reach is counted in hexes — an enemy-adjacent hex 2 hexes away is in a Mech unit\'s reach (2 PA hexes), not a Leg unit\'s (1)', () => {
     const mech = lane([ALLY('m', [0, 1], { moveClass: 'mech', type: 'Mot Inf' }), AXIS('x', [3, 1])]);
-    expect(must(mech.state, { type: 'mark', unit: 'm', marker: 'PA' }).units.m.markers).toContain('PA');
+    expect(unitOf(must(mech.state, { type: 'mark', unit: 'm', marker: 'PA' }), "m").markers).toContain('PA');
     const leg = lane([ALLY('l', [0, 1]), AXIS('x', [3, 1])]);
     expect(refused(leg.state, { type: 'mark', unit: 'l', marker: 'PA' })).toMatchObject({ code: 'pa-no-enemy', case: 'GOSS 5.2.1' });
     expect(legalActions(leg.state, 'allied').some((a) => a.type === 'mark' && a.marker === 'PA')).toBe(false);
@@ -297,9 +298,9 @@ describe('AW 31.2.1 Movement Segment order, PA, CR and Exploit', () => {
   it('AW 31.2.1: artillery may be flipped in battery before moving, and flips out of battery when it moves', () => {
     const { state } = lane([ALLY('art', [0, 0], { type: 'Art', moveClass: 'mech', size: 'Bn', markers: ['OoB'] }), AXIS('x', [7, 2])]);
     const ib = must(state, { type: 'mark', unit: 'art', marker: 'IB' });
-    expect(ib.units.art.markers).not.toContain('OoB');
+    expect(unitOf(ib, "art").markers).not.toContain('OoB');
     const moved = must(ib, move('art', [1, 0]));
-    expect(moved.units.art.markers).toContain('OoB');
+    expect(unitOf(moved, "art").markers).toContain('OoB');
   });
 });
 
@@ -334,7 +335,7 @@ describe('AW 31.6 night, AW 31.5 exploitation, AW 31.11 supply, GOSS 7.3.0 minim
     // (6,1) clear next to the enemy: 5 + 1 + 2 — the surcharge applies without MCT, and the move halts (AW 31.8b)
     expect(o.destinations.find((d) => d.hex === hx([6, 1]))).toMatchObject({ cost: 8, halt: { case: 'AW 31.8b' } });
     const after = must(must(s, move('t', [1, 1])), END);
-    expect(after.units.t.markers).not.toContain('Exploit');
+    expect(unitOf(after, "t").markers).not.toContain('Exploit');
   });
   it('AW 31.11: an out-of-supply unit has half its MA; an OhS unit that uses more than half becomes OoS', () => {
     const rows = ['c'.repeat(10)];
@@ -342,15 +343,15 @@ describe('AW 31.6 night, AW 31.5 exploitation, AW 31.11 supply, GOSS 7.3.0 minim
     expect(refused(oos.state, move('a', [1, 0], [2, 0], [3, 0], [4, 0]))).toMatchObject({ code: 'over-ma', case: 'AW 31.11' });
     const ohs = mini({ rows, units: [ALLY('a', [0, 0], { ma: 6, markers: ['OhS'] }), AXIS('x', [9, 0])] });
     const s3 = must(ohs.state, move('a', [1, 0], [2, 0], [3, 0]));
-    expect(s3.units.a.markers).toEqual(['OhS']);
+    expect(unitOf(s3, "a").markers).toEqual(['OhS']);
     const s4 = must(s3, move('a', [4, 0]));
-    expect(s4.units.a.markers).toEqual(['OoS']);
+    expect(unitOf(s4, "a").markers).toEqual(['OoS']);
   });
   it('GOSS 7.3.0: a unit that has not moved may always move one hex, spending its whole MA', () => {
     const { state, bundle } = mini({ rows: ['cmm'], units: [ALLY('a', [0, 0], { ma: 2 }), AXIS('x', [2, 0])] });
     expect(dest(state, bundle, 'a', [1, 0])).toMatchObject({ cost: 2, minimumMove: true });
     const s = must(state, move('a', [1, 0]));
-    expect(s.units.a.mpSpent).toBe(2);
+    expect(unitOf(s, "a").mpSpent).toBe(2);
   });
   it('GOSS 7 TEC constricted terrain: Leg +1 entering or leaving off-road; Mech only as its whole move', () => {
     const { state, bundle } = mini({ rows: ['cccc'], units: [ALLY('leg', [0, 0]), ALLY('mech', [0, 0], { moveClass: 'mech', ma: 12, type: 'Arm', size: 'Co' })] });
@@ -375,7 +376,7 @@ describe('AW 31.6 night, AW 31.5 exploitation, AW 31.11 supply, GOSS 7.3.0 minim
     const { state } = mini({ rows: ['cccccc', 'cccccc'], units: [ALLY('a', [0, 0]), ALLY('b', [0, 1]), AXIS('x', [5, 1])] });
     let s = must(state, move('a', [1, 0]));
     s = must(s, move('a', [2, 0]));
-    expect(s.units.a.mpSpent).toBe(2);
+    expect(unitOf(s, "a").mpSpent).toBe(2);
     s = must(s, move('b', [1, 1]));
     expect(refused(s, move('a', [3, 0]))).toMatchObject({ code: 'move-finished', case: 'GOSS 7.1' });
   });
@@ -435,7 +436,7 @@ describe('GOSS 7.6.1 step 5 / 19.4 ground conditions (AW 31.2.1b)', () => {
     expect(dest(state, bundle, 'inf', [6, 1])).toMatchObject({ cost: 6 });
     // The move along the primary road is recorded as such; its continuation stays on the main roads.
     const s1 = must(state, { ...move('tank', [1, 0], [2, 0], [3, 0], [4, 0]), via: 'mainroad' });
-    expect(s1.units.tank.move?.type).toBe('mainroad');
+    expect(unitOf(s1, "tank").move?.type).toBe('mainroad');
     expect(refused(s1, move('tank', [4, 1]))).toMatchObject({ code: 'not-main-road', case: 'GOSS 7.6.1, 19.4' });
     must(s1, move('tank', [5, 0], [6, 0], [7, 0], [8, 0], [9, 0], [10, 0], [11, 0], [12, 0]));
   });
@@ -457,7 +458,7 @@ describe('GOSS 7.6.1 step 5 / 19.4 ground conditions (AW 31.2.1b)', () => {
   });
   it('GOSS 7.10.1: Mech road movement enters clear hexes as roads only in dry weather', () => {
     const dry = field('dry', [ALLY('tank', [5, 1], { moveClass: 'mech', ma: 6, type: 'Arm' })]);
-    expect(must(dry.state, { ...move('tank', [6, 1]), via: 'road' }).units.tank.move).toMatchObject({ type: 'road', mp: 1.5 });
+    expect(unitOf(must(dry.state, { ...move('tank', [6, 1]), via: 'road' }), "tank").move).toMatchObject({ type: 'road', mp: 1.5 });
     const wet = field('wet', [ALLY('tank', [5, 1], { moveClass: 'mech', ma: 6, type: 'Arm' })]);
     expect(refused(wet.state, { ...move('tank', [6, 1]), via: 'road' })).toMatchObject({ code: 'not-road', case: 'GOSS 7.10.1' });
     expect(dest(wet.state, wet.bundle, 'tank', [10, 1])).toBeUndefined();

@@ -32,6 +32,7 @@ import { boxAt, isBox, locationName, locationOf } from './locations';
 import { acrossBoundary, mayAct, moveLimits } from './extensions';
 import { downBridgeSides, placedBridgeSides } from './placedBridges';
 import { isMotorised, moveClassOf } from './motorised';
+import { unitIds, unitOf, unitTable, withUnits } from '../unitTable';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -66,7 +67,7 @@ function phasing(state: GameState, bundle: ScenarioBundle): Side {
 
 /** The movement mode a unit would use now, or a rejection saying why it may not move (AW 31.2.1, 31.5). */
 export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: string): { mode: MoveMode } | { error: Rejection } {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def = bundle.units.get(unitId);
   if (!u || !def) return { error: no('no-such-unit', `there is no unit "${unitId}"`) };
   const name = def.designation;
@@ -155,7 +156,7 @@ export function moveFinished(state: GameState, bundle: ScenarioBundle, u: UnitSt
 
 /** Why the unit may not (start or continue to) move now, or null. */
 function moveBlock(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode): Check {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def = bundle.units.get(unitId)!;
   const rec = moveRecordNow(state, bundle, u);
   if (rec) {
@@ -171,7 +172,7 @@ function moveBlock(state: GameState, bundle: ScenarioBundle, unitId: string, mod
 }
 
 function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode, type: MoveType): MoverCtx {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def = bundle.units.get(unitId)!;
   return {
     state, bundle, tec: tecOf(bundle), view: sideView(state, bundle, u.side, ignoredBy(state, bundle, u)), unit: u, def,
@@ -195,7 +196,7 @@ function gensFor(state: GameState, bundle: ScenarioBundle, u: UnitState): MoverC
 /** The movement types the unit may use now (GOSS 7.4, 7.10.1: Mech road movement starts on a road or dry clear hex; GOSS 7.6.2 Leg road march). */
 function typesFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode): MoveType[] {
   if (mode === 'pa') return ['pa'];
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def = bundle.units.get(unitId)!;
   const rec = moveRecordNow(state, bundle, u);
   if (rec && rec.type !== 'pa') return [rec.type];
@@ -303,7 +304,7 @@ export function movementOptions(state: GameState, bundle: ScenarioBundle, unitId
     // The allowance shown is the unit's own (a 'mainroad' allowance holds only along the main roads).
     if (type !== 'mainroad' || !allow) allow = r.allowance;
     const { reach, start, entry } = r;
-    const here = state.units[unitId].hex!;
+    const here = unitOf(state, unitId).hex!;
     for (const h of reach.hexes) {
       if (h === start) {
         // GOSS 5.3.5: after a successful overrun the unit may end in the overrun hex if its defenders are gone (its entry was paid).
@@ -375,7 +376,7 @@ export function legalDestinations(state: GameState, bundle: ScenarioBundle, unit
   const merged = new Map<number, number>();
   for (const type of typesFor(state, bundle, unitId, m.mode)) {
     const { reach, start, entry, ctx } = reachFor(state, bundle, unitId, m.mode, type);
-    const here = state.units[unitId].hex!;
+    const here = unitOf(state, unitId).hex!;
     for (const h of reach.hexes) {
       if (h === here) continue;
       if (h === start && (entry === null || ctx.view.flags[entry] & F_ENEMY)) continue;
@@ -459,7 +460,7 @@ function walk(state: GameState, bundle: ScenarioBundle, unitId: string, mode: Mo
  */
 export function groupProblem(state: GameState, bundle: ScenarioBundle, ids: readonly string[]): Rejection | null {
   if (new Set(ids).size !== ids.length) return no('bad-group', 'a unit is named twice in the group', 'GOSS 6.2');
-  const us = ids.map((id) => state.units[id]);
+  const us = ids.map((id) => unitOf(state, id));
   if (us.some((u) => !u || u.hex === null || u.eliminated)) return no('no-such-unit', `not every unit of ${ids.join(', ')} is on the map`, 'GOSS 6.2');
   const where = (u: UnitState) => `${u.hex}|${moveRecordNow(state, bundle, u)?.from ?? u.hex}|${overrunEntry(state, bundle, u) ?? ''}`;
   if (us.some((u) => where(u) !== where(us[0]))) {
@@ -487,11 +488,11 @@ export function checkMove(state: GameState, bundle: ScenarioBundle, action: Acti
   if (block) return { ok: false, error: block };
   let types = typesFor(state, bundle, a.data.unit, m.mode);
   if (a.data.via) {
-    const leg = moveClassOf(bundle.units.get(a.data.unit)!, state.units[a.data.unit]) !== 'mech';
+    const leg = moveClassOf(bundle.units.get(a.data.unit)!, unitOf(state, a.data.unit)) !== 'mech';
     // For a Leg unit "road" asks for the road march (GOSS 7.6.2); for a Mech unit, Mech road movement (GOSS 7.10).
     const via: MoveType = leg && a.data.via === 'road' ? 'legroad' : a.data.via;
     if (!types.includes(via)) {
-      if (via === 'road' && !moveRecordNow(state, bundle, state.units[a.data.unit]) && overstackedAt(state, bundle, state.units[a.data.unit])) return { ok: false, error: no('overstacked', `${bundle.units.get(a.data.unit)!.designation} is overstacked and may not use Mech road movement`, 'GOSS 6.7.0') };
+      if (via === 'road' && !moveRecordNow(state, bundle, unitOf(state, a.data.unit)) && overstackedAt(state, bundle, unitOf(state, a.data.unit))) return { ok: false, error: no('overstacked', `${bundle.units.get(a.data.unit)!.designation} is overstacked and may not use Mech road movement`, 'GOSS 6.7.0') };
       if (via === 'legroad') return { ok: false, error: no('not-road-march', 'a Leg road march starts on a primary or secondary road, in GenS, not adjacent to an enemy and unobserved, before the unit moves otherwise', 'GOSS 7.6.2') };
       if (via === 'mainroad') return { ok: false, error: no('not-main-road', 'only in wet (Mech) or mud ground, starting on a primary or secondary road, before the unit moves otherwise, does a move wholly along those roads keep the full MA', 'GOSS 7.6.1, 19.4') };
       return { ok: false, error: no('not-road', a.data.via === 'road' ? 'Mech road movement must start in a road hex or a clear hex, by a Mech unit that has not moved otherwise this phase' : 'this unit is using Mech road movement this phase', 'GOSS 7.10.1') };
@@ -523,7 +524,7 @@ function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEv
 /** One unit's move: the walk `r` was checked against `base`, the state before the action. */
 function moveOne(d: GameState, base: GameState, bundle: ScenarioBundle, action: Omit<z.infer<typeof MoveAction>, 'with'>, r: Walk): GameEvent[] {
   const { unit: id, path } = action;
-  const u0 = base.units[id];
+  const u0 = unitOf(base, id);
   const def = bundle.units.get(id)!;
   const view = sideView(base, bundle, u0.side);
   const prevRec = moveRecordNow(base, bundle, u0);
@@ -534,7 +535,7 @@ function moveOne(d: GameState, base: GameState, bundle: ScenarioBundle, action: 
   const mp = r.type === 'pa' ? 0 : r.cost / 2;
   // The allowance does not depend on the move (AW 31.11 below compares the MP spent with it).
   const allow = allowance({ state: base, bundle, view, unit: u0, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: moveClassOf(def, u0) !== 'mech', type: r.type });
-  const u = d.units[id];
+  const u = unitOf(d, id);
   u.move = {
     turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: seg, seq: d.n,
     from: prevRec ? prevRec.from : from,
@@ -568,7 +569,7 @@ function near(enemies: HexId[], h: HexId, r: number): boolean {
 
 /** Why `unitId` may not take `marker` now, or null (AW 31.2.1, 31.5, 31.6, 31.11; GOSS 5.2, 5.3, 5.6, 5.8). */
 export function checkMark(state: GameState, bundle: ScenarioBundle, unitId: string, marker: (typeof MARKABLE)[number]): Check {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def = bundle.units.get(unitId);
   if (!u || !def) return no('no-such-unit', `there is no unit "${unitId}"`);
   const n = def.designation;
@@ -682,7 +683,7 @@ function stepsToEnemyAdjacent(view: SideView, limit: number): Int32Array {
 }
 
 function paCanReachEnemy(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const view = sideView(state, bundle, u.side);
   if (view.flags[u.hex!] & F_ENEMY_ADJ) return true;
   // The largest PA allowance of any unit (AW 31.2.1) first: it needs no mover context.
@@ -711,8 +712,8 @@ function legalMoves(state: GameState, side: Side, bundle: ScenarioBundle): Actio
   const out: Action[] = [];
   const seg = segmentId(state, bundle);
   if (seg !== 'move' && seg !== 'exploitation') return out;
-  for (const id in state.units) {
-    const u = state.units[id];
+  for (const id of unitIds(state)) {
+    const u = unitOf(state, id);
     if (u.side !== side || u.hex === null || u.eliminated) continue;
     const o = movementOptions(state, bundle, id);
     if ('error' in o) continue;
@@ -778,7 +779,7 @@ export const movementRules: RuleModule = {
         // Checked on the frozen state (nothing is written yet): its side view and stacking are cached there, as legalMarks sees them.
         const e = checkMark(unmodifiedBase(draft) as GameState, ctx.bundle, a.data.unit, a.data.marker);
         if (e) reject(e.code, e.message, e.case);
-        const u = draft.units[a.data.unit];
+        const u = unitOf(draft, a.data.unit);
         if (a.data.marker === 'IB') {
           u.markers = u.markers.filter((m) => m !== MARKER.OOB);
           return [{ type: 'markerRemoved', unit: u.id, marker: MARKER.OOB, case: 'AW 31.2.1' }];
@@ -796,7 +797,7 @@ export const movementRules: RuleModule = {
       onEnter(draft, ctx) {
         const side = ctx.bundle.scenario.sides[draft.pos.playerTurn];
         for (const u of readUnits(draft.units)) {
-          if (u.side === side && u.markers.includes(MARKER.CR)) draft.units[u.id].markers = u.markers.filter((m) => m !== MARKER.CR);
+          if (u.side === side && u.markers.includes(MARKER.CR)) unitOf(draft, u.id).markers = u.markers.filter((m) => m !== MARKER.CR);
         }
         return [];
       },
@@ -809,11 +810,13 @@ export const movementRules: RuleModule = {
           if (!line) continue;
           const o = movementOptions(draft as GameState, ctx.bundle, id);
           if ('error' in o) continue;
-          if (o.destinations.some((d) => !acrossBoundary({ ...(draft as GameState), units: { ...(draft as GameState).units, [id]: { ...u, hex: d.hex } } }, ctx.bundle, id))) {
+          // The units as they are now (not drafts), with this unit put in each destination in turn.
+          const now = unitTable(readUnits(draft.units));
+          if (o.destinations.some((d) => !acrossBoundary({ ...(draft as GameState), units: withUnits(now, [{ ...u, hex: d.hex }]) }, ctx.bundle, id))) {
             reject('must-leave', `${ctx.bundle.units.get(id)?.designation ?? id} is across the ${line.name} and must move back across it this Movement Phase`, line.case);
           }
         }
-        for (const u of readUnits(draft.units)) if (u.mpSpent !== 0) draft.units[u.id].mpSpent = 0;
+        for (const u of readUnits(draft.units)) if (u.mpSpent !== 0) unitOf(draft, u.id).mpSpent = 0;
         return [];
       },
     },
@@ -825,9 +828,9 @@ export const movementRules: RuleModule = {
         const events: GameEvent[] = [];
         for (const r of readUnits(draft.units)) {
           const id = r.id;
-          if (r.mpSpent !== 0) draft.units[id].mpSpent = 0;
+          if (r.mpSpent !== 0) unitOf(draft, id).mpSpent = 0;
           if (r.side === side && r.markers.includes(MARKER.EXPLOIT)) {
-            draft.units[id].markers = r.markers.filter((m) => m !== MARKER.EXPLOIT);
+            unitOf(draft, id).markers = r.markers.filter((m) => m !== MARKER.EXPLOIT);
             events.push({ type: 'markerRemoved', unit: id, marker: MARKER.EXPLOIT, case: 'AW 31.5' });
           }
         }
@@ -844,7 +847,7 @@ export const movementRules: RuleModule = {
  * the terrain is prohibited to it.
  */
 export function overrunCost(state: GameState, bundle: ScenarioBundle, unitId: string, target: HexId): { cost: number; left: number } | null {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def: UnitDef | undefined = bundle.units.get(unitId);
   if (!u || !def || u.hex === null) return null;
   // GOSS 5.3.5: after a successful overrun the unit may overrun again from the hex it entered.
@@ -870,7 +873,7 @@ export function overrunCost(state: GameState, bundle: ScenarioBundle, unitId: st
 /** Reachable hexes as a map (the UI's first API; prefer movementOptions, which also gives halts). Includes the unit's hex at cost 0. */
 export function reachable(state: GameState, bundle: ScenarioBundle, unitId: string): Map<HexId, { cost: number; prev: HexId; halt: Halt | null; path: HexId[] }> {
   const out = new Map<HexId, { cost: number; prev: HexId; halt: Halt | null; path: HexId[] }>();
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const o = movementOptions(state, bundle, unitId);
   if (!u || u.hex === null || 'error' in o) return out;
   out.set(u.hex, { cost: 0, prev: -1, halt: null, path: [] });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canObserve, lineOfSight, losRange, missionObservation, observersOf } from './observation';
 import { mini, edit, hx, type MiniUnit, type XY } from '../../../tests/fixtures/mini';
+import { unitOf } from '../unitTable';
 
 const A = (id: string, at: XY, o: Partial<MiniUnit> = {}): MiniUnit => ({ id, side: 'allied', at, ...o });
 const G = (id: string, at: XY, o: Partial<MiniUnit> = {}): MiniUnit => ({ id, side: 'german', at, ...o });
@@ -33,14 +34,14 @@ describe('GOSS 8.2 covering terrain and who observes whom', () => {
   it('GOSS 8.2.2: a target in OCT (village) is not observed by an adjacent observer unless attack designated', () => {
     const { state, bundle } = mini({ rows: ['cv', 'cc'], units: [A('o', [0, 0]), G('x', [1, 0])] });
     expect(canObserve(state, bundle, 'o', hx([1, 0]))).toMatchObject({ ok: false, case: 'GOSS 8.2.2' });
-    const ta = edit(state, (s) => { s.units.o.markers = ['TA']; });
+    const ta = edit(state, (s) => { unitOf(s, "o").markers = ['TA']; });
     expect(canObserve(ta, bundle, 'o', hx([1, 0]))).toMatchObject({ ok: true, case: 'GOSS 8.2.3' });
     expect(canObserve(state, bundle, 'o', hx([1, 0]), { targetMoving: true })).toMatchObject({ ok: true });
   });
   it('GOSS 8.2.1: a target in MCT is observed from a town, city or vantage point only when attack designated', () => {
     const { state, bundle } = mini({ rows: ['tw', 'cc'], units: [A('o', [0, 0]), G('x', [1, 0])] });
     expect(canObserve(state, bundle, 'o', hx([1, 0]))).toMatchObject({ ok: false, case: 'GOSS 8.2.1' });
-    const ad = edit(state, (s) => { s.units.x.markers = ['PA']; });
+    const ad = edit(state, (s) => { unitOf(s, "x").markers = ['PA']; });
     expect(canObserve(ad, bundle, 'o', hx([1, 0]))).toMatchObject({ ok: true });
   });
   it('AW 1.2.7a: bocage is only OCT against an adjacent vantage-point observer', () => {
@@ -71,7 +72,7 @@ describe('AW 31.9 observers and mission observation', () => {
   it('AW 31.9.4: observed by a unit in PA mode or an ET-2/3 lifts the mission to the 24-point level', () => {
     const { state, bundle } = mini({ rows: row('cccc'), units: [A('bn', [0, 0]), G('x', [1, 0])] });
     expect(missionObservation(state, bundle, 'allied', hx([1, 0])).level).toBe('observed');
-    const pa = edit(state, (s) => { s.units.bn.markers = ['PA']; });
+    const pa = edit(state, (s) => { unitOf(s, "bn").markers = ['PA']; });
     expect(missionObservation(pa, bundle, 'allied', hx([1, 0])).level).toBe('observedPaEt');
     const et = edit(state, (s) => { s.fieldworks[hx([0, 0])] = 'ET-2'; });
     expect(missionObservation(et, bundle, 'allied', hx([1, 0])).level).toBe('observedPaEt');
@@ -79,7 +80,7 @@ describe('AW 31.9 observers and mission observation', () => {
   it('AW 31.6: at night every FS mission is unobserved unless attack-designated units are in or adjacent to the target hex', () => {
     const { state, bundle } = mini({ rows: row('cccc'), time: 'Night', units: [A('bn', [0, 0]), G('x', [1, 0])] });
     expect(missionObservation(state, bundle, 'allied', hx([1, 0]))).toMatchObject({ level: 'unobserved', case: 'AW 31.6' });
-    const ta = edit(state, (s) => { s.units.bn.markers = ['TA']; });
+    const ta = edit(state, (s) => { unitOf(s, "bn").markers = ['TA']; });
     expect(missionObservation(ta, bundle, 'allied', hx([1, 0]))).toMatchObject({ level: 'observed', case: 'AW 31.6' });
   });
   it('GOSS 8.3: Allied air observation by day sees open terrain within 6 hexes of a friendly ground unit', () => {

@@ -11,6 +11,7 @@ import type { GameState, ScenarioBundle, Side } from '../types';
 import { tecOf, COVER_MCT, COVER_OCT, COVER_OPEN } from './terrain';
 import { isNight } from './movement-search';
 import { MARKER, hasMarker, isArtilleryGroup, isZStep } from './unit-traits';
+import { unitOf } from '../unitTable';
 
 export type Atmosphere = 'clear' | 'POvr' | 'Ovr' | 'storm' | 'fog' | 'snow';
 
@@ -180,7 +181,7 @@ function unitsIn(state: GameState, h: HexId, side: Side | null, notSide?: Side) 
  * The target units are the observer's enemies in that hex.
  */
 export function canObserve(state: GameState, bundle: ScenarioBundle, observerId: string, targetHex: HexId, opts: ObserveOptions = {}): Observation {
-  const o = state.units[observerId];
+  const o = unitOf(state, observerId);
   const def = bundle.units.get(observerId);
   if (!o || !def || o.hex === null || o.eliminated) return { ok: false, reason: 'the observer is not on the map', case: 'GOSS 8.0' };
   if (isZStep(def)) return { ok: false, reason: `${def.designation} is a Z-step; Z-steps cannot spot`, case: 'GOSS 4.1.3' };

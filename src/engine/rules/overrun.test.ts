@@ -5,6 +5,7 @@ import { frameOf } from '../procedures';
 import type { Action, GameState } from '../types';
 import { movementOptions, overrunCost } from './movement';
 import { gaOdds } from './gaOdds';
+import { unitOf } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -12,7 +13,7 @@ const MECH = { type: 'Arm', moveClass: 'mech' as const, ma: 12, steps: [[8, 6], 
 
 function setup() {
   const b = fixture({ units: [A('m', 2, 4, MECH), A('inf', 0, 0), G('g', 3, 4, { steps: [[2, 2], [1, 1]] }), G('far', 11, 9)] });
-  const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { d.units.m.markers.push('Exploit'); });
+  const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { unitOf(d, "m").markers.push('Exploit'); });
   return { b, s };
 }
 
@@ -20,14 +21,14 @@ describe('GOSS 5.3.5 / AW 31.5 overrun', () => {
   it('GOSS 5.3.5: an Exploit Mech unit overruns an adjacent hex for +1 MP plus the entry cost (clear: 2 MP); not twice the same hex; only in Exploit mode', () => {
     const { b, s } = setup();
     expect(overrunCost(s, b, 'm', hx(3, 4))).toEqual({ cost: 2, left: 6 });
-    const no = apply(edit(s, (d) => { d.units.m.markers = []; }), { type: 'overrun', unit: 'm', hex: at(3, 4) });
+    const no = apply(edit(s, (d) => { unitOf(d, "m").markers = []; }), { type: 'overrun', unit: 'm', hex: at(3, 4) });
     expect(!no.ok && [no.error.code, no.error.case]).toEqual(['not-exploit', 'GOSS 5.3.4b, AW 31.5']);
     const r = act(s, { type: 'overrun', unit: 'm', hex: at(3, 4) });
     expect(r.events.find((e) => e.type === 'overrunDeclared')).toMatchObject({ type: 'overrunDeclared', unit: 'm', cost: 2, case: 'GOSS 5.3.5, AW 31.5' });
-    expect(r.state.units.m.mpSpent).toBe(2);
+    expect(unitOf(r.state, "m").mpSpent).toBe(2);
     let t = r.state;
     while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state;
-    if (t.units.g && !t.units.g.eliminated) {
+    if (unitOf(t, "g") && !unitOf(t, "g").eliminated) {
       const again = apply(t, { type: 'overrun', unit: 'm', hex: at(3, 4) });
       expect(!again.ok && again.error.code).toMatch(/overrun-twice|not-exploit/);
     }
@@ -44,10 +45,10 @@ describe('GOSS 5.3.5 / AW 31.5 overrun', () => {
       expect(res.success).toBe(res.attackerHits < res.defenderHits);
       const ga = frameOf(r.state, 'groundAssault');
       if (ga) { expect(ga.att!.disc).toBe(0); expect(ga.att!.ignoreMax).toBe(true); expect(ga.att!.mand).toBeGreaterThanOrEqual(res.attackerHits); }
-      if (res.success) { seen.success = true; expect(r.state.units.m.markers).toContain('Exploit'); }
-      else { seen.failure = true; expect(r.state.units.m.markers).not.toContain('Exploit'); }
+      if (res.success) { seen.success = true; expect(unitOf(r.state, "m").markers).toContain('Exploit'); }
+      else { seen.failure = true; expect(unitOf(r.state, "m").markers).not.toContain('Exploit'); }
       // no advance after an overrun (GOSS 5.3.5)
-      expect(r.state.units.m.hex).toBe(hx(2, 4));
+      expect(unitOf(r.state, "m").hex).toBe(hx(2, 4));
     }
     expect(seen).toEqual({ success: true, failure: true });
   });
@@ -69,8 +70,8 @@ describe('GOSS 5.3.5 after the overrun, GOSS 5.3.4b last hex', () => {
     throw new Error('no seed');
   }
   it('GOSS 5.3.5: after a success the overrunner enters the hex and moves on from it with its remaining MP (path through the overrun hex)', () => {
-    const { b, t } = overrunWith((x, ok) => ok && !!x.units.g && !x.units.g.eliminated && x.units.g.hex === hx(3, 4));
-    expect(t.units.m.hex).toBe(hx(2, 4));
+    const { b, t } = overrunWith((x, ok) => ok && !!unitOf(x, "g") && !unitOf(x, "g").eliminated && unitOf(x, "g").hex === hx(3, 4));
+    expect(unitOf(t, "m").hex).toBe(hx(2, 4));
     const o = movementOptions(t, b, 'm');
     if ('error' in o) throw new Error(o.error.message);
     const on = o.destinations.find((d) => d.hex === hx(4, 4))!;
@@ -83,28 +84,28 @@ describe('GOSS 5.3.5 after the overrun, GOSS 5.3.4b last hex', () => {
     expect(on).toMatchObject({ cost: 1, halt: null });
     expect(o.destinations.find((d) => d.hex === hx(6, 4))).toMatchObject({ cost: 3, path: [fmt(hx(3, 4)), fmt(hx(4, 4)), fmt(hx(5, 4)), fmt(hx(6, 4))] });
     const moved = act(t, { type: 'move', unit: 'm', path: on.path }).state;
-    expect(moved.units.m.hex).toBe(hx(4, 4));
-    expect(moved.units.m.mpSpent).toBe(2 + on.cost);
+    expect(unitOf(moved, "m").hex).toBe(hx(4, 4));
+    expect(unitOf(moved, "m").mpSpent).toBe(2 + on.cost);
     // …for the rest of the phase: the next leg of its move ignores them too.
     const next = movementOptions(moved, b, 'm');
     if ('error' in next) throw new Error(next.error.message);
     expect(next.destinations.find((d) => d.hex === hx(4, 5))).toMatchObject({ cost: 1, halt: null });
   });
   it('GOSS 5.3.5: after a success against a defender that is gone, the overrunner may stop in the overrun hex', () => {
-    const { b, t } = overrunWith((x, ok) => ok && (!x.units.g || x.units.g.eliminated || x.units.g.hex !== hx(3, 4)));
+    const { b, t } = overrunWith((x, ok) => ok && (!unitOf(x, "g") || unitOf(x, "g").eliminated || unitOf(x, "g").hex !== hx(3, 4)));
     const o = movementOptions(t, b, 'm');
     if ('error' in o) throw new Error(o.error.message);
     expect(o.destinations.find((d) => d.hex === hx(3, 4))).toMatchObject({ cost: 0, path: [fmt(hx(3, 4))] });
-    expect(act(t, { type: 'move', unit: 'm', path: [at(3, 4)] }).state.units.m.hex).toBe(hx(3, 4));
+    expect(unitOf(act(t, { type: 'move', unit: 'm', path: [at(3, 4)] }).state, "m").hex).toBe(hx(3, 4));
   });
   it('GOSS 5.3.5: after a failure the overrunner stays in the hex it came from and may not move on', () => {
     const { b, t } = overrunWith((_x, ok) => !ok);
-    expect(t.units.m.hex).toBe(hx(2, 4));
+    expect(unitOf(t, "m").hex).toBe(hx(2, 4));
     expect(movementOptions(t, b, 'm')).toHaveProperty('error');
   });
   it('GOSS 5.3.4b: no overrun from a last hex without MCT adjacent to more than one enemy hex', () => {
     const b = fixture({ units: [A('m', 2, 4, MECH), G('g', 3, 4, { steps: [[2, 2], [1, 1]] }), G('g2', 2, 5), G('far', 11, 9)] });
-    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { d.units.m.markers.push('Exploit'); });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { unitOf(d, "m").markers.push('Exploit'); });
     const r = apply(s, { type: 'overrun', unit: 'm', hex: at(3, 4) });
     expect(!r.ok && [r.error.code, r.error.case]).toEqual(['overrun-last-hex', 'GOSS 5.3.4b']);
     expect(legalActions(s, 'allied').filter((a) => a.type === 'overrun')).toEqual([]);
@@ -119,7 +120,7 @@ describe('GOSS 5.3.5 defensive FS against an overrun', () => {
   } };
   function fsSetup(fieldworks?: 'ET-2') {
     const b = fixture({ special: SPECIAL, units: [A('m', 2, 4, MECH), A('inf', 0, 0), G('g', 3, 4, { steps: [[2, 2], [1, 1]], fieldworks }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
-    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { d.units.m.markers.push('Exploit'); });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { unitOf(d, "m").markers.push('Exploit'); });
     return { b, s };
   }
   const OVERRUN = { type: 'overrun' as const, unit: 'm', hex: at(3, 4) };
@@ -166,8 +167,8 @@ describe('GOSS 5.3.5 defensive FS against an overrun', () => {
     expect(declined.events.find((e) => e.type === 'gaResolved')).toMatchObject({ odds: { attackers: [{ unit: 'm', cs: 8 }], baseLabel: '4:1', column: 'I' } });
     expect(declined.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackerHits: 0, defenderHits: 3, success: true });
     expect(frameOf(declined.state, 'overrun')?.stage ?? 'end').toBe('end'); // past its FS decision
-    expect(declined.state.units.m.stepsLost).toBe(0);
-    expect(declined.state.units.m.markers).toContain('Exploit');
+    expect(unitOf(declined.state, "m").stepsLost).toBe(0);
+    expect(unitOf(declined.state, "m").markers).toContain('Exploit');
     expect(b.units.get('gag')).toBeDefined();
   });
 
@@ -196,9 +197,9 @@ describe('GOSS 5.3.5 defensive FS against an overrun', () => {
     expect(hit.events.find((e) => e.type === 'gaResolved')).toMatchObject({ odds: { attackers: [{ unit: 'm', cs: 6 }], baseLabel: '3:1', column: 'H' } });
     expect(hit.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackerHits: 1, defenderHits: 1, success: false });
     expect(hit.state.pending).toBeNull();
-    expect(hit.state.units.m.stepsLost).toBe(2); // 1 from FS + 1 from the GA
-    expect(hit.state.units.m.hex).toBe(hx(2, 4));
-    expect(hit.state.units.m.markers).not.toContain('Exploit');
+    expect(unitOf(hit.state, "m").stepsLost).toBe(2); // 1 from FS + 1 from the GA
+    expect(unitOf(hit.state, "m").hex).toBe(hx(2, 4));
+    expect(unitOf(hit.state, "m").markers).not.toContain('Exploit');
   });
 
   it('GOSS 5.3.5 / 11.6.2b: a hit taken as a retreat forces the overrunner back and ends the overrun without a ground assault', () => {
@@ -210,10 +211,10 @@ describe('GOSS 5.3.5 defensive FS against an overrun', () => {
     while (t.pending) { const x = act(t, legalActions(t, t.pending.side)[0]); t = x.state; events.push(...x.events); }
     expect(events.find((e) => e.type === 'overrunStopped')).toMatchObject({ hex: fmt(hx(3, 4)), attackers: ['m'], case: 'GOSS 5.3.5' });
     expect(events.some((e) => e.type === 'gaResolved' || e.type === 'overrunResult')).toBe(false);
-    expect(t.units.m.hex).not.toBe(hx(2, 4));
-    expect(t.units.m.stepsLost).toBe(0); // option b: 1 hit, the retreat takes it, nothing left (GOSS 11.6.2b)
-    expect(t.units.m.move?.overrun).toBeUndefined();
-    expect(t.units.g.stepsLost).toBe(0);
+    expect(unitOf(t, "m").hex).not.toBe(hx(2, 4));
+    expect(unitOf(t, "m").stepsLost).toBe(0); // option b: 1 hit, the retreat takes it, nothing left (GOSS 11.6.2b)
+    expect(unitOf(t, "m").move?.overrun).toBeUndefined();
+    expect(unitOf(t, "g").stepsLost).toBe(0);
     // The same unit may not overrun the same units twice in a phase.
     expect(t.combat!.overruns).toContain(`m@${hx(3, 4)}`);
   });
@@ -226,7 +227,7 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
   const GROUP_OVERRUN = { type: 'overrun' as const, unit: 'bn', hex: at(3, 4), with: ['at'] };
   function groupSetup(extra: UnitSpec[] = [], x: { at?: Partial<UnitSpec>; bn?: Partial<UnitSpec> } = {}) {
     const b = fixture({ units: [A('bn', 2, 4, { ...BN, ...x.bn }), A('at', 2, 4, { ...AT, ...x.at }), G('g', 3, 4, { steps: [[3, 3], [2, 2], [1, 1]] }), G('far', 11, 9), ...extra] });
-    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { for (const id of ['bn', 'at']) d.units[id].markers.push('Exploit'); });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { for (const id of ['bn', 'at']) unitOf(d, id).markers.push('Exploit'); });
     return { b, s };
   }
   const settle = (t: ReturnType<typeof groupSetup>['s']) => { while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state; return t; };
@@ -251,9 +252,9 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
     expect(r.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackers: ['bn', 'at'], attackerHits: 1, defenderHits: 2, success: true });
     expect(r.events.filter((e) => e.type === 'stepLost').map((e) => (e as { unit: string }).unit)).toEqual(['at', 'g']);
     const t = settle(r.state);
-    expect(t.units.at.eliminated).toBe(true);
-    expect([t.units.bn.mpSpent, t.units.bn.stepsLost, t.units.bn.hex]).toEqual([2, 0, hx(2, 4)]);
-    expect(t.units.bn.markers).toContain('Exploit');
+    expect(unitOf(t, "at").eliminated).toBe(true);
+    expect([unitOf(t, "bn").mpSpent, unitOf(t, "bn").stepsLost, unitOf(t, "bn").hex]).toEqual([2, 0, hx(2, 4)]);
+    expect(unitOf(t, "bn").markers).toContain('Exploit');
     expect(t.combat!.overruns).toEqual([`bn@${hx(3, 4)}`, `at@${hx(3, 4)}`]);
   });
 
@@ -263,10 +264,10 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
     const r = act(withSeed(s, 'gr0'), GROUP_OVERRUN);
     expect(r.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackerHits: 0, defenderHits: 2, success: true });
     const t = settle(r.state);
-    expect(t.units.g.hex).toBe(hx(3, 4));
+    expect(unitOf(t, "g").hex).toBe(hx(3, 4));
     const on = [fmt(hx(3, 4)), fmt(hx(4, 4))];
     for (const id of ['bn', 'at']) {
-      expect([t.units[id].mpSpent, t.units[id].move?.overrun, t.units[id].markers.includes('Exploit')]).toEqual([2, hx(3, 4), true]);
+      expect([unitOf(t, id).mpSpent, unitOf(t, id).move?.overrun, unitOf(t, id).markers.includes('Exploit')]).toEqual([2, hx(3, 4), true]);
       const o = movementOptions(t, b, id);
       if ('error' in o) throw new Error(o.error.message);
       expect(o.destinations.find((d) => d.hex === hx(4, 4))).toMatchObject({ cost: 1, halt: null, path: on });
@@ -275,7 +276,7 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
     expect(legalActions(t, 'allied')).toContainEqual({ type: 'move', unit: 'bn', path: on, with: ['at'] });
     const moved = act(t, { type: 'move', unit: 'bn', path: on, with: ['at'] });
     expect(moved.events.filter((e) => e.type === 'unitMoved').map((e) => { const m = e as unknown as { unit: string; to: string; cost: number }; return [m.unit, m.to, m.cost]; })).toEqual([['bn', fmt(hx(4, 4)), 1], ['at', fmt(hx(4, 4)), 1]]);
-    expect([moved.state.units.bn.hex, moved.state.units.at.hex, moved.state.units.bn.mpSpent, moved.state.units.at.mpSpent]).toEqual([hx(4, 4), hx(4, 4), 3, 3]);
+    expect([unitOf(moved.state, "bn").hex, unitOf(moved.state, "at").hex, unitOf(moved.state, "bn").mpSpent, unitOf(moved.state, "at").mpSpent]).toEqual([hx(4, 4), hx(4, 4), 3, 3]);
     // GOSS 7.1: apart, the first to move on ends the other's move.
     const alone = act(t, { type: 'move', unit: 'bn', path: on }).state;
     const left = apply(alone, { type: 'move', unit: 'at', path: on });
@@ -288,14 +289,14 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
     const r = act(withSeed(s, 'gr1'), GROUP_OVERRUN);
     expect(r.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackers: ['bn', 'at'], attackerHits: 2, defenderHits: 2, success: false });
     const t = settle(r.state);
-    expect(t.units.at.eliminated).toBe(true);
-    expect([t.units.bn.hex, t.units.bn.stepsLost, t.units.bn.markers.includes('Exploit'), t.units.bn.move?.halted]).toEqual([hx(2, 4), 2, false, true]);
+    expect(unitOf(t, "at").eliminated).toBe(true);
+    expect([unitOf(t, "bn").hex, unitOf(t, "bn").stepsLost, unitOf(t, "bn").markers.includes('Exploit'), unitOf(t, "bn").move?.halted]).toEqual([hx(2, 4), 2, false, true]);
     expect(movementOptions(t, b, 'bn')).toHaveProperty('error');
   });
 
   it('GOSS 5.3.5 / 6.2: only one free-stacked group overruns together — two Bns, or an AT Co with a tank Bn, are refused; so is a group that did not start the phase together', () => {
     const two = groupSetup([A('bn2', 2, 4, BN)]);
-    const s2 = edit(two.s, (d) => { d.units.bn2.markers.push('Exploit'); });
+    const s2 = edit(two.s, (d) => { unitOf(d, "bn2").markers.push('Exploit'); });
     const r2 = apply(s2, { type: 'overrun', unit: 'bn', hex: at(3, 4), with: ['bn2'] });
     expect(!r2.ok && [r2.error.code, r2.error.case]).toEqual(['not-free-stacked', 'GOSS 5.3.5, 6.2']);
     expect(!r2.ok && r2.error.message).toMatch(/bn and bn2 are not free companies/);
@@ -305,7 +306,7 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
     expect(!rt.ok && rt.error.message).toMatch(/at stacks free only with a Bn-size personnel or Recon unit; bn is not one/);
     // The AT Co joined the Bn this phase (GOSS 6.2: a group must start the phase together to move as one): its record starts in (1,4).
     const late = groupSetup();
-    const joined = edit(late.s, (d) => { d.units.at.move = { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'exploitation', seq: 0, from: hx(1, 4), hexes: 1, mp: 1, type: 'offroad', halted: false, beyond6: false }; d.units.at.mpSpent = 1; });
+    const joined = edit(late.s, (d) => { unitOf(d, "at").move = { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'exploitation', seq: 0, from: hx(1, 4), hexes: 1, mp: 1, type: 'offroad', halted: false, beyond6: false }; unitOf(d, "at").mpSpent = 1; });
     const rl = apply(joined, GROUP_OVERRUN);
     expect(!rl.ok && [rl.error.code, rl.error.case]).toEqual(['not-together', 'GOSS 6.2']);
     expect(legalActions(joined, 'allied').filter((a) => a.type === 'overrun' && 'with' in a)).toEqual([]);
@@ -316,13 +317,13 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
 
   it('GOSS 5.3.5 / 6.2: each member must qualify: Exploit Mech, in supply and unfatigued, with the MP to pay', () => {
     const { s } = groupSetup();
-    const noExploit = apply(edit(s, (d) => { d.units.at.markers = []; }), GROUP_OVERRUN);
+    const noExploit = apply(edit(s, (d) => { unitOf(d, "at").markers = []; }), GROUP_OVERRUN);
     expect(!noExploit.ok && [noExploit.error.code, noExploit.error.message]).toEqual(['not-exploit', 'only a Mech unit in Exploit mode may overrun; at is not one']);
-    const oos = apply(edit(s, (d) => { d.units.at.markers.push('OoS'); }), GROUP_OVERRUN);
+    const oos = apply(edit(s, (d) => { unitOf(d, "at").markers.push('OoS'); }), GROUP_OVERRUN);
     expect(!oos.ok && [oos.error.code, oos.error.case]).toEqual(['cannot-overrun', 'GOSS 5.3.5']);
-    const tired = apply(edit(s, (d) => { d.units.at.mpSpent = 5; }), GROUP_OVERRUN);
+    const tired = apply(edit(s, (d) => { unitOf(d, "at").mpSpent = 5; }), GROUP_OVERRUN);
     expect(!tired.ok && [tired.error.code, tired.error.message]).toEqual(['over-ma', `overrunning ${fmt(hx(3, 4))} costs 2 MP; at has 1 left`]);
-    expect(legalActions(edit(s, (d) => { d.units.at.mpSpent = 5; }), 'allied').filter((a) => a.type === 'overrun')).toEqual([{ type: 'overrun', unit: 'bn', hex: fmt(hx(3, 4)) }]);
+    expect(legalActions(edit(s, (d) => { unitOf(d, "at").mpSpent = 5; }), 'allied').filter((a) => a.type === 'overrun')).toEqual([{ type: 'overrun', unit: 'bn', hex: fmt(hx(3, 4)) }]);
   });
 
   it('GOSS 6.2.1 / 5.3.5: a German AFV Co overruns with a Mech unit of its own formation, not of another', () => {
@@ -330,7 +331,7 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
     const PZ = { type: 'Arm', size: 'Co' as const, moveClass: 'mech' as const, ma: 12, steps: [[4, 3]] as [number, number][], extra: { armAttack: 3, armDefence: 3, formation: '21Pz' } };
     const mk = (formation: string) => {
       const b = fixture({ units: [G('pzg', 2, 4, PZG), G('pz', 2, 4, { ...PZ, extra: { ...PZ.extra, formation } }), A('a', 3, 4, { steps: [[3, 3], [2, 2], [1, 1]] }), A('far', 11, 9)] });
-      return edit(toSegment(start(b), b, 'exploitation', 1), (d) => { for (const id of ['pzg', 'pz']) d.units[id].markers.push('Exploit'); });
+      return edit(toSegment(start(b), b, 'exploitation', 1), (d) => { for (const id of ['pzg', 'pz']) unitOf(d, id).markers.push('Exploit'); });
     };
     const same = mk('21Pz');
     expect(legalActions(same, 'german')).toContainEqual({ type: 'overrun', unit: 'pzg', hex: fmt(hx(3, 4)), with: ['pz'] });
@@ -360,7 +361,7 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
     const BN = { type: 'Inf', moveClass: 'mech' as const, ma: 12, steps: [[6, 6], [4, 4], [2, 2]] as [number, number][], stepsLost: 2 };
     const AT = { type: 'AT', size: 'Co' as const, moveClass: 'mech' as const, ma: 12, steps: [[3, 2]] as [number, number][], extra: { at: 2 } };
     const b = fixture({ special: SPECIAL, units: [A('bn', 2, 4, BN), A('at', 2, 4, AT), G('g', 3, 4, { steps: [[1, 1]] }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
-    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { for (const id of ['bn', 'at']) d.units[id].markers.push('Exploit'); });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { for (const id of ['bn', 'at']) unitOf(d, id).markers.push('Exploit'); });
     const declare = { type: 'overrun' as const, unit: 'bn', hex: at(3, 4), with: ['at'] };
     const first = act(s, declare);
     expect(first.state.pending).toMatchObject({ side: 'german', kind: 'overrunFs', prompt: `Overrun of ${fmt(hx(3, 4))}: fire a defensive artillery mission at ${fmt(hx(2, 4))}, or not` });
@@ -381,7 +382,7 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
   const MECH2 = { type: 'Arm', moveClass: 'mech' as const, ma: 12, steps: [[8, 6], [6, 4], [3, 2]] as [number, number][], extra: { armAttack: 3, armDefence: 3 } };
   function chained() {
     const b = fixture({ special: SPECIAL, units: [A('m', 2, 4, MECH2), A('m2', 0, 9, MECH2), G('g', 3, 4, { steps: [[2, 2], [1, 1]] }), G('g2', 4, 4, { steps: [[2, 2], [1, 1]] }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
-    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { d.units.m.markers.push('Exploit'); d.units.m2.markers.push('Exploit'); });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { unitOf(d, "m").markers.push('Exploit'); unitOf(d, "m2").markers.push('Exploit'); });
     const r = act(withSeed(s, 'ch32'), { type: 'overrun', unit: 'm', hex: at(3, 4) });
     let t = act(r.state, { type: 'overrunFs', fire: false }).state;
     while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state;
@@ -391,7 +392,7 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
 
   it('GOSS 5.3.5 chained overrun: made from the hex just overrun (its GA from there), for +1 MP + entry only (the overrun units there cause no surcharge)', () => {
     const { b, t } = chained();
-    expect([t.units.m.hex, t.units.m.mpSpent, t.units.m.move?.overrun, t.units.g.hex, t.units.g.stepsLost]).toEqual([hx(2, 4), 4, hx(3, 4), hx(3, 4), 1]);
+    expect([unitOf(t, "m").hex, unitOf(t, "m").mpSpent, unitOf(t, "m").move?.overrun, unitOf(t, "g").hex, unitOf(t, "g").stepsLost]).toEqual([hx(2, 4), 4, hx(3, 4), hx(3, 4), 1]);
     // (4,4) is not adjacent to the counter in (2,4): the overrun is made from (3,4), where m stands.
     expect(overrunCost(t, b, 'm', hx(4, 4))).toEqual({ cost: 2, left: 2 });
     expect(legalActions(t, 'allied').filter((a) => a.type === 'overrun')).toEqual([{ type: 'overrun', unit: 'm', hex: fmt(hx(4, 4)) }]);
@@ -423,11 +424,11 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
     expect(frameOf(fired.state, 'fireMission')).toMatchObject({ target: hx(3, 4), units: ['m'], entered: true });
     const hit = act(fired.state, { type: 'fsHits', option: 'step' });
     expect(hit.events.filter((e) => e.type === 'stepLost').map((e) => (e as { unit: string }).unit)).toEqual(['m', 'g2']);
-    expect([hit.state.units.g.stepsLost, hit.state.units.g.markers]).toEqual([1, []]);
+    expect([unitOf(hit.state, "g").stepsLost, unitOf(hit.state, "g").markers]).toEqual([1, []]);
     // Then the overrun, from (3,4), at m's reduced strength: 6 against 2.
     expect(hit.events.find((e) => e.type === 'gaResolved')).toMatchObject({ odds: { attackers: [{ unit: 'm', cs: 6 }], baseLabel: '3:1', attackerHexes: [fmt(hx(3, 4))] } });
     expect(hit.events.find((e) => e.type === 'overrunResult')).toMatchObject({ attackerHits: 0, defenderHits: 3, success: true });
-    expect([hit.state.units.m.hex, hit.state.units.m.stepsLost, hit.state.units.m.mpSpent, hit.state.units.m.move?.overrun]).toEqual([hx(2, 4), 1, 6, hx(4, 4)]);
+    expect([unitOf(hit.state, "m").hex, unitOf(hit.state, "m").stepsLost, unitOf(hit.state, "m").mpSpent, unitOf(hit.state, "m").move?.overrun]).toEqual([hx(2, 4), 1, 6, hx(4, 4)]);
     expect(hit.state.combat!.fsVacated).toEqual([]);
   });
 
@@ -443,7 +444,7 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
     expect(done.events.some((e) => e.type === 'gaResolved')).toBe(false);
     // Every hex next to (3,4) is next to the units m overran there: the retreat into open ground next to the enemy costs a step (GOSS 13.11).
     expect(done.events.find((e) => e.type === 'stepLost')).toMatchObject({ unit: 'm' });
-    expect([done.state.units.m.hex, done.state.units.m.stepsLost, done.state.units.m.markers.includes('Exploit'), done.state.units.m.move?.overrun]).toEqual([hx(3, 3), 1, false, undefined]);
+    expect([unitOf(done.state, "m").hex, unitOf(done.state, "m").stepsLost, unitOf(done.state, "m").markers.includes('Exploit'), unitOf(done.state, "m").move?.overrun]).toEqual([hx(3, 3), 1, false, undefined]);
     expect(done.state.pending).toBeNull();
   });
 });

@@ -23,6 +23,7 @@
  * overrunners' to take (fsHits…), then the overrun is resolved, or ends if they were eliminated or
  * forced back (the overrun procedure below resumes when the mission ends). Without a possible mission there is no prompt.
  */
+import { unitList, unitOf } from '../unitTable';
 import { z } from 'zod';
 import { formatHex, neighbours, tryParseHexRef } from '../hex';
 import { segmentAt } from '../sequence';
@@ -54,7 +55,7 @@ type Problem = { code: string; message: string; case: string };
 
 /** Why `unitId` may not take part in an overrun of `hex` now, the odds aside, or null (GOSS 5.3.5, AW 31.5). */
 function unitProblem(state: GameState, bundle: ScenarioBundle, unitId: string, hex: number, side: Side): Problem | null {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   if (!u || !live(u)) return { code: 'no-such-unit', message: `there is no unit "${unitId}" on the map`, case: 'GOSS 5.3.5' };
   const d = defOf(bundle, unitId);
   if (u.side !== side) return { code: 'not-your-unit', message: `${d.designation} belongs to the other side`, case: 'GOSS 5.3.5' };
@@ -96,7 +97,7 @@ export function overrunProblem(state: GameState, bundle: ScenarioBundle, unitId:
     if (g) return { code: g.code, message: g.code === 'not-free-stacked' ? `only one unit or one free-stacked group overruns: ${g.message}` : g.message, case: g.code === 'not-free-stacked' ? 'GOSS 5.3.5, 6.2' : g.case ?? 'GOSS 6.2' };
   }
   // GOSS 5.3.5: a chained overrun is made from the hex entered by the last one.
-  const entry = overrunEntry(state, bundle, state.units[unitId]);
+  const entry = overrunEntry(state, bundle, unitOf(state, unitId));
   const odds = gaOdds(state, bundle, { hex, attackers: ids, overrun: true, ...(entry !== null ? { from: entry } : {}) }, side);
   if (!odds.ok) return { code: odds.code, message: odds.message, case: odds.case };
   return null;
@@ -124,7 +125,7 @@ function groupsIn(state: GameState, bundle: ScenarioBundle, units: UnitState[]):
 function assaultOrStop(run: Run, o: OverrunFrame): boolean {
   const { d, ctx, events } = run;
   const counters = o.at ?? o.from;
-  const att = o.attackers.filter((id) => { const u = d.units[id] as UnitState; return live(u) && u.hex === counters && has(u, M.EXPLOIT); });
+  const att = o.attackers.filter((id) => { const u = unitOf(d, id) as UnitState; return live(u) && u.hex === counters && has(u, M.EXPLOIT); });
   const from = o.at !== undefined ? { from: o.from } : {};
   let why: string | null = att.length ? null : 'defensive FS eliminated the overrunner or forced it out of its hex';
   if (!why && !unitsAt(d as GameState, o.hex, enemyOf(o.side)).length) why = `${formatHex(o.hex)} no longer holds an enemy unit`;
@@ -134,7 +135,7 @@ function assaultOrStop(run: Run, o: OverrunFrame): boolean {
   }
   if (why) {
     for (const id of o.attackers) {
-      const u = d.units[id];
+      const u = unitOf(d, id);
       const was = o.restore?.[id] ?? { ignore: o.ignore };
       if (!u?.move || u.move.overrun !== o.hex || !was) continue;
       if (was.overrun !== undefined && has(u as UnitState, M.EXPLOIT)) u.move.overrun = was.overrun; else delete u.move.overrun;
@@ -210,20 +211,20 @@ export const overrunRules: RuleModule = {
       const p = overrunProblem(d as GameState, ctx.bundle, a.data.unit, r.hex, side, a.data.with);
       if (p) reject(p.code, p.message, p.case);
       const ids = membersOf(a.data.unit, a.data.with);
-      const lead = d.units[a.data.unit] as GameState['units'][string];
+      const lead = unitOf(d, a.data.unit) as UnitState;
       const at = lead.hex!;
       // GOSS 5.3.5: the hex the overrunners last entered: their counters' hex, or the hex they overran before (a chained overrun).
       const entered = overrunEntry(d as GameState, ctx.bundle, lead);
       // …where every unit of the side standing in it by a successful overrun is the defender's FS target (read before the records change).
-      const targets = entered === null ? undefined : Object.values((d as GameState).units).filter((x) => x.side === side && live(x) && overrunEntry(d as GameState, ctx.bundle, x) === entered).map((x) => x.id);
+      const targets = entered === null ? undefined : unitList((d as GameState)).filter((x) => x.side === side && live(x) && overrunEntry(d as GameState, ctx.bundle, x) === entered).map((x) => x.id);
       const overrun = unitsAt(d as GameState, r.hex, enemyOf(side)).map((x) => x.id);
       const c = combatOf(d);
       const restore: Record<string, { overrun?: number; ignore: string[] }> = {};
       const events: GameEvent[] = [];
       for (const id of ids) {
         const cost = overrunCost(d as GameState, ctx.bundle, id, r.hex)!;
-        const u = d.units[id];
-        const rec = moveRecordNow(d as GameState, ctx.bundle, u as GameState['units'][string]);
+        const u = unitOf(d, id);
+        const rec = moveRecordNow(d as GameState, ctx.bundle, u as UnitState);
         restore[id] = { ...(entered !== null ? { overrun: entered } : {}), ignore: [...(rec?.ignore ?? [])] };
         u.mpSpent += cost.cost;
         // GOSS 5.3.5: should the overrun succeed, the unit goes on from the hex ignoring these units (movement.ts reads the record; a failure halts it).
@@ -243,7 +244,7 @@ export const overrunRules: RuleModule = {
       if (segmentAt(bundle.sequence, state.pos).segment.id !== 'exploitation' || state.pending) return [];
       const out: Action[] = [];
       const byHex = new Map<number, UnitState[]>();
-      for (const u of Object.values(state.units)) {
+      for (const u of unitList(state)) {
         if (u.side !== side || !live(u) || !has(u, M.EXPLOIT)) continue;
         for (const h of neighbours(overrunEntry(state, bundle, u) ?? u.hex!)) if (!overrunProblem(state, bundle, u.id, h, side)) out.push({ type: 'overrun', unit: u.id, hex: formatHex(h) });
         if (defOf(bundle, u.id).moveClass === 'mech') byHex.set(u.hex!, [...(byHex.get(u.hex!) ?? []), u]);
@@ -252,7 +253,7 @@ export const overrunRules: RuleModule = {
       for (const us of byHex.values()) {
         if (us.length < 2) continue;
         for (const [host, ...others] of groupsIn(state, bundle, us)) {
-          for (const h of neighbours(overrunEntry(state, bundle, state.units[host]) ?? state.units[host].hex!)) {
+          for (const h of neighbours(overrunEntry(state, bundle, unitOf(state, host)) ?? unitOf(state, host).hex!)) {
             if (!overrunProblem(state, bundle, host, h, side, others)) out.push({ type: 'overrun', unit: host, hex: formatHex(h), with: others });
           }
         }

@@ -16,6 +16,7 @@ import { buildSites } from './bridgeMarkers';
 import { placedBridgeSides, riverSidesOf } from './placedBridges';
 import { movementOptions } from './movement';
 import { toSegment } from './combat.fixture';
+import { unitList, unitOf } from '../unitTable';
 
 const b = loadScenario('goodwood');
 const rule = special(b).bridges!.special[0];
@@ -45,9 +46,9 @@ function at(turn: number, s0: { hex: HexId; north: HexId }, allied: string, move
   const start = f.state;
   const s = produce(start, (d) => {
     d.pos = firstPos(b.sequence, turn);
-    for (const u of Object.values(d.units)) if (u.side === 'german' && (u.hex === s0.hex || neighbours(s0.hex).includes(u.hex!) || neighbours(s0.north).includes(u.hex!))) { u.hex = null; u.eliminated = true; }
-    d.units[allied].hex = s0.hex;
-    d.units[mover].hex = s0.north;
+    for (const u of unitList(d)) if (u.side === 'german' && (u.hex === s0.hex || neighbours(s0.hex).includes(u.hex!) || neighbours(s0.north).includes(u.hex!))) { u.hex = null; u.eliminated = true; }
+    unitOf(d, allied).hex = s0.hex;
+    unitOf(d, mover).hex = s0.north;
   });
   return toSegment(s, b, 'construction', 0);
 }
@@ -102,7 +103,7 @@ describe('AW 33.6.1 Epsom bridge markers as bridged hexsides', () => {
     const h = [...hexSet(ep, special(ep).epsom!.odon.south)].find((x) => riverSidesOf(ep, x, river).length > 0)!;
     const s = newGame(ep, { seed: 'odon' }).state;
     expect(placedBridgeSides(s, ep).size).toBe(0);
-    const marked = produce(s, (d) => { (d as GameState & { special: { epsom: { bridges: number[] } } }).special = { ...(d as { special?: object }).special, epsom: { bridges: [h] } } as never; });
+    const marked = produce(s, (d) => { (d as unknown as GameState & { special: { epsom: { bridges: number[] } } }).special = { ...(d as { special?: object }).special, epsom: { bridges: [h] } } as never; });
     expect([...placedBridgeSides(marked, ep)].sort((a, b) => a - b)).toEqual(riverSidesOf(ep, h, river).sort((a, b) => a - b));
   });
 });

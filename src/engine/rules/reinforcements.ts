@@ -16,6 +16,7 @@ import { formatHex, tryParseHexRef, type HexId } from '../hex';
 import { isLand } from '../board';
 import { segmentAt, turnTime, phasingSide } from '../sequence';
 import { hexSet, inPlayArea, special, type SpecialState } from './scenarioArea';
+import { putUnit, unitList, unitOf } from '../unitTable';
 
 export const REINF = 'Reinf';
 const CASE = 'AW 32.12';
@@ -43,8 +44,8 @@ function arrive(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
     const g = special(bundle).reinforcements![i];
     for (const e of g.units) {
       if (!bundle.units.get(e.unit)) throw new Error(`reinforcement names unknown unit "${e.unit}"`);
-      if (d.units[e.unit]) continue;
-      d.units[e.unit] = { id: e.unit, side: g.side, hex: null, stepsLost: e.stepsLost, mpSpent: 0, markers: [REINF] };
+      if (unitOf(d, e.unit)) continue;
+      putUnit(d, { id: e.unit, side: g.side, hex: null, stepsLost: e.stepsLost, mpSpent: 0, markers: [REINF] });
     }
     sp.arrived = [...(sp.arrived ?? []), i];
     events.push({ type: 'reinforcementsArrived', side: g.side, units: g.units.map((u) => u.unit), entry: g.entryText, case: CASE });
@@ -60,9 +61,9 @@ function groupOf(bundle: ScenarioBundle, unitId: string) {
 /** Entry hexes open to a waiting unit now: in its zone, on land, in the play area, free of enemy units. */
 export function entryHexes(state: GameState, bundle: ScenarioBundle, unitId: string): HexId[] {
   const g = groupOf(bundle, unitId);
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   if (!g || !u) return [];
-  const enemy = new Set(Object.values(state.units).filter((x) => x.side !== u.side && !x.eliminated && x.hex !== null).map((x) => x.hex!));
+  const enemy = new Set(unitList(state).filter((x) => x.side !== u.side && !x.eliminated && x.hex !== null).map((x) => x.hex!));
   return [...hexSet(bundle, g.entry)].filter((h) => isLand(bundle.board, h) && inPlayArea(bundle, h) && !enemy.has(h)).sort((a, b) => a - b);
 }
 
@@ -78,7 +79,7 @@ export const reinforcementRules: RuleModule = {
     apply(d, action: Action, ctx) {
       const a = action as { unit?: unknown; hex?: unknown };
       if (typeof a.unit !== 'string' || typeof a.hex !== 'string') reject('bad-action', 'enterReinforcement needs "unit" and "hex"', CASE);
-      const u = d.units[a.unit as string];
+      const u = unitOf(d, a.unit as string);
       if (!u) reject('no-such-unit', `no unit "${a.unit}" has arrived`, CASE);
       if (u.side !== ctx.side) reject('not-your-unit', `${u.id} is not a unit of the side to act`, CASE);
       if (!u.markers.includes(REINF)) reject('not-waiting', `${u.id} is not a reinforcement waiting to enter`, CASE);
@@ -96,7 +97,7 @@ export const reinforcementRules: RuleModule = {
     legal(state, side, bundle) {
       if (!inMovementSegment(state, bundle, side)) return [];
       const out: Action[] = [];
-      for (const u of Object.values(state.units)) {
+      for (const u of unitList(state)) {
         if (u.side !== side || !u.markers.includes(REINF)) continue;
         for (const h of entryHexes(state, bundle, u.id)) out.push({ type: 'enterReinforcement', unit: u.id, hex: formatHex(h) });
       }

@@ -17,7 +17,7 @@ import { registerSealKind, requestSeal, sealOf } from './hidden';
 import { turnTime } from '../sequence';
 import { SecretRestRule } from '../../data/schemas/hidden';
 import type { Draft } from 'immer';
-import type { GameEvent, GameState, ScenarioBundle, Seal } from '../types';
+import type { GameEvent, GameState, ScenarioBundle, Seal, Side } from '../types';
 
 const RULE_CASE = 'AW 3.3.3, GOSS 3.5';
 const KIND = 'restGT';
@@ -56,7 +56,7 @@ function dayTurns(state: GameState, bundle: ScenarioBundle, turn: number): { tur
 }
 
 /** GOSS 3.5: is this game turn `side`'s revealed rest GT? */
-export function isRestGT(state: GameState, bundle: ScenarioBundle, side: GameState['units'][string]['side']): boolean {
+export function isRestGT(state: GameState, bundle: ScenarioBundle, side: Side): boolean {
   if (!state.hidden) return false;
   const t = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
   const seal = state.hidden.seals[restKey(t.date)];

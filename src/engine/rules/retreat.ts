@@ -17,6 +17,7 @@ import { readUnits } from './unitIndex';
 import { localUnits, type LocalUnits } from './combatLocal';
 import { retreatLeavesPlay } from './scenarioArea';
 import { standingBridge } from './placedBridges';
+import { unitOf } from '../unitTable';
 
 type TecLoose = { terrain?: Record<string, { leg?: number | null; mech?: number | null }> };
 
@@ -155,17 +156,17 @@ function dangerousEnemyAdjacent(state: GameState, bundle: ScenarioBundle, side: 
 export function doRetreat(ctx: LossCtx, side: Side, units: string[], path: HexId[], c: string): void {
   const { d, bundle } = ctx;
   const mct = gaMods(bundle).mct;
-  const from = units.map((id) => d.units[id]).find((u) => u && u.hex !== null)?.hex ?? null;
+  const from = units.map((id) => unitOf(d, id)).find((u) => u && u.hex !== null)?.hex ?? null;
   for (const h of path) {
     for (const id of units) {
-      const u = d.units[id];
+      const u = unitOf(d, id);
       if (!u || u.eliminated || u.hex === null) continue;
       u.hex = h;
     }
     if (retreatLeavesPlay(bundle, h)) {
       // AW 32.0: units that retreat out of the playing area may not re-enter play (counted as eliminated).
       for (const id of units) {
-        const u = d.units[id];
+        const u = unitOf(d, id);
         if (!u || u.eliminated || u.hex === null) continue;
         u.hex = null; u.eliminated = true; u.markers = [];
         ctx.events.push({ type: 'unitEliminated', unit: id, hex: formatHex(h), why: 'retreated out of the playing area', case: `${bundle.scenario.case ?? 'AW 30'}.0` });
@@ -173,12 +174,12 @@ export function doRetreat(ctx: LossCtx, side: Side, units: string[], path: HexId
       break;
     }
     if (!terrainsIn(bundle.board, h).some((t) => mct.includes(t)) && d.fieldworks[h] !== 'ET-3' && dangerousEnemyAdjacent(d as GameState, bundle, side, h)) {
-      const u = units.map((id) => d.units[id]).find((x) => x && !x.eliminated && x.hex !== null && !isZ(defOf(bundle, x.id)));
+      const u = units.map((id) => unitOf(d, id)).find((x) => x && !x.eliminated && x.hex !== null && !isZ(defOf(bundle, x.id)));
       if (u) takeStep({ ...ctx, lost: {} }, u, `retreat into open ground next to the enemy at ${formatHex(h)}`, `${c}, 13.11`);
     }
   }
   for (const id of units) {
-    const u = d.units[id] as Draft<UnitState>;
+    const u = unitOf(d, id) as Draft<UnitState>;
     if (!u || u.eliminated) continue;
     dropMarker(u, M.PA); dropMarker(u, M.TA); dropMarker(u, M.EXPLOIT);
     if (path.length > 1 && isArtillery(defOf(bundle, id))) addMarker(u, M.OOB);

@@ -3,6 +3,7 @@ import { legalActions } from '../index';
 import { movementOptions } from './movement';
 import { mini, must, refused, edit, hx, ref, type MiniUnit, type XY } from '../../../tests/fixtures/mini';
 import type { GameState, ScenarioBundle } from '../types';
+import { unitOf } from '../unitTable';
 
 const ROAD: XY[] = Array.from({ length: 12 }, (_, c) => [c, 0] as XY);
 const road = (unit: string, to: number, via?: 'road' | 'offroad') => ({ type: 'move' as const, unit, path: ROAD.slice(1, to + 1).map(ref), ...(via ? { via } : {}) });
@@ -32,10 +33,10 @@ describe('GOSS 7.6.2 Leg road march', () => {
     expect(dest(state, bundle, 'leg', [7, 1])).toBeUndefined();
     expect(legalActions(state, 'allied')).toContainEqual(road('leg', 8, 'road'));
     const s = must(state, road('leg', 8, 'road'));
-    expect(s.units.leg).toMatchObject({ hex: hx([8, 0]), mpSpent: 8 });
-    expect(s.units.leg.move?.type).toBe('legroad');
+    expect(unitOf(s, "leg")).toMatchObject({ hex: hx([8, 0]), mpSpent: 8 });
+    expect(unitOf(s, "leg").move?.type).toBe('legroad');
     // Without `via` the only legal reading of the 8-hex path is the road march.
-    expect(must(state, road('leg', 8)).units.leg.hex).toBe(hx([8, 0]));
+    expect(unitOf(must(state, road('leg', 8)), "leg").hex).toBe(hx([8, 0]));
     expect(refused(state, road('leg', 9, 'road'))).toMatchObject({ code: 'over-ma' });
     // Mech units have Mech road movement instead (GOSS 7.10), not the Leg march.
     expect(movementOptions(state, bundle, 'mech')).not.toHaveProperty('destinations', expect.arrayContaining([expect.objectContaining({ type: 'legroad' })]));
@@ -71,6 +72,6 @@ describe('GOSS 7.6.2 Leg road march', () => {
     const { state } = setup(FAR);
     const off = must(state, road('leg', 2, 'offroad'));
     expect(refused(off, { type: 'move', unit: 'leg', path: ROAD.slice(3, 8).map(ref) })).toMatchObject({ code: 'over-ma' });
-    expect(edit(off, () => {}).units.leg.move?.type).toBe('offroad');
+    expect(unitOf(edit(off, () => {}), "leg").move?.type).toBe('offroad');
   });
 });

@@ -24,6 +24,7 @@ import { unitIndex } from './unitIndex';
 import { leastAdjacentCosts } from './supplyPath';
 import { downBridgeSides, placedBridgesKey } from './placedBridges';
 import { EDGE_BRIDGE, EDGE_MAJOR, EDGE_NAMED, EDGE_ROAD, hexsideTable } from './hexsideTable';
+import { unitOf } from '../unitTable';
 
 const ENEMY = 1; const FRIEND = 2;
 const NONE = 0xffff; const NONE8 = 0xff;
@@ -151,7 +152,7 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
     return out;
   };
   const areas = new Map<string, Uint8Array>();
-  for (const [id, c] of hqs) areas.set(id, fromHq(state.units[id].hex!, c));
+  for (const [id, c] of hqs) areas.set(id, fromHq(unitOf(state, id).hex!, c));
   const hexAreas = hqHexes.map(([h, c]) => fromHq(h, c));
 
   const hqFormations = new Set(live.filter((u) => isHq(u.id)).map((u) => bundle.units.get(u.id)!.formation ?? ''));

@@ -73,9 +73,23 @@ export function updateControl(d: Draft<GameState>, bundle: ScenarioBundle): void
   const s = d as Draft<GameState> & WithControl;
   if (!s.special) s.special = {};
   const ctl = (s.special.control ??= {});
-  const occ = new Map<HexId, Set<Side>>();
-  for (const u of readUnits(d.units)) if (u.hex !== null && !u.eliminated) { if (!occ.has(u.hex)) occ.set(u.hex, new Set()); occ.get(u.hex)!.add(u.side); }
-  for (const h of hexes) { const o = occ.get(h); if (o?.size === 1) ctl[String(h)] = [...o][0]; }
+  // Who occupies each tracked hex: one side, or null for both (issue 17: this runs at every segment
+  // end, and a set of sides per occupied hex of the map was most of its cost).
+  const tracked = trackedSet(hexes);
+  const occ = new Map<HexId, Side | null>();
+  for (const u of readUnits(d.units)) {
+    if (u.hex === null || u.eliminated || !tracked.has(u.hex)) continue;
+    const o = occ.get(u.hex);
+    if (o === undefined) occ.set(u.hex, u.side); else if (o !== u.side) occ.set(u.hex, null);
+  }
+  for (const h of hexes) { const o = occ.get(h); if (o) ctl[String(h)] = o; }
+}
+
+const trackedSets = new WeakMap<readonly HexId[], ReadonlySet<HexId>>();
+function trackedSet(hexes: readonly HexId[]): ReadonlySet<HexId> {
+  let s = trackedSets.get(hexes);
+  if (!s) trackedSets.set(hexes, (s = new Set(hexes)));
+  return s;
 }
 
 /** Evaluates the AW 33-34 condition kinds; null for the kinds victory.ts handles itself. */

@@ -16,6 +16,7 @@ import { hexSet, inPlayArea, special } from './scenarioArea';
 import { doRetreat } from './retreat';
 import { toSegment } from './combat.fixture';
 import { airPointsPerDay, atmosphere } from './fireSupport';
+import { putUnit, unitList, unitOf } from '../unitTable';
 
 const b = loadScenario('goodwood');
 // AW 32.11.0: the German setup (no breakdowns) is finished; the carpet bombing follows it.
@@ -30,17 +31,17 @@ describe('Goodwood special rules in movement and retreat', () => {
     const east = hexSet(b, special(b).movement!.restrictions[0].mayNotEnter);
     expect(o.destinations.length).toBeGreaterThan(10);
     expect(o.destinations.every((d) => inPlayArea(b, d.hex) && !east.has(d.hex))).toBe(true);
-    const from = s.units['14-h-2c'].hex!;
+    const from = unitOf(s, '14-h-2c').hex!;
     const out = neighbours(from).find((h) => isLand(b.board, h) && !inPlayArea(b, h))!;
     const r = apply(s, { type: 'move', unit: '14-h-2c', path: [formatHex(out)] });
     expect(!r.ok && [r.error.code, r.error.case]).toEqual(['outside-play-area', 'AW 32.0']);
-    const atLine = produce(s, (d) => { d.units['14-h-2c'].hex = hexOfRulesId('C4720'); });
+    const atLine = produce(s, (d) => { unitOf(d, '14-h-2c').hex = hexOfRulesId('C4720'); });
     const r2 = apply(atLine, { type: 'move', unit: '14-h-2c', path: ['C4820'] });
     expect(!r2.ok && [r2.error.code, r2.error.case]).toEqual(['restricted-area', 'AW 32.7.1']);
   });
 
   it('AW 32.7.1: a 2 Cdn Div unit forced east of the boundary may not take PA, and the Movement Segment may not end while it can move back', () => {
-    const s = produce(moveSeg(fresh()), (d) => { d.units['black-watch-5-2c'].hex = hexOfRulesId('C4820'); });
+    const s = produce(moveSeg(fresh()), (d) => { unitOf(d, 'black-watch-5-2c').hex = hexOfRulesId('C4820'); });
     expect(checkMark(s, b, 'black-watch-5-2c', 'PA')).toMatchObject({ code: 'restricted-area', case: 'AW 32.7.1' });
     const r = apply(s, { type: 'endSegment' });
     expect(!r.ok && [r.error.code, r.error.case]).toEqual(['must-leave', 'AW 32.7.1']);
@@ -50,21 +51,21 @@ describe('Goodwood special rules in movement and retreat', () => {
 
   it('AW 32.2.2: carpet-bombed units generate no movement halts (adjacent hexes keep the surcharge flag only), and their own MA is halved', () => {
     const s = fresh();
-    const bombed = Object.values(s.units).find((u) => u.markers.includes('AS-blue') && !u.eliminated)!;
+    const bombed = unitList(s).find((u) => u.markers.includes('AS-blue') && !u.eliminated)!;
     // leave the bombed unit alone in its neighbourhood
     const alone = produce(s, (d) => {
-      for (const u of Object.values(d.units)) if (u.side === 'german' && u.hex !== null && u.hex !== bombed.hex && neighbours(u.hex).some((n) => neighbours(bombed.hex!).includes(n) || n === bombed.hex)) u.hex = null;
+      for (const u of unitList(d)) if (u.side === 'german' && u.hex !== null && u.hex !== bombed.hex && neighbours(u.hex).some((n) => neighbours(bombed.hex!).includes(n) || n === bombed.hex)) u.hex = null;
     });
-    const free = neighbours(bombed.hex!).filter((n) => !Object.values(alone.units).some((u) => u.side === 'german' && u.hex !== null && (u.hex === n || neighbours(n).includes(u.hex) && u.hex !== bombed.hex)));
+    const free = neighbours(bombed.hex!).filter((n) => !unitList(alone).some((u) => u.side === 'german' && u.hex !== null && (u.hex === n || neighbours(n).includes(u.hex) && u.hex !== bombed.hex)));
     expect(free.length).toBeGreaterThan(0);
     const v = sideView(alone, b, 'allied');
     for (const n of free) expect([v.flags[n] & F_ENEMY_ADJ, v.flags[n] & F_HALT_ADJ]).toEqual([F_ENEMY_ADJ, 0]);
-    const unbombed = produce(alone, (d) => { for (const u of Object.values(d.units)) u.markers = u.markers.filter((m) => m !== 'AS-blue'); });
+    const unbombed = produce(alone, (d) => { for (const u of unitList(d)) u.markers = u.markers.filter((m) => m !== 'AS-blue'); });
     const v2 = sideView(unbombed, b, 'allied');
     for (const n of free) expect(v2.flags[n] & F_HALT_ADJ).toBe(F_HALT_ADJ);
     // German Movement Segment of July 18 AM: the bombed unit moves at half MA
     const g = moveSeg(s, 1);
-    const mover = Object.values(g.units).find((u) => u.markers.includes('AS-blue') && !u.eliminated && b.units.get(u.id)!.ma > 0 && !('error' in movementOptions(g, b, u.id)))!;
+    const mover = unitList(g).find((u) => u.markers.includes('AS-blue') && !u.eliminated && b.units.get(u.id)!.ma > 0 && !('error' in movementOptions(g, b, u.id)))!;
     const o = movementOptions(g, b, mover.id);
     if ('error' in o) throw new Error(o.error.message);
     expect(o.allowance.parts.map((p) => p.case)).toContain('AW 32.2.2');
@@ -72,7 +73,7 @@ describe('Goodwood special rules in movement and retreat', () => {
 
   it('AW 32.8.0: Wunsche adds 1 MP to the MA of a 12th SS unit he starts the phase stacked with', () => {
     const s = moveSeg(produce(fresh(), (d) => {
-      d.units.wunsche = { id: 'wunsche', side: 'german', hex: d.units['12flak-12ss'].hex, stepsLost: 0, mpSpent: 0, markers: [] };
+      putUnit(d, { id: 'wunsche', side: 'german', hex: unitOf(d, '12flak-12ss').hex, stepsLost: 0, mpSpent: 0, markers: [] });
     }), 1);
     const o = movementOptions(s, b, '12flak-12ss');
     if ('error' in o) throw new Error(o.error.message);
@@ -83,7 +84,7 @@ describe('Goodwood special rules in movement and retreat', () => {
   it('GOSS 7.7.5: an out-of-supply unit may not move adjacent to an enemy unit', () => {
     const s = moveSeg(fresh());
     const before = movementOptions(s, b, '3-rtr-29-11');
-    const oos = produce(s, (d) => { d.units['3-rtr-29-11'].markers.push('OoS'); });
+    const oos = produce(s, (d) => { unitOf(d, '3-rtr-29-11').markers.push('OoS'); });
     const after = movementOptions(oos, b, '3-rtr-29-11');
     if ('error' in before || 'error' in after) throw new Error('no options');
     const v = sideView(s, b, 'allied');
@@ -94,10 +95,10 @@ describe('Goodwood special rules in movement and retreat', () => {
   it('AW 32.0: a stack that retreats out of the playing area is out of play (eliminated)', () => {
     const s = fresh();
     const id = 'fmr-6-2c';
-    const out = neighbours(s.units[id].hex!).find((h) => isLand(b.board, h) && !inPlayArea(b, h))!;
+    const out = neighbours(unitOf(s, id).hex!).find((h) => isLand(b.board, h) && !inPlayArea(b, h))!;
     const events: GameEvent[] = [];
     const after = produce(s, (d) => doRetreat({ d, bundle: b, events, lost: {} }, 'allied', [id], [out], 'GOSS 13.11'));
-    expect(after.units[id]).toMatchObject({ hex: null, eliminated: true });
+    expect(unitOf(after, id)).toMatchObject({ hex: null, eliminated: true });
     expect(events[0]).toMatchObject({ type: 'unitEliminated', unit: id, why: 'retreated out of the playing area', case: 'AW 32.0' });
   });
 

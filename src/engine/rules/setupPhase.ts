@@ -32,6 +32,7 @@ import { stackViolationOf } from './stacking';
 import { unitIndex } from './unitIndex';
 import type { DeployArea } from '../../data/schemas/scenarioRules';
 import type { Dice } from '../rng';
+import { putUnit, unitList, unitOf } from '../unitTable';
 
 export const SETUP = 'Setup';
 const CASE = 'AW 34.11.2';
@@ -113,7 +114,7 @@ export function deploymentArea(bundle: ScenarioBundle, unitId: string): HexId[] 
 /** null when `unit` may be placed in `hex` now, else the rejection (area, stacking, not a pool unit). */
 export function placementCheck(state: GameState, bundle: ScenarioBundle, unitId: string, h: HexId): Rejection | null {
   const su = setupState(state);
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   if (!su?.open) return { code: 'no-setup', message: 'there is no open setup phase', case: CASE };
   if (!u || !poolOf(bundle, unitId)) return { code: 'not-in-pool', message: `${unitId} is not a unit of a placement pool`, case: CASE };
   if (u.side !== su.side) return { code: 'not-your-unit', message: `${unitId} is not a unit of the deploying side`, case: CASE };
@@ -148,15 +149,15 @@ export function setupStatus(state: GameState, bundle: ScenarioBundle): SetupStat
   if (!dep) return { side: su.side, open: su.open, breakdown, pools: [], fieldworksLeft: {}, failures: [], notPlaced: [] };
   const pools = dep.pools.map((p) => ({
     id: p.id, label: p.label, source: p.source,
-    waiting: p.units.filter((e) => state.units[e.unit]?.hex === null).map((e) => e.unit),
-    placed: p.units.filter((e) => state.units[e.unit]?.hex !== null).map((e) => e.unit),
+    waiting: p.units.filter((e) => unitOf(state, e.unit)?.hex === null).map((e) => e.unit),
+    placed: p.units.filter((e) => unitOf(state, e.unit)?.hex !== null).map((e) => e.unit),
   }));
   const failures: string[] = [];
   const waiting = pools.reduce((n, p) => n + p.waiting.length, 0);
   if (waiting) failures.push(`${waiting} pool unit(s) not yet placed`);
   for (const [k, n] of Object.entries(su.fieldworksLeft)) if (n > 0) failures.push(`${n} ${k} not yet placed`);
   for (const c of dep.checks) {
-    const occ = new Set(Object.values(state.units).filter((u) => u.side === su.side && u.hex !== null && !u.eliminated).map((u) => u.hex!));
+    const occ = new Set(unitList(state).filter((u) => u.side === su.side && u.hex !== null && !u.eliminated).map((u) => u.hex!));
     const bare = [...zoneHexes(bundle, c.zone)].filter((h) => isLand(bundle.board, h) && ![...occ].some((o) => distance(o, h) <= c.within)).sort((a, b) => a - b);
     if (bare.length) failures.push(`front-line hexes not within ${c.within} hex of a ${su.side} unit: ${bare.slice(0, 8).map(formatHex).join(', ')}${bare.length > 8 ? ', …' : ''} (${c.source})`);
   }
@@ -172,7 +173,7 @@ function openSetup(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   for (const p of dep.pools) for (const e of p.units) {
     const def = ctx.bundle.units.get(e.unit);
     if (!def) throw new Error(`deployment pool ${p.id} names unknown unit "${e.unit}"`);
-    d.units[e.unit] = { id: e.unit, side: p.side, hex: null, stepsLost: e.stepsLost, mpSpent: 0, markers: [SETUP] };
+    putUnit(d, { id: e.unit, side: p.side, hex: null, stepsLost: e.stepsLost, mpSpent: 0, markers: [SETUP] });
   }
   const left: Record<string, number> = {};
   for (const f of dep.fieldworks) left[f.kind] = (left[f.kind] ?? 0) + f.count;
@@ -265,7 +266,7 @@ function randomSetup(d: Draft<GameState>, ctx: RuleContext, su: Draft<SetupState
 /** Takes every pool unit and every placed fieldwork back off the map (AW 34.11.2). */
 function clearPlacement(d: Draft<GameState>, bundle: ScenarioBundle, su: Draft<SetupState>): void {
   for (const p of deployment(bundle)!.pools) for (const e of p.units) {
-    const u = d.units[e.unit];
+    const u = unitOf(d, e.unit);
     if (!u || u.hex === null) continue;
     u.hex = null;
     if (!u.markers.includes(SETUP)) u.markers.push(SETUP);
@@ -286,7 +287,7 @@ function placeAtRandom(d: Draft<GameState>, ctx: RuleContext, su: Draft<SetupSta
   // candidate hex made this O(units × hexes) per unit).
   const byHex = new Map<HexId, UnitState[]>();
   const occ = new Set<HexId>();
-  for (const x of Object.values(d.units) as UnitState[]) {
+  for (const x of unitList(d) as UnitState[]) {
     if (x.hex === null) continue;
     if (x.side === su.side) occ.add(x.hex);
     if (x.eliminated) continue;
@@ -295,7 +296,7 @@ function placeAtRandom(d: Draft<GameState>, ctx: RuleContext, su: Draft<SetupSta
   }
   for (const p of dep.pools) {
     for (const e of p.units) {
-      const u = d.units[e.unit] as UnitState;
+      const u = unitOf(d, e.unit) as UnitState;
       if (u.hex !== null) continue;
       const legal = deploymentArea(bundle, e.unit).filter((h) => !overstacks(bundle, byHex.get(h), u, h));
       if (!legal.length) reject('no-legal-hex', `${e.unit} (${p.label}) has no legal setup hex left; unplace some units first`, CASE);
@@ -341,7 +342,7 @@ export const setupPhaseRules: RuleModule = {
         const h = hexArg(a.hex);
         const why = placementCheck(d as GameState, ctx.bundle, a.unit, h);
         if (why) reject(why.code, why.message, why.case);
-        const u = d.units[a.unit];
+        const u = unitOf(d, a.unit);
         u.hex = h;
         u.markers = u.markers.filter((m) => m !== SETUP);
         return [{ type: 'unitPlaced', unit: u.id, hex: formatHex(h), case: CASE }];
@@ -352,7 +353,7 @@ export const setupPhaseRules: RuleModule = {
         const out: Action[] = [];
         // Waiting units only (moving placed ones is also legal but would flood the list).
         for (const p of deployment(bundle)?.pools ?? []) for (const e of p.units) {
-          if (state.units[e.unit]?.hex !== null) continue;
+          if (unitOf(state, e.unit)?.hex !== null) continue;
           for (const h of deploymentHexes(state, bundle, e.unit)) out.push({ type: 'placeUnit', unit: e.unit, hex: formatHex(h) });
         }
         return out;
@@ -363,8 +364,8 @@ export const setupPhaseRules: RuleModule = {
       apply(d, action: Action, ctx) {
         mustBeOpen(d, ctx);
         const id = (action as ActionOf<'unplaceUnit'>).unit;
-        if (!poolOf(ctx.bundle, id) || !d.units[id]) reject('not-in-pool', `${id} is not a unit of a placement pool`, CASE);
-        const u = d.units[id];
+        if (!poolOf(ctx.bundle, id) || !unitOf(d, id)) reject('not-in-pool', `${id} is not a unit of a placement pool`, CASE);
+        const u = unitOf(d, id);
         if (u.hex === null) reject('not-placed', `${u.id} is not on the map`, CASE);
         u.hex = null;
         if (!u.markers.includes(SETUP)) u.markers.push(SETUP);

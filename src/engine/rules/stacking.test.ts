@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hexStackViolation } from './stacking';
 import { mini, must, refused, move, hx, ref, type MiniUnit, type XY } from '../../../tests/fixtures/mini';
+import { unitOf } from '../unitTable';
 
 const END = { type: 'endSegment' } as const;
 const A = (id: string, at: XY, o: Partial<MiniUnit> = {}): MiniUnit => ({ id, side: 'allied', at, ...o });
@@ -81,7 +82,7 @@ describe('GOSS 6 stacking limits', () => {
     expect(e.message).toContain(ref([1, 0]));
     expect(refused(s, { type: 'eliminateOverstack', unit: 'x' })).toMatchObject({ code: 'not-your-unit' });
     const fixed = must(s, { type: 'eliminateOverstack', unit: 'b3' });
-    expect(fixed.units.b3).toMatchObject({ eliminated: true, hex: null });
+    expect(unitOf(fixed, "b3")).toMatchObject({ eliminated: true, hex: null });
     must(fixed, END);
   });
   it('AW 31.9.2a: an artillery group may not end the phase stacked; relocating costs its mission points for the GT', () => {
@@ -91,14 +92,14 @@ describe('GOSS 6 stacking limits', () => {
     expect(refused(s, END)).toMatchObject({ code: 'overstacked', case: 'AW 31.9.2a' });
     expect(refused(s, { type: 'relocateGroup', unit: 'grp', hex: ref([5, 2]) })).toMatchObject({ code: 'bad-relocation', case: 'AW 31.9.2a' });
     const r = must(s, { type: 'relocateGroup', unit: 'grp', hex: ref([2, 2]) });
-    expect(r.units.grp.hex).toBe(hx([2, 2]));
-    expect(r.units.grp.markers).toContain('NoMissions');
+    expect(unitOf(r, "grp").hex).toBe(hx([2, 2]));
+    expect(unitOf(r, "grp").markers).toContain('NoMissions');
     must(r, END);
   });
   it('AW 31.9.2a: a group that cannot relocate (enemy or prohibited terrain all round) is eliminated', () => {
     const grp = { size: 'Group' as const, type: 'Art', moveClass: 'mech' as const, steps: 1 };
     const { state } = mini({ rows: ['sss', 'scs', 'sss'], units: [A('grp', [1, 1], grp), A('inf', [1, 1])] });
     const r = must(state, { type: 'relocateGroup', unit: 'grp' });
-    expect(r.units.grp).toMatchObject({ eliminated: true, hex: null });
+    expect(unitOf(r, "grp")).toMatchObject({ eliminated: true, hex: null });
   });
 });

@@ -32,6 +32,7 @@ function stacksAsGroup(bundle: ScenarioBundle, id: string): boolean {
 
 // The table's schema lives with the other table schemas (validated at load by src/data/bundle.ts).
 import { StackingTable } from '../../data/schemas/tables';
+import { unitOf } from '../unitTable';
 export { StackingTable };
 
 const cache = new WeakMap<object, StackingTable>();
@@ -247,7 +248,7 @@ const violationCache = new WeakMap<UnitIndex, Map<string, StackViolation[]>>();
 
 /** Adjacent hexes an artillery group may relocate to (AW 31.9.2a): empty, on the map, enterable by it. */
 export function relocationHexes(state: GameState, bundle: ScenarioBundle, unitId: string): HexId[] {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def = bundle.units.get(unitId);
   if (!u || !def || u.hex === null) return [];
   const tec = tecOf(bundle);
@@ -265,7 +266,7 @@ export function relocationHexes(state: GameState, bundle: ScenarioBundle, unitId
 }
 
 function relocate(d: Draft<GameState>, unitId: string, to: HexId | null): GameEvent[] {
-  const u = d.units[unitId];
+  const u = unitOf(d, unitId);
   const from = u.hex;
   if (to === null) {
     u.hex = null;
@@ -295,7 +296,7 @@ function refuseOverstack(d: Draft<GameState>, bundle: ScenarioBundle, exploit = 
   // GOSS 6.0: at the end of the Exploitation Segment only stacks an exploiting unit moved into count;
   // stacks left over by retreats and advances are the owner's to fix in the next Movement Segment.
   // The frozen state itself while nothing has been written yet (the usual case): its violations are kept.
-  const v = stackViolations(unmodifiedBase(d) as GameState, bundle, side).filter((x) => !exploit || x.units.some((id) => moveRecordNow(d as GameState, bundle, d.units[id] as GameState['units'][string])));
+  const v = stackViolations(unmodifiedBase(d) as GameState, bundle, side).filter((x) => !exploit || x.units.some((id) => moveRecordNow(d as GameState, bundle, unitOf(d, id) as UnitState)));
   if (!v.length) return [];
   const list = v.map((x) => `${x.ref}: ${x.reason} (${x.case})`).join('; ');
   const fix = v.some((x) => x.case === 'AW 31.9.2a')
@@ -320,7 +321,7 @@ export const stackingRules: RuleModule = {
         const a = action as ActionOf<'eliminateOverstack'>;
         const seg = phasingSeg(d as GameState, ctx.bundle);
         if (seg !== 'move' && seg !== 'exploitation') reject('wrong-segment', 'excess units are eliminated at the end of the Movement or Exploitation Segment', 'GOSS 6.7.0');
-        const u = d.units[a.unit];
+        const u = unitOf(d, a.unit);
         if (!u || u.eliminated || u.hex === null) reject('no-such-unit', `there is no unit "${a.unit}" on the map`);
         if (u.side !== ctx.side) reject('not-your-unit', 'that unit belongs to the other side');
         const v = hexStackViolation(d as GameState, ctx.bundle, u.hex, u.side);
@@ -340,7 +341,7 @@ export const stackingRules: RuleModule = {
       type: 'relocateGroup',
       apply(d, action, ctx) {
         const a = action as ActionOf<'relocateGroup'>;
-        const u = d.units[a.unit];
+        const u = unitOf(d, a.unit);
         const def = ctx.bundle.units.get(a.unit);
         if (!u || !def || u.hex === null || u.eliminated) reject('no-such-unit', `there is no unit "${a.unit}" on the map`);
         if (u.side !== ctx.side) reject('not-your-unit', 'that unit belongs to the other side');
@@ -383,7 +384,7 @@ export const stackingRules: RuleModule = {
     // AW 31.9.2a: the lost mission points return with the next game turn.
     turnStart(d) {
       for (const r of readUnits(d.units)) {
-        if (r.markers.includes(MARKER.NO_MISSIONS)) d.units[r.id].markers = r.markers.filter((m) => m !== MARKER.NO_MISSIONS);
+        if (r.markers.includes(MARKER.NO_MISSIONS)) unitOf(d, r.id).markers = r.markers.filter((m) => m !== MARKER.NO_MISSIONS);
       }
       return [];
     },

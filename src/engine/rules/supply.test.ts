@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, at, edit, fixture, hx, start, toSegment } from './combat.fixture';
 import { genSCost } from './supply';
+import { unitOf } from '../unitTable';
 
 const RULES = { combat: { supply: {
   allied: { edges: ['W'], maxAdjacentToEnemy: 2, source: 'test: AW 32.9.1-style PSS' },
@@ -21,10 +22,10 @@ describe('AW 31.11 / 32.9 supply', () => {
     const wall = Array.from({ length: 10 }, (_, r) => ({ id: `w${r}`, side: 'german' as const, hex: at(4, r) }));
     const b = fixture({ rules: RULES, units: [{ id: 'in', side: 'allied', hex: at(1, 4) }, { id: 'cut', side: 'allied', hex: at(6, 4) }, ...wall] });
     let s = start(b); // the Supply Determination Segment of GT 1 has run
-    expect(s.units.cut.markers).toContain('OhS');
-    expect(s.units.in.markers).not.toContain('OhS');
+    expect(unitOf(s, "cut").markers).toContain('OhS');
+    expect(unitOf(s, "in").markers).not.toContain('OhS');
     s = toSegment(s, b, 'groundAssault');
-    s = edit(s, (d) => { d.units.cut.markers.push('TA'); d.units.cut.hex = hx(5, 4); });
+    s = edit(s, (d) => { unitOf(d, "cut").markers.push('TA'); unitOf(d, "cut").hex = hx(5, 4); });
     const r = act(s, { type: 'assault', hex: at(4, 4), attackers: ['cut'] });
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'supplyChanged', unit: 'cut', to: 'OoS', case: 'AW 31.11' }));
     const ga = r.events.find((e) => e.type === 'gaResolved') as { odds: { attackers: { unit: string; factor: number }[] } } | undefined;

@@ -22,6 +22,7 @@ import { leastAdjacentCosts, type HexCosts } from './supplyPath';
 import { boxSupply, isBox, unitsByBox } from './locations';
 import { downBridgeSides, placedBridgeSides, placedBridgesKey } from './placedBridges';
 import { EDGE_BRIDGE, EDGE_MAJOR, hexsideTable } from './hexsideTable';
+import { unitOf } from '../unitTable';
 
 /** How a side traces GenS: its sources, the path limit, and where paths may go. */
 export interface SupplyRule {
@@ -187,7 +188,7 @@ export function traceGenS(bundle: ScenarioBundle, rule: SupplyRule, enemy: Set<H
 
 /** AW 31.11 / 32.9: can the unit trace GenS now? (true when the scenario has no supply rule) */
 export function inGenS(state: GameState, bundle: ScenarioBundle, unitId: string): boolean {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   if (!u || u.eliminated) return false;
   // A unit in an off-map box has the supply its box declares (docs/engine.md "Locations").
   if (u.hex === null) return isBox(u.box) && boxSupply(bundle, u.box) === 'GenS';
@@ -253,7 +254,7 @@ export const supplyRules: RuleModule = {
       const side = phasingSide(ctx.bundle.scenario, d.pos);
       const events: GameEvent[] = [];
       for (const ch of determineSupply(d as GameState, ctx.bundle, side)) {
-        const u = d.units[ch.unit];
+        const u = unitOf(d, ch.unit);
         if (ch.to === 'GenS') { dropMarker(u, M.OHS); dropMarker(u, M.OOS); }
         else addMarker(u, M.OHS);
         events.push({ type: 'supplyChanged', unit: ch.unit, to: ch.to, case: 'AW 31.11' });

@@ -7,6 +7,7 @@ import type { GameState } from '../types';
 import { isInfantry, traitsOf } from './unit-traits';
 import * as combat from './combatTraits';
 import { gaOdds } from './gaOdds';
+import { unitList, unitOf, withUnits } from '../unitTable';
 
 const goodwood = loadScenario('goodwood');
 const epsom = loadScenario('epsom');
@@ -32,17 +33,17 @@ describe('one classification of counters (unit-traits.ts traitsOf)', () => {
 
   test('GOSS 13.8.3 regimental integrity: I/125 (PzGd) and II/125 (Mot Inf) of the 21st Pz Div defending together give the defender 2 RIB (the combat rules counted only II/125 before: no bonus)', () => {
     let s = newGame(goodwood, { seed: 'rib' }).state;
-    const occupied = (st: GameState, h: HexId) => Object.values(st.units).some((u) => u.hex === h && !u.eliminated);
+    const occupied = (st: GameState, h: HexId) => unitList(st).some((u) => u.hex === h && !u.eliminated);
     // An empty land hex with empty land all around (no other unit joins the assault), C5020 or near it.
     const free = (h: HexId) => isLand(goodwood.board, h) && !occupied(s, h);
     const near = [hexOfRulesId('C5020'), ...hexesWithin(hexOfRulesId('C5020'), 4)];
     const target = near.find((h) => terrainOf(goodwood.board, h) === 'clear' && free(h) && neighbours(h).every(free))!;
     const from = neighbours(target)[0];
-    s = { ...s, units: { ...s.units,
-      'i-125-21': { ...s.units['i-125-21'], hex: target, markers: [] },
-      'ii-125-21': { ...s.units['ii-125-21'], hex: target, markers: [] },
-      '3-rtr-29-11': { ...s.units['3-rtr-29-11'], hex: from, markers: ['TA'] },
-    } };
+    s = { ...s, units: withUnits(s.units, [
+      { ...unitOf(s, 'i-125-21'), hex: target, markers: [] },
+      { ...unitOf(s, 'ii-125-21'), hex: target, markers: [] },
+      { ...unitOf(s, '3-rtr-29-11'), hex: from, markers: ['TA'] },
+    ]) };
     const r = gaOdds(s, goodwood, { hex: target, attackers: ['3-rtr-29-11'] });
     expect(r).toMatchObject({ ok: true });
     const rib = (r as { odds: { drms: { kind: string; defender: number }[] } }).odds.drms.find((x) => x.kind === 'RIB');

@@ -10,6 +10,7 @@ import { isDraft } from 'immer';
 import { NEIGHBOURS, type HexId } from '../hex';
 import type { GameState, Side, UnitState } from '../types';
 import { predecessorOf, type Predecessor } from './lineage';
+import { chunkOf, chunksOfIds, unitList, type UnitTable } from '../unitTable';
 
 export interface UnitIndex {
   /** Units on the map (not eliminated, hex set), in the record's order. */
@@ -29,43 +30,52 @@ interface DraftInternals { base_: Record<string, unknown>; copy_: Record<string,
 const internals = (x: unknown): DraftInternals | undefined => (x && typeof x === 'object' ? (x as Record<symbol, DraftInternals | undefined>)[DRAFT_STATE] : undefined);
 
 /**
- * The current values of every unit, without creating an immer proxy per unit: reading a draft
- * record through its proxies drafts every unit (and immer then walks them all when the action
- * finishes), which made each end-of-segment hook O(units) proxies. The objects returned for a
- * draft are read-only snapshots: write through `draft.units[id]`.
+ * The current values of every unit, in table order, without creating an immer proxy per unit: reading
+ * a draft's units through its proxies drafts every unit (and immer then walks them all when the action
+ * finishes), which made each end-of-segment hook O(units) proxies. The objects returned for a draft are
+ * read-only snapshots: write through `unitOf(draft, id)`.
  */
-export function readUnits(units: Record<string, UnitState>): readonly UnitState[] {
+export function readUnits(units: UnitTable): readonly UnitState[] {
   const st = internals(units);
-  // A frozen record's kept list itself (read-only: the type says so), not a copy per call.
-  if (!st) return valuesOf(units);
-  // Nothing written to the record or any unit yet (immer marks a record modified when a unit below
+  // A frozen table's kept list itself (read-only: the type says so), not a copy per call.
+  if (!st) return unitList({ units });
+  // Nothing written to the table or any unit yet (immer marks a table modified when a unit below
   // it is written): its values are the frozen base's, even if units were drafted (read) already.
-  if (!st.copy_ || !st.modified_) return valuesOf(st.base_ as Record<string, UnitState>);
-  const all = Object.values(st.copy_);
-  for (let i = 0; i < all.length; i++) {
-    const c = internals(all[i]);
-    if (c) all[i] = c.copy_ ?? c.base_;
+  if (!st.copy_ || !st.modified_) return unitList({ units: st.base_ as unknown as UnitTable });
+  const cur = st.copy_ as unknown as UnitTable;
+  const idsSt = internals(cur.ids);
+  const ids = (idsSt ? idsSt.copy_ ?? idsSt.base_ : cur.ids) as unknown as readonly string[];
+  const chunksSt = internals(cur.chunks);
+  const drafted = (chunksSt ? chunksSt.copy_ ?? chunksSt.base_ : cur.chunks) as unknown as readonly Record<string, UnitState>[];
+  // The current object of each chunk; only a drafted chunk can hold drafted units.
+  const chunks: Record<string, UnitState>[] = new Array(drafted.length);
+  const dirty: boolean[] = new Array(drafted.length);
+  for (let k = 0; k < drafted.length; k++) {
+    const cs = internals(drafted[k]);
+    dirty[k] = cs !== undefined;
+    chunks[k] = (cs ? cs.copy_ ?? cs.base_ : drafted[k]) as unknown as Record<string, UnitState>;
   }
-  return all as UnitState[];
+  const slot = idsSt ? null : chunksOfIds(ids);
+  const all: UnitState[] = new Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    const k = slot ? slot[i] : chunkOf(id);
+    let u = chunks[k][id];
+    if (dirty[k]) {
+      const us = internals(u);
+      if (us) u = (us.copy_ ?? us.base_) as unknown as UnitState;
+    }
+    all[i] = u;
+  }
+  return all;
 }
 
-const values = new WeakMap<object, readonly UnitState[]>();
-/**
- * `Object.values` of a units record, kept per frozen record: over a 2,000-unit record (dictionary mode)
- * it is the dearest part of reading the units, and the end-of-segment hooks each read them on a draft
- * of the same state (issue 17). Callers share the kept array: it is read-only (never change it).
- */
-export function valuesOf(units: Record<string, UnitState>): readonly UnitState[] {
-  let v = values.get(units);
-  if (v) return v;
-  v = Object.values(units);
-  // Only a frozen record cannot change under the kept list (hand-made test states may be unfrozen).
-  if (Object.isFrozen(units)) values.set(units, v);
-  return v;
+/** Every unit of a table, kept per frozen table (callers share the array: never change it). */
+export function valuesOf(units: UnitTable): readonly UnitState[] {
+  return unitList({ units });
 }
 
-function build(units: Record<string, UnitState>): UnitIndex {
-  // Object.values is an order of magnitude faster than for…in over a large dictionary-mode record.
+function build(units: UnitTable): UnitIndex {
   const all = readUnits(units);
   const live: UnitState[] = [];
   const byHex = new Map<HexId, UnitState[]>();
@@ -96,7 +106,7 @@ export function unitIndex(state: GameState): UnitIndex {
   // A draft whose units nothing has written to yet has the frozen base's units: its cached index
   // (the fire plan, the adjacent-enemy checks and fatigue recovery query hex by hex on drafts).
   const st = internals(units);
-  if (st && !st.modified_) units = st.base_ as Record<string, UnitState>;
+  if (st && !st.modified_) units = st.base_ as unknown as UnitTable;
   // Look up first: Object.isFrozen is O(properties) on a large record, so it runs once per state, on the miss.
   const hit = cache.get(units);
   if (hit) return hit;
@@ -175,20 +185,22 @@ export function sideAdjacent(ix: UnitIndex, h: HexId, side: Side): boolean {
 
 /**
  * The units whose record differs between the previous state and `state`, as [before, after]; null when
- * the records' keys differ (a unit added or removed). For the caches derived from the previous state's
- * (lineage.ts). The records keep their key order under immer, so the two value lists are compared by
- * position.
+ * a unit was added or removed (the id lists differ). For the caches derived from the previous state's
+ * (lineage.ts). Only the chunks that are not the previous state's are looked at (unitTable.ts).
  */
 export function changedUnits(p: Predecessor, state: GameState): [UnitState, UnitState][] | null {
-  const before = p.top.units as Record<string, UnitState>;
-  if (before === state.units) return [];
-  const a = valuesOf(before); const b = valuesOf(state.units);
-  if (a.length !== b.length) return null;
+  const before = p.top.units as UnitTable;
+  const now = state.units;
+  if (before === now) return [];
+  if (before.ids !== now.ids) {
+    if (before.ids.length !== now.ids.length) return null;
+    for (let i = 0; i < now.ids.length; i++) if (before.ids[i] !== now.ids[i]) return null;
+  }
   const out: [UnitState, UnitState][] = [];
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] === b[i]) continue;
-    if (a[i].id !== b[i].id) return null;
-    out.push([a[i], b[i]]);
+  for (let k = 0; k < now.chunks.length; k++) {
+    const a = before.chunks[k]; const b = now.chunks[k];
+    if (a === b) continue;
+    for (const id in b) if (a[id] !== b[id]) out.push([a[id], b[id]]);
   }
   return out;
 }

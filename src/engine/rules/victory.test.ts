@@ -7,13 +7,14 @@ import type { GameState } from '../types';
 import { evaluateVictory } from './victory';
 import { enterCheck, restrictedInside, inPlayArea, sheetRow } from './scenarioArea';
 import { inGenS } from './supply';
+import { unitOf } from '../unitTable';
 
 const bundle = loadScenario('goodwood');
 const start = (length: 'short' | 'long') => newGame(bundle, { seed: 'v', length }).state;
 /** A final position: the start, with units moved (hex null = off the map). */
 function position(length: 'short' | 'long', moves: Record<string, string | null>): GameState {
   const s = structuredClone(start(length));
-  for (const [id, hex] of Object.entries(moves)) s.units[id].hex = hex === null ? null : hexOfRulesId(hex);
+  for (const [id, hex] of Object.entries(moves)) unitOf(s, id).hex = hex === null ? null : hexOfRulesId(hex);
   return s;
 }
 const clearCaenSE = { '272-75at-coy': null, 'inf-coy-226-1': null } as const; // the Germans in C4523
@@ -107,7 +108,7 @@ describe('scenario geography as data (AW 32.0, 32.7.1)', () => {
     expect(enterCheck(s, bundle, '1-3agra', hexOfRulesId('C4819'))).toMatchObject({ code: 'restricted-area' });
     expect(enterCheck(s, bundle, 'rwr-7-3c', hexOfRulesId('C4822'))).toBeNull(); // 3 Cdn Div is not restricted
     const forced = structuredClone(s);
-    forced.units['black-watch-5-2c'].hex = hexOfRulesId('C4822');
+    unitOf(forced, 'black-watch-5-2c').hex = hexOfRulesId('C4822');
     expect(restrictedInside(forced, bundle, 'black-watch-5-2c')).toBe(true);
     expect(enterCheck(forced, bundle, 'black-watch-5-2c', hexOfRulesId('C4722'))).toBeNull(); // it may move back
     expect(restrictedInside(s, bundle, 'black-watch-5-2c')).toBe(false);

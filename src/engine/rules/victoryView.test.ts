@@ -9,17 +9,18 @@ import { newGame } from '../game';
 import type { GameState, Side } from '../types';
 import { inGenS } from './supply';
 import { victoryView } from './victoryView';
+import { unitList, unitOf } from '../unitTable';
 
 const SIDES: Side[] = ['allied', 'german'];
 
 /** What the view must say, computed the plain way, one unit or hex at a time. */
 function expected(state: GameState, scenario: string) {
   const bundle = loadScenario(scenario);
-  const units = Object.values(state.units).filter((u) => u.hex !== null && !u.eliminated);
+  const units = unitList(state).filter((u) => u.hex !== null && !u.eliminated);
   const live = (side: Side) => units.filter((u) => u.side === side && bundle.units.get(u.id)?.size !== 'Leader').map((u) => u.id).sort((a, b) => a.localeCompare(b));
   return {
     live: SIDES.map(live),
-    occupied: SIDES.map((side) => new Set(live(side).map((id) => state.units[id].hex))),
+    occupied: SIDES.map((side) => new Set(live(side).map((id) => unitOf(state, id).hex))),
     sides: [...new Set(units.map((u) => u.hex!))].map((h) => [h, new Set(units.filter((u) => u.hex === h).map((u) => u.side))]),
     gens: SIDES.map((side) => live(side).map((id) => inGenS(state, bundle, id))),
   };
@@ -27,7 +28,7 @@ function expected(state: GameState, scenario: string) {
 
 function seen(state: GameState, scenario: string) {
   const view = victoryView(state, loadScenario(scenario));
-  const hexes = [...new Set(Object.values(state.units).filter((u) => u.hex !== null && !u.eliminated).map((u) => u.hex!))];
+  const hexes = [...new Set(unitList(state).filter((u) => u.hex !== null && !u.eliminated).map((u) => u.hex!))];
   return {
     live: SIDES.map((side) => view.live(side).map((u) => u.id)),
     occupied: SIDES.map((side) => new Set(view.occupied(side))),
@@ -46,12 +47,12 @@ describe('AW 31.4 victory check: one view of the position per check', () => {
       expect(new Set(want.gens.flat())).toEqual(new Set(scenario === 'goodwood' ? [true] : [true, false]));
       expect(seen(state, scenario)).toEqual(want);
       // On a draft written to (a unit moved, one eliminated): the draft's current values, not the base's.
-      const [mover, gone] = Object.values(state.units).filter((u) => u.hex !== null && u.side === 'allied');
-      const other = Object.values(state.units).find((u) => u.hex !== null && u.side === 'german')!;
+      const [mover, gone] = unitList(state).filter((u) => u.hex !== null && u.side === 'allied');
+      const other = unitList(state).find((u) => u.hex !== null && u.side === 'german')!;
       let inDraft: ReturnType<typeof seen> | null = null;
       const after = produce(state, (d) => {
-        d.units[mover.id].hex = other.hex;
-        d.units[gone.id].eliminated = true;
+        unitOf(d, mover.id).hex = other.hex;
+        unitOf(d, gone.id).eliminated = true;
         inDraft = seen(d as GameState, scenario);
       });
       expect(inDraft).toEqual(expected(after, scenario));

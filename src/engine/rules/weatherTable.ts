@@ -12,6 +12,7 @@ import { special } from './scenarioArea';
 import { moduleOn, type Extension } from './extensions';
 import { atOrAfter, weatherNow } from './weather';
 import { moduleDraft, moduleState } from './moduleState';
+import { unitOf } from '../unitTable';
 
 const NAME = 'weatherTable';
 interface CherbourgState { weather?: Record<string, { atmosphere: string; ground: string }> }
@@ -41,7 +42,7 @@ export const weatherTable: Extension = {
   ma(state, bundle, unitId, ma) {
     const mw = special(bundle).maByWeather;
     const def = bundle.units.get(unitId)!;
-    if (!mw || state.units[unitId]?.side !== mw.side) return null;
+    if (!mw || unitOf(state, unitId)?.side !== mw.side) return null;
     const t = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
     const w = weatherNow(state, bundle);
     const r = mw.rules.find((x) => (x.when.night ? t.time === 'Night' : t.time !== 'Night' || x.when.atmosphere === undefined) && (x.when.atmosphere === undefined || x.when.atmosphere === w.atmosphere) && !(x.when.night && t.time !== 'Night'));

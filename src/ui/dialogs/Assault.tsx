@@ -14,6 +14,7 @@ import { oddsPreview } from '../../engine/query';
 import { segmentAt } from '../../engine/sequence';
 import { Case, ModTable, signed } from './Breakdown';
 import type { GaBreakdown } from '../../engine/rules/gaOdds';
+import { unitList } from '../../engine/unitTable';
 
 type Offer = ActionOf<'assault'>;
 
@@ -46,7 +47,7 @@ export function Assault() {
   if (state.pending || seg !== 'groundAssault') return null;
   const here = target !== null ? offers.filter((o) => o.hex === formatHex(target)) : [];
   if (!here.length) {
-    const enemyThere = target !== null && Object.values(state.units).some((u) => u.hex === target && u.side !== actor && !u.eliminated);
+    const enemyThere = target !== null && unitList(state).some((u) => u.hex === target && u.side !== actor && !u.eliminated);
     const hexes = [...new Set(offers.map((o) => o.hex))];
     return (
       <section className="panel dialog" data-testid="ga-dialog" aria-label="Ground assault"><b>Ground assault</b> <Case c="GOSS 13" />

@@ -11,6 +11,7 @@ import { artilleryPoints, fsPlan, unitIndex } from '../../engine/query';
 import { segmentAt } from '../../engine/sequence';
 import { Case, ModTable, signed } from './Breakdown';
 import { OBSERVATION } from '../describe';
+import { unitList } from '../../engine/unitTable';
 
 export function FireMission() {
   const state = useGame((s) => s.state);
@@ -34,7 +35,7 @@ export function FireMission() {
   // Firers that may give at least one point to a mission on this hex (with the chosen spotter), and how many they have.
   const firers = useMemo(() => {
     if (!state || !bundle || !actor || target === null || !enemyThere || !inFs) return [];
-    return Object.values(state.units)
+    return unitList(state)
       .filter((u) => u.side === actor && u.hex !== null && !u.eliminated)
       .filter((u) => fsPlan(state, bundle, actor, { target, spotter: spotter || undefined, artillery: [{ unit: u.id, points: 1 }] }).ok)
       .map((u) => ({ id: u.id, ...artilleryPoints(state, bundle, u.id) }));
@@ -66,7 +67,7 @@ export function FireMission() {
       setChosen({}); setAir(0); setNaval(0); setShips([]); setSpotter('');
     }
   };
-  const spotters = Object.values(state.units).filter((u) => u.side === actor && u.hex !== null && !u.eliminated && fsPlan(state, bundle, actor, { ...req, artillery: artillery.length ? artillery : (firers[0] ? [{ unit: firers[0].id, points: 1 }] : []), spotter: u.id }).ok);
+  const spotters = unitList(state).filter((u) => u.side === actor && u.hex !== null && !u.eliminated && fsPlan(state, bundle, actor, { ...req, artillery: artillery.length ? artillery : (firers[0] ? [{ unit: firers[0].id, points: 1 }] : []), spotter: u.id }).ok);
   return (
     <section className="panel dialog" data-testid="fs-dialog" aria-label="Fire support">
       <b>Fire support on {formatHex(target)}</b> <Case c="AW 31.9, GOSS 11" />

@@ -7,6 +7,7 @@ import type { ScenarioBundle } from '../../engine';
 import { hexOfRulesId, type HexId } from '../../engine/hex';
 import { hexSet, special } from '../../engine/rules/scenarioArea';
 import type { GameStore } from '../../store/game';
+import { unitOf } from '../../engine/unitTable';
 
 /** The scenario's play area (AW 32.0, 33.0, 34.0), or null when it has none (the whole map). */
 export function playAreaHexes(bundle: ScenarioBundle): HexId[] | null {
@@ -44,7 +45,7 @@ export function followHexes(st: Snap, prev: Snap): HexId[] {
   for (const { event: e } of events) {
     if (e.type !== 'unitMoved') continue;
     const m = e as { unit: string; from: string; to: string };
-    if (!st.replaying && st.state.units[m.unit]?.side !== st.aiSide) continue;
+    if (!st.replaying && unitOf(st.state, m.unit)?.side !== st.aiSide) continue;
     for (const id of [m.from, m.to]) {
       try { out.push(hexOfRulesId(id)); } catch { /* off the map (eliminated) */ }
     }

@@ -12,6 +12,7 @@
 import { sideToAct, type Action, type GameState, type ScenarioBundle } from '../../engine';
 import { hexOfRulesId } from '../../engine/hex';
 import { legalFor } from '../../store/legal';
+import { unitOf } from '../../engine/unitTable';
 
 const HEX_CHOICES = new Set(['abRetreat', 'esLand', 'gliderDisplace']);
 
@@ -27,7 +28,7 @@ export function hexChoices(state: GameState, bundle: ScenarioBundle, selectedHex
     const ref = (a as { hex?: string }).hex;
     if (!ref) continue;
     const unit = (a as { unit?: string }).unit;
-    if (!state.pending && (selectedHex === null || !unit || state.units[unit]?.hex !== selectedHex)) continue;
+    if (!state.pending && (selectedHex === null || !unit || unitOf(state, unit)?.hex !== selectedHex)) continue;
     const h = hexOfRulesId(ref);
     const list = out.get(h);
     if (!list) out.set(h, [a]);

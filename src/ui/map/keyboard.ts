@@ -12,6 +12,7 @@ import { neighbour, colOf, type Direction } from '../../engine/hex/lattice';
 import { clickHex, moveStack } from '../interaction';
 import { actionUnits } from '../describeAction';
 import { movableUnits } from './reach';
+import { unitList } from '../../engine/unitTable';
 
 /** Arrow key → lattice direction (N, NE, SE, S, SW, NW = 0..5). Left/right zigzag along the row band of odd-q columns. */
 export function arrowStep(h: number, key: string): number {
@@ -25,7 +26,7 @@ export function arrowStep(h: number, key: string): number {
 function ownStacks(state: GameState): number[] {
   const side = sideToAct(state);
   const hexes = new Set<number>();
-  for (const u of Object.values(state.units)) if (u.side === side && !u.eliminated && u.hex !== null) hexes.add(u.hex);
+  for (const u of unitList(state)) if (u.side === side && !u.eliminated && u.hex !== null) hexes.add(u.hex);
   return [...hexes].sort((a, b) => colOf(a) - colOf(b) || a - b);
 }
 

@@ -4,13 +4,14 @@
  */
 import { sideToAct, type GameState, type ScenarioBundle } from '../../engine';
 import { movementOptions, type Destination } from '../../engine/query';
+import { unitIds, unitOf } from '../../engine/unitTable';
 
 export interface ReachInfo { cost: number; halt: boolean }
 
 /** The acting side's units in `hex` that move with the stack (all but those held back in the inspector). */
 export function movableUnits(state: GameState, hex: number, held: readonly string[] = []): string[] {
   const side = sideToAct(state);
-  return Object.keys(state.units).filter((id) => state.units[id].hex === hex && state.units[id].side === side && !state.units[id].eliminated && !held.includes(id));
+  return unitIds(state).filter((id) => unitOf(state, id).hex === hex && unitOf(state, id).side === side && !unitOf(state, id).eliminated && !held.includes(id));
 }
 
 type PerUnit = ReadonlyMap<string, ReadonlyMap<number, Destination>>;

@@ -18,6 +18,7 @@ import { movableUnits } from './reach';
 import { stageMoveKind, stageReach } from './stageMoves';
 import { hexChoices } from './hexChoices';
 import { mapKey } from './keyboard';
+import { putUnit, unitList, unitOf } from '../../engine/unitTable';
 
 const FIRST = ['pegasus', 'placeDz', 'dropUnit', 'dropFow', 'landGlider'];
 const st = () => useGame.getState();
@@ -41,7 +42,7 @@ function storeTo(id: string): GameState {
   return st().state!;
 }
 
-const unitOf = (a: Action) => (a as { unit: string }).unit;
+const actionUnit = (a: Action) => (a as { unit: string }).unit;
 const endOf = (a: Action) => hexOfRulesId((a as { path: string[] }).path.at(-1)!);
 
 afterAll(() => st().leave());
@@ -55,8 +56,8 @@ describe('the stage moves on the map (AW 41.3.7, 41.6)', { timeout: 120_000 }, (
     // the panels' list leaves the stage moves out: only the selected unit's are computed
     expect(legalFor(s, 'allied').some((a) => a.type === 'abMove')).toBe(false);
     const offers = legalActions(s, 'allied').filter((a) => a.type === 'abMove');
-    const mover = unitOf(offers[0]);
-    const from = s.units[mover].hex!;
+    const mover = actionUnit(offers[0]);
+    const from = unitOf(s, mover).hex!;
     const stack = movableUnits(s, from);
     const reach = stageReach(s, bundle, from)!;
     const common = stack.map((id) => { const o = abMoveOptions(s, bundle, id, 'allied'); return 'error' in o ? null : new Set(o.moves.map((m) => m.hex)); }).filter((x): x is Set<number> => !!x);
@@ -64,7 +65,7 @@ describe('the stage moves on the map (AW 41.3.7, 41.6)', { timeout: 120_000 }, (
     expect([...reach.keys()].sort((a, b) => a - b)).toEqual(expected);
     for (const r of reach.values()) expect(r.cost).toBeGreaterThanOrEqual(1);
     // a click on a highlighted hex without friendly units moves the stack there, one abMove per unit, one undo step
-    const to = [...reach.keys()].find((h) => !Object.values(s.units).some((u) => u.hex === h && u.side === 'allied' && !u.eliminated))!;
+    const to = [...reach.keys()].find((h) => !unitList(s).some((u) => u.hex === h && u.side === 'allied' && !u.eliminated))!;
     expect(to).toBeDefined();
     st().selectHex(from);
     const n = st().log!.actions.length;
@@ -72,7 +73,7 @@ describe('the stage moves on the map (AW 41.3.7, 41.6)', { timeout: 120_000 }, (
     const moved = st().log!.actions.slice(n);
     expect(moved.map((a) => a.type)).toEqual(common.map(() => 'abMove'));
     expect(moved.map(endOf)).toEqual(common.map(() => to));
-    for (const a of moved) expect(st().state!.units[unitOf(a)].hex).toBe(to);
+    for (const a of moved) expect(unitOf(st().state!, actionUnit(a)).hex).toBe(to);
     expect(st().selectedHex).toBe(to);
     // the moved units have no reach left; a click on a far hex only selects it
     expect(stageReach(st().state!, bundle, to)).toBeNull();
@@ -96,7 +97,7 @@ describe('the stage moves on the map (AW 41.3.7, 41.6)', { timeout: 120_000 }, (
     const s = st().state!;
     const bundle = st().bundle!;
     const offers = legalActions(s, 'allied').filter((a) => a.type === 'abMove');
-    const from = s.units[unitOf(offers[0])].hex!;
+    const from = unitOf(s, actionUnit(offers[0])).hex!;
     const n = st().log!.actions.length;
     // four hexes away: beyond any allowance (three hexes at most)
     const far = hexesWithin(from, 4).find((h) => distance(h, from) === 4 && bundle.board.terrain[h] !== 255)!;
@@ -113,13 +114,13 @@ describe('the stage moves on the map (AW 41.3.7, 41.6)', { timeout: 120_000 }, (
     for (let i = 0; i < 10 && !offered.length; i++) {
       const land = legalActions(st().state!, 'allied').find((a) => a.type === 'landGlider')!;
       expect(st().dispatch(land)).toBe(true);
-      unit = unitOf(land);
-      offered = legalActions(st().state!, 'allied').filter((a) => a.type === 'gliderDisplace' && unitOf(a) === unit && (a as { hex?: string }).hex);
+      unit = actionUnit(land);
+      offered = legalActions(st().state!, 'allied').filter((a) => a.type === 'gliderDisplace' && actionUnit(a) === unit && (a as { hex?: string }).hex);
     }
     expect(offered.length).toBeGreaterThan(0);
     const s = st().state!;
     const bundle = st().bundle!;
-    const at = s.units[unit].hex!;
+    const at = unitOf(s, unit).hex!;
     // another stack selected: no hex choice, a click selects
     expect(hexChoices(s, bundle, null).size).toBe(0);
     const choices = hexChoices(s, bundle, at);
@@ -129,7 +130,7 @@ describe('the stage moves on the map (AW 41.3.7, 41.6)', { timeout: 120_000 }, (
     const n = st().log!.actions.length;
     clickHex(hexOfRulesId(target.hex));
     expect(st().log!.actions.slice(n)).toEqual([offered[0]]);
-    expect(st().state!.units[unit].hex).toBe(hexOfRulesId(target.hex));
+    expect(unitOf(st().state!, unit).hex).toBe(hexOfRulesId(target.hex));
   });
 
   it('AW 41.6.1 a selected activated German unit: its reach is its gMove ends; a click there makes the gMove', () => {
@@ -139,19 +140,19 @@ describe('the stage moves on the map (AW 41.3.7, 41.6)', { timeout: 120_000 }, (
     expect(legalFor(s, 'german').some((a) => a.type === 'gMove')).toBe(false);
     const offers = legalActions(s, 'german').filter((a) => a.type === 'gMove');
     // a unit alone in its hex (a stack would move at its slowest)
-    const mover = [...new Set(offers.map(unitOf))].find((id) => movableUnits(s, s.units[id].hex!).length === 1)!;
-    const from = s.units[mover].hex!;
+    const mover = [...new Set(offers.map(actionUnit))].find((id) => movableUnits(s, unitOf(s, id).hex!).length === 1)!;
+    const from = unitOf(s, mover).hex!;
     const o = gMoveOptions(s, bundle, mover, 'german');
     if ('error' in o) throw new Error(o.error.message);
     const reach = stageReach(s, bundle, from)!;
     expect([...reach.keys()].sort((a, b) => a - b)).toEqual([...new Set(o.moves.map((m) => m.hex))].sort((a, b) => a - b));
     // a hex with no PR check on the way: the unit ends there
-    const m = o.moves.find((x) => !x.check && !Object.values(s.units).some((u) => u.hex === x.hex && !u.eliminated))!;
+    const m = o.moves.find((x) => !x.check && !unitList(s).some((u) => u.hex === x.hex && !u.eliminated))!;
     st().selectHex(from);
     const n = st().log!.actions.length;
     clickHex(m.hex);
     expect(st().log!.actions.slice(n)).toEqual([m.action]);
-    expect(st().state!.units[mover].hex).toBe(m.hex);
+    expect(unitOf(st().state!, mover).hex).toBe(m.hex);
     expect(st().selectedHex).toBe(m.hex);
   });
 });
@@ -164,7 +165,7 @@ describe('hex choices of a pending airborne decision on the map (AW 41.2.3d)', (
     // 8 against a German Bn 6 + 3 = 9: rolls 9 and 4, 17 – 13 = 4 < PR 5: the defender retreats (as combatProcedure.test.ts)
     const s0 = withDice(edit(start(B), (d) => {
       d.pos = { ...d.pos, part: 'stage', stage: 0, phase: 0, segment: segs.indexOf('alliedCombat1') };
-      for (const [id, h] of Object.entries(placed)) d.units[id] = { id, side: B.units.get(id)!.side, hex: hexOfRulesId(h), stepsLost: 0, mpSpent: 0, markers: [] };
+      for (const [id, h] of Object.entries(placed)) putUnit(d, { id, side: B.units.get(id)!.side, hex: hexOfRulesId(h), stepsLost: 0, mpSpent: 0, markers: [] });
     }), [['d10', 9], ['d10', 4]]);
     const r = act(s0, { type: 'abAttack', hex: 'C4827', attackers: ['a-8para-6ab', 'b-8para-6ab'] });
     expect(r.state.pending).toMatchObject({ side: 'german', kind: 'abRetreat' });

@@ -16,6 +16,7 @@ import { facesOf, type Face } from '../counters/drawCounter';
 import { NATIONALITY_COLOURS } from '../counters/colours';
 import { MARKERS, type MarkerKind } from '../counters/markers';
 import { centre } from './geometry';
+import { chunkOf, hasUnit, unitIds, unitOf } from '../../engine/unitTable';
 
 /** Counter size in world pixels (a hex is 2×24 px across). */
 const SIZE = 30;
@@ -102,9 +103,12 @@ export class UnitsLayer {
       if (m) { m.sprites.forEach((x) => x.destroy()); this.markers.delete(id); }
     };
     if (prev?.units !== state.units) {
-      for (const id in state.units) {
-        const u = state.units[id];
-        if (prev && prev.units[id] === u) continue;
+      // Only the units in chunks that are not the previous state's can have changed (unitTable.ts).
+      const changed = prev ? state.units.chunks.map((c, k) => c !== prev.units.chunks[k]) : null;
+      for (const id of unitIds(state)) {
+        if (changed && !changed[chunkOf(id)]) continue;
+        const u = unitOf(state, id);
+        if (prev && unitOf(prev, id) === u) continue;
         if (!this.order.has(id)) this.order.set(id, this.order.size);
         const def = u.hex === null || u.eliminated ? undefined : this.bundle.units.get(id);
         if (!def || u.hex === null) { removeUnit(id); continue; }
@@ -142,7 +146,7 @@ export class UnitsLayer {
         }
       }
       // Units gone from the record altogether (not expected of the engine, handled all the same).
-      if (prev) for (const id in prev.units) if (!(id in state.units)) removeUnit(id);
+      if (prev && prev.units.ids !== state.units.ids) for (const id of unitIds(prev)) if (!hasUnit(state, id)) removeUnit(id);
     }
     // A stack's counters in the record's order, as they are drawn (the top counter is the last in the list).
     for (const h of dirty) this.stacks.get(h)?.sort((a, b) => this.order.get(a)! - this.order.get(b)!);

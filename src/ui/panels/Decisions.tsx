@@ -13,6 +13,7 @@ import { SealedChoice } from './Sealed';
 import { AirborneMoves } from './AirborneMoves';
 import { stageMoveKind } from '../map/stageMoves';
 import { useAfterPaint } from '../afterPaint';
+import { unitOf } from '../../engine/unitTable';
 
 // Moves are made on the map, missions and assaults in their dialogs, unit actions beside each unit.
 const HIDDEN = new Set(['endSegment', 'move', 'roll', 'fireMission', 'assault', 'diceKey', 'mark', 'designate', 'dropAttack', 'eliminateOverstack', 'relocateGroup', 'enterReinforcement']);
@@ -41,8 +42,8 @@ export function Decisions() {
   for (const a of actions) {
     if (!pending && HIDDEN.has(a.type)) continue;
     // Units off the map (an airborne drop, AW 41.2.3) cannot be selected: their actions stay buttons here.
-    const ids = pending ? [] : actionUnits(a).filter((id) => state.units[id]?.hex != null);
-    if (ids.length && (selected === null || !ids.some((id) => state.units[id]?.hex === selected))) {
+    const ids = pending ? [] : actionUnits(a).filter((id) => unitOf(state, id)?.hex != null);
+    if (ids.length && (selected === null || !ids.some((id) => unitOf(state, id)?.hex === selected))) {
       const set = others.get(a.type) ?? new Set<string>();
       for (const id of ids) set.add(id);
       others.set(a.type, set);

@@ -13,6 +13,7 @@ import { actionUnits, describeAction } from '../describeAction';
 import { playerText } from '../describe';
 import { useAfterPaint } from '../afterPaint';
 import type { GameState } from '../../engine/types';
+import { unitList, unitOf } from '../../engine/unitTable';
 
 export function Inspector() {
   const h = useGame((s) => s.selectedHex);
@@ -40,7 +41,7 @@ export function Inspector() {
           {board.vantage.get(h) && <div>Vantage point, LOS {board.vantage.get(h)} (AW 1.2.8)</div>}
           <EntryCosts h={h} />
           <ul className="units">
-            {state && bundle && Object.values(state.units).filter((u) => u.hex === h && !u.eliminated).map((u) => {
+            {state && bundle && unitList(state).filter((u) => u.hex === h && !u.eliminated).map((u) => {
               const d = bundle.units.get(u.id)!;
               const v = d.steps[Math.min(u.stepsLost, d.steps.length - 1)];
               return (
@@ -48,7 +49,7 @@ export function Inspector() {
                   <b>{d.designation}</b> {d.type} {d.size} · {v.attack}-{v.defence}-{d.ma} ({d.moveClass}) · PR {d.prOff ?? '–'}/{d.prDef ?? '–'}
                   {u.stepsLost ? ` · ${u.stepsLost} step(s) lost` : ''}{u.mpSpent ? ` · ${u.mpSpent} MP spent` : ''}
                   {moveSeg && u.side === actor && <MoveWith unitId={u.id} />}
-                  {moveSeg && u.side === actor && later.value?.units[u.id] && <MoveInfo state={later.value} unitId={u.id} />}
+                  {moveSeg && u.side === actor && later.value && unitOf(later.value, u.id) && <MoveInfo state={later.value} unitId={u.id} />}
                   {u.markers.length > 0 && <div className="markers">Markers: {u.markers.join(', ')}</div>}
                   {u.side === actor && !state.pending && <UnitActions stale={later.stale} actions={unitActions.filter((a) => actionUnits(a).includes(u.id))} />}
                   <div className="source">{playerText(d.source)}</div>

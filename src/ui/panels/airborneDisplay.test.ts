@@ -14,6 +14,7 @@ import { hexOfRulesId } from '../../engine/hex';
 import { BOX_BASE } from '../../engine/rules/locations';
 import { airborneDisplayModel, type AirborneInput } from './airborneDisplayModel';
 import { AirborneDisplayView } from './AirborneDisplay';
+import { unitTable } from '../../engine/unitTable';
 
 const defs = (JSON.parse(readFileSync('data/units/cw-airborne.json', 'utf8')) as { units: UnitDef[] }).units;
 const coy = defs.find((u) => u.id === 'a-9para-6ab')!;
@@ -25,14 +26,14 @@ const bundle = { units, boxGraphs: [es] } as unknown as ScenarioBundle;
 const boxes = new Map(es.boxes.map((b, i) => [BOX_BASE + 2 + i, b.id] as const));
 
 const at = (id: string, hex: string | null, extra: Partial<UnitState> = {}): UnitState => ({ id, side: 'allied', hex: hex === null ? null : hexOfRulesId(hex), stepsLost: 0, mpSpent: 0, markers: [], ...extra });
-const v = { units: {
-  'cw-fow-1': at('cw-fow-1', 'C5318'),
-  'cw-fow-2': at('cw-fow-2', 'C5318'),
-  'cw-fow-3': at('cw-fow-3', null, { box: BOX_BASE + 2 + 2 }),
-  '9para-6ab': at('9para-6ab', null),
-  'merville-9para': at('merville-9para', null),
-  '7para-6ab': at('7para-6ab', 'C5318'),
-} } as unknown as GameState;
+const v = { units: unitTable([
+  at('cw-fow-1', 'C5318'),
+  at('cw-fow-2', 'C5318'),
+  at('cw-fow-3', null, { box: BOX_BASE + 2 + 2 }),
+  at('9para-6ab', null),
+  at('merville-9para', null),
+  at('7para-6ab', 'C5318'),
+]) } as unknown as GameState;
 const fow = new Set(['cw-fow-1', 'cw-fow-2', 'cw-fow-3']);
 const input: AirborneInput = {
   name: 'Airborne Display, 5/6 June 1944',

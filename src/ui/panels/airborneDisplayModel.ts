@@ -8,6 +8,7 @@
  */
 import type { GameState, ScenarioBundle } from '../../engine';
 import { formatHex } from '../../engine/hex';
+import { unitList } from '../../engine/unitTable';
 
 /**
  * The engine's airborne record as the panel needs it (filled by `airborneInput`, AirborneDisplay.tsx,
@@ -115,7 +116,7 @@ export function airborneDisplayModel(v: Pick<GameState, 'units'>, bundle: Scenar
     es.push({
       box: b.id, name: b.name,
       eliminate: Array.isArray(elim) && elim.length === 2 ? (elim[0] === elim[1] ? String(elim[0]) : `${elim[0]}–${elim[1]}`) : 'none',
-      counters: Object.values(v.units).filter((u) => !u.eliminated && u.hex === null && u.box !== undefined && boxes.get(u.box) === b.id).map((u) => counter(u.id)),
+      counters: unitList(v).filter((u) => !u.eliminated && u.hex === null && u.box !== undefined && boxes.get(u.box) === b.id).map((u) => counter(u.id)),
     });
   }
   return {
@@ -123,7 +124,7 @@ export function airborneDisplayModel(v: Pick<GameState, 'units'>, bundle: Scenar
     dzs,
     es,
     dummies: { added: dummiesIn + ab.dummiesRemoved, inContainers: dummiesIn, removed: ab.dummiesRemoved },
-    fowOnMap: Object.values(v.units).filter((u) => u.hex !== null && !u.eliminated && ab.isFow(u.id)).length,
+    fowOnMap: unitList(v).filter((u) => u.hex !== null && !u.eliminated && ab.isFow(u.id)).length,
     regroup: Object.entries(ab.regroupNumbers).map(([status, number]) => ({ status, number })),
     pegasus: ab.pegasus,
     score: ab.score,

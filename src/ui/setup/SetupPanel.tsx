@@ -23,6 +23,7 @@ import { legalFor } from '../../store/legal';
 import { describeAction } from '../describeAction';
 import { SIDE_NAME } from '../describe';
 import type { Action, GameState } from '../../engine';
+import { unitList, unitOf } from '../../engine/unitTable';
 
 const CASE = 'AW 34.11.2';
 
@@ -82,7 +83,7 @@ export function SetupPanel() {
       else say({ ok: false, text: useGame.getState().error ?? `${type} refused` });
     }, 30);
   };
-  const here = selectedHex !== null ? status.pools.flatMap((p) => p.placed).filter((u) => state.units[u].hex === selectedHex) : [];
+  const here = selectedHex !== null ? status.pools.flatMap((p) => p.placed).filter((u) => unitOf(state, u).hex === selectedHex) : [];
   return (
     <section className="panel setup" data-testid="setup-panel" aria-label="Setup">
       <div className="setup-head"><b>{side} setup</b> <span className="case">{CASE}</span></div>
@@ -108,7 +109,7 @@ export function SetupPanel() {
           <b>In {formatHex(selectedHex!)}</b>
           {here.map((u) => (
             <div key={u} className="setup-row">
-              <CounterIcon bundle={bundle} unit={u} stepsLost={state.units[u].stepsLost} />
+              <CounterIcon bundle={bundle} unit={u} stepsLost={unitOf(state, u).stepsLost} />
               <span>{name(u)}</span>
               <button disabled={!mine} onClick={() => armFor({ kind: 'unit', unit: u })}>Move</button>
               <button data-testid="setup-unplace" disabled={!mine} onClick={() => unplace(u)}>Unplace</button>
@@ -139,8 +140,8 @@ export function SetupPanel() {
               <div className="setup-units">
                 {p.waiting.map((u) => (
                   <Pick key={u} item={{ kind: 'unit', unit: u }} label={name(u)} armed={armed} disabled={!mine} testid="setup-unit" unit={u}>
-                    <CounterIcon bundle={bundle} unit={u} stepsLost={state.units[u].stepsLost} />
-                    <span>{name(u)}{state.units[u].stepsLost ? ` (−${state.units[u].stepsLost})` : ''}</span>
+                    <CounterIcon bundle={bundle} unit={u} stepsLost={unitOf(state, u).stepsLost} />
+                    <span>{name(u)}{unitOf(state, u).stepsLost ? ` (−${unitOf(state, u).stepsLost})` : ''}</span>
                   </Pick>
                 ))}
               </div>
@@ -150,8 +151,8 @@ export function SetupPanel() {
                   {p.placed.map((u) => (
                     <div key={u} className="setup-row" data-testid="setup-placed" data-unit={u}>
                       <Pick item={{ kind: 'unit', unit: u }} label={name(u)} armed={armed} disabled={!mine} testid="setup-placed-unit" unit={u}>
-                        <CounterIcon bundle={bundle} unit={u} stepsLost={state.units[u].stepsLost} />
-                        <span>{name(u)} · {formatHex(state.units[u].hex!)}</span>
+                        <CounterIcon bundle={bundle} unit={u} stepsLost={unitOf(state, u).stepsLost} />
+                        <span>{name(u)} · {formatHex(unitOf(state, u).hex!)}</span>
                       </Pick>
                       <button data-testid="setup-unplace" disabled={!mine} onClick={() => unplace(u)} title="Take back off the map">Unplace</button>
                     </div>
@@ -177,9 +178,9 @@ function BreakdownSetup({ state, bundle, side, options, mine }: { state: GameSta
   const message = useSetup((s) => s.message);
   const say = useSetup.getState().say;
   const legal = mine ? legalFor(state, side) : [];
-  const unitOf = (a: Action) => String((a as { unit?: unknown }).unit);
-  const here = selectedHex === null ? [] : legal.filter((a) => a.type === 'breakdown' && state.units[unitOf(a)]?.hex === selectedHex);
-  const done = Object.values(state.units).filter((u) => u.side === side && u.detached?.length);
+  const actionUnit = (a: Action) => String((a as { unit?: unknown }).unit);
+  const here = selectedHex === null ? [] : legal.filter((a) => a.type === 'breakdown' && unitOf(state, actionUnit(a))?.hex === selectedHex);
+  const done = unitList(state).filter((u) => u.side === side && u.detached?.length);
   const name = (id: string) => unitName(bundle, id);
   const run = (a: Action) => { if (!dispatch(a)) say({ ok: false, text: useGame.getState().error ?? `${a.type} refused` }); else say(null); };
   return (
@@ -196,7 +197,7 @@ function BreakdownSetup({ state, bundle, side, options, mine }: { state: GameSta
           <b>In {formatHex(selectedHex)}</b>
           {here.length ? here.map((a, i) => (
             <div key={i} className="setup-row">
-              <CounterIcon bundle={bundle} unit={unitOf(a)} stepsLost={state.units[unitOf(a)].stepsLost} />
+              <CounterIcon bundle={bundle} unit={actionUnit(a)} stepsLost={unitOf(state, actionUnit(a)).stepsLost} />
               <button data-testid="setup-breakdown" disabled={!mine} onClick={() => run(a)}>{describeAction(a, bundle)}</button>
             </div>
           )) : <span> — no unit here may break down now</span>}

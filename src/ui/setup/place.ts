@@ -9,6 +9,7 @@ import { formatHex } from '../../engine/hex';
 import { deploymentHexes, fieldworksHexes, placementCheck, setupState, setupStatus, type SetupState } from '../../engine/query';
 import { useSetup, type Armed } from './setupStore';
 import { mapBridge } from './mapBridge';
+import { unitOf } from '../../engine/unitTable';
 
 /** The open setup phase of `state`, or null. */
 export function openSetup(state: GameState | null): SetupState | null {
@@ -28,7 +29,7 @@ export function humanSetsUp(): boolean {
 export function setupHighlight(state: GameState | null, bundle: ScenarioBundle | null, armed: Armed | null): number[] | null {
   if (!state || !bundle || !armed || !openSetup(state)) return null;
   if (armed.kind === 'fieldworks') return fieldworksHexes(state, bundle, armed.fw);
-  return state.units[armed.unit] ? deploymentHexes(state, bundle, armed.unit) : null;
+  return unitOf(state, armed.unit) ? deploymentHexes(state, bundle, armed.unit) : null;
 }
 
 /** The placement pool `unit` belongs to (waiting or placed). */
@@ -77,7 +78,7 @@ export function placeAt(h: number): boolean {
       ui.say({ ok: false, text: `${name} cannot set up in ${hex}: ${reason(why, bundle, a.unit, name)} (${why.case})` });
       return true;
     }
-    const wasWaiting = state.units[a.unit]?.hex === null;
+    const wasWaiting = unitOf(state, a.unit)?.hex === null;
     if (!g.dispatch({ type: 'placeUnit', unit: a.unit, hex })) {
       ui.say({ ok: false, text: useGame.getState().error ?? `${name} cannot set up in ${hex}` });
       return true;
@@ -147,7 +148,7 @@ export function beginDrag(e: { button: number; clientX: number; clientY: number;
       const h = mapBridge()?.hexAtClient(ev.clientX, ev.clientY) ?? null;
       if (h === null) ui().say({ ok: false, text: `Drop ${label} on a hex of the map` });
       else placeAt(h);
-    } else if (item.kind === 'unit' && el?.closest('[data-setup-drop="pool"]') && useGame.getState().state?.units[item.unit]?.hex !== null) {
+    } else if (item.kind === 'unit' && el?.closest('[data-setup-drop="pool"]') && useGame.getState().state && unitOf(useGame.getState().state!, item.unit)?.hex !== null) {
       unplace(item.unit);
       ui().arm(null);
     }

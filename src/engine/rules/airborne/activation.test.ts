@@ -3,6 +3,7 @@ import { mini, hx, COL0, type MiniUnit, type XY } from '../../../../tests/fixtur
 import { colOf, hexsideBetween, neighbours } from '../../hex/lattice';
 import type { ScenarioBundle } from '../../types';
 import { ActivationGroup, activationProblem, basicAllowances, halfD10, triggered, triggeredUnits } from './activation';
+import { hasUnit, unitOf } from '../../unitTable';
 
 const ROW = 'c'.repeat(14);
 const ROWS = [ROW, ROW, ROW, ROW, ROW, ROW, ROW, ROW];
@@ -93,7 +94,7 @@ describe('AW 41.10.0 2nd German movement through apply (6th Airborne)', async ()
   it('AW 41.10.0 every unit activated in the 1st German Movement Segment moves its full MA; two more within six hexes of a CW unit, a third refused', () => {
     expect(segId(s2, bundle)).toBe('germanMovement2');
     const g = airborneState(s2).german!;
-    const live = (id: string) => s2.units[id] && !s2.units[id].eliminated && s2.units[id].hex !== null;
+    const live = (id: string) => hasUnit(s2, id) && !unitOf(s2, id).eliminated && unitOf(s2, id).hex !== null;
     expect(Object.keys(first.hexes ?? {}).length).toBeGreaterThan(0);
     expect(Object.keys(g.mp ?? {}).sort()).toEqual(Object.keys(first.hexes ?? {}).filter(live).sort());
     expect(g.hexes).toEqual({});

@@ -21,6 +21,7 @@ import type { ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, UnitSta
 import { AIRBORNE, airborneData, airborneDraft, airborneState } from './state';
 import { isFow } from './fow';
 import { segKey } from './movement';
+import { unitList, unitOf } from '../../unitTable';
 
 export const CASE_ACT = 'AW 41.6.1';
 export const CASE_ADD = 'AW 41.6.2';
@@ -66,7 +67,7 @@ export function isAirborne(bundle: ScenarioBundle, unitId: string, isFow: (id: s
 /** Distance from h to the nearest live Allied unit matching `pick`. */
 export function nearest(state: GameState, h: HexId, pick: (u: UnitState) => boolean): number {
   let best = Infinity;
-  for (const u of Object.values(state.units)) if (live(u) && u.side === 'allied' && pick(u)) best = Math.min(best, distance(h, u.hex!));
+  for (const u of unitList(state)) if (live(u) && u.side === 'allied' && pick(u)) best = Math.min(best, distance(h, u.hex!));
   return best;
 }
 
@@ -80,7 +81,7 @@ function mobile(bundle: ScenarioBundle, id: string): boolean {
 export function basicAllowances(state: GameState, bundle: ScenarioBundle, attacked: readonly string[]): Record<string, number> {
   const out: Record<string, number> = {};
   const hit = new Set(attacked);
-  for (const u of Object.values(state.units)) {
+  for (const u of unitList(state)) {
     if (!live(u) || u.side !== 'german' || !mobile(bundle, u.id)) continue;
     const d = nearest(state, u.hex!, () => true);
     const n = hit.has(u.id) || d <= 1 ? 2 : d <= 2 ? 1 : 0;
@@ -99,7 +100,7 @@ function excluded(state: GameState, bundle: ScenarioBundle, g: ActivationGroup):
   const out = new Set<string>();
   if (frozen) { let m = exclCache.get(state.units); if (!m) exclCache.set(state.units, (m = new Map())); m.set(g, out); }
   if (!g.excludeRegiments?.length) return out;
-  for (const u of Object.values(state.units)) {
+  for (const u of unitList(state)) {
     const d = bundle.units.get(u.id);
     if (d?.regiment && g.excludeRegiments.includes(d.regiment)) { out.add(u.id); for (const c of u.detached ?? []) out.add(c); }
   }
@@ -112,7 +113,7 @@ export function triggered(state: GameState, bundle: ScenarioBundle, g: Activatio
   if (!t) return false;
   const place: HexId[] = [];
   for (const [h, name] of bundle.board.names) if (name === t.place) place.push(h);
-  return Object.values(state.units).some((u) => live(u) && u.side === 'allied' && !isFow(u.id)
+  return unitList(state).some((u) => live(u) && u.side === 'allied' && !isFow(u.id)
     && bundle.units.get(u.id)?.formation === t.division && place.some((p) => distance(p, u.hex!) <= 1));
 }
 
@@ -129,7 +130,7 @@ export function placeHexes(bundle: ScenarioBundle, place: string): HexId[] {
  */
 export function activationProblem(state: GameState, bundle: ScenarioBundle, g: ActivationGroup, unitId: string,
   o: { chosen: readonly string[]; count: number; already: readonly string[]; isFow: (id: string) => boolean; whole: boolean }): string | null {
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const d = bundle.units.get(unitId);
   if (!live(u) || !d || u.side !== 'german') return `${unitId} is not a German unit on the map`;
   if (!mobile(bundle, unitId)) return `${d.designation} cannot move`;
@@ -147,7 +148,7 @@ export function activationProblem(state: GameState, bundle: ScenarioBundle, g: A
   }
   if (g.restricted) {
     const area = hexSet(bundle, { riverSide: { river: g.restricted.river, from: g.restricted.from } });
-    if (area.has(u.hex!) && !Object.values(state.units).some((a) => live(a) && a.side === 'allied' && area.has(a.hex!))) {
+    if (area.has(u.hex!) && !unitList(state).some((a) => live(a) && a.side === 'allied' && area.has(a.hex!))) {
       return `${g.name} units ${g.restricted.name} may be activated only when Allied units are ${g.restricted.name}`;
     }
   }
@@ -159,7 +160,7 @@ export function triggeredUnits(state: GameState, bundle: ScenarioBundle, g: Acti
   const t = g.trigger!;
   const place = placeHexes(bundle, t.place);
   const out: string[] = [];
-  for (const u of Object.values(state.units)) {
+  for (const u of unitList(state)) {
     if (!live(u) || u.side !== 'german') continue;
     const d = bundle.units.get(u.id);
     if (!d) continue;
@@ -218,7 +219,7 @@ export function gActivateProblem(state: GameState, bundle: ScenarioBundle, group
 
 /** Gives a unit its full MA this segment (AW 41.6.2, 41.10.0). */
 function activateMp(rec: Draft<AbGermanState>, state: GameState, unitId: string, group: string, closerTo?: 'CW' | 'US'): void {
-  (rec.mp ??= {})[unitId] = { group, from: state.units[unitId].hex!, ...(closerTo ? { closerTo } : {}) };
+  (rec.mp ??= {})[unitId] = { group, from: unitOf(state, unitId).hex!, ...(closerTo ? { closerTo } : {}) };
   const act = (rec.activated ??= []);
   if (!act.includes(unitId)) { act.push(unitId); act.sort(); }
 }
@@ -240,7 +241,7 @@ function onEnterGerman(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   } else {
     // AW 41.10.0: every unit activated in the stage moves its full MA (attacked ones too, 41.6.1)
     const all = [...new Set([...(rec.activated ?? []), ...(rec.attacked ?? [])])].sort();
-    for (const id of all) { const u = state.units[id]; if (u && !u.eliminated && u.hex !== null && mobile(ctx.bundle, id)) activateMp(rec, state, id, 'activated'); }
+    for (const id of all) { const u = unitOf(state, id); if (u && !u.eliminated && u.hex !== null && mobile(ctx.bundle, id)) activateMp(rec, state, id, 'activated'); }
     events.push({ type: 'germanActivated', units: Object.keys(rec.mp ?? {}).sort(), how: 'activated earlier in the stage: full MA', case: CASE_ACT2 });
   }
   const isFowNow = (id: string) => isFow(state, id);
@@ -284,7 +285,7 @@ export const activationHandlers: ActionHandler[] = [{
     if (side !== 'german' || !moduleOn(bundle, AIRBORNE) || !germanSegment(state, bundle)) return [];
     const out: ActionOf<'gActivate'>[] = [];
     for (const g of activationGroups(bundle)) {
-      for (const u of Object.values(state.units)) {
+      for (const u of unitList(state)) {
         if (u.side === 'german' && u.hex !== null && !u.eliminated && !gActivateProblem(state, bundle, g.id, u.id)) out.push({ type: 'gActivate', group: g.id, unit: u.id });
       }
     }

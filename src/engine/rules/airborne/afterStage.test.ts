@@ -22,6 +22,7 @@ import { distance, hexsideHexes } from '../../hex';
 import { terrainOf } from '../../board';
 import { segmentAt } from '../../sequence';
 import { esUnits, fowMayAct, fowMayEnter, fowMoveLimits, regroupGdDrm, afterStageExtension } from './afterStage';
+import { dropUnit, putUnit, unitList, unitOf } from '../../unitTable';
 
 function longBundle(): ScenarioBundle {
   const scen = structuredClone(BUILTIN.scenarios['data/scenarios/night-drop-6ab.json']) as Record<string, unknown> & { special: { airborne: Record<string, unknown> } };
@@ -52,9 +53,9 @@ function beforeRegroup(turn: number, fow: Record<string, string>, more?: (d: Gam
     a.pools['6AB-N'] = { ids: ['a-8para-6ab', 'b-8para-6ab', 'c-8para-6ab', 'cw-dummy-1'], dummies: 1, landed: Object.keys(fow).length, size: 4 };
     for (const [id, where] of Object.entries(fow)) {
       a.fow[id] = { pool: '6AB-N' };
-      d.units[id] = where.startsWith('es-')
+      putUnit(d, where.startsWith('es-')
         ? { id, side: 'allied', hex: null, box: box(where), stepsLost: 0, mpSpent: 0, markers: [] }
-        : { id, side: 'allied', hex: hx(where), stepsLost: 0, mpSpent: 0, markers: [] };
+        : { id, side: 'allied', hex: hx(where), stepsLost: 0, mpSpent: 0, markers: [] });
     }
     more?.(d as GameState);
   });
@@ -69,13 +70,13 @@ describe('AW 3.3.5g / 41.2.3c the ES track in the Airborne Re-Group Segment', ()
     expect(r.state.pending).toMatchObject({ side: 'allied', kind: 'esLand', case: 'AW 41.2.3c' });
     expect(legalActions(r.state, 'allied')).toEqual([{ type: 'esLand', unit: 'cw-fow-1', hex: 'C4727' }, { type: 'esLand', unit: 'cw-fow-1', hex: 'C4730' }]);
     const r2 = act(withDice(r.state, [['d10', 0], ['d10', 0]]), { type: 'esLand', unit: 'cw-fow-1', hex: 'C4730' });
-    expect(fmt(r2.state.units['cw-fow-1'].hex!)).toBe('C4730');
+    expect(fmt(unitOf(r2.state, 'cw-fow-1').hex!)).toBe('C4730');
     expect(ofType(r2.events, 'esMoved')).toEqual([
       { type: 'esMoved', unit: 'cw-fow-2', from: 'es-3', to: 'es-2', roll: 0, eliminated: false, case: 'AW 41.2.3c' },
       { type: 'esMoved', unit: 'cw-fow-3', from: 'es-6', to: 'es-5', roll: 0, eliminated: true, case: 'AW 41.2.3c' },
     ]);
-    expect(r2.state.units['cw-fow-2'].box).toBe(box('es-2'));
-    expect(r2.state.units['cw-fow-3'].eliminated).toBe(true);
+    expect(unitOf(r2.state, 'cw-fow-2').box).toBe(box('es-2'));
+    expect(unitOf(r2.state, 'cw-fow-3').eliminated).toBe(true);
     expect(airborneState(r2.state).fow['cw-fow-3']).toEqual({ pool: '6AB-N', eliminated: true });
     // Its identity stays hidden: two FoW units are still out.
     expect(ofType(r2.events, 'fowRevealed')).toEqual([]);
@@ -88,7 +89,7 @@ describe('AW 3.3.5g / 41.2.3c the ES track in the Airborne Re-Group Segment', ()
   it('a survival roll other than 0 keeps the unit in box 5; with one DZ of its nationality the box-1 unit lands there without a choice', () => {
     const s0 = beforeRegroup(3, { 'cw-fow-1': 'es-1', 'cw-fow-3': 'es-6' }, (d) => { airborneDraft(d as never).dzs['6AB-K'].removed = { case: 'test' }; });
     const r = act(withDice(s0, [['d10', 7]]), { type: 'endSegment' });
-    expect(fmt(r.state.units['cw-fow-1'].hex!)).toBe('C4727');
+    expect(fmt(unitOf(r.state, 'cw-fow-1').hex!)).toBe('C4727');
     expect(ofType(r.events, 'esLanded')).toEqual([{ type: 'esLanded', unit: 'cw-fow-1', hex: 'C4727', case: 'AW 41.2.3c' }]);
     expect(ofType(r.events, 'esMoved')).toEqual([{ type: 'esMoved', unit: 'cw-fow-3', from: 'es-6', to: 'es-5', roll: 7, eliminated: false, case: 'AW 41.2.3c' }]);
     expect(r.state.pending).toBeNull();
@@ -98,13 +99,13 @@ describe('AW 3.3.5g / 41.2.3c the ES track in the Airborne Re-Group Segment', ()
 describe('AW 41.2.3 eliminated FoW units are revealed once every FoW unit has regrouped', () => {
   it('while one FoW unit is out nothing is drawn; when none is left, each eliminated one is drawn from its container at the Re-Group Segment\'s end', () => {
     const out = beforeRegroup(3, { 'cw-fow-1': 'C4827', 'cw-fow-2': 'C4828' }, (d) => {
-      d.units['cw-fow-2'].eliminated = true; d.units['cw-fow-2'].hex = null;
+      unitOf(d, 'cw-fow-2').eliminated = true; unitOf(d, 'cw-fow-2').hex = null;
       (airborneDraft(d as never).fow['cw-fow-2'] as { eliminated?: true }).eliminated = true;
     });
     const r1 = act(act(out, { type: 'endSegment' }).state, { type: 'endSegment' });
     expect(ofType(r1.events, 'fowRevealed')).toEqual([]);
     // cw-fow-1 regrouped meanwhile (its record gone, as fow.ts revealFow leaves it): the eliminated one is drawn.
-    const all = edit(out, (d) => { delete airborneDraft(d as never).fow['cw-fow-1']; delete d.units['cw-fow-1']; });
+    const all = edit(out, (d) => { delete airborneDraft(d as never).fow['cw-fow-1']; dropUnit(d, 'cw-fow-1'); });
     const r2 = act(all, { type: 'endSegment' });
     const r3 = act(r2.state, { type: 'endSegment' });
     const rev = ofType(r3.events, 'fowRevealed');
@@ -113,7 +114,7 @@ describe('AW 41.2.3 eliminated FoW units are revealed once every FoW unit has re
     expect(airborneState(r3.state).fow['cw-fow-2']).toBeUndefined();
     expect(airborneState(r3.state).pools['6AB-N'].ids).toHaveLength(3);
     const drawn = rev[0].unit as string | null;
-    if (drawn) expect(r3.state.units[drawn].eliminated).toBe(true);
+    if (drawn) expect(unitOf(r3.state, drawn).eliminated).toBe(true);
   });
 });
 
@@ -169,7 +170,7 @@ describe('AW 41.3.3 FoW units in the normal GTs', () => {
 
 describe('AW 41.0 / 15.0 DZ removal', () => {
   it('AW 15.0: a German unit that entered a DZ hex removes it at the start of the next German player turn', () => {
-    let s = beforeRegroup(3, {}, (d) => { d.units['ii-726-716'].hex = hx('C4727'); });
+    let s = beforeRegroup(3, {}, (d) => { unitOf(d, 'ii-726-716').hex = hx('C4727'); });
     let removed: unknown[] = [];
     for (let i = 0; i < 40 && !removed.length; i++) {
       const r = act(s, { type: 'endSegment' });
@@ -200,8 +201,8 @@ describe('AW 41.3.7b blown bridges in the normal GTs', () => {
     const [a, b] = hexsideHexes(side);
     const at = (blown: number[]) => edit(beforeRegroup(3, {}), (d) => {
       d.pos = { turn: 3, playerTurn: 0, phase: MOVE, segment: seg(MOVE, 'move') };
-      for (const u of Object.values(d.units)) if (u.side === 'german' && u.hex !== null && distance(u.hex, a) <= 8) { u.hex = null; u.eliminated = true; }
-      d.units['a-8para-6ab'] = { id: 'a-8para-6ab', side: 'allied', hex: a, stepsLost: 0, mpSpent: 0, markers: [] };
+      for (const u of unitList(d)) if (u.side === 'german' && u.hex !== null && distance(u.hex, a) <= 8) { u.hex = null; u.eliminated = true; }
+      putUnit(d, { id: 'a-8para-6ab', side: 'allied', hex: a, stepsLost: 0, mpSpent: 0, markers: [] });
       if (blown.length) airborneDraft(d as never).bridges = { blown };
     });
     expect(segmentAt(B.sequence, at([]).pos).segment.id).toBe('move');
@@ -226,8 +227,8 @@ describe('AW 41.3.7b blown bridges in the normal GTs', () => {
 describe('AW 41.3.3 a FoW unit leads only if alone', () => {
   it('AW 41.3.3 a FoW unit (PR 6) defending with a regrouped Coy: the Coy leads; alone, the FoW unit leads', () => {
     const both = beforeRegroup(3, { 'cw-fow-1': 'C4929' }, (d) => {
-      d.units['a-8para-6ab'] = { id: 'a-8para-6ab', side: 'allied', hex: hx('C4929'), stepsLost: 0, mpSpent: 0, markers: [] };
-      d.units['ii-726-716'].hex = hx('C4928'); d.units['ii-726-716'].markers = ['TA'];
+      putUnit(d, { id: 'a-8para-6ab', side: 'allied', hex: hx('C4929'), stepsLost: 0, mpSpent: 0, markers: [] });
+      unitOf(d, 'ii-726-716').hex = hx('C4928'); unitOf(d, 'ii-726-716').markers = ['TA'];
     });
     const o = gaOdds(both, B, { hex: hx('C4929'), attackers: ['ii-726-716'] }, 'german');
     expect(o).toMatchObject({ ok: true });
@@ -235,7 +236,7 @@ describe('AW 41.3.3 a FoW unit leads only if alone', () => {
     // Named by the defender, the FoW unit still does not lead while the Coy may.
     const named = gaOdds(both, B, { hex: hx('C4929'), attackers: ['ii-726-716'], leadPr: { defender: 'cw-fow-1' } }, 'german');
     expect((named as { odds: { leads: { defenderPr: string } } }).odds.leads.defenderPr).toBe('a-8para-6ab');
-    const alone = edit(both, (d) => { d.units['a-8para-6ab'].hex = null; });
+    const alone = edit(both, (d) => { unitOf(d, 'a-8para-6ab').hex = null; });
     expect((gaOdds(alone, B, { hex: hx('C4929'), attackers: ['ii-726-716'] }, 'german') as { odds: { leads: { defenderPr: string } } }).odds.leads.defenderPr).toBe('cw-fow-1');
   });
 });
@@ -243,8 +244,8 @@ describe('AW 41.3.3 a FoW unit leads only if alone', () => {
 describe('AW 15.0 primary DZs after the stage', () => {
   it('AW 15.0 the primary DZ (6th AB N) removed: the division is on-hand for the rest of the GD; at the next AM GT the Allied player selects K or V as the new primary DZ', () => {
     let s = beforeRegroup(3, { 'cw-fow-1': 'C4929' }, (d) => {
-      d.units['ii-726-716'].hex = hx('C4727');
-      d.units['a-8para-6ab'] = { id: 'a-8para-6ab', side: 'allied', hex: hx('C4730'), stepsLost: 0, mpSpent: 0, markers: [] };
+      unitOf(d, 'ii-726-716').hex = hx('C4727');
+      putUnit(d, { id: 'a-8para-6ab', side: 'allied', hex: hx('C4730'), stepsLost: 0, mpSpent: 0, markers: [] });
       airborneDraft(d as never).dzs['6AB-V'].hex = hx('C5030');
     });
     expect(primaryDz(s, '6AB')).toBe('6AB-N');
@@ -252,7 +253,7 @@ describe('AW 15.0 primary DZs after the stage', () => {
     for (let i = 0; i < 40 && !ofType(events, 'dzRemoved').length; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; events = r.events; }
     expect(ofType(events, 'dzPrimaryLost')).toEqual([{ type: 'dzPrimaryLost', dz: '6AB-N', division: '6AB', case: 'AW 15.0' }]);
     expect(ofType(events, 'supplyChanged').map((e) => [e.unit, e.to, e.case])).toEqual([['a-8para-6ab', 'OhS', 'AW 15.0'], ['cw-fow-1', 'OhS', 'AW 15.0']]);
-    expect(s.units['a-8para-6ab'].markers).toContain('OhS');
+    expect(unitOf(s, 'a-8para-6ab').markers).toContain('OhS');
     expect(primaryDz(s, '6AB')).toBeNull();
     expect(divisionOnHand(s, B, '6AB')).toBe(true);
     // On to the next AM GT (June 8 AM): the choice comes before any player segment.
@@ -269,14 +270,14 @@ describe('AW 15.0 primary DZs after the stage', () => {
     expect(r.state.pending).toBeNull();
   });
   it('AW 15.0 with one DZ of the division left it becomes the primary DZ without a choice; a DZ that was not primary removes no supply', () => {
-    let s = beforeRegroup(3, {}, (d) => { d.units['ii-726-716'].hex = hx('C4730'); });
+    let s = beforeRegroup(3, {}, (d) => { unitOf(d, 'ii-726-716').hex = hx('C4730'); });
     let events: GameEvent[] = [];
     for (let i = 0; i < 40 && !ofType(events, 'dzRemoved').length; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; events = r.events; }
     expect(ofType(events, 'dzRemoved').map((e) => e.dz)).toEqual(['6AB-K']);
     expect(ofType(events, 'dzPrimaryLost')).toEqual([]);
     expect(primaryDz(s, '6AB')).toBe('6AB-N');
     // N lost too, with K gone: at the next AM GT no DZ is left.
-    s = edit(s, (d) => { d.units['ii-726-716'].hex = hx('C4727'); });
+    s = edit(s, (d) => { unitOf(d, 'ii-726-716').hex = hx('C4727'); });
     const seen: GameEvent[] = [];
     for (let i = 0; i < 400 && s.pos.turn < 7; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; seen.push(...r.events); }
     expect(ofType(seen, 'dzPrimaryChosen')).toEqual([{ type: 'dzPrimaryChosen', division: '6AB', dz: null, hex: null, how: 'no DZ left', case: 'AW 15.0' }]);

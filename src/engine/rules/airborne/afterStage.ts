@@ -26,6 +26,7 @@ import { AIRBORNE, airborneData, airborneDraft, airborneState, divisionOf, type 
 import { FOW_RATINGS, isFow, revealFow } from './fow';
 import { blownSides } from './movement';
 import { primaryLost } from './dzSupply';
+import { unitList, unitOf } from '../../unitTable';
 
 /** AW 41.2.3c: the ES track's box id → its number ("es-3" → 3), or null for any other box. */
 export function esBoxNumber(bundle: ScenarioBundle, box: number | undefined): number | null {
@@ -86,7 +87,7 @@ export function dzHexesFor(s: GameState, bundle: ScenarioBundle, unitId: string)
 /** Every unit on the ES track, lowest box first (AW 41.2.3c), then by id. */
 export function esUnits(s: GameState, bundle: ScenarioBundle): { id: string; box: number }[] {
   const out: { id: string; box: number }[] = [];
-  for (const u of Object.values(s.units)) {
+  for (const u of unitList(s)) {
     if (u.eliminated || u.hex !== null) continue;
     const n = esBoxNumber(bundle, u.box);
     if (n !== null) out.push({ id: u.id, box: n });
@@ -108,7 +109,7 @@ export const esTrackProcedure = defineProcedure({
     const t = airborneData(bundle).tables;
     while (f.queue.length) {
       const id = f.queue[0];
-      const u = d.units[id];
+      const u = unitOf(d, id);
       const n = u && !u.eliminated && u.hex === null ? esBoxNumber(bundle, u.box) : null;
       if (n === null) { f.queue.shift(); delete f.chosen; continue; }
       if (n === 1) {
@@ -183,7 +184,7 @@ export function revealEliminated(d: Draft<GameState>, ctx: RuleContext): GameEve
   const a = airborneState(d as GameState);
   const ids = Object.keys(a.fow).sort();
   if (!ids.length) return [];
-  const alive = ids.some((id) => { const u = d.units[id]; return !a.fow[id].eliminated && u && !u.eliminated; });
+  const alive = ids.some((id) => { const u = unitOf(d, id); return !a.fow[id].eliminated && u && !u.eliminated; });
   if (alive) return [];
   const events: GameEvent[] = [];
   for (const id of ids) events.push(...revealFow(d, ctx, id, { case: 'AW 41.2.3', why: 'every FoW unit has regrouped: an eliminated FoW unit is revealed' }).events);
@@ -220,7 +221,7 @@ export function dzDistance(s: GameState, h: HexId): number | null {
  */
 export function fowMayEnter(s: GameState, _bundle: ScenarioBundle, unitId: string) {
   if (inStage(s) || !isFow(s, unitId)) return null;
-  const u = s.units[unitId];
+  const u = unitOf(s, unitId);
   if (!u || u.hex === null) return null;
   const limit = dzDistance(s, u.hex);
   if (limit === null) return null;
@@ -283,7 +284,7 @@ function noteGermanEntry(d: Draft<GameState>): void {
   const a = airborneDraft(d);
   for (const z of Object.values(a.dzs)) {
     if (z.hex === null || z.removed) continue;
-    const here = Object.values(d.units).some((u) => u.hex === z.hex && u.side === 'german' && !u.eliminated);
+    const here = unitList(d).some((u) => u.hex === z.hex && u.side === 'german' && !u.eliminated);
     const rec = afterDraft(d);
     if (here && !(rec.dzEntered ??= []).some((e) => e.dz === z.key)) rec.dzEntered.push({ dz: z.key, at: ptIndex(d as GameState) });
   }

@@ -4,6 +4,7 @@ import { legalActions } from '../../game';
 import { airborneState } from './state';
 import { hexsideBetween } from '../../hex/lattice';
 import type { GameState } from '../../types';
+import { hasUnit, putUnit, unitIds, unitList, unitOf } from '../../unitTable';
 
 const bundle = b6();
 const s0 = playTo(start(bundle), bundle, 'alliedMovement1');
@@ -14,11 +15,12 @@ const ab = (d: GameState) => (d.special as unknown as { airborne: Ab }).airborne
 
 /** A unit of the given kind at C5317, next to the Bénouville bridges (hexside C5217/C5317), nobody else around. */
 function at(pick: (id: string, s: GameState) => boolean): { s: GameState; unit: string } {
-  const unit = Object.keys(s0.units).find((id) => s0.units[id].side === 'allied' && s0.units[id].hex !== null && pick(id, s0))
+  const unit = unitIds(s0).find((id) => unitOf(s0, id).side === 'allied' && unitOf(s0, id).hex !== null && pick(id, s0))
     ?? [...bundle.units.keys()].find((id) => bundle.units.get(id)!.side === 'allied' && !bundle.units.get(id)!.dummy && pick(id, s0))!;
   const s = edit(s0, (d) => {
-    for (const u of Object.values(d.units)) if (u.hex === WEST || u.hex === EAST) u.hex = null;
-    (d.units[unit] ??= { id: unit, side: 'allied', hex: null, stepsLost: 0, mpSpent: 0, markers: [] }).hex = EAST;
+    for (const u of unitList(d)) if (u.hex === WEST || u.hex === EAST) u.hex = null;
+    if (!hasUnit(d, unit)) putUnit(d, { id: unit, side: 'allied', hex: null, stepsLost: 0, mpSpent: 0, markers: [] });
+    unitOf(d, unit).hex = EAST;
   });
   return { s, unit };
 }
@@ -40,8 +42,8 @@ describe('AW 41.3.7b bridge blowing missions', () => {
   });
   it('AW 41.3.7b 6-9 fails; one attempt per bridge per segment, so a second unit may not try it', () => {
     const { s, unit } = at((id, st) => isPara(id) && !isFowId(id, st));
-    const other = [...bundle.units.keys()].find((id) => id !== unit && isPara(id) && bundle.units.get(id)!.size === 'Co' && !bundle.units.get(id)!.dummy && !s.units[id]?.eliminated)!;
-    const s1 = edit(s, (d) => { (d.units[other] ??= { id: other, side: 'allied', hex: null, stepsLost: 0, mpSpent: 0, markers: [] }).hex = EAST; });
+    const other = [...bundle.units.keys()].find((id) => id !== unit && isPara(id) && bundle.units.get(id)!.size === 'Co' && !bundle.units.get(id)!.dummy && !unitOf(s, id)?.eliminated)!;
+    const s1 = edit(s, (d) => { if (!hasUnit(d, other)) putUnit(d, { id: other, side: 'allied', hex: null, stepsLost: 0, mpSpent: 0, markers: [] }); unitOf(d, other).hex = EAST; });
     const r = act(withDice(s1, [['d10', 6]]), { type: 'blowBridge', unit, across: fmt(WEST) });
     expect(ofType(r.events, 'bridgeAttempt')[0]).toMatchObject({ roll: 6, success: false });
     expect(airborneState(r.state).bridges?.blown ?? []).toEqual([]);
@@ -59,7 +61,7 @@ describe('AW 41.3.7b bridge blowing missions', () => {
     expect(ofType(r.events, 'fowRevealed')[0]).toMatchObject({ placeholder: unit, dummy: true, case: 'AW 41.3.7b' });
     expect(ofType(r.events, 'bridgeStands')).toHaveLength(1);
     expect(airborneState(r.state).bridges?.blown ?? []).toEqual([]);
-    expect(r.state.units[unit]).toBeUndefined();
+    expect(unitOf(r.state, unit)).toBeUndefined();
   });
   it('AW 41.3.7b a FoW unit that is a para Coy destroys the bridge; the Coy stays on its regrouped side and has moved', () => {
     const { s, unit } = at((id, st) => isFowId(id, st));
@@ -68,7 +70,7 @@ describe('AW 41.3.7b bridge blowing missions', () => {
     const r = act(withDice(s1, [['d10', 3]]), { type: 'blowBridge', unit, across: fmt(WEST) });
     expect(ofType(r.events, 'fowRevealed')[0]).toMatchObject({ unit: coy, dummy: false });
     expect(ofType(r.events, 'bridgeDestroyed')).toHaveLength(1);
-    expect(r.state.units[coy].hex).toBe(EAST);
+    expect(unitOf(r.state, coy).hex).toBe(EAST);
     expect(refusal(r.state, { type: 'abMove', unit: coy, path: ['C5318'] })).toMatchObject({ code: 'moved' });
   });
 });

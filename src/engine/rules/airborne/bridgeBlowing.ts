@@ -21,6 +21,7 @@ import { isArtillery, isHq } from '../unit-traits';
 import { AIRBORNE, airborneData, airborneDraft, airborneState } from './state';
 import { isFow, revealFow } from './fow';
 import { ALLIED_MOVE_SEGMENTS, blownSides, markMoved, riverBridge, segKey } from './movement';
+import { unitList, unitOf } from '../../unitTable';
 
 export const CASE_BRIDGE = 'AW 41.3.7b';
 
@@ -37,7 +38,7 @@ export function blowProblem(state: GameState, bundle: ScenarioBundle, unitId: st
   const no = (code: string, message: string): Rejection => ({ code, message, case: CASE_BRIDGE });
   if (!moduleOn(bundle, AIRBORNE)) return no('not-in-scenario', 'this scenario has no Airborne Assault Stage');
   if (!ALLIED_MOVE_SEGMENTS.includes(segmentAt(bundle.sequence, state.pos).segment.id)) return no('wrong-segment', 'bridges are blown in the Allied Movement Segments of the Airborne Assault Stage');
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def = bundle.units.get(unitId);
   if (!u || !def || u.eliminated || u.hex === null) return no('no-such-unit', `there is no unit "${unitId}" on the map`);
   if (side !== 'allied' || u.side !== 'allied') return no('not-your-unit', 'only Allied airborne units blow bridges');
@@ -63,7 +64,7 @@ export const bridgeHandlers: ActionHandler[] = [{
     const across = (r as { hex: HexId }).hex;
     const p = blowProblem(d as GameState, ctx.bundle, a.unit, across, ctx.side);
     if (p) reject(p.code, p.message, p.case);
-    const from = d.units[a.unit].hex!;
+    const from = unitOf(d, a.unit).hex!;
     const side = hexsideBetween(from, across);
     const key = segKey(d as GameState, ctx.bundle);
     const st = airborneDraft(d);
@@ -98,7 +99,7 @@ export const bridgeHandlers: ActionHandler[] = [{
     if (side !== 'allied' || !moduleOn(bundle, AIRBORNE)) return [];
     if (!ALLIED_MOVE_SEGMENTS.includes(segmentAt(bundle.sequence, state.pos).segment.id)) return [];
     const out: ActionOf<'blowBridge'>[] = [];
-    for (const u of Object.values(state.units)) {
+    for (const u of unitList(state)) {
       if (u.side !== 'allied' || u.hex === null || u.eliminated) continue;
       for (let k = 0; k < 6; k++) {
         const n = NEIGHBOURS[u.hex * 6 + k];

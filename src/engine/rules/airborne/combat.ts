@@ -19,6 +19,7 @@ import { combatBan } from '../extensions';
 import { readUnits } from '../unitIndex';
 import { tecOf } from '../terrain';
 import { TERRAIN, HEXSIDE_FEATURES } from '../../../data/schemas/map';
+import { unitOf } from '../../unitTable';
 
 /** What the combat reads beyond the state: the tables, which counters are FoW, whether a bridge still stands. */
 export interface AbCombatEnv {
@@ -184,7 +185,7 @@ export function airborneSide(env: AbCombatEnv, o: {
   const c = env.tables.combat;
   const stack = liveAt(env.state, o.at, o.side);
   const hexTerrain = terrainOf(env.bundle.board, o.at);
-  const fighting = o.units.map((id) => env.state.units[id]).filter((u) => u && !u.eliminated && !isLeader(defOf(env.bundle, u.id)));
+  const fighting = o.units.map((id) => unitOf(env.state, id)).filter((u) => u && !u.eliminated && !isLeader(defOf(env.bundle, u.id)));
   const units = fighting.map((u) => unitLine(env, u, o.role, stack, hexTerrain));
   const strength = Math.ceil(units.reduce((s, l) => s + l.value, 0) - 1e-9);
   let lead: string | null = null; let pr = 0;
@@ -232,7 +233,7 @@ export function abAttackProblem(env: AbCombatEnv, side: Side, decl: AbAttackDecl
   const target = formatHex(decl.hex);
   let from: HexId | null = null;
   for (const id of decl.attackers) {
-    const u = state.units[id];
+    const u = unitOf(state, id);
     const d = bundle.units.get(id);
     if (!u || !d) return fail('no-such-unit', `no unit ${id}`, C);
     if (u.side !== side) return fail('not-your-unit', `${d.designation} belongs to the other side`, C);

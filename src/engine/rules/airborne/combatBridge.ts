@@ -13,6 +13,7 @@ import type { Frame } from '../../procedures/frames';
 import { runProcedures, type Run } from '../../procedures/stack';
 import { startAirborneRetreat } from './retreat';
 import { airborneCombatFrame } from './combatProcedure';
+import { unitList, type UnitTable } from '../../unitTable';
 
 /**
  * AW 41.2.3d airborne retreat of one unit (a German that failed its PR check against a landing unit):
@@ -41,6 +42,6 @@ export function forcedAttack(d: Draft<GameState>, ctx: RuleContext, hex: HexId, 
 }
 
 /** The German units in a hex (a draft or a state). */
-export function germansIn(units: Record<string, UnitState>, h: HexId): UnitState[] {
-  return Object.values(units).filter((x) => x.hex === h && x.side === 'german' && !x.eliminated);
+export function germansIn(units: UnitTable, h: HexId): UnitState[] {
+  return unitList({ units }).filter((x) => x.hex === h && x.side === 'german' && !x.eliminated);
 }

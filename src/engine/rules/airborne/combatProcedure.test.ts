@@ -17,6 +17,7 @@ import { startAirborneCombat } from './combatProcedure';
 import { forcedAttack } from './combatBridge';
 import { startAirborneRetreat, retreatHexes } from './retreat';
 import { abEnv } from './combatEnv';
+import { putUnit, unitOf } from '../../unitTable';
 
 const B = b6();
 const SEGMENTS = B.sequence.stages![0].phases[0].segments.map((s) => s.id);
@@ -26,7 +27,7 @@ function at(segment: string, place: Record<string, string>, extra?: (d: GameStat
   const s0 = start(B);
   return edit(s0, (d) => {
     d.pos = { ...d.pos, part: 'stage', stage: 0, phase: 0, segment: SEGMENTS.indexOf(segment) };
-    for (const [id, h] of Object.entries(place)) d.units[id] = { id, side: B.units.get(id)!.side, hex: hx(h), stepsLost: 0, mpSpent: 0, markers: [] };
+    for (const [id, h] of Object.entries(place)) putUnit(d, { id, side: B.units.get(id)!.side, hex: hx(h), stepsLost: 0, mpSpent: 0, markers: [] });
     extra?.(d as GameState);
   });
 }
@@ -68,18 +69,18 @@ describe('AW 41.5 airborne combat through the engine', () => {
     expect(c.attacker).toMatchObject({ strength: 4, lead: 'a-8para-6ab', pr: 6, prAdd: 3, leader: 'gale', leaderAdd: 1, total: 8 });
     expect(c.defender).toMatchObject({ strength: 2, lead: 'inf-coy-126-1', pr: 5, prAdd: 3, terrain: null, total: 5 });
     expect(c.outcome).toEqual({ attacker: { total: 8, roll: 5, final: 13 }, defender: { total: 5, roll: 1, final: 6 }, winner: 'attacker', diff: 7, loserPr: 5, result: 'retreatStep' });
-    expect(r.state.units['inf-coy-126-1'].eliminated).toBe(true);
+    expect(unitOf(r.state, 'inf-coy-126-1').eliminated).toBe(true);
     expect(r.state.pending).toMatchObject({ side: 'allied', kind: 'abAdvance', case: 'AW 41.5.2' });
     expect(legalActions(r.state, 'allied')).toEqual([
       { type: 'abAdvance', units: [] }, { type: 'abAdvance', units: ['a-8para-6ab'] }, { type: 'abAdvance', units: ['b-8para-6ab'] },
       { type: 'abAdvance', units: ['a-8para-6ab', 'b-8para-6ab'] },
     ]);
     const r2 = act(r.state, { type: 'abAdvance', units: ['a-8para-6ab'] });
-    expect(fmt(r2.state.units['a-8para-6ab'].hex!)).toBe('C4827');
+    expect(fmt(unitOf(r2.state, 'a-8para-6ab').hex!)).toBe('C4827');
     expect(r2.state.procs).toBeUndefined();
     expect(r2.state.pending).toBeNull();
     // AW 41.5.0: each unit attacks once per segment.
-    const again = edit(r2.state, (d) => { d.units['inf-coy-126-b-1'] = { id: 'inf-coy-126-b-1', side: 'german', hex: hx('C4728'), stepsLost: 0, mpSpent: 0, markers: [] }; });
+    const again = edit(r2.state, (d) => { putUnit(d, { id: 'inf-coy-126-b-1', side: 'german', hex: hx('C4728'), stepsLost: 0, mpSpent: 0, markers: [] }); });
     expect(refusal(again, { type: 'abAttack', hex: 'C4728', attackers: ['b-8para-6ab'] })).toMatchObject({ code: 'attacked', case: 'AW 41.5.0' });
   });
 
@@ -93,8 +94,8 @@ describe('AW 41.5 airborne combat through the engine', () => {
     expect(legalActions(r.state, 'german')).toEqual(['C4826', 'C4926', 'C4927', 'C4726'].map((hex) => ({ type: 'abRetreat', hex })));
     expect(refusal(r.state, { type: 'abRetreat', hex: 'C4727' })).toMatchObject({ code: 'illegal-choice', case: 'AW 41.2.3d' });
     const r2 = act(r.state, { type: 'abRetreat', hex: 'C4826' });
-    expect(fmt(r2.state.units['ii-726-716'].hex!)).toBe('C4826');
-    expect(r2.state.units['ii-726-716'].stepsLost).toBe(0);
+    expect(fmt(unitOf(r2.state, 'ii-726-716').hex!)).toBe('C4826');
+    expect(unitOf(r2.state, 'ii-726-716').stepsLost).toBe(0);
     expect(ofType(r2.events, 'airborneRetreated')[0]).toMatchObject({ units: ['ii-726-716'], from: 'C4827', to: 'C4826', case: 'AW 41.2.3d' });
     expect(r2.state.pending).toMatchObject({ side: 'allied', kind: 'abAdvance' });
   });
@@ -104,13 +105,13 @@ describe('AW 41.5 airborne combat through the engine', () => {
     const s0 = withDice(at('alliedCombat1', { 'a-8para-6ab': 'C4727', 'b-8para-6ab': 'C4727', 'gale': 'C4727', 'ii-726-716': 'C4827' }), [['d10', 0], ['d10', 6]]);
     const r = act(s0, { type: 'abAttack', hex: 'C4827', attackers: ['a-8para-6ab', 'b-8para-6ab'] });
     expect(ofType(r.events, 'abCombat')[0]).toMatchObject({ outcome: { winner: 'defender', diff: 7, loserPr: 6, result: 'retreatStep' } });
-    expect(r.state.units['a-8para-6ab'].eliminated).toBe(true);
+    expect(unitOf(r.state, 'a-8para-6ab').eliminated).toBe(true);
     expect(ofType(r.events, 'unitEliminated')[0]).toMatchObject({ unit: 'a-8para-6ab' });
     expect(r.state.pending).toMatchObject({ side: 'allied', kind: 'abRetreat' });
     const r2 = act(r.state, { type: 'abRetreat', hex: 'C4628' });
     // The attacking unit retreats; the leader, who did not attack, stays (docs/errata.md).
-    expect(fmt(r2.state.units['b-8para-6ab'].hex!)).toBe('C4628');
-    expect(fmt(r2.state.units.gale.hex!)).toBe('C4727');
+    expect(fmt(unitOf(r2.state, 'b-8para-6ab').hex!)).toBe('C4628');
+    expect(fmt(unitOf(r2.state, "gale").hex!)).toBe('C4727');
     expect(r2.state.pending).toBeNull();
   });
 
@@ -127,7 +128,7 @@ describe('AW 41.5 airborne combat through the engine', () => {
 
   it('AW 41.4.1 an attack on the Merville battery while the Merville step has landed gets +2 (once), and the StP gives the defender +3', () => {
     const s0 = at('alliedCombat1', { 'a-8para-6ab': 'C4727', 'b-8para-6ab': 'C4727' }, (d) => {
-      d.units['stp01-merville'].hex = hx('C4827');
+      unitOf(d, 'stp01-merville').hex = hx('C4827');
       airborneDraft(d as never).merville = { landed: true };
     });
     const r = act(withDice(s0, [['d10', 0], ['d10', 0]]), { type: 'abAttack', hex: 'C4827', attackers: ['a-8para-6ab', 'b-8para-6ab'] });
@@ -143,7 +144,7 @@ describe('AW 41.5 airborne combat through the engine', () => {
     const s0 = withDice(at('germanCombat1', { 'ii-726-716': 'C4827', 'cw-fow-1': 'C4727' }, (d) => fow(d, 'cw-fow-1')), [['d10', 8], ['d10', 2]]);
     const r = act(s0, { type: 'abAttack', hex: 'C4727', attackers: ['ii-726-716'] });
     expect(ofType(r.events, 'abCombat')[0]).toMatchObject({ attacker: { total: 6, pr: 4 }, defender: { strength: 1, pr: 6, prAdd: 3, total: 4 }, outcome: { winner: 'attacker', diff: 8, result: 'retreatStep' } });
-    expect(r.state.units['cw-fow-1'].eliminated).toBe(true);
+    expect(unitOf(r.state, 'cw-fow-1').eliminated).toBe(true);
     expect(airborneState(r.state).fow['cw-fow-1']).toEqual({ pool: '6AB-N', eliminated: true });
     expect(ofType(r.events, 'fowRevealed')).toEqual([]);
     expect(airborneState(r.state).pools['6AB-N'].ids).toEqual(['a-8para-6ab', 'b-8para-6ab']);
@@ -153,34 +154,34 @@ describe('AW 41.5 airborne combat through the engine', () => {
 describe('AW 41.2.3b forced attack of a landing unit (startAirborneCombat, the landing\'s combatBridge)', () => {
   it('a FoW unit landed among Germans attacks with 1 and PR 6: 1 + 3 + 7 = 11 against the German Coy 2 + 3 + 1 = 6: the German loses its step', () => {
     const s0 = at('airborneDrop', { 'cw-fow-1': 'C4827', 'inf-coy-126-1': 'C4827' }, (d) => fow(d, 'cw-fow-1'));
-    const r = runWith(s0, [7, 1], (d, ctx) => forcedAttack(d, ctx as never, hx('C4827'), ['cw-fow-1'], true));
+    const r = runWith(s0, [7, 1], (d, ctx) => forcedAttack(d as never, ctx as never, hx('C4827'), ['cw-fow-1'], true));
     expect(ofType(r.events, 'abCombat')[0]).toMatchObject({ forced: true, attacker: { strength: 1, pr: 6, total: 4 }, defender: { total: 5 }, outcome: { attacker: { final: 11 }, defender: { final: 6 }, diff: 5, loserPr: 5, result: 'retreatStep' } });
     // 11 – 6 = 5, the Coy's PR: it loses its one step; the FoW unit holds the hex.
-    expect(r.state.units['inf-coy-126-1'].eliminated).toBe(true);
-    expect(fmt(r.state.units['cw-fow-1'].hex!)).toBe('C4827');
+    expect(unitOf(r.state, 'inf-coy-126-1').eliminated).toBe(true);
+    expect(fmt(unitOf(r.state, 'cw-fow-1').hex!)).toBe('C4827');
     expect(r.state.procs).toBeUndefined();
   });
 
   it('no effect: the landed unit may not stay with the Germans and retreats out of the hex (reconstructed, docs/errata.md)', () => {
     const s0 = at('airborneDrop', { 'cw-fow-1': 'C4827', 'inf-coy-126-1': 'C4827', 'ii-726-716': 'C4727', 'i-744-711': 'C4828', 'iii-744-711': 'C4926', 'inf-coy-126-b-1': 'C4927', 'inf-coy-126-b-2': 'C4826' }, (d) => fow(d, 'cw-fow-1'));
     // 1 + 3 + 3 = 7 against 2 + 3 + 2 = 7; the only hex around free of Germans is C4726.
-    const r = runWith(s0, [3, 2], (d, ctx) => forcedAttack(d, ctx as never, hx('C4827'), ['cw-fow-1'], true));
+    const r = runWith(s0, [3, 2], (d, ctx) => forcedAttack(d as never, ctx as never, hx('C4827'), ['cw-fow-1'], true));
     expect(ofType(r.events, 'abCombat')[0]).toMatchObject({ outcome: { winner: null, result: 'none' } });
     expect(ofType(r.events, 'abForcedOut')[0]).toMatchObject({ units: ['cw-fow-1'], case: 'AW 41.2.3b' });
-    expect(fmt(r.state.units['cw-fow-1'].hex!)).toBe('C4726');
+    expect(fmt(unitOf(r.state, 'cw-fow-1').hex!)).toBe('C4726');
   });
 
   it('the Germans that failed their PR check retreat first; if none is left, the landed unit stays and there is no combat', () => {
     const s0 = at('airborneDrop', { 'a-8para-6ab': 'C4827', 'inf-coy-126-1': 'C4827', 'b-8para-6ab': 'C4727', 'c-8para-6ab': 'C4828', 'gale': 'C4826' });
-    const r = runWith(s0, [], (d, ctx) => startAirborneCombat(d, ctx as never, { hex: hx('C4827'), attackers: ['a-8para-6ab'], forced: true, retreatFirst: ['inf-coy-126-1'] }));
+    const r = runWith(s0, [], (d, ctx) => startAirborneCombat(d as never, ctx as never, { hex: hx('C4827'), attackers: ['a-8para-6ab'], forced: true, retreatFirst: ['inf-coy-126-1'] }));
     // Three Allied hexes around: the German picks among the other three.
     expect(r.state.pending).toMatchObject({ side: 'german', kind: 'abRetreat' });
     expect(legalActions(r.state, 'german')).toEqual(['C4926', 'C4927', 'C4726'].map((hex) => ({ type: 'abRetreat', hex })));
     const r2 = act(r.state, { type: 'abRetreat', hex: 'C4926' });
-    expect(fmt(r2.state.units['inf-coy-126-1'].hex!)).toBe('C4926');
+    expect(fmt(unitOf(r2.state, 'inf-coy-126-1').hex!)).toBe('C4926');
     expect(ofType(r2.events, 'abCombatNone')[0]).toMatchObject({ hex: 'C4827', case: 'AW 41.2.3b' });
     expect(ofType(r2.events, 'abCombat')).toEqual([]);
-    expect(fmt(r2.state.units['a-8para-6ab'].hex!)).toBe('C4827');
+    expect(fmt(unitOf(r2.state, 'a-8para-6ab').hex!)).toBe('C4827');
   });
 });
 
@@ -189,33 +190,33 @@ describe('AW 41.2.3d airborne retreat', () => {
   it('one hex into a hex free of enemy units; never across an unbridged river; the owner picks among the open hexes', () => {
     const s0 = at('germanCombat1', { 'ii-726-716': 'C4722', 'a-8para-6ab': 'C4822', 'b-8para-6ab': 'C4723' });
     expect(retreatHexes(abEnv(s0, B), 'german', hx('C4722'), []).map(fmt)).toEqual(['C4823', 'C4623']);
-    const r = runWith(s0, [], (d, ctx) => startAirborneRetreat(d, ctx as never, { units: ['ii-726-716'], why: 'test' }));
+    const r = runWith(s0, [], (d, ctx) => startAirborneRetreat(d as never, ctx as never, { units: ['ii-726-716'], why: 'test' }));
     expect(legalActions(r.state, 'german')).toEqual([{ type: 'abRetreat', hex: 'C4823' }, { type: 'abRetreat', hex: 'C4623' }]);
   });
 
   it('one open hex: automatic; none: eliminated; non-SP artillery in battery is eliminated; a stack that would be overstacked goes on', () => {
     const one = at('germanCombat1', { 'ii-726-716': 'C4722', 'a-8para-6ab': 'C4822', 'b-8para-6ab': 'C4723', 'c-8para-6ab': 'C4623' });
-    const r1 = runWith(one, [], (d, ctx) => startAirborneRetreat(d, ctx as never, { units: ['ii-726-716'], why: 'test' }));
-    expect(fmt(r1.state.units['ii-726-716'].hex!)).toBe('C4823');
-    const none = edit(one, (d) => { d.units.gale = { id: 'gale', side: 'allied', hex: hx('C4823'), stepsLost: 0, mpSpent: 0, markers: [] }; });
-    const r2 = runWith(none, [], (d, ctx) => startAirborneRetreat(d, ctx as never, { units: ['ii-726-716'], why: 'test' }));
-    expect(r2.state.units['ii-726-716'].eliminated).toBe(true);
+    const r1 = runWith(one, [], (d, ctx) => startAirborneRetreat(d as never, ctx as never, { units: ['ii-726-716'], why: 'test' }));
+    expect(fmt(unitOf(r1.state, 'ii-726-716').hex!)).toBe('C4823');
+    const none = edit(one, (d) => { putUnit(d, { id: 'gale', side: 'allied', hex: hx('C4823'), stepsLost: 0, mpSpent: 0, markers: [] }); });
+    const r2 = runWith(none, [], (d, ctx) => startAirborneRetreat(d as never, ctx as never, { units: ['ii-726-716'], why: 'test' }));
+    expect(unitOf(r2.state, 'ii-726-716').eliminated).toBe(true);
     expect(ofType(r2.events, 'unitEliminated')[0]).toMatchObject({ unit: 'ii-726-716', case: 'AW 41.2.3d' });
     const art = at('germanCombat1', { 'iii-155-21': 'C4727', 'i-155-21': 'C4727' });
-    const r3 = runWith(art, [], (d, ctx) => startAirborneRetreat(d, ctx as never, { units: ['i-155-21', 'iii-155-21'], why: 'test' }));
-    expect(r3.state.units['iii-155-21'].eliminated).toBe(true);
-    expect(r3.state.units['i-155-21'].eliminated).toBeFalsy();
+    const r3 = runWith(art, [], (d, ctx) => startAirborneRetreat(d as never, ctx as never, { units: ['i-155-21', 'iii-155-21'], why: 'test' }));
+    expect(unitOf(r3.state, 'iii-155-21').eliminated).toBe(true);
+    expect(unitOf(r3.state, 'i-155-21').eliminated).toBeFalsy();
     // Into C4823, where three German Bns already stand: overstacked, it goes on (not back into C4722).
     const full = at('germanCombat1', { 'ii-726-716': 'C4722', 'a-8para-6ab': 'C4822', 'b-8para-6ab': 'C4723', 'c-8para-6ab': 'C4623', 'i-744-711': 'C4823', 'ii-744-711': 'C4823', 'iii-744-711': 'C4823' });
-    const r4 = runWith(full, [], (d, ctx) => startAirborneRetreat(d, ctx as never, { units: ['ii-726-716'], why: 'test' }));
+    const r4 = runWith(full, [], (d, ctx) => startAirborneRetreat(d as never, ctx as never, { units: ['ii-726-716'], why: 'test' }));
     expect(ofType(r4.events, 'airborneRetreated').map((e) => e.to)).toEqual(['C4823']);
-    expect(fmt(r4.state.units['ii-726-716'].hex!)).toBe('C4823');
+    expect(fmt(unitOf(r4.state, 'ii-726-716').hex!)).toBe('C4823');
     expect(r4.state.pending).toMatchObject({ side: 'german', kind: 'abRetreat', case: 'AW 41.2.3d' });
     const on = legalActions(r4.state, 'german').map((a) => (a as { hex: string }).hex);
     expect(on.length).toBeGreaterThan(1);
     expect(on).not.toContain('C4722');
     const r5 = act(r4.state, { type: 'abRetreat', hex: on[0] });
-    expect(fmt(r5.state.units['ii-726-716'].hex!)).toBe(on[0]);
+    expect(fmt(unitOf(r5.state, 'ii-726-716').hex!)).toBe(on[0]);
     expect(r5.state.pending).toBeNull();
   });
 });

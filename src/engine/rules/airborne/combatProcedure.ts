@@ -23,6 +23,7 @@ import { abEnv } from './combatEnv';
 import { airborneRetreatFrame } from './retreat';
 import { mervilleDrm } from './merville';
 import { airborneDraft, airborneState, markAttacked } from './state';
+import { hasUnit, unitList, unitOf } from '../../unitTable';
 
 /** The airborne combat segments and their cases (AW 41.5.0, 41.7.0, 41.9.0, 41.11.0). */
 export const COMBAT_SEGMENTS: Record<string, string> = {
@@ -68,7 +69,7 @@ export interface StartAirborneCombat {
 
 /** The frame of an airborne combat (for a caller that pushes it itself). */
 export function airborneCombatFrame(state: GameState, o: StartAirborneCombat): AirborneCombatFrame {
-  const first = state.units[o.attackers[0]];
+  const first = unitOf(state, o.attackers[0]);
   const side: Side = first?.side ?? 'allied';
   const from = first?.hex ?? o.hex;
   const extra = o.drm ? [{ drm: o.drm, why: o.drmWhy ?? 'attack DRM', case: o.drmCase ?? 'AW 41.4.1' }] : [];
@@ -95,7 +96,7 @@ const names = (bundle: ScenarioBundle, ids: string[]) => ids.map((id) => defOf(b
 
 /** AW 41.5.2: the attackers still able to advance (live, still in the hex they attacked from). */
 function advancers(state: GameState, f: AirborneCombatFrame): string[] {
-  return f.attackers.filter((id) => { const u = state.units[id]; return u && !u.eliminated && u.hex === f.from; });
+  return f.attackers.filter((id) => { const u = unitOf(state, id); return u && !u.eliminated && u.hex === f.from; });
 }
 
 /** Every subset of `ids` (at most 2^8), non-empty, in a stable order. */
@@ -117,7 +118,7 @@ export const airborneCombatProcedure = defineProcedure({
       // AW 41.2.3b: each German that failed its PR check retreats (AW 41.2.3d) before the attack.
       while (f.before.length) {
         const id = f.before.shift()!;
-        const u = d.units[id];
+        const u = unitOf(d, id);
         if (u && !u.eliminated && u.hex === f.hex) {
           return { call: airborneRetreatFrame({ side: u.side, units: [id], at: f.hex, why: 'failed its PR check against a landing unit', case: 'AW 41.2.3b, 41.2.3d' }) };
         }
@@ -159,16 +160,16 @@ export const airborneCombatProcedure = defineProcedure({
       if (out.result === 'retreatStep') {
         // The loser's step: its lead PR unit (GOSS 13.10.3: first losses), else its first unit with steps.
         const lc: LossCtx = { d, bundle, events: run.events, lost: {} };
-        const id = loser.lead ?? f.losers.find((x) => !isLeader(defOf(bundle, x)) && stepsLeft(defOf(bundle, x), d.units[x] as never) > 0);
+        const id = loser.lead ?? f.losers.find((x) => !isLeader(defOf(bundle, x)) && stepsLeft(defOf(bundle, x), unitOf(d, x) as never) > 0);
         if (id) {
           const fow = env.isFow(id);
-          takeStep(lc, d.units[id], `lost the airborne combat by ${out.diff} (loser's PR ${out.loserPr})`, 'AW 41.5.2');
+          takeStep(lc, unitOf(d, id), `lost the airborne combat by ${out.diff} (loser's PR ${out.loserPr})`, 'AW 41.5.2');
           // AW 41.2.3: an eliminated FoW counter keeps its identity secret until every FoW unit has regrouped.
-          if (fow && d.units[id].eliminated) (airborneDraft(d).fow[id] as { eliminated?: true }).eliminated = true;
+          if (fow && unitOf(d, id).eliminated) (airborneDraft(d).fow[id] as { eliminated?: true }).eliminated = true;
         }
       }
       f.stage = 'retreat';
-      const still = f.losers.filter((x) => d.units[x] && !d.units[x].eliminated && d.units[x].hex !== null);
+      const still = f.losers.filter((x) => hasUnit(d, x) && !unitOf(d, x).eliminated && unitOf(d, x).hex !== null);
       const at = loserIsAttacker ? f.from : f.hex;
       if (!still.length) return 'next';
       return { call: airborneRetreatFrame({ side: loser.side, units: still, at, why: 'lost an airborne combat', case: 'AW 41.5.2, 41.2.3d' }) };
@@ -209,7 +210,7 @@ export const airborneCombatProcedure = defineProcedure({
         const a = action as ActionOf<'abAdvance'>;
         requireListed(this.legal(f as AirborneCombatFrame, run.d as GameState, run.ctx.bundle), a, 'airborne advance', 'AW 41.5.2');
         if (!a.units.length) { run.events.push({ type: 'abAdvanceDeclined', hex: formatHex(f.hex), case: 'AW 41.5.2' }); return; }
-        for (const id of a.units) run.d.units[id].hex = f.hex;
+        for (const id of a.units) unitOf(run.d, id).hex = f.hex;
         run.events.push({ type: 'abAdvanced', units: [...a.units], from: formatHex(f.from), to: formatHex(f.hex), case: 'AW 41.5.2' });
       },
     },
@@ -228,7 +229,7 @@ export function abAttackOffers(state: GameState, side: Side, bundle: ScenarioBun
   const env = abEnv(state, bundle);
   const done = combatRecord(state);
   const byHex = new Map<number, string[]>();
-  for (const u of Object.values(state.units)) {
+  for (const u of unitList(state)) {
     if (u.side !== side || u.eliminated || u.hex === null || env.isFow(u.id) || isLeader(defOf(bundle, u.id)) || done?.units.includes(u.id)) continue;
     (byHex.get(u.hex) ?? byHex.set(u.hex, []).get(u.hex)!).push(u.id);
   }

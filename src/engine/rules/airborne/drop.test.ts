@@ -9,6 +9,7 @@ import { scatterHex } from './scatter';
 import tablesJson from '../../../../data/modules/airborne/tables.json';
 import { AirborneTables } from '../../../data/schemas/airborne';
 import type { GameState } from '../../types';
+import { unitOf } from '../../unitTable';
 
 const T = AirborneTables.parse(tablesJson);
 const K = '6AB-K';
@@ -52,7 +53,7 @@ describe('AW 41.2.3 drop procedure', { timeout: 30_000 }, () => {
     const b = b6();
     const clear = hexOfTerrain(b, 'C5521', 'clear');
     const { state, events } = act(withDice(dzK(atDrop(b), clear, 'A'), [['d10', 0], ['d10', 0]]), { type: 'dropUnit', dz: K, unit: '3-6ab-re' });
-    expect(state.units['3-6ab-re'].hex).toBe(clear);
+    expect(unitOf(state, '3-6ab-re').hex).toBe(clear);
     expect(ofType(events, 'unitScatter')[0]).toMatchObject({ roll: 0, modified: 0, result: 'NS', case: 'AW 41.2.3a' });
     expect(ofType(events, 'landingTerrain')).toEqual([]);
   });
@@ -63,7 +64,7 @@ describe('AW 41.2.3 drop procedure', { timeout: 30_000 }, () => {
     const { state, events } = act(s0, { type: 'dropUnit', dz: K, unit: '3-6ab-re' });
     expect(ofType(events, 'unitScatter')[0]).toMatchObject({ roll: 3, modified: 4, result: 'S2' });
     const want = scatterHex(T, clear, 2, 50).hex;
-    const u = state.units['3-6ab-re'];
+    const u = unitOf(state, '3-6ab-re');
     // Landed in the ring-2 hex, unless its terrain roll 0 says otherwise (0 never eliminates).
     expect(u.hex).toBe(want);
     expect(terrainOf(b.board, want)).not.toBe('sea');
@@ -76,15 +77,15 @@ describe('AW 41.2.3 drop procedure', { timeout: 30_000 }, () => {
     const s1 = edit(s0, (d) => { (d.special as { airborne: { drop: { waiting: Record<string, string[]> } } }).airborne.drop.waiting['drop:6AB-K'].push('gale'); });
     const { state, events } = act(s1, { type: 'dropUnit', dz: K, unit: '3-6ab-re', leader: 'gale' });
     expect(ofType(events, 'landingTerrain')[0]).toMatchObject({ terrain: 'woods', roll: 9, result: 'eliminated', case: 'AW 41.2.3a' });
-    expect(state.units['3-6ab-re'].eliminated).toBe(true);
-    expect(state.units.gale.eliminated).toBe(true);
+    expect(unitOf(state, '3-6ab-re').eliminated).toBe(true);
+    expect(unitOf(state, "gale").eliminated).toBe(true);
   });
   it('AW 41.2.3a landing terrain: a leader attached to a unit that lands safely is placed with it', () => {
     const b = b6();
     const clear = hexOfTerrain(b, 'C5521', 'clear');
     const s0 = edit(withDice(dzK(atDrop(b), clear, 'A'), [['d10', 0], ['d10', 0]]), (d) => { (d.special as { airborne: { drop: { waiting: Record<string, string[]> } } }).airborne.drop.waiting['drop:6AB-K'].push('gale'); });
     const { state } = act(s0, { type: 'dropUnit', dz: K, unit: '3-6ab-re', leader: 'gale' });
-    expect(state.units.gale.hex).toBe(clear);
+    expect(unitOf(state, "gale").hex).toBe(clear);
   });
 });
 
@@ -100,22 +101,22 @@ describe('AW 41.2.3 FoW counters drawn from the container', { timeout: 30_000 },
     const a = airborneState(state);
     expect(ofType(events, 'fowDrawn')[0]).toMatchObject({ dz: K, placeholder: 'cw-fow-1', case: 'AW 41.2.3' });
     expect(a.fow['cw-fow-1']).toMatchObject({ pool: K });
-    expect(state.units['cw-fow-1'].hex).toBe(a.dzs[K].hex);
+    expect(unitOf(state, 'cw-fow-1').hex).toBe(a.dzs[K].hex);
     expect(a.pools[K].landed).toBe(1);
     // Nobody knows who it is: no Coy of the container is in the state.
-    for (const id of a.pools[K].ids) expect(state.units[id]).toBeUndefined();
+    for (const id of a.pools[K].ids) expect(unitOf(state, id)).toBeUndefined();
   });
   it('AW 41.2.3a ES: status E, roll 9 is ES; the ES roll 4 puts the FoW counter in ES box 4, FoW side up', () => {
     const s1 = afterRe('E');
     const { state, events } = act(withDice(s1, [['d10', 9], ['d10', 4]]), { type: 'dropFow', dz: K });
     const box = boxRegistry(b6()).byId.get('es-4')!;
-    expect(state.units['cw-fow-1']).toMatchObject({ hex: null, box: box.loc });
+    expect(unitOf(state, 'cw-fow-1')).toMatchObject({ hex: null, box: box.loc });
     expect(ofType(events, 'extendedScatter')[0]).toMatchObject({ box: 'es-4', roll: 4, case: 'AW 41.2.3a' });
   });
   it('AW 41.2.3a ES roll 0: the FoW counter is eliminated, its identity not revealed (AW 41.2.3 note)', () => {
     const s1 = afterRe('E');
     const { state } = act(withDice(s1, [['d10', 9], ['d10', 0]]), { type: 'dropFow', dz: K });
-    expect(state.units['cw-fow-1'].eliminated).toBe(true);
+    expect(unitOf(state, 'cw-fow-1').eliminated).toBe(true);
     expect(airborneState(state).fow['cw-fow-1']).toEqual({ pool: K, eliminated: true });
     expect(airborneState(state).pools[K].ids).toHaveLength(airborneState(state).pools[K].size);
   });
@@ -123,48 +124,48 @@ describe('AW 41.2.3 FoW counters drawn from the container', { timeout: 30_000 },
     const b = b6();
     const marsh = hexOfTerrain(b, 'C5521', 'marsh');
     const s1 = afterRe('A', marsh);
-    expect(s1.units['3-6ab-re'].hex === marsh || s1.units['3-6ab-re'].eliminated).toBe(true);
+    expect(unitOf(s1, '3-6ab-re').hex === marsh || unitOf(s1, '3-6ab-re').eliminated).toBe(true);
     const { state } = act(withDice(s1, [['d10', 0], ['d10', 6], ['d10', 2]]), { type: 'dropFow', dz: K });
-    expect(state.units['cw-fow-1'].box).toBe(boxRegistry(b).byId.get('es-2')!.loc);
+    expect(unitOf(state, 'cw-fow-1').box).toBe(boxRegistry(b).byId.get('es-2')!.loc);
   });
 });
 
 describe('AW 41.2.3b landing in a German-occupied hex', { timeout: 30_000 }, () => {
-  const german = (s: GameState, hex: number, id: string) => edit(s, (d) => { d.units[id].hex = hex; d.units[id].eliminated = undefined; });
+  const german = (s: GameState, hex: number, id: string) => edit(s, (d) => { unitOf(d, id).hex = hex; unitOf(d, id).eliminated = undefined; });
   it('AW 41.2.3b the German fails its defensive PR check (roll ≥ PR): it retreats one hex and the Allied unit stays', () => {
     const b = b6();
     const clear = hexOfTerrain(b, 'C5521', 'clear');
     const base = atDrop(b);
-    const inf = [...b.units.values()].find((u) => u.side === 'german' && u.type === 'Inf' && u.prDef !== null && u.size === 'Bn' && base.units[u.id])!;
+    const inf = [...b.units.values()].find((u) => u.side === 'german' && u.type === 'Inf' && u.prDef !== null && u.size === 'Bn' && unitOf(base, u.id))!;
     const s0 = german(dzK(base, clear, 'A'), clear, inf.id);
     const r = act(withDice(s0, [['d10', 0], ['d10', 0], ['d10', 9]]), { type: 'dropUnit', dz: K, unit: '3-6ab-re' });
     expect(ofType(r.events, 'prCheck')[0]).toMatchObject({ unit: inf.id, pr: inf.prDef, roll: 9, pass: false, case: 'AW 41.2.3b' });
     // The German owner picks the retreat hex when several are open (AW 41.2.3d, h/abcombat's procedure).
     const state = r.state.pending ? act(r.state, legalActions(r.state, 'german')[0]).state : r.state;
-    expect(state.units[inf.id].hex).not.toBe(clear);
-    expect(state.units['3-6ab-re'].hex).toBe(clear);
+    expect(unitOf(state, inf.id).hex).not.toBe(clear);
+    expect(unitOf(state, '3-6ab-re').hex).toBe(clear);
     expect(ofType(r.events, 'abCombat')).toEqual([]);
   });
   it('AW 41.2.3b the German passes (roll 0 < PR): the landing unit must attack it (the AW 41.5 procedure is called)', () => {
     const b = b6();
     const clear = hexOfTerrain(b, 'C5521', 'clear');
     const base = atDrop(b);
-    const inf = [...b.units.values()].find((u) => u.side === 'german' && u.type === 'Inf' && u.prDef !== null && u.size === 'Bn' && base.units[u.id])!;
+    const inf = [...b.units.values()].find((u) => u.side === 'german' && u.type === 'Inf' && u.prDef !== null && u.size === 'Bn' && unitOf(base, u.id))!;
     const s0 = german(dzK(base, clear, 'A'), clear, inf.id);
     const { state, events } = act(withDice(s0, [['d10', 0], ['d10', 0], ['d10', 0]]), { type: 'dropUnit', dz: K, unit: '3-6ab-re' });
     expect(ofType(events, 'prCheck')[0]).toMatchObject({ unit: inf.id, roll: 0, pass: true });
     // The forced attack runs the AW 41.5 procedure at once (h/abcombat): one airborne combat in the hex.
     expect(ofType(events, 'abCombat')[0]).toMatchObject({ hex: formatHex(clear), forced: true, case: 'AW 41.5.1, 41.5.2' });
-    expect(state.units['3-6ab-re'].side).toBe('allied');
+    expect(unitOf(state, '3-6ab-re').side).toBe('allied');
   });
   it('AW 41.2.3b non-SP in-battery German artillery that fails its check is eliminated, not retreated', () => {
     const b = b6();
     const clear = hexOfTerrain(b, 'C5521', 'clear');
     const base = atDrop(b);
-    const art = [...b.units.values()].find((u) => u.side === 'german' && u.type === 'Art' && !u.sp && u.prDef !== null && !u.fortification && base.units[u.id])!;
+    const art = [...b.units.values()].find((u) => u.side === 'german' && u.type === 'Art' && !u.sp && u.prDef !== null && !u.fortification && unitOf(base, u.id))!;
     const s0 = german(dzK(base, clear, 'A'), clear, art.id);
     const { state, events } = act(withDice(s0, [['d10', 0], ['d10', 0], ['d10', 9]]), { type: 'dropUnit', dz: K, unit: '3-6ab-re' });
-    expect(state.units[art.id]).toMatchObject({ hex: null, eliminated: true });
+    expect(unitOf(state, art.id)).toMatchObject({ hex: null, eliminated: true });
     expect(ofType(events, 'unitEliminated')[0]).toMatchObject({ unit: art.id, case: 'AW 41.2.3b' });
   });
   it('AW 41.2.3b a WN makes no PR check: the landing unit must attack it', () => {
@@ -193,6 +194,6 @@ describe('AW 41.2.3 hidden identities in view (hotseat)', { timeout: 30_000 }, (
       expect(new Set(recs.map((r) => JSON.stringify(r))).size).toBe(1);
     }
     expect(a.pools[K]).toEqual({ ids: ['a-8para-6ab', 'b-8para-6ab', 'c-8para-6ab', 'cw-dummy-1', 'cw-dummy-2'], dummies: 2, landed: 5, size: 5 });
-    expect(fmt(s.units['cw-fow-1'].hex!)).toBe(fmt(a.dzs[K].hex!));
+    expect(fmt(unitOf(s, 'cw-fow-1').hex!)).toBe(fmt(a.dzs[K].hex!));
   });
 });

@@ -14,6 +14,7 @@ import { dummiesFor } from './scatter';
 import { fillPool, nextPlaceholder } from './fow';
 import { landUnit } from './landing';
 import { AIRBORNE, airborneData, airborneDraft, airborneState, divisionOf, dzKey, type DzKey } from './state';
+import { unitOf } from '../../unitTable';
 
 const SEG = 'airborneDrop';
 export const waitKey = (segment: 'drop' | 'glider', dz: DzKey): string => `${segment}:${dz}`;
@@ -61,7 +62,7 @@ function openDz(d: Draft<GameState>, ctx: RuleContext, dz: DzKey): GameEvent[] {
   const used = new Set(Object.values(a.pools).flatMap((p) => p.ids));
   for (const id of Object.values(a.revealed ?? {})) used.add(id);
   const prefix = divisionOf(ctx.bundle, z.division).dummies;
-  const free = [...ctx.bundle.units.keys()].filter((id) => id.startsWith(`${prefix}-`) && !used.has(id) && !d.units[id])
+  const free = [...ctx.bundle.units.keys()].filter((id) => id.startsWith(`${prefix}-`) && !used.has(id) && !unitOf(d, id))
     .sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
   const events: GameEvent[] = [];
   let dummies = 0;

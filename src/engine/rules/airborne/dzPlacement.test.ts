@@ -7,6 +7,7 @@ import { act, b6, bUs, edit, fmt, hx, ofType, refusal, start, withDice } from '.
 import { airborneState } from './state';
 import tablesJson from '../../../../data/modules/airborne/tables.json';
 import { AirborneTables } from '../../../data/schemas/airborne';
+import { unitList, unitOf } from '../../unitTable';
 
 const tables = AirborneTables.parse(tablesJson);
 
@@ -35,7 +36,7 @@ describe('AW 41.1.1 Pegasus Bridge mission (C5217)', { timeout: 30_000 }, () => 
     const s0 = withDice(start(b6()), [['d10', 3], ['d10', 8]]);
     const { state, events } = act(s0, { type: 'pegasus' });
     expect(airborneState(state).pegasus).toEqual({ orne: 'captured', canal: 'captured', coy: 'full' });
-    expect(fmt(state.units['d-2obli-6ab'].hex!)).toBe('C5217');
+    expect(fmt(unitOf(state, 'd-2obli-6ab').hex!)).toBe('C5217');
     expect(ofType(events, 'bridgeCaptured').map((e) => e.bridge)).toEqual(['Orne River bridge', 'Orne Canal bridge']);
     expect(airborneState(state).zSide).toBeUndefined();
   });
@@ -50,7 +51,7 @@ describe('AW 41.1.1 Pegasus Bridge mission (C5217)', { timeout: 30_000 }, () => 
     const s0 = withDice(start(b6()), [['d10', 9], ['d10', 5], ['d10', 9], ['d10', 4]]);
     const { state } = act(s0, { type: 'pegasus' });
     expect(airborneState(state).pegasus).toEqual({ orne: 'held', canal: 'destroyed', coy: 'eliminated' });
-    expect(state.units['d-2obli-6ab']).toMatchObject({ hex: null, eliminated: true });
+    expect(unitOf(state, 'd-2obli-6ab')).toMatchObject({ hex: null, eliminated: true });
     expect(refusal(state, { type: 'pegasus' }).code).toBe('pegasus-done');
   });
 });
@@ -90,10 +91,10 @@ describe('AW 41.1.3 DZ status with DRMs', { timeout: 30_000 }, () => {
     const b = bUs();
     // Clear the neighbourhood, then put a German 88 Flak step next to the DZ.
     let s = edit(start(b), (d) => {
-      for (const u of Object.values(d.units)) if (u.side === 'german' && u.hex !== null && [hx('A5230'), ...[0, 1, 2, 3, 4, 5].map((i) => neighbour(hx('A5230'), i as 0))].includes(u.hex)) u.hex = null;
+      for (const u of unitList(d)) if (u.side === 'german' && u.hex !== null && [hx('A5230'), ...[0, 1, 2, 3, 4, 5].map((i) => neighbour(hx('A5230'), i as 0))].includes(u.hex)) u.hex = null;
     });
-    const flak = [...b.units.values()].find((u) => u.side === 'german' && /flak/i.test(u.class ?? '') && s.units[u.id])!;
-    s = edit(s, (d) => { d.units[flak.id].hex = neighbour(hx('A5230'), 2); });
+    const flak = [...b.units.values()].find((u) => u.side === 'german' && /flak/i.test(u.class ?? '') && unitOf(s, u.id))!;
+    s = edit(s, (d) => { unitOf(d, flak.id).hex = neighbour(hx('A5230'), 2); });
     const terrain = terrainOf(b.board, hx('A5230'));
     const terrainDrm = ['woods', 'marsh'].includes(terrain!) ? 1 : ['city', 'town', 'bocage', 'forest'].includes(terrain!) ? 2 : 0;
     const { state, events } = act(withDice(s, [['d10', 0], ['d10', 4]]), { type: 'placeDz', dz: '82AB-T' });

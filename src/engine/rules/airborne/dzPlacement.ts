@@ -14,16 +14,17 @@ import { segmentAt, turnTime } from '../../sequence';
 import { isFlak } from '../unit-traits';
 import { dzScatter, dzStatus, dzStatusDrm, scatterHex } from './scatter';
 import { AIRBORNE, airborneData, airborneDraft, airborneState, divisionOf, dzKey, type DzKey, type DzState } from './state';
+import { putUnit, unitList, unitOf, type UnitTable } from '../../unitTable';
 
 const SEG = 'dzPlacement';
 
 /** Units of a side in a hex, on a draft or a frozen state (no index: drafts change under it). */
-export function sideUnitsIn(units: Record<string, UnitState>, h: HexId, side: Side): UnitState[] {
-  return Object.values(units).filter((u) => u.hex === h && u.side === side && !u.eliminated);
+export function sideUnitsIn(units: UnitTable, h: HexId, side: Side): UnitState[] {
+  return unitList({ units }).filter((u) => u.hex === h && u.side === side && !u.eliminated);
 }
 
 /** AW 41.1.3: the DRMs of a DZ hex — German units adjacent (+2 when one is AA) and its terrain. */
-export function dzDrm(units: Record<string, UnitState>, bundle: ScenarioBundle, hex: HexId): number {
+export function dzDrm(units: UnitTable, bundle: ScenarioBundle, hex: HexId): number {
   const { tables } = airborneData(bundle);
   const adj = neighbours(hex).flatMap((n) => sideUnitsIn(units, n, 'german'));
   return dzStatusDrm(tables, {
@@ -70,7 +71,7 @@ export function placeDzNow(d: Draft<GameState>, ctx: RuleContext, key: DzKey): G
     // A hex off the map keeps the DZ on its target (reconstructed, docs/errata.md).
     if (s.hex >= 0 && terrainOf(ctx.bundle.board, s.hex) !== null) hex = s.hex;
   }
-  const drm = dzDrm(d.units as Record<string, UnitState>, ctx.bundle, hex);
+  const drm = dzDrm(d.units as UnitTable, ctx.bundle, hex);
   const roll = ctx.dice.d10(`AW 41.1.3 DZ Status Table, DZ ${key}`);
   const { status, modified } = dzStatus(tables, scatter, roll, drm);
   z.hex = hex;
@@ -91,7 +92,7 @@ function pegasus(d: Draft<GameState>, _action: Action, ctx: RuleContext): GameEv
   if (a.pegasus) reject('pegasus-done', 'the Pegasus Bridge mission has been flown', 'AW 41.1.1');
   const unit = special.pegasus!.unit;
   const hex = hexOfRulesId(tables.pegasus.hex);
-  d.units[unit] = { id: unit, side: 'allied', hex, stepsLost: 0, mpSpent: 0, markers: [] };
+  putUnit(d, { id: unit, side: 'allied', hex, stepsLost: 0, mpSpent: 0, markers: [] });
   const events: GameEvent[] = [{ type: 'pegasusLanded', unit, hex: tables.pegasus.hex, case: 'AW 41.1.1' }];
   let coy = 'full' as 'full' | 'z' | 'eliminated';
   const out: ('captured' | 'destroyed' | 'held')[] = [];
@@ -112,7 +113,7 @@ function pegasus(d: Draft<GameState>, _action: Action, ctx: RuleContext): GameEv
     out.push(destroyed ? 'destroyed' : 'held');
     events.push({ type: destroyed ? 'bridgeDestroyed' : 'bridgeHeld', bridge, roll: g, case: 'AW 41.1.1' });
   });
-  const u = d.units[unit];
+  const u = unitOf(d, unit);
   if (coy === 'z') (a.zSide ??= {})[unit] = true;
   if (coy === 'eliminated') {
     u.hex = null;

@@ -19,6 +19,7 @@ import type { DzPrimaryFrame } from '../../procedures/frames';
 import { gameTime } from '../../sequence';
 import { M, addMarker, has } from '../combatTraits';
 import { airborneDraft, airborneState, type DzKey } from './state';
+import { unitIds, unitOf } from '../../unitTable';
 
 /** The AW 15.0 sub-record of the airborne state. */
 export interface DzSupplyState {
@@ -75,8 +76,8 @@ export function primaryLost(d: Draft<GameState>, ctx: RuleContext, key: DzKey): 
   (rec.onHand ??= {})[z.division] = gameTime(ctx.bundle.scenario, ctx.bundle.sequence, d.pos.turn).date;
   if (!(rec.due ??= []).includes(z.division)) rec.due.push(z.division);
   const events: GameEvent[] = [{ type: 'dzPrimaryLost', dz: key, division: z.division, case: 'AW 15.0' }];
-  for (const id of Object.keys(d.units).sort()) {
-    const u = d.units[id];
+  for (const id of [...unitIds(d)].sort()) {
+    const u = unitOf(d, id);
     if (u.side !== 'allied' || u.eliminated || u.hex === null) continue;
     if (divisionOfUnit(s, ctx.bundle, u.id) !== z.division) continue;
     if (has(u, M.OHS) || has(u, M.OOS)) continue;

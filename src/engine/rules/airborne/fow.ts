@@ -11,6 +11,7 @@ import type { GameEvent, GameState, UnitState } from '../../types';
 import type { RuleContext } from '../registry';
 import { formatHex } from '../../hex';
 import { airborneDraft, airborneState, type DzKey, type FowPool } from './state';
+import { dropUnit, putUnit, unitOf } from '../../unitTable';
 
 /** AW 41.2.3b, 41.3.3, 41.12: what a FoW counter is worth whoever it is. `attack` is 1 only in a forced attack (41.2.3b). */
 export const FOW_RATINGS = { attack: 0, forcedAttack: 1, defence: 1, pr: 6, ma: 3, steps: 1 } as const;
@@ -52,8 +53,8 @@ export function nextPlaceholder(draft: Draft<GameState>, prefix: string, dz: DzK
   for (let i = 1; ; i++) {
     const id = `${prefix}-${i}`;
     if (!units.has(id)) throw new Error(`no FoW counter ${id} left in the counter mix (data/units/airborne-fow.json)`);
-    if (draft.units[id]) continue;
-    draft.units[id] = { id, side: 'allied', hex: null, stepsLost: 0, mpSpent: 0, markers: [] };
+    if (unitOf(draft, id)) continue;
+    putUnit(draft, { id, side: 'allied', hex: null, stepsLost: 0, mpSpent: 0, markers: [] });
     a.fow[id] = { pool: dz };
     a.pools[dz].landed += 1;
     return id;
@@ -77,20 +78,20 @@ export function revealFow(draft: Draft<GameState>, ctx: RuleContext, placeholder
   const i = uniformIndex(ctx.dice, pool.ids.length, `${reason.case} identity of a FoW counter of DZ ${rec.pool} (${pool.ids.length} in its container)`);
   const drawn = pool.ids[i];
   pool.ids.splice(i, 1);
-  const ph = draft.units[placeholder];
+  const ph = unitOf(draft, placeholder);
   const where = ph?.hex ?? null;
   const box = ph?.box;
   const eliminated = !!rec.eliminated || !!ph?.eliminated;
   const dummy = !!ctx.bundle.units.get(drawn)?.dummy;
   delete a.fow[placeholder];
-  delete draft.units[placeholder];
+  dropUnit(draft, placeholder);
   (a.revealed ??= {})[placeholder] = dummy ? 'dummy' : drawn;
   const events: GameEvent[] = [];
   if (!dummy) {
     const u: UnitState = { id: drawn, side: 'allied', hex: eliminated ? null : where, stepsLost: 0, mpSpent: ph?.mpSpent ?? 0, markers: [] };
     if (eliminated) u.eliminated = true;
     else if (box !== undefined) u.box = box;
-    draft.units[drawn] = u;
+    putUnit(draft, u);
   }
   events.push({
     type: 'fowRevealed', placeholder, unit: dummy ? null : drawn, dummy, pool: rec.pool,

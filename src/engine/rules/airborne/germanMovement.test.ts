@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mini, hx, type MiniUnit, type XY } from '../../../../tests/fixtures/mini';
 import type { GameState } from '../../types';
 import { checkGermanPath, gHexDestinations, gMpCost, gMpDestinations, walkGerman, type GCtx } from './germanMovement';
+import { unitList, unitOf } from '../../unitTable';
 
 const ROW = 'c'.repeat(12);
 
@@ -41,32 +42,32 @@ describe('AW 41.6.1 German movement in hexes', () => {
     const c = ctx({ units: [g, fowA], fow: ['fow'], dzs: [[3, 5]] });
     const plan = checkGermanPath(c, 'g', path([3, 2], [4, 2]), { hexes: 1 });
     expect(err(plan)).toBeNull();
-    const ev = walkGerman(c.state, c, dice(0), 'g', plan as Exclude<typeof plan, { error: unknown }>, 'AW 41.6.1');
-    expect(c.state.units.g.hex).toBe(hx([4, 2]));
-    expect(c.state.units.fow.hex).not.toBe(hx([3, 2]));
-    expect(c.state.units.fow.hex).toBe(hx([3, 3]));
+    const ev = walkGerman(c.state as never, c, dice(0), 'g', plan as Exclude<typeof plan, { error: unknown }>, 'AW 41.6.1');
+    expect(unitOf(c.state, "g").hex).toBe(hx([4, 2]));
+    expect(unitOf(c.state, "fow").hex).not.toBe(hx([3, 2]));
+    expect(unitOf(c.state, "fow").hex).toBe(hx([3, 3]));
     expect(ev.map((e) => e.type)).toEqual(['fowEntryCheck', 'fowDisplaced', 'unitMoved']);
   });
   it('AW 41.6.1 PR check passed without a "0": displace, enter and stop', () => {
     const c = ctx({ units: [g, fowA], fow: ['fow'], dzs: [[3, 5]] });
     const plan = checkGermanPath(c, 'g', path([3, 2], [4, 2]), { hexes: 2 });
-    walkGerman(c.state, c, dice(3), 'g', plan as Exclude<typeof plan, { error: unknown }>, 'AW 41.6.1');
-    expect(c.state.units.g.hex).toBe(hx([3, 2]));
-    expect(c.state.units.fow.hex).toBe(hx([3, 3]));
+    walkGerman(c.state as never, c, dice(3), 'g', plan as Exclude<typeof plan, { error: unknown }>, 'AW 41.6.1');
+    expect(unitOf(c.state, "g").hex).toBe(hx([3, 2]));
+    expect(unitOf(c.state, "fow").hex).toBe(hx([3, 3]));
   });
   it('AW 41.6.1 PR check failed (roll ≥ PR 5): the German halts in its current hex and the FoW units stay', () => {
     const c = ctx({ units: [g, fowA], fow: ['fow'], dzs: [[3, 5]] });
     const plan = checkGermanPath(c, 'g', path([3, 2]), { hexes: 2 });
-    const ev = walkGerman(c.state, c, dice(5), 'g', plan as Exclude<typeof plan, { error: unknown }>, 'AW 41.6.1');
-    expect(c.state.units.g.hex).toBe(hx([2, 2]));
-    expect(c.state.units.fow.hex).toBe(hx([3, 2]));
+    const ev = walkGerman(c.state as never, c, dice(5), 'g', plan as Exclude<typeof plan, { error: unknown }>, 'AW 41.6.1');
+    expect(unitOf(c.state, "g").hex).toBe(hx([2, 2]));
+    expect(unitOf(c.state, "fow").hex).toBe(hx([3, 2]));
     expect(ev[0]).toMatchObject({ type: 'fowEntryCheck', roll: 5, pr: 5, pass: false });
   });
   it('AW 41.6.1 a second FoW hex after a "0": the bonus is ignored, a "0" there only displaces and stops', () => {
     const c = ctx({ units: [g, fowA, { id: 'fow2', side: 'allied', at: [4, 2], size: 'Co' }], fow: ['fow', 'fow2'], dzs: [[3, 5]] });
     const plan = checkGermanPath(c, 'g', path([3, 2], [4, 2], [5, 2]), { hexes: 2 });
-    walkGerman(c.state, c, dice(0, 0), 'g', plan as Exclude<typeof plan, { error: unknown }>, 'AW 41.6.1');
-    expect(c.state.units.g.hex).toBe(hx([4, 2]));
+    walkGerman(c.state as never, c, dice(0, 0), 'g', plan as Exclude<typeof plan, { error: unknown }>, 'AW 41.6.1');
+    expect(unitOf(c.state, "g").hex).toBe(hx([4, 2]));
   });
   it('AW 41.6.1 destinations list the bonus hex only through a FoW hex', () => {
     const c = ctx({ units: [g, fowA], fow: ['fow'], dzs: [[3, 5]] });
@@ -128,7 +129,7 @@ describe('AW 41.6.0 German movement through apply on the night drop (6th Airborn
 
   it('AW 41.6.1 a unit neither attacked nor near an Allied unit may not move', () => {
     const g = airborneState(s0).german!;
-    const idle = Object.values(s0.units).find((u) => u.side === 'german' && u.hex !== null && !g.hexes?.[u.id] && !g.mp?.[u.id]
+    const idle = unitList(s0).find((u) => u.side === 'german' && u.hex !== null && !g.hexes?.[u.id] && !g.mp?.[u.id]
       && bundle.units.get(u.id)!.moveClass !== 'static' && bundle.units.get(u.id)!.ma > 0)!;
     expect(legalActions(s0, 'german').filter((a) => a.type === 'gMove' && (a as { unit: string }).unit === idle.id)).toEqual([]);
     const next = bundle.board.hexes.find((h) => Math.abs(h - idle.hex!) === 1)!;

@@ -35,6 +35,7 @@ import { alliedGroup, germanNow, germanSegment, isAirborne } from './activation'
 import { AIRBORNE, airborneDraft, dzHexes } from './state';
 import { isFow } from './fow';
 import { eliminateLanded } from './landing';
+import { unitList, unitOf } from '../../unitTable';
 
 export const CASE_GMOVE = 'AW 41.6.1';
 export const CASE_GMP = 'AW 41.6.2';
@@ -53,7 +54,7 @@ function alliedOcc(c: GCtx): Map<HexId, 'fow' | 'blocked'> {
   const hit = frozen ? occCache.get(c.state.units) : undefined;
   if (hit) return hit;
   const out = new Map<HexId, 'fow' | 'blocked'>();
-  for (const u of Object.values(c.state.units)) {
+  for (const u of unitList(c.state)) {
     if (!live(u) || u.side !== 'allied') continue;
     out.set(u.hex!, !c.isFow(u.id) || out.get(u.hex!) === 'blocked' ? 'blocked' : 'fow');
   }
@@ -69,7 +70,7 @@ export function alliedIn(c: GCtx, h: HexId): 'none' | 'fow' | 'blocked' {
 /** Distance to the nearest live Allied unit (Infinity when there is none). */
 export function nearestAllied(state: GameState, h: HexId, pick: (u: UnitState) => boolean = () => true): number {
   let best = Infinity;
-  for (const u of Object.values(state.units)) if (live(u) && u.side === 'allied' && pick(u)) best = Math.min(best, distance(h, u.hex!));
+  for (const u of unitList(state)) if (live(u) && u.side === 'allied' && pick(u)) best = Math.min(best, distance(h, u.hex!));
   return best;
 }
 
@@ -121,9 +122,9 @@ export interface GPlan { path: HexId[]; costs: number[]; mp: boolean; /** The he
  * (AW 41.3.2 "do not block"); FoW units put no surcharge or halt on the hexes next to them (docs/errata.md).
  */
 function mpCtx(c: GCtx, unitId: string, via: 'road' | 'offroad'): MoverCtx {
-  const u = c.state.units[unitId];
+  const u = unitOf(c.state, unitId);
   const def = c.bundle.units.get(unitId)!;
-  const fowIds = Object.values(c.state.units).filter((x) => live(x) && x.side !== u.side && c.isFow(x.id)).map((x) => x.id).sort();
+  const fowIds = unitList(c.state).filter((x) => live(x) && x.side !== u.side && c.isFow(x.id)).map((x) => x.id).sort();
   const base = sideView(c.state, c.bundle, u.side, fowIds);
   const flags = Uint8Array.from(base.flags);
   for (const h of base.enemyHexes) if (alliedIn(c, h) === 'fow') flags[h] &= ~F_ENEMY;
@@ -152,7 +153,7 @@ export function gMpCost(c: GCtx, mc: MoverCtx, a: HexId, b: HexId, why?: { reaso
  * first FoW hex free), halts last. The rolls may stop the unit earlier (walkGerman).
  */
 export function checkGermanPath(c: GCtx, unitId: string, path: readonly HexId[], allow: { hexes: number } | { mp: number; via?: 'road' | 'offroad' }): GPlan | { error: Rejection } {
-  const u = c.state.units[unitId];
+  const u = unitOf(c.state, unitId);
   if (!live(u)) return { error: { code: 'not-on-map', message: `${unitId} is not on the map`, case: CASE_GMOVE } };
   if (!path.length) return { error: { code: 'bad-action', message: 'the path is empty', case: CASE_GMOVE } };
   const mp = 'mp' in allow;
@@ -206,7 +207,7 @@ export function fowDisplaceHex(c: GCtx, h: HexId, from: HexId): HexId | null {
     if (n < 0 || n === from) continue;
     const s = abStep(ab, h, n);
     if ('error' in s) continue;
-    if (Object.values(c.state.units).some((u) => live(u) && u.side === 'german' && u.hex === n)) continue;
+    if (unitList(c.state).some((u) => live(u) && u.side === 'german' && u.hex === n)) continue;
     const dz = nearestDz(c.dzs, n);
     if (dz < bestD) { best = n; bestD = dz; }
   }
@@ -219,7 +220,7 @@ export function fowDisplaceHex(c: GCtx, h: HexId, from: HexId): HexId | null {
  */
 export function walkGerman(d: Draft<GameState>, c: GCtx, dice: Pick<Dice, 'd10'>, unitId: string, plan: GPlan, ruleCase: string): GameEvent[] {
   const events: GameEvent[] = [];
-  const u = d.units[unitId];
+  const u = unitOf(d, unitId);
   const start = u.hex!;
   let bonus = true;
   let extra = false;
@@ -240,16 +241,16 @@ export function walkGerman(d: Draft<GameState>, c: GCtx, dice: Pick<Dice, 'd10'>
       if (!r.pass) { halted = `failed its PR check to enter ${formatHex(h)}`; break; }
       events.push(...displaceFow(d, c, h, prev));
       entered.push(h);
-      d.units[unitId].hex = h;
+      unitOf(d, unitId).hex = h;
       if (!zero) { halted = `entered the FoW hex ${formatHex(h)} and stops`; break; }
       extra = true;
       continue;
     }
     entered.push(h);
-    d.units[unitId].hex = h;
+    unitOf(d, unitId).hex = h;
   }
   const to = entered.length ? entered[entered.length - 1] : start;
-  d.units[unitId].hex = to;
+  unitOf(d, unitId).hex = to;
   events.push({
     type: 'unitMoved', unit: unitId, from: formatHex(start), to: formatHex(to), path: entered.map(formatHex),
     cost: plan.mp ? plan.costs.slice(0, entered.length).reduce((a, b) => a + b, 0) / 2 : entered.length, case: ruleCase,
@@ -261,19 +262,19 @@ export function walkGerman(d: Draft<GameState>, c: GCtx, dice: Pick<Dice, 'd10'>
 /** AW 41.6.1: the FoW units in `h` displace one hex (fowDisplaceHex), or are eliminated when they cannot. */
 export function displaceFow(d: Draft<GameState>, c: GCtx, h: HexId, from: HexId): GameEvent[] {
   const to = fowDisplaceHex({ ...c, state: d as GameState }, h, from);
-  const ids = Object.values(d.units).filter((u) => live(u as UnitState) && u.side === 'allied' && u.hex === h).map((u) => u.id).sort();
+  const ids = unitList(d).filter((u) => live(u as UnitState) && u.side === 'allied' && u.hex === h).map((u) => u.id).sort();
   if (to === null) {
     const events: GameEvent[] = [];
     for (const id of ids) events.push(...eliminateLanded(d, id, `forced out of ${formatHex(h)} with no hex to displace into`, CASE_GMOVE));
     return events;
   }
-  for (const id of ids) d.units[id].hex = to;
+  for (const id of ids) unitOf(d, id).hex = to;
   return [{ type: 'fowDisplaced', units: ids, from: formatHex(h), to: formatHex(to), case: CASE_GMOVE }];
 }
 
 /** Every end hex a hex-counted German unit may plan to (one path each, shortest first): for legalActions. */
 export function gHexDestinations(c: GCtx, unitId: string, hexes: number): HexId[][] {
-  const u = c.state.units[unitId];
+  const u = unitOf(c.state, unitId);
   if (!live(u) || hexes <= 0) return [];
   const out = new Map<HexId, HexId[]>();
   const walk = (path: HexId[]) => {
@@ -296,7 +297,7 @@ export function gHexDestinations(c: GCtx, unitId: string, hexes: number): HexId[
 
 /** Every hex an MP-moving German unit may plan to reach (Dijkstra over the doubled costs), with its path. */
 export function gMpDestinations(c: GCtx, unitId: string, mp: number, via: 'road' | 'offroad' = 'offroad'): Map<HexId, { cost: number; path: HexId[] }> {
-  const u = c.state.units[unitId];
+  const u = unitOf(c.state, unitId);
   const out = new Map<HexId, { cost: number; path: HexId[] }>();
   if (!live(u) || mp <= 0) return out;
   const mc = mpCtx(c, unitId, via);
@@ -338,7 +339,7 @@ export function gAllowance(state: GameState, bundle: ScenarioBundle, unitId: str
   if (!moduleOn(bundle, AIRBORNE)) return no('not-in-scenario', 'this scenario has no Airborne Assault Stage');
   const seg = germanSegment(state, bundle);
   if (!seg) return no('wrong-segment', 'German units move in the German Movement Segments of the Airborne Assault Stage');
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def = bundle.units.get(unitId);
   if (!u || !def || u.side !== 'german' || u.eliminated || u.hex === null) return no('no-such-unit', `there is no German unit "${unitId}" on the map`);
   const rec = germanNow(state, bundle);
@@ -371,7 +372,7 @@ function gMovesOf(c: GCtx, unitId: string, side: Side | null): { error: Rejectio
   const al = gAllowance(state, bundle, unitId);
   if ('error' in al) return al;
   if (side !== 'german') return { error: { code: 'not-your-turn', message: 'the German player moves German units in this segment', case: CASE_GMOVE } };
-  const from = state.units[unitId].hex!;
+  const from = unitOf(state, unitId).hex!;
   const fowAt = (path: readonly HexId[]) => path.some((h) => alliedIn(c, h) === 'fow');
   if ('hexes' in al) {
     const moves = gHexDestinations(c, unitId, al.hexes).map((p): StageMove => {

@@ -6,6 +6,7 @@ import { act, b6, edit, fmt, hexOfTerrain, hx, noGermans, ofType, playTo, refusa
 import { airborneState, type AirborneState, type DzState } from './state';
 import { mervilleDrm } from './glider';
 import type { GameState } from '../../types';
+import { unitList, unitOf } from '../../unitTable';
 
 const N = '6AB-N';
 const ab = (d: Draft<GameState>) => (d.special as unknown as { airborne: AirborneState }).airborne;
@@ -26,13 +27,13 @@ describe('AW 41.4.2 glider landing', { timeout: 30_000 }, () => {
     const clear = hexOfTerrain(b, 'C5317', 'clear');
     const { state, events } = act(withDice(dzN(atGliders(), clear, 'A'), [['d10', 2]]), { type: 'landGlider', unit: '6ab-hq' });
     expect(ofType(events, 'unitScatter')[0]).toMatchObject({ roll: 2, modified: -1, result: 'NS', case: 'AW 41.4.2' });
-    expect(state.units['6ab-hq'].hex).toBe(clear);
+    expect(unitOf(state, '6ab-hq').hex).toBe(clear);
     const offers = legalActions(state, 'allied').filter((a) => a.type === 'gliderDisplace');
     expect(offers[0]).toEqual({ type: 'gliderDisplace', unit: '6ab-hq' });
     const to = (offers[1] as { hex: string }).hex;
     expect(areAdjacent(hx(to), clear)).toBe(true);
     const s2 = act(state, offers[1]).state;
-    expect(fmt(s2.units['6ab-hq'].hex!)).toBe(to);
+    expect(fmt(unitOf(s2, '6ab-hq').hex!)).toBe(to);
     expect(refusal(s2, { type: 'gliderDisplace', unit: '6ab-hq' })).toMatchObject({ code: 'no-displace', case: 'AW 41.4.2' });
   });
   it('AW 41.4.2 gliders ignore ES: status E with DRM +3, roll 9 reads ES, taken as S6 (a ring-6 percentile follows)', () => {
@@ -48,17 +49,17 @@ describe('AW 41.4.2 glider landing', { timeout: 30_000 }, () => {
     const marsh = hexOfTerrain(b, 'C5317', 'marsh');
     const { state, events } = act(withDice(dzN(atGliders(), marsh, 'A'), [['d10', 0], ['d10', 7]]), { type: 'landGlider', unit: '6ab-hq' });
     expect(ofType(events, 'landingTerrain')[0]).toMatchObject({ terrain: 'marsh', roll: 7, result: 'eliminated', case: 'AW 41.4.2' });
-    expect(state.units['6ab-hq'].eliminated).toBe(true);
+    expect(unitOf(state, '6ab-hq').eliminated).toBe(true);
   });
   it('AW 41.4.2 landing among Germans who pass their PR check: the AT battery that landed there is eliminated', () => {
     const b = b6();
     const clear = hexOfTerrain(b, 'C5317', 'clear');
     const base = atGliders();
-    const inf = [...b.units.values()].find((u) => u.side === 'german' && u.type === 'Inf' && u.size === 'Bn' && u.prDef !== null && base.units[u.id])!;
-    const s0 = edit(dzN(base, clear, 'A'), (d) => { d.units[inf.id].hex = clear; });
+    const inf = [...b.units.values()].find((u) => u.side === 'german' && u.type === 'Inf' && u.size === 'Bn' && u.prDef !== null && unitOf(base, u.id))!;
+    const s0 = edit(dzN(base, clear, 'A'), (d) => { unitOf(d, inf.id).hex = clear; });
     const { state, events } = act(withDice(s0, [['d10', 0], ['d10', 0]]), { type: 'landGlider', unit: '4al-at-6ab' });
     expect(ofType(events, 'prCheck')[0]).toMatchObject({ unit: inf.id, roll: 0, pass: true, case: 'AW 41.4.2, 41.2.3b' });
-    expect(state.units['4al-at-6ab'].eliminated).toBe(true);
+    expect(unitOf(state, '4al-at-6ab').eliminated).toBe(true);
     expect(ofType(events, 'unitEliminated')[0]).toMatchObject({ unit: '4al-at-6ab', case: 'AW 41.4.2' });
   });
   it('AW 41.4.0 every glider unit lands before the segment ends', () => {
@@ -69,11 +70,11 @@ describe('AW 41.4.2 glider landing', { timeout: 30_000 }, () => {
 describe('AW 41.4.1 Merville battery (C5614)', { timeout: 30_000 }, () => {
   it('AW 41.4.1 the Merville step lands on C5614 without scatter on 0–2; 3–9 eliminates it', () => {
     const ok = act(withDice(atGliders(), [['d10', 2]]), { type: 'landGlider', unit: 'merville-9para' });
-    expect(fmt(ok.state.units['merville-9para'].hex!)).toBe('C5614');
+    expect(fmt(unitOf(ok.state, 'merville-9para').hex!)).toBe('C5614');
     expect(ofType(ok.events, 'mervilleLanding')[0]).toMatchObject({ roll: 2, landed: true, case: 'AW 41.4.1' });
     expect(ofType(ok.events, 'unitScatter')).toEqual([]);
     const lost = act(withDice(atGliders(), [['d10', 3]]), { type: 'landGlider', unit: 'merville-9para' });
-    expect(lost.state.units['merville-9para'].eliminated).toBe(true);
+    expect(unitOf(lost.state, 'merville-9para').eliminated).toBe(true);
   });
   function atCombat(): GameState {
     let s = act(withDice(atGliders(), [['d10', 0]]), { type: 'landGlider', unit: 'merville-9para' }).state;
@@ -82,7 +83,7 @@ describe('AW 41.4.1 Merville battery (C5614)', { timeout: 30_000 }, () => {
   }
   it('AW 41.4.1 in the 1st Allied Combat Segment other attackers on the battery get +2 (for the airborne combat procedure); alone, the step must attack', () => {
     const s = atCombat();
-    const battery = s.units['stp01-merville'].hex!;
+    const battery = unitOf(s, 'stp01-merville').hex!;
     expect(mervilleDrm(s, b6(), battery)).toBe(2);
     expect(mervilleDrm(s, b6(), hx('C5317'))).toBe(0);
     expect(legalActions(s, 'allied')).toContainEqual(expect.objectContaining({ type: 'mervilleAttack' }));
@@ -90,13 +91,13 @@ describe('AW 41.4.1 Merville battery (C5614)', { timeout: 30_000 }, () => {
   });
   it('AW 41.4.1 roll 1: the guns are destroyed and the step moves to an adjacent hex free of Germans', () => {
     const s = atCombat();
-    const from = s.units['merville-9para'].hex!;
+    const from = unitOf(s, 'merville-9para').hex!;
     const { state, events } = act(withDice(s, [['d10', 1]]), { type: 'mervilleAttack' });
     expect(ofType(events, 'batteryGunsDestroyed')[0]).toMatchObject({ unit: 'stp01-merville', roll: 1, case: 'AW 41.4.1' });
     expect(airborneState(state).merville).toEqual({ landed: true, attacked: 'destroyed' });
-    const to = state.units['merville-9para'].hex!;
+    const to = unitOf(state, 'merville-9para').hex!;
     expect(areAdjacent(from, to)).toBe(true);
-    expect(Object.values(state.units).some((u) => u.hex === to && u.side === 'german')).toBe(false);
+    expect(unitList(state).some((u) => u.hex === to && u.side === 'german')).toBe(false);
     expect(act(state, { type: 'endSegment' }).state).toBeDefined();
     expect(formatHex(from)).toBe('C5614');
   });
@@ -106,17 +107,17 @@ describe('AW 41.4.1 Merville battery (C5614)', { timeout: 30_000 }, () => {
     expect(offers.length).toBeGreaterThan(1);
     for (const o of offers) {
       const h = hx(o.hex);
-      expect(areAdjacent(s.units['merville-9para'].hex!, h)).toBe(true);
-      expect(Object.values(s.units).some((u) => u.hex === h && u.side === 'german' && !u.eliminated)).toBe(false);
+      expect(areAdjacent(unitOf(s, 'merville-9para').hex!, h)).toBe(true);
+      expect(unitList(s).some((u) => u.hex === h && u.side === 'german' && !u.eliminated)).toBe(false);
     }
     const last = offers[offers.length - 1];
     const { state } = act(withDice(s, [['d10', 1]]), last);
-    expect(formatHex(state.units['merville-9para'].hex!)).toBe(last.hex);
+    expect(formatHex(unitOf(state, 'merville-9para').hex!)).toBe(last.hex);
     expect(refusal(s, { type: 'mervilleAttack', hex: 'C5616' })).toMatchObject({ code: 'bad-hex', case: 'AW 41.4.1' });
   });
   it('AW 41.4.1 roll 3: the Merville step is eliminated', () => {
     const { state } = act(withDice(atCombat(), [['d10', 3]]), { type: 'mervilleAttack' });
-    expect(state.units['merville-9para'].eliminated).toBe(true);
+    expect(unitOf(state, 'merville-9para').eliminated).toBe(true);
     expect(airborneState(state).merville).toEqual({ landed: true, attacked: 'eliminated' });
   });
 });

@@ -16,6 +16,7 @@ import { landUnit, eliminateLanded } from './landing';
 import { germansIn } from './combatBridge';
 import { waitKey, withLeaders } from './drop';
 import { AIRBORNE, airborneData, airborneDraft, airborneState, type DzKey } from './state';
+import { putUnit, unitOf, type UnitTable } from '../../unitTable';
 
 /** The DZ a glider unit waits to land on, or null. */
 function gliderDz(s: GameState, unit: string): DzKey | null {
@@ -37,7 +38,7 @@ function landMerville(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const roll = ctx.dice.d10('AW 41.4.1 the Merville step lands');
   const [lo, hi] = tables.merville.landed;
   const ok = roll >= lo && roll <= hi;
-  d.units[unit] = { id: unit, side: 'allied', hex: ok ? hex : null, stepsLost: 0, mpSpent: 0, markers: [] };
+  putUnit(d, { id: unit, side: 'allied', hex: ok ? hex : null, stepsLost: 0, mpSpent: 0, markers: [] });
   airborneDraft(d).merville = { landed: ok };
   const events: GameEvent[] = [{ type: 'mervilleLanding', unit, hex: tables.merville.hex, roll, landed: ok, case: 'AW 41.4.1' }];
   if (!ok) events.push(...eliminateLanded(d, unit, 'the Merville glider did not land', 'AW 41.4.1'));
@@ -63,14 +64,14 @@ function landGlider(d: Draft<GameState>, action: Action, ctx: RuleContext): Game
   const w = airborneDraft(d).drop!.waiting;
   w[waitKey('glider', dz!)] = w[waitKey('glider', dz!)].filter((u) => u !== a.unit && u !== a.leader);
   const events = landUnit(d, ctx, { unit: a.unit, dz: dz!, fow: false, glider: true, leader: a.leader });
-  const u = d.units[a.unit];
+  const u = unitOf(d, a.unit);
   if (!u.eliminated && u.hex !== null) (airborneDraft(d).gliderDisplace ??= []).push(a.unit);
   return events;
 }
 
 /** Where a landed glider unit may displace (AW 41.4.2): an adjacent land hex free of German units. */
 export function displaceHexes(s: GameState, b: ScenarioBundle, unit: string): HexId[] {
-  const u = s.units[unit];
+  const u = unitOf(s, unit);
   if (!u || u.hex === null || !(airborneState(s).gliderDisplace ?? []).includes(unit)) return [];
   return freeNeighbours(s.units, b, u.hex);
 }
@@ -84,14 +85,14 @@ function gliderDisplace(d: Draft<GameState>, action: Action, ctx: RuleContext): 
   const a = action as ActionOf<'gliderDisplace'>;
   const list = airborneDraft(d).gliderDisplace ?? [];
   if (!list.includes(a.unit)) reject('no-displace', `${a.unit} has no glider displacement to make`, 'AW 41.4.2');
-  const from = d.units[a.unit].hex!;
+  const from = unitOf(d, a.unit).hex!;
   airborneDraft(d).gliderDisplace = list.filter((u) => u !== a.unit);
   if (a.hex === undefined) return [{ type: 'gliderStays', unit: a.unit, hex: formatHex(from), case: 'AW 41.4.2' }];
   const to = hexOfRulesId(a.hex);
-  if (!areAdjacent(from, to) || !freeNeighbours(d.units as GameState['units'], ctx.bundle, from).includes(to)) {
+  if (!areAdjacent(from, to) || !freeNeighbours(d.units as UnitTable, ctx.bundle, from).includes(to)) {
     reject('bad-displace', `${a.unit} may displace only to an adjacent land hex free of German units`, 'AW 41.4.2');
   }
-  d.units[a.unit].hex = to;
+  unitOf(d, a.unit).hex = to;
   return [{ type: 'unitMoved', unit: a.unit, from: formatHex(from), to: a.hex, path: [a.hex], cost: 0, case: 'AW 41.4.2' }];
 }
 
@@ -103,8 +104,8 @@ function mervilleAttack(d: Draft<GameState>, action: Action, ctx: RuleContext): 
   const { special, tables } = airborneData(ctx.bundle);
   const st = airborneState(d as GameState).merville;
   const m = special.merville;
-  if (!m || !st?.landed || st.attacked || d.units[m.unit]?.eliminated) reject('no-merville', 'no Merville step waits to attack the battery', 'AW 41.4.1');
-  const free = freeNeighbours(d.units as GameState['units'], ctx.bundle, d.units[m!.unit].hex!);
+  if (!m || !st?.landed || st.attacked || unitOf(d, m.unit)?.eliminated) reject('no-merville', 'no Merville step waits to attack the battery', 'AW 41.4.1');
+  const free = freeNeighbours(d.units as UnitTable, ctx.bundle, unitOf(d, m!.unit).hex!);
   const wanted = a.hex === undefined ? undefined : hexOfRulesId(a.hex);
   if (wanted !== undefined && !free.includes(wanted)) reject('bad-hex', `the Merville step may move only to an adjacent hex free of Germans (${free.map(formatHex).join(', ') || 'none'})`, 'AW 41.4.1');
   const roll = ctx.dice.d10('AW 41.4.1 the Merville step attacks the battery');
@@ -113,7 +114,7 @@ function mervilleAttack(d: Draft<GameState>, action: Action, ctx: RuleContext): 
   if (roll >= lo && roll <= hi) {
     airborneDraft(d).merville = { landed: true, attacked: 'destroyed' };
     events.push({ type: 'batteryGunsDestroyed', unit: m!.battery, roll, case: 'AW 41.4.1' });
-    const u = d.units[m!.unit];
+    const u = unitOf(d, m!.unit);
     // It must move to any adjacent hex free of Germans: the Allied player's, named with the attack (else the first clockwise from north).
     const to = wanted ?? free[0];
     if (to === undefined) events.push(...eliminateLanded(d, m!.unit, 'no hex free of Germans to move to', 'AW 41.4.1'));
@@ -161,9 +162,9 @@ export const gliderHandlers: ActionHandler[] = [
       if (side !== 'allied' || !moduleOn(b, AIRBORNE)) return [];
       const m = airborneData(b).special.merville;
       const st = airborneState(s).merville;
-      if (!m || !st?.landed || st.attacked || s.units[m.unit]?.eliminated) return [];
+      if (!m || !st?.landed || st.attacked || unitOf(s, m.unit)?.eliminated) return [];
       // AW 41.4.1: one offer per adjacent hex free of Germans it may move to if the guns are destroyed.
-      const free = freeNeighbours(s.units, b, s.units[m.unit].hex!);
+      const free = freeNeighbours(s.units, b, unitOf(s, m.unit).hex!);
       return free.length ? free.map((h) => ({ type: 'mervilleAttack', hex: formatHex(h) }) as Action) : [{ type: 'mervilleAttack' }];
     },
   },
@@ -189,7 +190,7 @@ export const gliderHooks: SegmentHook[] = [
       if (!moduleOn(ctx.bundle, AIRBORNE)) return [];
       const m = airborneData(ctx.bundle).special.merville;
       const st = airborneState(d as GameState).merville;
-      if (m && st?.landed && !st.attacked && !d.units[m.unit]?.eliminated && d.units[m.battery] && !d.units[m.battery].eliminated) {
+      if (m && st?.landed && !st.attacked && !unitOf(d, m.unit)?.eliminated && unitOf(d, m.battery) && !unitOf(d, m.battery).eliminated) {
         reject('merville-must-attack', 'the Merville step attacks the battery (no other unit attacked it)', 'AW 41.4.1');
       }
       return [];

@@ -16,6 +16,7 @@ import { extendedScatterEntry, landing, ringOf, scatterHex, unitScatter, type Sc
 import { airborneData, airborneDraft, markAttacked, type DzKey } from './state';
 import { airborneRetreat, forcedAttack, germansIn } from './combatBridge';
 import { FOW_RATINGS } from './fow';
+import { hasUnit, putUnit, unitList, unitOf, type UnitTable } from '../../unitTable';
 
 export interface LandOpts {
   unit: string;
@@ -29,7 +30,8 @@ export interface LandOpts {
 }
 
 function ensureUnit(d: Draft<GameState>, id: string): Draft<UnitState> {
-  return (d.units[id] ??= { id, side: 'allied', hex: null, stepsLost: 0, mpSpent: 0, markers: [] });
+  if (!hasUnit(d, id)) putUnit(d, { id, side: 'allied', hex: null, stepsLost: 0, mpSpent: 0, markers: [] });
+  return unitOf(d, id);
 }
 
 /** Eliminates a landing unit (and its leader); a FoW counter stays unrevealed (AW 41.2.3 note). */
@@ -107,7 +109,7 @@ export function landUnit(d: Draft<GameState>, ctx: RuleContext, o: LandOpts): Ga
   fate({ hex }, '', '');
   if (o.fow && hex === z.hex) a.fow[o.unit].landedOn = hex;
   events.push({ type: 'unitLanded', unit: o.unit, fow: o.fow, hex: formatHex(hex), dz: o.dz, leader: o.leader ?? null, case: o.glider ? 'AW 41.4.2' : 'AW 41.2.3' });
-  if (germansIn(d.units as Record<string, UnitState>, hex).length) events.push(...enemyHex(d, ctx, hex, o));
+  if (germansIn(d.units as UnitTable, hex).length) events.push(...enemyHex(d, ctx, hex, o));
   return events;
 }
 
@@ -121,7 +123,7 @@ function enemyHex(d: Draft<GameState>, ctx: RuleContext, hex: HexId, o: LandOpts
   const events: GameEvent[] = [];
   const c = o.glider ? 'AW 41.4.2, 41.2.3b' : 'AW 41.2.3b';
   let held = false;
-  const landedOn = germansIn(d.units as Record<string, UnitState>, hex).sort((x, y) => x.id.localeCompare(y.id));
+  const landedOn = germansIn(d.units as UnitTable, hex).sort((x, y) => x.id.localeCompare(y.id));
   // AW 41.6.1: a German unit landed on is "attacked in any manner" (its PR check, a retreat): it is activated.
   markAttacked(d, landedOn.map((g) => g.id));
   for (const g of landedOn) {
@@ -140,13 +142,13 @@ function enemyHex(d: Draft<GameState>, ctx: RuleContext, hex: HexId, o: LandOpts
   }
   const attackers = [o.unit];
   if (o.glider && held) {
-    for (const u of Object.values(d.units).filter((x) => x.hex === hex && x.side === 'allied' && !x.eliminated)) {
+    for (const u of unitList(d).filter((x) => x.hex === hex && x.side === 'allied' && !x.eliminated)) {
       const def = ctx.bundle.units.get(u.id);
       if (def && (def.type === 'AT' || isArtillery(def))) events.push(...eliminateLanded(d, u.id, 'landed among Germans who held', 'AW 41.4.2'));
     }
   }
-  if (!germansIn(d.units as Record<string, UnitState>, hex).length) return events;
-  if (d.units[o.unit].eliminated) return events;
+  if (!germansIn(d.units as UnitTable, hex).length) return events;
+  if (unitOf(d, o.unit).eliminated) return events;
   events.push(...forcedAttack(d, ctx, hex, attackers, o.fow));
   return events;
 }

@@ -8,12 +8,13 @@ import type { GameState, ScenarioBundle } from '../../types';
 import type { HexId } from '../../hex';
 import { segmentAt } from '../../sequence';
 import { airborneData, airborneState } from './state';
+import { unitOf } from '../../unitTable';
 
 /** The +2 an attack on `targetHex` gets now (0 when the battery is not there or the step cannot assist). */
 export function mervilleDrm(s: GameState, b: ScenarioBundle, targetHex: HexId): number {
   const { special, tables } = airborneData(b);
   const m = special.merville;
-  const battery = m ? s.units[m.battery] : undefined;
+  const battery = m ? unitOf(s, m.battery) : undefined;
   const st = airborneState(s).merville;
   if (!m || !battery || battery.eliminated || battery.hex !== targetHex || !st?.landed || st.attacked) return 0;
   if (segmentAt(b.sequence, s.pos).segment.id !== 'alliedCombat1') return 0;

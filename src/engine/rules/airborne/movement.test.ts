@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mini, hx, type MiniUnit, type XY } from '../../../../tests/fixtures/mini';
 import { hexsideBetween } from '../../hex/lattice';
 import { abAllowance, abDestinations, checkAbPath, type AbCtx } from './movement';
+import { unitList, unitOf } from '../../unitTable';
 
 const ROW = 'c'.repeat(12);
 
@@ -121,7 +122,7 @@ describe('AW 41.3.7 through apply on the night drop (6th Airborne)', async () =>
       if (r.state.pending) continue; // a pass-through waits for the German
       // A German that passes its check (one German in the hex: no choice, checked at once) keeps the FoW unit in its hex.
       const blocked = r.events.some((e) => e.type === 'abPassBlocked');
-      expect(fmt(r.state.units[o.unit].hex!)).toBe(blocked ? fmt(s0.units[o.unit].hex!) : o.path[o.path.length - 1]);
+      expect(fmt(unitOf(r.state, o.unit).hex!)).toBe(blocked ? fmt(unitOf(s0, o.unit).hex!) : o.path[o.path.length - 1]);
     }
     const o = offers.find((x) => x.path.length === 1)!;
     const s1 = act(s0, o).state;
@@ -130,15 +131,15 @@ describe('AW 41.3.7 through apply on the night drop (6th Airborne)', async () =>
   });
 
   it('AW 41.3.7a the German picks the checking unit: a failed defensive PR check lets the FoW unit through, a passed one keeps it in its hex', () => {
-    const fow = Object.keys(airborneState(s0).fow).find((id) => s0.units[id].hex !== null)!;
+    const fow = Object.keys(airborneState(s0).fow).find((id) => unitOf(s0, id).hex !== null)!;
     const dz = Object.values(airborneState(s0).dzs).find((z) => z.hex !== null)!.hex!;
     // a clear line of hexes next to the DZ: the FoW unit, two Germans in the next hex, an empty hex beyond
     const line = [hx('C5622'), hx('C5722'), hx('C5822')];
-    const germans = Object.values(s0.units).filter((u) => u.side === 'german' && u.hex !== null).slice(0, 2).map((u) => u.id);
+    const germans = unitList(s0).filter((u) => u.side === 'german' && u.hex !== null).slice(0, 2).map((u) => u.id);
     const s = edit(s0, (d) => {
-      for (const u of Object.values(d.units)) if (u.hex !== null && line.includes(u.hex) && !germans.includes(u.id) && u.id !== fow) u.hex = null;
-      d.units[fow].hex = line[0];
-      for (const g of germans) d.units[g].hex = line[1];
+      for (const u of unitList(d)) if (u.hex !== null && line.includes(u.hex) && !germans.includes(u.id) && u.id !== fow) u.hex = null;
+      unitOf(d, fow).hex = line[0];
+      for (const g of germans) unitOf(d, g).hex = line[1];
       const a = (d.special as Record<string, { dzs: Record<string, { hex: number | null }> }>).airborne;
       for (const z of Object.values(a.dzs)) if (z.hex === dz) z.hex = line[2];
     });
@@ -150,10 +151,10 @@ describe('AW 41.3.7 through apply on the night drop (6th Airborne)', async () =>
     expect(refusal(s1, { type: 'abPassCheck', unit: 'nobody' })).toMatchObject({ case: 'AW 41.3.7a' });
     const fail = act(withDice(s1, [['d10', 9]]), { type: 'abPassCheck', unit: germans[0] });
     expect(ofType(fail.events, 'abPassCheck')[0]).toMatchObject({ roll: 9, pass: false });
-    expect(fail.state.units[fow].hex).toBe(line[2]);
+    expect(unitOf(fail.state, fow).hex).toBe(line[2]);
     const pass = act(withDice(s1, [['d10', 0]]), { type: 'abPassCheck', unit: germans[1] });
     expect(ofType(pass.events, 'abPassBlocked')).toHaveLength(1);
-    expect(pass.state.units[fow].hex).toBe(line[0]);
+    expect(unitOf(pass.state, fow).hex).toBe(line[0]);
     expect(segId(pass.state, bundle)).toBe('alliedMovement1');
   });
 });

@@ -27,6 +27,7 @@ import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle,
 import { moduleState } from '../moduleState';
 import { AIRBORNE, airborneData, airborneDraft, airborneState, dzHexes } from './state';
 import { isFow } from './fow';
+import { unitList, unitOf } from '../../unitTable';
 
 export const CASE_MOVE = 'AW 41.3.7';
 export const CASE_ENEMY = 'AW 41.3.7a';
@@ -60,7 +61,7 @@ export function enemyHexes(state: GameState, side: 'allied' | 'german'): Set<Hex
   const hit = frozen ? enemyCache.get(state.units)?.get(side) : undefined;
   if (hit) return hit;
   const out = new Set<HexId>();
-  for (const u of Object.values(state.units)) if (live(u) && u.side !== side) out.add(u.hex!);
+  for (const u of unitList(state)) if (live(u) && u.side !== side) out.add(u.hex!);
   if (frozen) { let m = enemyCache.get(state.units); if (!m) enemyCache.set(state.units, (m = new Map())); m.set(side, out); }
   return out;
 }
@@ -108,7 +109,7 @@ export function nearestDz(dzs: readonly HexId[], h: HexId): number {
 export interface AbAllowance { hexes: number; alongRoadOnly: boolean; case: string; why: string }
 
 export function abAllowance(c: AbCtx, unitId: string): AbAllowance {
-  const u = c.state.units[unitId];
+  const u = unitOf(c.state, unitId);
   const fow = c.isFow(unitId);
   const base: AbAllowance = fow
     ? { hexes: 2, alongRoadOnly: false, case: CASE_MOVE, why: 'a FoW unit moves up to two hexes' }
@@ -152,7 +153,7 @@ export interface AbWalk { path: HexId[]; through: HexId | null }
 
 /** Why the path is illegal for the unit now, or the checked walk. The path lists the hexes entered, in order. */
 export function checkAbPath(c: AbCtx, unitId: string, path: readonly HexId[]): AbWalk | { error: Rejection } {
-  const u = c.state.units[unitId];
+  const u = unitOf(c.state, unitId);
   if (!live(u)) return { error: { code: 'not-on-map', message: `${unitId} is not on the map`, case: CASE_MOVE } };
   if (!path.length) return { error: { code: 'bad-action', message: 'the path is empty', case: CASE_MOVE } };
   const fow = c.isFow(unitId);
@@ -213,7 +214,7 @@ export function fowTowardProblem(c: AbCtx, start: HexId, path: readonly HexId[])
 
 /** Every legal path of the unit now, one per end hex (passing through an enemy hex listed apart), shortest first. */
 export function abDestinations(c: AbCtx, unitId: string): AbWalk[] {
-  const u = c.state.units[unitId];
+  const u = unitOf(c.state, unitId);
   if (!live(u)) return [];
   const allow = abAllowance(c, unitId);
   const out = new Map<string, AbWalk>();
@@ -256,7 +257,7 @@ export interface StageMove { hex: HexId; action: Action; cost: number; stop: boo
 function abMovesOf(c: AbCtx, unitId: string, side: Side | null): { error: Rejection } | { allowance: AbAllowance; moves: StageMove[] } {
   const p = abMoverProblem(c.state, c.bundle, unitId, side);
   if (p) return { error: p };
-  const from = c.state.units[unitId].hex!;
+  const from = unitOf(c.state, unitId).hex!;
   const moves = abDestinations(c, unitId).map((w): StageMove => {
     const end = w.path[w.path.length - 1];
     const s = abStep(c, w.path.length > 1 ? w.path[w.path.length - 2] : from, end);
@@ -345,7 +346,7 @@ export function markMoved(d: Draft<GameState>, bundle: ScenarioBundle, ...ids: s
 export function abMoverProblem(state: GameState, bundle: ScenarioBundle, unitId: string, side: Side | null): Rejection | null {
   if (!moduleOn(bundle, AIRBORNE)) return { code: 'not-in-scenario', message: 'this scenario has no Airborne Assault Stage', case: CASE_MOVE };
   if (!ALLIED_MOVE_SEGMENTS.includes(segmentAt(bundle.sequence, state.pos).segment.id)) return { code: 'wrong-segment', message: 'airborne units move in the Allied Movement Segments of the Airborne Assault Stage', case: CASE_MOVE };
-  const u = state.units[unitId];
+  const u = unitOf(state, unitId);
   const def = bundle.units.get(unitId);
   if (!u || !def) return { code: 'no-such-unit', message: `there is no unit "${unitId}"`, case: CASE_MOVE };
   if (side !== 'allied' || u.side !== 'allied') return { code: 'not-your-unit', message: 'only the Allied player moves airborne units in this segment', case: CASE_MOVE };
@@ -365,14 +366,14 @@ function parsePath(refs: readonly string[]): HexId[] {
 
 /** Puts a FoW / airborne unit at the end of its path and says so. */
 function moveTo(d: Draft<GameState>, unitId: string, path: readonly HexId[], why: string): GameEvent {
-  const from = d.units[unitId].hex!;
-  d.units[unitId].hex = path[path.length - 1];
+  const from = unitOf(d, unitId).hex!;
+  unitOf(d, unitId).hex = path[path.length - 1];
   return { type: 'unitMoved', unit: unitId, from: formatHex(from), to: formatHex(path[path.length - 1]), path: path.map(formatHex), cost: path.length, case: why };
 }
 
 /** AW 41.3.7a: the German units in the hex a FoW unit tries to pass through that can make a defensive PR check. */
 function passCheckers(state: GameState, h: HexId): string[] {
-  return Object.values(state.units).filter((u) => live(u) && u.side === 'german' && u.hex === h).map((u) => u.id).sort();
+  return unitList(state).filter((u) => live(u) && u.side === 'german' && u.hex === h).map((u) => u.id).sort();
 }
 
 /** AW 41.3.7a: the German unit's defensive PR check; a fail lets the FoW unit through, a pass keeps it where it is. */
@@ -432,7 +433,7 @@ export const abMoveHandlers: ActionHandler[] = [
       if (!ALLIED_MOVE_SEGMENTS.includes(segmentAt(bundle.sequence, state.pos).segment.id)) return [];
       const c = stageCtx(state, bundle);
       const out: Action[] = [];
-      for (const u of Object.values(state.units)) {
+      for (const u of unitList(state)) {
         if (u.side !== 'allied') continue;
         const o = abMovesOf(c, u.id, side);
         if (!('error' in o)) for (const m of o.moves) out.push(m.action);

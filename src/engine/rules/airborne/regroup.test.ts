@@ -4,6 +4,7 @@ import { act, atDrop, b6, edit, fmt, hexOfTerrain, noGermans, ofType, playTo, re
 import { airborneState, type AirborneState } from './state';
 import type { GameState } from '../../types';
 import type { Draft } from 'immer';
+import { dropUnit, putUnit, unitOf } from '../../unitTable';
 
 const K = '6AB-K';
 const ab = (d: Draft<GameState>) => (d.special as unknown as { airborne: AirborneState }).airborne;
@@ -23,12 +24,12 @@ function landedK(status: 'A' | 'B' | 'C' | 'D' | 'E' = 'B'): GameState {
 describe('AW 41.3.5 regroup', { timeout: 30_000 }, () => {
   it('AW 41.3.5 on a status B DZ (regroup 6) a roll of 6 regroups: the identity is drawn from the container (percentile 21 of 5: the 2nd) and the Coy replaces the FoW counter', () => {
     const s0 = landedK('B');
-    const hex = s0.units['cw-fow-1'].hex!;
+    const hex = unitOf(s0, 'cw-fow-1').hex!;
     const { state, events } = act(withDice(s0, [['d10', 6], ['d100', 21]]), { type: 'regroup', unit: 'cw-fow-1' });
     expect(ofType(events, 'regroupRoll')[0]).toMatchObject({ number: 6, dz: 'B', leader: false, roll: 6, success: true, case: 'AW 41.3.5' });
     expect(ofType(events, 'fowRevealed')[0]).toMatchObject({ placeholder: 'cw-fow-1', unit: 'b-8para-6ab', dummy: false, pool: K, case: 'AW 41.3.5' });
-    expect(state.units['cw-fow-1']).toBeUndefined();
-    expect(state.units['b-8para-6ab']).toMatchObject({ hex, side: 'allied' });
+    expect(unitOf(state, 'cw-fow-1')).toBeUndefined();
+    expect(unitOf(state, 'b-8para-6ab')).toMatchObject({ hex, side: 'allied' });
     expect(airborneState(state).pools[K].ids).toEqual(['a-8para-6ab', 'c-8para-6ab', 'cw-dummy-1', 'cw-dummy-2']);
     expect(airborneState(state).revealed).toEqual({ 'cw-fow-1': 'b-8para-6ab' });
   });
@@ -46,8 +47,8 @@ describe('AW 41.3.5 regroup', { timeout: 30_000 }, () => {
     const s0 = landedK('B');
     const { state, events } = act(withDice(s0, [['d10', 0], ['d100', 3]]), { type: 'regroup', unit: 'cw-fow-2' });
     expect(ofType(events, 'fowRevealed')[0]).toMatchObject({ unit: null, dummy: true });
-    expect(state.units['cw-fow-2']).toBeUndefined();
-    expect(state.units['cw-dummy-1']).toBeUndefined();
+    expect(unitOf(state, 'cw-fow-2')).toBeUndefined();
+    expect(unitOf(state, 'cw-dummy-1')).toBeUndefined();
     expect(airborneState(state).revealed).toEqual({ 'cw-fow-2': 'dummy' });
   });
   it('AW 41.3.5 a roll above the number fails: the counter stays FoW and may not try again this segment', () => {
@@ -63,15 +64,15 @@ describe('AW 41.3.5 regroup', { timeout: 30_000 }, () => {
     const b = b6();
     let s = landedK('B');
     const away = hexOfTerrain(b, 'C5021', 'clear');
-    s = edit(s, (d) => { d.units['cw-fow-1'].hex = away; });
+    s = edit(s, (d) => { unitOf(d, 'cw-fow-1').hex = away; });
     expect(refusal(s, { type: 'regroup', unit: 'cw-fow-1' })).toMatchObject({ code: 'no-dz-or-leader', case: 'AW 41.3.5' });
-    s = edit(s, (d) => { d.units.gale = { id: 'gale', side: 'allied', hex: away, stepsLost: 0, mpSpent: 0, markers: [] }; });
+    s = edit(s, (d) => { putUnit(d, { id: 'gale', side: 'allied', hex: away, stepsLost: 0, mpSpent: 0, markers: [] }); });
     const { events } = act(withDice(s, [['d10', 4]]), { type: 'regroup', unit: 'cw-fow-1' });
     expect(ofType(events, 'regroupRoll')[0]).toMatchObject({ number: 3, leader: true, dz: null, success: false });
   });
   it('AW 41.3.5 a leader on the DZ adds 1: status C (4) becomes 5', () => {
     let s = landedK('C');
-    s = edit(s, (d) => { d.units.gale = { id: 'gale', side: 'allied', hex: d.units['cw-fow-1'].hex, stepsLost: 0, mpSpent: 0, markers: [] }; });
+    s = edit(s, (d) => { putUnit(d, { id: 'gale', side: 'allied', hex: unitOf(d, 'cw-fow-1').hex, stepsLost: 0, mpSpent: 0, markers: [] }); });
     const { events } = act(withDice(s, [['d10', 5], ['d100', 0]]), { type: 'regroup', unit: 'cw-fow-1' });
     expect(ofType(events, 'regroupRoll')[0]).toMatchObject({ number: 5, leader: true, dz: 'C', success: true });
   });
@@ -89,23 +90,23 @@ describe('AW 41.3.4 reorganisation', { timeout: 30_000 }, () => {
   }
   it('AW 41.3.4 two Coys of 8 Para stacked reform the Btn with one step lost', () => {
     const s0 = twoCoys();
-    const hex = s0.units['a-8para-6ab'].hex;
+    const hex = unitOf(s0, 'a-8para-6ab').hex;
     expect(legalActions(s0, 'allied')).toContainEqual({ type: 'reorganise', unit: '8para-6ab', coys: ['a-8para-6ab', 'b-8para-6ab'] });
     const { state, events } = act(s0, { type: 'reorganise', unit: '8para-6ab', coys: ['b-8para-6ab', 'a-8para-6ab'] });
-    expect(state.units['8para-6ab']).toMatchObject({ hex, stepsLost: 1 });
-    expect(state.units['a-8para-6ab']).toBeUndefined();
+    expect(unitOf(state, '8para-6ab')).toMatchObject({ hex, stepsLost: 1 });
+    expect(unitOf(state, 'a-8para-6ab')).toBeUndefined();
     expect(ofType(events, 'reorganised')[0]).toMatchObject({ unit: '8para-6ab', stepsLost: 1, case: 'AW 41.3.4' });
   });
   it('AW 41.3.4 a lone Coy becomes a Btn only once every FoW unit has regrouped and the ES track is empty', () => {
     const s0 = twoCoys();
     expect(refusal(s0, { type: 'reorganise', unit: '8para-6ab', coys: ['a-8para-6ab'] })).toMatchObject({ code: 'lone-coy', case: 'AW 41.3.4' });
-    const s1 = edit(s0, (d) => { ab(d).fow = {}; for (const id of ['cw-fow-3', 'cw-fow-4', 'cw-fow-5']) delete d.units[id]; });
-    expect(act(s1, { type: 'reorganise', unit: '8para-6ab', coys: ['a-8para-6ab'] }).state.units['8para-6ab'].stepsLost).toBe(2);
+    const s1 = edit(s0, (d) => { ab(d).fow = {}; for (const id of ['cw-fow-3', 'cw-fow-4', 'cw-fow-5']) dropUnit(d, id); });
+    expect(unitOf(act(s1, { type: 'reorganise', unit: '8para-6ab', coys: ['a-8para-6ab'] }).state, '8para-6ab').stepsLost).toBe(2);
   });
   it('AW 41.3.4 Coys of another Btn, or not stacked, are refused', () => {
     const s0 = twoCoys();
     expect(refusal(s0, { type: 'reorganise', unit: '9para-6ab', coys: ['a-8para-6ab', 'b-8para-6ab'] }).code).toBe('other-btn');
-    const s1 = edit(s0, (d) => { d.units['b-8para-6ab'].hex = hexOfTerrain(b6(), 'C5021', 'clear'); });
+    const s1 = edit(s0, (d) => { unitOf(d, 'b-8para-6ab').hex = hexOfTerrain(b6(), 'C5021', 'clear'); });
     expect(refusal(s1, { type: 'reorganise', unit: '8para-6ab', coys: ['a-8para-6ab', 'b-8para-6ab'] })).toMatchObject({ code: 'not-stacked', case: 'AW 41.3.4' });
   });
 });
@@ -128,10 +129,10 @@ describe('AW 41.3.1 FoW stacking', { timeout: 30_000 }, () => {
     const kept = act(s0, { type: 'endSegment' });
     expect(ofType(kept.events, 'unitEliminated')).toEqual([]);
     const away = hexOfTerrain(b, 'C5021', 'clear');
-    const s1 = edit(s0, (d) => { for (let i = 1; i <= 5; i++) d.units[`cw-fow-${i}`].hex = away; });
+    const s1 = edit(s0, (d) => { for (let i = 1; i <= 5; i++) unitOf(d, `cw-fow-${i}`).hex = away; });
     const { state, events } = act(s1, { type: 'endSegment' });
     expect(ofType(events, 'unitEliminated')).toEqual([expect.objectContaining({ unit: 'cw-fow-5', case: 'AW 41.3.1' })]);
     expect(airborneState(state).fow['cw-fow-5']).toMatchObject({ eliminated: true });
-    expect(fmt(state.units['cw-fow-4'].hex!)).toBe(fmt(away));
+    expect(fmt(unitOf(state, 'cw-fow-4').hex!)).toBe(fmt(away));
   });
 });

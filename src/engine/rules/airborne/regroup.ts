@@ -18,6 +18,7 @@ import { revealFow } from './fow';
 import { eliminateLanded } from './landing';
 import { AIRBORNE, airborneData, airborneDraft, airborneState } from './state';
 import { regroupGdDrm } from './afterStage';
+import { dropUnit, hasUnit, putUnit, unitList, unitOf } from '../../unitTable';
 
 const MOVE_SEGMENTS = ['alliedMovement1', 'alliedMovement2'];
 /** AW 41.3.1: FoW counters a hex may hold besides the normal stacking. */
@@ -46,13 +47,13 @@ function dzStatusAt(s: GameState, hex: HexId): DzStatus | null {
 }
 
 function leaderAt(s: GameState, b: ScenarioBundle, hex: HexId): boolean {
-  return Object.values(s.units).some((u) => u.hex === hex && u.side === 'allied' && !u.eliminated && isLeader(b.units.get(u.id)!));
+  return unitList(s).some((u) => u.hex === hex && u.side === 'allied' && !u.eliminated && isLeader(b.units.get(u.id)!));
 }
 
 /** The regroup number of a FoW counter now (AW 41.3.5), or why it may not try. */
 export function regroupChance(s: GameState, b: ScenarioBundle, unit: string): { number: number; dz: DzStatus | null; leader: boolean } | { code: string; message: string; case: string } {
   const a = airborneState(s);
-  const u = s.units[unit];
+  const u = unitOf(s, unit);
   if (!a.fow[unit] || !u || u.eliminated) return { code: 'not-fow', message: `${unit} is not a FoW counter in play`, case: 'AW 41.3.5' };
   if (u.hex === null) return { code: 'not-on-map', message: 'a FoW counter off the map regroups only from the ES track', case: 'AW 41.3.5' };
   if (segmentStep(s, b) === 'move') return { code: 'order', message: 'FoW units regroup before any unit moves in the segment (reorganisation, regroup, then movement)', case: 'AW 41.3.0' };
@@ -71,7 +72,7 @@ function regroup(d: Draft<GameState>, action: Action, ctx: RuleContext): GameEve
   const c = regroupChance(d as GameState, ctx.bundle, a.unit);
   if ('code' in c) reject(c.code, c.message, c.case);
   const ch = c as { number: number; dz: DzStatus | null; leader: boolean };
-  const hex = d.units[a.unit].hex!;
+  const hex = unitOf(d, a.unit).hex!;
   const roll = ctx.dice.d10(`AW 41.3.5 regroup of a FoW counter in ${formatHex(hex)} (success on ${ch.number} or less)`);
   const ok = roll <= ch.number;
   const events: GameEvent[] = [{ type: 'regroupRoll', unit: a.unit, hex: formatHex(hex), number: ch.number, dz: ch.dz, leader: ch.leader, roll, success: ok, case: 'AW 41.3.5' }];
@@ -91,19 +92,19 @@ export function reorganiseProblem(s: GameState, b: ScenarioBundle, bn: string, c
   const a = airborneState(s);
   const btn = airborneData(b).display.drops.flatMap((e) => e.battalions).find((x) => x.bn === bn);
   if (!btn) return { code: 'not-a-btn', message: `${bn} is no para Btn of the Airborne Display`, case: 'AW 41.3.4' };
-  if (s.units[bn] && !s.units[bn].eliminated) return { code: 'btn-formed', message: `${bn} is already on the map`, case: 'AW 41.3.4' };
+  if (hasUnit(s, bn) && !unitOf(s, bn).eliminated) return { code: 'btn-formed', message: `${bn} is already on the map`, case: 'AW 41.3.4' };
   const step = segmentStep(s, b);
   if (step === 'regroup' || step === 'move') return { code: 'order', message: `Coys reorganise at the start of the segment, before any ${step === 'move' ? 'movement' : 'FoW regroup'} (reorganisation, regroup, then movement)`, case: 'AW 41.3.0' };
   if (new Set(coys).size !== coys.length || !coys.length) return { code: 'bad-coys', message: 'name each Coy once', case: 'AW 41.3.4' };
   for (const c of coys) {
-    const u = s.units[c];
+    const u = unitOf(s, c);
     if (!btn.coys.includes(c)) return { code: 'other-btn', message: `${c} is not a Coy of ${bn}`, case: 'AW 41.3.4' };
     if (!u || u.eliminated || u.hex === null) return { code: 'not-on-map', message: `${c} is not on the map`, case: 'AW 41.3.4' };
-    if (u.hex !== s.units[coys[0]].hex) return { code: 'not-stacked', message: 'the Coys must be stacked together', case: 'AW 41.3.4' };
+    if (u.hex !== unitOf(s, coys[0]).hex) return { code: 'not-stacked', message: 'the Coys must be stacked together', case: 'AW 41.3.4' };
   }
   if (coys.length === 1) {
     // A lone Coy only once every FoW unit has regrouped and the ES track is empty.
-    const esBusy = Object.values(s.units).some((u) => !u.eliminated && u.box !== undefined && isBox(u.box) && a.fow[u.id]);
+    const esBusy = unitList(s).some((u) => !u.eliminated && u.box !== undefined && isBox(u.box) && a.fow[u.id]);
     if (Object.values(a.fow).some((f) => !f.eliminated) || esBusy) return { code: 'lone-coy', message: 'a lone Coy becomes a Btn only once every FoW unit has regrouped and the ES track is empty', case: 'AW 41.3.4' };
   }
   return null;
@@ -114,11 +115,11 @@ function reorganise(d: Draft<GameState>, action: Action, ctx: RuleContext): Game
   if (!moduleOn(ctx.bundle, AIRBORNE)) reject('no-airborne', 'this scenario has no airborne drop', 'AW 41.0');
   const p = reorganiseProblem(d as GameState, ctx.bundle, a.unit, a.coys);
   if (p) reject(p.code, p.message, p.case);
-  const hex = d.units[a.coys[0]].hex!;
+  const hex = unitOf(d, a.coys[0]).hex!;
   const steps = ctx.bundle.units.get(a.unit)!.steps.length;
-  d.units[a.unit] = { id: a.unit, side: 'allied', hex, stepsLost: Math.max(0, steps - a.coys.length), mpSpent: 0, markers: [] };
-  for (const c of a.coys) delete d.units[c];
-  return [{ type: 'reorganised', unit: a.unit, coys: a.coys, hex: formatHex(hex), stepsLost: d.units[a.unit].stepsLost, case: 'AW 41.3.4' }];
+  putUnit(d, { id: a.unit, side: 'allied', hex, stepsLost: Math.max(0, steps - a.coys.length), mpSpent: 0, markers: [] });
+  for (const c of a.coys) dropUnit(d, c);
+  return [{ type: 'reorganised', unit: a.unit, coys: a.coys, hex: formatHex(hex), stepsLost: unitOf(d, a.unit).stepsLost, case: 'AW 41.3.4' }];
 }
 
 export const regroupHandlers: ActionHandler[] = [
@@ -137,7 +138,7 @@ export const regroupHandlers: ActionHandler[] = [
       if (side !== 'allied' || !moduleOn(b, AIRBORNE)) return [];
       const out: Action[] = [];
       const byBtnHex = new Map<string, string[]>();
-      for (const u of Object.values(s.units)) {
+      for (const u of unitList(s)) {
         if (u.eliminated || u.hex === null || u.side !== 'allied') continue;
         const btn = btnOf(b, u.id);
         if (btn) { const k = `${btn.bn}|${u.hex}`; byBtnHex.set(k, [...(byBtnHex.get(k) ?? []), u.id]); }
@@ -160,7 +161,7 @@ export const stackingHooks: SegmentHook[] = MOVE_SEGMENTS.map((segment) => ({
     const a = airborneDraft(d);
     const byHex = new Map<HexId, string[]>();
     for (const [id, f] of Object.entries(a.fow)) {
-      const u = d.units[id];
+      const u = unitOf(d, id);
       if (!u || u.eliminated || u.hex === null || f.landedOn === u.hex) continue;
       byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), id]);
     }

@@ -21,6 +21,7 @@ import type { AirborneRetreatFrame } from '../../procedures/frames';
 import type { RuleContext } from '../registry';
 import { inBatteryNonSp, isStatic, liveAt, prohibitedHex, prohibitedSide, unbridgedRiver, type AbCombatEnv } from './combat';
 import { abEnv } from './combatEnv';
+import { unitOf } from '../../unitTable';
 
 const CASE = 'AW 41.2.3d';
 /** AW 41.3.1: besides normal stacking, up to four FoW units per hex. */
@@ -47,7 +48,7 @@ export function retreatHexes(env: AbCombatEnv, side: Side, at: HexId, visited: r
 }
 
 function movers(d: GameState, bundle: ScenarioBundle, f: AirborneRetreatFrame): string[] {
-  return f.units.filter((id) => { const u = d.units[id]; return u && !u.eliminated && u.hex === f.at && !isStatic(defOf(bundle, id)); });
+  return f.units.filter((id) => { const u = unitOf(d, id); return u && !u.eliminated && u.hex === f.at && !isStatic(defOf(bundle, id)); });
 }
 
 export const airborneRetreatProcedure = defineProcedure({
@@ -59,7 +60,7 @@ export const airborneRetreatProcedure = defineProcedure({
     // Non-SP artillery in battery that must retreat is eliminated (AW 41.2.3b, 41.5.2); a WN/StP stays.
     if (!f.visited.length) {
       for (const id of movers(d as GameState, bundle, f)) {
-        const u = d.units[id];
+        const u = unitOf(d, id);
         if (inBatteryNonSp(defOf(bundle, id), u as never)) eliminate(lc, u, 'non-SP artillery in battery forced to retreat', 'AW 41.5.2, 41.2.3b');
       }
     }
@@ -71,7 +72,7 @@ export const airborneRetreatProcedure = defineProcedure({
     if (to === undefined) {
       const open = retreatHexes(env, f.side, f.at, f.visited);
       if (!open.length) {
-        for (const id of units) eliminate(lc, d.units[id], `${f.why}: no hex to retreat into (enemy units or prohibited terrain)`, CASE);
+        for (const id of units) eliminate(lc, unitOf(d, id), `${f.why}: no hex to retreat into (enemy units or prohibited terrain)`, CASE);
         return { end: { hex: null } };
       }
       if (open.length > 1) {
@@ -79,7 +80,7 @@ export const airborneRetreatProcedure = defineProcedure({
       }
       to = open[0];
     }
-    for (const id of units) d.units[id].hex = to;
+    for (const id of units) unitOf(d, id).hex = to;
     run.events.push({ type: 'airborneRetreated', units, from: formatHex(f.at), to: formatHex(to), why: f.why, case: CASE });
     // A stack that would be overstacked goes on retreating (never back into a hex it left).
     if (abOverstacked(abEnv(d as GameState, bundle), to, f.side)) {
@@ -117,7 +118,7 @@ export function airborneRetreatFrame(o: { side: Side; units: string[]; at: HexId
  * runs the procedure stack. When the owner has a choice, the game waits for `abRetreat`.
  */
 export function startAirborneRetreat(d: Draft<GameState>, ctx: RuleContext, o: { units: string[]; why: string; case?: string }): GameEvent[] {
-  const first = d.units[o.units[0]];
+  const first = unitOf(d, o.units[0]);
   if (!first || first.hex === null) return [];
   const run: Run = { d, ctx, events: [] };
   pushFrame(d, airborneRetreatFrame({ side: first.side, units: o.units, at: first.hex, why: o.why, case: o.case }));
