@@ -6,6 +6,7 @@ import { createServer, build, preview } from 'vite';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium.mjs';
 import { cpus, loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
 
 const only = process.argv[2]; // optional filter: "engine" or "browser"
 const out = (name, value, unit) => console.log(`${name}: ${typeof value === 'number' ? +value.toFixed(3) : value} ${unit}`);
@@ -16,17 +17,40 @@ const onlies = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const wants = (prefix) => !onlies.length || onlies.some((o) => prefix.startsWith(o) || o.startsWith(prefix));
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 
+// The engine suites run from a production build of their modules (vite SSR build, one bundle as the
+// page and its workers run the engine: immer's production build, direct calls between modules), not
+// from the dev server's module loader, whose per-module transform makes every imported function a
+// getter on a namespace object and loads immer's development build: the same replay measured 1.4–1.6×
+// slower that way (docs/bench.md "Issue 17: the engine as shipped"). BENCH_ENGINE_DEV=1 keeps the dev
+// loader. (bench-pair.mjs, issue 14's before/after ratio, loads both commits the same dev way.)
+const ENGINE_MODULES = { engine: 'src/bench/engine.ts', scale: 'src/bench/scale.ts', save: 'src/save/bench.ts', ai: 'src/ai/bench.ts' };
 async function engineBench() {
-  const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
-  try {
-    // Engine (hex maths, replay, movement search, GA), saves (verify, file size), opponent (one side-turn).
-    for (const mod of ['/src/bench/engine.ts', '/src/bench/scale.ts', '/src/save/bench.ts', '/src/ai/bench.ts']) {
-      if (onlies.length && !onlies.some((o) => mod.includes(o))) continue;
-      const suite = await vite.ssrLoadModule(mod);
-      for (const [name, value, unit] of await suite.run(out)) out(name, value, unit);
+  const wanted = Object.entries(ENGINE_MODULES).filter(([, mod]) => !onlies.length || onlies.some((o) => mod.includes(o)));
+  if (!wanted.length) return;
+  if (process.env.BENCH_ENGINE_DEV) {
+    out('machine.engine_code', 'dev', 'server module loader (BENCH_ENGINE_DEV)');
+    const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
+    try {
+      for (const [, mod] of wanted) {
+        const suite = await vite.ssrLoadModule('/' + mod);
+        for (const [name, value, unit] of await suite.run(out)) out(name, value, unit);
+      }
+    } finally {
+      await vite.close();
     }
-  } finally {
-    await vite.close();
+    return;
+  }
+  const outDir = 'dist-bench/engine';
+  await build({
+    mode: 'production', logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    ssr: { noExternal: true },
+    build: { ssr: true, outDir, emptyOutDir: true, minify: false, rolldownOptions: { input: Object.fromEntries(wanted) } },
+  });
+  out('machine.engine_code', 'production', 'bundle (vite SSR build of the suites, as the page runs the engine)');
+  for (const [key] of wanted) {
+    const suite = await import(pathToFileURL(`${outDir}/${key}.js`).href);
+    for (const [name, value, unit] of await suite.run(out)) out(name, value, unit);
   }
 }
 

@@ -77,6 +77,17 @@ export function clearIfEmpty(d: Draft<GameState>, h: HexId, events: GameEvent[],
   if (d.fieldworks[h] && !unitsAt(d as GameState, h).length) removeFieldworks(d, bundle, h, events, why, 'GOSS 17.4');
 }
 
+const removables = new WeakMap<object, HexId[]>();
+/** The hexes (in key order) whose works `removeFieldworks` would change if left empty; kept per frozen record. */
+function removableWorks(fw: Readonly<Record<string, string>>, bundle: ScenarioBundle): HexId[] {
+  const hit = removables.get(fw);
+  if (hit) return hit;
+  const out: HexId[] = [];
+  for (const k of Object.keys(fw)) { const h = Number(k); if (permanentWorksAt(bundle, h) !== fw[k]) out.push(h); }
+  if (!isDraft(fw) && Object.isFrozen(fw)) removables.set(fw, out);
+  return out;
+}
+
 export const fieldworksRules: RuleModule = {
   name: 'fieldworks',
   // AW 1.2.6b: the printed Landefront defences are on the map from the start (before any setup).
@@ -99,15 +110,17 @@ export const fieldworksRules: RuleModule = {
       const fw = unmodifiedBase(d.fieldworks); const units = unmodifiedBase(d.units);
       const frozen = !isDraft(fw) && !isDraft(units) && Object.isFrozen(fw) && Object.isFrozen(units);
       if (frozen && settled.get(fw)?.has(units)) return events;
-      const keys = Object.keys(d.fieldworks);
-      if (!keys.length) return events;
+      // Only works that an empty hex would lose: not the printed Landefront ET-2 (AW 1.2.6b), which
+      // stands in empty hexes all game (Cherbourg: most of its works), so most segment ends look at
+      // no unit at all.
+      const removable = removableWorks(fw as Record<string, string>, ctx.bundle);
+      if (!removable.length) return events;
       // The works' hexes that hold a live unit, in one pass over the units (an index of every hex was
       // built here at each segment end once a hook before this one had written to a unit).
-      const works = new Set(keys.map(Number));
+      const works = new Set(removable);
       const occupied = new Set<HexId>();
       for (const u of readUnits(d.units)) if (u.hex !== null && !u.eliminated && works.has(u.hex)) occupied.add(u.hex);
-      for (const k of keys) {
-        const h = Number(k);
+      for (const h of removable) {
         if (occupied.has(h)) continue;
         removeFieldworks(d, ctx.bundle, h, events, 'hex left empty', 'GOSS 17.4');
       }

@@ -298,7 +298,10 @@ function placeAtRandom(d: Draft<GameState>, ctx: RuleContext, su: Draft<SetupSta
     for (const e of p.units) {
       const u = unitOf(d, e.unit) as UnitState;
       if (u.hex !== null) continue;
-      const legal = deploymentArea(bundle, e.unit).filter((h) => !overstacks(bundle, byHex.get(h), u, h));
+      // A plain copy for the trial stacks: spreading the draft for every candidate hex read each field
+      // through its proxy (the Cherbourg random setup took ~120 ms, issue 17).
+      const plain: UnitState = { ...u, markers: [...u.markers] };
+      const legal = deploymentArea(bundle, e.unit).filter((h) => !overstacks(bundle, byHex.get(h), plain, h));
       if (!legal.length) reject('no-legal-hex', `${e.unit} (${p.label}) has no legal setup hex left; unplace some units first`, CASE);
       const bare: [HexId, number][] = [];
       for (const c of checkZones) for (const h of c.zone) if (!nearAny(occ, h, c.within)) bare.push([h, c.within]);
