@@ -94,7 +94,7 @@ async function browserBench() {
         // Hover over 60 stacks at zoom 1 (each opens a fan and closes the last one): a pointer event per
         // stack, timed to the render call; the GPU's queue is finished and a frame presented before each
         // (untimed), so the figure is the hover's main-thread JS, not a wait for software WebGL's backlog.
-        const ids = await page.evaluate(() => { const seen = new Set(); for (const c of window.__neptune.getState().state.units.chunks) for (const u of Object.values(c)) if (u.hex !== null) seen.add(u.hex); return [...seen].slice(0, 60); });
+        const ids = await page.evaluate(() => { const seen = new Set(); for (const [k, c] of Object.entries(window.__neptune.getState().state.units)) if (k !== 'ids') for (const u of Object.values(c)) if (u.hex !== null) seen.add(u.hex); return [...seen].slice(0, 60); });
         await page.evaluate(() => window.__map.zoomTo(1));
         r.hover.push(...await page.evaluate((hs) => window.__map.hoverFrames(hs), ids));
         // A move and its undo (one Ctrl+Z: the move's step, not the segment ends before it), BENCH_MOVES

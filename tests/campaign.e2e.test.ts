@@ -47,7 +47,7 @@ describe(`the ${N}-counter campaign scenario`, () => {
     await page.getByTestId('scenario-list').waitFor();
     await page.evaluate((k) => (window as unknown as { __bench: { startCampaign(n: number): void } }).__bench.startCampaign(k), N);
     await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
-    const onMap = await page.evaluate(() => window.__neptune!.getState().state!.units.chunks.flatMap((c) => Object.values(c)).filter((u) => u.hex !== null).length);
+    const onMap = await page.evaluate(() => Object.entries(window.__neptune!.getState().state!.units).flatMap(([k, c]) => (k === 'ids' ? [] : Object.values(c as Record<string, { hex: number | null }>))).filter((u) => u.hex !== null).length);
     expect(onMap).toBe(N);
     // To the Movement Segment.
     let s = await game();

@@ -11,7 +11,7 @@ import { resolveGaPure } from '../engine/rules/groundAssault';
 import { formatHex, hexAt } from '../engine/hex';
 import { segmentAt } from '../engine/sequence';
 import type { GameState, ScenarioBundle } from '../engine/types';
-import { unitIds, unitOf } from '../engine/unitTable';
+import { thawedTable, unitIds, unitOf } from '../engine/unitTable';
 
 const W = 150;
 const H = 100;
@@ -68,7 +68,7 @@ export function benchGaResolution(runs = 500): { p50: number; p95: number; coldP
   const timed = (n: number): number[] => {
     const times: number[] = [];
     for (let i = 0; i < n; i++) {
-      const s = freeze({ ...state, units: { ...state.units, chunks: state.units.chunks.map((c) => ({ ...c })) } });
+      const s = freeze({ ...state, units: thawedTable(state.units) });
       const t0 = performance.now();
       resolveGaPure(s, bundle, decl, { attacker: i % 100, defender: (i * 7) % 100 });
       times.push(performance.now() - t0);

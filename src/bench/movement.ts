@@ -7,6 +7,7 @@ import { BUILTIN, loadScenario, type DataSources } from '../data/bundle';
 import { newGame, apply } from '../engine';
 import { legalDestinations } from '../engine/rules/movement';
 import type { GameState } from '../engine/types';
+import { thawedTable } from '../engine/unitTable';
 
 const W = 150;
 const H = 100;
@@ -51,7 +52,7 @@ export function benchMechDestinations(runs = 300): { p50: number; p95: number; d
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     // a fresh state object each run, so no per-state cache helps
-    const s = { ...state, units: { ...state.units, chunks: state.units.chunks.map((c) => ({ ...c })) } };
+    const s = { ...state, units: thawedTable(state.units) };
     const t0 = performance.now();
     legalDestinations(s, bundle, 'm');
     times.push(performance.now() - t0);

@@ -16,7 +16,7 @@ import { enemyOf } from '../engine/rules/combatTraits';
 import { unitIndex } from '../engine/rules/unitIndex';
 import type { ScenarioBundle, Side } from '../engine/types';
 import { campaignBundle } from './campaign';
-import { unitList } from '../engine/unitTable';
+import { thawedTable, unitList } from '../engine/unitTable';
 
 type Figure = [string, number, string];
 export interface Log { scenario: string; options: { seed: string; length?: string }; actions: Action[]; hashes?: Record<string, string> }
@@ -127,7 +127,7 @@ export async function run(emit?: (name: string, value: number, unit: string) => 
     const final = end! as GameState;
     const bundle = bundleOf(final);
     let result = '';
-    const c = runs(() => { const r = evaluateVictory({ ...final, units: { ...final.units, chunks: final.units.chunks.map((c) => ({ ...c })) } }, bundle); result = r ? `${r.winner ?? 'draw'} ${r.level}` : 'no victory data'; }, Math.max(RUNS, 5));
+    const c = runs(() => { const r = evaluateVictory({ ...final, units: thawedTable(final.units) }, bundle); result = r ? `${r.winner ?? 'draw'} ${r.level}` : 'no victory data'; }, Math.max(RUNS, 5));
     figs.push([`scale.last_action_${l.scenario}_victory_check`, c.med, `ms (${result}; ${mmm(c)})`]);
   }
   // The synthetic campaign: cost vs counters.

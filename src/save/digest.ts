@@ -15,7 +15,7 @@
  * by object identity, sorted key orders and quoted keys kept, chunks of large maps reused), and
  * engine/hash.ts hashes through a reused buffer and hasher.
  */
-import { flatUnits, type UnitTable } from '../engine/unitTable';
+import { flatUnits, isUnitTable, type UnitTable } from '../engine/unitTable';
 import { sha256Hex } from '../engine/hash';
 
 export function canon(v: unknown): string {
@@ -191,7 +191,7 @@ export function stateDigest(state: object): string {
   // A game state's units are digested as the flat record `{ id: unit }` (engine/unitTable.ts keeps
   // them in chunks): the digests, and so every save written before the chunks, stay the same.
   const t = (state as { units?: UnitTable }).units;
-  if (!t || typeof t !== 'object' || !Array.isArray(t.chunks)) return node(state);
+  if (!isUnitTable(t)) return node(state);
   // Frozen as immer's output is, so the memo below keeps the digests of the unchanged units.
   return node(Object.freeze({ ...state, units: Object.freeze(flatUnits(t)) }));
 }

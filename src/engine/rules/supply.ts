@@ -9,7 +9,8 @@
 import { isDraft } from 'immer';
 import { HEX_COUNT, NEIGHBOURS, colOf, hexsideBetween, rowOf, tryParseHexRef, type HexId } from '../hex';
 import { hexSet, inPlayArea, special } from './scenarioArea';
-import { unitIndex } from './unitIndex';
+import { changedUnits, unitIndex } from './unitIndex';
+import { predecessorOf } from './lineage';
 import { onMap, terrainOf } from '../board';
 import { phasingSide } from '../sequence';
 import type { GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
@@ -117,7 +118,12 @@ export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): 
   const frozen = !isDraft(state.units) && Object.isFrozen(state.units);
   const rule = supplyRule(bundle, side);
   let cost: ReadonlyMap<HexId, number> = new Map<HexId, number>();
-  if (rule) {
+  // The trace reads only the enemy's hexes (below): when the action that made this state changed no
+  // enemy unit (a friendly move, a marker), the previous state's trace for the same key is this one's,
+  // without listing and sorting the enemy hexes again for the memo's key (rules/lineage.ts).
+  const inherited = frozen && rule ? inheritedTrace(state, sideKey, enemyOf(side)) : undefined;
+  if (inherited) cost = inherited;
+  else if (rule) {
     const enemy = new Set<HexId>();
     for (const u of unitIndex(state).live) if (u.side === enemyOf(side)) enemy.add(u.hex!);
     // The trace reads only the enemy's hexes: a friendly move or a marker change leaves it as it was,
@@ -139,6 +145,17 @@ export function genSCost(state: GameState, bundle: ScenarioBundle, side: Side): 
     m.set(sideKey, cost);
   }
   return cost;
+}
+
+/** The previous state's trace under `key`, when no unit of `enemy` changed since (else undefined). */
+function inheritedTrace(state: GameState, key: string, enemy: Side): ReadonlyMap<HexId, number> | undefined {
+  const p = predecessorOf(state);
+  const prev = p && traces.get(p.top.units as object)?.get(key);
+  if (!prev) return undefined;
+  const changed = changedUnits(p, state);
+  if (!changed) return undefined;
+  for (const [a, b] of changed) if (a.side === enemy || b.side === enemy) return undefined;
+  return prev;
 }
 
 const MEMO_SIZE = 8;

@@ -10,7 +10,7 @@ import { isDraft } from 'immer';
 import { NEIGHBOURS, type HexId } from '../hex';
 import type { GameState, Side, UnitState } from '../types';
 import { predecessorOf, type Predecessor } from './lineage';
-import { chunkOf, chunksOfIds, unitList, type UnitTable } from '../unitTable';
+import { CHUNK_KEYS, type ChunkKey, chunkKeyOf, chunkKeysOfIds, unitList, type UnitTable } from '../unitTable';
 
 export interface UnitIndex {
   /** Units on the map (not eliminated, hex set), in the record's order. */
@@ -45,21 +45,20 @@ export function readUnits(units: UnitTable): readonly UnitState[] {
   const cur = st.copy_ as unknown as UnitTable;
   const idsSt = internals(cur.ids);
   const ids = (idsSt ? idsSt.copy_ ?? idsSt.base_ : cur.ids) as unknown as readonly string[];
-  const chunksSt = internals(cur.chunks);
-  const drafted = (chunksSt ? chunksSt.copy_ ?? chunksSt.base_ : cur.chunks) as unknown as readonly Record<string, UnitState>[];
   // The current object of each chunk; only a drafted chunk can hold drafted units.
-  const chunks: Record<string, UnitState>[] = new Array(drafted.length);
-  const dirty: boolean[] = new Array(drafted.length);
-  for (let k = 0; k < drafted.length; k++) {
-    const cs = internals(drafted[k]);
+  const chunks = {} as Record<ChunkKey, Readonly<Record<string, UnitState>>>;
+  const dirty = {} as Record<ChunkKey, boolean>;
+  for (const k of CHUNK_KEYS) {
+    const raw = cur[k];
+    const cs = internals(raw);
+    chunks[k] = (cs ? cs.copy_ ?? cs.base_ : raw) as unknown as Record<string, UnitState>;
     dirty[k] = cs !== undefined;
-    chunks[k] = (cs ? cs.copy_ ?? cs.base_ : drafted[k]) as unknown as Record<string, UnitState>;
   }
-  const slot = idsSt ? null : chunksOfIds(ids);
+  const slot = idsSt ? null : chunkKeysOfIds(ids);
   const all: UnitState[] = new Array(ids.length);
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
-    const k = slot ? slot[i] : chunkOf(id);
+    const k = slot ? slot[i] : chunkKeyOf(id);
     let u = chunks[k][id];
     if (dirty[k]) {
       const us = internals(u);
@@ -197,10 +196,10 @@ export function changedUnits(p: Predecessor, state: GameState): [UnitState, Unit
     for (let i = 0; i < now.ids.length; i++) if (before.ids[i] !== now.ids[i]) return null;
   }
   const out: [UnitState, UnitState][] = [];
-  for (let k = 0; k < now.chunks.length; k++) {
-    const a = before.chunks[k]; const b = now.chunks[k];
-    if (a === b) continue;
-    for (const id in b) if (a[id] !== b[id]) out.push([a[id], b[id]]);
+  for (const k of CHUNK_KEYS) {
+    const x = before[k]; const y = now[k];
+    if (x === y) continue;
+    for (const id in y) if (x[id] !== y[id]) out.push([x[id], y[id]]);
   }
   return out;
 }

@@ -16,7 +16,7 @@ import { facesOf, type Face } from '../counters/drawCounter';
 import { NATIONALITY_COLOURS } from '../counters/colours';
 import { MARKERS, type MarkerKind } from '../counters/markers';
 import { centre } from './geometry';
-import { chunkOf, hasUnit, unitIds, unitOf } from '../../engine/unitTable';
+import { chunkKeyOf, hasUnit, unitIds, unitOf } from '../../engine/unitTable';
 
 /** Counter size in world pixels (a hex is 2×24 px across). */
 const SIZE = 30;
@@ -104,9 +104,9 @@ export class UnitsLayer {
     };
     if (prev?.units !== state.units) {
       // Only the units in chunks that are not the previous state's can have changed (unitTable.ts).
-      const changed = prev ? state.units.chunks.map((c, k) => c !== prev.units.chunks[k]) : null;
       for (const id of unitIds(state)) {
-        if (changed && !changed[chunkOf(id)]) continue;
+        const k = chunkKeyOf(id);
+        if (prev && state.units[k] === prev.units[k]) continue;
         const u = unitOf(state, id);
         if (prev && unitOf(prev, id) === u) continue;
         if (!this.order.has(id)) this.order.set(id, this.order.size);
