@@ -42,21 +42,21 @@ export interface UnitTable {
 /** Anything with a unit table: a state, a draft, a redacted view. */
 interface HasUnits { readonly units: UnitTable }
 
-const chunkMemo = new Map<string, ChunkKey>();
+const chunkMemo = new Map<string, number>();
 const MAX_MEMO = 100_000;
-/** The chunk index of a unit id: FNV-1a of its UTF-16 code units, masked (deterministic, data-independent). */
+/** The chunk index of a unit id: FNV-1a of its UTF-16 code units, masked (deterministic, data-independent). Memoised (a bounded set: ids also come from actions). */
 export function chunkOf(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) { h ^= id.charCodeAt(i); h = Math.imul(h, 0x01000193); }
-  return (h >>> 0) & (UNIT_CHUNKS - 1);
-}
-/** The key of the chunk holding unit `id` (memoised: ids come from the data and from actions, a bounded set is kept). */
-export function chunkKeyOf(id: string): ChunkKey {
   let c = chunkMemo.get(id);
   if (c !== undefined) return c;
-  c = CHUNK_KEYS[chunkOf(id)];
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) { h ^= id.charCodeAt(i); h = Math.imul(h, 0x01000193); }
+  c = (h >>> 0) & (UNIT_CHUNKS - 1);
   if (chunkMemo.size < MAX_MEMO) chunkMemo.set(id, c);
   return c;
+}
+/** The key of the chunk holding unit `id`. */
+export function chunkKeyOf(id: string): ChunkKey {
+  return CHUNK_KEYS[chunkOf(id)];
 }
 
 /** The chunks of a table, by index (for code that walks every chunk). */
@@ -100,16 +100,17 @@ export function unitIds(s: HasUnits): readonly string[] {
   return s.units.ids;
 }
 
-const slots = new WeakMap<readonly string[], ChunkKey[]>();
+const slots = new WeakMap<readonly string[], Uint8Array>();
 /**
- * The chunk key of each id of an id list, kept per frozen list: a list is shared by every state until
- * a unit is added or removed, so walking all units does not look every id up again.
+ * The chunk index of each id of an id list, kept per frozen list: a list is shared by every state until
+ * a unit is added or removed, so walking all units does not look every id up again. (Loops index an
+ * array of the chunks with these: a load by a chunk's name, 32 names, is a megamorphic keyed load.)
  */
-export function chunkKeysOfIds(ids: readonly string[]): readonly ChunkKey[] {
+export function chunkIndexOfIds(ids: readonly string[]): Uint8Array {
   let k = slots.get(ids);
   if (k) return k;
-  k = new Array<ChunkKey>(ids.length);
-  for (let i = 0; i < ids.length; i++) k[i] = chunkKeyOf(ids[i]);
+  k = new Uint8Array(ids.length);
+  for (let i = 0; i < ids.length; i++) k[i] = chunkOf(ids[i]);
   if (Object.isFrozen(ids)) slots.set(ids, k);
   return k;
 }
@@ -126,9 +127,10 @@ export function unitList(s: HasUnits): readonly UnitState[] {
   const v = lists.get(t);
   if (v) return v;
   const ids = t.ids;
-  const k = chunkKeysOfIds(ids);
+  const k = chunkIndexOfIds(ids);
+  const cs = chunksOf(t);
   const out: UnitState[] = new Array(ids.length);
-  for (let i = 0; i < ids.length; i++) out[i] = t[k[i]][ids[i]];
+  for (let i = 0; i < ids.length; i++) out[i] = cs[k[i]][ids[i]];
   // Only a frozen table cannot change under the kept list (hand-made test states may be unfrozen).
   if (Object.isFrozen(t)) lists.set(t, out);
   return out;
@@ -196,6 +198,6 @@ export function isUnitTable(x: unknown): x is UnitTable {
 /** The flat record `{ id: unit }`, in table order: what state hashes and JSON views are taken over. */
 export function flatUnits(t: UnitTable): Record<string, UnitState> {
   const out: Record<string, UnitState> = {};
-  for (const id of t.ids) out[id] = t[chunkKeyOf(id)][id];
+  for (const u of unitList({ units: t })) out[u.id] = u;
   return out;
 }

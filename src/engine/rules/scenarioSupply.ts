@@ -28,6 +28,23 @@ import { unitOf } from '../unitTable';
 
 const ENEMY = 1; const FRIEND = 2;
 const NONE = 0xffff; const NONE8 = 0xff;
+
+let bestScratch = new Uint16Array(0);
+/** The leg-2 label buffer, all NONE (fromHq resets the labels it touched). */
+function scratchBest(size: number): Uint16Array {
+  if (bestScratch.length < size) bestScratch = new Uint16Array(size).fill(NONE);
+  return bestScratch;
+}
+const areaPool: Uint8Array[] = [];
+/** A map-sized area buffer, all NONE8. */
+function takeArea(): Uint8Array {
+  return areaPool.pop() ?? new Uint8Array(HEX_COUNT).fill(NONE8);
+}
+/** Hands an area buffer back (reset to NONE8: a fill of the map's size is cheaper than a new buffer's garbage). */
+function giveArea(a: Uint8Array): void {
+  a.fill(NONE8);
+  if (areaPool.length < 256) areaPool.push(a);
+}
 type WithBridges = { special?: { epsom?: { bridges?: number[] } } };
 
 /** AW 33.6.1 bridge markers (hex ids): a marker bridges every Odon hexside of its hex. */
@@ -123,9 +140,13 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   const limit = leg.maxHexes * 2;
   const K = max + 1; // labels (hex, count) keyed hex * K + count
   // The least half-steps per label, shared by the HQs' searches and reset through the labels touched.
-  const best = new Uint16Array(HEX_COUNT * K).fill(NONE);
+  // Scratch buffers kept between traces (issue 17: two fresh map-sized typed arrays per HQ per trace
+  // were garbage at every supply determination); each is handed back reset to NONE.
+  const best = scratchBest(HEX_COUNT * K);
+  const outs: Uint8Array[] = [];
   const fromHq = (start: HexId, c0: number): Uint8Array => {
-    const out = new Uint8Array(HEX_COUNT).fill(NONE8); // least count per hex reached; NONE8: not reached
+    const out = takeArea(); // least count per hex reached; NONE8: not reached
+    outs.push(out);
     const touched: number[] = [];
     const buckets: number[][] = Array.from({ length: limit + 1 }, () => []);
     buckets[0].push(start * K + c0);
@@ -165,6 +186,7 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
     const ok = own.some((id) => areas.get(id)![u.hex!] !== NONE8) || hexAreas.some((a) => a[u.hex!] !== NONE8);
     if (ok) units.add(u.id);
   }
+  for (const a of outs) giveArea(a);
   const tr: Trace = { units, hqs };
   if (!isDraft(state.units) && Object.isFrozen(state.units)) {
     let m = cache.get(state.units);

@@ -10,7 +10,7 @@ import { isDraft } from 'immer';
 import { NEIGHBOURS, type HexId } from '../hex';
 import type { GameState, Side, UnitState } from '../types';
 import { predecessorOf, type Predecessor } from './lineage';
-import { CHUNK_KEYS, type ChunkKey, chunkKeyOf, chunkKeysOfIds, unitList, type UnitTable } from '../unitTable';
+import { CHUNK_KEYS, UNIT_CHUNKS, chunkIndexOfIds, chunkOf, unitList, type UnitTable } from '../unitTable';
 
 export interface UnitIndex {
   /** Units on the map (not eliminated, hex set), in the record's order. */
@@ -46,19 +46,19 @@ export function readUnits(units: UnitTable): readonly UnitState[] {
   const idsSt = internals(cur.ids);
   const ids = (idsSt ? idsSt.copy_ ?? idsSt.base_ : cur.ids) as unknown as readonly string[];
   // The current object of each chunk; only a drafted chunk can hold drafted units.
-  const chunks = {} as Record<ChunkKey, Readonly<Record<string, UnitState>>>;
-  const dirty = {} as Record<ChunkKey, boolean>;
-  for (const k of CHUNK_KEYS) {
-    const raw = cur[k];
+  const chunks = new Array<Readonly<Record<string, UnitState>>>(UNIT_CHUNKS);
+  const dirty = new Uint8Array(UNIT_CHUNKS);
+  for (let k = 0; k < UNIT_CHUNKS; k++) {
+    const raw = cur[CHUNK_KEYS[k]];
     const cs = internals(raw);
     chunks[k] = (cs ? cs.copy_ ?? cs.base_ : raw) as unknown as Record<string, UnitState>;
-    dirty[k] = cs !== undefined;
+    dirty[k] = cs !== undefined ? 1 : 0;
   }
-  const slot = idsSt ? null : chunkKeysOfIds(ids);
+  const slot = idsSt ? null : chunkIndexOfIds(ids);
   const all: UnitState[] = new Array(ids.length);
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
-    const k = slot ? slot[i] : chunkKeyOf(id);
+    const k = slot ? slot[i] : chunkOf(id);
     let u = chunks[k][id];
     if (dirty[k]) {
       const us = internals(u);
@@ -188,6 +188,16 @@ export function sideAdjacent(ix: UnitIndex, h: HexId, side: Side): boolean {
  * (lineage.ts). Only the chunks that are not the previous state's are looked at (unitTable.ts).
  */
 export function changedUnits(p: Predecessor, state: GameState): [UnitState, UnitState][] | null {
+  // Asked by every cache that derives from the previous state's (index, side views, GenS): once per state.
+  const hit = changes.get(state);
+  if (hit !== undefined && hit.p === p) return hit.changed;
+  const changed = diffUnits(p, state);
+  if (Object.isFrozen(state)) changes.set(state, { p, changed });
+  return changed;
+}
+const changes = new WeakMap<GameState, { p: Predecessor; changed: [UnitState, UnitState][] | null }>();
+
+function diffUnits(p: Predecessor, state: GameState): [UnitState, UnitState][] | null {
   const before = p.top.units as UnitTable;
   const now = state.units;
   if (before === now) return [];
