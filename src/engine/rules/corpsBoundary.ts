@@ -9,11 +9,11 @@
 import type { GameState, ScenarioBundle } from '../types';
 import type { Extension } from './extensions';
 import { hexSet, special } from './scenarioArea';
-import { unitOf } from '../unitTable';
+import { peekUnit } from './unitIndex';
 
 function linesOf(state: GameState, bundle: ScenarioBundle, unitId: string) {
   const def = bundle.units.get(unitId);
-  const u = unitOf(state, unitId);
+  const u = peekUnit(state, unitId);
   if (!def || !u) return [];
   return (special(bundle).movement?.restrictions ?? []).filter((r) => r.side === u.side && (r.units.includes(unitId) || r.formations.includes(def.formation ?? '')));
 }
@@ -23,7 +23,7 @@ export const corpsBoundary: Extension = {
   cases: 'AW 32.7.1, AW 33.7.1',
   needs: ['movement'],
   mayEnter(state, bundle, unitId) {
-    const from = unitOf(state, unitId)?.hex ?? null;
+    const from = peekUnit(state, unitId)?.hex ?? null;
     // A unit already forced across a line may move back; it may not go deeper in.
     const lines = linesOf(state, bundle, unitId).map((r) => ({ r, inside: hexSet(bundle, r.mayNotEnter) })).filter(({ inside }) => from === null || !inside.has(from));
     if (!lines.length) return null;
@@ -33,7 +33,7 @@ export const corpsBoundary: Extension = {
     };
   },
   acrossBoundary(state, bundle, unitId) {
-    const h = unitOf(state, unitId)?.hex;
+    const h = peekUnit(state, unitId)?.hex;
     if (h === null || h === undefined) return null;
     const r = linesOf(state, bundle, unitId).find((x) => hexSet(bundle, x.mayNotEnter).has(h));
     return r ? { name: r.boundary, case: r.case } : null;

@@ -17,6 +17,7 @@ import { isLand } from '../board';
 import { segmentAt, turnTime, phasingSide } from '../sequence';
 import { hexSet, inPlayArea, special, type SpecialState } from './scenarioArea';
 import { putUnit, unitList, unitOf } from '../unitTable';
+import { peekUnit, readUnits } from './unitIndex';
 
 export const REINF = 'Reinf';
 const CASE = 'AW 32.12';
@@ -61,9 +62,9 @@ function groupOf(bundle: ScenarioBundle, unitId: string) {
 /** Entry hexes open to a waiting unit now: in its zone, on land, in the play area, free of enemy units. */
 export function entryHexes(state: GameState, bundle: ScenarioBundle, unitId: string): HexId[] {
   const g = groupOf(bundle, unitId);
-  const u = unitOf(state, unitId);
+  const u = peekUnit(state, unitId);
   if (!g || !u) return [];
-  const enemy = new Set(unitList(state).filter((x) => x.side !== u.side && !x.eliminated && x.hex !== null).map((x) => x.hex!));
+  const enemy = new Set(readUnits(state.units).filter((x) => x.side !== u.side && !x.eliminated && x.hex !== null).map((x) => x.hex!));
   return [...hexSet(bundle, g.entry)].filter((h) => isLand(bundle.board, h) && inPlayArea(bundle, h) && !enemy.has(h)).sort((a, b) => a - b);
 }
 

@@ -10,7 +10,7 @@ import { isDraft } from 'immer';
 import { NEIGHBOURS, type HexId } from '../hex';
 import type { GameState, Side, UnitState } from '../types';
 import { predecessorOf, type Predecessor } from './lineage';
-import { CHUNK_KEYS, UNIT_CHUNKS, chunkIndexOfIds, chunkOf, unitList, type UnitTable } from '../unitTable';
+import { CHUNK_KEYS, UNIT_CHUNKS, chunkIndexOfIds, chunkKeyOf, chunkOf, unitList, unitOf, type UnitTable } from '../unitTable';
 
 export interface UnitIndex {
   /** Units on the map (not eliminated, hex set), in the record's order. */
@@ -67,6 +67,25 @@ export function readUnits(units: UnitTable): readonly UnitState[] {
     all[i] = u;
   }
   return all;
+}
+
+/**
+ * Unit `id` as it is now, without drafting it (a read-only snapshot on a draft, the unit itself on a
+ * frozen state): for rules that only read a unit while an action runs (reading `unitOf(draft, id)`
+ * copies its chunk and the unit, and immer walks them when the action finishes).
+ */
+export function peekUnit(state: GameState, id: string): UnitState | undefined {
+  const t = state.units;
+  const st = internals(t);
+  if (!st) return unitOf(state, id);
+  const cur = (st.copy_ ?? st.base_) as unknown as UnitTable;
+  let c = cur[chunkKeyOf(id)] as Record<string, UnitState>;
+  const cs = internals(c);
+  if (cs) c = (cs.copy_ ?? cs.base_) as unknown as Record<string, UnitState>;
+  let u = c[id];
+  const us = internals(u);
+  if (us) u = (us.copy_ ?? us.base_) as unknown as UnitState;
+  return u !== undefined && u.id === id ? u : undefined;
 }
 
 /** Every unit of a table, kept per frozen table (callers share the array: never change it). */
