@@ -3,10 +3,10 @@
  * State is plain JSON, updated immutably with immer; static data lives in a ScenarioBundle
  * registered once per scenario and found again by id and data hash.
  */
-import { flatUnits, unitTable } from './unitTable';
+import { sortedFlatUnits, unitTable } from './unitTable';
 import { produce, type Draft } from 'immer';
 import { Dice } from './rng';
-import { canonicalJson, hashValue } from './hash';
+import { canonicalJson, sha256Hex } from './hash';
 import { tryParseHexRef } from './hex';
 import {
   actionName, actorAt, admitted, allSegments, evalGuard, firstOfBoth, firstPos, gameTime, guardNames, guardText, nextPart, nextSegment, type GameTime,
@@ -483,7 +483,8 @@ export function view(state: GameState, side: Side): StateView & { viewer: Side; 
  * the flat record `{ id: unit }` (unitTable.ts), so the chunks are not part of the hash.
  */
 export function stateHash(state: GameState): string {
-  return hashValue({ ...state, units: flatUnits(state.units) });
+  const units = sortedFlatUnits(state.units);
+  return sha256Hex(canonicalJson({ ...state, units }, new Set([units])));
 }
 
 /** Re-runs a log from its scenario. Stops at the first rejected action and says which. */

@@ -1,10 +1,13 @@
 /** Canonical JSON and SHA-256 (@noble/hashes) for state hashes, data hashes and dice derivation. */
 import { sha256 } from '@noble/hashes/sha2.js';
 
-/** JSON with object keys sorted, so equal values always serialise (and hash) identically. */
-export function canonicalJson(value: unknown): string {
+/**
+ * JSON with object keys sorted, so equal values always serialise (and hash) identically. `sorted`:
+ * objects whose keys were already added in sorted order (serialised as they are, not copied).
+ */
+export function canonicalJson(value: unknown, sorted?: ReadonlySet<object>): string {
   return JSON.stringify(value, (_k, v) => {
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
+    if (v && typeof v === 'object' && !Array.isArray(v) && !sorted?.has(v)) {
       const out: Record<string, unknown> = {};
       for (const k of Object.keys(v).sort()) out[k] = (v as Record<string, unknown>)[k];
       return out;

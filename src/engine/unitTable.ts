@@ -195,6 +195,16 @@ export function isUnitTable(x: unknown): x is UnitTable {
   return !!x && typeof x === 'object' && Array.isArray((x as { ids?: unknown }).ids) && typeof (x as Record<string, unknown>)[CHUNK_KEYS[0]] === 'object';
 }
 
+const sortedIds = new WeakMap<readonly string[], readonly string[]>();
+/** The flat record `{ id: unit }` with its keys added in sorted order (canonical JSON's order), for state hashes. */
+export function sortedFlatUnits(t: UnitTable): Record<string, UnitState> {
+  let ids = sortedIds.get(t.ids);
+  if (!ids) { ids = [...t.ids].sort(); if (Object.isFrozen(t.ids)) sortedIds.set(t.ids, ids); }
+  const out: Record<string, UnitState> = {};
+  for (const id of ids) out[id] = t[chunkKeyOf(id)][id];
+  return out;
+}
+
 /** The flat record `{ id: unit }`, in table order: what state hashes and JSON views are taken over. */
 export function flatUnits(t: UnitTable): Record<string, UnitState> {
   const out: Record<string, UnitState> = {};
