@@ -483,8 +483,7 @@ export function view(state: GameState, side: Side): StateView & { viewer: Side; 
  * the flat record `{ id: unit }` (unitTable.ts), so the chunks are not part of the hash.
  */
 export function stateHash(state: GameState): string {
-  const units = sortedFlatUnits(state.units);
-  return sha256Hex(canonicalJson({ ...state, units }, new Set([units])));
+  return sha256Hex(canonicalJson(state, { from: state.units, to: sortedFlatUnits(state.units) }));
 }
 
 /** Re-runs a log from its scenario. Stops at the first rejected action and says which. */

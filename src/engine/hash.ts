@@ -2,12 +2,14 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 
 /**
- * JSON with object keys sorted, so equal values always serialise (and hash) identically. `sorted`:
- * objects whose keys were already added in sorted order (serialised as they are, not copied).
+ * JSON with object keys sorted, so equal values always serialise (and hash) identically. `swap`: an
+ * object to serialise in place of another (`from`), whose keys were already added in sorted order
+ * (written as it is, not copied): a state's unit table as its flat record (game.ts `stateHash`).
  */
-export function canonicalJson(value: unknown, sorted?: ReadonlySet<object>): string {
+export function canonicalJson(value: unknown, swap?: { from: object; to: object }): string {
   return JSON.stringify(value, (_k, v) => {
-    if (v && typeof v === 'object' && !Array.isArray(v) && !sorted?.has(v)) {
+    if (swap && v === swap.from) return swap.to;
+    if (v && typeof v === 'object' && !Array.isArray(v) && v !== swap?.to) {
       const out: Record<string, unknown> = {};
       for (const k of Object.keys(v).sort()) out[k] = (v as Record<string, unknown>)[k];
       return out;
