@@ -200,7 +200,9 @@ const sortedIds = new WeakMap<readonly string[], readonly string[]>();
 export function sortedFlatUnits(t: UnitTable): Record<string, UnitState> {
   let ids = sortedIds.get(t.ids);
   if (!ids) { ids = [...t.ids].sort(); if (Object.isFrozen(t.ids)) sortedIds.set(t.ids, ids); }
-  const out: Record<string, UnitState> = {};
+  // A dictionary from the start (no prototype): adding a few hundred keys builds no hidden classes,
+  // which made the first hash of a process 0.05–0.1 ms dearer. JSON writes it in insertion order.
+  const out = Object.create(null) as Record<string, UnitState>;
   for (const id of ids) out[id] = t[chunkKeyOf(id)][id];
   return out;
 }
