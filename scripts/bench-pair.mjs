@@ -13,8 +13,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build, createServer } from 'vite';
-import { pathToFileURL } from 'node:url';
+import { createServer } from 'vite';
+import { ENGINE_SUITES, builtSuites } from './engine-suites.mjs';
 
 const base = process.argv[2] ?? 'f35e272';
 const suites = (process.argv[3] ?? 'engine,save,ai').split(',');
@@ -22,7 +22,7 @@ const suites = (process.argv[3] ?? 'engine,save,ai').split(',');
 // so editing files while a run goes on changes nothing in it.
 const headRef = process.argv[4];
 const runs = Number(process.env.BENCH_PAIR_RUNS ?? 5);
-const MODULES = { engine: '/src/bench/engine.ts', save: '/src/save/bench.ts', ai: '/src/ai/bench.ts', scale: '/src/bench/scale.ts' };
+for (const s of suites) if (!ENGINE_SUITES[s]) throw new Error(`unknown suite "${s}" (${Object.keys(ENGINE_SUITES).join(', ')})`);
 const root = resolve('.');
 const dir = mkdtempSync(join(tmpdir(), 'neptune-bench-pair-'));
 execFileSync('git', ['worktree', 'add', '--detach', dir, base], { stdio: 'ignore' });
@@ -40,23 +40,9 @@ const clock = process.env.BENCH_PAIR_CLOCK ?? 'cpu';
 if (clock === 'cpu') performance.now = cpu;
 
 // Which code is compared (BENCH_PAIR_CODE): `production` (default) builds each commit's suites as
-// `npm run bench` runs them since session 11 (a vite SSR build in production mode: one bundle, immer's
-// production build, direct calls between modules) and imports both bundles into this process; `dev`
-// loads both through vite's dev module loader as before (every imported function a getter on a
-// namespace object, immer's development build: code no player runs).
+// `npm run bench` runs them (engine-suites.mjs) and imports both bundles into this process; `dev` loads
+// both through vite's dev module loader as before (code no player runs).
 const code = process.env.BENCH_PAIR_CODE ?? 'production';
-async function builtSuites(cwd, names) {
-  const outDir = join(cwd, 'dist-bench', 'pair');
-  process.chdir(cwd);
-  await build({
-    root: cwd, mode: 'production', logLevel: 'error',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    ssr: { noExternal: true },
-    build: { ssr: true, outDir, emptyOutDir: true, minify: false, rolldownOptions: { input: Object.fromEntries(names.map((n) => [n, join(cwd, MODULES[n].slice(1))])) } },
-  });
-  process.chdir(root);
-  return outDir;
-}
 
 async function loader(cwd) {
   // Each suite reads its fixtures relative to the working directory: run it from its own tree.
@@ -70,19 +56,18 @@ try {
   const vites = {};
   const built = {};
   for (const [k, cwd] of Object.entries(trees)) {
-    if (code === 'production') built[k] = await builtSuites(cwd, suites);
+    if (code === 'production') { process.chdir(cwd); built[k] = await builtSuites(cwd, suites, join(cwd, 'dist-bench', 'pair'), 'error'); process.chdir(root); }
     else { vites[k] = await loader(cwd); servers.push(vites[k]); }
   }
   console.log(`machine.load_average_start: ${load()}`);
   console.log(`base ${base} vs ${headRef ?? 'work tree'}, both loaded in one process, ${runs} pairs per suite (base/head, then head/base), median of per-pair ratios head / base; clock: ${clock === 'cpu' ? 'process CPU time' : 'wall'}; code: ${code === 'production' ? 'production builds of both commits\' suites' : 'dev module loader'}`);
   let worse = 0; let compared = 0;
   for (const s of suites) {
-    const mod = MODULES[s];
-    if (!mod) throw new Error(`unknown suite "${s}" (engine, save, ai, scale)`);
+    const mod = `/${ENGINE_SUITES[s]}`;
     const suite = {};
     for (const k of ['base', 'head']) {
       process.chdir(trees[k]);
-      suite[k] = code === 'production' ? await import(pathToFileURL(join(built[k], `${s}.js`)).href) : await vites[k].ssrLoadModule(mod);
+      suite[k] = code === 'production' ? built[k][s] : await vites[k].ssrLoadModule(mod);
     }
     const ratios = new Map(); const values = { base: new Map(), head: new Map() }; const units = new Map();
     const cpus = { base: [], head: [] };

@@ -6,7 +6,8 @@ import { createServer, build, preview } from 'vite';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium.mjs';
 import { cpus, loadavg } from 'node:os';
-import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { ENGINE_SUITES, builtSuites } from './engine-suites.mjs';
 
 const only = process.argv[2]; // optional filter: "engine" or "browser"
 const out = (name, value, unit) => console.log(`${name}: ${typeof value === 'number' ? +value.toFixed(3) : value} ${unit}`);
@@ -17,15 +18,10 @@ const onlies = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const wants = (prefix) => !onlies.length || onlies.some((o) => prefix.startsWith(o) || o.startsWith(prefix));
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 
-// The engine suites run from a production build of their modules (vite SSR build, one bundle as the
-// page and its workers run the engine: immer's production build, direct calls between modules), not
-// from the dev server's module loader, whose per-module transform makes every imported function a
-// getter on a namespace object and loads immer's development build: the same replay measured 1.4–1.6×
-// slower that way (docs/bench.md "Issue 17: the engine as shipped"). BENCH_ENGINE_DEV=1 keeps the dev
-// loader. (bench-pair.mjs, issue 14's before/after ratio, loads both commits the same dev way.)
-const ENGINE_MODULES = { engine: 'src/bench/engine.ts', scale: 'src/bench/scale.ts', save: 'src/save/bench.ts', ai: 'src/ai/bench.ts' };
+// The engine suites run from a production build (engine-suites.mjs); BENCH_ENGINE_DEV=1 loads them
+// through the dev server's module loader instead.
 async function engineBench() {
-  const wanted = Object.entries(ENGINE_MODULES).filter(([, mod]) => !onlies.length || onlies.some((o) => mod.includes(o)));
+  const wanted = Object.entries(ENGINE_SUITES).filter(([, mod]) => !onlies.length || onlies.some((o) => mod.includes(o)));
   if (!wanted.length) return;
   if (process.env.BENCH_ENGINE_DEV) {
     out('machine.engine_code', 'dev', 'server module loader (BENCH_ENGINE_DEV)');
@@ -40,18 +36,9 @@ async function engineBench() {
     }
     return;
   }
-  const outDir = 'dist-bench/engine';
-  await build({
-    mode: 'production', logLevel: 'warn',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    ssr: { noExternal: true },
-    build: { ssr: true, outDir, emptyOutDir: true, minify: false, rolldownOptions: { input: Object.fromEntries(wanted) } },
-  });
+  const suites = await builtSuites(process.cwd(), wanted.map(([k]) => k), resolve('dist-bench/engine'));
   out('machine.engine_code', 'production', 'bundle (vite SSR build of the suites, as the page runs the engine)');
-  for (const [key] of wanted) {
-    const suite = await import(pathToFileURL(`${outDir}/${key}.js`).href);
-    for (const [name, value, unit] of await suite.run(out)) out(name, value, unit);
-  }
+  for (const [key] of wanted) for (const [name, value, unit] of await suites[key].run(out)) out(name, value, unit);
 }
 
 async function browserBench() {

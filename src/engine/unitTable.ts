@@ -66,15 +66,10 @@ export function chunksOf(t: UnitTable): Chunk[] {
   return out;
 }
 
-function emptyTable(ids: string[]): { ids: string[] } & Record<ChunkKey, Record<string, UnitState>> {
-  const t = { ids } as { ids: string[] } & Record<ChunkKey, Record<string, UnitState>>;
-  for (const k of CHUNK_KEYS) t[k] = {};
-  return t;
-}
-
 /** A table of `units`, in that order. */
 export function unitTable(units: Iterable<UnitState>): UnitTable {
-  const t = emptyTable([]);
+  const t = { ids: [] } as unknown as { ids: string[] } & Record<ChunkKey, Record<string, UnitState>>;
+  for (const k of CHUNK_KEYS) t[k] = {};
   for (const u of units) {
     const c = t[chunkKeyOf(u.id)];
     if (!Object.hasOwn(c, u.id)) t.ids.push(u.id);
@@ -136,9 +131,10 @@ export function unitList(s: HasUnits): readonly UnitState[] {
   return out;
 }
 
-/** [id, unit] pairs in table order (for the places that iterated `Object.entries`). */
+/** [id, unit] pairs in table order: the id as the table lists it, the record its chunk holds (the invariants compare them). */
 export function unitEntries(s: HasUnits): [string, UnitState][] {
-  return unitList(s).map((u) => [u.id, u]);
+  const ids = s.units.ids;
+  return unitList(s).map((u, i) => [ids[i], u]);
 }
 
 /** Writes `u` into a draft (or unfrozen) state: a new id goes last, an existing one keeps its place. */
@@ -196,20 +192,16 @@ export function isUnitTable(x: unknown): x is UnitTable {
 }
 
 const sortedIds = new WeakMap<readonly string[], readonly string[]>();
-/** The flat record `{ id: unit }` with its keys added in sorted order (canonical JSON's order), for state hashes. */
-export function sortedFlatUnits(t: UnitTable): Record<string, UnitState> {
+/**
+ * The flat record `{ id: unit }`, its keys added in sorted order (canonical JSON's): what state hashes
+ * and save digests are taken over, so they are those of the flat record the state held before the chunks.
+ */
+export function flatUnits(t: UnitTable): Record<string, UnitState> {
   let ids = sortedIds.get(t.ids);
   if (!ids) { ids = [...t.ids].sort(); if (Object.isFrozen(t.ids)) sortedIds.set(t.ids, ids); }
   // A dictionary from the start (no prototype): adding a few hundred keys builds no hidden classes,
   // which made the first hash of a process 0.05–0.1 ms dearer. JSON writes it in insertion order.
   const out = Object.create(null) as Record<string, UnitState>;
   for (const id of ids) out[id] = t[chunkKeyOf(id)][id];
-  return out;
-}
-
-/** The flat record `{ id: unit }`, in table order: what state hashes and JSON views are taken over. */
-export function flatUnits(t: UnitTable): Record<string, UnitState> {
-  const out: Record<string, UnitState> = {};
-  for (const u of unitList({ units: t })) out[u.id] = u;
   return out;
 }

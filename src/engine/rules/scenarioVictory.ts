@@ -42,11 +42,11 @@ function controlIn(view: VictoryView, h: HexId): Side | null {
   return (view.state as GameState & WithControl).special?.control?.[String(h)] ?? startControl(view.bundle, h);
 }
 
-const tracked = new WeakMap<ScenarioBundle, HexId[]>();
-/** The hexes whose control is recorded; once per bundle (updateControl runs at the end of every segment). */
-function trackedHexes(bundle: ScenarioBundle): HexId[] {
+const tracked = new WeakMap<ScenarioBundle, ReadonlySet<HexId>>();
+/** The hexes whose control is recorded, in the data's order; once per bundle (updateControl runs at the end of every segment). */
+function trackedHexes(bundle: ScenarioBundle): ReadonlySet<HexId> {
   let hs = tracked.get(bundle);
-  if (!hs) tracked.set(bundle, (hs = findTracked(bundle)));
+  if (!hs) tracked.set(bundle, (hs = new Set(findTracked(bundle))));
   return hs;
 }
 
@@ -69,27 +69,19 @@ function findTracked(bundle: ScenarioBundle): HexId[] {
 /** Records control of the tracked hexes (victory sets, the Cherbourg perimeter and city). */
 export function updateControl(d: Draft<GameState>, bundle: ScenarioBundle): void {
   const hexes = trackedHexes(bundle);
-  if (!hexes.length) return;
+  if (!hexes.size) return;
   const s = d as Draft<GameState> & WithControl;
   if (!s.special) s.special = {};
   const ctl = (s.special.control ??= {});
   // Who occupies each tracked hex: one side, or null for both (issue 17: this runs at every segment
   // end, and a set of sides per occupied hex of the map was most of its cost).
-  const tracked = trackedSet(hexes);
   const occ = new Map<HexId, Side | null>();
   for (const u of readUnits(d.units)) {
-    if (u.hex === null || u.eliminated || !tracked.has(u.hex)) continue;
+    if (u.hex === null || u.eliminated || !hexes.has(u.hex)) continue;
     const o = occ.get(u.hex);
     if (o === undefined) occ.set(u.hex, u.side); else if (o !== u.side) occ.set(u.hex, null);
   }
   for (const h of hexes) { const o = occ.get(h); if (o) ctl[String(h)] = o; }
-}
-
-const trackedSets = new WeakMap<readonly HexId[], ReadonlySet<HexId>>();
-function trackedSet(hexes: readonly HexId[]): ReadonlySet<HexId> {
-  let s = trackedSets.get(hexes);
-  if (!s) trackedSets.set(hexes, (s = new Set(hexes)));
-  return s;
 }
 
 /** Evaluates the AW 33-34 condition kinds; null for the kinds victory.ts handles itself. */

@@ -10,7 +10,7 @@ import { isDraft } from 'immer';
 import { NEIGHBOURS, type HexId } from '../hex';
 import type { GameState, Side, UnitState } from '../types';
 import { predecessorOf, type Predecessor } from './lineage';
-import { CHUNK_KEYS, UNIT_CHUNKS, chunkIndexOfIds, chunkKeyOf, chunkOf, unitList, unitOf, type UnitTable } from '../unitTable';
+import { CHUNK_KEYS, chunkIndexOfIds, chunkKeyOf, chunkOf, chunksOf, unitList, type UnitTable } from '../unitTable';
 
 export interface UnitIndex {
   /** Units on the map (not eliminated, hex set), in the record's order. */
@@ -28,6 +28,11 @@ const NONE: UnitState[] = [];
 const DRAFT_STATE = Symbol.for('immer-state');
 interface DraftInternals { base_: Record<string, unknown>; copy_: Record<string, unknown> | null; modified_?: boolean }
 const internals = (x: unknown): DraftInternals | undefined => (x && typeof x === 'object' ? (x as Record<symbol, DraftInternals | undefined>)[DRAFT_STATE] : undefined);
+/** A draft's current value (its copy, or its base while nothing was written), read without its proxy; any other value as it is. */
+function latest<T>(x: T): T {
+  const st = internals(x);
+  return st ? ((st.copy_ ?? st.base_) as unknown as T) : x;
+}
 
 /**
  * The current values of every unit, in table order, without creating an immer proxy per unit: reading
@@ -44,27 +49,18 @@ export function readUnits(units: UnitTable): readonly UnitState[] {
   if (!st.copy_ || !st.modified_) return unitList({ units: st.base_ as unknown as UnitTable });
   const cur = st.copy_ as unknown as UnitTable;
   const idsSt = internals(cur.ids);
-  const ids = (idsSt ? idsSt.copy_ ?? idsSt.base_ : cur.ids) as unknown as readonly string[];
+  const ids = latest(cur.ids);
   // The current object of each chunk; only a drafted chunk can hold drafted units.
-  const chunks = new Array<Readonly<Record<string, UnitState>>>(UNIT_CHUNKS);
-  const dirty = new Uint8Array(UNIT_CHUNKS);
-  for (let k = 0; k < UNIT_CHUNKS; k++) {
-    const raw = cur[CHUNK_KEYS[k]];
-    const cs = internals(raw);
-    chunks[k] = (cs ? cs.copy_ ?? cs.base_ : raw) as unknown as Record<string, UnitState>;
-    dirty[k] = cs !== undefined ? 1 : 0;
-  }
+  const raw = chunksOf(cur);
+  const chunks = raw.map(latest);
+  const dirty = raw.map((c) => internals(c) !== undefined);
   const slot = idsSt ? null : chunkIndexOfIds(ids);
   const all: UnitState[] = new Array(ids.length);
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     const k = slot ? slot[i] : chunkOf(id);
-    let u = chunks[k][id];
-    if (dirty[k]) {
-      const us = internals(u);
-      if (us) u = (us.copy_ ?? us.base_) as unknown as UnitState;
-    }
-    all[i] = u;
+    const u = chunks[k][id];
+    all[i] = dirty[k] ? latest(u) : u;
   }
   return all;
 }
@@ -75,22 +71,8 @@ export function readUnits(units: UnitTable): readonly UnitState[] {
  * copies its chunk and the unit, and immer walks them when the action finishes).
  */
 export function peekUnit(state: GameState, id: string): UnitState | undefined {
-  const t = state.units;
-  const st = internals(t);
-  if (!st) return unitOf(state, id);
-  const cur = (st.copy_ ?? st.base_) as unknown as UnitTable;
-  let c = cur[chunkKeyOf(id)] as Record<string, UnitState>;
-  const cs = internals(c);
-  if (cs) c = (cs.copy_ ?? cs.base_) as unknown as Record<string, UnitState>;
-  let u = c[id];
-  const us = internals(u);
-  if (us) u = (us.copy_ ?? us.base_) as unknown as UnitState;
+  const u = latest(latest(latest(state.units)[chunkKeyOf(id)])[id]);
   return u !== undefined && u.id === id ? u : undefined;
-}
-
-/** Every unit of a table, kept per frozen table (callers share the array: never change it). */
-export function valuesOf(units: UnitTable): readonly UnitState[] {
-  return unitList({ units });
 }
 
 function build(units: UnitTable): UnitIndex {
