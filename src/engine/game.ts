@@ -3,7 +3,7 @@
  * State is plain JSON, updated immutably with immer; static data lives in a ScenarioBundle
  * registered once per scenario and found again by id and data hash.
  */
-import { flatUnits, unitTable } from './unitTable';
+import { flatUnitsJson, unitTable } from './unitTable';
 import { produce, type Draft } from 'immer';
 import { Dice } from './rng';
 import { canonicalJson, sha256Hex } from './hash';
@@ -483,7 +483,7 @@ export function view(state: GameState, side: Side): StateView & { viewer: Side; 
  * the flat record `{ id: unit }` (unitTable.ts), so the chunks are not part of the hash.
  */
 export function stateHash(state: GameState): string {
-  return sha256Hex(canonicalJson(state, { from: state.units, to: flatUnits(state.units) }));
+  return sha256Hex(canonicalJson(state, { from: state.units, json: () => flatUnitsJson(state.units) }));
 }
 
 /** Re-runs a log from its scenario. Stops at the first rejected action and says which. */

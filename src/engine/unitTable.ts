@@ -21,6 +21,7 @@
  */
 import { isDraft } from 'immer';
 import type { UnitState } from './types';
+import { canonicalJson, isIndexKey } from './hash';
 
 /** The number of chunks: a power of two (the hash is masked). */
 export const UNIT_CHUNKS = 32;
@@ -193,15 +194,45 @@ export function isUnitTable(x: unknown): x is UnitTable {
 
 const sortedIds = new WeakMap<readonly string[], readonly string[]>();
 /**
+ * The ids in the order the flat record lists its keys: sorted, except that integer-like ids (none in
+ * the data so far) come first in numeric order, as every JS object lists them.
+ */
+function flatOrder(t: UnitTable): readonly string[] {
+  let ids = sortedIds.get(t.ids);
+  if (ids) return ids;
+  const sorted = [...t.ids].sort();
+  const index = sorted.filter(isIndexKey);
+  ids = index.length ? [...index.sort((a, b) => Number(a) - Number(b)), ...sorted.filter((id) => !isIndexKey(id))] : sorted;
+  if (Object.isFrozen(t.ids)) sortedIds.set(t.ids, ids);
+  return ids;
+}
+
+/**
  * The flat record `{ id: unit }`, its keys added in sorted order (canonical JSON's): what state hashes
  * and save digests are taken over, so they are those of the flat record the state held before the chunks.
  */
 export function flatUnits(t: UnitTable): Record<string, UnitState> {
-  let ids = sortedIds.get(t.ids);
-  if (!ids) { ids = [...t.ids].sort(); if (Object.isFrozen(t.ids)) sortedIds.set(t.ids, ids); }
   // A dictionary from the start (no prototype): adding a few hundred keys builds no hidden classes,
   // which made the first hash of a process 0.05–0.1 ms dearer. JSON writes it in insertion order.
   const out = Object.create(null) as Record<string, UnitState>;
-  for (const id of ids) out[id] = t[chunkKeyOf(id)][id];
+  for (const id of flatOrder(t)) out[id] = t[chunkKeyOf(id)][id];
   return out;
+}
+
+/** A frozen unit's canonical JSON: a state shares all but the few units its action changed with the last. */
+const unitText = new WeakMap<UnitState, string>();
+
+/**
+ * canonicalJson(flatUnits(t)), written without building the flat record, each frozen unit's text
+ * written once (game.ts `stateHash`: PBEM dice hash the state before every action that rolls).
+ */
+export function flatUnitsJson(t: UnitTable): string {
+  let s = '{';
+  for (const id of flatOrder(t)) {
+    const u = t[chunkKeyOf(id)][id];
+    let j = unitText.get(u);
+    if (j === undefined) { j = `${JSON.stringify(id)}:${canonicalJson(u)}`; if (Object.isFrozen(u)) unitText.set(u, j); }
+    s += s.length > 1 ? `,${j}` : j;
+  }
+  return s + '}';
 }
