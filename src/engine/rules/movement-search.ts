@@ -343,10 +343,13 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
   }
   const side = hexsideBetween(from, to);
   // A bridge placed in play (AW 32.6.1, 33.6.1) counts as the map's bridge.
-  let feats = (bundle.board.sides.get(side) ?? 0) | (c.bridges?.has(side) ? SIDE_BIT.bridge : 0);
+  let feats = bundle.board.sides.get(side) ?? 0;
   let routes = routesOf(bundle, side);
+  // (The two sets are absent when empty, ctxFor: most steps look at neither.)
+  const placed = c.bridges !== undefined && c.bridges.has(side);
+  if (placed) feats |= SIDE_BIT.bridge;
   // GOSS 17.3.2b/c: a demolished bridge (and the road crossing the water there) bridges nothing.
-  if (c.blown?.has(side) && !c.bridges?.has(side) && (feats & WATER)) { feats &= ~SIDE_BIT.bridge; routes = 0; }
+  if (c.blown !== undefined && !placed && (feats & WATER) && c.blown.has(side)) { feats &= ~SIDE_BIT.bridge; routes = 0; }
   let cost: number;
   if (c.type === 'mainroad') {
     // GOSS 7.6.1 step 5 / 19.4: wholly along primary or secondary roads, so the ground condition does not reduce the MA.
@@ -718,6 +721,7 @@ export function search(c: MoverCtx, start: HexId, left: number, fresh: boolean, 
   const heap = SCRATCH.heap;
   heap.size = 0;
   heap.push(0, start);
+  const limits = c.limits?.oneHexStep ? c.limits : undefined; // AW 41.3.3 (a FoW unit's module): absent for nearly every unit
   while (heap.size) {
     const h = heap.pop();
     const here = heap.lastKey;
@@ -732,7 +736,7 @@ export function search(c: MoverCtx, start: HexId, left: number, fresh: boolean, 
       const step = stepCost(c, h, n);
       if (step === -1) continue;
       // AW 41.3.3: a step the unit may take only as its whole move (one hex).
-      const oneHex = c.limits?.oneHexStep ? c.limits.oneHexStep(h, n) !== null : false;
+      const oneHex = limits !== undefined && limits.oneHexStep!(h, n) !== null;
       if (oneHex && h !== start) continue;
       let total: number;
       let isMin = false;

@@ -179,11 +179,13 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
     leg: moveClassOf(def, u) !== 'mech', mode, type, commando: isCommando(def),
     enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
     observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
-    ground: groundNow(state, bundle).ground, bridges: placedBridgeSides(state, bundle), blown: downBridgeSides(state, bundle),
+    ground: groundNow(state, bundle).ground, bridges: nonEmpty(placedBridgeSides(state, bundle)), blown: nonEmpty(downBridgeSides(state, bundle)),
     limits: moveLimits(state, bundle, unitId),
   };
 }
 
+/** A set, or undefined when it is empty: the search asks it per step (stepCost), mostly of no bridge at all. */
+const nonEmpty = <T>(s: ReadonlySet<T>): ReadonlySet<T> | undefined => (s.size ? s : undefined);
 
 /** GOSS 7.7.5 / AW 32.9: the side's GenS trace for the movement restriction, when the scenario traces supply. */
 function gensFor(state: GameState, bundle: ScenarioBundle, u: UnitState): MoverCtx['gens'] {
