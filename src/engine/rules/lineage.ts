@@ -17,24 +17,40 @@ export interface Predecessor {
   caches: Map<string, unknown>;
 }
 
-const notes = new WeakMap<GameState, Predecessor>();
-const caches = new WeakMap<GameState, Map<string, unknown>>();
+/** A state's derived caches, in a box its successor's note shares (created when first asked for). */
+interface Holder { caches?: Map<string, unknown> }
+/** What is kept per state: its predecessor's top-level values and caches' box, and its own caches' box. */
+interface Link { top?: Readonly<Record<string, unknown>>; from?: Holder; pred?: Predecessor; own?: Holder }
+
+// One WeakMap entry per state (issue 14: two entries and a Map made for every state doubled the
+// scavenger's time in a replay; WeakMap entries keyed by young objects are what it walks).
+const links = new WeakMap<GameState, Link>();
+
+function linkOf(state: GameState): Link {
+  let l = links.get(state);
+  if (!l) links.set(state, (l = {}));
+  return l;
+}
 
 /** The derived caches of a state (created on first use): a cache keeps its per-state value under its name. */
 export function derivedCaches(state: GameState): Map<string, unknown> {
-  let m = caches.get(state);
-  if (!m) caches.set(state, (m = new Map()));
-  return m;
+  const own = (linkOf(state).own ??= {});
+  return (own.caches ??= new Map());
 }
 
 /** Notes that `next` is the result of an action on `prev` (game.ts `apply`). */
 export function noteSuccessor(prev: GameState, next: GameState): void {
   if (prev === next) return;
-  notes.set(next, { top: { ...prev }, caches: derivedCaches(prev) });
+  const from = (linkOf(prev).own ??= {});
+  const l = links.get(next);
+  if (l) { l.top = { ...prev }; l.from = from; l.pred = undefined; } else links.set(next, { top: { ...prev }, from });
 }
 
+/** The state's predecessor (the same object on every call: caches compare it), or undefined. */
 export function predecessorOf(state: GameState): Predecessor | undefined {
-  return notes.get(state);
+  const l = links.get(state);
+  if (!l?.top) return undefined;
+  return (l.pred ??= { top: l.top, caches: (l.from!.caches ??= new Map()) });
 }
 
 /** Whether every top-level value of `state` is the previous state's, except the keys in `except`. */
