@@ -4,7 +4,8 @@
  * registered once per scenario and found again by id and data hash.
  */
 import { flatUnitsJson, unitTable } from './unitTable';
-import { produce, type Draft } from 'immer';
+import type { Draft } from 'immer';
+import { produceFrozen } from './frozenProduce';
 import { Dice } from './rng';
 import { canonicalJson, sha256Hex } from './hash';
 import { tryParseHexRef } from './hex';
@@ -139,7 +140,7 @@ export function newGame(bundle: ScenarioBundle, options: NewGameOptions): { stat
   const dice = new Dice(options.seed, -1);
   const events: GameEvent[] = [];
   dice.onRoll = (roll) => events.push({ type: 'dieRolled', roll });
-  state = produce(state, (d) => {
+  state = produceFrozen(state, (d) => {
     const ctx: RuleContext = { bundle, dice, side: null };
     startTurn(d, ctx, events);
     for (const m of allModules()) if (m.onNewGame) events.push(...m.onNewGame(d, ctx));
@@ -419,7 +420,7 @@ function applyNormalised(state: GameState, action: Action): ApplyResult {
   let preRolls = 0;
   let barrier = false;
   try {
-    next = produce(state, (d) => {
+    next = produceFrozen(state, (d) => {
       if (handler) events.push(...handler.apply(d, action, ctx));
       else if (firstOfBoth(bundle.sequence, d.pos)) {
         // A segment both sides play in turn: the first side's endSegment hands over to the second.

@@ -27,6 +27,7 @@ import { prc } from './proficiency';
 import type { CarpetHitsFrame, FsHitsFrame, GaHitsFrame, HitsFrame, RetreatFrame, RetreatResult } from './frames';
 import { dugIn } from '../rules/works';
 import { unitOf } from '../unitTable';
+import { peekUnit } from '../rules/unitIndex';
 
 
 const hexOf = (ref: string): HexId => { const r = tryParseHexRef(ref); if ('error' in r) reject('bad-hex', r.error); return r.hex; };
@@ -46,8 +47,9 @@ function absorbStage(run: Run, f: FsHitsFrame | GaHitsFrame, survivors: boolean,
   f.stage = 'done';
   return 'next';
 }
-const alive = (state: GameState, ids: string[]) => ids.filter((id) => live(unitOf(state, id)));
-const stacks = (state: GameState, ids: string[]): HexId[] => [...new Set(alive(state, ids).map((id) => unitOf(state, id).hex!))];
+// Read without drafting the units (peekUnit): these only ask where the units are.
+const alive = (state: GameState, ids: string[]) => ids.filter((id) => live(peekUnit(state, id)));
+const stacks = (state: GameState, ids: string[]): HexId[] => [...new Set(alive(state, ids).map((id) => peekUnit(state, id)!.hex!))];
 /** GOSS 4.4.1 / 23.2.1: a leader in the hex of the checking units gives −1 DRM; the event's note and case for it. */
 const withLeader = (why: string, l: LeaderDrm | null): string => (l ? `${why}, −1 DRM for leader ${l.leader}` : why);
 const leaderCase = (c: string, l: LeaderDrm | null): string => (l ? `${c}, ${l.case}` : c);

@@ -4,6 +4,7 @@
  * classification (infantry, artillery, AFV…) comes from unit-traits.ts, re-exported here; marker
  * names match its MARKER.
  */
+import { markersOf } from '../draftPeek';
 import { distance, type HexId } from '../hex';
 import { otherTerrainOf, terrainOf } from '../board';
 import type { UnitDef } from '../../data/schemas/unit';
@@ -25,9 +26,10 @@ const str = (d: UnitDef, ...keys: string[]): string | undefined => {
   for (const k of keys) { const v = (d as Loose)[k]; if (typeof v === 'string') return v; }
   return undefined;
 };
-export const has = (u: UnitState, m: string): boolean => u.markers.includes(m);
-export function addMarker(u: UnitState, m: string): void { if (!u.markers.includes(m)) u.markers.push(m); }
-export function dropMarker(u: UnitState, m: string): void { if (u.markers.includes(m)) u.markers = u.markers.filter((x) => x !== m); }
+// The list is read without drafting it (draftPeek.ts): most questions and most drops find nothing to change.
+export const has = (u: UnitState, m: string): boolean => markersOf(u).includes(m);
+export function addMarker(u: UnitState, m: string): void { if (!markersOf(u).includes(m)) u.markers.push(m); }
+export function dropMarker(u: UnitState, m: string): void { const now = markersOf(u); if (now.includes(m)) u.markers = now.filter((x) => x !== m); }
 
 /** GOSS 14: fatigue level 0–2 (markers F1 / F2). */
 export function fatigue(u: UnitState): 0 | 1 | 2 {

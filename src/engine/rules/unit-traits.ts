@@ -5,6 +5,7 @@
  */
 import type { UnitDef } from '../../data/schemas/unit';
 import type { UnitState } from '../types';
+import { markersOf } from '../draftPeek';
 
 /** Marker names on UnitState.markers shared by the rule modules. */
 export const MARKER = {
@@ -93,7 +94,7 @@ export function traitsOf(d: UnitDef): UnitTraits {
 }
 
 export function hasMarker(u: UnitState, m: string): boolean {
-  return u.markers.includes(m);
+  return markersOf(u).includes(m); // on a draft unit, without drafting its list (draftPeek.ts)
 }
 
 export function stepsLeft(def: UnitDef, u: UnitState): number {

@@ -7,6 +7,7 @@
  * from the draft's current values without drafting each unit (`readUnits`).
  */
 import { isDraft } from 'immer';
+import { internals, latest } from '../draftPeek';
 import { NEIGHBOURS, type HexId } from '../hex';
 import type { GameState, Side, UnitState } from '../types';
 import { predecessorOf, type Predecessor } from './lineage';
@@ -23,16 +24,6 @@ export interface UnitIndex {
 
 const cache = new WeakMap<object, UnitIndex>();
 const NONE: UnitState[] = [];
-
-// immer's (stable, Symbol.for-registered) key for a draft's internal state: {base_, copy_, modified_}.
-const DRAFT_STATE = Symbol.for('immer-state');
-interface DraftInternals { base_: Record<string, unknown>; copy_: Record<string, unknown> | null; modified_?: boolean }
-const internals = (x: unknown): DraftInternals | undefined => (x && typeof x === 'object' ? (x as Record<symbol, DraftInternals | undefined>)[DRAFT_STATE] : undefined);
-/** A draft's current value (its copy, or its base while nothing was written), read without its proxy; any other value as it is. */
-function latest<T>(x: T): T {
-  const st = internals(x);
-  return st ? ((st.copy_ ?? st.base_) as unknown as T) : x;
-}
 
 /**
  * The current values of every unit, in table order, without creating an immer proxy per unit: reading
