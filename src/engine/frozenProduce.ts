@@ -12,7 +12,9 @@ const engineImmer = new Immer({ autoFreeze: false });
 
 /** Deep-freezes the plain objects and arrays of `v` not frozen yet (a frozen object's contents are frozen already). */
 export function freezeNew(v: unknown): void {
-  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return;
+  // Not extensible = frozen here (nothing in a state is sealed or made non-extensible otherwise), and
+  // cheaper to ask: V8's isFrozen checks every property of the object.
+  if (v === null || typeof v !== 'object' || !Object.isExtensible(v)) return;
   if (Array.isArray(v)) {
     Object.freeze(v);
     for (let i = 0; i < v.length; i++) freezeNew(v[i]);

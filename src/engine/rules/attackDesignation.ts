@@ -15,7 +15,7 @@ import {
   M, addMarker, defOf, dropMarker, enemyAdjacent, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isLeader, live,
 } from './combatTraits';
 import { prc } from './groundAssault';
-import { readUnits, sideAdjacent, unitIndex } from './unitIndex';
+import { readUnits, sideAdjacent, unitIndex, unmodifiedBase } from './unitIndex';
 import { effectivePr } from './combatPr';
 import { leaderPrcDrm } from './leaders';
 import { acrossBoundary, combatBan, mayAct } from './extensions';
@@ -57,9 +57,19 @@ export const attackDesignationRules: RuleModule = {
         const a = action as ActionOf<'designate'>;
         requireSegment(ctx, d.pos, 'attackDesignation', 'attack designation happens', 'AW 31.2.2a');
         const events: GameEvent[] = [];
+        // Every unit checked against the state before the action (its cached unit index), then marked:
+        // checking each on the draft after the last one's marker rebuilt the index per unit.
+        const base = unmodifiedBase(d) as GameState;
+        const seen = new Set<string>();
         for (const id of a.units) {
-          const p = designationProblem(d as GameState, ctx.bundle, unitOf(d, id) as UnitState | undefined, ctx.side!);
+          const u = unitOf(base, id);
+          const p = u && seen.has(id)
+            ? { code: 'already-designated', message: `${defOf(ctx.bundle, id).designation} is already attack designated`, case: 'GOSS 5.1.2' }
+            : designationProblem(base, ctx.bundle, u, ctx.side!);
           if (p) reject(p.code, p.message, p.case);
+          seen.add(id);
+        }
+        for (const id of a.units) {
           addMarker(unitOf(d, id), M.TA);
           events.push({ type: 'designated', unit: id, marker: 'TA', case: 'GOSS 5.1.2' });
         }

@@ -233,6 +233,24 @@ describe('GOSS 13.4 / 13.1 legality', () => {
   });
 });
 
+describe('GOSS 5.1.2 attack designation', () => {
+  const b = fixture({ units: [A('a', 2, 4), A('c', 2, 5), G('g', 3, 4), A('far', 8, 8)] });
+  const designating = () => toSegment(start(b), b, 'attackDesignation');
+  it('marks every unit named TA, each checked against the state before the action', () => {
+    const r = act(designating(), { type: 'designate', units: ['a', 'c'] });
+    expect(r.events.filter((e) => e.type === 'designated').map((e) => (e as { unit: string }).unit)).toEqual(['a', 'c']);
+    expect(['a', 'c'].map((id) => unitOf(r.state, id).markers)).toEqual([['TA'], ['TA']]);
+  });
+  it('refuses a unit named twice, and a unit with no adjacent enemy, changing nothing', () => {
+    const s = designating();
+    const twice = apply(s, { type: 'designate', units: ['a', 'a'] });
+    expect(!twice.ok && [twice.error.code, twice.error.case]).toEqual(['already-designated', 'GOSS 5.1.2']);
+    const far = apply(s, { type: 'designate', units: ['a', 'far'] });
+    expect(!far.ok && [far.error.code, far.error.case]).toEqual(['no-adjacent-enemy', 'GOSS 12.0']);
+    expect(far.state).toBe(s);
+  });
+});
+
 describe('GOSS 13.10 applying results', () => {
   const mk = (extra: UnitSpec[] = [], opts: { terrain?: Record<string, string> } = {}) => fixture({ terrain: opts.terrain, units: [A('a', 2, 4), G('g', 3, 4), ...extra] });
   const assault = { type: 'assault' as const, hex: '', attackers: ['a'] };
