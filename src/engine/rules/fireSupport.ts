@@ -34,7 +34,7 @@ import { hasShips, navalPlan, recordShips } from './navalGunfire';
 import { combatBan, emplacedGuns, mayAct } from './extensions';
 import { gunsSuppressed, inArc } from './emplacements';
 import { weatherNow } from './weather';
-import { readUnits } from './unitIndex';
+import { readUnits, unmodifiedBase } from './unitIndex';
 import { unitOf } from '../unitTable';
 
 /** The observation queries FS needs; rules/observation.ts (movement half of issue 5) provides them. */
@@ -378,9 +378,14 @@ export function startMission(run: Run, req: FsRequest): void {
   const { d, ctx, events } = run;
   const side = ctx.side!;
   const { bundle, dice } = ctx;
-  const r = fsPlan(d as GameState, bundle, side, req);
+  // Planned on the state as the mission starts: the frozen one when nothing was written yet (its cached views).
+  const before = unmodifiedBase(d) as GameState;
+  const r = fsPlan(before, bundle, side, req);
   if (!r.ok) reject(r.code, r.message, r.case);
   const plan = r.plan;
+  // The target units, taken before the mission's markers are written (asked after them, the unit index was rebuilt).
+  const entered = req.units && req.overrun !== undefined;
+  const targets = (entered ? enteredUnits(before, req.units!, enemyOf(side)) : unitsAt(before, req.target, enemyOf(side))).map((u) => u.id);
   const c = combatOf(d);
   const now = turnTime(bundle.scenario, bundle.sequence, d.pos.turn);
   c.fsTargets.push(req.target);
@@ -416,8 +421,6 @@ export function startMission(run: Run, req: FsRequest): void {
   });
   events.push({ type: 'fsResolved', plan, volleys, as, hits, case: 'GOSS 11.6' });
   events.push(...afterMission(d, ctx, plan.sources.filter((x) => x.kind === 'artillery').map((x) => x.unit!), volleys.length, req.deplete ?? req.artillery?.map((a) => a.unit)));
-  const entered = req.units && req.overrun !== undefined;
-  const targets = (entered ? enteredUnits(d as GameState, req.units!, enemyOf(side)) : unitsAt(d as GameState, req.target, enemyOf(side))).map((u) => u.id);
   if (as > 0) for (const id of targets) addAs(unitOf(d, id), as); // GOSS 11.6.1: max 2 per unit
   // GOSS 11.6.2: designation is read before the results drop it (the DW withdrawal open to designated targets).
   const designated = targets.length > 0 && targets.every((id) => isAttackDesignated(unitOf(d, id) as UnitState));
