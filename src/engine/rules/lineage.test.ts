@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeze } from 'immer';
+import { current, freeze, produce } from 'immer';
 import { apply, newGame, sideToAct } from '../index';
 import { loadScenario } from '../../data/bundle';
 import { selfplayLogs } from '../../bench/scale';
@@ -86,4 +86,33 @@ describe('the unit index derived from the previous state equals the index built 
     // A derived index carries the live positions (`at`) from the first derivation on.
     return { derived: !!ix.at, wrong };
   }, 100);
+});
+
+describe("a draft's unit index, derived from its base's after writes, equals the index built over every unit", () => {
+  const show = (ix: ReturnType<typeof unitIndex>) => JSON.stringify([ix.live.map((u) => u.id), [...ix.byHex].sort((a, b) => a[0] - b[0]).map(([h, l]) => [h, l.map((u) => `${u.id}:${u.hex}:${u.markers.join('+')}`)])]);
+  it('after a marker, a move to another hex and an elimination (the last built whole), read as the units are now', () => {
+    const log = selfplayLogs()[0];
+    const bundle = loadScenario(log.scenario);
+    let { state } = newGame(bundle, log.options);
+    for (const a of log.actions.slice(0, 200)) { const r = apply(state, a); if (!r.ok) throw new Error(r.error.message); state = r.state; }
+    const base = unitIndex(state);
+    const [a, b, c] = base.live;
+    const wrong: string[] = [];
+    const check = (d: GameState, what: string) => {
+      const ix = unitIndex(d);
+      if (show(ix) !== show(unitIndex(whole(current(d) as GameState)))) wrong.push(`${what}: lists differ`);
+      return ix;
+    };
+    produce(state, (d) => {
+      unitOf(d, a.id).markers.push('F1');
+      const ix1 = check(d as GameState, 'a marker');
+      if (ix1 === base) wrong.push('a marker: the base index, its record without the marker');
+      const to = base.live.find((u) => u.hex !== b.hex)!.hex!;
+      unitOf(d, b.id).hex = to;
+      check(d as GameState, 'a move');
+      unitOf(d, c.id).eliminated = true;
+      check(d as GameState, 'an elimination');
+    });
+    expect(wrong).toEqual([]);
+  });
 });

@@ -101,11 +101,14 @@ export function unitIndex(state: GameState): UnitIndex {
   // Look up first: Object.isFrozen is O(properties) on a large record, so it runs once per state, on the miss.
   const hit = cache.get(units);
   if (hit) return hit;
+  if (st && st.modified_) return draftIndex(st) ?? build(units);
   const frozen = !isDraft(units) && Object.isFrozen(units);
   const ix = (frozen && units === state.units && derivedIndex(state)) || build(units);
   if (frozen) cache.set(units, ix);
   return ix;
 }
+
+const isLive = (u: UnitState) => u.hex !== null && !u.eliminated;
 
 /**
  * The index derived from the previous state's (rules/lineage.ts, issue 17: a move changes one stack,
@@ -119,9 +122,36 @@ function derivedIndex(state: GameState): UnitIndex | null {
   const prev = cache.get(p.top.units as object);
   if (!prev) return null;
   const changed = changedUnits(p, state);
-  if (!changed) return null;
-  const isLive = (u: UnitState) => u.hex !== null && !u.eliminated;
-  for (const [a, b] of changed) if (isLive(a) !== isLive(b)) return null;
+  return changed && patched(prev, changed);
+}
+
+/**
+ * The index of a draft's units written to during the action, derived from its frozen base's index
+ * when that is kept (the end-of-segment hooks and the handlers ask after writing markers, which
+ * rebuilt the index from every unit per question). Not kept: the draft may still change. The
+ * changed units are the drafted chunks' entries that are not the base's; each is read as it is now.
+ */
+function draftIndex(st: NonNullable<ReturnType<typeof internals>>): UnitIndex | null {
+  const base = st.base_ as unknown as UnitTable;
+  const prev = cache.get(base);
+  if (!prev || !st.copy_) return null;
+  const cur = st.copy_ as unknown as UnitTable;
+  if (latest(cur.ids) !== base.ids) return null; // a unit added or removed: built whole
+  const changed: [UnitState, UnitState][] = [];
+  for (const k of CHUNK_KEYS) {
+    const c = cur[k]; const bc = base[k];
+    if (c === bc) continue;
+    const now = latest(c);
+    if (now === bc) continue;
+    for (const id in now) { const u = latest(now[id]); if (u !== bc[id]) changed.push([bc[id], u]); }
+  }
+  return patched(prev, changed);
+}
+
+/** `prev` with the changed units ([before, after]) in their new hexes; null when one came onto or left the map. */
+function patched(prev: UnitIndex, changed: readonly [UnitState, UnitState][]): UnitIndex | null {
+  if (!changed.length) return prev;
+  for (const [a, b] of changed) if (!a || isLive(a) !== isLive(b)) return null;
   const at = prev.at ??= new Map(prev.live.map((u, i) => [u.id, i]));
   const live = prev.live.slice();
   const byHex = new Map(prev.byHex);
