@@ -9,7 +9,7 @@
  */
 import { WIDTH, type HexId } from '../hex';
 import type { GameState, Side, UnitState } from '../types';
-import { unitIndex } from './unitIndex';
+import { readUnits } from './unitIndex';
 
 export interface LocalUnits {
   /** Live units near the centre, in the record's order. */
@@ -29,7 +29,7 @@ export function localUnits(state: GameState, center: HexId, radius: number): Loc
   const r0 = (center - c0) / W;
   const live: UnitState[] = [];
   const byHex = new Map<HexId, UnitState[]>();
-  const all = unitIndex(state).live; // in table order, as the units (kept per state; derived on a draft)
+  const all = readUnits(state.units);
   for (let i = 0; i < all.length; i++) {
     const u = all[i];
     const h = u.hex;

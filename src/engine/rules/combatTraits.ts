@@ -26,8 +26,9 @@ const str = (d: UnitDef, ...keys: string[]): string | undefined => {
   for (const k of keys) { const v = (d as Loose)[k]; if (typeof v === 'string') return v; }
   return undefined;
 };
-// The list is read without drafting it (draftPeek.ts): most questions and most drops find nothing to change.
-export const has = (u: UnitState, m: string): boolean => markersOf(u).includes(m);
+// Asked mostly of frozen units in the hot loops (odds, searches): the plain read. Adding and dropping
+// happen on drafts: there the list is read without drafting it (draftPeek.ts), most drops finding nothing to change.
+export const has = (u: UnitState, m: string): boolean => u.markers.includes(m);
 export function addMarker(u: UnitState, m: string): void { if (!markersOf(u).includes(m)) u.markers.push(m); }
 export function dropMarker(u: UnitState, m: string): void { const now = markersOf(u); if (now.includes(m)) u.markers = now.filter((x) => x !== m); }
 

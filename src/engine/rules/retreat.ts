@@ -13,7 +13,7 @@ import {
   M, addMarker, asCount, defOf, dropMarker, enemyOf, formation, has, isArtillery, isHq, isZ,
 } from './combatTraits';
 import { takeStep, type LossCtx } from './losses';
-import { unitIndex } from './unitIndex';
+import { readUnits } from './unitIndex';
 import { localUnits, type LocalUnits } from './combatLocal';
 import { retreatLeavesPlay } from './scenarioArea';
 import { standingBridge } from './placedBridges';
@@ -42,8 +42,8 @@ interface Near { units: LocalUnits; hqs: UnitState[]; state: GameState }
 
 function nearOf(state: GameState, bundle: ScenarioBundle, side: Side, from: HexId, want: number): Near {
   const hqs: UnitState[] = [];
-  for (const u of unitIndex(state).live) {
-    if (u.side !== side) continue;
+  for (const u of readUnits(state.units)) {
+    if (u.side !== side || u.hex === null || u.eliminated) continue;
     const d = bundle.units.get(u.id);
     if (d && isHq(d)) hqs.push(u);
   }
