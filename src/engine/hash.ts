@@ -49,16 +49,50 @@ function write(v: unknown, key: string, swap: Swap | undefined): string | undefi
 
 function writeObject(o: Record<string, unknown>, keys: readonly string[], swap: Swap | undefined): string {
   let s = '{';
-  let first = true;
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
     const x = write(o[k], k, swap);
     if (x === undefined) continue;
-    s += first ? JSON.stringify(k) : `,${JSON.stringify(k)}`;
-    s += `:${x}`;
-    first = false;
+    s += s.length > 1 ? `,${keyText(k)}${x}` : keyText(k) + x;
   }
   return s + '}';
+}
+
+/** `"key":`; keys of a game repeat (unit ids, hex ids, field names), so their quoted form is kept. */
+const keyTexts = new Map<string, string>();
+export function keyText(k: string): string {
+  let t = keyTexts.get(k);
+  if (t === undefined) {
+    if (keyTexts.size > 20_000) keyTexts.clear();
+    t = JSON.stringify(k) + ':';
+    keyTexts.set(k, t);
+  }
+  return t;
+}
+
+/**
+ * `keys` sorted (JS default order). Objects of one shape (a unit, the root state, an entry) list
+ * their keys in the same order every time, so the sorted order of recent shapes is kept and reused
+ * when the key list is identical. The result must not be modified.
+ */
+const shapes = new Map<string, { seen: readonly string[]; sorted: string[] }>();
+export function sortedShape(keys: readonly string[]): readonly string[] {
+  const n = keys.length;
+  if (n < 2) return keys;
+  let inOrder = true;
+  for (let i = 1; i < n; i++) if (keys[i - 1] > keys[i]) { inOrder = false; break; }
+  if (inOrder) return keys;
+  const id = keys[0] + '\u0000' + n;
+  const hit = shapes.get(id);
+  if (hit) {
+    let same = true;
+    for (let i = 0; i < n; i++) if (hit.seen[i] !== keys[i]) { same = false; break; }
+    if (same) return hit.sorted;
+  }
+  const sorted = [...keys].sort();
+  if (shapes.size > 1000) shapes.clear();
+  shapes.set(id, { seen: keys, sorted });
+  return sorted;
 }
 
 /** Whether `k` is an array index ("0", "17"), a key every object lists first, in numeric order. */
@@ -72,13 +106,13 @@ export function isIndexKey(k: string): boolean {
 }
 
 /** Object.keys lists index keys first (ascending), then the rest by insertion: only that rest is sorted. */
-function sortedKeys(o: object): string[] {
+function sortedKeys(o: object): readonly string[] {
   const keys = Object.keys(o);
   let p = 0;
   while (p < keys.length && isIndexKey(keys[p])) p++;
+  if (p === 0) return sortedShape(keys);
   if (keys.length - p < 2) return keys;
-  if (p === 0) return keys.sort();
-  const tail = keys.slice(p).sort();
+  const tail = sortedShape(keys.slice(p));
   for (let i = 0; i < tail.length; i++) keys[p + i] = tail[i];
   return keys;
 }

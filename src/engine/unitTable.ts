@@ -21,7 +21,7 @@
  */
 import { isDraft } from 'immer';
 import type { UnitState } from './types';
-import { canonicalJson, isIndexKey } from './hash';
+import { canonicalJson, isIndexKey, keyText } from './hash';
 
 /** The number of chunks: a power of two (the hash is masked). */
 export const UNIT_CHUNKS = 32;
@@ -233,7 +233,7 @@ export function flatUnitsJson(t: UnitTable): string {
   for (const id of flatOrder(t)) {
     const u = t[chunkKeyOf(id)][id];
     let j = unitText.get(u);
-    if (j === undefined) { j = `${JSON.stringify(id)}:${canonicalJson(u)}`; if (Object.isFrozen(u)) unitText.set(u, j); }
+    if (j === undefined) { j = keyText(id) + canonicalJson(u); if (Object.isFrozen(u)) unitText.set(u, j); }
     s += s.length > 1 ? `,${j}` : j;
   }
   return s + '}';

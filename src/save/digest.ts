@@ -16,7 +16,7 @@
  * engine/hash.ts hashes through a reused buffer and hasher.
  */
 import { flatUnits, isUnitTable, type UnitTable } from '../engine/unitTable';
-import { sha256Hex } from '../engine/hash';
+import { keyText, sha256Hex, sortedShape } from '../engine/hash';
 
 export function canon(v: unknown): string {
   if (v === null) return 'null';
@@ -48,42 +48,8 @@ export function canon(v: unknown): string {
   }
 }
 
-/**
- * Keys sorted (JS default order, as canon uses). Objects of one shape (a unit, the root state, an
- * entry) list their keys in the same order every time, so the sorted order of recent shapes is kept
- * and reused when the key list is identical. The result must not be modified.
- */
-const shapes = new Map<string, { seen: string[]; sorted: string[] }>();
-function sortedKeys(o: object, keys = Object.keys(o)): string[] {
-  const n = keys.length;
-  if (n < 2) return keys;
-  let inOrder = true;
-  for (let i = 1; i < n; i++) if (keys[i - 1] > keys[i]) { inOrder = false; break; }
-  if (inOrder) return keys;
-  const id = keys[0] + '\u0000' + n;
-  const hit = shapes.get(id);
-  if (hit) {
-    let same = true;
-    for (let i = 0; i < n; i++) if (hit.seen[i] !== keys[i]) { same = false; break; }
-    if (same) return hit.sorted;
-  }
-  const sorted = [...keys].sort();
-  if (shapes.size > 1000) shapes.clear();
-  shapes.set(id, { seen: keys, sorted });
-  return sorted;
-}
-
-/** `"key":`; keys of a game repeat (unit ids, hex ids, field names), so their quoted form is kept. */
-const keyTexts = new Map<string, string>();
-function keyText(k: string): string {
-  let t = keyTexts.get(k);
-  if (t === undefined) {
-    if (keyTexts.size > 20_000) keyTexts.clear();
-    t = JSON.stringify(k) + ':';
-    keyTexts.set(k, t);
-  }
-  return t;
-}
+/** Keys sorted (JS default order, as canon uses; engine/hash.ts keeps the order of recent shapes). The result must not be modified. */
+const sortedKeys = (o: object, keys: readonly string[] = Object.keys(o)): readonly string[] => sortedShape(keys);
 
 // ---- SHA-256 of text -----------------------------------------------------------------------------
 
