@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { freezeNew, produceFrozen } from './frozenProduce';
+import { apply, newGame } from './game';
+import { loadScenario } from '../data/bundle';
+import { selfplayLogs } from '../bench/scale';
+import type { GameState } from './types';
+
+/** Paths to every object of `v` that is not frozen (each shared object looked at once). */
+function unfrozen(v: unknown, path = '', seen = new Set<object>(), out: string[] = []): string[] {
+  if (v === null || typeof v !== 'object' || seen.has(v)) return out;
+  seen.add(v);
+  if (!Object.isFrozen(v)) out.push(path || '(root)');
+  for (const [k, x] of Object.entries(v)) unfrozen(x, `${path}.${k}`, seen, out);
+  return out;
+}
+
+describe("the engine's produce keeps every state deeply frozen (the per-state caches rely on it)", () => {
+  it('freezeNew freezes new objects and arrays at any depth, and leaves what was frozen as it is', () => {
+    const old = Object.freeze({ a: 1 });
+    const v = { x: [{ y: { z: [1, 2] } }], old };
+    freezeNew(v);
+    expect(unfrozen(v)).toEqual([]);
+    expect(freezeNew(1)).toBeUndefined();
+  });
+
+  it('produceFrozen: the result deeply frozen, the base unchanged, unchanged parts shared', () => {
+    const base = { a: { n: 1 }, b: { list: [1] } };
+    freezeNew(base);
+    const next = produceFrozen(base, (d) => { d.a.n = 2; (d as { c?: object }).c = { deep: { v: [3] } }; });
+    expect(unfrozen(next)).toEqual([]);
+    expect(base.a.n).toBe(1);
+    expect(next.b).toBe(base.b);
+  });
+
+  it('every state of a self-play game (its first 400 actions) is deeply frozen', () => {
+    const log = selfplayLogs()[0];
+    const bundle = loadScenario(log.scenario);
+    let state: GameState = newGame(bundle, log.options).state;
+    const bad: string[] = unfrozen(state).map((p) => `start: ${p}`);
+    for (const a of log.actions.slice(0, 400)) {
+      const r = apply(state, a);
+      if (!r.ok) throw new Error(r.error.message);
+      state = r.state;
+      bad.push(...unfrozen(state).slice(0, 3).map((p) => `action ${state.n}: ${p}`));
+    }
+    expect(bad.slice(0, 5)).toEqual([]);
+  });
+});
