@@ -16,7 +16,7 @@ import { terrainsIn } from '../board';
 import type { GameEvent, GameState, ScenarioBundle } from '../types';
 import type { RuleModule } from './registry';
 import { unitsAt } from './combatTraits';
-import { unitIndex, unmodifiedBase } from './unitIndex';
+import { readUnits, unmodifiedBase } from './unitIndex';
 import { hexSet, special } from './scenarioArea';
 
 /** Works records whose every hex was found occupied (or printed) with a given units record (frozen pairs). */
@@ -119,9 +119,7 @@ export const fieldworksRules: RuleModule = {
       // built here at each segment end once a hook before this one had written to a unit).
       const works = new Set(removable);
       const occupied = new Set<HexId>();
-      // The unit index (derived from the base's after writes), not every unit: only the works' hexes are asked.
-      const byHex = unitIndex(d as GameState).byHex;
-      for (const h of works) if (byHex.has(h)) occupied.add(h);
+      for (const u of readUnits(d.units)) if (u.hex !== null && !u.eliminated && works.has(u.hex)) occupied.add(u.hex);
       for (const h of removable) {
         if (occupied.has(h)) continue;
         removeFieldworks(d, ctx.bundle, h, events, 'hex left empty', 'GOSS 17.4');

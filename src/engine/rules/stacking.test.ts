@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { hexStackViolation } from './stacking';
 import { mini, must, refused, move, hx, ref, type MiniUnit, type XY } from '../../../tests/fixtures/mini';
 import { unitOf } from '../unitTable';
+import { segmentAt } from '../sequence';
+import { apply } from '../game';
 
 const END = { type: 'endSegment' } as const;
 const A = (id: string, at: XY, o: Partial<MiniUnit> = {}): MiniUnit => ({ id, side: 'allied', at, ...o });
@@ -95,6 +97,21 @@ describe('GOSS 6 stacking limits', () => {
     expect(unitOf(r, "grp").hex).toBe(hx([2, 2]));
     expect(unitOf(r, "grp").markers).toContain('NoMissions');
     must(r, END);
+  });
+  it('AW 31.9.2a: a group left stacked when the Ground Assault Segment ends is relocated by the engine', () => {
+    const grp = { size: 'Group' as const, type: 'Art', moveClass: 'mech' as const, steps: 1 };
+    const { state, bundle } = mini({ rows, units: [A('a', [0, 0]), G('grp', [3, 1], grp), G('inf', [3, 1]), G('lone', [5, 0])] });
+    const seg = (s: typeof state) => segmentAt(bundle.sequence, s.pos).segment.id;
+    let s = state;
+    const events: string[] = [];
+    for (let i = 0; i < 20 && seg(s) !== 'groundAssault'; i++) s = must(s, END);
+    expect(seg(s)).toBe('groundAssault');
+    const r = apply(s, END);
+    if (!r.ok) throw new Error(r.error.message);
+    for (const e of r.events) if (e.type === 'groupRelocated') events.push(`${e.unit} ${e.case}`);
+    expect(events).toEqual(['grp AW 31.9.2a']);
+    expect(unitOf(r.state, 'grp').hex).not.toBe(hx([3, 1]));
+    expect(unitOf(r.state, 'inf').hex).toBe(hx([3, 1]));
   });
   it('AW 31.9.2a: a group that cannot relocate (enemy or prohibited terrain all round) is eliminated', () => {
     const grp = { size: 'Group' as const, type: 'Art', moveClass: 'mech' as const, steps: 1 };

@@ -279,9 +279,35 @@ function relocate(d: Draft<GameState>, unitId: string, to: HexId | null): GameEv
 }
 
 /** End-of-phase fix for artillery groups left stacked by combat (AW 31.9.2a): first free adjacent hex, else eliminated. */
+/**
+ * The violations stackViolations(state) lists, in its order, but only in the hexes that hold an
+ * artillery group (AW 31.9.2a: the only ones the end-of-segment relocation acts on). Asked at the end
+ * of every assault and fatigue segment on the written draft, whose violations are not kept: the
+ * groups are few, the stacks many.
+ */
+function groupViolations(state: GameState, bundle: ScenarioBundle): StackViolation[] {
+  const ix = unitIndex(state);
+  const hexes: HexId[] = [];
+  for (const u of ix.live) {
+    const def = bundle.units.get(u.id);
+    if (def && (isArtilleryGroup(def) || stacksAsGroup(bundle, u.id)) && !hexes.includes(u.hex!)) hexes.push(u.hex!);
+  }
+  const out: StackViolation[] = [];
+  for (const h of hexes.sort((a, b) => a - b)) {
+    const stack = ix.byHex.get(h)!;
+    const first = stack[0].side;
+    const v = stackViolationOf(bundle, h, first, stack);
+    if (v) out.push(v);
+    const other = stack.find((u) => u.side !== first)?.side;
+    const w = other ? stackViolationOf(bundle, h, other, stack) : null;
+    if (w) out.push(w);
+  }
+  return out;
+}
+
 function autoRelocateGroups(d: Draft<GameState>, bundle: ScenarioBundle): GameEvent[] {
   const events: GameEvent[] = [];
-  for (const v of stackViolations(d as GameState, bundle)) {
+  for (const v of groupViolations(d as GameState, bundle)) {
     if (v.case !== 'AW 31.9.2a') continue;
     const g = v.units.find((id) => isArtilleryGroup(bundle.units.get(id)!) || stacksAsGroup(bundle, id));
     if (!g) continue;
