@@ -2,9 +2,9 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 
 /**
- * JSON with object keys sorted, so equal values always serialise (and hash) identically. `swap`: an
- * object to serialise in place of another (`from`), whose keys were already added in sorted order
- * (written as it is, not copied): a state's unit table as its flat record (game.ts `stateHash`).
+ * JSON with object keys sorted, so equal values always serialise (and hash) identically. `swap`: the
+ * text to write in place of one object (`from`): a state's unit table as its flat record (game.ts
+ * `stateHash`, unitTable.ts `flatUnitsJson`).
  *
  * The text is exactly `JSON.stringify(value, replacer)` where the replacer copies every object with
  * its keys sorted (the definition this project's hashes were first taken with, kept as the reference
@@ -13,17 +13,23 @@ import { sha256 } from '@noble/hashes/sha2.js';
  * of every object: ≈ 2–3× faster (issue 14: the state hash; issue 7: a save's verification).
  */
 export function canonicalJson(value: unknown, swap?: Swap): string {
-  const s = write(value, '', swap);
-  return s as string; // undefined for undefined / a function, as JSON.stringify
+  return write(value, '', indexFirst, swap) as string; // undefined for undefined / a function, as JSON.stringify
 }
 
 /**
- * An object written in place of another (`from`): `to`, an object whose keys are written in its own
- * order (not sorted), or `json`, the text itself (already canonical).
+ * The same writer with another key order: the save digest's canonical text (save/digest.ts `canon`)
+ * sorts every key as a string, integer-like ones included. Undefined for undefined / a function.
  */
-export type Swap = { from: object; to: object } | { from: object; json: () => string };
+export function canonicalText(value: unknown, order: KeyOrder): string | undefined {
+  return write(value, '', order, undefined);
+}
 
-function write(v: unknown, key: string, swap: Swap | undefined): string | undefined {
+/** The text written in place of the object `from` (already canonical). */
+export interface Swap { from: object; json: () => string }
+/** The order an object's keys are written in. */
+export type KeyOrder = (o: object) => readonly string[];
+
+function write(v: unknown, key: string, order: KeyOrder, swap: Swap | undefined): string | undefined {
   if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON(k: string): unknown }).toJSON(key);
   if (v === null) return 'null';
   switch (typeof v) {
@@ -32,30 +38,28 @@ function write(v: unknown, key: string, swap: Swap | undefined): string | undefi
     case 'boolean': return v ? 'true' : 'false';
     case 'bigint': return JSON.stringify(v); // throws, as JSON.stringify does
     case 'object': {
-      if (swap && v === swap.from) return 'json' in swap ? swap.json() : writeObject(swap.to as Record<string, unknown>, Object.keys(swap.to), swap);
+      if (swap && v === swap.from) return swap.json();
       if (Array.isArray(v)) {
         let s = '[';
         for (let i = 0; i < v.length; i++) {
           if (i) s += ',';
-          s += write(v[i], String(i), swap) ?? 'null';
+          s += write(v[i], String(i), order, swap) ?? 'null';
         }
         return s + ']';
       }
-      return writeObject(v as Record<string, unknown>, sortedKeys(v), swap);
+      const o = v as Record<string, unknown>;
+      const keys = order(o);
+      let s = '{';
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        const x = write(o[k], k, order, swap);
+        if (x === undefined) continue;
+        s += s.length > 1 ? `,${keyText(k)}${x}` : keyText(k) + x;
+      }
+      return s + '}';
     }
     default: return undefined; // undefined, functions, symbols: left out of objects, null in arrays
   }
-}
-
-function writeObject(o: Record<string, unknown>, keys: readonly string[], swap: Swap | undefined): string {
-  let s = '{';
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    const x = write(o[k], k, swap);
-    if (x === undefined) continue;
-    s += s.length > 1 ? `,${keyText(k)}${x}` : keyText(k) + x;
-  }
-  return s + '}';
 }
 
 /** `"key":`; keys of a game repeat (unit ids, hex ids, field names), so their quoted form is kept. */
@@ -106,7 +110,7 @@ export function isIndexKey(k: string): boolean {
 }
 
 /** Object.keys lists index keys first (ascending), then the rest by insertion: only that rest is sorted. */
-function sortedKeys(o: object): readonly string[] {
+function indexFirst(o: object): readonly string[] {
   const keys = Object.keys(o);
   let p = 0;
   while (p < keys.length && isIndexKey(keys[p])) p++;

@@ -16,40 +16,15 @@
  * engine/hash.ts hashes through a reused buffer and hasher.
  */
 import { flatUnits, isUnitTable, type UnitTable } from '../engine/unitTable';
-import { keyText, sha256Hex, sortedShape } from '../engine/hash';
+import { canonicalText, keyText, sha256Hex, sortedShape } from '../engine/hash';
 
-export function canon(v: unknown): string {
-  if (v === null) return 'null';
-  switch (typeof v) {
-    case 'string': return JSON.stringify(v);
-    case 'number': return Number.isFinite(v) ? String(v) : 'null';
-    case 'boolean': return v ? 'true' : 'false';
-    case 'object': {
-      if (Array.isArray(v)) {
-        let s = '[';
-        for (let i = 0; i < v.length; i++) { if (i) s += ','; const x = v[i]; s += x === undefined || typeof x === 'function' ? 'null' : canon(x); }
-        return s + ']';
-      }
-      if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return canon((v as { toJSON(): unknown }).toJSON());
-      const o = v as Record<string, unknown>;
-      const keys = sortedKeys(o);
-      let s = '{';
-      let first = true;
-      for (const k of keys) {
-        const x = o[k];
-        if (x === undefined || typeof x === 'function') continue;
-        if (!first) s += ',';
-        first = false;
-        s += keyText(k) + canon(x);
-      }
-      return s + '}';
-    }
-    default: return 'null';
-  }
-}
-
-/** Keys sorted (JS default order, as canon uses; engine/hash.ts keeps the order of recent shapes). The result must not be modified. */
+/** Keys sorted (JS default order, integer-like ones too; engine/hash.ts keeps the order of recent shapes). The result must not be modified. */
 const sortedKeys = (o: object, keys: readonly string[] = Object.keys(o)): readonly string[] => sortedShape(keys);
+
+/** The canonical text of a JSON value (docs/save-format.md): engine/hash.ts's writer, every key sorted as a string. */
+export function canon(v: unknown): string {
+  return canonicalText(v, sortedKeys) ?? 'null';
+}
 
 // ---- SHA-256 of text -----------------------------------------------------------------------------
 
