@@ -41,9 +41,10 @@ export function derivedCaches(state: GameState): Map<string, unknown> {
 /** Notes that `next` is the result of an action on `prev` (game.ts `apply`). */
 export function noteSuccessor(prev: GameState, next: GameState): void {
   if (prev === next) return;
-  const from = (linkOf(prev).own ??= {});
-  const l = links.get(next);
-  if (l) { l.top = { ...prev }; l.from = from; l.pred = undefined; } else links.set(next, { top: { ...prev }, from });
+  const l = linkOf(next);
+  l.top = { ...prev };
+  l.from = (linkOf(prev).own ??= {});
+  l.pred = undefined;
 }
 
 /** The state's predecessor (the same object on every call: caches compare it), or undefined. */

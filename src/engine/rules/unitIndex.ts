@@ -135,17 +135,8 @@ function draftIndex(st: NonNullable<ReturnType<typeof internals>>): UnitIndex | 
   const base = st.base_ as unknown as UnitTable;
   const prev = cache.get(base);
   if (!prev || !st.copy_) return null;
-  const cur = st.copy_ as unknown as UnitTable;
-  if (latest(cur.ids) !== base.ids) return null; // a unit added or removed: built whole
-  const changed: [UnitState, UnitState][] = [];
-  for (const k of CHUNK_KEYS) {
-    const c = cur[k]; const bc = base[k];
-    if (c === bc) continue;
-    const now = latest(c);
-    if (now === bc) continue;
-    for (const id in now) { const u = latest(now[id]); if (u !== bc[id]) changed.push([bc[id], u]); }
-  }
-  return patched(prev, changed);
+  const changed = tableChanges(base, st.copy_ as unknown as UnitTable, latest);
+  return changed && patched(prev, changed);
 }
 
 /** `prev` with the changed units ([before, after]) in their new hexes; null when one came onto or left the map. */
@@ -220,18 +211,29 @@ export function changedUnits(p: Predecessor, state: GameState): [UnitState, Unit
 const changes = new WeakMap<GameState, { p: Predecessor; changed: [UnitState, UnitState][] | null }>();
 
 function diffUnits(p: Predecessor, state: GameState): [UnitState, UnitState][] | null {
-  const before = p.top.units as UnitTable;
-  const now = state.units;
+  return tableChanges(p.top.units as UnitTable, state.units, itself);
+}
+const itself = <T>(x: T): T => x;
+
+/**
+ * The units of `now` whose record is not `before`'s, as [before, after]; null when a unit was added or
+ * removed. Only the chunks that are not `before`'s are looked at. `read` gives a value as it is now
+ * (a draft's: draftPeek `latest`; a frozen table's: itself).
+ */
+function tableChanges(before: UnitTable, now: UnitTable, read: <T>(x: T) => T): [UnitState, UnitState][] | null {
   if (before === now) return [];
-  if (before.ids !== now.ids) {
-    if (before.ids.length !== now.ids.length) return null;
-    for (let i = 0; i < now.ids.length; i++) if (before.ids[i] !== now.ids[i]) return null;
+  const ids = read(now.ids);
+  if (before.ids !== ids) {
+    if (before.ids.length !== ids.length) return null;
+    for (let i = 0; i < ids.length; i++) if (before.ids[i] !== ids[i]) return null;
   }
   const out: [UnitState, UnitState][] = [];
   for (const k of CHUNK_KEYS) {
-    const x = before[k]; const y = now[k];
-    if (x === y) continue;
-    for (const id in y) if (x[id] !== y[id]) out.push([x[id], y[id]]);
+    const x = before[k];
+    if (now[k] === x) continue;
+    const y = read(now[k]);
+    if (y === x) continue;
+    for (const id in y) { const u = read(y[id]); if (x[id] !== u) out.push([x[id], u]); }
   }
   return out;
 }
