@@ -24,13 +24,16 @@ import { unitList, unitOf } from '../unitTable';
 
 
 
+/** GOSS 5.1.2: the refusal of a unit that has its TA (or PA) marker already, or is named twice. */
+const alreadyDesignated = (name: string) => ({ code: 'already-designated', message: `${name} is already attack designated`, case: 'GOSS 5.1.2' });
+
 /** Why `u` may not take a TA marker, or null. */
 export function designationProblem(s: GameState, bundle: Parameters<typeof defOf>[0], u: UnitState | undefined, side: string): { code: string; message: string; case: string } | null {
   if (!u) return { code: 'no-such-unit', message: 'there is no such unit', case: 'GOSS 5.1.2' };
   const d = defOf(bundle, u.id);
   if (u.side !== side) return { code: 'not-your-unit', message: `${d.designation} belongs to the other side`, case: 'GOSS 5.1.2' };
   if (!live(u)) return { code: 'not-on-map', message: `${d.designation} is not on the map`, case: 'GOSS 5.1.2' };
-  if (has(u, M.TA) || has(u, M.PA)) return { code: 'already-designated', message: `${d.designation} is already attack designated`, case: 'GOSS 5.1.2' };
+  if (has(u, M.TA) || has(u, M.PA)) return alreadyDesignated(d.designation);
   if (u.markers.includes('Build')) return { code: 'building', message: `${d.designation} is building a fieldwork and does nothing else until it is finished`, case: 'GOSS 17.3' };
   const ban = combatBan(s, bundle);
   if (ban) return { code: ban.code, message: ban.message, case: ban.case ?? 'GOSS 5.1.2' };
@@ -63,9 +66,7 @@ export const attackDesignationRules: RuleModule = {
         const seen = new Set<string>();
         for (const id of a.units) {
           const u = unitOf(base, id);
-          const p = u && seen.has(id)
-            ? { code: 'already-designated', message: `${defOf(ctx.bundle, id).designation} is already attack designated`, case: 'GOSS 5.1.2' }
-            : designationProblem(base, ctx.bundle, u, ctx.side!);
+          const p = u && seen.has(id) ? alreadyDesignated(defOf(ctx.bundle, id).designation) : designationProblem(base, ctx.bundle, u, ctx.side!);
           if (p) reject(p.code, p.message, p.case);
           seen.add(id);
         }

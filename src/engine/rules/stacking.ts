@@ -23,11 +23,13 @@ import { readUnits, unitIndex, unmodifiedBase, type UnitIndex } from './unitInde
 import { actsAsGroup } from './artilleryGroups';
 
 /**
- * AW 31.9.2a applies to counters that are artillery groups or stand for one (an AGRA Btn, AW 32.5.1 note).
+ * Whether a counter stacks as an artillery group: AW 31.9.2a applies to counters that are artillery
+ * groups or stand for one (an AGRA Btn, AW 32.5.1 note).
  * Interpretation: a corps HQ counter standing for its corps artillery (AW 32.5.2, 33.5.1) keeps HQ stacking.
  */
 function stacksAsGroup(bundle: ScenarioBundle, id: string): boolean {
-  return actsAsGroup(bundle, id) && bundle.units.get(id)?.size !== 'HQ';
+  const def = bundle.units.get(id);
+  return !!def && (isArtilleryGroup(def) || (actsAsGroup(bundle, id) && def.size !== 'HQ'));
 }
 
 // The table's schema lives with the other table schemas (validated at load by src/data/bundle.ts).
@@ -189,7 +191,7 @@ export function stackViolationOf(bundle: ScenarioBundle, h: HexId, side: Side, s
     if (def) units.push({ id: u.id, u, def, kind: kindOf(t, def) });
   }
   if (!units.length) return null;
-  const group = units.find((c) => isArtilleryGroup(c.def) || stacksAsGroup(bundle, c.id));
+  const group = units.find((c) => stacksAsGroup(bundle, c.id));
   if (t.artilleryGroupsAlone.value && group && others > 1) {
     return { hex: h, ref: formatHex(h), side, units: units.map((c) => c.id), excess: others - 1, case: 'AW 31.9.2a', reason: `artillery group ${group.def.designation} may not stack with any other unit` };
   }
@@ -232,19 +234,21 @@ export function stackViolations(state: GameState, bundle: ScenarioBundle, side?:
   let out = byIx.get(key);
   if (!out) {
     out = [];
-    // Hex by hex (each stack once), its sides in the order their first unit appears in the index.
-    for (const [h, stack] of ix.byHex) {
-      const first = stack[0].side;
-      if (!side || first === side) { const v = stackViolationOf(bundle, h, first, stack); if (v) out.push(v); }
-      const other = stack.find((u) => u.side !== first)?.side;
-      if (other && (!side || other === side)) { const v = stackViolationOf(bundle, h, other, stack); if (v) out.push(v); }
-    }
+    for (const [h, stack] of ix.byHex) hexViolations(bundle, h, stack, side, out);
     out.sort((a, b) => a.hex - b.hex);
     byIx.set(key, out);
   }
   return out.slice();
 }
 const violationCache = new WeakMap<UnitIndex, Map<string, StackViolation[]>>();
+
+/** The violations of one hex's stack (of `side`, or both), its sides in the order their first unit appears in the index. */
+function hexViolations(bundle: ScenarioBundle, h: HexId, stack: readonly UnitState[], side: Side | undefined, out: StackViolation[]): void {
+  const first = stack[0].side;
+  if (!side || first === side) { const v = stackViolationOf(bundle, h, first, stack); if (v) out.push(v); }
+  const other = stack.find((u) => u.side !== first)?.side;
+  if (other && (!side || other === side)) { const v = stackViolationOf(bundle, h, other, stack); if (v) out.push(v); }
+}
 
 /** Adjacent hexes an artillery group may relocate to (AW 31.9.2a): empty, on the map, enterable by it. */
 export function relocationHexes(state: GameState, bundle: ScenarioBundle, unitId: string): HexId[] {
@@ -278,7 +282,6 @@ function relocate(d: Draft<GameState>, unitId: string, to: HexId | null): GameEv
   return [{ type: 'groupRelocated', unit: unitId, from: from === null ? null : formatHex(from), to: formatHex(to), case: 'AW 31.9.2a' }];
 }
 
-/** End-of-phase fix for artillery groups left stacked by combat (AW 31.9.2a): first free adjacent hex, else eliminated. */
 /**
  * The violations stackViolations(state) lists, in its order, but only in the hexes that hold an
  * artillery group (AW 31.9.2a: the only ones the end-of-segment relocation acts on). Asked at the end
@@ -287,29 +290,19 @@ function relocate(d: Draft<GameState>, unitId: string, to: HexId | null): GameEv
  */
 function groupViolations(state: GameState, bundle: ScenarioBundle): StackViolation[] {
   const ix = unitIndex(state);
-  const hexes: HexId[] = [];
-  for (const u of ix.live) {
-    const def = bundle.units.get(u.id);
-    if (def && (isArtilleryGroup(def) || stacksAsGroup(bundle, u.id)) && !hexes.includes(u.hex!)) hexes.push(u.hex!);
-  }
+  const hexes = new Set<HexId>();
+  for (const u of ix.live) if (stacksAsGroup(bundle, u.id)) hexes.add(u.hex!);
   const out: StackViolation[] = [];
-  for (const h of hexes.sort((a, b) => a - b)) {
-    const stack = ix.byHex.get(h)!;
-    const first = stack[0].side;
-    const v = stackViolationOf(bundle, h, first, stack);
-    if (v) out.push(v);
-    const other = stack.find((u) => u.side !== first)?.side;
-    const w = other ? stackViolationOf(bundle, h, other, stack) : null;
-    if (w) out.push(w);
-  }
+  for (const h of [...hexes].sort((a, b) => a - b)) hexViolations(bundle, h, ix.byHex.get(h)!, undefined, out);
   return out;
 }
 
+/** End-of-phase fix for artillery groups left stacked by combat (AW 31.9.2a): first free adjacent hex, else eliminated. */
 function autoRelocateGroups(d: Draft<GameState>, bundle: ScenarioBundle): GameEvent[] {
   const events: GameEvent[] = [];
   for (const v of groupViolations(d as GameState, bundle)) {
     if (v.case !== 'AW 31.9.2a') continue;
-    const g = v.units.find((id) => isArtilleryGroup(bundle.units.get(id)!) || stacksAsGroup(bundle, id));
+    const g = v.units.find((id) => stacksAsGroup(bundle, id));
     if (!g) continue;
     const hexes = relocationHexes(d as GameState, bundle, g);
     events.push(...relocate(d, g, hexes.length ? hexes[0] : null));
@@ -371,7 +364,7 @@ export const stackingRules: RuleModule = {
         const def = ctx.bundle.units.get(a.unit);
         if (!u || !def || u.hex === null || u.eliminated) reject('no-such-unit', `there is no unit "${a.unit}" on the map`);
         if (u.side !== ctx.side) reject('not-your-unit', 'that unit belongs to the other side');
-        if (!isArtilleryGroup(def) && !stacksAsGroup(ctx.bundle, a.unit)) reject('not-a-group', `${def.designation} is not an artillery group`, 'AW 31.9.2a');
+        if (!stacksAsGroup(ctx.bundle, a.unit)) reject('not-a-group', `${def.designation} is not an artillery group`, 'AW 31.9.2a');
         const v = hexStackViolation(d as GameState, ctx.bundle, u.hex, u.side);
         if (!v || v.case !== 'AW 31.9.2a') reject('not-stacked', `${def.designation} is not stacked with another unit`, 'AW 31.9.2a');
         const options = relocationHexes(d as GameState, ctx.bundle, u.id);
@@ -389,7 +382,7 @@ export const stackingRules: RuleModule = {
         for (const v of stackViolations(state, bundle, side)) {
           if (v.case !== 'AW 31.9.2a') continue;
           for (const id of v.units) {
-            if (!isArtilleryGroup(bundle.units.get(id)!) && !stacksAsGroup(bundle, id)) continue;
+            if (!stacksAsGroup(bundle, id)) continue;
             const hs = relocationHexes(state, bundle, id);
             if (!hs.length) out.push({ type: 'relocateGroup', unit: id });
             for (const h of hs) out.push({ type: 'relocateGroup', unit: id, hex: formatHex(h) });
