@@ -23,6 +23,7 @@ import { invariantChecksOn, newProblems } from './invariants';
 import { bundleById, bundleOf, hasBundle, registerBundle } from './bundles';
 import { redact, type StateView } from './rules/hidden';
 import { noteSuccessor } from './rules/lineage';
+import { carryIndex } from './rules/unitIndex';
 import type {
   Action, ApplyResult, GameEvent, GameLog, GameState, NewGameOptions, Rejection, ScenarioBundle, SeqPos, Side, UnitState,
 } from './types';
@@ -458,6 +459,7 @@ function applyNormalised(state: GameState, action: Action): ApplyResult {
   }
   // Per-state caches that can derive this state's value from the previous one's (rules/lineage.ts).
   noteSuccessor(state, next);
+  carryIndex(state, next);
   return { ok: true, state: next, events, barrier, rolls: dice.rolls, action };
 }
 

@@ -60,6 +60,7 @@ describe('GOSS 7.7–7.8 side views derived from the previous state equal the vi
     for (let h = 0; h < HEX_COUNT; h++) {
       if (v.flags[h] !== w.flags[h]) wrong.push(`hex ${h}: flags ${v.flags[h]}, built ${w.flags[h]}`);
       else if (v.flags[h] && v.coverAt(h) !== w.coverAt(h)) wrong.push(`hex ${h}: cover ${v.coverAt(h)}, built ${w.coverAt(h)}`);
+      else if (v.friendly(h) !== w.friendly(h)) wrong.push(`hex ${h}: friendly ${v.friendly(h)}, built ${w.friendly(h)}`);
     }
     if (JSON.stringify([v.noSlide, v.enemyHexes, v.night]) !== JSON.stringify([w.noSlide, w.enemyHexes, w.night])) wrong.push('enemy hexes or works');
     return { derived: true, wrong };
@@ -80,7 +81,13 @@ describe('the unit index derived from the previous state equals the index built 
   const show = (ix: ReturnType<typeof unitIndex>) => JSON.stringify([ix.live.map((u) => u.id), [...ix.byHex].sort((a, b) => a[0] - b[0]).map(([h, l]) => [h, l.map((u) => u.id)])]);
   overSelfPlay('the unit index', (state) => unitIndex(state), (state) => {
     const ix = unitIndex(state);
-    const wrong = show(ix) === show(unitIndex(whole(state))) ? [] : ['lists differ'];
+    const built = unitIndex(whole(state));
+    const wrong = show(ix) === show(built) ? [] : ['lists differ'];
+    // Each hex asked alone (a derived index reads its own changed stacks first, then the shared map).
+    for (let h = 0; h < HEX_COUNT; h++) {
+      const x = ix.byHex.get(h)?.map((u) => u.id).join(); const y = built.byHex.get(h)?.map((u) => u.id).join();
+      if (x !== y || ix.byHex.has(h) !== built.byHex.has(h)) { wrong.push(`hex ${h}: ${x}, built ${y}`); break; }
+    }
     // Derived lists hold the state's own unit records.
     if (ix.live.some((u) => unitOf(state, u.id) !== u)) wrong.push('a unit record of another state');
     // A derived index carries the live positions (`at`) from the first derivation on.

@@ -44,8 +44,14 @@ const TERRAIN_BOCAGE_HEDGEROW = new Set(['bocage', 'hedgerow']);
 /** Per-side occupancy and adjacency facts of one state, shared by every search of that side. */
 export interface SideView {
   side: Side;
-  /** Per hex bit flags: F_ENEMY, F_FRIEND, F_ENEMY_ADJ, F_NON_AFV_ADJ, F_WORKS_ADJ (one map-sized array per state and side). */
+  /**
+   * Per hex bit flags: F_ENEMY, F_ENEMY_ADJ, F_NON_AFV_ADJ, F_WORKS_ADJ, F_HALT_ADJ — what the enemy's units
+   * and works make of each hex. A friendly move changes none of them, so one array serves every state
+   * of a side's movement (issue 17: derivedView shares it instead of copying it per action).
+   */
   flags: Uint8Array;
+  /** A unit of the side stands in the hex (GOSS 7.10 / AW 31.2.1 friendly-occupied road surcharge). */
+  friendly: (h: HexId) => boolean;
   /** Covering terrain for a unit of this side in a hex: 0 open, 1 OCT, 2 MCT (AW 1.2.7a, 1.2.8, 31.6 applied). */
   coverAt: (h: HexId) => number;
   /** Hexes of enemy-held ET-3s and Forts (GOSS 7.9.0 no sliding). */
@@ -57,8 +63,6 @@ export interface SideView {
 
 /** An enemy unit stands in the hex. */
 export const F_ENEMY = 1;
-/** A friendly unit stands in the hex. */
-export const F_FRIEND = 2;
 /** The hex is adjacent to an enemy unit. */
 export const F_ENEMY_ADJ = 4;
 /** The hex is adjacent to an enemy that is not a pure AFV (GOSS 7.8.0 waiver needs only pure AFVs adjacent). */
@@ -111,10 +115,9 @@ const DERIVABLE = new Set(['units', 'n', 'barrier']);
 
 /**
  * The view of `side` derived from the previous state's (issue 17), when the action changed nothing but
- * units of `side` standing outside every fieldworks hex: such a change moves only F_FRIEND bits (the
- * enemy's hexes, halts and adjacency, the works and the night are as they were, and cover does not
- * read friendly units), so the previous flags are copied and the friendly bit recomputed at the hexes
- * the changed units left or entered. Else null (the view is built whole).
+ * units of `side` standing outside every fieldworks hex: such a change leaves every flag as it was (the
+ * enemy's hexes, halts and adjacency, the works and the night; cover does not read friendly units), so
+ * the previous view is shared with this state's friendly occupancy. Else null (the view is built whole).
  */
 function derivedView(state: GameState, side: Side): SideView | null {
   const p = predecessorOf(state);
@@ -124,24 +127,34 @@ function derivedView(state: GameState, side: Side): SideView | null {
   const changed = changedUnits(p, state);
   if (!changed) return null;
   const works = state.fieldworks;
-  const touched: HexId[] = [];
   for (const [a, b] of changed) {
     if (a.side !== side || b.side !== side) return null;
-    for (const u of [a, b]) {
-      if (u.hex === null || u.eliminated) continue;
-      if (works[u.hex] !== undefined) return null;
-      touched.push(u.hex);
-    }
+    for (const u of [a, b]) if (u.hex !== null && !u.eliminated && works[u.hex] !== undefined) return null;
   }
-  const flags = prev.flags.slice();
-  const byHex = unitIndex(state).byHex;
-  for (const h of touched) {
-    let friend = false;
-    for (const u of byHex.get(h) ?? []) if (u.side === side) { friend = true; break; }
-    flags[h] = friend ? flags[h] | F_FRIEND : flags[h] & ~F_FRIEND;
-  }
-  return { ...prev, flags };
+  return { ...prev, friendly: friendlyOf(state, side) };
 }
+
+/**
+ * Whether a unit of `side` stands in a hex: the unit index's stacks for the first few questions (a
+ * submitted move's check asks a handful), then a map-sized array built once (a search asks thousands).
+ */
+function friendlyOf(state: GameState, side: Side): (h: HexId) => boolean {
+  let asked = isDraft(state) || isDraft(state.units) ? FEW : 0; // a draft may change after: its answer is taken now
+  let at: Uint8Array | null = null;
+  const f = (h: HexId): boolean => {
+    if (at) return at[h] === 1;
+    if (++asked > FEW) {
+      at = new Uint8Array(HEX_COUNT);
+      for (const u of unitIndex(state).live) if (u.side === side && u.hex !== null) at[u.hex] = 1;
+      return at[h] === 1;
+    }
+    for (const u of unitIndex(state).byHex.get(h) ?? []) if (u.side === side) return true;
+    return false;
+  };
+  if (asked) f(-1);
+  return f;
+}
+const FEW = 16;
 
 /** The occupancy view of `side` (cached per immutable state object). */
 export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, ignore?: readonly string[]): SideView {
@@ -162,9 +175,9 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
   const halting = new Set<HexId>();
   // A local: an imported binding is a getter call per read under vite's SSR loader (the bench, the tests).
   const nb = NEIGHBOURS;
+  const friendly = friendlyOf(state, side);
   for (const u of unitIndex(state).live) {
-    if (u.hex === null) continue;
-    if (u.side === side) { flags[u.hex] |= F_FRIEND; continue; }
+    if (u.hex === null || u.side === side) continue;
     const def = bundle.units.get(u.id);
     if (!(flags[u.hex] & F_ENEMY)) enemyHexes.push(u.hex);
     flags[u.hex] |= F_ENEMY;
@@ -189,7 +202,7 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
     if (!row) continue;
     const held = (flags[h] & F_ENEMY) !== 0 && halting.has(h);
     // reconstructed: an empty Fort belongs to the Germans (every AW Fort is German), so it halts Allied movers only.
-    const emptyFort = fw === 'Fort' && !held && !(flags[h] & F_FRIEND) && side !== 'german';
+    const emptyFort = fw === 'Fort' && !held && !friendly(h) && side !== 'german';
     if (!(held || emptyFort)) continue;
     if (row.halt) for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0) flags[n] |= F_WORKS_ADJ; }
     if (row.noSlide && (emptyFort || (held && noSlideGarrison(state, bundle, h, side)))) noSlide.push(h);
@@ -222,7 +235,7 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
     if (night && !(flags[h] & F_WORKS_ADJ) && c < COVER_MCT) c += 1;
     return (cover[h] = c);
   };
-  const v: SideView = { side, flags, coverAt, noSlide, enemyHexes, night };
+  const v: SideView = { side, flags, friendly, coverAt, noSlide, enemyHexes, night };
   m.set(key, v);
   return v;
 }
@@ -357,7 +370,7 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
     if (!main) { if (why) { why.reason = `a move that keeps its full MA in ${c.ground} ground runs wholly along primary or secondary roads`; why.case = 'GOSS 7.6.1, 19.4'; why.code = 'not-main-road'; } return -1; }
     cost = c.leg ? offroadCost(c, from, to, t, feats, main, why) : mechRoadCost(tec, t, feats, main);
     if (cost < 0) return cost;
-    if (!c.leg && (view.flags[to] & F_FRIEND)) cost += 2 * tec.raw.friendlyOccupiedRoad.mp;
+    if (!c.leg && view.friendly(to)) cost += 2 * tec.raw.friendlyOccupiedRoad.mp;
   } else if (c.type === 'road') {
     if (!(routes & ANY_ROAD) && !clearAsRoad(tec, c.ground)) {
       if (why) { why.reason = `in ${c.ground} ground Mech road movement follows roads only (clear hexes count as roads in dry weather)`; why.case = 'GOSS 7.10.1'; }
@@ -368,7 +381,7 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
     if (cost >= 0 && !(routes & ANY_ROAD)) { const con = constrictedOf(bundle); const emb = bundle.board.embankments; if ((con && (con[from] || con[to])) || emb.has(from) || emb.has(to)) cost = -1; }
     if (cost < 0) { if (why) { why.reason = 'Mech road movement follows road hexsides, or enters clear hexes at 1.5 MP in dry weather'; why.case = 'GOSS 7.10.1'; } return -1; }
     // AW 31.2.1: tactical road movement pays one extra MP entering a hex already occupied by a friendly unit.
-    if ((view.flags[to] & F_FRIEND)) cost += 2 * tec.raw.friendlyOccupiedRoad.mp;
+    if (view.friendly(to)) cost += 2 * tec.raw.friendlyOccupiedRoad.mp;
   } else if (c.type === 'legroad') {
     // GOSS 7.6.1 step 2: wholly along primary or secondary roads, never adjacent to an enemy, never seen by an enemy ground unit.
     if (!(routes & roadMarchRoutes(tec))) { if (why) { why.reason = 'a Leg road march moves wholly along primary or secondary roads'; why.case = 'GOSS 7.6.2'; why.code = 'not-road-march'; } return -1; }

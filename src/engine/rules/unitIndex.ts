@@ -16,8 +16,8 @@ import { CHUNK_KEYS, chunkIndexOfIds, chunkKeyOf, chunkOf, chunksOf, unitList, t
 export interface UnitIndex {
   /** Units on the map (not eliminated, hex set), in the record's order. */
   live: UnitState[];
-  /** Live units by hex. */
-  byHex: Map<HexId, UnitState[]>;
+  /** Live units by hex (read-only: a derived index shares its stacks with the one it came from). */
+  byHex: ReadonlyMap<HexId, UnitState[]>;
   /** Each live unit's position in `live` (made when an index is first derived from this one). */
   at?: Map<string, number>;
 }
@@ -66,6 +66,40 @@ export function peekUnit(state: GameState, id: string): UnitState | undefined {
   return u !== undefined && u.id === id ? u : undefined;
 }
 
+/**
+ * Stacks by hex: a map shared by every index derived from one built whole, and the stacks the actions
+ * since then changed (issue 17: each derived index copied the whole map, O(stacks) per action; at
+ * campaign scale a thousand stacks). A lookup reads the changes first. Iterating merges them once.
+ */
+class HexStacks implements ReadonlyMap<HexId, UnitState[]> {
+  private merged: Map<HexId, UnitState[]> | null = null;
+  /** `own`: the changed stacks, an empty list where a hex was emptied (never written after construction). */
+  constructor(readonly flat: ReadonlyMap<HexId, UnitState[]>, readonly own: ReadonlyMap<HexId, UnitState[]>) {}
+  get(h: HexId): UnitState[] | undefined {
+    const l = this.own.get(h);
+    if (l === undefined) return this.flat.get(h);
+    return l.length ? l : undefined;
+  }
+  has(h: HexId): boolean { return this.get(h) !== undefined; }
+  /** One map of every stack (made once, on the first iteration). */
+  all(): Map<HexId, UnitState[]> {
+    if (!this.merged) {
+      const m = new Map(this.flat);
+      for (const [h, l] of this.own) if (l.length) m.set(h, l); else m.delete(h);
+      this.merged = m;
+    }
+    return this.merged;
+  }
+  get size(): number { return this.all().size; }
+  entries(): MapIterator<[HexId, UnitState[]]> { return this.all().entries(); }
+  keys(): MapIterator<HexId> { return this.all().keys(); }
+  values(): MapIterator<UnitState[]> { return this.all().values(); }
+  [Symbol.iterator](): MapIterator<[HexId, UnitState[]]> { return this.all().entries(); }
+  forEach(fn: (l: UnitState[], h: HexId, m: ReadonlyMap<HexId, UnitState[]>) => void): void { for (const [h, l] of this.all()) fn(l, h, this); }
+}
+/** Changed stacks kept apart before they are merged into a new shared map (lookups stay one small map deep). */
+const MAX_OWN = 64;
+
 function build(units: UnitTable): UnitIndex {
   const all = readUnits(units);
   const live: UnitState[] = [];
@@ -95,9 +129,14 @@ export function unmodifiedBase<T extends object>(d: T): T {
 export function unitIndex(state: GameState): UnitIndex {
   let units = state.units;
   // A draft whose units nothing has written to yet has the frozen base's units: its cached index
-  // (the fire plan, the adjacent-enemy checks and fatigue recovery query hex by hex on drafts).
+  // (the fire plan, the adjacent-enemy checks and fatigue recovery query hex by hex on drafts), or
+  // one derived from the base state's predecessor (a handler checking its action on the draft).
   const st = internals(units);
-  if (st && !st.modified_) units = st.base_ as unknown as UnitTable;
+  if (st && !st.modified_) {
+    units = st.base_ as unknown as UnitTable;
+    const root = internals(state);
+    if (root) state = root.base_ as unknown as GameState;
+  }
   // Look up first: Object.isFrozen is O(properties) on a large record, so it runs once per state, on the miss.
   const hit = cache.get(units);
   if (hit) return hit;
@@ -133,8 +172,14 @@ function derivedIndex(state: GameState): UnitIndex | null {
  */
 function draftIndex(st: NonNullable<ReturnType<typeof internals>>): UnitIndex | null {
   const base = st.base_ as unknown as UnitTable;
-  const prev = cache.get(base);
-  if (!prev || !st.copy_) return null;
+  if (!st.copy_) return null;
+  // The base's index, built and kept when no query asked it before the writes: the state this action
+  // makes derives its own index from it too (derivedIndex).
+  let prev = cache.get(base);
+  if (!prev) {
+    if (!Object.isFrozen(base)) return null;
+    cache.set(base, (prev = build(base)));
+  }
   const changed = tableChanges(base, st.copy_ as unknown as UnitTable, latest);
   return changed && patched(prev, changed);
 }
@@ -145,12 +190,16 @@ function patched(prev: UnitIndex, changed: readonly [UnitState, UnitState][]): U
   for (const [a, b] of changed) if (!a || isLive(a) !== isLive(b)) return null;
   const at = prev.at ??= new Map(prev.live.map((u, i) => [u.id, i]));
   const live = prev.live.slice();
-  const byHex = new Map(prev.byHex);
+  // The stacks of the index derived from, and the changes since its shared map (HexStacks).
+  const from = prev.byHex;
+  const flat = from instanceof HexStacks ? from.flat : from;
+  const own = new Map(from instanceof HexStacks ? from.own : undefined);
   const copied = new Set<HexId>();
-  const listAt = (h: HexId) => {
-    let l = byHex.get(h);
-    if (!copied.has(h)) { l = l ? l.slice() : []; byHex.set(h, l); copied.add(h); }
-    return l!;
+  const listAt = (h: HexId): UnitState[] => {
+    if (copied.has(h)) return own.get(h)!;
+    const l = from.get(h)?.slice() ?? [];
+    own.set(h, l); copied.add(h);
+    return l;
   };
   for (const [a] of changed) {
     if (!isLive(a)) continue;
@@ -166,8 +215,19 @@ function patched(prev: UnitIndex, changed: readonly [UnitState, UnitState][]): U
     while (k < l.length && at.get(l[k].id)! < i) k++;
     l.splice(k, 0, b);
   }
-  for (const h of copied) if (!byHex.get(h)!.length) byHex.delete(h);
-  return { live, byHex, at };
+  // An emptied hex stays in `own` as an empty list (it hides the shared map's stack).
+  for (const h of copied) if (!own.get(h)!.length && !flat.has(h)) own.delete(h);
+  const stacks = new HexStacks(flat, own);
+  return { live, byHex: own.size > MAX_OWN ? stacks.all() : stacks, at };
+}
+
+/**
+ * Derives the index of the state an action made from its predecessor's, when that one is kept (game.ts
+ * `apply`, after noting the successor). A state no rule asked about (a mark, an action that reads no
+ * stack) would otherwise break the chain, and the next state's index would be built over every unit.
+ */
+export function carryIndex(prev: GameState, next: GameState): void {
+  if (prev.units !== next.units && cache.has(prev.units)) unitIndex(next);
 }
 
 /** Live units in hex `h`, optionally of one side. */

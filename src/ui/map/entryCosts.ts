@@ -40,7 +40,7 @@ function bundleFor(board: Board, bundle: ScenarioBundle | null): ScenarioBundle 
 }
 
 const EMPTY_FLAGS = new Uint8Array(HEX_COUNT);
-const EMPTY_VIEW: SideView = { side: 'allied', flags: EMPTY_FLAGS, coverAt: () => 0, noSlide: [], enemyHexes: [], night: false };
+const EMPTY_VIEW: SideView = { side: 'allied', flags: EMPTY_FLAGS, friendly: () => false, coverAt: () => 0, noSlide: [], enemyHexes: [], night: false };
 
 function one(b: ScenarioBundle, leg: boolean, type: MoveType, from: HexId, to: HexId): EntryCost {
   // stepCost reads the unit, its definition and the game state only through the view, `enter`
