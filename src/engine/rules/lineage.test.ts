@@ -7,7 +7,8 @@ import { HEX_COUNT } from '../hex';
 import type { GameState, ScenarioBundle, Side } from '../types';
 import { sideView } from './movement-search';
 import { segmentMoves } from './movement';
-import { unitIndex } from './unitIndex';
+import { memoOf, unitIndex } from './unitIndex';
+import { stackViolations } from './stacking';
 import { unitOf } from '../unitTable';
 
 // Issue 17: caches derived from the previous state's value (rules/lineage.ts) instead of being built
@@ -92,6 +93,18 @@ describe('the unit index derived from the previous state equals the index built 
     if (ix.live.some((u) => unitOf(state, u.id) !== u)) wrong.push('a unit record of another state');
     // A derived index carries the live positions (`at`) from the first derivation on.
     return { derived: !!ix.at, wrong };
+  }, 100);
+});
+
+describe('GOSS 6.3–6.4, AW 31.9.2a stack violations derived from the previous index equal those found over every stack', () => {
+  const sides = [undefined, 'allied', 'german'] as const;
+  const show = (state: GameState, bundle: ScenarioBundle) => JSON.stringify(sides.map((x) => stackViolations(state, bundle, x)));
+  overSelfPlay('the stack violations', (state, bundle) => show(state, bundle), (state, bundle) => {
+    const from = unitIndex(state).from;
+    const derived = !!from && sides.every((x) => from.memo.has(`stackViolations:${x ?? 'both'}`)) && !memoOf(unitIndex(state)).size;
+    const got = show(state, bundle);
+    const built = show(whole(state), bundle);
+    return { derived, wrong: got === built ? [] : [`${got}, built ${built}`] };
   }, 100);
 });
 

@@ -19,7 +19,7 @@ import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import { MARKER, isArtilleryGroup, isHq, isInfantry, isZStep, stepsLeft } from './unit-traits';
 import { isConstricted, moveRecordNow } from './movement-search';
-import { readUnits, unitIndex, unmodifiedBase, type UnitIndex } from './unitIndex';
+import { memoOf, readUnits, unitIndex, unmodifiedBase } from './unitIndex';
 import { actsAsGroup } from './artilleryGroups';
 
 /**
@@ -228,19 +228,24 @@ export function stackViolations(state: GameState, bundle: ScenarioBundle, side?:
   // Kept per unit index (one per frozen state; a draft gets a fresh index per call): the panels' legal
   // actions ask twice per state and the end-of-segment check once more (issue 17, 1,000 stacks).
   const ix = unitIndex(state);
-  let byIx = violationCache.get(ix);
-  if (!byIx) violationCache.set(ix, (byIx = new Map()));
-  const key = side ?? 'both';
-  let out = byIx.get(key);
+  const memo = memoOf(ix);
+  const key = `stackViolations:${side ?? 'both'}`;
+  let out = memo.get(key) as StackViolation[] | undefined;
   if (!out) {
+    // An index derived from another whose answer is kept: that answer, with the changed hexes asked again
+    // (issue 17: each segment end asked every stack on the map).
+    const before = ix.from?.memo.get(key) as StackViolation[] | undefined;
     out = [];
-    for (const [h, stack] of ix.byHex) hexViolations(bundle, h, stack, side, out);
+    if (before) {
+      const hexes = ix.from!.hexes;
+      for (const v of before) if (!hexes.has(v.hex)) out.push(v);
+      for (const h of hexes) { const stack = ix.byHex.get(h); if (stack) hexViolations(bundle, h, stack, side, out); }
+    } else for (const [h, stack] of ix.byHex) hexViolations(bundle, h, stack, side, out);
     out.sort((a, b) => a.hex - b.hex);
-    byIx.set(key, out);
+    memo.set(key, out);
   }
   return out.slice();
 }
-const violationCache = new WeakMap<UnitIndex, Map<string, StackViolation[]>>();
 
 /** The violations of one hex's stack (of `side`, or both), its sides in the order their first unit appears in the index. */
 function hexViolations(bundle: ScenarioBundle, h: HexId, stack: readonly UnitState[], side: Side | undefined, out: StackViolation[]): void {

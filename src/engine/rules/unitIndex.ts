@@ -20,6 +20,20 @@ export interface UnitIndex {
   byHex: ReadonlyMap<HexId, UnitState[]>;
   /** Each live unit's position in `live` (made when an index is first derived from this one). */
   at?: Map<string, number>;
+  /**
+   * For an index derived from another: the hexes whose stacks changed, and the other index's per-index
+   * memo (`memoOf`), so a whole-map answer can be derived from the other's (stacking.ts violations).
+   * Only the memo is held, not the index: a long game does not keep every earlier index alive.
+   */
+  from?: { hexes: ReadonlySet<HexId>; memo: Map<string, unknown> };
+}
+
+const memos = new WeakMap<UnitIndex, Map<string, unknown>>();
+/** Answers kept per index by the rules that ask about the whole map (stacking.ts): by name. */
+export function memoOf(ix: UnitIndex): Map<string, unknown> {
+  let m = memos.get(ix);
+  if (!m) memos.set(ix, (m = new Map()));
+  return m;
 }
 
 const cache = new WeakMap<object, UnitIndex>();
@@ -97,8 +111,12 @@ class HexStacks implements ReadonlyMap<HexId, UnitState[]> {
   [Symbol.iterator](): MapIterator<[HexId, UnitState[]]> { return this.all().entries(); }
   forEach(fn: (l: UnitState[], h: HexId, m: ReadonlyMap<HexId, UnitState[]>) => void): void { for (const [h, l] of this.all()) fn(l, h, this); }
 }
-/** Changed stacks kept apart before they are merged into a new shared map (lookups stay one small map deep). */
-const MAX_OWN = 64;
+/**
+ * How many changed stacks are kept apart before they are merged into a new shared map. Each derived
+ * index copies the changed stacks (about half the limit on average) and a merge copies every stack once
+ * per limit / 2 derivations at two stacks a move: 2·√stacks balances the two.
+ */
+const maxOwn = (stacks: number): number => 8 + 2 * Math.sqrt(stacks);
 
 function build(units: UnitTable): UnitIndex {
   const all = readUnits(units);
@@ -218,7 +236,7 @@ function patched(prev: UnitIndex, changed: readonly [UnitState, UnitState][]): U
   // An emptied hex stays in `own` as an empty list (it hides the shared map's stack).
   for (const h of copied) if (!own.get(h)!.length && !flat.has(h)) own.delete(h);
   const stacks = new HexStacks(flat, own);
-  return { live, byHex: own.size > MAX_OWN ? stacks.all() : stacks, at };
+  return { live, byHex: own.size > maxOwn(flat.size) ? stacks.all() : stacks, at, from: { hexes: copied, memo: memoOf(prev) } };
 }
 
 /**
