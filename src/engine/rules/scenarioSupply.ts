@@ -88,26 +88,55 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   const hit = cache.get(state.units)?.get(key);
   if (hit) return hit;
   const rule = special(bundle).logistics!.supply![side]!;
-  const leg = rule.hqLeg!;
   // Typed arrays over the lattice, not Sets and memo Maps (issue 17: the trace runs at every supply
-  // determination and for every mover's GenS; the answers are the same).
+  // determination and for every mover's GenS; the answers are the same). The occupancy and enemy-adjacency
+  // arrays are kept between traces and cleared where this trace wrote them (a fill of the map's size and a
+  // new array per trace were most of a small trace's time).
   const NB = NEIGHBOURS; // read once: under vite's SSR loader (tests, bench) each read of an import is a getter call
-  const occ = new Uint8Array(HEX_COUNT); // 1 enemy, 2 friend, 3 both
-  for (const x of unitIndex(state).live) occ[x.hex!] |= x.side === side ? FRIEND : ENEMY;
-  const adjMemo = new Int8Array(HEX_COUNT).fill(-1);
-  const adj = (h: HexId) => {
-    let v = adjMemo[h];
-    if (v === -1) { v = 0; if (!(occ[h] & FRIEND)) for (let d = 0; d < 6; d++) { const n = NB[h * 6 + d]; if (n >= 0 && occ[n] & ENEMY) { v = 1; break; } } adjMemo[h] = v; }
-    return v === 1;
-  };
+  const occ = scratch.occ; const nearEnemy = scratch.near;
+  const land = pathLand(bundle);
+  const written: HexId[] = [];
+  try {
+    for (const x of unitIndex(state).live) { occ[x.hex!] |= x.side === side ? FRIEND : ENEMY; written.push(x.hex!); }
+    for (const x of unitIndex(state).live) {
+      if (x.side === side) continue;
+      for (let d = 0; d < 6; d++) { const n = NB[x.hex! * 6 + d]; if (n >= 0) nearEnemy[n] = 1; }
+    }
+    return traceOn(state, bundle, side, key, rule, occ, nearEnemy, land);
+  } finally {
+    for (const h of written) { occ[h] = 0; for (let d = 0; d < 6; d++) { const n = NB[h * 6 + d]; if (n >= 0) nearEnemy[n] = 0; } }
+  }
+}
+
+/** Leg 2's half-step buckets and touched labels, kept between searches. */
+const scratchBuckets: number[][] = [];
+const scratchTouched: number[] = [];
+/** Occupancy (ENEMY / FRIEND bits) and "next to an enemy" per hex, all zero between traces. */
+const scratch = { occ: new Uint8Array(HEX_COUNT), near: new Uint8Array(HEX_COUNT) };
+
+/** Hexes a supply path may enter whatever the units do: on the map, land, in the play area (AW 32.0). Once per bundle. */
+const lands = new WeakMap<ScenarioBundle, Uint8Array>();
+function pathLand(bundle: ScenarioBundle): Uint8Array {
+  let m = lands.get(bundle);
+  if (!m) {
+    m = new Uint8Array(HEX_COUNT);
+    for (let h = 0; h < HEX_COUNT; h++) if (bundle.board.terrain[h] !== NO_TERRAIN && isLand(bundle.board, h) && inPlayArea(bundle, h)) m[h] = 1;
+    lands.set(bundle, m);
+  }
+  return m;
+}
+
+type SupplyDef = NonNullable<NonNullable<NonNullable<ReturnType<typeof special>['logistics']>['supply']>[Side]>;
+
+/** The trace itself, on the occupancy arrays scenarioSupplyTrace filled. */
+function traceOn(state: GameState, bundle: ScenarioBundle, side: Side, key: string, rule: SupplyDef, occ: Uint8Array, nearEnemy: Uint8Array, land: Uint8Array): Trace {
+  const leg = rule.hqLeg!;
+  const NB = NEIGHBOURS;
+  const markers = bridgeMarkers(state);
+  // A hex counts as next to an enemy unless a friendly unit holds it (AW 33.9.0).
+  const adj = (h: HexId) => nearEnemy[h] === 1 && !(occ[h] & FRIEND);
   const max = rule.maxPathHexesAdjacentToEnemy;
-  const passMemo = new Int8Array(HEX_COUNT).fill(-1);
-  const passable = (h: HexId) => {
-    if (h < 0) return false;
-    let v = passMemo[h];
-    if (v === -1) { v = bundle.board.terrain[h] !== NO_TERRAIN && isLand(bundle.board, h) && !(occ[h] & ENEMY) && inPlayArea(bundle, h) ? 1 : 0; passMemo[h] = v; }
-    return v === 1;
-  };
+  const passable = (h: HexId) => h >= 0 && land[h] === 1 && !(occ[h] & ENEMY);
   // AW 33.9.1 (under "Allied PSS"): the Odon blocks only the sides whose rule says so.
   const riverBlocks = rule.namedRiverBlocks !== false;
   const epsom = !!special(bundle).epsom && riverBlocks;
@@ -147,8 +176,11 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   const fromHq = (start: HexId, c0: number): Uint8Array => {
     const out = takeArea(); // least count per hex reached; NONE8: not reached
     outs.push(out);
-    const touched: number[] = [];
-    const buckets: number[][] = Array.from({ length: limit + 1 }, () => []);
+    const touched = scratchTouched; touched.length = 0;
+    // The buckets are kept between searches too (emptied first).
+    while (scratchBuckets.length <= limit) scratchBuckets.push([]);
+    const buckets = scratchBuckets;
+    for (const b of buckets) b.length = 0;
     buckets[0].push(start * K + c0);
     for (let m = 0; m <= limit; m++) {
       for (const key of buckets[m]) {
