@@ -16,7 +16,7 @@ import { terrainsIn } from '../board';
 import type { GameEvent, GameState, ScenarioBundle } from '../types';
 import type { RuleModule } from './registry';
 import { unitsAt } from './combatTraits';
-import { readUnits, unmodifiedBase } from './unitIndex';
+import { unitIndex, unmodifiedBase } from './unitIndex';
 import { hexSet, special } from './scenarioArea';
 
 /** Works records whose every hex was found occupied (or printed) with a given units record (frozen pairs). */
@@ -115,13 +115,11 @@ export const fieldworksRules: RuleModule = {
       // no unit at all.
       const removable = removableWorks(fw as Record<string, string>, ctx.bundle);
       if (!removable.length) return events;
-      // The works' hexes that hold a live unit, in one pass over the units (an index of every hex was
-      // built here at each segment end once a hook before this one had written to a unit).
-      const works = new Set(removable);
-      const occupied = new Set<HexId>();
-      for (const u of readUnits(d.units)) if (u.hex !== null && !u.eliminated && works.has(u.hex)) occupied.add(u.hex);
+      // The works' hexes that hold a live unit: the unit index's stacks (a draft's index is derived
+      // from its base's, with the units the hooks before this one wrote).
+      const byHex = unitIndex(d as GameState).byHex;
       for (const h of removable) {
-        if (occupied.has(h)) continue;
+        if (byHex.has(h)) continue;
         removeFieldworks(d, ctx.bundle, h, events, 'hex left empty', 'GOSS 17.4');
       }
       if (frozen && !events.length && unmodifiedBase(d.fieldworks) === fw) {

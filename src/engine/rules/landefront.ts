@@ -19,7 +19,7 @@ import { segmentAt, turnTime, phasingSide, actorAt } from '../sequence';
 import { hexSet, special } from './scenarioArea';
 import { MARKER } from './unit-traits';
 import { prc } from './groundAssault';
-import { readUnits, unitIndex } from './unitIndex';
+import { unitIndex } from './unitIndex';
 import { leaderPrcDrm } from './leaders';
 import { advOf } from './ammoDepletion';
 import { moduleOn, type Extension } from './extensions';
@@ -154,19 +154,29 @@ export function cherbourgIsolated(state: GameState, bundle: ScenarioBundle): boo
 function trackCaptures(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const cb = special(ctx.bundle).cherbourg;
   if (!cb) return [];
-  const c = csd(d);
+  // Read first, drafted only to write (this runs at every segment end: issue 17). The record itself is
+  // made at the first segment end, as it always was: saves and state hashes carry it from then on.
+  const c = (d as GameState & { special?: Record<string, unknown> }).special?.cherbourg ? cs(d as GameState) : csd(d);
   const events: GameEvent[] = [];
-  if (usOnPerimeter(d as GameState, ctx.bundle).length && !(c.perimeterCapturedTurns ?? []).includes(d.pos.turn)) {
+  if (!(c.perimeterCapturedTurns ?? []).includes(d.pos.turn)) {
+    const held = usOnPerimeter(d as GameState, ctx.bundle);
     const before = (d as GameState & { special?: { control?: Record<string, Side> } }).special?.control ?? {};
-    const fresh = usOnPerimeter(d as GameState, ctx.bundle).filter((h) => before[String(h)] !== 'allied');
-    if (fresh.length) { c.perimeterCapturedTurns = [...(c.perimeterCapturedTurns ?? []), d.pos.turn]; events.push({ type: 'perimeterCaptured', hexes: fresh.map(formatHex), case: 'AW 1.2.6e' }); }
+    const fresh = held.filter((h) => before[String(h)] !== 'allied');
+    if (fresh.length) { const w = csd(d); w.perimeterCapturedTurns = [...(w.perimeterCapturedTurns ?? []), d.pos.turn]; events.push({ type: 'perimeterCaptured', hexes: fresh.map(formatHex), case: 'AW 1.2.6e' }); }
   }
-  const city = [...hexSet(ctx.bundle, { hexes: [cb.cityHex] })][0];
-  if ((c.cityHexCapturedTurn ?? null) === null && readUnits(d.units).some((u) => u.side === 'allied' && u.hex === city && !u.eliminated)) {
-    c.cityHexCapturedTurn = d.pos.turn;
+  if ((c.cityHexCapturedTurn ?? null) === null && unitIndex(d as GameState).byHex.get(cityHex(ctx.bundle))?.some((u) => u.side === 'allied')) {
+    csd(d).cityHexCapturedTurn = d.pos.turn;
     events.push({ type: 'cherbourgCaptured', hex: cb.cityHex, case: 'AW 1.2.6e' });
   }
   return events;
+}
+
+/** The city hex (A3609), once per bundle. */
+const cities = new WeakMap<ScenarioBundle, HexId>();
+function cityHex(bundle: ScenarioBundle): HexId {
+  let h = cities.get(bundle);
+  if (h === undefined) cities.set(bundle, (h = [...hexSet(bundle, { hexes: [special(bundle).cherbourg!.cityHex] })][0]));
+  return h;
 }
 
 /** AW 1.2.6e: every AM GT after A3609 fell, each German unit on the map checks surrender (defensive PRC, +2 per earlier AM check, GOSS 15.7.1). */

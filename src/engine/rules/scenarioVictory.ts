@@ -15,7 +15,7 @@ import type { Condition } from '../../data/schemas/scenarioRules';
 import { formatHex, type HexId } from '../hex';
 import { hexSet, special } from './scenarioArea';
 import { turnTime } from '../sequence';
-import { readUnits } from './unitIndex';
+import { unitIndex } from './unitIndex';
 import { victoryHexSet, victoryHexes, victoryView, type VictoryView } from './victoryView';
 
 export interface ExtReport { label: string; holds: boolean; detail: string }
@@ -73,15 +73,15 @@ export function updateControl(d: Draft<GameState>, bundle: ScenarioBundle): void
   const s = d as Draft<GameState> & WithControl;
   if (!s.special) s.special = {};
   const ctl = (s.special.control ??= {});
-  // Who occupies each tracked hex: one side, or null for both (issue 17: this runs at every segment
-  // end, and a set of sides per occupied hex of the map was most of its cost).
-  const occ = new Map<HexId, Side | null>();
-  for (const u of readUnits(d.units)) {
-    if (u.hex === null || u.eliminated || !hexes.has(u.hex)) continue;
-    const o = occ.get(u.hex);
-    if (o === undefined) occ.set(u.hex, u.side); else if (o !== u.side) occ.set(u.hex, null);
+  // Who occupies each tracked hex: one side, or nobody's new control when both are there (issue 17: this
+  // runs at every segment end; the stacks of the tracked hexes are asked, not every unit read).
+  const byHex = unitIndex(d as GameState).byHex;
+  for (const h of hexes) {
+    const stack = byHex.get(h);
+    if (!stack) continue;
+    const side = stack[0].side;
+    if (stack.every((u) => u.side === side)) ctl[String(h)] = side;
   }
-  for (const h of hexes) { const o = occ.get(h); if (o) ctl[String(h)] = o; }
 }
 
 /** Evaluates the AW 33-34 condition kinds; null for the kinds victory.ts handles itself. */
