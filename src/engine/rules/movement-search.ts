@@ -209,8 +209,10 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
   }
   const night = isNight(state, bundle);
   // Covering terrain is computed per hex on first use (255 = not yet): a search touches a few hundred hexes, not the map.
-  const cover = new Uint8Array(HEX_COUNT).fill(255);
+  // The array itself is made on the first question (most views, a mark's or a move check's, ask a few hexes or none).
+  let cover: Uint8Array | null = null;
   const coverAt = (h: HexId): number => {
+    cover ??= new Uint8Array(HEX_COUNT).fill(255);
     const known = cover[h];
     if (known !== 255) return known;
     const t0 = bundle.board.terrain[h];
