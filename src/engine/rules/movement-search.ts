@@ -47,7 +47,8 @@ export interface SideView {
   /**
    * Per hex bit flags: F_ENEMY, F_ENEMY_ADJ, F_NON_AFV_ADJ, F_WORKS_ADJ, F_HALT_ADJ — what the enemy's units
    * and works make of each hex. A friendly move changes none of them, so one array serves every state
-   * of a side's movement (issue 17: derivedView shares it instead of copying it per action).
+   * of a side's movement (issue 17: derivedView shares it instead of copying it per action). Friendly
+   * occupancy is not among them: ask `friendly`.
    */
   flags: Uint8Array;
   /** A unit of the side stands in the hex (GOSS 7.10 / AW 31.2.1 friendly-occupied road surcharge). */
@@ -71,6 +72,13 @@ export const F_NON_AFV_ADJ = 8;
 export const F_WORKS_ADJ = 16;
 /** The hex is adjacent to an enemy unit that generates movement halts (AW 32.2.2: carpet-bombed units do not). */
 export const F_HALT_ADJ = 32;
+/** The bits above: what a view's flags say (the rest are private to this file). */
+export const VIEW_BITS = F_ENEMY | F_ENEMY_ADJ | F_NON_AFV_ADJ | F_WORKS_ADJ | F_HALT_ADJ;
+/**
+ * Friendly occupancy kept in the flags of a view built whole, read only through that view's `friendly`
+ * (a derived view shares the flags, whose OWN bits are then the first view's: it asks the unit index).
+ */
+const OWN = 128;
 
 const views = new WeakMap<GameState, Map<string, SideView>>();
 
@@ -135,13 +143,14 @@ function derivedView(state: GameState, side: Side): SideView | null {
 }
 
 /**
- * Whether a unit of `side` stands in a hex: the unit index's stacks for the first few questions (a
- * submitted move's check asks a handful), then a map-sized array built once (a search asks thousands).
+ * Whether a unit of `side` stands in a hex, for a derived view (a frozen state: its unit index is kept):
+ * the index's stacks for the first few questions (a submitted move's check asks a handful), then a
+ * map-sized array built once (a search asks thousands).
  */
 function friendlyOf(state: GameState, side: Side): (h: HexId) => boolean {
-  let asked = isDraft(state) || isDraft(state.units) ? FEW : 0; // a draft may change after: its answer is taken now
+  let asked = 0;
   let at: Uint8Array | null = null;
-  const f = (h: HexId): boolean => {
+  return (h) => {
     if (at) return at[h] === 1;
     if (++asked > FEW) {
       at = new Uint8Array(HEX_COUNT);
@@ -151,8 +160,6 @@ function friendlyOf(state: GameState, side: Side): (h: HexId) => boolean {
     for (const u of unitIndex(state).byHex.get(h) ?? []) if (u.side === side) return true;
     return false;
   };
-  if (asked) f(-1);
-  return f;
 }
 const FEW = 16;
 
@@ -175,9 +182,9 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
   const halting = new Set<HexId>();
   // A local: an imported binding is a getter call per read under vite's SSR loader (the bench, the tests).
   const nb = NEIGHBOURS;
-  const friendly = friendlyOf(state, side);
   for (const u of unitIndex(state).live) {
-    if (u.hex === null || u.side === side) continue;
+    if (u.hex === null) continue;
+    if (u.side === side) { flags[u.hex] |= OWN; continue; }
     const def = bundle.units.get(u.id);
     if (!(flags[u.hex] & F_ENEMY)) enemyHexes.push(u.hex);
     flags[u.hex] |= F_ENEMY;
@@ -202,7 +209,7 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
     if (!row) continue;
     const held = (flags[h] & F_ENEMY) !== 0 && halting.has(h);
     // reconstructed: an empty Fort belongs to the Germans (every AW Fort is German), so it halts Allied movers only.
-    const emptyFort = fw === 'Fort' && !held && !friendly(h) && side !== 'german';
+    const emptyFort = fw === 'Fort' && !held && !(flags[h] & OWN) && side !== 'german';
     if (!(held || emptyFort)) continue;
     if (row.halt) for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[h * 6 + d]; if (n >= 0) flags[n] |= F_WORKS_ADJ; }
     if (row.noSlide && (emptyFort || (held && noSlideGarrison(state, bundle, h, side)))) noSlide.push(h);
@@ -237,6 +244,7 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
     if (night && !(flags[h] & F_WORKS_ADJ) && c < COVER_MCT) c += 1;
     return (cover[h] = c);
   };
+  const friendly = (h: HexId): boolean => (flags[h] & OWN) !== 0;
   const v: SideView = { side, flags, friendly, coverAt, noSlide, enemyHexes, night };
   m.set(key, v);
   return v;
