@@ -4,14 +4,13 @@
  * The costs, halts and allowances are in movement-search.ts; this file holds the actions, their
  * legality and the queries the UI and the other rule modules call.
  */
-import { z } from 'zod';
 import { isDraft } from 'immer';
 import { areAdjacent, distance, formatHex, hexsideBetween, neighbours, tryParseHexRef, type HexId } from '../hex';
 import { HEX_COUNT, NEIGHBOURS } from '../hex/lattice';
 import { canObserve, losRange } from './observation';
 import { segmentAt } from '../sequence';
 import { reject, type RuleModule } from './registry';
-import type { Action, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
+import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
 import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import {
@@ -36,22 +35,7 @@ import { unitIds, unitOf, unitTable, withUnits } from '../unitTable';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
-const MoveAction = z.object({
-  type: z.literal('move'),
-  unit: z.string(),
-  path: z.array(z.string()).min(1).max(200),
-  /**
-   * Optional: force Mech road movement (or a Leg road march) ("road"), non-road movement ("offroad"),
-   * or a move wholly along primary/secondary roads that keeps the MA wet or mud ground would reduce
-   * ("mainroad", GOSS 7.6.1 step 5); by default the cheapest legal one.
-   */
-  via: z.enum(['road', 'offroad', 'mainroad']).optional(),
-  /** GOSS 6.2: the other members of a free-stacked group moving as one with `unit` (each pays its own MP). */
-  with: z.array(z.string()).max(2).optional(),
-});
-
 const MARKABLE = ['PA', 'CR', 'Exploit', 'IB'] as const;
-const MarkAction = z.object({ type: z.literal('mark'), unit: z.string(), marker: z.enum(MARKABLE) });
 
 /** Thrown as a value by the checks below: a rejection with its case. */
 type Check = Rejection | null;
@@ -472,51 +456,52 @@ export function groupProblem(state: GameState, bundle: ScenarioBundle, ids: read
   return why ? no('not-free-stacked', why, 'GOSS 6.2') : null;
 }
 
-/** Checks a move action without applying it: the outcome (of `unit`), or the rejection with its case. */
-export function checkMove(state: GameState, bundle: ScenarioBundle, action: Action): Walk | { ok: false; error: Rejection } {
-  const a = MoveAction.safeParse(action);
-  if (!a.success) return { ok: false, error: no('bad-action', `move needs a unit id and a path of hex ids: ${a.error.issues[0].message}`) };
-  if (a.data.with?.length) {
+/**
+ * Checks a move action without applying it: the outcome (of `unit`), or the rejection with its case.
+ * The action is the canonical one (`apply` parses every action strictly before a handler sees it).
+ */
+export function checkMove(state: GameState, bundle: ScenarioBundle, action: ActionOf<'move'>): Walk | { ok: false; error: Rejection } {
+  if (action.with?.length) {
     // GOSS 6.2: a free-stacked group moves as one: every member walks the path, each with its own MA.
-    const g = groupProblem(state, bundle, [a.data.unit, ...a.data.with]);
+    const g = groupProblem(state, bundle, [action.unit, ...action.with]);
     if (g) return { ok: false, error: g };
-    const { with: others, ...one } = a.data;
+    const { with: others, ...one } = action;
     for (const id of others) { const w = checkMove(state, bundle, { ...one, unit: id }); if (!w.ok) return w; }
     return checkMove(state, bundle, one);
   }
-  const m = moveMode(state, bundle, a.data.unit);
+  const m = moveMode(state, bundle, action.unit);
   if ('error' in m) return { ok: false, error: m.error };
-  const block = moveBlock(state, bundle, a.data.unit, m.mode);
+  const block = moveBlock(state, bundle, action.unit, m.mode);
   if (block) return { ok: false, error: block };
-  let types = typesFor(state, bundle, a.data.unit, m.mode);
-  if (a.data.via) {
-    const leg = moveClassOf(bundle.units.get(a.data.unit)!, unitOf(state, a.data.unit)) !== 'mech';
+  let types = typesFor(state, bundle, action.unit, m.mode);
+  if (action.via) {
+    const leg = moveClassOf(bundle.units.get(action.unit)!, unitOf(state, action.unit)) !== 'mech';
     // For a Leg unit "road" asks for the road march (GOSS 7.6.2); for a Mech unit, Mech road movement (GOSS 7.10).
-    const via: MoveType = leg && a.data.via === 'road' ? 'legroad' : a.data.via;
+    const via: MoveType = leg && action.via === 'road' ? 'legroad' : action.via;
     if (!types.includes(via)) {
-      if (via === 'road' && !moveRecordNow(state, bundle, unitOf(state, a.data.unit)) && overstackedAt(state, bundle, unitOf(state, a.data.unit))) return { ok: false, error: no('overstacked', `${bundle.units.get(a.data.unit)!.designation} is overstacked and may not use Mech road movement`, 'GOSS 6.7.0') };
+      if (via === 'road' && !moveRecordNow(state, bundle, unitOf(state, action.unit)) && overstackedAt(state, bundle, unitOf(state, action.unit))) return { ok: false, error: no('overstacked', `${bundle.units.get(action.unit)!.designation} is overstacked and may not use Mech road movement`, 'GOSS 6.7.0') };
       if (via === 'legroad') return { ok: false, error: no('not-road-march', 'a Leg road march starts on a primary or secondary road, in GenS, not adjacent to an enemy and unobserved, before the unit moves otherwise', 'GOSS 7.6.2') };
       if (via === 'mainroad') return { ok: false, error: no('not-main-road', 'only in wet (Mech) or mud ground, starting on a primary or secondary road, before the unit moves otherwise, does a move wholly along those roads keep the full MA', 'GOSS 7.6.1, 19.4') };
-      return { ok: false, error: no('not-road', a.data.via === 'road' ? 'Mech road movement must start in a road hex or a clear hex, by a Mech unit that has not moved otherwise this phase' : 'this unit is using Mech road movement this phase', 'GOSS 7.10.1') };
+      return { ok: false, error: no('not-road', action.via === 'road' ? 'Mech road movement must start in a road hex or a clear hex, by a Mech unit that has not moved otherwise this phase' : 'this unit is using Mech road movement this phase', 'GOSS 7.10.1') };
     }
     types = [via];
   }
   let best: Walk | null = null;
   let firstError: Rejection | null = null;
   for (const t of types) {
-    const w = walk(state, bundle, a.data.unit, m.mode, t, a.data.path);
+    const w = walk(state, bundle, action.unit, m.mode, t, action.path);
     if (!w.ok) { if (!firstError || t === 'offroad') firstError = w.error; continue; }
     if (!best || w.cost < best.cost) best = w;
   }
   return best ?? { ok: false, error: firstError! };
 }
 
-function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEvent[] {
+function applyMove(d: GameState, bundle: ScenarioBundle, action: ActionOf<'move'>): GameEvent[] {
   // Everything is read from the state the move starts from (frozen: its cached views and traces).
   const base = unmodifiedBase(d);
   const all = checkMove(base, bundle, action);
   if (!all.ok) reject(all.error.code, all.error.message, all.error.case);
-  const { with: others, ...one } = action as z.infer<typeof MoveAction>;
+  const { with: others, ...one } = action;
   if (!others?.length) return moveOne(d, base, bundle, one, all);
   // GOSS 6.2: the members of a free-stacked group move as one (each walk checked before any moves; one seq for all).
   const walks = [one.unit, ...others].map((id) => checkMove(base, bundle, { ...one, unit: id }) as Walk);
@@ -524,7 +509,7 @@ function applyMove(d: GameState, bundle: ScenarioBundle, action: Action): GameEv
 }
 
 /** One unit's move: the walk `r` was checked against `base`, the state before the action. */
-function moveOne(d: GameState, base: GameState, bundle: ScenarioBundle, action: Omit<z.infer<typeof MoveAction>, 'with'>, r: Walk): GameEvent[] {
+function moveOne(d: GameState, base: GameState, bundle: ScenarioBundle, action: Omit<ActionOf<'move'>, 'with'>, r: Walk): GameEvent[] {
   const { unit: id, path } = action;
   const u0 = unitOf(base, id);
   const def = bundle.units.get(id)!;
@@ -704,7 +689,7 @@ function paCanReachEnemy(state: GameState, bundle: ScenarioBundle, unitId: strin
  * march or Mech road movement, GOSS 7.6.2 / 7.10; the main roads in wet or mud, GOSS 7.6.1 step 5),
  * for `with` the other members of a free-stacked group (GOSS 6.2).
  */
-export function moveTo(unit: string, d: Pick<Destination, 'path' | 'type'>, others?: string[]): Action {
+export function moveTo(unit: string, d: Pick<Destination, 'path' | 'type'>, others?: string[]): ActionOf<'move'> {
   const via = d.type === 'road' || d.type === 'legroad' ? 'road' : d.type === 'mainroad' ? 'mainroad' : undefined;
   return { type: 'move', unit, path: d.path, ...(via ? { via } : {}), ...(others ? { with: others } : {}) };
 }
@@ -769,25 +754,25 @@ export const movementRules: RuleModule = {
     {
       type: 'move',
       apply(draft, action, ctx) {
-        return applyMove(draft as GameState, ctx.bundle, action);
+        return applyMove(draft as GameState, ctx.bundle, action as ActionOf<'move'>);
       },
       legal: legalMoves,
     },
     {
       type: 'mark',
       apply(draft, action, ctx) {
-        const a = MarkAction.safeParse(action);
-        if (!a.success) reject('bad-action', `mark needs a unit id and a marker (${MARKABLE.join(', ')}): ${a.error.issues[0].message}`);
+        // The canonical action: apply parsed it strictly before this handler sees it.
+        const a = action as ActionOf<'mark'>;
         // Checked on the frozen state (nothing is written yet): its side view and stacking are cached there, as legalMarks sees them.
-        const e = checkMark(unmodifiedBase(draft) as GameState, ctx.bundle, a.data.unit, a.data.marker);
+        const e = checkMark(unmodifiedBase(draft) as GameState, ctx.bundle, a.unit, a.marker);
         if (e) reject(e.code, e.message, e.case);
-        const u = unitOf(draft, a.data.unit);
-        if (a.data.marker === 'IB') {
+        const u = unitOf(draft, a.unit);
+        if (a.marker === 'IB') {
           u.markers = u.markers.filter((m) => m !== MARKER.OOB);
           return [{ type: 'markerRemoved', unit: u.id, marker: MARKER.OOB, case: 'AW 31.2.1' }];
         }
-        u.markers.push(a.data.marker);
-        return [{ type: 'markerPlaced', unit: u.id, marker: a.data.marker, case: a.data.marker === 'Exploit' ? 'AW 31.5' : 'AW 31.2.1' }];
+        u.markers.push(a.marker);
+        return [{ type: 'markerPlaced', unit: u.id, marker: a.marker, case: a.marker === 'Exploit' ? 'AW 31.5' : 'AW 31.2.1' }];
       },
       legal: legalMarks,
     },
