@@ -7,11 +7,10 @@
  * The defender's mission against an overrunner (GOSS 5.3.5) is the same mission with `overrun` set
  * (spotter in the overrun stack, artillery only, light or medium cap), started from rules/overrun.ts.
  */
-import { z } from 'zod';
 import { areAdjacent, distance, formatHex, neighbours, tryParseHexRef, type HexId } from '../hex';
 import { terrainOf, terrainsIn } from '../board';
 import { segmentAt, turnTime } from '../sequence';
-import type { Action, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
+import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import { reject, type RuleModule } from './registry';
 import { airObservation, canObserve, observerCapacity } from './observation';
 import { fsTable, gaMods } from './combatTables';
@@ -358,16 +357,6 @@ export function fsResult(bundle: ScenarioBundle, fsv: number): { result: string;
 
 // ---------- the mission ----------
 
-const MissionAction = z.object({
-  type: z.literal('fireMission'), target: z.string(), spotter: z.string().optional(),
-  artillery: z.array(z.object({ unit: z.string(), points: z.number().int().positive().optional() })).default([]),
-  air: z.number().int().nonnegative().optional(), naval: z.number().int().nonnegative().optional(), skipRemainder: z.boolean().optional(),
-  ships: z.array(z.string()).optional(), deplete: z.array(z.string()).optional(),
-});
-/** A mission's fields without its type and target (the GOSS 5.3.5 defensive mission, overrun.ts `overrunFs`, fires at a given hex). */
-export const MissionFields = MissionAction.omit({ type: true, target: true });
-const AdvanceAction = z.object({ type: z.literal('fsAdvance'), hex: z.string(), units: z.array(z.string()).min(1) });
-
 const hexOf = (ref: string): HexId => { const r = tryParseHexRef(ref); if ('error' in r) reject('bad-hex', r.error); return r.hex; };
 
 /**
@@ -481,11 +470,11 @@ export const fireSupportRules: RuleModule = {
     {
       type: 'fireMission',
       apply(d, action, ctx) {
-        const a = MissionAction.safeParse(action);
-        if (!a.success) reject('bad-action', `fireMission needs a target and mission points: ${a.error.issues[0].message}`);
+        // The canonical action: apply parsed it strictly before this handler sees it.
+        const a = action as ActionOf<'fireMission'>;
         if (!fsSegment(d as GameState, ctx.bundle)) reject('wrong-segment', 'FS missions are fired in the FS Mission Segments', 'AW 31.2.2b-c');
         const run: Run = { d, ctx, events: [] };
-        startMission(run, { ...a.data, target: hexOf(a.data.target) });
+        startMission(run, { ...a, artillery: a.artillery ?? [], target: hexOf(a.target) });
         runProcedures(run);
         return run.events;
       },
@@ -511,21 +500,20 @@ export const fireSupportRules: RuleModule = {
     {
       type: 'fsAdvance',
       apply(d, action, ctx) {
-        const a = AdvanceAction.safeParse(action);
-        if (!a.success) reject('bad-action', a.error.issues[0].message);
+        const a = action as ActionOf<'fsAdvance'>;
         if (segmentAt(ctx.bundle.sequence, d.pos).segment.id !== 'offensiveFs') reject('wrong-segment', 'advances after FS happen in the offensive FS segment', 'AW 31.2.2c');
         const c = combatOf(d);
         if (c.fsAdvanced) reject('advanced-already', 'units may advance after FS only once per phase', 'GOSS 11.7');
-        const h = hexOf(a.data.hex);
-        if (!c.fsVacated.includes(h) || unitsAt(d as GameState, h).length) reject('not-vacated', `${a.data.hex} was not emptied by an FS mission`, 'GOSS 11.7');
+        const h = hexOf(a.hex);
+        if (!c.fsVacated.includes(h) || unitsAt(d as GameState, h).length) reject('not-vacated', `${a.hex} was not emptied by an FS mission`, 'GOSS 11.7');
         const events: GameEvent[] = [];
-        for (const id of a.data.units) {
+        for (const id of a.units) {
           const u = unitOf(d, id);
-          if (!u || u.side !== ctx.side || !live(u as UnitState) || !isAttackDesignated(u as UnitState) || !areAdjacent(u.hex!, h)) reject('cannot-advance', `${id} is not an attack-designated unit of yours next to ${a.data.hex}`, 'GOSS 11.7');
+          if (!u || u.side !== ctx.side || !live(u as UnitState) || !isAttackDesignated(u as UnitState) || !areAdjacent(u.hex!, h)) reject('cannot-advance', `${id} is not an attack-designated unit of yours next to ${a.hex}`, 'GOSS 11.7');
           const from = u.hex!;
           u.hex = h;
           dropMarker(u, M.TA); // TA units lose TA and cannot attack; PA units keep PA (GOSS 11.7)
-          events.push({ type: 'advanced', unit: id, from: formatHex(from), path: [a.data.hex], case: 'GOSS 11.7, AW 31.2.2c' });
+          events.push({ type: 'advanced', unit: id, from: formatHex(from), path: [a.hex], case: 'GOSS 11.7, AW 31.2.2c' });
         }
         c.fsAdvanced = true;
         return events;

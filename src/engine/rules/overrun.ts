@@ -24,15 +24,14 @@
  * forced back (the overrun procedure below resumes when the mission ends). Without a possible mission there is no prompt.
  */
 import { unitList, unitOf } from '../unitTable';
-import { z } from 'zod';
 import { formatHex, neighbours, tryParseHexRef } from '../hex';
 import { segmentAt } from '../sequence';
-import type { Action, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
+import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import { reject, type RuleModule } from './registry';
 import { combatOf } from './combatState';
 import { M, defOf, enemyOf, fatigue, has, live, unitsAt } from './combatTraits';
 import { startAssault } from './groundAssault';
-import { MissionFields, overrunFsOffers, startMission, type FsRequest } from './fireSupport';
+import { overrunFsOffers, startMission, type FsRequest } from './fireSupport';
 import { decisionHandlers, defineProcedure, frameOf, startProcedure, type Run } from '../procedures/stack';
 import type { OverrunFrame } from '../procedures/frames';
 import { gaOdds } from './gaOdds';
@@ -43,8 +42,6 @@ import { mayAct } from './extensions';
 import { isMotorised } from './motorised';
 import { freeGroupHost, freeGroupProblem } from './stacking';
 
-const OverrunAction = z.object({ type: z.literal('overrun'), unit: z.string(), hex: z.string(), with: z.array(z.string()).max(2).optional() });
-const OverrunFsAction = z.object({ type: z.literal('overrunFs'), fire: z.boolean() }).extend(MissionFields.shape);
 
 /** GOSS 5.3.5: the defender's possible missions against the overrun `o`. */
 function offers(state: GameState, bundle: ScenarioBundle, o: OverrunFrame): FsRequest[] {
@@ -180,16 +177,16 @@ export const overrunProcedure = defineProcedure({
         return out;
       },
       apply(o, action, run) {
-        const a = OverrunFsAction.safeParse(action);
-        if (!a.success) reject('bad-action', `overrunFs needs fire (true or false) and, to fire, a spotter and artillery: ${a.error.issues[0].message}`);
+        // The canonical action: apply parsed it strictly before this handler sees it.
+        const a = action as ActionOf<'overrunFs'>;
         o.stage = 'assault';
-        if (!a.data.fire) {
+        if (!a.fire) {
           run.events.push({ type: 'overrunFsDeclined', hex: formatHex(o.hex), case: 'GOSS 5.3.5' });
           return;
         }
-        const { fire: _fire, type: _type, ...m } = a.data;
+        const { fire: _fire, type: _type, ...m } = a;
         // fsPlan (in startMission) checks the spotter in the overrun stack, artillery only and the light/medium cap.
-        startMission(run, { ...m, target: o.from, overrun: o.hex, ...(o.targets ? { units: [...o.targets] } : {}) });
+        startMission(run, { ...m, artillery: m.artillery ?? [], target: o.from, overrun: o.hex, ...(o.targets ? { units: [...o.targets] } : {}) });
       },
     },
   },
@@ -203,15 +200,14 @@ export const overrunRules: RuleModule = {
   handlers: [{
     type: 'overrun',
     apply(d, action, ctx) {
-      const a = OverrunAction.safeParse(action);
-      if (!a.success) reject('bad-action', `overrun needs a unit and a hex (and, for a free-stacked group, the other members in "with"): ${a.error.issues[0].message}`);
-      const r = tryParseHexRef(a.data.hex);
+      const a = action as ActionOf<'overrun'>;
+      const r = tryParseHexRef(a.hex);
       if ('error' in r) reject('bad-hex', r.error);
       const side = ctx.side!;
-      const p = overrunProblem(d as GameState, ctx.bundle, a.data.unit, r.hex, side, a.data.with);
+      const p = overrunProblem(d as GameState, ctx.bundle, a.unit, r.hex, side, a.with);
       if (p) reject(p.code, p.message, p.case);
-      const ids = membersOf(a.data.unit, a.data.with);
-      const lead = unitOf(d, a.data.unit) as UnitState;
+      const ids = membersOf(a.unit, a.with);
+      const lead = unitOf(d, a.unit) as UnitState;
       const at = lead.hex!;
       // GOSS 5.3.5: the hex the overrunners last entered: their counters' hex, or the hex they overran before (a chained overrun).
       const entered = overrunEntry(d as GameState, ctx.bundle, lead);
@@ -237,7 +233,7 @@ export const overrunRules: RuleModule = {
       }
       // GOSS 5.3.5: the defender may fire at the hex the overrunners last entered (for a chained overrun,
       // the hex they overran before: only they are hit there, never the defender's own units); then the assault.
-      startProcedure({ d, ctx, events }, { proc: 'overrun', stage: 'fire', hex: r.hex, attackers: ids, side, from: entered ?? at, ...(entered !== null ? { at, targets } : {}), ignore: restore[a.data.unit].ignore, ...(ids.length > 1 || entered !== null ? { restore } : {}) });
+      startProcedure({ d, ctx, events }, { proc: 'overrun', stage: 'fire', hex: r.hex, attackers: ids, side, from: entered ?? at, ...(entered !== null ? { at, targets } : {}), ignore: restore[a.unit].ignore, ...(ids.length > 1 || entered !== null ? { restore } : {}) });
       return events;
     },
     legal(state, side, bundle) {
