@@ -17,11 +17,10 @@
  */
 import { isDraft } from 'immer';
 import { HEX_COUNT, NEIGHBOURS, hexsideBetween, tryParseHexRef, type HexId } from '../hex';
-import { isLand, NO_TERRAIN } from '../board';
 import type { GameState, ScenarioBundle, Side } from '../types';
-import { hexSet, inPlayArea, special } from './scenarioArea';
+import { hexSet, special } from './scenarioArea';
 import { unitIndex } from './unitIndex';
-import { leastAdjacentCosts } from './supplyPath';
+import { landMask, leastAdjacentCosts } from './supplyPath';
 import { downBridgeSides, placedBridgesKey } from './placedBridges';
 import { EDGE_BRIDGE, EDGE_MAJOR, EDGE_NAMED, EDGE_ROAD, hexsideTable } from './hexsideTable';
 import { unitOf } from '../unitTable';
@@ -93,19 +92,26 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   // arrays are kept between traces and cleared where this trace wrote them (a fill of the map's size and a
   // new array per trace were most of a small trace's time).
   const NB = NEIGHBOURS; // read once: under vite's SSR loader (tests, bench) each read of an import is a getter call
-  const occ = scratch.occ; const nearEnemy = scratch.near;
-  const land = pathLand(bundle);
+  const { occ, near } = scratch;
   const written: HexId[] = [];
+  let tr: Trace;
   try {
-    for (const x of unitIndex(state).live) { occ[x.hex!] |= x.side === side ? FRIEND : ENEMY; written.push(x.hex!); }
     for (const x of unitIndex(state).live) {
-      if (x.side === side) continue;
-      for (let d = 0; d < 6; d++) { const n = NB[x.hex! * 6 + d]; if (n >= 0) nearEnemy[n] = 1; }
+      written.push(x.hex!);
+      if (x.side === side) { occ[x.hex!] |= FRIEND; continue; }
+      occ[x.hex!] |= ENEMY;
+      for (let d = 0; d < 6; d++) { const n = NB[x.hex! * 6 + d]; if (n >= 0) near[n] = 1; }
     }
-    return traceOn(state, bundle, side, key, rule, occ, nearEnemy, land);
+    tr = traceOn(state, bundle, side, rule, markers);
   } finally {
-    for (const h of written) { occ[h] = 0; for (let d = 0; d < 6; d++) { const n = NB[h * 6 + d]; if (n >= 0) nearEnemy[n] = 0; } }
+    for (const h of written) { occ[h] = 0; for (let d = 0; d < 6; d++) { const n = NB[h * 6 + d]; if (n >= 0) near[n] = 0; } }
   }
+  if (!isDraft(state.units) && Object.isFrozen(state.units)) {
+    let m = cache.get(state.units);
+    if (!m) cache.set(state.units, (m = new Map()));
+    m.set(key, tr);
+  }
+  return tr;
 }
 
 /** Leg 2's half-step buckets and touched labels, kept between searches. */
@@ -114,27 +120,17 @@ const scratchTouched: number[] = [];
 /** Occupancy (ENEMY / FRIEND bits) and "next to an enemy" per hex, all zero between traces. */
 const scratch = { occ: new Uint8Array(HEX_COUNT), near: new Uint8Array(HEX_COUNT) };
 
-/** Hexes a supply path may enter whatever the units do: on the map, land, in the play area (AW 32.0). Once per bundle. */
-const lands = new WeakMap<ScenarioBundle, Uint8Array>();
-function pathLand(bundle: ScenarioBundle): Uint8Array {
-  let m = lands.get(bundle);
-  if (!m) {
-    m = new Uint8Array(HEX_COUNT);
-    for (let h = 0; h < HEX_COUNT; h++) if (bundle.board.terrain[h] !== NO_TERRAIN && isLand(bundle.board, h) && inPlayArea(bundle, h)) m[h] = 1;
-    lands.set(bundle, m);
-  }
-  return m;
-}
-
 type SupplyDef = NonNullable<NonNullable<NonNullable<ReturnType<typeof special>['logistics']>['supply']>[Side]>;
 
-/** The trace itself, on the occupancy arrays scenarioSupplyTrace filled. */
-function traceOn(state: GameState, bundle: ScenarioBundle, side: Side, key: string, rule: SupplyDef, occ: Uint8Array, nearEnemy: Uint8Array, land: Uint8Array): Trace {
+/** The trace itself, on the occupancy arrays scenarioSupplyTrace filled (`scratch`). */
+function traceOn(state: GameState, bundle: ScenarioBundle, side: Side, rule: SupplyDef, markers: number[]): Trace {
+  const { occ, near } = scratch;
   const leg = rule.hqLeg!;
   const NB = NEIGHBOURS;
-  const markers = bridgeMarkers(state);
+  const playArea = special(bundle).playArea;
+  const land = landMask(bundle.board, playArea ? hexSet(bundle, playArea.hexes) : null);
   // A hex counts as next to an enemy unless a friendly unit holds it (AW 33.9.0).
-  const adj = (h: HexId) => nearEnemy[h] === 1 && !(occ[h] & FRIEND);
+  const adj = (h: HexId) => near[h] === 1 && !(occ[h] & FRIEND);
   const max = rule.maxPathHexesAdjacentToEnemy;
   const passable = (h: HexId) => h >= 0 && land[h] === 1 && !(occ[h] & ENEMY);
   // AW 33.9.1 (under "Allied PSS"): the Odon blocks only the sides whose rule says so.
@@ -219,11 +215,5 @@ function traceOn(state: GameState, bundle: ScenarioBundle, side: Side, key: stri
     if (ok) units.add(u.id);
   }
   for (const a of outs) giveArea(a);
-  const tr: Trace = { units, hqs };
-  if (!isDraft(state.units) && Object.isFrozen(state.units)) {
-    let m = cache.get(state.units);
-    if (!m) cache.set(state.units, (m = new Map()));
-    m.set(key, tr);
-  }
-  return tr;
+  return { units, hqs };
 }

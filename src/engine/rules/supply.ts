@@ -11,7 +11,7 @@ import { HEX_COUNT, NEIGHBOURS, colOf, hexsideBetween, rowOf, tryParseHexRef, ty
 import { hexSet, inPlayArea, special } from './scenarioArea';
 import { changedUnits, unitIndex } from './unitIndex';
 import { predecessorOf } from './lineage';
-import { onMap, terrainOf } from '../board';
+import { onMap } from '../board';
 import { phasingSide } from '../sequence';
 import type { GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { RuleModule } from './registry';
@@ -19,7 +19,7 @@ import { combatRules } from './scenarioRules';
 import { M, addMarker, dropMarker, enemyOf, has, live } from './combatTraits';
 import { readUnits } from './unitIndex';
 import { hasHqLeg, scenarioSupplyTrace } from './scenarioSupply';
-import { leastAdjacentCosts, type HexCosts } from './supplyPath';
+import { landMask, leastAdjacentCosts, type HexCosts } from './supplyPath';
 import { boxSupply, isBox, unitsByBox } from './locations';
 import { downBridgeSides, placedBridgeSides, placedBridgesKey } from './placedBridges';
 import { EDGE_BRIDGE, EDGE_MAJOR, hexsideTable } from './hexsideTable';
@@ -166,21 +166,9 @@ function memoOf(bundle: ScenarioBundle): Map<string, ReadonlyMap<HexId, number>>
   return m;
 }
 
-/** Hexes a path may enter whatever the enemy does: on the map, not sea, in the rule's area. Once per rule. */
-const landOf = new WeakMap<SupplyRule, Uint8Array>();
-function pathLand(bundle: ScenarioBundle, rule: SupplyRule): Uint8Array {
-  let m = landOf.get(rule);
-  if (!m) {
-    m = new Uint8Array(HEX_COUNT);
-    for (let h = 0; h < HEX_COUNT; h++) if (onMap(bundle.board, h) && terrainOf(bundle.board, h) !== 'sea' && (!rule.area || rule.area.has(h))) m[h] = 1;
-    landOf.set(rule, m);
-  }
-  return m;
-}
-
 /** The trace of `genSCost` from the rule's sources, around the enemy hexes (counts up to the limit + 1, to tell "just outside"). */
 export function traceGenS(bundle: ScenarioBundle, rule: SupplyRule, enemy: Set<HexId>, bridges: ReadonlySet<number> = new Set(), blown: ReadonlySet<number> = new Set()): HexCosts {
-  const land = pathLand(bundle, rule);
+  const land = landMask(bundle.board, rule.area);
   const T = hexsideTable(bundle);
   // Enemy hexes and their neighbours as masks over the lattice: the search reads arrays, not sets.
   const blocked = new Uint8Array(HEX_COUNT); const adjacent = new Uint8Array(HEX_COUNT);

@@ -7,6 +7,7 @@
  * trace ten times slower); the answer is the same least cost per hex.
  */
 import { HEX_COUNT, NEIGHBOURS, type HexId } from '../hex';
+import { isLand, type Board } from '../board';
 
 export interface PathRules {
   passable(h: HexId): boolean;
@@ -65,3 +66,20 @@ export function leastAdjacentCosts(sources: Iterable<HexId>, r: PathRules): HexC
   }
   return new HexCosts(cost, reached);
 }
+
+/**
+ * Hexes a supply path may enter whatever the units do: land (on the map, not sea) in `area` (the
+ * scenario's play area, AW 32.0; anywhere when null). Both traces read it; made once per board and area.
+ */
+export function landMask(board: Board, area: ReadonlySet<HexId> | null): Uint8Array {
+  let byArea = lands.get(board);
+  if (!byArea) lands.set(board, (byArea = new Map()));
+  let m = byArea.get(area);
+  if (!m) {
+    m = new Uint8Array(HEX_COUNT);
+    for (let h = 0; h < HEX_COUNT; h++) if (isLand(board, h) && (!area || area.has(h))) m[h] = 1;
+    byArea.set(area, m);
+  }
+  return m;
+}
+const lands = new WeakMap<Board, Map<ReadonlySet<HexId> | null, Uint8Array>>();
