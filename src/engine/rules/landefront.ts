@@ -50,10 +50,18 @@ export function perimeterInside(bundle: ScenarioBundle): Set<HexId> {
   return set;
 }
 
+/** The city hex (A3609), once per bundle. */
+const cities = new WeakMap<ScenarioBundle, HexId>();
+function cityHex(bundle: ScenarioBundle): HexId {
+  let h = cities.get(bundle);
+  if (h === undefined) cities.set(bundle, (h = [...hexSet(bundle, { hexes: [special(bundle).cherbourg!.cityHex] })][0]));
+  return h;
+}
+
 function perimeterInsideOf(bundle: ScenarioBundle): Set<HexId> {
   const cb = special(bundle).cherbourg!;
   const ring = [...hexSet(bundle, cb.perimeter)];
-  const city = [...hexSet(bundle, { hexes: [cb.cityHex] })][0];
+  const city = cityHex(bundle);
   const r = Math.max(...ring.map((h) => distance(h, city)));
   return new Set([...ring, ...hexesWithin(city, r).filter((h) => isLand(bundle.board, h))]);
 }
@@ -98,7 +106,7 @@ function garrisonEnter(state: GameState, bundle: ScenarioBundle, unitId: string)
   if (u.hex === null || !isGarrison(bundle, unitId)) return null;
   const here = garrisonMoveCheck(state, bundle, unitId, u.hex);
   if (here && here.code !== 'garrison-perimeter') return null;
-  const city = [...hexSet(bundle, { hexes: [special(bundle).cherbourg!.cityHex] })][0];
+  const city = cityHex(bundle);
   const from = u.hex;
   // The unit is active and may move (checked once above), so per hex only the perimeter matters: the
   // full check (which counts US units on the ring) runs only to word a refusal.
@@ -140,7 +148,7 @@ export function cherbourgIsolated(state: GameState, bundle: ScenarioBundle): boo
   const other = hexSet(bundle, cb.landefront.otherPss);
   if (!other.size) return true;
   const enemy = new Set(unitList(state).filter((u) => u.side === 'allied' && u.hex !== null && !u.eliminated).map((u) => u.hex!));
-  const start = [...hexSet(bundle, { hexes: [cb.cityHex] })][0];
+  const start = cityHex(bundle);
   const seen = new Set([start]);
   const q = [start];
   while (q.length) {
@@ -154,29 +162,20 @@ export function cherbourgIsolated(state: GameState, bundle: ScenarioBundle): boo
 function trackCaptures(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const cb = special(ctx.bundle).cherbourg;
   if (!cb) return [];
-  // Read first, drafted only to write (this runs at every segment end: issue 17). The record itself is
-  // made at the first segment end, as it always was: saves and state hashes carry it from then on.
-  const c = (d as GameState & { special?: Record<string, unknown> }).special?.cherbourg ? cs(d as GameState) : csd(d);
+  // The record is made at the first segment end (moduleDraft writes only when it is absent): saves and
+  // state hashes carry it from then on.
+  const c = csd(d);
   const events: GameEvent[] = [];
   if (!(c.perimeterCapturedTurns ?? []).includes(d.pos.turn)) {
-    const held = usOnPerimeter(d as GameState, ctx.bundle);
     const before = (d as GameState & { special?: { control?: Record<string, Side> } }).special?.control ?? {};
-    const fresh = held.filter((h) => before[String(h)] !== 'allied');
-    if (fresh.length) { const w = csd(d); w.perimeterCapturedTurns = [...(w.perimeterCapturedTurns ?? []), d.pos.turn]; events.push({ type: 'perimeterCaptured', hexes: fresh.map(formatHex), case: 'AW 1.2.6e' }); }
+    const fresh = usOnPerimeter(d as GameState, ctx.bundle).filter((h) => before[String(h)] !== 'allied');
+    if (fresh.length) { c.perimeterCapturedTurns = [...(c.perimeterCapturedTurns ?? []), d.pos.turn]; events.push({ type: 'perimeterCaptured', hexes: fresh.map(formatHex), case: 'AW 1.2.6e' }); }
   }
   if ((c.cityHexCapturedTurn ?? null) === null && unitIndex(d as GameState).byHex.get(cityHex(ctx.bundle))?.some((u) => u.side === 'allied')) {
-    csd(d).cityHexCapturedTurn = d.pos.turn;
+    c.cityHexCapturedTurn = d.pos.turn;
     events.push({ type: 'cherbourgCaptured', hex: cb.cityHex, case: 'AW 1.2.6e' });
   }
   return events;
-}
-
-/** The city hex (A3609), once per bundle. */
-const cities = new WeakMap<ScenarioBundle, HexId>();
-function cityHex(bundle: ScenarioBundle): HexId {
-  let h = cities.get(bundle);
-  if (h === undefined) cities.set(bundle, (h = [...hexSet(bundle, { hexes: [special(bundle).cherbourg!.cityHex] })][0]));
-  return h;
 }
 
 /** AW 1.2.6e: every AM GT after A3609 fell, each German unit on the map checks surrender (defensive PRC, +2 per earlier AM check, GOSS 15.7.1). */
