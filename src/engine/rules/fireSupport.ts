@@ -470,7 +470,6 @@ export const fireSupportRules: RuleModule = {
     {
       type: 'fireMission',
       apply(d, action, ctx) {
-        // The canonical action: apply parsed it strictly before this handler sees it.
         const a = action as ActionOf<'fireMission'>;
         if (!fsSegment(d as GameState, ctx.bundle)) reject('wrong-segment', 'FS missions are fired in the FS Mission Segments', 'AW 31.2.2b-c');
         const run: Run = { d, ctx, events: [] };

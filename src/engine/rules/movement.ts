@@ -761,7 +761,6 @@ export const movementRules: RuleModule = {
     {
       type: 'mark',
       apply(draft, action, ctx) {
-        // The canonical action: apply parsed it strictly before this handler sees it.
         const a = action as ActionOf<'mark'>;
         // Checked on the frozen state (nothing is written yet): its side view and stacking are cached there, as legalMarks sees them.
         const e = checkMark(unmodifiedBase(draft) as GameState, ctx.bundle, a.unit, a.marker);

@@ -177,7 +177,6 @@ export const overrunProcedure = defineProcedure({
         return out;
       },
       apply(o, action, run) {
-        // The canonical action: apply parsed it strictly before this handler sees it.
         const a = action as ActionOf<'overrunFs'>;
         o.stage = 'assault';
         if (!a.fire) {

@@ -29,7 +29,11 @@ export function reject(code: string, message: string, ruleCase?: string): never 
 
 export interface ActionHandler {
   type: string;
-  /** Applies the action to the draft state and returns its events; calls reject() when illegal. */
+  /**
+   * Applies the action to the draft state and returns its events; calls reject() when illegal. `action`
+   * is the canonical one: apply parsed it strictly with its type's schema (src/engine/actions), so the
+   * handler reads it as `ActionOf<type>` and never parses it again.
+   */
   apply(draft: Draft<GameState>, action: Action, ctx: RuleContext): GameEvent[];
   /** Every legal action of this type for `side` now (may be empty). */
   legal?(state: GameState, side: Side, bundle: ScenarioBundle): Action[];
