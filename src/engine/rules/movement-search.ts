@@ -135,10 +135,8 @@ function derivedView(state: GameState, side: Side): SideView | null {
   const changed = changedUnits(p, state);
   if (!changed) return null;
   const works = state.fieldworks;
-  for (const [a, b] of changed) {
-    if (a.side !== side || b.side !== side) return null;
-    for (const u of [a, b]) if (u.hex !== null && !u.eliminated && works[u.hex] !== undefined) return null;
-  }
+  const inWorks = (u: UnitState) => u.hex !== null && !u.eliminated && works[u.hex] !== undefined;
+  for (const [a, b] of changed) if (a.side !== side || b.side !== side || inWorks(a) || inWorks(b)) return null;
   return { ...prev, friendly: friendlyOf(state, side) };
 }
 
