@@ -1,10 +1,11 @@
 /**
  * Where the units are: one hex → units index per state, shared by movement, stacking, observation,
  * supply and combat. States produced by the engine are frozen (immer), so the index is cached in a
- * WeakMap keyed by the `units` record: every query on the same state reuses one pass over the units,
- * and a new state (any unit changed) gets a new record and a new index. Drafts and hand-made
- * unfrozen states are never cached (they may still change); they get a fresh index per call, read
- * from the draft's current values without drafting each unit (`readUnits`).
+ * WeakMap keyed by the `units` record: every query on the same state reuses one index. A state `apply`
+ * made gets its index derived from the previous state's (`carryIndex`: the changed units moved, the
+ * stacks shared). Drafts and hand-made unfrozen states are never cached (they may still change): a
+ * written draft's index is derived from its base's per call, an unfrozen state's built whole, read
+ * from the current values without drafting each unit (`readUnits`).
  */
 import { isDraft } from 'immer';
 import { internals, latest } from '../draftPeek';
