@@ -9,12 +9,24 @@
 // The clock (BENCH_PAIR_CLOCK): `cpu` (default) makes performance.now() read this process's CPU time
 // (process.cpuUsage, user + system) for both commits' suites, so a figure counts the work done, not
 // the time other processes held the two cores; `wall` keeps the wall clock.
-import { execFileSync } from 'node:child_process';
+// The young generation (BENCH_PAIR_HEAP): `fixed` (default) runs the pair in a Node whose semi-spaces
+// are 16 MB from the start (V8's largest default), `default` leaves V8 to size them. V8 grows the young
+// generation as it sees fit during a run, and where it happens to be decided the figures of allocating
+// code more than the code did: one build's cheap demo replay gave 85–245 ms medians from run to run
+// (scavenges 119–700 ms over 10 replays); with the size fixed, 137–182 ms (session 14, docs/bench.md).
+// Both commits run in the one process, so both get the same heap.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from 'vite';
 import { ENGINE_SUITES, builtSuites } from './engine-suites.mjs';
+
+const HEAP_FLAGS = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
+if ((process.env.BENCH_PAIR_HEAP ?? 'fixed') === 'fixed' && !process.execArgv.includes(HEAP_FLAGS[0])) {
+  const r = spawnSync(process.execPath, [...process.execArgv, ...HEAP_FLAGS, ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
 
 const base = process.argv[2] ?? 'f35e272';
 const suites = (process.argv[3] ?? 'engine,save,ai').split(',');
@@ -60,7 +72,7 @@ try {
     else { vites[k] = await loader(cwd); servers.push(vites[k]); }
   }
   console.log(`machine.load_average_start: ${load()}`);
-  console.log(`base ${base} vs ${headRef ?? 'work tree'}, both loaded in one process, ${runs} pairs per suite (base/head, then head/base), median of per-pair ratios head / base; clock: ${clock === 'cpu' ? 'process CPU time' : 'wall'}; code: ${code === 'production' ? 'production builds of both commits\' suites' : 'dev module loader'}`);
+  console.log(`base ${base} vs ${headRef ?? 'work tree'}, both loaded in one process, ${runs} pairs per suite (base/head, then head/base), median of per-pair ratios head / base; clock: ${clock === 'cpu' ? 'process CPU time' : 'wall'}; young generation: ${process.execArgv.includes(HEAP_FLAGS[0]) ? 'fixed at 16 MB semi-spaces' : 'sized by V8'}; code: ${code === 'production' ? 'production builds of both commits\' suites' : 'dev module loader'}`);
   let worse = 0; let compared = 0;
   for (const s of suites) {
     const mod = `/${ENGINE_SUITES[s]}`;

@@ -8,6 +8,8 @@ import type { GameState, ScenarioBundle, Side } from '../types';
 import { VIEW_BITS, sideView } from './movement-search';
 import { segmentMoves } from './movement';
 import { memoOf, unitIndex } from './unitIndex';
+import { predecessorOf } from './lineage';
+import { cacheBox } from '../frozenProduce';
 import { stackViolations } from './stacking';
 import { unitOf } from '../unitTable';
 
@@ -134,5 +136,27 @@ describe("a draft's unit index, derived from its base's after writes, equals the
       check(d as GameState, 'an elimination');
     });
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('lineage notes keep only the newest link of a line', () => {
+  it('a state made by apply knows its predecessor until its own successor is made; the predecessor is the state itself', () => {
+    const log = selfplayLogs()[0];
+    const bundle = loadScenario(log.scenario);
+    let { state } = newGame(bundle, log.options);
+    const states: GameState[] = [state];
+    for (const a of log.actions.slice(0, 3)) { const r = apply(state, a); if (!r.ok) throw new Error(r.error.message); state = r.state; states.push(state); }
+    const [s0, s1, s2, s3] = states;
+    // The newest state reaches the one before it (its top-level values are that state's) ...
+    expect(predecessorOf(s3)?.top).toBe(s2);
+    expect(predecessorOf(s3)).toBe(predecessorOf(s3));
+    // ... and no further: a long game does not keep every state alive through its notes.
+    expect(predecessorOf(s2)).toBeUndefined();
+    expect(predecessorOf(s1)).toBeUndefined();
+    expect(predecessorOf(s0)).toBeUndefined();
+    // The note is not state: a copy (immer's next draft, a spread) does not carry it, nor does JSON.
+    expect(cacheBox(s3)).toBeDefined();
+    expect(cacheBox({ ...s3 })).toBeUndefined();
+    expect(JSON.stringify(structuredClone(s3))).toBe(JSON.stringify(s3));
   });
 });

@@ -3,30 +3,39 @@
  * value from the previous one's instead of rebuilding it (issue 17: in a movement segment each move
  * changes one stack of one side, yet every move rebuilt the mover's side view over all units).
  *
- * `apply` notes each successor. A note holds the previous state's top-level values (not the state
- * itself, so a long game does not keep every state alive through its notes) and the previous state's
- * derived caches (`derivedCaches`), which a deriving cache reads. Callers must check that what their
- * value depends on is unchanged except what they patch (`sameExcept`; for the units, unitIndex.ts `changedUnits`).
+ * `apply` notes each successor. A note holds the previous state and its derived caches
+ * (`derivedCaches`), which a deriving cache reads. Callers must check that what their value depends on
+ * is unchanged except what they patch (`sameExcept`; for the units, unitIndex.ts `changedUnits`).
+ *
+ * Only the newest link of a line is kept: noting a successor drops the previous state's own note, so
+ * a long game does not keep every state alive through its notes (each state would hold the one before).
+ * A state asked about after its successor was made (an undo, a sibling an opponent's search tries)
+ * builds its caches whole, as one with no note does. (Until session 14 a note held a copy of the
+ * previous state's top-level values instead: a 17-key copy per action, most of the cost of the notes
+ * in a replay of cheap actions.)
  */
 import type { GameState } from '../types';
+import { cacheBox } from '../frozenProduce';
 
 export interface Predecessor {
-  /** The previous state's top-level values. */
+  /** The previous state (read its top-level values). */
   top: Readonly<Record<string, unknown>>;
   /** The previous state's derived caches (by cache name). */
   caches: Map<string, unknown>;
 }
 
-/** A state's derived caches, in a box its successor's note shares (created when first asked for). */
-interface Holder { caches?: Map<string, unknown> }
-/** What is kept per state: its predecessor's top-level values and caches' box, and its own caches' box. */
-interface Link { top?: Readonly<Record<string, unknown>>; from?: Holder; pred?: Predecessor; own?: Holder }
+/** What is kept per state: its predecessor, its own derived caches (made when first asked for) and the predecessor handed out. */
+interface Link { prev?: GameState; caches?: Map<string, unknown>; pred?: Predecessor }
 
-// One WeakMap entry per state (issue 14: two entries and a Map made for every state doubled the
-// scavenger's time in a replay; WeakMap entries keyed by young objects are what it walks).
+// A state apply made keeps its link in its cache box (frozenProduce.ts: the box is the link); only
+// other states (a new game's, hand-made ones) take a WeakMap entry (issue 14: WeakMap entries keyed by
+// young objects are what the scavenger walks).
 const links = new WeakMap<GameState, Link>();
 
 function linkOf(state: GameState): Link {
+  // A state apply made carries its link in its cache box; any other (a new game's, a test's) in the WeakMap.
+  const box = cacheBox(state) as Link | undefined;
+  if (box) return box;
   let l = links.get(state);
   if (!l) links.set(state, (l = {}));
   return l;
@@ -34,24 +43,27 @@ function linkOf(state: GameState): Link {
 
 /** The derived caches of a state (created on first use): a cache keeps its per-state value under its name. */
 export function derivedCaches(state: GameState): Map<string, unknown> {
-  const own = (linkOf(state).own ??= {});
-  return (own.caches ??= new Map());
+  const l = linkOf(state);
+  return (l.caches ??= new Map());
 }
 
 /** Notes that `next` is the result of an action on `prev` (game.ts `apply`). */
 export function noteSuccessor(prev: GameState, next: GameState): void {
   if (prev === next) return;
   const l = linkOf(next);
-  l.top = { ...prev };
-  l.from = (linkOf(prev).own ??= {});
+  l.prev = prev;
   l.pred = undefined;
+  // The chain stops here: `prev` no longer reaches the state before it.
+  const p = linkOf(prev);
+  p.prev = undefined;
+  p.pred = undefined;
 }
 
-/** The state's predecessor (the same object on every call: caches compare it), or undefined. */
+/** The state's predecessor (the same object on every call while it is kept: caches compare it), or undefined. */
 export function predecessorOf(state: GameState): Predecessor | undefined {
-  const l = links.get(state);
-  if (!l?.top) return undefined;
-  return (l.pred ??= { top: l.top, caches: (l.from!.caches ??= new Map()) });
+  const l = (cacheBox(state) as Link | undefined) ?? links.get(state);
+  if (!l?.prev) return undefined;
+  return (l.pred ??= { top: l.prev as unknown as Readonly<Record<string, unknown>>, caches: derivedCaches(l.prev) });
 }
 
 /** Whether every top-level value of `state` is the previous state's, except the keys in `except`. */
