@@ -9,12 +9,16 @@
 // The clock (BENCH_PAIR_CLOCK): `cpu` (default) makes performance.now() read this process's CPU time
 // (process.cpuUsage, user + system) for both commits' suites, so a figure counts the work done, not
 // the time other processes held the two cores; `wall` keeps the wall clock.
-// The young generation (BENCH_PAIR_HEAP): `fixed` (default) runs the pair in a Node whose semi-spaces
-// are 16 MB from the start (V8's largest default), `default` leaves V8 to size them. V8 grows the young
-// generation as it sees fit during a run, and where it happens to be decided the figures of allocating
-// code more than the code did: one build's cheap demo replay gave 85–245 ms medians from run to run
-// (scavenges 119–700 ms over 10 replays); with the size fixed, 137–182 ms (session 14, docs/bench.md).
-// Both commits run in the one process, so both get the same heap.
+// The V8 settings (BENCH_PAIR_HEAP): `fixed` (default) runs the pair in a Node whose semi-spaces are
+// 16 MB from the start (V8's largest default) and which runs on one thread (`--single-threaded`: no
+// helper threads for the garbage collector or the optimising compiler); `default` leaves both to V8.
+// - V8 grows the young generation as it sees fit during a run, and where it happened to be decided the
+//   figures of allocating code more than the code did: one build's cheap demo replay gave 85–245 ms
+//   medians from run to run (scavenges 119–700 ms over 10 replays); with the size fixed, 137–182 ms.
+// - The CPU clock counts every thread of the process: a parallel scavenge or a background compile that
+//   overlapped a 0.1 ms call was counted in it (GA resolution pairs 0.69–1.49; on one thread 0.96–1.10).
+//   On one thread the clock counts the work the measured code caused, once (session 14, docs/bench.md).
+// Both commits run in the one process, so both get the same settings.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
@@ -22,7 +26,7 @@ import { join, resolve } from 'node:path';
 import { createServer } from 'vite';
 import { ENGINE_SUITES, builtSuites } from './engine-suites.mjs';
 
-const HEAP_FLAGS = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
+const HEAP_FLAGS = ['--min-semi-space-size=16', '--max-semi-space-size=16', '--single-threaded'];
 if ((process.env.BENCH_PAIR_HEAP ?? 'fixed') === 'fixed' && !process.execArgv.includes(HEAP_FLAGS[0])) {
   const r = spawnSync(process.execPath, [...process.execArgv, ...HEAP_FLAGS, ...process.argv.slice(1)], { stdio: 'inherit' });
   process.exit(r.status ?? 1);
@@ -72,7 +76,7 @@ try {
     else { vites[k] = await loader(cwd); servers.push(vites[k]); }
   }
   console.log(`machine.load_average_start: ${load()}`);
-  console.log(`base ${base} vs ${headRef ?? 'work tree'}, both loaded in one process, ${runs} pairs per suite (base/head, then head/base), median of per-pair ratios head / base; clock: ${clock === 'cpu' ? 'process CPU time' : 'wall'}; young generation: ${process.execArgv.includes(HEAP_FLAGS[0]) ? 'fixed at 16 MB semi-spaces' : 'sized by V8'}; code: ${code === 'production' ? 'production builds of both commits\' suites' : 'dev module loader'}`);
+  console.log(`base ${base} vs ${headRef ?? 'work tree'}, both loaded in one process, ${runs} pairs per suite (base/head, then head/base), median of per-pair ratios head / base; clock: ${clock === 'cpu' ? 'process CPU time' : 'wall'}; V8: ${process.execArgv.includes(HEAP_FLAGS[0]) ? '16 MB semi-spaces, one thread' : 'its own settings'}; code: ${code === 'production' ? 'production builds of both commits\' suites' : 'dev module loader'}`);
   let worse = 0; let compared = 0;
   for (const s of suites) {
     const mod = `/${ENGINE_SUITES[s]}`;

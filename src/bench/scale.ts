@@ -6,6 +6,7 @@
  * budgets are the issue's, printed beside the figure.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { apply, bundleOf, hasBundle, legalActions, newGame, replay, sideToAct, type Action, type GameState } from '../engine';
 import { evaluateVictory } from '../engine/query';
 import { loadScenario } from '../data/bundle';
@@ -74,6 +75,35 @@ function replayPieces(pieces: Log[], marks: number[]): number[] {
   return at;
 }
 
+/**
+ * This module's own file when it runs as a built bundle (scripts/engine-suites.mjs), so a worker can
+ * load it; null under a source loader (BENCH_ENGINE_DEV), where the replay runs in this process.
+ */
+function workerUrl(): URL | null {
+  const u = new URL(import.meta.url);
+  return u.protocol === 'file:' && u.pathname.endsWith('.js') ? u : null;
+}
+
+/**
+ * One real-play replay in a fresh worker thread: a new V8 isolate, as the page's save verifier replays
+ * a loaded file (src/save/verify.worker.ts). In the runner's own process the replay ran after the
+ * other suites had filled its heap: 2.0–3.3 s there against 1.7–2.0 s alone (session 14).
+ */
+function replayInWorker(url: URL, marks: number[]): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(url, { workerData: { realPlayReplay: marks } });
+    w.once('message', (m: number[]) => { resolve(m); void w.terminate(); });
+    w.once('error', reject);
+  });
+}
+
+// The worker's side of replayInWorker.
+if (!isMainThread && (workerData as { realPlayReplay?: number[] } | null)?.realPlayReplay) {
+  const logs = selfplayLogs();
+  for (const id of new Set(logs.map((l) => l.scenario))) if (!hasBundle(id)) loadScenario(id);
+  parentPort!.postMessage(replayPieces(realPlay(logs, 10_000), (workerData as { realPlayReplay: number[] }).realPlayReplay));
+}
+
 /** The state after the construction segment of the first player turn: the first movement segment. */
 function atMove(bundle: ScenarioBundle): GameState {
   let { state } = newGame(bundle, { seed: 'bench' });
@@ -112,14 +142,17 @@ export async function run(emit?: (name: string, value: number, unit: string) => 
   const kept: Figure[] = [];
   const logs = selfplayLogs();
   for (const id of new Set(logs.map((l) => l.scenario))) if (!hasBundle(id)) loadScenario(id);
-  // Real play: 10,000 actions of the opponent's games (growth vs log length at 2,500 / 5,000 / 10,000).
-  const pieces = realPlay(logs, 10_000);
+  // Real play: 10,000 actions of the opponent's games (growth vs log length at 2,500 / 5,000 / 10,000),
+  // each run in a fresh worker, as a loaded file is replayed (src/save/verify.worker.ts).
   const marks = [2_500, 5_000, 10_000];
-  const series = Array.from({ length: RUNS }, () => replayPieces(pieces, marks));
+  const inWorkers = workerUrl();
+  const series: number[][] = [];
+  for (let i = 0; i < RUNS; i++) series.push(inWorkers ? await replayInWorker(inWorkers, marks) : replayPieces(realPlay(logs, 10_000), marks));
   marks.forEach((m, i) => {
     const r = summary(series.map((s) => s[i]));
     const b = m === 10_000 ? `; ${budget(r.med, 1000)}` : '';
-    figs.push([`scale.replay_real_play_${m}_actions`, r.med, `ms median (${mmm(r)}; ${(r.med / m).toFixed(3)} ms/action${b})`]);
+    const where = inWorkers ? 'each run in a fresh worker' : 'in this process';
+    figs.push([`scale.replay_real_play_${m}_actions`, r.med, `ms median (${mmm(r)}; ${(r.med / m).toFixed(3)} ms/action; ${where}${b})`]);
   });
   for (const l of logs) {
     let end: GameState | null = null;

@@ -12,7 +12,7 @@ import { segmentAt } from './sequence';
 import { ACTION_TYPES } from './actions';
 import { detachedSteps } from './rules/breakdownSteps';
 import type { GameState } from './types';
-import { unitEntries, unitOf } from './unitTable';
+import { chunkOrderProblem, unitEntries, unitOf } from './unitTable';
 
 const KNOWN_TYPES = new Set<string>(ACTION_TYPES);
 const SIDES = new Set(['allied', 'german']);
@@ -26,6 +26,9 @@ export function invariantProblems(state: GameState): string[] {
   if (state.barrier > state.n) out.push(`barrier ${state.barrier} is after n ${state.n}`);
   try { segmentAt(bundle.sequence, state.pos); } catch { out.push(`position ${JSON.stringify(state.pos)} is not in the sequence of play`); }
   if (state.pos.turn > state.lastTurn) out.push(`turn ${state.pos.turn} is after the last turn ${state.lastTurn}`);
+  // The chunks list their units in the table's order (unitTable.ts: the unit lists are read that way).
+  const order = chunkOrderProblem(state.units);
+  if (order) out.push(order);
   const parentOf = new Map<string, string>();
   for (const [id, u] of unitEntries(state)) {
     const def = bundle.units.get(id);

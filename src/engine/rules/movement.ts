@@ -523,8 +523,10 @@ function moveOne(d: GameState, base: GameState, bundle: ScenarioBundle, action: 
   // The allowance does not depend on the move (AW 31.11 below compares the MP spent with it).
   const allow = allowance({ state: base, bundle, view, unit: u0, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: moveClassOf(def, u0) !== 'mech', type: r.type });
   const u = unitOf(d, id);
+  // Reads from `base` and `u0` where the action has not written (a read through the draft makes a
+  // proxy and a copy of what it reads: the position and the marker list, per move of a replay).
   u.move = {
-    turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: seg, seq: d.n,
+    turn: base.pos.turn, playerTurn: base.pos.playerTurn, segment: seg, seq: d.n,
     from: prevRec ? prevRec.from : from,
     hexes: (prevRec?.hexes ?? 0) + r.hexes.length,
     mp: (prevRec?.mp ?? 0) + mp,
@@ -535,9 +537,9 @@ function moveOne(d: GameState, base: GameState, bundle: ScenarioBundle, action: 
   u.hex = r.hexes[r.hexes.length - 1];
   const events: GameEvent[] = [];
   // AW 31.2.1: artillery flips to its out-of-battery side before it moves.
-  if (isArtillery(def) && !hasMarker(u, MARKER.OOB)) { u.markers.push(MARKER.OOB); events.push({ type: 'markerPlaced', unit: id, marker: MARKER.OOB, case: 'AW 31.2.1' }); }
+  if (isArtillery(def) && !hasMarker(u0, MARKER.OOB)) { u.markers.push(MARKER.OOB); events.push({ type: 'markerPlaced', unit: id, marker: MARKER.OOB, case: 'AW 31.2.1' }); }
   // AW 31.11 (2): an OhS unit that uses more than half its MA becomes OoS.
-  if (hasMarker(u, MARKER.OHS) && r.type !== 'pa' && u.mpSpent * 2 > allow.budget / 2) {
+  if (hasMarker(u0, MARKER.OHS) && r.type !== 'pa' && u.mpSpent * 2 > allow.budget / 2) {
     u.markers = u.markers.filter((m) => m !== MARKER.OHS);
     u.markers.push(MARKER.OOS);
     events.unshift({ type: 'supplyChanged', unit: id, from: 'OhS', to: 'OoS', case: 'AW 31.11' });
