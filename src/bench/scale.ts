@@ -85,14 +85,15 @@ function workerUrl(): URL | null {
 }
 
 /**
- * One real-play replay in a fresh worker thread: a new V8 isolate, as the page's save verifier replays
- * a loaded file (src/save/verify.worker.ts). In the runner's own process the replay ran after the
- * other suites had filled its heap: 2.0–3.3 s there against 1.7–2.0 s alone (session 14).
+ * Two real-play replays in a fresh worker thread (a new V8 isolate, as the page's save verifier
+ * replays a loaded file, src/save/verify.worker.ts): the times at each mark of the first (cold) and of
+ * the second (compiled). Until session 14 the runs shared the runner's process, so the median mixed
+ * one cold run with warm ones, after the other suites had filled the heap.
  */
-function replayInWorker(url: URL, marks: number[]): Promise<number[]> {
+function replayInWorker(url: URL, marks: number[]): Promise<[number[], number[]]> {
   return new Promise((resolve, reject) => {
     const w = new Worker(url, { workerData: { realPlayReplay: marks } });
-    w.once('message', (m: number[]) => { resolve(m); void w.terminate(); });
+    w.once('message', (m: [number[], number[]]) => { resolve(m); void w.terminate(); });
     w.once('error', reject);
   });
 }
@@ -101,7 +102,10 @@ function replayInWorker(url: URL, marks: number[]): Promise<number[]> {
 if (!isMainThread && (workerData as { realPlayReplay?: number[] } | null)?.realPlayReplay) {
   const logs = selfplayLogs();
   for (const id of new Set(logs.map((l) => l.scenario))) if (!hasBundle(id)) loadScenario(id);
-  parentPort!.postMessage(replayPieces(realPlay(logs, 10_000), (workerData as { realPlayReplay: number[] }).realPlayReplay));
+  const marks = (workerData as { realPlayReplay: number[] }).realPlayReplay;
+  const pieces = realPlay(logs, 10_000);
+  const first = replayPieces(pieces, marks);
+  parentPort!.postMessage([first, replayPieces(pieces, marks)]);
 }
 
 /** The state after the construction segment of the first player turn: the first movement segment. */
@@ -142,18 +146,27 @@ export async function run(emit?: (name: string, value: number, unit: string) => 
   const kept: Figure[] = [];
   const logs = selfplayLogs();
   for (const id of new Set(logs.map((l) => l.scenario))) if (!hasBundle(id)) loadScenario(id);
-  // Real play: 10,000 actions of the opponent's games (growth vs log length at 2,500 / 5,000 / 10,000),
-  // each run in a fresh worker, as a loaded file is replayed (src/save/verify.worker.ts).
+  // Real play: 10,000 actions of the opponent's games (growth vs log length at 2,500 / 5,000 / 10,000).
+  // Each run in a fresh worker (src/save/verify.worker.ts replays a loaded file in one), which replays
+  // the log twice: the first replay runs the engine's code cold, as the first file of a page does; the
+  // second runs it compiled, as any later replay does. Without workers (a source loader) the runs
+  // share this process: the first cold, the rest warm.
   const marks = [2_500, 5_000, 10_000];
   const inWorkers = workerUrl();
-  const series: number[][] = [];
-  for (let i = 0; i < RUNS; i++) series.push(inWorkers ? await replayInWorker(inWorkers, marks) : replayPieces(realPlay(logs, 10_000), marks));
+  const cold: number[][] = [];
+  const warm: number[][] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (inWorkers) { const [c, w] = await replayInWorker(inWorkers, marks); cold.push(c); warm.push(w); }
+    else (i === 0 ? cold : warm).push(replayPieces(realPlay(logs, 10_000), marks));
+  }
+  const where = inWorkers ? 'the second replay in each of the fresh workers' : 'in this process, after a first cold run';
   marks.forEach((m, i) => {
-    const r = summary(series.map((s) => s[i]));
+    const r = summary(warm.map((s) => s[i]));
     const b = m === 10_000 ? `; ${budget(r.med, 1000)}` : '';
-    const where = inWorkers ? 'each run in a fresh worker' : 'in this process';
     figs.push([`scale.replay_real_play_${m}_actions`, r.med, `ms median (${mmm(r)}; ${(r.med / m).toFixed(3)} ms/action; ${where}${b})`]);
   });
+  const c10 = summary(cold.map((s) => s[2]));
+  figs.push(['scale.replay_real_play_10000_actions_first_in_worker', c10.med, `ms median (${mmm(c10)}; the first replay of a fresh ${inWorkers ? 'worker' : 'process'}, code cold, as a page's first loaded file; ${budget(c10.med, 1000)})`]);
   for (const l of logs) {
     let end: GameState | null = null;
     const r = runs(() => { const x = replay(l); if (!x.ok) throw new Error(x.error); end = x.state; });
