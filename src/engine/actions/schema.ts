@@ -19,6 +19,8 @@ function spelling(s: string): { hex: string } | { error: string } {
   if (r) return r;
   const p = tryParseHexRef(s);
   r = 'error' in p ? { error: p.error } : { hex: formatHex(p.hex) };
+  // Only short spellings are kept (every real one is): a long string from a hostile file is not held.
+  if (s.length > 24) return r;
   if (spellings.size >= MAX_SPELLINGS) spellings.clear();
   spellings.set(s, r);
   return r;
