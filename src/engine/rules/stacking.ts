@@ -19,7 +19,7 @@ import type { UnitDef } from '../../data/schemas/unit';
 import { tecOf } from './terrain';
 import { MARKER, isArtilleryGroup, isHq, isInfantry, isZStep, stepsLeft } from './unit-traits';
 import { isConstricted, moveRecordNow } from './movement-search';
-import { memoOf, readUnits, unitIndex, unmodifiedBase } from './unitIndex';
+import { memoOf, readUnits, unitIndex, unmodifiedBase, type UnitIndex } from './unitIndex';
 import { actsAsGroup } from './artilleryGroups';
 
 /**
@@ -225,16 +225,24 @@ export function stackViolationOf(bundle: ScenarioBundle, h: HexId, side: Side, s
 
 /** Every stacking violation of `side` (or both sides). */
 export function stackViolations(state: GameState, bundle: ScenarioBundle, side?: Side): StackViolation[] {
-  // Kept per unit index (one per frozen state; a draft gets a fresh index per call): the panels' legal
-  // actions ask twice per state and the end-of-segment check once more (issue 17, 1,000 stacks).
-  const ix = unitIndex(state);
+  return violationsOn(unitIndex(state), bundle, side).slice();
+}
+
+/**
+ * The violations of an index's stacks, kept per unit index (one per frozen state; a draft gets a fresh
+ * index per call): the panels' legal actions ask twice per state and the end-of-segment check once more
+ * (issue 17, 1,000 stacks). Read-only: callers copy.
+ */
+function violationsOn(ix: UnitIndex, bundle: ScenarioBundle, side?: Side): StackViolation[] {
   const memo = memoOf(ix);
   const key = `stackViolations:${side ?? 'both'}`;
   let out = memo.get(key) as StackViolation[] | undefined;
   if (!out) {
     // An index derived from another whose answer is kept: that answer, with the changed hexes asked again
-    // (issue 17: each segment end asked every stack on the map).
-    const before = ix.from?.memo.get(key) as StackViolation[] | undefined;
+    // (issue 17: each segment end asked every stack on the map). A draft's index asks its base's index,
+    // which keeps the answer for the next question on the draft and for the state the action makes
+    // (asked on the draft alone, every segment end's check went over every stack).
+    const before = (ix.from?.memo.get(key) ?? (ix.from?.index && violationsOn(ix.from.index, bundle, side))) as StackViolation[] | undefined;
     out = [];
     if (before) {
       const hexes = ix.from!.hexes;
@@ -244,7 +252,7 @@ export function stackViolations(state: GameState, bundle: ScenarioBundle, side?:
     out.sort((a, b) => a.hex - b.hex);
     memo.set(key, out);
   }
-  return out.slice();
+  return out;
 }
 
 /** The violations of one hex's stack (of `side`, or both), its sides in the order their first unit appears in the index. */

@@ -24,9 +24,11 @@ export interface UnitIndex {
   /**
    * For an index derived from another: the hexes whose stacks changed, and the other index's per-index
    * memo (`memoOf`), so a whole-map answer can be derived from the other's (stacking.ts violations).
-   * Only the memo is held, not the index: a long game does not keep every earlier index alive.
+   * Only the memo is held, not the index: a long game does not keep every earlier index alive. A
+   * draft's index (made per question, never kept) also holds the base's index (`index`), so an answer
+   * the base's memo lacks is made there once and kept for the state the action makes.
    */
-  from?: { hexes: ReadonlySet<HexId>; memo: Map<string, unknown> };
+  from?: { hexes: ReadonlySet<HexId>; memo: Map<string, unknown>; index?: UnitIndex };
 }
 
 const memos = new WeakMap<UnitIndex, Map<string, unknown>>();
@@ -200,11 +202,11 @@ function draftIndex(st: NonNullable<ReturnType<typeof internals>>): UnitIndex | 
     cache.set(base, (prev = build(base)));
   }
   const changed = tableChanges(base, st.copy_ as unknown as UnitTable, latest);
-  return changed && patched(prev, changed);
+  return changed && patched(prev, changed, true);
 }
 
 /** `prev` with the changed units ([before, after]) in their new hexes; null when one came onto or left the map. */
-function patched(prev: UnitIndex, changed: readonly [UnitState, UnitState][]): UnitIndex | null {
+function patched(prev: UnitIndex, changed: readonly [UnitState, UnitState][], holdPrev = false): UnitIndex | null {
   if (!changed.length) return prev;
   for (const [a, b] of changed) if (!a || isLive(a) !== isLive(b)) return null;
   const at = prev.at ??= new Map(prev.live.map((u, i) => [u.id, i]));
@@ -237,7 +239,7 @@ function patched(prev: UnitIndex, changed: readonly [UnitState, UnitState][]): U
   // An emptied hex stays in `own` as an empty list (it hides the shared map's stack).
   for (const h of copied) if (!own.get(h)!.length && !flat.has(h)) own.delete(h);
   const stacks = new HexStacks(flat, own);
-  return { live, byHex: own.size > maxOwn(flat.size) ? stacks.all() : stacks, at, from: { hexes: copied, memo: memoOf(prev) } };
+  return { live, byHex: own.size > maxOwn(flat.size) ? stacks.all() : stacks, at, from: { hexes: copied, memo: memoOf(prev), ...(holdPrev ? { index: prev } : {}) } };
 }
 
 /**
