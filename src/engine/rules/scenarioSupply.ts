@@ -114,6 +114,8 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   return tr;
 }
 
+/** Leg 1's counts, kept between traces (read only inside `traceOn`). */
+const leg1Scratch = new Uint8Array(HEX_COUNT);
 /** Leg 2's half-step buckets and touched labels, kept between searches. */
 const scratchBuckets: number[][] = [];
 const scratchTouched: number[] = [];
@@ -141,7 +143,7 @@ function traceOn(state: GameState, bundle: ScenarioBundle, side: Side, rule: Sup
   const down = downBridgeSides(state, bundle);
   const blocks = (x: HexId, d: number, y: HexId) => edgeBlocks(T, x, d, y, down, markers, riverBlocks);
   // Leg 1: least enemy-adjacent count from a PSS to each hex (0-1 BFS), any length.
-  const cost = leastAdjacentCosts(hexSet(bundle, rule.pss), { passable, adjacent: adj, crosses: (h, n, d) => !blocks(h, d, n), cap: max });
+  const cost = leastAdjacentCosts(hexSet(bundle, rule.pss), { passable, adjacent: adj, crosses: (h, n, d) => !blocks(h, d, n), cap: max }, leg1Scratch);
   // The count at a hex reached by a last step across a blocked hexside (AW 33.9.1), else by a normal path.
   const reach = (h: HexId): number => {
     let c = cost.get(h) ?? Infinity;
@@ -206,12 +208,22 @@ function traceOn(state: GameState, bundle: ScenarioBundle, side: Side, rule: Sup
 
   const hqFormations = new Set(live.filter((u) => isHq(u.id)).map((u) => bundle.units.get(u.id)!.formation ?? ''));
   const units = new Set<string>(hqs.keys());
+  // The areas a unit of each formation may trace to, made once per formation (not per unit).
+  const everyArea = [...areas.values()];
+  const byFormation = new Map<string, Uint8Array[]>();
+  const areasFor = (f: string): Uint8Array[] => {
+    let a = byFormation.get(f);
+    if (!a) {
+      // Independent, assets, or no formation HQ on the map: any friendly formation HQ.
+      a = hqFormations.has(f) && !leg.assetFormations.includes(f) ? [...areas].filter(([id]) => bundle.units.get(id)!.formation === f).map(([, x]) => x) : everyArea;
+      byFormation.set(f, a);
+    }
+    return a;
+  };
   for (const u of live) {
     if (isHq(u.id)) continue;
-    const f = bundle.units.get(u.id)!.formation ?? '';
-    // Independent, assets, or no formation HQ on the map: any friendly formation HQ.
-    const own = hqFormations.has(f) && !leg.assetFormations.includes(f) ? [...hqs.keys()].filter((id) => bundle.units.get(id)!.formation === f) : [...hqs.keys()];
-    const ok = own.some((id) => areas.get(id)![u.hex!] !== NONE8) || hexAreas.some((a) => a[u.hex!] !== NONE8);
+    const h = u.hex!;
+    const ok = areasFor(bundle.units.get(u.id)!.formation ?? '').some((a) => a[h] !== NONE8) || hexAreas.some((a) => a[h] !== NONE8);
     if (ok) units.add(u.id);
   }
   for (const a of outs) giveArea(a);
