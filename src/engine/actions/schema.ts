@@ -7,33 +7,14 @@
 import { z } from 'zod';
 import { formatHex, tryParseHexRef } from '../hex';
 
-/**
- * Each spelling's rules ID or error, kept (bounded: spellings also come from files). A move's path
- * names up to 200 hexes, and a game names the same few thousand hexes again and again: parsing each
- * with its regular expressions was most of a move's parse.
- */
-const spellings = new Map<string, { hex: string } | { error: string }>();
-const MAX_SPELLINGS = 50_000;
-function spelling(s: string): { hex: string } | { error: string } {
-  let r = spellings.get(s);
-  if (r) return r;
-  const p = tryParseHexRef(s);
-  r = 'error' in p ? { error: p.error } : { hex: formatHex(p.hex) };
-  // Only short spellings are kept (every real one is): a long string from a hostile file is not held.
-  if (s.length > 24) return r;
-  if (spellings.size >= MAX_SPELLINGS) spellings.clear();
-  spellings.set(s, r);
-  return r;
-}
-
 /** A hex reference in any accepted spelling (`C5320`, `c5320`, ` C5320 `, `@col,row`), normalised to the rules ID the map prints. */
 export const HexRef = z.string().transform((s, ctx) => {
-  const r = spelling(s);
+  const r = tryParseHexRef(s);
   if ('error' in r) {
     ctx.addIssue({ code: 'custom', message: r.error, params: { code: 'bad-hex' } });
     return z.NEVER;
   }
-  return r.hex;
+  return formatHex(r.hex);
 });
 
 /** A path of hexes: the order is the route, so it is kept. */

@@ -172,6 +172,22 @@ export function sheetsConfig(): SheetsFile {
  * lattice position ("@col,row") for hexes no sheet numbers. Returns an error message instead of throwing.
  */
 export function tryParseHexRef(ref: string, opts: ParseOptions = {}): { hex: HexId } | { error: string } {
+  // Each spelling's answer is kept (actions name the same few thousand hexes again and again; a move's
+  // path up to 200): without errata, for short strings only (every real spelling is), so a long string
+  // from a hostile file is not held, and bounded. The answers are shared: callers never change them.
+  const keep = !opts.errata && typeof ref === 'string' && ref.length <= 24;
+  if (keep) { const hit = SPELLINGS.get(ref); if (hit) return hit; }
+  const r = parseHexRef(ref, opts);
+  if (keep) {
+    if (SPELLINGS.size >= MAX_SPELLINGS) SPELLINGS.clear();
+    SPELLINGS.set(ref, Object.freeze(r));
+  }
+  return r;
+}
+const SPELLINGS = new Map<string, { hex: HexId } | { error: string }>();
+const MAX_SPELLINGS = 50_000;
+
+function parseHexRef(ref: string, opts: ParseOptions): { hex: HexId } | { error: string } {
   const m = /^@(-?\d+),(-?\d+)$/.exec(typeof ref === 'string' ? ref.trim() : '');
   if (m) {
     const h = hexAt(Number(m[1]), Number(m[2]));
