@@ -473,7 +473,7 @@ export const fireSupportRules: RuleModule = {
         const a = action as ActionOf<'fireMission'>;
         if (!fsSegment(d as GameState, ctx.bundle)) reject('wrong-segment', 'FS missions are fired in the FS Mission Segments', 'AW 31.2.2b-c');
         const run: Run = { d, ctx, events: [] };
-        startMission(run, { ...a, artillery: a.artillery ?? [], target: hexOf(a.target) });
+        startMission(run, { ...a, target: hexOf(a.target) });
         runProcedures(run);
         return run.events;
       },

@@ -185,7 +185,7 @@ export const overrunProcedure = defineProcedure({
         }
         const { fire: _fire, type: _type, ...m } = a;
         // fsPlan (in startMission) checks the spotter in the overrun stack, artillery only and the light/medium cap.
-        startMission(run, { ...m, artillery: m.artillery ?? [], target: o.from, overrun: o.hex, ...(o.targets ? { units: [...o.targets] } : {}) });
+        startMission(run, { ...m, target: o.from, overrun: o.hex, ...(o.targets ? { units: [...o.targets] } : {}) });
       },
     },
   },
