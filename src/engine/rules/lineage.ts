@@ -32,11 +32,13 @@ interface Link { prev?: GameState; caches?: Map<string, unknown>; pred?: Predece
 // young objects are what the scavenger walks).
 const links = new WeakMap<GameState, Link>();
 
+/** The state's link if it has one: a state apply made carries it in its cache box, any other (a new game's, a test's) in the WeakMap. */
+function peekLink(state: GameState): Link | undefined {
+  return (cacheBox(state) as Link | undefined) ?? links.get(state);
+}
+
 function linkOf(state: GameState): Link {
-  // A state apply made carries its link in its cache box; any other (a new game's, a test's) in the WeakMap.
-  const box = cacheBox(state) as Link | undefined;
-  if (box) return box;
-  let l = links.get(state);
+  let l = peekLink(state);
   if (!l) links.set(state, (l = {}));
   return l;
 }
@@ -54,14 +56,13 @@ export function noteSuccessor(prev: GameState, next: GameState): void {
   l.prev = prev;
   l.pred = undefined;
   // The chain stops here: `prev` no longer reaches the state before it.
-  const p = linkOf(prev);
-  p.prev = undefined;
-  p.pred = undefined;
+  const p = peekLink(prev);
+  if (p) { p.prev = undefined; p.pred = undefined; }
 }
 
 /** The state's predecessor (the same object on every call while it is kept: caches compare it), or undefined. */
 export function predecessorOf(state: GameState): Predecessor | undefined {
-  const l = (cacheBox(state) as Link | undefined) ?? links.get(state);
+  const l = peekLink(state);
   if (!l?.prev) return undefined;
   return (l.pred ??= { top: l.prev as unknown as Readonly<Record<string, unknown>>, caches: derivedCaches(l.prev) });
 }

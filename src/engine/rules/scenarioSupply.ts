@@ -114,13 +114,14 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   return tr;
 }
 
-/** Leg 1's counts, kept between traces (read only inside `traceOn`). */
-const leg1Scratch = new Uint8Array(HEX_COUNT);
 /** Leg 2's half-step buckets and touched labels, kept between searches. */
 const scratchBuckets: number[][] = [];
 const scratchTouched: number[] = [];
-/** Occupancy (ENEMY / FRIEND bits) and "next to an enemy" per hex, all zero between traces. */
-const scratch = { occ: new Uint8Array(HEX_COUNT), near: new Uint8Array(HEX_COUNT) };
+/**
+ * Occupancy (ENEMY / FRIEND bits) and "next to an enemy" per hex, all zero between traces; leg 1's
+ * counts, read only inside `traceOn`.
+ */
+const scratch = { occ: new Uint8Array(HEX_COUNT), near: new Uint8Array(HEX_COUNT), leg1: new Uint8Array(HEX_COUNT) };
 
 type SupplyDef = NonNullable<NonNullable<NonNullable<ReturnType<typeof special>['logistics']>['supply']>[Side]>;
 
@@ -143,7 +144,7 @@ function traceOn(state: GameState, bundle: ScenarioBundle, side: Side, rule: Sup
   const down = downBridgeSides(state, bundle);
   const blocks = (x: HexId, d: number, y: HexId) => edgeBlocks(T, x, d, y, down, markers, riverBlocks);
   // Leg 1: least enemy-adjacent count from a PSS to each hex (0-1 BFS), any length.
-  const cost = leastAdjacentCosts(hexSet(bundle, rule.pss), { passable, adjacent: adj, crosses: (h, n, d) => !blocks(h, d, n), cap: max }, leg1Scratch);
+  const cost = leastAdjacentCosts(hexSet(bundle, rule.pss), { passable, adjacent: adj, crosses: (h, n, d) => !blocks(h, d, n), cap: max }, scratch.leg1);
   // The count at a hex reached by a last step across a blocked hexside (AW 33.9.1), else by a normal path.
   const reach = (h: HexId): number => {
     let c = cost.get(h) ?? Infinity;

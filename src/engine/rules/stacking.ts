@@ -242,7 +242,8 @@ function violationsOn(ix: UnitIndex, bundle: ScenarioBundle, side?: Side): Stack
     // (issue 17: each segment end asked every stack on the map). A draft's index asks its base's index,
     // which keeps the answer for the next question on the draft and for the state the action makes
     // (asked on the draft alone, every segment end's check went over every stack).
-    const before = (ix.from?.memo.get(key) ?? (ix.from?.index && violationsOn(ix.from.index, bundle, side))) as StackViolation[] | undefined;
+    const from = ix.from;
+    const before = from?.index ? violationsOn(from.index, bundle, side) : from?.memo.get(key) as StackViolation[] | undefined;
     out = [];
     if (before) {
       const hexes = ix.from!.hexes;
