@@ -98,14 +98,18 @@ function replayInWorker(url: URL, marks: number[]): Promise<[number[], number[]]
   });
 }
 
-// The worker's side of replayInWorker.
-if (!isMainThread && (workerData as { realPlayReplay?: number[] } | null)?.realPlayReplay) {
+/** Two replays of the real-play pieces: the times at each mark of the first and of the second. */
+function twoReplays(marks: number[]): [number[], number[]] {
   const logs = selfplayLogs();
   for (const id of new Set(logs.map((l) => l.scenario))) if (!hasBundle(id)) loadScenario(id);
-  const marks = (workerData as { realPlayReplay: number[] }).realPlayReplay;
   const pieces = realPlay(logs, 10_000);
   const first = replayPieces(pieces, marks);
-  parentPort!.postMessage([first, replayPieces(pieces, marks)]);
+  return [first, replayPieces(pieces, marks)];
+}
+
+// The worker's side of replayInWorker.
+if (!isMainThread && (workerData as { realPlayReplay?: number[] } | null)?.realPlayReplay) {
+  parentPort!.postMessage(twoReplays((workerData as { realPlayReplay: number[] }).realPlayReplay));
 }
 
 /** The state after the construction segment of the first player turn: the first movement segment. */
@@ -150,16 +154,16 @@ export async function run(emit?: (name: string, value: number, unit: string) => 
   // Each run in a fresh worker (src/save/verify.worker.ts replays a loaded file in one), which replays
   // the log twice: the first replay runs the engine's code cold, as the first file of a page does; the
   // second runs it compiled, as any later replay does. Without workers (a source loader) the runs
-  // share this process: the first cold, the rest warm.
+  // share this process, so only the first run's first replay is cold.
   const marks = [2_500, 5_000, 10_000];
   const inWorkers = workerUrl();
   const cold: number[][] = [];
   const warm: number[][] = [];
   for (let i = 0; i < RUNS; i++) {
-    if (inWorkers) { const [c, w] = await replayInWorker(inWorkers, marks); cold.push(c); warm.push(w); }
-    else (i === 0 ? cold : warm).push(replayPieces(realPlay(logs, 10_000), marks));
+    const [c, w] = inWorkers ? await replayInWorker(inWorkers, marks) : twoReplays(marks);
+    cold.push(c); warm.push(w);
   }
-  const where = inWorkers ? 'the second replay in each of the fresh workers' : 'in this process, after a first cold run';
+  const where = inWorkers ? 'the second replay in each of the fresh workers' : 'the second replay of each run, in this process';
   marks.forEach((m, i) => {
     const r = summary(warm.map((s) => s[i]));
     const b = m === 10_000 ? `; ${budget(r.med, 1000)}` : '';
