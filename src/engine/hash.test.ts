@@ -51,4 +51,25 @@ describe('the units in a state hash', () => {
     expect(flatUnitsJson(t)).toBe(reference(flatUnits(t)));
     expect(flatUnitsJson(t).indexOf('"2"')).toBeLessThan(flatUnitsJson(t).indexOf('"10"'));
   });
+
+  test('a unit text is reused only for the same frozen unit object: a changed unit, a unit changed in place and another table are written anew', async () => {
+    const { unitTable, flatUnitsJson, withUnits } = await import('./unitTable');
+    const u = (id: string, hex: number) => ({ id, side: 'allied', hex, stepsLost: 0, mpSpent: 0, markers: [] }) as never;
+    const frozen = <T,>(x: T): T => { Object.freeze(x); for (const v of Object.values(x as object)) if (v && typeof v === 'object' && !Object.isFrozen(v)) frozen(v); return x; };
+    const a = frozen(unitTable([u('a', 1), u('b', 2)]));
+    expect(flatUnitsJson(a)).toBe(reference(flatUnits(a)));
+    // The same ids, one unit replaced: its new text, the other's kept.
+    const b = frozen(withUnits(a, [u('b', 7)]));
+    expect(b.ids).toBe(a.ids);
+    expect(flatUnitsJson(b)).toBe(reference(flatUnits(b)));
+    expect(flatUnitsJson(a)).toBe(reference(flatUnits(a)));
+    // A mutable unit in a table with frozen ids, changed in place between two hashes.
+    const m = { ...a, c0: { ...a.c0 }, c1: { ...a.c1 } } as typeof a;
+    for (const k of Object.keys(m) as (keyof typeof m)[]) if (k !== 'ids') (m as unknown as Record<string, Record<string, unknown>>)[k] = Object.fromEntries(Object.entries(a[k as 'c0']).map(([id, x]) => [id, { ...x }]));
+    const before = flatUnitsJson(m);
+    const mu = Object.values(m).flatMap((c) => (Array.isArray(c) ? [] : Object.values(c))).find((x) => (x as { id: string }).id === 'a') as { hex: number };
+    mu.hex = 9;
+    expect(flatUnitsJson(m)).not.toBe(before);
+    expect(flatUnitsJson(m)).toBe(reference(flatUnits(m)));
+  });
 });

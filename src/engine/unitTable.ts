@@ -250,19 +250,17 @@ export function isUnitTable(x: unknown): x is UnitTable {
   return !!x && typeof x === 'object' && Array.isArray((x as { ids?: unknown }).ids) && typeof (x as Record<string, unknown>)[CHUNK_KEYS[0]] === 'object';
 }
 
-const sortedIds = new WeakMap<readonly string[], readonly string[]>();
 /**
  * The ids in the order the flat record lists its keys: sorted, except that integer-like ids (none in
  * the data so far) come first in numeric order, as every JS object lists them.
  */
-function flatOrder(t: UnitTable): readonly string[] {
-  let ids = sortedIds.get(t.ids);
-  if (ids) return ids;
-  const sorted = [...t.ids].sort();
-  const index = sorted.filter(isIndexKey);
-  ids = index.length ? [...index.sort((a, b) => Number(a) - Number(b)), ...sorted.filter((id) => !isIndexKey(id))] : sorted;
-  if (Object.isFrozen(t.ids)) sortedIds.set(t.ids, ids);
-  return ids;
+function flatOrder(ids: readonly string[]): readonly string[] {
+  if (last !== null && last.ids === ids) return last.order;
+  const sorted = [...ids].sort();
+  let index = false;
+  for (let i = 0; i < sorted.length && !index; i++) index = isIndexKey(sorted[i]);
+  if (!index) return sorted;
+  return [...sorted.filter(isIndexKey).sort((a, b) => Number(a) - Number(b)), ...sorted.filter((id) => !isIndexKey(id))];
 }
 
 /**
@@ -273,24 +271,46 @@ export function flatUnits(t: UnitTable): Record<string, UnitState> {
   // A dictionary from the start (no prototype): adding a few hundred keys builds no hidden classes,
   // which made the first hash of a process 0.05–0.1 ms dearer. JSON writes it in insertion order.
   const out = Object.create(null) as Record<string, UnitState>;
-  for (const id of flatOrder(t)) out[id] = t[chunkKeyOf(id)][id];
+  for (const id of flatOrder(t.ids)) out[id] = t[chunkKeyOf(id)][id];
   return out;
 }
 
-/** A frozen unit's canonical JSON: a state shares all but the few units its action changed with the last. */
-const unitText = new WeakMap<UnitState, string>();
+/**
+ * The flat order and unit texts of the table hashed last, by position in that order: the next state
+ * hashed (PBEM dice hash a game's states in turn, a save's verification every state of its log) has
+ * the same ids until a unit is added or removed and shares all but the few units its actions changed,
+ * and a unit whose frozen object is the one in the same place has the same text. One entry compared by
+ * identity, not a WeakMap entry per unit and per id list: a new state's first hash runs cold code (the
+ * replay before it evicted it), where every lookup and entry made counts (issue 14: the state-hash figure).
+ */
+let last: { ids: readonly string[]; order: readonly string[]; units: (UnitState | null)[]; texts: string[] } | null = null;
 
 /**
  * canonicalJson(flatUnits(t)), written without building the flat record, each frozen unit's text
- * written once (game.ts `stateHash`: PBEM dice hash the state before every action that rolls).
+ * reused from the table hashed last when the unit is the same object (game.ts `stateHash`).
  */
 export function flatUnitsJson(t: UnitTable): string {
-  let s = '{';
-  for (const id of flatOrder(t)) {
-    const u = t[chunkKeyOf(id)][id];
-    let j = unitText.get(u);
-    if (j === undefined) { j = keyText(id) + canonicalJson(u); if (Object.isFrozen(u)) unitText.set(u, j); }
-    s += s.length > 1 ? `,${j}` : j;
+  let keep = last;
+  if (keep === null || keep.ids !== t.ids) {
+    const order = flatOrder(t.ids);
+    keep = { ids: t.ids, order, units: new Array<UnitState | null>(order.length).fill(null), texts: new Array<string>(order.length) };
   }
+  const { order, units, texts } = keep;
+  let s = '{';
+  for (let i = 0; i < order.length; i++) {
+    const id = order[i];
+    const u = t[chunkKeyOf(id)][id];
+    let j: string;
+    if (units[i] === u) j = texts[i];
+    else {
+      j = keyText(id) + canonicalJson(u);
+      // Only a frozen unit can be known by identity: a mutable one may change under the same object.
+      units[i] = Object.isFrozen(u) ? u : null;
+      texts[i] = j;
+    }
+    s += i ? `,${j}` : j;
+  }
+  // A frozen id list cannot change under its order.
+  if (Object.isFrozen(t.ids)) last = keep;
   return s + '}';
 }
