@@ -15,8 +15,8 @@ import { predecessorOf, type Predecessor } from './lineage';
 import { CHUNK_KEYS, chunkIndexOfIds, chunkKeyOf, chunkOf, chunksOf, unitList, type UnitTable } from '../unitTable';
 
 export interface UnitIndex {
-  /** Units on the map (not eliminated, hex set), in the record's order. */
-  live: UnitState[];
+  /** Units on the map (not eliminated, hex set), in the record's order (read-only: indexes derived from one another may share it). */
+  readonly live: UnitState[];
   /** Live units by hex (read-only: a derived index shares its stacks with the one it came from). */
   byHex: ReadonlyMap<HexId, UnitState[]>;
   /** Each live unit's position in `live` (made when an index is first derived from this one). */
@@ -205,12 +205,49 @@ function draftIndex(st: NonNullable<ReturnType<typeof internals>>): UnitIndex | 
   return changed && patched(prev, changed, true);
 }
 
+/**
+ * The live list of a derived index, made when first read (issue 17: a derived index copied the whole
+ * list per action, yet only about one in five is ever asked for it; the copies were a tenth of a
+ * real-play replay's allocation and most of them outlived a scavenge). It keeps the last list made in
+ * its line and the positions written since, in order; at most `MAX_EDITS` of them, then it makes its
+ * own list at once so an unread line does not copy ever longer edit lists.
+ */
+class LiveList {
+  private list: UnitState[] | null = null;
+  constructor(private base: UnitState[], private readonly editAt: readonly number[], private readonly editUnit: readonly UnitState[]) {
+    if (editAt.length > MAX_EDITS) this.made();
+  }
+  /** The list, made on first use. */
+  made(): UnitState[] {
+    if (!this.list) {
+      const l = this.base.slice();
+      for (let k = 0; k < this.editAt.length; k++) l[this.editAt[k]] = this.editUnit[k];
+      this.list = l;
+      this.base = l; // the base list need not be held any longer
+    }
+    return this.list;
+  }
+  /** The list of an index derived from this one: this list made, or the same base with `at`/`units` written after these edits. */
+  next(at: readonly number[], units: readonly UnitState[]): LiveList {
+    if (this.list) return new LiveList(this.list, at, units);
+    return new LiveList(this.base, [...this.editAt, ...at], [...this.editUnit, ...units]);
+  }
+}
+const MAX_EDITS = 32;
+
+/** A derived index: its live list made on first read (LiveList). */
+class DerivedIndex implements UnitIndex {
+  constructor(private readonly lives: LiveList, readonly byHex: ReadonlyMap<HexId, UnitState[]>, readonly at: Map<string, number>, readonly from: NonNullable<UnitIndex['from']>) {}
+  get live(): UnitState[] { return this.lives.made(); }
+  /** The live list of an index derived from this one. */
+  livesAfter(at: readonly number[], units: readonly UnitState[]): LiveList { return this.lives.next(at, units); }
+}
+
 /** `prev` with the changed units ([before, after]) in their new hexes; null when one came onto or left the map. */
 function patched(prev: UnitIndex, changed: readonly [UnitState, UnitState][], holdPrev = false): UnitIndex | null {
   if (!changed.length) return prev;
   for (const [a, b] of changed) if (!a || isLive(a) !== isLive(b)) return null;
   const at = prev.at ??= new Map(prev.live.map((u, i) => [u.id, i]));
-  const live = prev.live.slice();
   // The stacks of the index derived from, and the changes since its shared map (HexStacks).
   const from = prev.byHex;
   const flat = from instanceof HexStacks ? from.flat : from;
@@ -227,10 +264,11 @@ function patched(prev: UnitIndex, changed: readonly [UnitState, UnitState][], ho
     const l = listAt(a.hex!);
     l.splice(l.findIndex((x) => x.id === a.id), 1);
   }
+  const editAt: number[] = []; const editUnit: UnitState[] = [];
   for (const [, b] of changed) {
     if (!isLive(b)) continue;
     const i = at.get(b.id)!;
-    live[i] = b;
+    editAt.push(i); editUnit.push(b);
     const l = listAt(b.hex!);
     let k = 0;
     while (k < l.length && at.get(l[k].id)! < i) k++;
@@ -239,7 +277,8 @@ function patched(prev: UnitIndex, changed: readonly [UnitState, UnitState][], ho
   // An emptied hex stays in `own` as an empty list (it hides the shared map's stack).
   for (const h of copied) if (!own.get(h)!.length && !flat.has(h)) own.delete(h);
   const stacks = new HexStacks(flat, own);
-  return { live, byHex: own.size > maxOwn(flat.size) ? stacks.all() : stacks, at, from: { hexes: copied, memo: memoOf(prev), ...(holdPrev ? { index: prev } : {}) } };
+  const lives = prev instanceof DerivedIndex ? prev.livesAfter(editAt, editUnit) : new LiveList(prev.live, editAt, editUnit);
+  return new DerivedIndex(lives, own.size > maxOwn(flat.size) ? stacks.all() : stacks, at, { hexes: copied, memo: memoOf(prev), ...(holdPrev ? { index: prev } : {}) });
 }
 
 /**
