@@ -98,6 +98,22 @@ describe('the unit index derived from the previous state equals the index built 
   }, 100);
 });
 
+describe('a derived index whose live list is read only now and then makes it from the line of indexes before it', () => {
+  // The list is made when first read (unitIndex.ts LiveList): from the last list made in the line and
+  // the positions written since. Read every 5th, then every 37th state (a line longer than MAX_CHAIN).
+  for (const every of [5, 37]) {
+    overSelfPlay(`the live list read every ${every} states`, (state) => unitIndex(state), (state) => {
+      const ix = unitIndex(state);
+      if (state.n % every !== 0) return { derived: false, wrong: [] };
+      const ids = ix.live.map((u) => u.id).join();
+      const built = unitIndex(whole(state)).live.map((u) => u.id).join();
+      const wrong = ids === built ? [] : ['live lists differ'];
+      if (ix.live.some((u) => unitOf(state, u.id) !== u)) wrong.push('a unit record of another state');
+      return { derived: !!ix.at, wrong };
+    }, every === 5 ? 20 : 2);
+  }
+});
+
 describe('GOSS 6.3–6.4, AW 31.9.2a stack violations derived from the previous index equal those found over every stack', () => {
   const sides = [undefined, 'allied', 'german'] as const;
   const show = (state: GameState, bundle: ScenarioBundle) => JSON.stringify(sides.map((x) => stackViolations(state, bundle, x)));

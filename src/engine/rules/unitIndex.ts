@@ -208,32 +208,36 @@ function draftIndex(st: NonNullable<ReturnType<typeof internals>>): UnitIndex | 
 /**
  * The live list of a derived index, made when first read (issue 17: a derived index copied the whole
  * list per action, yet only about one in five is ever asked for it; the copies were a tenth of a
- * real-play replay's allocation and most of them outlived a scavenge). It keeps the last list made in
- * its line and the positions written since, in order; at most `MAX_EDITS` of them, then it makes its
- * own list at once so an unread line does not copy ever longer edit lists.
+ * real-play replay's allocation and most of them outlived a scavenge). It holds the list of the index
+ * it came from (or that index's own LiveList, not yet made) and the positions the action wrote. A line
+ * of indexes nobody reads makes its list every `MAX_CHAIN` derivations, so a chain stays short.
  */
 class LiveList {
   private list: UnitState[] | null = null;
-  constructor(private base: UnitState[], private readonly editAt: readonly number[], private readonly editUnit: readonly UnitState[]) {
-    if (editAt.length > MAX_EDITS) this.made();
+  constructor(private from: UnitState[] | LiveList, private readonly editAt: readonly number[], private readonly editUnit: readonly UnitState[], private readonly depth: number) {
+    if (depth > MAX_CHAIN) this.made();
   }
-  /** The list, made on first use. */
+  /** The list, made on first use: the nearest made list of the line, with the edits since applied in order. */
   made(): UnitState[] {
-    if (!this.list) {
-      const l = this.base.slice();
-      for (let k = 0; k < this.editAt.length; k++) l[this.editAt[k]] = this.editUnit[k];
-      this.list = l;
-      this.base = l; // the base list need not be held any longer
+    if (this.list) return this.list;
+    const chain: LiveList[] = [];
+    let p: UnitState[] | LiveList = this;
+    while (p instanceof LiveList && !p.list) { chain.push(p); p = p.from; }
+    const l = (p instanceof LiveList ? p.list! : p).slice();
+    for (let c = chain.length - 1; c >= 0; c--) {
+      const x = chain[c];
+      for (let k = 0; k < x.editAt.length; k++) l[x.editAt[k]] = x.editUnit[k];
     }
-    return this.list;
+    this.list = l;
+    this.from = l; // the line before need not be held any longer
+    return l;
   }
-  /** The list of an index derived from this one: this list made, or the same base with `at`/`units` written after these edits. */
+  /** The live list of an index derived from this one, whose action wrote `units` at positions `at`. */
   next(at: readonly number[], units: readonly UnitState[]): LiveList {
-    if (this.list) return new LiveList(this.list, at, units);
-    return new LiveList(this.base, [...this.editAt, ...at], [...this.editUnit, ...units]);
+    return this.list ? new LiveList(this.list, at, units, 1) : new LiveList(this, at, units, this.depth + 1);
   }
 }
-const MAX_EDITS = 32;
+const MAX_CHAIN = 16;
 
 /** A derived index: its live list made on first read (LiveList). */
 class DerivedIndex implements UnitIndex {
@@ -277,7 +281,7 @@ function patched(prev: UnitIndex, changed: readonly [UnitState, UnitState][], ho
   // An emptied hex stays in `own` as an empty list (it hides the shared map's stack).
   for (const h of copied) if (!own.get(h)!.length && !flat.has(h)) own.delete(h);
   const stacks = new HexStacks(flat, own);
-  const lives = prev instanceof DerivedIndex ? prev.livesAfter(editAt, editUnit) : new LiveList(prev.live, editAt, editUnit);
+  const lives = prev instanceof DerivedIndex ? prev.livesAfter(editAt, editUnit) : new LiveList(prev.live, editAt, editUnit, 1);
   return new DerivedIndex(lives, own.size > maxOwn(flat.size) ? stacks.all() : stacks, at, { hexes: copied, memo: memoOf(prev), ...(holdPrev ? { index: prev } : {}) });
 }
 
