@@ -114,9 +114,19 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
   return tr;
 }
 
-/** Leg 2's half-step buckets and touched labels, kept between searches. */
-const scratchBuckets: number[][] = [];
-const scratchTouched: number[] = [];
+/**
+ * Leg 2's half-step buckets and touched labels, kept between searches as typed arrays with their lengths
+ * apart (issue 17): emptying a JS array with `length = 0` gives its storage back, so each search grew
+ * every bucket again, most of this trace's garbage.
+ */
+const leg2: { buckets: Int32Array[]; lens: Int32Array; touched: Int32Array } = { buckets: [], lens: new Int32Array(0), touched: new Int32Array(1024) };
+/** `a` with room for one more entry after `n`: itself, or a copy twice its size. */
+function roomFor(a: Int32Array, n: number): Int32Array {
+  if (n < a.length) return a;
+  const x = new Int32Array(a.length * 2);
+  x.set(a);
+  return x;
+}
 /**
  * Occupancy (ENEMY / FRIEND bits) and "next to an enemy" per hex, all zero between traces; leg 1's
  * counts, read only inside `traceOn`.
@@ -175,16 +185,19 @@ function traceOn(state: GameState, bundle: ScenarioBundle, side: Side, rule: Sup
   const fromHq = (start: HexId, c0: number): Uint8Array => {
     const out = takeArea(); // least count per hex reached; NONE8: not reached
     outs.push(out);
-    const touched = scratchTouched; touched.length = 0;
-    // The buckets are kept between searches too (emptied first).
-    while (scratchBuckets.length <= limit) scratchBuckets.push([]);
-    const buckets = scratchBuckets;
-    for (const b of buckets) b.length = 0;
-    buckets[0].push(start * K + c0);
+    let touched = leg2.touched; let nTouched = 0;
+    while (leg2.buckets.length <= limit) leg2.buckets.push(new Int32Array(64));
+    if (leg2.lens.length <= limit) leg2.lens = new Int32Array(limit + 1);
+    const buckets = leg2.buckets; const lens = leg2.lens;
+    lens.fill(0);
+    buckets[0][0] = start * K + c0; lens[0] = 1;
     for (let m = 0; m <= limit; m++) {
-      for (const key of buckets[m]) {
+      // The bucket is read by index: steps of 1 or 2 only add to later buckets, never to this one.
+      const bucket = buckets[m];
+      for (let q = 0; q < lens[m]; q++) {
+        const key = bucket[q];
         if (best[key] <= m) continue;
-        if (best[key] === NONE) touched.push(key);
+        if (best[key] === NONE) { touched = roomFor(touched, nTouched); touched[nTouched++] = key; }
         best[key] = m;
         const h = Math.floor(key / K); const c = key - h * K;
         if (c < out[h]) out[h] = c;
@@ -196,11 +209,12 @@ function traceOn(state: GameState, bundle: ScenarioBundle, side: Side, rule: Sup
           if (m2 > limit || c2 > max) continue;
           // AW 33.9.1: a blocked (Odon) hexside only as the last step into a friendly-occupied hex.
           if (blocks(h, d, n)) { if (epsom && occ[n] & FRIEND && c2 < out[n]) out[n] = c2; continue; }
-          if (best[n * K + c2] > m2) buckets[m2].push(n * K + c2);
+          if (best[n * K + c2] > m2) { const b = roomFor(buckets[m2], lens[m2]); buckets[m2] = b; b[lens[m2]++] = n * K + c2; }
         }
       }
     }
-    for (const key of touched) best[key] = NONE;
+    for (let i = 0; i < nTouched; i++) best[touched[i]] = NONE;
+    leg2.touched = touched;
     return out;
   };
   const areas = new Map<string, Uint8Array>();
