@@ -176,36 +176,51 @@ export function hexStackViolation(state: GameState, bundle: ScenarioBundle, h: H
   return stackViolationOf(bundle, h, side, unitIndex(state).byHex.get(h) ?? []);
 }
 
+/** The ids of the units of `side` in `stack` that stacking counts (those with a counter), in stack order. */
+function countedIds(bundle: ScenarioBundle, stack: readonly UnitState[], side: Side): string[] {
+  const out: string[] = [];
+  for (const u of stack) if (u.side === side && bundle.units.has(u.id)) out.push(u.id);
+  return out;
+}
+
 /**
  * The stacking violation of `side` if hex `h` held exactly `stack` (every live unit there): lets
  * setup and lookahead test a placement from the shared index without building a trial state.
  */
 export function stackViolationOf(bundle: ScenarioBundle, h: HexId, side: Side, stack: readonly UnitState[]): StackViolation | null {
   const t = stackingTable(bundle);
-  const units: Counted[] = [];
-  let others = 0;
+  // Counted first without a record per unit (issue 17: every stack of every segment end is asked, and
+  // most are legal); the records are made only for a stack found over the limits.
+  let others = 0; let mine = 0;
+  let group: UnitDef | null = null;
+  let bn = 0; let co = 0; let zz = 0; let counted = 0;
   for (const u of stack) {
     others++;
     if (u.side !== side) continue;
     const def = bundle.units.get(u.id);
-    if (def) units.push({ id: u.id, u, def, kind: kindOf(t, def) });
+    if (!def) continue;
+    mine++;
+    if (!group && stacksAsGroup(bundle, u.id)) group = def;
+    const kind = kindOf(t, def);
+    if (kind === 'bn') bn++; else if (kind === 'co') co++; else if (kind === 'z') zz++;
+    if (kind !== 'none') counted++;
   }
-  if (!units.length) return null;
-  const group = units.find((c) => stacksAsGroup(bundle, c.id));
+  if (!mine) return null;
   if (t.artilleryGroupsAlone.value && group && others > 1) {
-    return { hex: h, ref: formatHex(h), side, units: units.map((c) => c.id), excess: others - 1, case: 'AW 31.9.2a', reason: `artillery group ${group.def.designation} may not stack with any other unit` };
+    return { hex: h, ref: formatHex(h), side, units: countedIds(bundle, stack, side), excess: others - 1, case: 'AW 31.9.2a', reason: `artillery group ${group.designation} may not stack with any other unit` };
   }
   const constricted = isConstricted(bundle, h);
   const lim = constricted ? t.limits.constricted : t.limits.nonConstricted;
   const within = (bn: number, co: number, zz: number, n: number) => bn <= lim.bn && bn + co <= lim.bn + lim.co && zz <= lim.z && n <= lim.maxUnits[side];
-  let bn = 0; let co = 0; let zz = 0; let counted = 0;
-  for (const c of units) {
-    if (c.kind === 'bn') bn++; else if (c.kind === 'co') co++; else if (c.kind === 'z') zz++;
-    if (c.kind !== 'none') counted++;
-  }
   // Free stacking (GOSS 6.2) only lowers the counts, so a stack within the limits without it is
   // legal (most are, and combat checks every attacking and defending stack).
   if (within(bn, co, zz, counted)) return null;
+  const units: Counted[] = [];
+  for (const u of stack) {
+    if (u.side !== side) continue;
+    const def = bundle.units.get(u.id);
+    if (def) units.push({ id: u.id, u, def, kind: kindOf(t, def) });
+  }
   const free = freeCompanies(t, units, side, constricted);
   bn = 0; co = 0; zz = 0;
   for (const c of units) {
@@ -220,7 +235,7 @@ export function stackViolationOf(bundle: ScenarioBundle, h: HexId, side: Side, s
   if (zz > lim.z) { excess = Math.max(excess, zz - lim.z); reasons.push(`${zz} Z-steps (limit ${lim.z})`); }
   if (counted > lim.maxUnits[side]) { excess = Math.max(excess, counted - lim.maxUnits[side]); reasons.push(`${counted} units (limit ${lim.maxUnits[side]})`); }
   if (!reasons.length) return null;
-  return { hex: h, ref: formatHex(h), side, units: units.map((c) => c.id), excess, case: constricted ? 'GOSS 6.4.0' : 'GOSS 6.3.0', reason: `${what} holds ${reasons.join('; ')}` };
+  return { hex: h, ref: formatHex(h), side, units: countedIds(bundle, stack, side), excess, case: constricted ? 'GOSS 6.4.0' : 'GOSS 6.3.0', reason: `${what} holds ${reasons.join('; ')}` };
 }
 
 /** Every stacking violation of `side` (or both sides). */
