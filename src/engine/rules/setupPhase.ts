@@ -225,12 +225,20 @@ export function fieldworksHexes(state: GameState, bundle: ScenarioBundle, kind: 
   return [...fieldworksZone(bundle, kind)].filter((h) => isLand(bundle.board, h) && !state.fieldworks[h]).sort((a, b) => a - b);
 }
 
-/** Would `u` placed in `h` (joining `there`, the live units in it) overstack the hex (GOSS 6)? */
+/**
+ * Would `u` placed in `h` (joining `there`, the live units in it) overstack the hex (GOSS 6)? The trial
+ * stack is one kept array and holds `u` as it is: the check takes the hex apart and reads no unit's
+ * hex (issue 17: a new stack and a copy of the unit per candidate hex were most of a random setup's garbage).
+ */
 function overstacks(bundle: ScenarioBundle, there: readonly UnitState[] | undefined, u: UnitState, h: HexId): boolean {
-  const stack = (there ?? []).filter((x) => x.id !== u.id);
-  stack.push({ ...u, hex: h });
+  const stack = trialStack;
+  let n = 0;
+  if (there) for (const x of there) if (x.id !== u.id) stack[n++] = x;
+  stack[n++] = u;
+  stack.length = n;
   return stackViolationOf(bundle, h, u.side, stack) !== null;
 }
+const trialStack: UnitState[] = [];
 
 function pick<T>(dice: Dice, list: T[], purpose: string): T {
   const v = dice.d100(purpose) * 100 + dice.d100(purpose);
