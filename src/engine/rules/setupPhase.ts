@@ -236,8 +236,13 @@ function overstacks(bundle: ScenarioBundle, there: readonly UnitState[] | undefi
   if (there) for (const x of there) if (x.id !== u.id) stack[n++] = x;
   stack[n++] = u;
   stack.length = n;
-  return stackViolationOf(bundle, h, u.side, stack) !== null;
+  const over = stackViolationOf(bundle, h, u.side, stack) !== null;
+  // Emptied by value, not by `length = 0` (that gives the storage back): no unit (nor a draft of one)
+  // is held past the check.
+  stack.fill(NO_UNIT);
+  return over;
 }
+const NO_UNIT = null as unknown as UnitState;
 const trialStack: UnitState[] = [];
 
 function pick<T>(dice: Dice, list: T[], purpose: string): T {
