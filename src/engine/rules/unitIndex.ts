@@ -230,8 +230,8 @@ class LiveList {
   /** The list, made on first use: the nearest made list of the line, with the edits since applied in order. */
   made(): UnitState[] {
     if (this.list) return this.list;
-    const chain: LiveList[] = [];
-    let p: UnitState[] | LiveList = this;
+    const chain: LiveList[] = [this];
+    let p = this.from;
     while (p instanceof LiveList && !p.list) { chain.push(p); p = p.from; }
     const l = (p instanceof LiveList ? p.list! : p).slice();
     for (let c = chain.length - 1; c >= 0; c--) {
