@@ -48,16 +48,30 @@ export function scenarioSteps(page: Page, url: string, bundle: ScenarioBundle, p
     expect(await distinctColours(page, png), `screenshot ${step}`).toBeGreaterThan(minColours);
   }
 
-  /** Screen point of a hex, after centring the map on it. */
+  /**
+   * Screen point of a hex, after centring the map on it. Centred again after two frames: the page's
+   * layout may still move or resize the canvas after the last action (a panel's text grows, a notice
+   * appears), and a point read before that lands on a neighbouring hex.
+   */
   async function pointOf(id: string, zoom = 1.6) {
+    await page.evaluate(([hex, z]) => window.__map!.centerOn(hex as string, z as number), [id, zoom] as const);
+    await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
     await page.evaluate(([hex, z]) => window.__map!.centerOn(hex as string, z as number), [id, zoom] as const);
     return page.evaluate((hex) => window.__map!.screenOf(hex), id);
   }
 
+  /** Clicks a hex and waits for the inspector to show it; clicks again (twice at most) if the map moved under the click. */
   async function clickHex(id: string) {
-    const p = await pointOf(id);
-    await page.mouse.click(p.x, p.y);
-    await expect.poll(() => page.getByTestId('inspector-hex').textContent()).toBe(id);
+    for (let attempt = 0; ; attempt++) {
+      const p = await pointOf(id);
+      await page.mouse.click(p.x, p.y);
+      try {
+        await expect.poll(() => page.getByTestId('inspector-hex').textContent(), attempt < 2 ? { timeout: 3000 } : {}).toBe(id);
+        return;
+      } catch (e) {
+        if (attempt >= 2) throw e;
+      }
+    }
   }
 
   async function startScenario(id: string) {
