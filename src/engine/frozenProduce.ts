@@ -43,10 +43,36 @@ export function cacheBox(v: object): CacheBox | undefined {
   return (v as { [CACHE_BOX]?: CacheBox })[CACHE_BOX];
 }
 
+let depth = 0;
+const draftMaps: Map<object, unknown>[] = [];
+/**
+ * A map for caches keyed by drafts, emptied when the outermost `produceFrozen` returns (its drafts are
+ * revoked then). Not a `WeakMap`: the scavenger keeps a `WeakMap`'s values alive (boxCache.ts), and a
+ * value that reaches its own key — a side view of the draft it was built on — kept the draft, and the
+ * state behind it, alive until the next full collection (issue 17).
+ */
+export function draftScopedMap<K extends object, V>(): Map<K, V> {
+  const m = new Map<K, V>();
+  draftMaps.push(m as Map<object, unknown>);
+  return m;
+}
+
 /** `recipe` applied to `base` as immer's produce, the result deeply frozen (with its cache box when new). */
 export function produceFrozen<T extends object>(base: T, recipe: (d: Draft<T>) => void): T {
-  const next = engineImmer.produce(base, recipe) as T;
-  if (next !== base && Object.isExtensible(next)) Object.defineProperty(next, CACHE_BOX, { value: {} });
+  let next: T;
+  depth++;
+  try {
+    next = engineImmer.produce(base, recipe) as T;
+  } finally {
+    if (--depth === 0) for (const m of draftMaps) if (m.size) m.clear();
+  }
+  if (next !== base && Object.isExtensible(next)) {
+    Object.defineProperty(next, CACHE_BOX, { value: {} });
+    // A state's unit table is the key of the caches that depend on the units alone (the unit index,
+    // who moved, supply traces): a new table gets a box of its own (boxCache.ts).
+    const units = (next as { units?: unknown }).units;
+    if (units !== (base as { units?: unknown }).units && typeof units === 'object' && units !== null && Object.isExtensible(units)) Object.defineProperty(units, CACHE_BOX, { value: {} });
+  }
   freezeNew(next);
   return next;
 }

@@ -6,6 +6,7 @@
 import { flatUnitsJson, unitTable } from './unitTable';
 import type { Draft } from 'immer';
 import { produceFrozen } from './frozenProduce';
+import { BoxedCache } from './boxCache';
 import { Dice } from './rng';
 import { canonicalJson, sha256Hex } from './hash';
 import { tryParseHexRef } from './hex';
@@ -310,10 +311,10 @@ export function legalActions(state: GameState, side: Side, want?: (type: string)
 
 const END_SEGMENT: Action = { type: 'endSegment' };
 /** apply(state, endSegment), computed once per state: legalActions, the UI's reason and the action itself share it (all are pure of the state). */
-const endTrials = new WeakMap<GameState, ApplyResult>();
-function tryEndSegment(state: GameState): ApplyResult {
+const endTrials = new BoxedCache<GameState, ApplyResult>('endTrial');
+function tryEndSegment(state: GameState, keep = true): ApplyResult {
   let r = endTrials.get(state);
-  if (!r) { r = applyNormalised(state, END_SEGMENT); endTrials.set(state, r); }
+  if (!r) { r = applyNormalised(state, END_SEGMENT); if (keep) endTrials.set(state, r); }
   return r;
 }
 
@@ -367,13 +368,13 @@ export function apply(state: GameState, raw: Action): ApplyResult {
   // is applied, recorded (ApplyResult.action) and what the PBEM dice derive from.
   // The commonest action of all, `{type: 'endSegment'}`, is already its one spelling (strict schema, no
   // other key): no parse. Anything else about it (another key, an odd prototype) goes the long way.
-  if (isBareEndSegment(raw)) return tryEndSegment(state);
+  if (isBareEndSegment(raw)) return tryEndSegment(state, false);
   // The next commonest, a free roll, likewise when it is exactly what its strict schema admits.
   const roll = bareRoll(raw);
   if (roll) return applyNormalised(state, roll);
   const norm = normaliseAction(raw);
   if (!norm.ok) return { ok: false, state, events: [], error: norm.error };
-  return norm.action.type === 'endSegment' ? tryEndSegment(state) : applyNormalised(state, norm.action);
+  return norm.action.type === 'endSegment' ? tryEndSegment(state, false) : applyNormalised(state, norm.action);
 }
 
 function isBareEndSegment(raw: Action): boolean {

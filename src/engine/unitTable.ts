@@ -21,6 +21,7 @@
  */
 import { isDraft } from 'immer';
 import type { UnitState } from './types';
+import { BoxedCache } from './boxCache';
 import { canonicalJson, isIndexKey, keyText } from './hash';
 
 /** The number of chunks: a power of two (the hash is masked). */
@@ -111,7 +112,7 @@ export function chunkIndexOfIds(ids: readonly string[]): Uint8Array {
   return k;
 }
 
-const lists = new WeakMap<UnitTable, readonly UnitState[]>();
+const lists = new BoxedCache<UnitTable, readonly UnitState[]>('unitList');
 /**
  * Every unit, in table order. Kept per frozen table (callers share the array: never change it). On a
  * draft: the units' drafts (writable), as `Object.values` of a draft record gave; to only read a

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { current, freeze, produce } from 'immer';
 import { apply, newGame, sideToAct } from '../index';
 import { loadScenario } from '../../data/bundle';
@@ -174,5 +176,35 @@ describe('lineage notes keep only the newest link of a line', () => {
     expect(cacheBox(s3)).toBeDefined();
     expect(cacheBox({ ...s3 })).toBeUndefined();
     expect(JSON.stringify(structuredClone(s3))).toBe(JSON.stringify(s3));
+  });
+});
+
+describe('per-state caches do not keep earlier states alive (issue 17)', () => {
+  it('after 300 actions of a self-play game, with their caches asked for, a full collection leaves only the newest state and its predecessor', async () => {
+    // A full collection, precise where the young-generation one is not: the caches derived from the
+    // previous state's once chained every state of a game to the next (each state's diff held its
+    // predecessor), so a long game kept all its states alive.
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const log = selfplayLogs()[0];
+    const bundle = loadScenario(log.scenario);
+    const refs: WeakRef<GameState>[] = [];
+    const holder: { s: GameState } = { s: newGame(bundle, log.options).state };
+    const step = (a: (typeof log.actions)[number]) => {
+      const s = holder.s;
+      const side = sideToAct(s);
+      unitIndex(s); segmentMoves(s, bundle); stackViolations(s, bundle);
+      if (side) sideView(s, bundle, side);
+      const r = apply(s, a);
+      if (!r.ok) throw new Error(r.error.message);
+      holder.s = r.state;
+      refs.push(new WeakRef(r.state));
+    };
+    for (const a of log.actions.slice(0, 300)) step(a);
+    // WeakRefs keep their targets until the job ends.
+    await new Promise((r) => setTimeout(r, 0));
+    gc();
+    const alive = refs.map((r, i) => (r.deref() ? i : -1)).filter((i) => i >= 0);
+    expect(alive).toEqual([refs.length - 2, refs.length - 1]);
   });
 });

@@ -25,6 +25,7 @@ import {
   MARKER, hasMarker, isArtilleryGroup, isCommando, isHqArtilleryGroup, isPureAfv, isRanger, isArtillery, isHq,
 } from './unit-traits';
 import { unitOf } from '../unitTable';
+import { BoxedCache } from '../boxCache';
 
 /**
  * How a unit moves: off-road (Leg units pay road costs along roads, GOSS 7.6.2), Mech road movement
@@ -80,7 +81,7 @@ export const VIEW_BITS = F_ENEMY | F_ENEMY_ADJ | F_NON_AFV_ADJ | F_WORKS_ADJ | F
  */
 const OWN = 128;
 
-const views = new WeakMap<GameState, Map<string, SideView>>();
+const views = new BoxedCache<GameState, Map<string, SideView>>('sideViews');
 
 export function isNight(state: GameState, bundle: ScenarioBundle): boolean {
   return turnTime(bundle.scenario, bundle.sequence, state.pos.turn).time === 'Night';
@@ -216,6 +217,10 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
   // Covering terrain is computed per hex on first use (255 = not yet): a search touches a few hundred hexes, not the map.
   // The array itself is made on the first question (most views, a mark's or a move check's, ask a few hexes or none).
   let cover: Uint8Array | null = null;
+  // The works, not the state: views derived from this one share this closure (derivedView), and a closure
+  // holding the state kept the state this view was built on alive for as long as the line of views
+  // lasted (issue 17). A derived view has the same works (sameExcept).
+  const works = state.fieldworks;
   const coverAt = (h: HexId): number => {
     cover ??= new Uint8Array(HEX_COUNT).fill(255);
     const known = cover[h];
@@ -236,7 +241,7 @@ export function sideView(state: GameState, bundle: ScenarioBundle, side: Side, i
       }
       c = Math.max(c, ct);
     }
-    const fw = state.fieldworks[h];
+    const fw = works[h];
     if (fw && tec.raw.fieldworks[fw]) c = Math.max(c, coverCodeOf(tec.raw.fieldworks[fw].cover));
     // GOSS 8.2 (night): open counts as OCT and OCT as MCT, except next to an enemy ET, Fort or Ft Area.
     if (night && !(flags[h] & F_WORKS_ADJ) && c < COVER_MCT) c += 1;

@@ -26,6 +26,7 @@ import { enterFilter } from './scenarioArea';
 import { genSCost, supplyRule } from './supply';
 import { changedUnits, readUnits, unitIndex, unmodifiedBase } from './unitIndex';
 import { predecessorOf } from './lineage';
+import { BoxedCache } from '../boxCache';
 import { isRestGT } from './restGT';
 import { boxAt, isBox, locationName, locationOf } from './locations';
 import { acrossBoundary, mayAct, moveLimits } from './extensions';
@@ -79,7 +80,7 @@ export function moveMode(state: GameState, bundle: ScenarioBundle, unitId: strin
 }
 
 interface SegmentMoves { last: string | null; lastSeq: number; moved: Set<Side>; paMoved: Set<Side> }
-const movesCache = new WeakMap<object, { pos: GameState['pos']; moves: SegmentMoves }>();
+const movesCache = new BoxedCache<object, { pos: GameState['pos']; moves: SegmentMoves }>('segmentMoves');
 
 /** The seq of the last move in this segment (GOSS 7.1: units move one at a time; a free-stacked group, GOSS 6.2, as one). */
 function lastMoveSeq(state: GameState, bundle: ScenarioBundle): number {
@@ -221,7 +222,7 @@ function roadMarchStart(state: GameState, bundle: ScenarioBundle, u: UnitState):
   return onRoad && !observedBy(state, bundle, u.side)(u.hex);
 }
 
-const observedCache = new WeakMap<GameState, Map<Side, (h: HexId) => boolean>>();
+const observedCache = new BoxedCache<GameState, Map<Side, (h: HexId) => boolean>>('observedBy');
 /** Is hex `h` observed by a ground unit of `side`'s enemy (GOSS 8.2, the mover counted as moving)? Cached per state and side. */
 export function observedBy(state: GameState, bundle: ScenarioBundle, side: Side): (h: HexId) => boolean {
   let m = observedCache.get(state);

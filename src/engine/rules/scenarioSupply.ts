@@ -20,6 +20,7 @@ import { HEX_COUNT, NEIGHBOURS, hexsideBetween, tryParseHexRef, type HexId } fro
 import type { GameState, ScenarioBundle, Side } from '../types';
 import { hexSet, special } from './scenarioArea';
 import { unitIndex } from './unitIndex';
+import { BoxedCache } from '../boxCache';
 import { landMask, leastAdjacentCosts } from './supplyPath';
 import { downBridgeSides, placedBridgesKey } from './placedBridges';
 import { EDGE_BRIDGE, EDGE_MAJOR, EDGE_NAMED, EDGE_ROAD, hexsideTable } from './hexsideTable';
@@ -73,7 +74,7 @@ export function hasHqLeg(bundle: ScenarioBundle, side: Side): boolean {
 }
 
 interface Trace { units: Set<string>; hqs: Map<string, number> }
-const cache = new WeakMap<object, Map<string, Trace>>();
+const cache = new BoxedCache<object, Map<string, Trace>>('scenarioSupply');
 
 /**
  * The units of `side` in GenS now (AW 33.9 / 34.9), and each in-GenS HQ's count of enemy-adjacent

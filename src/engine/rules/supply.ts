@@ -11,6 +11,7 @@ import { HEX_COUNT, NEIGHBOURS, colOf, hexsideBetween, rowOf, tryParseHexRef, ty
 import { hexSet, inPlayArea, special } from './scenarioArea';
 import { changedUnits, unitIndex } from './unitIndex';
 import { predecessorOf } from './lineage';
+import { BoxedCache } from '../boxCache';
 import { onMap } from '../board';
 import { phasingSide } from '../sequence';
 import type { GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
@@ -102,7 +103,7 @@ function edgeSources(bundle: ScenarioBundle, side: Side): HexId[] {
   return [...out];
 }
 
-const traces = new WeakMap<object, Map<string, ReadonlyMap<HexId, number>>>();
+const traces = new BoxedCache<object, Map<string, ReadonlyMap<HexId, number>>>('gensTraces');
 
 /**
  * The one GenS trace (AW 31.11, 32.9): the least number of enemy-adjacent hexes on any enemy-free path

@@ -12,6 +12,7 @@ import { internals, latest } from '../draftPeek';
 import { NEIGHBOURS, type HexId } from '../hex';
 import type { GameState, Side, UnitState } from '../types';
 import { predecessorOf, type Predecessor } from './lineage';
+import { BoxedCache } from '../boxCache';
 import { CHUNK_KEYS, chunkIndexOfIds, chunkKeyOf, chunkOf, chunksOf, unitList, type UnitTable } from '../unitTable';
 
 export interface UnitIndex {
@@ -29,17 +30,19 @@ export interface UnitIndex {
    * the base's memo lacks is made there once and kept for the state the action makes.
    */
   from?: { hexes: ReadonlySet<HexId>; memo: Map<string, unknown>; index?: UnitIndex };
+  /** Answers kept for this index (`memoOf`). */
+  memo?: Map<string, unknown>;
 }
 
-const memos = new WeakMap<UnitIndex, Map<string, unknown>>();
-/** Answers kept per index by the rules that ask about the whole map (stacking.ts): by name. */
+/**
+ * Answers kept per index by the rules that ask about the whole map (stacking.ts): by name. On the index
+ * itself, not in a WeakMap keyed by it (boxCache.ts: the scavenger keeps a WeakMap's values alive).
+ */
 export function memoOf(ix: UnitIndex): Map<string, unknown> {
-  let m = memos.get(ix);
-  if (!m) memos.set(ix, (m = new Map()));
-  return m;
+  return (ix.memo ??= new Map());
 }
 
-const cache = new WeakMap<object, UnitIndex>();
+const cache = new BoxedCache<object, UnitIndex>('unitIndex');
 const NONE: UnitState[] = [];
 
 /**
@@ -251,6 +254,7 @@ const MAX_CHAIN = 16;
 
 /** A derived index: its live list made on first read (LiveList). */
 class DerivedIndex implements UnitIndex {
+  memo?: Map<string, unknown>;
   constructor(private readonly lives: LiveList, readonly byHex: ReadonlyMap<HexId, UnitState[]>, readonly at: Map<string, number>, readonly from: NonNullable<UnitIndex['from']>) {}
   get live(): UnitState[] { return this.lives.made(); }
   /** The live list of an index derived from this one. */
@@ -336,13 +340,12 @@ export function sideAdjacent(ix: UnitIndex, h: HexId, side: Side): boolean {
  */
 export function changedUnits(p: Predecessor, state: GameState): [UnitState, UnitState][] | null {
   // Asked by every cache that derives from the previous state's (index, side views, GenS): once per state.
-  const hit = changes.get(state);
-  if (hit !== undefined && hit.p === p) return hit.changed;
+  const hit = p.changed;
+  if (hit && hit.of === state) return hit.units as [UnitState, UnitState][] | null;
   const changed = diffUnits(p, state);
-  if (Object.isFrozen(state)) changes.set(state, { p, changed });
+  if (Object.isFrozen(state)) p.changed = { of: state, units: changed };
   return changed;
 }
-const changes = new WeakMap<GameState, { p: Predecessor; changed: [UnitState, UnitState][] | null }>();
 
 function diffUnits(p: Predecessor, state: GameState): [UnitState, UnitState][] | null {
   return tableChanges(p.top.units as UnitTable, state.units, itself);

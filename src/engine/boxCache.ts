@@ -1,0 +1,37 @@
+/**
+ * A cache keyed by an object the engine made — a state, or its unit table — kept in the key's own cache
+ * box (frozenProduce.ts) when it has one; a draft's for the produce it belongs to (its box would be its
+ * base's, and reading the box through immer's proxy would draft the box itself); any other key's — a
+ * new game's state, a test's hand-made one — in a `WeakMap`.
+ *
+ * Why not a `WeakMap` for everything (issue 17): V8's young-generation collector, the scavenger, treats
+ * the values of a `WeakMap` as strong; only the full collector honours the weak keys. The per-state
+ * caches derive from the previous state's (rules/lineage.ts), so their values reach the state before,
+ * whose own entry reaches the one before that: every state of a replay, with everything it made, lived
+ * through every scavenge until the next full collection, and was copied out of the young generation on
+ * the way (8–9 KB an action in real play). A value held by the key's box dies with its key.
+ */
+import { isDraft } from 'immer';
+import { cacheBox, draftScopedMap } from './frozenProduce';
+
+export class BoxedCache<K extends object, V> {
+  private readonly weak = new WeakMap<K, V>();
+  /** Drafts: for one produce (frozenProduce.ts `draftScopedMap`). */
+  private readonly drafts = draftScopedMap<K, V>();
+  /** `slot`: the cache's name in the box (unique among the caches keyed by the same kind of object; not `prev`, `pred` or `caches`, which lineage.ts keeps there). */
+  constructor(private readonly slot: string) {}
+  get(k: K): V | undefined {
+    if (isDraft(k)) return this.drafts.get(k);
+    const b = cacheBox(k);
+    return b ? (b[this.slot] as V | undefined) : this.weak.get(k);
+  }
+  set(k: K, v: V): void {
+    if (isDraft(k)) { this.drafts.set(k, v); return; }
+    const b = cacheBox(k);
+    if (b) b[this.slot] = v;
+    else this.weak.set(k, v);
+  }
+  has(k: K): boolean {
+    return this.get(k) !== undefined;
+  }
+}
