@@ -45,4 +45,25 @@ describe("the engine's produce keeps every state deeply frozen (the per-state ca
     }
     expect(bad.slice(0, 5)).toEqual([]);
   });
+
+  it("immer's records of a finished produce no longer reach the base or the copies (issue 17: V8 may allocate them in the old generation)", () => {
+    const base = { a: { n: 1 }, b: { list: [1] } };
+    freezeNew(base);
+    const records: Record<string, unknown>[] = [];
+    const next = produceFrozen(base, (d) => {
+      d.a.n = 2;
+      d.b.list.push(2);
+      const rec = (x: object) => (x as Record<symbol, Record<string, unknown>>)[Symbol.for('immer-state')];
+      records.push(rec(d), rec(d.a), rec(d.b), rec(d.b.list));
+    });
+    expect(next.a.n).toBe(2);
+    expect(next.b.list).toEqual([1, 2]);
+    // If immer keeps its records otherwise (a new version), these fail: release() would then do nothing.
+    expect(records.every((r) => r && typeof r === 'object')).toBe(true);
+    for (const r of records) {
+      expect(r.base_).toBeNull();
+      expect(r.copy_).toBeNull();
+      expect(r.parent_).toBeNull();
+    }
+  });
 });

@@ -43,6 +43,45 @@ export function cacheBox(v: object): CacheBox | undefined {
   return (v as { [CACHE_BOX]?: CacheBox })[CACHE_BOX];
 }
 
+/**
+ * Immer's record of a draft (its fields are immer's, read as draftPeek.ts reads them): what the draft
+ * was made from, its copy, and its parent's record.
+ */
+interface DraftRecord { base_: unknown; copy_: unknown; draft_: unknown; parent_: unknown; revoke_: unknown; scope_?: { drafts_?: unknown; handledSet_?: unknown } }
+const DRAFT_STATE = Symbol.for('immer-state');
+
+/** The records of every draft of the produce `d` belongs to (its scope's list), or null when immer keeps them otherwise. */
+function draftRecords(d: object): DraftRecord[] | null {
+  const list = (d as { [DRAFT_STATE]?: DraftRecord })[DRAFT_STATE]?.scope_?.drafts_;
+  if (!Array.isArray(list)) return null;
+  const out: DraftRecord[] = [];
+  for (const p of list) {
+    const r = (p as { [DRAFT_STATE]?: DraftRecord })[DRAFT_STATE];
+    if (r) out.push(r);
+  }
+  return out;
+}
+
+/**
+ * Drops what immer's records of a finished produce still point to (issue 17). Once V8 has seen them
+ * outlive a young-generation collection it allocates them in the old generation, where a dead one is
+ * kept until the next full collection — and with it the state the action started from and every copy
+ * the action made, each young object it reached copied at every scavenge until then. Immer is done with
+ * them: its drafts are revoked.
+ */
+function release(records: DraftRecord[]): void {
+  // The values the finalisation handled (new objects the action assigned), kept by the produce's scope.
+  const handled = records[0]?.scope_?.handledSet_;
+  if (handled instanceof Set) handled.clear();
+  for (const r of records) {
+    r.base_ = null;
+    r.copy_ = null;
+    r.draft_ = null;
+    r.parent_ = null;
+    r.revoke_ = null;
+  }
+}
+
 let depth = 0;
 const draftMaps: Map<object, unknown>[] = [];
 /**
@@ -60,12 +99,17 @@ export function draftScopedMap<K extends object, V>(): Map<K, V> {
 /** `recipe` applied to `base` as immer's produce, the result deeply frozen (with its cache box when new). */
 export function produceFrozen<T extends object>(base: T, recipe: (d: Draft<T>) => void): T {
   let next: T;
+  let drafted: DraftRecord[] | null = null;
   depth++;
   try {
-    next = engineImmer.produce(base, recipe) as T;
+    next = engineImmer.produce(base, (d) => {
+      recipe(d);
+      drafted = draftRecords(d);
+    }) as T;
   } finally {
     if (--depth === 0) for (const m of draftMaps) if (m.size) m.clear();
   }
+  if (drafted) release(drafted);
   if (next !== base && Object.isExtensible(next)) {
     Object.defineProperty(next, CACHE_BOX, { value: {} });
     // A state's unit table is the key of the caches that depend on the units alone (the unit index,

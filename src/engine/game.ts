@@ -150,6 +150,7 @@ export function newGame(bundle: ScenarioBundle, options: NewGameOptions): { stat
     if (d.pending) d.beforePlay = true;
     else events.push(...enterSegment(d, ctx));
   });
+  dice.retire();
   return { state, events };
 }
 
@@ -405,7 +406,9 @@ function applyNormalised(state: GameState, action: Action): ApplyResult {
   const side = sideToAct(state);
   // Seeded dice count the actions of play from 0 (`playFrom`): a game-start setup, which rolls no dice,
   // does not shift the rolls of the game that follows it.
-  const dice = new Dice(state.diceKey ? () => diceMaterial(state, action) : state.seed, state.n - (state.playFrom ?? 0));
+  const dice = new Dice(diceSeed(state, action), state.n - (state.playFrom ?? 0));
+  // Not `state` itself in the closures below: they share one scope, which the dice's roll callback holds (Dice.retire).
+  const seed = state.seed;
   const ctx: RuleContext = { bundle, dice, side };
   const events: GameEvent[] = [];
   dice.onRoll = (roll) => events.push({ type: 'dieRolled', roll });
@@ -433,11 +436,12 @@ function applyNormalised(state: GameState, action: Action): ApplyResult {
         // The pre-game steps (the AW 32.2.2 carpet bombing) roll the game's pre-game dice, as newGame does
         // when there is no setup: their results do not depend on the setup actions, and they are no
         // player's rolls (PBEM dice protocols cover only the players' own actions).
-        const pre = new Dice(state.seed, -1);
+        const pre = new Dice(seed, -1);
         pre.onRoll = (roll) => events.push({ type: 'dieRolled', roll });
         // Hooks of this first entry still see `beforePlay` (e.g. the carpet bombing "prior to" the first GT).
         events.push(...enterSegment(d, { ...ctx, dice: pre }));
         preRolls = pre.rolls.length;
+        pre.retire();
         delete d.beforePlay;
         d.playFrom = d.n + 1;
       }
@@ -450,9 +454,11 @@ function applyNormalised(state: GameState, action: Action): ApplyResult {
       }
     });
   } catch (e) {
+    dice.retire();
     if (e instanceof RuleViolation) return { ok: false, state, events: [], error: e.rejection };
     return rejected(state, 'internal', `the engine failed on this action: ${e instanceof Error ? e.message : String(e)}`);
   }
+  dice.retire();
   // Tests and dev builds: an action that breaks an engine invariant is an engine bug, refused so the game stays at its last good state.
   if (invariantChecksOn()) {
     const bad = newProblems(state, next);
@@ -462,6 +468,11 @@ function applyNormalised(state: GameState, action: Action): ApplyResult {
   noteSuccessor(state, next);
   carryIndex(state, next);
   return { ok: true, state: next, events, barrier, rolls: dice.rolls, action };
+}
+
+/** The dice's seed: the game's, or with a PBEM dice key the material `diceMaterial` makes at the first roll (a scope of its own, see applyNormalised). */
+function diceSeed(state: GameState, action: Action): string | (() => string) {
+  return state.diceKey ? () => diceMaterial(state, action) : state.seed;
 }
 
 /**

@@ -61,7 +61,21 @@ export class Dice {
     return t;
   }
 
+  /**
+   * Drops the callbacks once the action is over (issue 17). V8 sometimes allocates an action's dice in
+   * the old generation; a dead one kept its roll callback, the action's closure scope and so the state
+   * the action started from alive until the next full collection. A die rolled after this is an engine
+   * bug: it throws.
+   */
+  retire(): void {
+    this.onRoll = null;
+    this.pending = null;
+    this.retired = true;
+  }
+  private retired = false;
+
   private face(): number {
+    if (this.retired) throw new Error('a die was rolled after its action ended');
     if (this.pending) { const f = this.pending; this.pending = null; this.init(f()); }
     // Reject the top sliver of the 32-bit range so each face 0–9 is equally likely.
     const limit = 4294967290; // largest multiple of 10 ≤ 2^32

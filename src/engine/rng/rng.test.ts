@@ -29,4 +29,15 @@ describe('GOSS 26.0 dice through the seeded RNG', () => {
     const d = new Dice('neptune', 0);
     expect([d.d10('a'), d.d10('b'), d.d10('c'), d.d100('d')]).toMatchSnapshot();
   });
+
+  it('dice retired when their action ends drop their callbacks, and a roll after that is refused (an engine bug)', () => {
+    const d = new Dice(() => 's', 1);
+    const seen: number[] = [];
+    d.onRoll = (r) => seen.push(r.value);
+    d.d10('x');
+    d.retire();
+    expect(d.onRoll).toBeNull();
+    expect(() => d.d10('y')).toThrow('a die was rolled after its action ended');
+    expect(seen).toHaveLength(1);
+  });
 });
