@@ -17,6 +17,7 @@ import * as hidden from './hidden';
 import * as airborne from './airborne';
 import type { Rejection } from '../types';
 import { findForbidden } from '../forbiddenKeys';
+import { asSpelled } from './asSpelled';
 
 export { HexRef, HexPath, UnitId, UnitSet } from './schema';
 export { MARKABLE } from './movement';
@@ -138,6 +139,9 @@ export function normaliseAction(raw: unknown): Normalised {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw) || typeof (raw as { type?: unknown }).type !== 'string') {
     return { ok: false, error: { code: 'bad-action', message: 'an action is a JSON object with a string "type"' } };
   }
+  // A move or a marker already in its one spelling, without the schemas (asSpelled.ts).
+  const as = asSpelled(raw);
+  if (as) return { ok: true, action: as };
   const bad = forbiddenKey(raw);
   if (bad) return { ok: false, error: { code: 'bad-action', message: bad } };
   const type = (raw as { type: string }).type;
