@@ -311,7 +311,12 @@ export function legalActions(state: GameState, side: Side, want?: (type: string)
 }
 
 const END_SEGMENT: Action = { type: 'endSegment' };
-/** apply(state, endSegment), computed once per state: legalActions, the UI's reason and the action itself share it (all are pure of the state). */
+/**
+ * apply(state, endSegment), computed once per state: legalActions and the UI's reason keep it, and the
+ * action itself uses the kept one (all are pure of the state). `apply` does not keep its own (`keep`
+ * false): nothing asks a state that has a successor again, and a kept trial held its events and the
+ * successor for as long as the state lived (issue 17).
+ */
 const endTrials = new BoxedCache<GameState, ApplyResult>('endTrial');
 function tryEndSegment(state: GameState, keep = true): ApplyResult {
   let r = endTrials.get(state);

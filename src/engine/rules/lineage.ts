@@ -14,7 +14,7 @@
  * previous state's top-level values instead: a 17-key copy per action, most of the cost of the notes
  * in a replay of cheap actions.)
  */
-import type { GameState } from '../types';
+import type { GameState, UnitState } from '../types';
 import { cacheBox } from '../frozenProduce';
 
 export interface Predecessor {
@@ -28,9 +28,8 @@ export interface Predecessor {
    * held the previous state, whose entry held the one before it — every state of a game, for as long as
    * the newest one lived (issue 17).
    */
-  changed?: { of: GameState; units: readonly (readonly [UnknownUnit, UnknownUnit])[] | null };
+  changed?: { of: GameState; units: [UnitState, UnitState][] | null };
 }
-type UnknownUnit = object;
 
 /** What is kept per state: its predecessor, its own derived caches (made when first asked for) and the predecessor handed out. */
 interface Link { prev?: GameState; caches?: Map<string, unknown>; pred?: Predecessor }

@@ -1,7 +1,7 @@
 /**
  * Where the units are: one hex → units index per state, shared by movement, stacking, observation,
- * supply and combat. States produced by the engine are frozen (immer), so the index is cached in a
- * WeakMap keyed by the `units` record: every query on the same state reuses one index. A state `apply`
+ * supply and combat. States produced by the engine are frozen (immer), so the index is cached per
+ * `units` table (boxCache.ts: in the table's cache box): every query on the same state reuses one index. A state `apply`
  * made gets its index derived from the previous state's (`carryIndex`: the changed units moved, the
  * stacks shared). Drafts and hand-made unfrozen states are never cached (they may still change): a
  * written draft's index is derived from its base's per call, an unfrozen state's built whole, read
@@ -341,7 +341,7 @@ export function sideAdjacent(ix: UnitIndex, h: HexId, side: Side): boolean {
 export function changedUnits(p: Predecessor, state: GameState): [UnitState, UnitState][] | null {
   // Asked by every cache that derives from the previous state's (index, side views, GenS): once per state.
   const hit = p.changed;
-  if (hit && hit.of === state) return hit.units as [UnitState, UnitState][] | null;
+  if (hit && hit.of === state) return hit.units;
   const changed = diffUnits(p, state);
   if (Object.isFrozen(state)) p.changed = { of: state, units: changed };
   return changed;
