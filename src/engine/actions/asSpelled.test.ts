@@ -51,4 +51,15 @@ describe('issue 17: a move or a marker already in its one spelling is taken as i
       { type: 'mark', unit: 'u1', marker: 'IB' },
     ]) expect(JSON.stringify(asSpelled(a))).toBe(JSON.stringify(bySchema(a)));
   });
+
+  it("a field found on a polluted Object.prototype is never read as the action's", () => {
+    const P = Object.prototype as Record<string, unknown>;
+    P.unit = 'u1';
+    try {
+      expect(asSpelled({ type: 'mark', marker: 'PA', note: 'x' })).toBeNull();
+      expect(asSpelled({ type: 'move', path: ['C5320'], note: 'x' })).toBeNull();
+    } finally {
+      delete P.unit;
+    }
+  });
 });

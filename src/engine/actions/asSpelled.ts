@@ -28,8 +28,8 @@ export function asSpelled(raw: object): Action | null {
 function move(r: Record<string, unknown>): Action | null {
   const { unit, path, via } = r;
   const n = via === undefined ? 3 : 4;
-  if (!onlyOwn(r, n) || !isUnitId(unit) || !Array.isArray(path) || Object.getPrototypeOf(path) !== Array.prototype || path.length < 1 || path.length > 200) return null;
-  if (via !== undefined && (typeof via !== 'string' || !VIA.has(via) || !('via' in r))) return null;
+  if (!onlyOwn(r, n, 'type', 'unit', 'path') || !isUnitId(unit) || !Array.isArray(path) || Object.getPrototypeOf(path) !== Array.prototype || path.length < 1 || path.length > 200) return null;
+  if (via !== undefined && (typeof via !== 'string' || !VIA.has(via) || !Object.hasOwn(r, 'via'))) return null;
   for (let i = 0; i < path.length; i++) if (!isPrintedHex(path[i])) return null;
   const out: Record<string, unknown> = { type: 'move', unit, path: path.slice() };
   if (via !== undefined) out.via = via;
@@ -39,14 +39,15 @@ function move(r: Record<string, unknown>): Action | null {
 /** `Mark`: type, unit, marker (PA, CR, Exploit, IB). */
 function mark(r: Record<string, unknown>): Action | null {
   const { unit, marker } = r;
-  if (!onlyOwn(r, 3) || !isUnitId(unit) || typeof marker !== 'string' || !MARKS.has(marker)) return null;
+  if (!onlyOwn(r, 3, 'type', 'unit', 'marker') || !isUnitId(unit) || typeof marker !== 'string' || !MARKS.has(marker)) return null;
   return { type: 'mark', unit, marker } as Action;
 }
 
-/** Exactly `n` own properties, all enumerable data (JSON's), none beyond the ones read. */
-function onlyOwn(r: Record<string, unknown>, n: number): boolean {
-  if (Object.keys(r).length !== n || Object.getOwnPropertyNames(r).length !== n) return false;
-  return Object.getOwnPropertySymbols(r).length === 0;
+/** Exactly `n` own properties, all enumerable (JSON's), among them every field read (never one inherited). */
+function onlyOwn(r: Record<string, unknown>, n: number, ...fields: string[]): boolean {
+  if (Object.keys(r).length !== n || Object.getOwnPropertyNames(r).length !== n || Object.getOwnPropertySymbols(r).length !== 0) return false;
+  for (const f of fields) if (!Object.hasOwn(r, f)) return false;
+  return true;
 }
 
 /** `UnitId`: a string of 1–80 characters. */
