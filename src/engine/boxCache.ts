@@ -5,11 +5,12 @@
  * new game's state, a test's hand-made one — in a `WeakMap`.
  *
  * Why not a `WeakMap` for everything (issue 17): V8's young-generation collector, the scavenger, treats
- * the values of a `WeakMap` as strong; only the full collector honours the weak keys. The per-state
- * caches derive from the previous state's (rules/lineage.ts), so their values reach the state before,
- * whose own entry reaches the one before that: every state of a replay, with everything it made, lived
- * through every scavenge until the next full collection, and was copied out of the young generation on
- * the way (8–9 KB an action in real play). A value held by the key's box dies with its key.
+ * the values of a `WeakMap` as strong; only the full collector honours the weak keys. A per-state value
+ * that reaches its key (a draft's side view holds the draft) or the state before (a value derived from
+ * the previous state's, rules/lineage.ts) kept those states, and everything they reached, through every
+ * scavenge until the next full collection, copied out of the young generation on the way. A value held
+ * by the key's box dies with its key. (The other holders of that kind: docs/development.md, "Speed in
+ * the engine".)
  */
 import { isDraft } from 'immer';
 import { cacheBox, draftScopedMap } from './frozenProduce';
