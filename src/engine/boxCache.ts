@@ -22,14 +22,14 @@ export class BoxedCache<K extends object, V> {
   /** `slot`: the cache's name in the box (unique among the caches keyed by the same kind of object; not `prev`, `pred` or `caches`, which lineage.ts keeps there). */
   constructor(private readonly slot: string) {}
   get(k: K): V | undefined {
-    if (isDraft(k)) return this.drafts.get(k);
     const b = cacheBox(k);
-    return b ? (b[this.slot] as V | undefined) : this.weak.get(k);
+    if (b) return b[this.slot] as V | undefined;
+    return isDraft(k) ? this.drafts.get(k) : this.weak.get(k);
   }
   set(k: K, v: V): void {
-    if (isDraft(k)) { this.drafts.set(k, v); return; }
     const b = cacheBox(k);
     if (b) b[this.slot] = v;
+    else if (isDraft(k)) this.drafts.set(k, v);
     else this.weak.set(k, v);
   }
   has(k: K): boolean {

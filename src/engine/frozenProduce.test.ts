@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freezeNew, produceFrozen } from './frozenProduce';
+import { CACHE_BOX, cacheBox, freezeNew, produceFrozen } from './frozenProduce';
 import { apply, newGame } from './game';
 import { loadScenario } from '../data/bundle';
 import { selfplayLogs } from '../bench/scale';
@@ -65,5 +65,14 @@ describe("the engine's produce keeps every state deeply frozen (the per-state ca
       expect(r.copy_).toBeNull();
       expect(r.parent_).toBeNull();
     }
+  });
+
+  it('a draft has no cache box of its own: asking for it does not draft its base\'s box into the next state', () => {
+    const base = produceFrozen({ a: { n: 1 } }, (d) => { d.a.n = 2; });
+    let seen: unknown = 'not asked';
+    const next = produceFrozen(base, (d) => { seen = cacheBox(d); d.a.n = 3; });
+    expect(seen).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(next, CACHE_BOX)?.enumerable).toBe(false);
+    expect(cacheBox(next)).not.toBe(cacheBox(base));
   });
 });

@@ -7,6 +7,7 @@
  * This freeze stops at the first frozen object, so it visits only what the action made, once.
  */
 import { Immer, type Draft } from 'immer';
+import { draftRecordsOf, internals, releaseRecords } from './draftPeek';
 
 const engineImmer = new Immer({ autoFreeze: false });
 
@@ -38,48 +39,13 @@ export function freezeNew(v: unknown): void {
 export const CACHE_BOX: unique symbol = Symbol('per-state caches');
 export type CacheBox = Record<string, unknown>;
 
-/** The cache box of an object `produceFrozen` made, or undefined for any other object. */
+/**
+ * The cache box of an object `produceFrozen` made, or undefined for any other object. A draft has none
+ * of its own: reading its base's box through immer's proxy would draft the box, and the state the
+ * produce makes would carry it as an enumerable property.
+ */
 export function cacheBox(v: object): CacheBox | undefined {
-  return (v as { [CACHE_BOX]?: CacheBox })[CACHE_BOX];
-}
-
-/**
- * Immer's record of a draft (its fields are immer's, read as draftPeek.ts reads them): what the draft
- * was made from, its copy, and its parent's record.
- */
-interface DraftRecord { base_: unknown; copy_: unknown; draft_: unknown; parent_: unknown; revoke_: unknown; scope_?: { drafts_?: unknown; handledSet_?: unknown } }
-const DRAFT_STATE = Symbol.for('immer-state');
-
-/** The records of every draft of the produce `d` belongs to (its scope's list), or null when immer keeps them otherwise. */
-function draftRecords(d: object): DraftRecord[] | null {
-  const list = (d as { [DRAFT_STATE]?: DraftRecord })[DRAFT_STATE]?.scope_?.drafts_;
-  if (!Array.isArray(list)) return null;
-  const out: DraftRecord[] = [];
-  for (const p of list) {
-    const r = (p as { [DRAFT_STATE]?: DraftRecord })[DRAFT_STATE];
-    if (r) out.push(r);
-  }
-  return out;
-}
-
-/**
- * Drops what immer's records of a finished produce still point to (issue 17). Once V8 has seen them
- * outlive a young-generation collection it allocates them in the old generation, where a dead one is
- * kept until the next full collection — and with it the state the action started from and every copy
- * the action made, each young object it reached copied at every scavenge until then. Immer is done with
- * them: its drafts are revoked.
- */
-function release(records: DraftRecord[]): void {
-  // The values the finalisation handled (new objects the action assigned), kept by the produce's scope.
-  const handled = records[0]?.scope_?.handledSet_;
-  if (handled instanceof Set) handled.clear();
-  for (const r of records) {
-    r.base_ = null;
-    r.copy_ = null;
-    r.draft_ = null;
-    r.parent_ = null;
-    r.revoke_ = null;
-  }
+  return internals(v) ? undefined : (v as { [CACHE_BOX]?: CacheBox })[CACHE_BOX];
 }
 
 let depth = 0;
@@ -99,17 +65,18 @@ export function draftScopedMap<K extends object, V>(): Map<K, V> {
 /** `recipe` applied to `base` as immer's produce, the result deeply frozen (with its cache box when new). */
 export function produceFrozen<T extends object>(base: T, recipe: (d: Draft<T>) => void): T {
   let next: T;
-  let drafted: DraftRecord[] | null = null;
+  let drafted: ReturnType<typeof draftRecordsOf> = null;
   depth++;
   try {
     next = engineImmer.produce(base, (d) => {
       recipe(d);
-      drafted = draftRecords(d);
+      drafted = draftRecordsOf(d);
     }) as T;
   } finally {
     if (--depth === 0) for (const m of draftMaps) if (m.size) m.clear();
   }
-  if (drafted) release(drafted);
+  // Immer's records of this produce no longer reach the base or the copies (draftPeek.ts).
+  if (drafted) releaseRecords(drafted);
   if (next !== base && Object.isExtensible(next)) {
     Object.defineProperty(next, CACHE_BOX, { value: {} });
     // A state's unit table is the key of the caches that depend on the units alone (the unit index,
