@@ -23,12 +23,12 @@ export interface Predecessor {
   /** The previous state's derived caches (by cache name). */
   caches: Map<string, unknown>;
   /**
-   * The units that differ from the previous state's (unitIndex.ts `changedUnits`), kept here and not
-   * per state: the record goes when the state's successor is noted, while a per-state entry holding it
+   * The units that differ from the previous state's (unitIndex.ts `changedUnits`; undefined until asked,
+   * null when a unit was added or removed), kept here and not per state (a record is its state's own): the record goes when the state's successor is noted, while a per-state entry holding it
    * held the previous state, whose entry held the one before it — every state of a game, for as long as
    * the newest one lived (issue 17).
    */
-  changed?: { of: GameState; units: [UnitState, UnitState][] | null };
+  changed?: [UnitState, UnitState][] | null;
 }
 
 /** What is kept per state: its predecessor, its own derived caches (made when first asked for) and the predecessor handed out. */

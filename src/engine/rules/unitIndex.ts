@@ -340,10 +340,9 @@ export function sideAdjacent(ix: UnitIndex, h: HexId, side: Side): boolean {
  */
 export function changedUnits(p: Predecessor, state: GameState): [UnitState, UnitState][] | null {
   // Asked by every cache that derives from the previous state's (index, side views, GenS): once per state.
-  const hit = p.changed;
-  if (hit && hit.of === state) return hit.units;
+  if (p.changed !== undefined) return p.changed;
   const changed = diffUnits(p, state);
-  if (Object.isFrozen(state)) p.changed = { of: state, units: changed };
+  if (Object.isFrozen(state)) p.changed = changed;
   return changed;
 }
 
