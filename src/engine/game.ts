@@ -19,7 +19,6 @@ import {
 } from './rules/registry';
 import { RULE_MODULES } from './rules';
 import { normaliseAction } from './actions';
-import { ROLL_DICE, ROLL_PURPOSE } from './actions/core';
 import { invariantChecksOn, newProblems } from './invariants';
 import { bundleById, bundleOf, hasBundle, registerBundle } from './bundles';
 import { redact, type StateView } from './rules/hidden';
@@ -371,36 +370,11 @@ export function apply(state: GameState, raw: Action): ApplyResult {
   if (!hasBundle(state.scenario)) return rejected(state, 'no-scenario', `scenario "${state.scenario}" is not loaded`);
   if (state.over) return rejected(state, 'game-over', `the game is over: ${state.over.reason}`);
   // Issue 15: the action is parsed strictly and normalised to its one spelling; that spelling is what
-  // is applied, recorded (ApplyResult.action) and what the PBEM dice derive from.
-  // The commonest action of all, `{type: 'endSegment'}`, is already its one spelling (strict schema, no
-  // other key): no parse. Anything else about it (another key, an odd prototype) goes the long way.
-  if (isBareEndSegment(raw)) return tryEndSegment(state, false);
-  // The next commonest, a free roll, likewise when it is exactly what its strict schema admits.
-  const roll = bareRoll(raw);
-  if (roll) return applyNormalised(state, roll);
+  // is applied, recorded (ApplyResult.action) and what the PBEM dice derive from. The commonest actions,
+  // already in that spelling, are taken as they are (actions/asSpelled.ts).
   const norm = normaliseAction(raw);
   if (!norm.ok) return { ok: false, state, events: [], error: norm.error };
   return norm.action.type === 'endSegment' ? tryEndSegment(state, false) : applyNormalised(state, norm.action);
-}
-
-function isBareEndSegment(raw: Action): boolean {
-  if (raw.type !== 'endSegment') return false;
-  const proto = Object.getPrototypeOf(raw) as unknown;
-  return (proto === Object.prototype || proto === null) && Object.getOwnPropertyNames(raw).length === 1;
-}
-
-/**
- * `{type: 'roll', dice, purpose}` with nothing else, as actions/core.ts Roll admits it (its ROLL_DICE
- * and ROLL_PURPOSE): its one spelling, built as the schema's output would be.
- * Anything else about it goes through normaliseAction.
- */
-function bareRoll(raw: Action): Action | null {
-  if (raw.type !== 'roll') return null;
-  const proto = Object.getPrototypeOf(raw) as unknown;
-  if ((proto !== Object.prototype && proto !== null) || Object.getOwnPropertyNames(raw).length !== 3 || Object.keys(raw).length !== 3) return null;
-  const { dice, purpose } = raw as { dice?: unknown; purpose?: unknown };
-  if (!ROLL_DICE.includes(dice as never) || typeof purpose !== 'string' || purpose.length < ROLL_PURPOSE.min || purpose.length > ROLL_PURPOSE.max) return null;
-  return { type: 'roll', dice, purpose } as Action;
 }
 
 /** apply() of an action already normalised. */

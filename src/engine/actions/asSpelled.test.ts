@@ -62,4 +62,24 @@ describe('issue 17: a move or a marker already in its one spelling is taken as i
       delete P.unit;
     }
   });
+
+  it('every segment end and free roll of the self-play games is taken as the schema gives it; other spellings go to the schemas', () => {
+    let n = 0;
+    for (const log of selfplayLogs()) {
+      for (const a of log.actions as Record<string, unknown>[]) {
+        if (a.type !== 'endSegment' && a.type !== 'roll') continue;
+        expect(JSON.stringify(asSpelled(a))).toBe(JSON.stringify(bySchema(a)));
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(1000);
+    expect(JSON.stringify(asSpelled({ type: 'roll', dice: '2d10', purpose: 'x' }))).toBe(JSON.stringify(bySchema({ type: 'roll', dice: '2d10', purpose: 'x' })));
+    for (const c of [
+      { type: 'endSegment', note: 1 },
+      { type: 'roll', dice: '3d10', purpose: 'x' },
+      { type: 'roll', dice: '1d10', purpose: '' },
+      { type: 'roll', dice: '1d10', purpose: 'x', extra: 1 },
+      { type: 'roll', dice: '1d10' },
+    ]) expect(asSpelled(c)).toBeNull();
+  });
 });

@@ -1,36 +1,51 @@
 /**
- * The two commonest actions of play — a move and a marker — taken as they are when they are already
- * in their one spelling (issue 17: parsing each action with zod was 5% of a replay of real play, and
- * these two are 43% of its actions). Anything else about them — a hex spelled another way, a free-
- * stacked group (`with`, a set to sort), a field too many or of another type, an odd prototype — is
- * left to the schemas (`normaliseAction`), which decide. The result is what the schema would give:
- * `asSpelled.test.ts` compares the two on every such action of the self-play games and on edge cases.
+ * The commonest actions — a segment's end, a free roll, a move and a marker — taken as they are when
+ * they are already in their one spelling (issue 17: parsing each action with zod was 5% of a replay of
+ * real play; moves and markers are 43% of its actions, segment ends a quarter). Anything else about
+ * them — a hex spelled another way, a free-stacked group (`with`, a set to sort), a field too many or of
+ * another type, an odd prototype — is left to the schemas (`normaliseAction`), which decide. The result
+ * is what the schema would give: `asSpelled.test.ts` compares the two on every such action of the
+ * self-play games and on edge cases. The limits are the schemas' own constants.
  */
-import { formatHex, tryParseHexRef } from '../hex';
-import { MARKABLE } from './movement';
+import { ROLL_DICE, ROLL_PURPOSE } from './core';
+import { MARKABLE, MOVE_PATH, MOVE_VIA } from './movement';
+import { UNIT_ID, printedHex } from './schema';
 import type { Action } from './index';
 
-const VIA = new Set(['road', 'offroad', 'mainroad']);
+const VIA = new Set<string>(MOVE_VIA);
 const MARKS = new Set<string>(MARKABLE);
+const DICE = new Set<string>(ROLL_DICE);
 
 /** The action as its schema's output, or null when the schemas must look at it. */
 export function asSpelled(raw: object): Action | null {
   const proto = Object.getPrototypeOf(raw) as unknown;
   if (proto !== Object.prototype && proto !== null) return null;
   const r = raw as Record<string, unknown>;
-  const type = r.type;
-  if (type === 'move') return move(r);
-  if (type === 'mark') return mark(r);
-  return null;
+  switch (r.type) {
+    case 'endSegment': return onlyOwn(r, 1, 'type') ? ({ type: 'endSegment' } as Action) : null;
+    case 'roll': return roll(r);
+    case 'move': return move(r);
+    case 'mark': return mark(r);
+    default: return null;
+  }
 }
 
-/** `Move` (actions/movement.ts): type, unit, path (1–200 hexes, each as the map prints it), via (optional). */
+/** `Roll` (actions/core.ts): type, dice (1d10 or 2d10), purpose (1–200 characters). */
+function roll(r: Record<string, unknown>): Action | null {
+  const { dice, purpose } = r;
+  if (!onlyOwn(r, 3, 'type', 'dice', 'purpose') || typeof dice !== 'string' || !DICE.has(dice)) return null;
+  if (typeof purpose !== 'string' || purpose.length < ROLL_PURPOSE.min || purpose.length > ROLL_PURPOSE.max) return null;
+  return { type: 'roll', dice, purpose } as Action;
+}
+
+/** `Move` (actions/movement.ts): type, unit, path (each hex as the map prints it), via (optional). */
 function move(r: Record<string, unknown>): Action | null {
   const { unit, path, via } = r;
   const n = via === undefined ? 3 : 4;
-  if (!onlyOwn(r, n, 'type', 'unit', 'path') || !isUnitId(unit) || !Array.isArray(path) || Object.getPrototypeOf(path) !== Array.prototype || path.length < 1 || path.length > 200) return null;
+  if (!onlyOwn(r, n, 'type', 'unit', 'path') || !isUnitId(unit)) return null;
+  if (!Array.isArray(path) || Object.getPrototypeOf(path) !== Array.prototype || path.length < MOVE_PATH.min || path.length > MOVE_PATH.max) return null;
   if (via !== undefined && (typeof via !== 'string' || !VIA.has(via) || !Object.hasOwn(r, 'via'))) return null;
-  for (let i = 0; i < path.length; i++) if (!isPrintedHex(path[i])) return null;
+  for (let i = 0; i < path.length; i++) if (typeof path[i] !== 'string' || printedHex(path[i] as string) !== path[i]) return null;
   const out: Record<string, unknown> = { type: 'move', unit, path: path.slice() };
   if (via !== undefined) out.via = via;
   return out as Action;
@@ -50,14 +65,7 @@ function onlyOwn(r: Record<string, unknown>, n: number, ...fields: string[]): bo
   return true;
 }
 
-/** `UnitId`: a string of 1–80 characters. */
+/** `UnitId`: a string within its length limits. */
 function isUnitId(v: unknown): v is string {
-  return typeof v === 'string' && v.length >= 1 && v.length <= 80;
-}
-
-/** A hex in the spelling `HexRef` normalises to (the rules ID the map prints). */
-function isPrintedHex(v: unknown): boolean {
-  if (typeof v !== 'string') return false;
-  const h = tryParseHexRef(v);
-  return !('error' in h) && formatHex(h.hex) === v;
+  return typeof v === 'string' && v.length >= UNIT_ID.min && v.length <= UNIT_ID.max;
 }

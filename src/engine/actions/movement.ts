@@ -4,11 +4,14 @@ import { action, HexPath, HexRef, UnitId, UnitSet } from './schema';
 
 export const MARKABLE = ['PA', 'CR', 'Exploit', 'IB'] as const;
 
+/** A move's road choices and route length (shared with actions/asSpelled.ts). */
+export const MOVE_VIA = ['road', 'offroad', 'mainroad'] as const;
+export const MOVE_PATH = { min: 1, max: 200 } as const;
 export const Move = action('move', {
   unit: UnitId,
   /** The route, in order. */
-  path: HexPath.min(1).max(200),
-  via: z.enum(['road', 'offroad', 'mainroad']).optional(),
+  path: HexPath.min(MOVE_PATH.min).max(MOVE_PATH.max),
+  via: z.enum(MOVE_VIA).optional(),
   /** GOSS 6.2: the other members of a free-stacked group moving as one (a set). */
   with: UnitSet.pipe(z.array(z.string()).max(2)).optional(),
 });

@@ -9,19 +9,27 @@ import { formatHex, tryParseHexRef } from '../hex';
 
 /** A hex reference in any accepted spelling (`C5320`, `c5320`, ` C5320 `, `@col,row`), normalised to the rules ID the map prints. */
 export const HexRef = z.string().transform((s, ctx) => {
-  const r = tryParseHexRef(s);
-  if ('error' in r) {
+  const r = printedHex(s);
+  if (typeof r !== 'string') {
     ctx.addIssue({ code: 'custom', message: r.error, params: { code: 'bad-hex' } });
     return z.NEVER;
   }
-  return formatHex(r.hex);
+  return r;
 });
+
+/** A hex reference as the rules ID the map prints, or why it is none (`HexRef`'s normalisation). */
+export function printedHex(s: string): string | { error: string } {
+  const r = tryParseHexRef(s);
+  return 'error' in r ? r : formatHex(r.hex);
+}
 
 /** A path of hexes: the order is the route, so it is kept. */
 export const HexPath = z.array(HexRef);
 
 /** A unit id, exactly as the counter list spells it. */
-export const UnitId = z.string().min(1).max(80);
+/** A unit id's length (shared with actions/asSpelled.ts). */
+export const UNIT_ID = { min: 1, max: 80 } as const;
+export const UnitId = z.string().min(UNIT_ID.min).max(UNIT_ID.max);
 
 /**
  * A set of units (attackers, defenders standing off, Coys to recombine…): the order means nothing,
