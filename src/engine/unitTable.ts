@@ -77,7 +77,10 @@ export function unitTable(units: Iterable<UnitState>): UnitTable {
     if (!Object.hasOwn(c, u.id)) t.ids.push(u.id);
     c[u.id] = u;
   }
-  return t;
+  // A copy: V8 keeps an object given 33 properties one by one as a dictionary (every chunk read a hash
+  // lookup, until an action copies the table); a spread makes it an object of fixed shape. The first
+  // state's table lasts until a unit changes: the whole of the demo's replay (issue 17).
+  return { ...t };
 }
 
 /** The unit `id` (undefined when there is none, as a record lookup was). On a draft: the unit's draft. */

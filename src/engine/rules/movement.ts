@@ -32,7 +32,7 @@ import { boxAt, isBox, locationName, locationOf } from './locations';
 import { acrossBoundary, mayAct, moveLimits } from './extensions';
 import { downBridgeSides, placedBridgeSides } from './placedBridges';
 import { isMotorised, moveClassOf } from './motorised';
-import { unitIds, unitOf, unitTable, withUnits } from '../unitTable';
+import { putUnit, unitIds, unitOf, unitTable, withUnits } from '../unitTable';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -167,6 +167,11 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
     ground: groundNow(state, bundle).ground, bridges: nonEmpty(placedBridgeSides(state, bundle)), blown: nonEmpty(downBridgeSides(state, bundle)),
     limits: moveLimits(state, bundle, unitId),
   };
+}
+
+/** `ctx` for another movement type: only the type and the Leg road march's observation depend on it (each type a move may use is walked with one context). */
+function retyped(ctx: MoverCtx, type: MoveType): MoverCtx {
+  return ctx.type === type ? ctx : { ...ctx, type, observed: type === 'legroad' ? observedBy(ctx.state, ctx.bundle, ctx.unit.side) : null };
 }
 
 /** A set, or undefined when it is empty: the search asks it per step (stepCost), mostly of no bridge at all. */
@@ -382,9 +387,8 @@ export function legalDestinations(state: GameState, bundle: ScenarioBundle, unit
 interface Walk { ok: true; cost: number; hexes: HexId[]; halt: Halt | null; type: MoveType; minimum: boolean }
 
 /** Walks a submitted path with one movement type; returns the outcome or the first violation. */
-function walk(state: GameState, bundle: ScenarioBundle, unitId: string, mode: MoveMode, type: MoveType, refs: string[]): Walk | { ok: false; error: Rejection } {
-  const ctx = ctxFor(state, bundle, unitId, mode, type);
-  const def = ctx.def;
+function walk(ctx: MoverCtx, refs: string[]): Walk | { ok: false; error: Rejection } {
+  const { state, bundle, mode, type, def } = ctx;
   const allow = allowance(ctx);
   const rec = moveRecordNow(state, bundle, ctx.unit);
   const fresh = isFresh(rec, ctx.unit);
@@ -489,8 +493,10 @@ export function checkMove(state: GameState, bundle: ScenarioBundle, action: Acti
   }
   let best: Walk | null = null;
   let firstError: Rejection | null = null;
+  let ctx: MoverCtx | null = null;
   for (const t of types) {
-    const w = walk(state, bundle, action.unit, m.mode, t, action.path);
+    ctx = ctx ? retyped(ctx, t) : ctxFor(state, bundle, action.unit, m.mode, t);
+    const w = walk(ctx, action.path);
     if (!w.ok) { if (!firstError || t === 'offroad') firstError = w.error; continue; }
     if (!best || w.cost < best.cost) best = w;
   }
@@ -523,30 +529,36 @@ function moveOne(d: GameState, base: GameState, bundle: ScenarioBundle, action: 
   const mp = r.type === 'pa' ? 0 : r.cost / 2;
   // The allowance does not depend on the move (AW 31.11 below compares the MP spent with it).
   const allow = allowance({ state: base, bundle, view, unit: u0, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: moveClassOf(def, u0) !== 'mech', type: r.type });
-  const u = unitOf(d, id);
-  // Reads from `base` and `u0` where the action has not written (a read through the draft makes a
-  // proxy and a copy of what it reads: the position and the marker list, per move of a replay).
-  u.move = {
-    turn: base.pos.turn, playerTurn: base.pos.playerTurn, segment: seg, seq: d.n,
-    from: prevRec ? prevRec.from : from,
-    hexes: (prevRec?.hexes ?? 0) + r.hexes.length,
-    mp: (prevRec?.mp ?? 0) + mp,
-    type: r.type, halted: r.halt !== null, beyond6,
-    ...(prevRec?.ignore ? { ignore: prevRec.ignore } : {}),
-  };
-  u.mpSpent += mp;
-  u.hex = r.hexes[r.hexes.length - 1];
   const events: GameEvent[] = [];
+  const to = r.hexes[r.hexes.length - 1];
+  const mpSpent = u0.mpSpent + mp;
+  let markers = u0.markers;
   // AW 31.2.1: artillery flips to its out-of-battery side before it moves.
-  if (isArtillery(def) && !hasMarker(u0, MARKER.OOB)) { u.markers.push(MARKER.OOB); events.push({ type: 'markerPlaced', unit: id, marker: MARKER.OOB, case: 'AW 31.2.1' }); }
+  if (isArtillery(def) && !hasMarker(u0, MARKER.OOB)) { markers = [...markers, MARKER.OOB]; events.push({ type: 'markerPlaced', unit: id, marker: MARKER.OOB, case: 'AW 31.2.1' }); }
   // AW 31.11 (2): an OhS unit that uses more than half its MA becomes OoS.
-  if (hasMarker(u0, MARKER.OHS) && r.type !== 'pa' && u.mpSpent * 2 > allow.budget / 2) {
-    u.markers = u.markers.filter((m) => m !== MARKER.OHS);
-    u.markers.push(MARKER.OOS);
+  if (hasMarker(u0, MARKER.OHS) && r.type !== 'pa' && mpSpent * 2 > allow.budget / 2) {
+    markers = [...markers.filter((m) => m !== MARKER.OHS), MARKER.OOS];
     events.unshift({ type: 'supplyChanged', unit: id, from: 'OhS', to: 'OoS', case: 'AW 31.11' });
   }
+  // The unit is written whole, as a new record (issue 17): drafting it through the state would make a
+  // proxy and a copy for the four fields a move sets, and everything is read from `base` and `u0`.
+  const u: UnitState = {
+    ...u0,
+    move: {
+      turn: base.pos.turn, playerTurn: base.pos.playerTurn, segment: seg, seq: d.n,
+      from: prevRec ? prevRec.from : from,
+      hexes: (prevRec?.hexes ?? 0) + r.hexes.length,
+      mp: (prevRec?.mp ?? 0) + mp,
+      type: r.type, halted: r.halt !== null, beyond6,
+      ...(prevRec?.ignore ? { ignore: prevRec.ignore } : {}),
+    },
+    mpSpent,
+    hex: to,
+    markers,
+  };
+  putUnit(d, u);
   events.unshift({
-    type: 'unitMoved', unit: id, from: formatHex(from), to: formatHex(u.hex), path, cost: r.type === 'pa' ? r.hexes.length : mp,
+    type: 'unitMoved', unit: id, from: formatHex(from), to: formatHex(to), path, cost: r.type === 'pa' ? r.hexes.length : mp,
     moveType: r.type, halt: r.halt, minimumMove: r.minimum, case: r.type === 'pa' ? 'AW 31.2.1' : seg === 'exploitation' ? 'AW 31.5' : 'GOSS 7.1',
   });
   return events;
