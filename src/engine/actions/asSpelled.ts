@@ -58,9 +58,10 @@ function mark(r: Record<string, unknown>): Action | null {
   return { type: 'mark', unit, marker } as Action;
 }
 
-/** Exactly `n` own properties, all enumerable (JSON's), among them every field read (never one inherited). */
+/** Exactly `n` own properties, all enumerable string keys (JSON's), among them every field read (never one inherited). */
 function onlyOwn(r: Record<string, unknown>, n: number, ...fields: string[]): boolean {
-  if (Object.keys(r).length !== n || Object.getOwnPropertyNames(r).length !== n || Object.getOwnPropertySymbols(r).length !== 0) return false;
+  // Reflect.ownKeys counts every own key (non-enumerable and symbol ones too), Object.keys the enumerable strings.
+  if (Reflect.ownKeys(r).length !== n || Object.keys(r).length !== n) return false;
   for (const f of fields) if (!Object.hasOwn(r, f)) return false;
   return true;
 }

@@ -139,7 +139,7 @@ export function normaliseAction(raw: unknown): Normalised {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw) || typeof (raw as { type?: unknown }).type !== 'string') {
     return { ok: false, error: { code: 'bad-action', message: 'an action is a JSON object with a string "type"' } };
   }
-  // A move or a marker already in its one spelling, without the schemas (asSpelled.ts).
+  // A segment end, a free roll, a move or a marker already in its one spelling, without the schemas (asSpelled.ts).
   const as = asSpelled(raw);
   if (as) return { ok: true, action: as };
   const bad = forbiddenKey(raw);
