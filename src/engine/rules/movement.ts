@@ -163,7 +163,7 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
     state, bundle, tec: tecOf(bundle), view: sideView(state, bundle, u.side, ignoredBy(state, bundle, u)), unit: u, def,
     leg: moveClassOf(def, u) !== 'mech', mode, type, commando: isCommando(def),
     enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
-    observed: type === 'legroad' ? observedBy(state, bundle, u.side) : null,
+    observed: observedFor(state, bundle, u.side, type),
     ground: groundNow(state, bundle).ground, bridges: nonEmpty(placedBridgeSides(state, bundle)), blown: nonEmpty(downBridgeSides(state, bundle)),
     limits: moveLimits(state, bundle, unitId),
   };
@@ -171,7 +171,12 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
 
 /** `ctx` for another movement type: only the type and the Leg road march's observation depend on it (each type a move may use is walked with one context). */
 function retyped(ctx: MoverCtx, type: MoveType): MoverCtx {
-  return ctx.type === type ? ctx : { ...ctx, type, observed: type === 'legroad' ? observedBy(ctx.state, ctx.bundle, ctx.unit.side) : null };
+  return ctx.type === type ? ctx : { ...ctx, type, observed: observedFor(ctx.state, ctx.bundle, ctx.unit.side, type) };
+}
+
+/** GOSS 7.6.1 step 2: only a Leg road march asks whether a hex is observed by the enemy. */
+function observedFor(state: GameState, bundle: ScenarioBundle, side: Side, type: MoveType): MoverCtx['observed'] {
+  return type === 'legroad' ? observedBy(state, bundle, side) : null;
 }
 
 /** A set, or undefined when it is empty: the search asks it per step (stepCost), mostly of no bridge at all. */
