@@ -24,9 +24,10 @@ export interface Predecessor {
   caches: Map<string, unknown>;
   /**
    * The units that differ from the previous state's (unitIndex.ts `changedUnits`; undefined until asked,
-   * null when a unit was added or removed), kept here and not per state (a record is its state's own): the record goes when the state's successor is noted, while a per-state entry holding it
-   * held the previous state, whose entry held the one before it — every state of a game, for as long as
-   * the newest one lived (issue 17).
+   * null when a unit was added or removed). Kept here and not per state (a record is its state's own):
+   * the record goes when the state's successor is noted, while a per-state entry holding it held the
+   * previous state, whose entry held the one before it — every state of a game, for as long as the
+   * newest one lived (issue 17).
    */
   changed?: [UnitState, UnitState][] | null;
 }

@@ -1,9 +1,9 @@
 /**
  * Where the units are: one hex → units index per state, shared by movement, stacking, observation,
  * supply and combat. States produced by the engine are frozen (immer), so the index is cached per
- * `units` table (boxCache.ts: in the table's cache box): every query on the same state reuses one index. A state `apply`
- * made gets its index derived from the previous state's (`carryIndex`: the changed units moved, the
- * stacks shared). Drafts and hand-made unfrozen states are never cached (they may still change): a
+ * `units` table (boxCache.ts: in the table's cache box): every query on the same state reuses one
+ * index. A state `apply` made gets its index derived from the previous state's (`carryIndex`: the
+ * changed units moved, the stacks shared). Drafts and hand-made unfrozen states are never cached (they may still change): a
  * written draft's index is derived from its base's per call, an unfrozen state's built whole, read
  * from the current values without drafting each unit (`readUnits`).
  */
