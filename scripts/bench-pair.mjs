@@ -20,7 +20,7 @@
 //   On one thread the clock counts the work the measured code caused, once (session 14, docs/bench.md).
 // Both commits run in the one process, so both get the same settings.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from 'vite';
@@ -47,6 +47,15 @@ const headDir = headRef ? mkdtempSync(join(tmpdir(), 'neptune-bench-pair-head-')
 if (headDir) {
   execFileSync('git', ['worktree', 'add', '--detach', headDir, headRef], { stdio: 'ignore' });
   symlinkSync(join(root, 'node_modules'), join(headDir, 'node_modules'));
+}
+// One measuring code for both commits: the suite files that call only the engine's public API (newGame,
+// apply, replay, stateHash) are the head's in both trees, so a figure whose measurement was improved is
+// taken the same way of the base's engine (issue 14: `engine.state_hash`, a median of fresh states where
+// it was one cold call). The suite's helpers that reach into engine internals stay each commit's own.
+const SAME_MEASURE = ['src/bench/engine.ts'];
+for (const f of SAME_MEASURE) {
+  const from = join(headDir ?? root, f);
+  if (existsSync(from) && existsSync(join(dir, f))) copyFileSync(from, join(dir, f));
 }
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
@@ -76,6 +85,7 @@ try {
     else { vites[k] = await loader(cwd); servers.push(vites[k]); }
   }
   console.log(`machine.load_average_start: ${load()}`);
+  console.log(`measured by the head's ${SAME_MEASURE.join(', ')} in both trees`);
   console.log(`base ${base} vs ${headRef ?? 'work tree'}, both loaded in one process, ${runs} pairs per suite (base/head, then head/base), median of per-pair ratios head / base; clock: ${clock === 'cpu' ? 'process CPU time' : 'wall'}; V8: ${process.execArgv.includes(HEAP_FLAGS[0]) ? '16 MB semi-spaces, one thread' : 'its own settings'}; code: ${code === 'production' ? 'production builds of both commits\' suites' : 'dev module loader'}`);
   let worse = 0; let compared = 0;
   for (const s of suites) {
