@@ -134,5 +134,21 @@ export function stateDigest(state: object): string {
   const t = (state as { units?: UnitTable }).units;
   if (!isUnitTable(t)) return node(state);
   // Frozen as immer's output is, so the memo below keeps the digests of the unchanged units.
-  return node(Object.freeze({ ...state, units: Object.freeze(flatUnits(t)) }));
+  return node(Object.freeze({ ...state, units: flatRecordOf(t) }));
+}
+
+/**
+ * The frozen flat record of a unit table, one per table object: an action that changes no unit keeps
+ * its table, so the next state's digest finds the record's digest in the memo (as it found the record
+ * itself before the chunks, issue 14: a save's verification took 1.7× as long without it).
+ */
+const flatRecords = new WeakMap<UnitTable, object>();
+function flatRecordOf(t: UnitTable): object {
+  let f = flatRecords.get(t);
+  if (f === undefined) {
+    f = Object.freeze(flatUnits(t));
+    // Only a frozen table cannot change under its record (a draft's or a test's mutable one can).
+    if (Object.isFrozen(t)) flatRecords.set(t, f);
+  }
+  return f;
 }
