@@ -133,8 +133,15 @@ export function stateDigest(state: object): string {
   // them in chunks): the digests, and so every save written before the chunks, stay the same.
   const t = (state as { units?: UnitTable }).units;
   if (!isUnitTable(t)) return node(state);
-  // Frozen as immer's output is, so the memo below keeps the digests of the unchanged units.
-  return node(Object.freeze({ ...state, units: flatRecordOf(t) }));
+  // The state itself is memoised too: its digest is asked for twice per entry of a compact file (to
+  // write the entry, then to check it), and the record below is a new object at each call.
+  const hit = memo.get(state);
+  if (hit !== undefined) return hit;
+  const u0 = unstable;
+  // Frozen as immer's output is, so the memo keeps the digests of the unchanged units.
+  const d = node(Object.freeze({ ...state, units: flatRecordOf(t) }));
+  if (unstable === u0 && Object.isFrozen(state)) memo.set(state, d);
+  return d;
 }
 
 /**
