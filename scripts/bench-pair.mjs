@@ -48,11 +48,13 @@ if (headDir) {
   execFileSync('git', ['worktree', 'add', '--detach', headDir, headRef], { stdio: 'ignore' });
   symlinkSync(join(root, 'node_modules'), join(headDir, 'node_modules'));
 }
-// One measuring code for both commits: the suite files that call only the engine's public API (newGame,
-// apply, replay, stateHash) are the head's in both trees, so a figure whose measurement was improved is
-// taken the same way of the base's engine (issue 14: `engine.state_hash`, a median of fresh states where
-// it was one cold call). The suite's helpers that reach into engine internals stay each commit's own.
-const SAME_MEASURE = ['src/bench/engine.ts'];
+// One measuring code for both commits: the suite files that call only APIs both commits have (the
+// engine's newGame, apply, replay, stateHash; loadScenario; the opponent's playSide) are the head's in
+// both trees, so a figure whose measurement was improved or added is taken the same way of the base
+// (issue 14: `engine.state_hash`, a median of fresh states where it was one cold call; the opponent's
+// Epsom and Cherbourg German turns). The suite's helpers that reach into engine internals stay each
+// commit's own.
+const SAME_MEASURE = ['src/bench/engine.ts', 'src/ai/bench.ts'];
 for (const f of SAME_MEASURE) {
   const from = join(headDir ?? root, f);
   if (existsSync(from) && existsSync(join(dir, f))) copyFileSync(from, join(dir, f));

@@ -1,7 +1,10 @@
 /**
  * Bench figure for `npm run bench` (issue 8 budget: one German side-turn in Goodwood ≤ 3 s):
- * `aiGermanSideTurnGoodwood()` plays the Allied first player turn with the opponent, then times the
- * opponent's whole German player turn (movement, combat, its decisions in between).
+ * `aiGermanSideTurn()` plays the Allied first player turn with the opponent, then times the
+ * opponent's whole German player turn (movement, combat, its decisions in between). Goodwood, and
+ * Epsom and Cherbourg, whose German postures plan no counterattack: their German turns are the same
+ * work before and after engine v2, where Goodwood's gained the counterattack's planning (issue 14's
+ * pair bench, docs/bench.md "Session 18").
  */
 import { loadScenario } from '../data/bundle';
 import { newGame, sideToAct } from '../engine/game';
@@ -15,8 +18,13 @@ function runSide(state: GameState, side: 'allied' | 'german', level: AiLevel): G
 
 /** [name, value, unit] rows like src/bench/engine.ts. */
 export function aiGermanSideTurnGoodwood(level: AiLevel = 'normal'): [string, number, string][] {
-  const bundle = loadScenario('goodwood');
-  let { state } = newGame(bundle, { seed: 'bench-ai', length: 'short' });
+  return aiGermanSideTurn('goodwood', 'short', level);
+}
+
+/** The opponent's German player turn of the first game turn of `scenario` (its `length` game). */
+export function aiGermanSideTurn(scenario: string, length: string, level: AiLevel = 'normal'): [string, number, string][] {
+  const bundle = loadScenario(scenario);
+  let { state } = newGame(bundle, { seed: 'bench-ai', length });
   // The Allied AM player turn (with the German decisions it causes) brings the game to the German turn.
   while (!state.over && !(state.pos.playerTurn === 1 && sideToAct(state) === 'german' && !state.pending)) {
     state = runSide(state, sideToAct(state)!, level);
@@ -28,9 +36,9 @@ export function aiGermanSideTurnGoodwood(level: AiLevel = 'normal'): [string, nu
     for (const step of playSide(state, side, { level })) { state = step.state; if (side === 'german') actions++; }
   }
   const ms = performance.now() - t0;
-  return [[`ai.goodwood_german_side_turn${level === 'fast' ? '_fast' : ''}`, ms, `ms (${actions} German actions, Allied decisions included)`]];
+  return [[`ai.${scenario}_german_side_turn${level === 'fast' ? '_fast' : ''}`, ms, `ms (${actions} German actions, Allied decisions included)`]];
 }
 
 export async function run(): Promise<[string, number, string][]> {
-  return [...aiGermanSideTurnGoodwood('normal'), ...aiGermanSideTurnGoodwood('fast')];
+  return [...aiGermanSideTurnGoodwood('normal'), ...aiGermanSideTurnGoodwood('fast'), ...aiGermanSideTurn('epsom', 'full'), ...aiGermanSideTurn('cherbourg', 'full')];
 }
