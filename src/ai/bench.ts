@@ -29,15 +29,28 @@ export function aiGermanSideTurn(scenario: string, length: string, level: AiLeve
   while (!state.over && !(state.pos.playerTurn === 1 && sideToAct(state) === 'german' && !state.pending)) {
     state = runSide(state, sideToAct(state)!, level);
   }
-  const t0 = performance.now();
+  // The turn is played TURNS times from the same state (the opponent decides the same each time) and
+  // the best kept, as the save bench keeps its best verification: one play was at the mercy of when V8
+  // optimised a large function (gaOdds once took 319 ms to compile on the pair bench's one thread,
+  // inside the timed turn; docs/bench.md "Session 18"). The median is printed beside it.
+  const start = state;
+  const times: number[] = [];
   let actions = 0;
-  while (!state.over && state.pos.playerTurn === 1 && state.pos.turn === 0) {
-    const side = sideToAct(state)!;
-    for (const step of playSide(state, side, { level })) { state = step.state; if (side === 'german') actions++; }
+  for (let run = 0; run < TURNS; run++) {
+    state = start;
+    actions = 0;
+    const t0 = performance.now();
+    while (!state.over && state.pos.playerTurn === 1 && state.pos.turn === 0) {
+      const side = sideToAct(state)!;
+      for (const step of playSide(state, side, { level })) { state = step.state; if (side === 'german') actions++; }
+    }
+    times.push(performance.now() - t0);
   }
-  const ms = performance.now() - t0;
-  return [[`ai.${scenario}_german_side_turn${level === 'fast' ? '_fast' : ''}`, ms, `ms (${actions} German actions, Allied decisions included)`]];
+  times.sort((a, b) => a - b);
+  return [[`ai.${scenario}_german_side_turn${level === 'fast' ? '_fast' : ''}`, times[0], `ms best of ${TURNS} plays (median ${times[TURNS >> 1].toFixed(0)}, worst ${times[TURNS - 1].toFixed(0)}; ${actions} German actions, Allied decisions included)`]];
 }
+
+const TURNS = 5;
 
 export async function run(): Promise<[string, number, string][]> {
   return [...aiGermanSideTurnGoodwood('normal'), ...aiGermanSideTurnGoodwood('fast'), ...aiGermanSideTurn('epsom', 'full'), ...aiGermanSideTurn('cherbourg', 'full')];
