@@ -156,9 +156,12 @@ function artGroupsDefend(run: Run, hex: HexId, side: Side): boolean {
  */
 export function startAssault(run: Run, decl: GaDeclaration, side: Side): void {
   const { d, ctx, events } = run;
-  const c = combatOf(d);
-  const pre = gaOdds(d as GameState, ctx.bundle, decl, side);
+  // The declaration is checked against the state the action starts from when nothing has written to
+  // the draft yet (an assault; not a chained overrun): the same values, read from frozen objects and
+  // their cached indexes instead of through the draft's proxies (issue 17: the replay's assaults).
+  const pre = gaOdds(unmodifiedBase(d) as GameState, ctx.bundle, decl, side);
   if (!pre.ok) reject(pre.code, pre.message, pre.case);
+  const c = combatOf(d);
   for (const id of decl.attackers) { const u = unitOf(d, id); if (has(u as UnitState, M.OHS)) { dropMarker(u, M.OHS); addMarker(u, M.OOS); events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit attacked', case: 'AW 31.11' }); } }
   const defenders = inHex(d as GameState, decl.hex, enemyOf(side)).filter((u) => !isLeader(defOf(ctx.bundle, u.id))).map((u) => u.id);
   pushFrame(d, {
