@@ -119,6 +119,11 @@ function halfMa(state: GameState, bundle: ScenarioBundle, u: UnitState): { half:
   return { half, left: a.budget - a.spent, budget: a.budget };
 }
 
+/** The counters for `k` Coys of `u`, or what the counter mix lacks (countersProblem's text). */
+function countersFor(state: GameState, bundle: ScenarioBundle, def: UnitDef, u: UnitState, k: number): ReturnType<typeof pickCounters> {
+  return pickCounters(state, bundle, coyParts(def, k, def.steps.length - stepsLeft(def, u)));
+}
+
 /** Why `u` may not take part in a breakdown or recombination now (Tac mode, not fatigued, not halted, half its MA left). */
 function unitProblem(state: GameState, bundle: ScenarioBundle, u: UnitState, what: string): Rejection | null {
   const def = bundle.units.get(u.id)!;
@@ -213,7 +218,7 @@ function marksProblem(state: GameState, def: UnitDef, u: UnitState, k: number): 
 }
 
 function countersProblem(state: GameState, bundle: ScenarioBundle, def: UnitDef, u: UnitState, k: number): Rejection | null {
-  const r = pickCounters(state, bundle, coyParts(def, k, def.steps.length - stepsLeft(def, u)));
+  const r = countersFor(state, bundle, def, u, k);
   if ('ids' in r) return null;
   return no('no-counters', `the counter mix has ${r.free} free ${r.short.values} breakdown Coy${r.free === 1 ? '' : 's'} (class ${r.short.class}); ${def.designation} needs ${r.need}`, 'GOSS 18, AW 18.2.0');
 }
@@ -353,7 +358,8 @@ function legalBreakdowns(state: GameState, side: Side, bundle: ScenarioBundle): 
     for (let k = 1; k <= stepsLeft(def, u); k++) {
       // Only whether some check refuses matters here, so the cheap one first (issue 17: every unit, after
       // every action): no free counters for k Coys means none for more Coys either.
-      if (countersProblem(state, bundle, def, u, k)) break;
+      // Whether, not why: no refusal text is written for each unit (legalMarks does the same).
+      if (!('ids' in countersFor(state, bundle, def, u, k))) break;
       if (!breakdownProblem(state, bundle, id, k)) out.push({ type: 'breakdown', unit: id, coys: k });
     }
   }
