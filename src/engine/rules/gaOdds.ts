@@ -388,47 +388,11 @@ export function gaOdds(state: GameState, bundle: ScenarioBundle, decl: GaDeclara
   if (idx < 0) idx = 0;
   const baseLabel = line.ratios[idx].label;
 
-  // Steps 5 and 6 are functions of their own: as one function, V8's optimising compiler took up to
-  // 0.4 s over gaOdds (issue 17: the first replay in a fresh worker compiles while it replays).
-  const attHexes = [...new Set(atk.map((u) => u.hex!))];
-  const p: Parts = { decl, side, defSide, atk, defenders, near, crUnits, leaderUnits, standoff, unA, unD, terrain: chosen.terrain, overAtt, c, attHexes };
   // Step 5: column shifts (GOSS 13.7).
-  const { shifts, supportHexes, fw } = columnShifts(ctx, p);
-  const netShift = shifts.reduce((s, x) => s + (x.side === 'attacker' ? x.n : -x.n), 0);
-  const fIdx = Math.max(0, Math.min(line.ratios.length - 1, idx + netShift));
-  const column = line.ratios[fIdx].column;
-  const resultSet = table.resultSets.find((s) => s.columns.includes(column))!.id;
-
-  // Step 6: DRMs (GOSS 13.8).
-  const { drms, crUsed, lpA, lpD, arm } = gaDrms(ctx, p, fw);
-  const drmRaw = drms.reduce((s, d) => s + d.value, 0);
-  const drm = Math.max(-mods.drmCap, Math.min(mods.drmCap, drmRaw));
-  return {
-    ok: true,
-    odds: {
-      hex: formatHex(decl.hex), line: chosen.line, lineOptions: opts.map((o) => o.line), terrain: chosen.terrain,
-      attackers, defenders: defLines, passengers: passengers.map((u) => u.id), gavAttacker, gavDefender, ratio: gavDefender === 0 ? 999 : Math.round(ratio * 1000) / 1000,
-      baseLabel, offLeft, shifts, netShift, column, columnLabel: line.ratios[fIdx].label, resultSet, drms, drmRaw, drm,
-      leads: { attackerPr: lpA?.id ?? null, defenderPr: lpD?.id ?? null, attackerArm: arm?.leadA ?? null, defenderArm: arm?.leadD ?? null },
-      crUsed, supportHexes, attackerHexes: attHexes.map(formatHex),
-    },
-  };
-}
-
-/** What steps 5 and 6 read of the assault as steps 1–4 found it. */
-interface Parts {
-  decl: GaDeclaration; side: Side; defSide: Side; atk: UnitState[]; defenders: UnitState[]; near: LocalUnits;
-  crUnits: UnitState[]; leaderUnits: UnitState[]; standoff: string[]; unA: Set<string>; unD: Set<string>; terrain: string;
-  overAtt: Set<HexId>; c: GameState['combat']; attHexes: HexId[];
-}
-
-/** Step 5: column shifts (GOSS 13.7), the supporting hexes used and the defender's works. */
-function columnShifts(ctx: Ctx, p: Parts): { shifts: Shift[]; supportHexes: string[]; fw: ReturnType<typeof gaWorks> } {
-  const { state, bundle, mods } = ctx;
-  const { decl, side, defSide, atk, defenders, near, overAtt, c, attHexes } = p;
   const shifts: Shift[] = [];
   const A = (n: number, why: string, cs: string) => shifts.push({ side: 'attacker', n, why, case: cs });
   const D = (n: number, why: string, cs: string) => shifts.push({ side: 'defender', n, why, case: cs });
+  const attHexes = [...new Set(atk.map((u) => u.hex!))];
   if (!decl.overrun && atk.every((u) => has(u, M.PA))) A(1, 'attackers in PA', 'GOSS 13.7.3, 5.2.4');
   const defAs = Math.min(2, Math.max(0, ...defenders.map(asCount)));
   if (defAs) A(defAs, `${defAs} AS on the defending stack`, 'GOSS 11.6.1');
@@ -487,13 +451,12 @@ function columnShifts(ctx: Ctx, p: Parts): { shifts: Shift[]; supportHexes: stri
       if (n > 0) { D(n, `adjacent supporting hex ${formatHex(h)}`, 'GOSS 13.7.4a'); supportHexes.push(formatHex(h)); }
     }
   }
-  return { shifts, supportHexes, fw };
-}
+  const netShift = shifts.reduce((s, x) => s + (x.side === 'attacker' ? x.n : -x.n), 0);
+  const fIdx = Math.max(0, Math.min(line.ratios.length - 1, idx + netShift));
+  const column = line.ratios[fIdx].column;
+  const resultSet = table.resultSets.find((s) => s.columns.includes(column))!.id;
 
-/** Step 6: DRMs (GOSS 13.8). */
-function gaDrms(ctx: Ctx, p: Parts, fw: ReturnType<typeof gaWorks>) {
-  const { state, bundle, mods } = ctx;
-  const { decl, side, defSide, atk, defenders, near, crUnits, leaderUnits, standoff, unA, unD, terrain, attHexes } = p;
+  // Step 6: DRMs (GOSS 13.8).
   const drms: Drm[] = [];
   const lpA = leadPr(state, bundle, atk, 'attacker', standoff, decl.leadPr?.attacker);
   const lpD = leadPr(state, bundle, defenders, 'defender', standoff, decl.leadPr?.defender);
@@ -537,9 +500,20 @@ function gaDrms(ctx: Ctx, p: Parts, fw: ReturnType<typeof gaWorks>) {
   }
   const ribD = ribCount(bundle, ribDefenders, mods.ribMax.defenderRgts, mods.ribMax.perRgtMin, mods.ribMax.perRgtMax, mods.ribMax.defender);
   if (ribA.n || ribD.n) drms.push({ kind: 'RIB', attacker: ribA.n, defender: ribD.n, per: mods.drmPer.rib, value: (ribA.n - ribD.n) * mods.drmPer.rib, why: 'regimental integrity', case: 'GOSS 13.8.3' });
-  const arm = armAt(ctx, decl, atk, defenders, standoff, unA, unD, terrain, fw);
+  const arm = armAt(ctx, decl, atk, defenders, standoff, unA, unD, chosen.terrain, fw);
   if (arm) drms.push(arm.drm);
-  return { drms, crUsed, lpA, lpD, arm };
+  const drmRaw = drms.reduce((s, d) => s + d.value, 0);
+  const drm = Math.max(-mods.drmCap, Math.min(mods.drmCap, drmRaw));
+  return {
+    ok: true,
+    odds: {
+      hex: formatHex(decl.hex), line: chosen.line, lineOptions: opts.map((o) => o.line), terrain: chosen.terrain,
+      attackers, defenders: defLines, passengers: passengers.map((u) => u.id), gavAttacker, gavDefender, ratio: gavDefender === 0 ? 999 : Math.round(ratio * 1000) / 1000,
+      baseLabel, offLeft, shifts, netShift, column, columnLabel: line.ratios[fIdx].label, resultSet, drms, drmRaw, drm,
+      leads: { attackerPr: lpA?.id ?? null, defenderPr: lpD?.id ?? null, attackerArm: arm?.leadA ?? null, defenderArm: arm?.leadD ?? null },
+      crUsed, supportHexes, attackerHexes: attHexes.map(formatHex),
+    },
+  };
 }
 
 /** GOSS 13.8.4 Armor/AT bonus. */
