@@ -16,6 +16,7 @@
  * engine/hash.ts hashes through a reused buffer and hasher.
  */
 import { flatUnits, isUnitTable, type UnitTable } from '../engine/unitTable';
+import { BoxedCache } from '../engine/boxCache';
 import { canonicalText, keyText, sha256Hex, sortedShape } from '../engine/hash';
 
 /** Keys sorted (JS default order, integer-like ones too; engine/hash.ts keeps the order of recent shapes). The result must not be modified. */
@@ -149,12 +150,13 @@ export function stateDigest(state: object): string {
  * its table, so the next state's digest finds the record's digest in the memo (as it found the record
  * itself before the chunks, issue 14: a save's verification took 1.7× as long without it).
  */
-const flatRecords = new WeakMap<UnitTable, object>();
+const flatRecords = new BoxedCache<UnitTable, object>('flatRecord');
 function flatRecordOf(t: UnitTable): object {
   let f = flatRecords.get(t);
   if (f === undefined) {
     f = Object.freeze(flatUnits(t));
-    // Only a frozen table cannot change under its record (a draft's or a test's mutable one can).
+    // Only a frozen table cannot change under its record (a draft's or a test's mutable one can). Kept
+    // in the table's cache box (boxCache.ts: a WeakMap's values live through every scavenge).
     if (Object.isFrozen(t)) flatRecords.set(t, f);
   }
   return f;
