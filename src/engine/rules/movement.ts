@@ -594,14 +594,17 @@ interface MarkScope {
   view: SideView;
   /** Whether the side's stack in hex `h` is overstacked (GOSS 6.7.0). */
   overstacked: (h: HexId) => boolean;
-  /** Refusals without their text (`REFUSED`): legalMarks asks only whether each mark is legal. */
-  terse: boolean;
+  /**
+   * `REFUSED` when no refusal's text is wanted (legalMarks asks only whether each mark is legal): each
+   * check returns it instead of writing its reason.
+   */
+  quiet?: Rejection;
 }
 
 /** The mode markers a unit has (GOSS 5.0), for a refusal's text. */
 const modesOf = (u: UnitState): string => [MARKER.PA, MARKER.CR, MARKER.EXPLOIT].filter((m) => hasMarker(u, m)).join(', ');
 
-/** A refusal whose reason nobody reads (MarkScope.terse). */
+/** A refusal whose reason nobody reads (MarkScope.quiet). */
 const REFUSED: Rejection = Object.freeze({ code: 'refused', message: 'refused' });
 
 function markScope(state: GameState, bundle: ScenarioBundle, side: Side, all = false): MarkScope {
@@ -615,7 +618,7 @@ function markScope(state: GameState, bundle: ScenarioBundle, side: Side, all = f
     overstacked: all
       ? (h) => (over ??= new Set(stackViolations(state, bundle, side).map((v) => v.hex))).has(h)
       : (h) => hexStackViolation(state, bundle, h, side) !== null,
-    terse: all,
+    quiet: all ? REFUSED : undefined,
   };
 }
 
@@ -625,44 +628,44 @@ function markRefusal(state: GameState, bundle: ScenarioBundle, u: UnitState, def
   const unitId = u.id;
   const { night, view } = scope;
   const adjacent = (view.flags[u.hex!] & F_ENEMY_ADJ) !== 0;
-  // The modes only for a refusal's text: legalMarks asks this of every unit and marker (terse, no text).
+  // The modes only for a refusal's text: legalMarks asks this of every unit and marker (quiet, no text).
   const moded = hasMarker(u, MARKER.PA) || hasMarker(u, MARKER.CR) || hasMarker(u, MARKER.EXPLOIT);
   switch (marker) {
     case 'IB':
-      if (!isArtillery(def)) return scope.terse ? REFUSED : no('not-artillery', `${n} is not artillery`, 'AW 31.2.1');
-      if (!hasMarker(u, MARKER.OOB)) return scope.terse ? REFUSED : no('already-in-battery', `${n} is already in battery`, 'AW 31.2.1');
+      if (!isArtillery(def)) return scope.quiet ?? no('not-artillery', `${n} is not artillery`, 'AW 31.2.1');
+      if (!hasMarker(u, MARKER.OOB)) return scope.quiet ?? no('already-in-battery', `${n} is already in battery`, 'AW 31.2.1');
       return null;
     case 'PA':
-      if (night) return scope.terse ? REFUSED : no('night', 'units may not enter PA mode in a Night game turn', 'AW 31.6');
-      if (scope.restGT) return scope.terse ? REFUSED : no('rest-gt', `${n}: no unit enters PA mode in its side's rest GT`, 'GOSS 3.5');
-      if (moded) return scope.terse ? REFUSED : no('has-mode', `${n} is already marked ${modesOf(u)}`, 'GOSS 5.0');
-      if (isHq(def) || isArtillery(def)) return scope.terse ? REFUSED : no('pa-not-allowed', `${n}: HQs and artillery may not enter PA mode`, 'GOSS 5.2.1');
-      if (isMotorised(u)) return scope.terse ? REFUSED : no('transported', `${n} is carried by its division's transport and may not enter PA mode`, 'GOSS 5.2.1h, 7.12.3');
-      if (hasMarker(u, MARKER.OOS)) return scope.terse ? REFUSED : no('oos', `${n} is out of supply and may not enter PA mode`, 'AW 31.11');
-      { const line = acrossBoundary(state, bundle, unitId); if (line) return scope.terse ? REFUSED : no('restricted-area', `${n} is across the ${line.name} and may not enter PA mode until it moves back`, line.case); }
-      if (hasMarker(u, MARKER.FATIGUE2)) return scope.terse ? REFUSED : no('fatigue', `${n} has fatigue 2 and may not enter PA mode`, 'GOSS 5.2.1');
-      if (scope.overstacked(u.hex!)) return scope.terse ? REFUSED : no('overstacked', `${n} is overstacked and may not enter PA mode`, 'GOSS 6.7.0');
-      if (!paCanReachEnemy(state, bundle, unitId)) return scope.terse ? REFUSED : no('pa-no-enemy', `${n} could not reach a hex adjacent to an enemy unit by PA movement`, 'GOSS 5.2.1');
+      if (night) return scope.quiet ?? no('night', 'units may not enter PA mode in a Night game turn', 'AW 31.6');
+      if (scope.restGT) return scope.quiet ?? no('rest-gt', `${n}: no unit enters PA mode in its side's rest GT`, 'GOSS 3.5');
+      if (moded) return scope.quiet ?? no('has-mode', `${n} is already marked ${modesOf(u)}`, 'GOSS 5.0');
+      if (isHq(def) || isArtillery(def)) return scope.quiet ?? no('pa-not-allowed', `${n}: HQs and artillery may not enter PA mode`, 'GOSS 5.2.1');
+      if (isMotorised(u)) return scope.quiet ?? no('transported', `${n} is carried by its division's transport and may not enter PA mode`, 'GOSS 5.2.1h, 7.12.3');
+      if (hasMarker(u, MARKER.OOS)) return scope.quiet ?? no('oos', `${n} is out of supply and may not enter PA mode`, 'AW 31.11');
+      { const line = acrossBoundary(state, bundle, unitId); if (line) return scope.quiet ?? no('restricted-area', `${n} is across the ${line.name} and may not enter PA mode until it moves back`, line.case); }
+      if (hasMarker(u, MARKER.FATIGUE2)) return scope.quiet ?? no('fatigue', `${n} has fatigue 2 and may not enter PA mode`, 'GOSS 5.2.1');
+      if (scope.overstacked(u.hex!)) return scope.quiet ?? no('overstacked', `${n} is overstacked and may not enter PA mode`, 'GOSS 6.7.0');
+      if (!paCanReachEnemy(state, bundle, unitId)) return scope.quiet ?? no('pa-no-enemy', `${n} could not reach a hex adjacent to an enemy unit by PA movement`, 'GOSS 5.2.1');
       return null;
     case 'CR':
-      if (moded) return scope.terse ? REFUSED : no('has-mode', `${n} is already marked ${modesOf(u)}`, 'GOSS 5.0');
-      if (isMotorised(u)) return scope.terse ? REFUSED : no('transported', `${n} is carried by its division's transport and may not be combat reserve`, 'GOSS 7.12.5');
-      if (def.size !== 'Bn' || !isInfantry(def)) return scope.terse ? REFUSED : no('cr-not-allowed', `only infantry battalions may enter combat reserve; ${n} is not one`, 'AW 31.2.1');
-      if (stepsLeft(def, u) < 2) return scope.terse ? REFUSED : no('cr-steps', `${n} has fewer than 2 steps and may not enter combat reserve`, 'GOSS 5.8');
-      if (adjacent) return scope.terse ? REFUSED : no('adjacent', `${n} is adjacent to an enemy unit and may not enter combat reserve`, 'GOSS 5.8');
-      if (hasMarker(u, MARKER.OOS)) return scope.terse ? REFUSED : no('oos', `${n} is out of supply and may not enter combat reserve`, 'GOSS 5.8');
-      if (hasMarker(u, MARKER.FATIGUE1) || hasMarker(u, MARKER.FATIGUE2)) return scope.terse ? REFUSED : no('fatigue', `${n} is fatigued and may not enter combat reserve`, 'GOSS 5.8');
+      if (moded) return scope.quiet ?? no('has-mode', `${n} is already marked ${modesOf(u)}`, 'GOSS 5.0');
+      if (isMotorised(u)) return scope.quiet ?? no('transported', `${n} is carried by its division's transport and may not be combat reserve`, 'GOSS 7.12.5');
+      if (def.size !== 'Bn' || !isInfantry(def)) return scope.quiet ?? no('cr-not-allowed', `only infantry battalions may enter combat reserve; ${n} is not one`, 'AW 31.2.1');
+      if (stepsLeft(def, u) < 2) return scope.quiet ?? no('cr-steps', `${n} has fewer than 2 steps and may not enter combat reserve`, 'GOSS 5.8');
+      if (adjacent) return scope.quiet ?? no('adjacent', `${n} is adjacent to an enemy unit and may not enter combat reserve`, 'GOSS 5.8');
+      if (hasMarker(u, MARKER.OOS)) return scope.quiet ?? no('oos', `${n} is out of supply and may not enter combat reserve`, 'GOSS 5.8');
+      if (hasMarker(u, MARKER.FATIGUE1) || hasMarker(u, MARKER.FATIGUE2)) return scope.quiet ?? no('fatigue', `${n} is fatigued and may not enter combat reserve`, 'GOSS 5.8');
       return null;
     case 'Exploit':
-      if (night) return scope.terse ? REFUSED : no('night', 'units may not enter Exploit mode in a Night game turn', 'AW 31.6');
-      if (scope.restGT) return scope.terse ? REFUSED : no('rest-gt', `${n}: no unit enters Exploit mode in its side's rest GT`, 'GOSS 3.5');
-      if (moded) return scope.terse ? REFUSED : no('has-mode', `${n} is already marked ${modesOf(u)}`, 'GOSS 5.0');
+      if (night) return scope.quiet ?? no('night', 'units may not enter Exploit mode in a Night game turn', 'AW 31.6');
+      if (scope.restGT) return scope.quiet ?? no('rest-gt', `${n}: no unit enters Exploit mode in its side's rest GT`, 'GOSS 3.5');
+      if (moded) return scope.quiet ?? no('has-mode', `${n} is already marked ${modesOf(u)}`, 'GOSS 5.0');
       // GOSS 5.3.0f: a Leg unit carried by its division's transport may enter Exploit mode too.
-      if (moveClassOf(def, u) !== 'mech') return scope.terse ? REFUSED : no('exploit-not-mech', `only Mech units (or Leg units on transport) may enter Exploit mode; ${n} is ${def.moveClass}`, 'AW 31.5');
-      if (isArtilleryGroup(def) || actsAsGroup(bundle, unitId)) return scope.terse ? REFUSED : no('exploit-not-allowed', `${n}: artillery groups may not enter Exploit mode`, 'AW 31.9.2');
-      if (adjacent) return scope.terse ? REFUSED : no('adjacent', `${n} is adjacent to an enemy unit and may not enter Exploit mode`, 'AW 31.2.1');
-      if (hasMarker(u, MARKER.OOS)) return scope.terse ? REFUSED : no('oos', `${n} is out of supply and may not enter Exploit mode`, 'AW 31.11');
-      if (hasMarker(u, MARKER.FATIGUE1) || hasMarker(u, MARKER.FATIGUE2)) return scope.terse ? REFUSED : no('fatigue', `${n} is fatigued and may not enter Exploit mode`, 'GOSS 5.3.1');
+      if (moveClassOf(def, u) !== 'mech') return scope.quiet ?? no('exploit-not-mech', `only Mech units (or Leg units on transport) may enter Exploit mode; ${n} is ${def.moveClass}`, 'AW 31.5');
+      if (isArtilleryGroup(def) || actsAsGroup(bundle, unitId)) return scope.quiet ?? no('exploit-not-allowed', `${n}: artillery groups may not enter Exploit mode`, 'AW 31.9.2');
+      if (adjacent) return scope.quiet ?? no('adjacent', `${n} is adjacent to an enemy unit and may not enter Exploit mode`, 'AW 31.2.1');
+      if (hasMarker(u, MARKER.OOS)) return scope.quiet ?? no('oos', `${n} is out of supply and may not enter Exploit mode`, 'AW 31.11');
+      if (hasMarker(u, MARKER.FATIGUE1) || hasMarker(u, MARKER.FATIGUE2)) return scope.quiet ?? no('fatigue', `${n} is fatigued and may not enter Exploit mode`, 'GOSS 5.3.1');
       return null;
   }
 }
