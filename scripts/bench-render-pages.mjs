@@ -104,7 +104,7 @@ async function onePage(browser, url) {
   // The GL work of a frame, counted exactly (not timed): the calls of 10 frames of each loop, the
   // prototype wrapped only for the count, after the timed loops. Equal counts = equal drawing work.
   const glCalls = await page.evaluate(() => {
-    const P = WebGL2RenderingContext.prototype, names = Object.getOwnPropertyNames(P).filter((n) => typeof Object.getOwnPropertyDescriptor(P, n).value === 'function');
+    const P = window.WebGL2RenderingContext.prototype, names = Object.getOwnPropertyNames(P).filter((n) => typeof Object.getOwnPropertyDescriptor(P, n).value === 'function');
     const saved = names.map((n) => P[n]);
     let calls = 0;
     names.forEach((n, i) => { const o = saved[i]; P[n] = function (...a) { calls++; return o.apply(this, a); }; });
