@@ -174,8 +174,10 @@ try {
     let verdict = '';
     if (n.startsWith(EXACT)) {
       const same = bs.every((x) => x === bs[0]) && hs.every((x) => x === hs[0]);
-      verdict = !same ? '  (varies between pages)' : ratio > 1 ? '  MORE GL calls a frame' : '';
-      if (ratio > 1) worse++; else within++;
+      // A count that varies between pages of one build is no count of the work: not settled.
+      if (!same) { unsettled++; verdict = '  not settled (the count varies between pages)'; }
+      else if (ratio > 1) { worse++; verdict = '  MORE GL calls a frame'; }
+      else within++;
     } else if (!n.startsWith(INFO) && Number.isFinite(ratio)) {
       const [lo, hi] = ratioInterval(bs.filter(Number.isFinite), hs.filter(Number.isFinite));
       const band = `90% interval ${lo.toFixed(2)}–${hi.toFixed(2)}`;
