@@ -31,6 +31,8 @@ const COI = process.env.BENCH_PAGES_COI === '0' ? {} : { 'Cross-Origin-Opener-Po
 const INFO = 'info.';
 /** Prefix of counted, not timed, figures: equal or not, no noise (the GL calls of a frame). */
 const EXACT = 'exact.';
+/** Fewer rounds than this give no verdict on a timed figure. */
+const MIN_ROUNDS = 8;
 /**
  * The ratio head / base of the medians, with a bootstrap 90% interval (rounds resampled with
  * replacement, a fixed-seed generator so a run's verdicts can be reproduced from its printed values).
@@ -181,7 +183,9 @@ try {
     } else if (!n.startsWith(INFO) && Number.isFinite(ratio)) {
       const [lo, hi] = ratioInterval(bs.filter(Number.isFinite), hs.filter(Number.isFinite));
       const band = `90% interval ${lo.toFixed(2)}–${hi.toFixed(2)}`;
-      if (lo > 1.1) { worse++; verdict = `  SLOWER by more than 10% (${band})`; }
+      // A bootstrap of a few rounds has too few distinct resamples to mean anything (2 rounds: 3).
+      if (Math.min(bs.length, hs.length) < MIN_ROUNDS) { unsettled++; verdict = `  not settled: fewer than ${MIN_ROUNDS} rounds (${band})`; }
+      else if (lo > 1.1) { worse++; verdict = `  SLOWER by more than 10% (${band})`; }
       else if (hi <= 1.1) { within++; verdict = `  not slower by more than 10% (${band})`; }
       else { unsettled++; verdict = `  not settled by this run (${band})`; }
     }
