@@ -184,10 +184,12 @@ try {
       else if (ratio > 1) { worse++; verdict = '  MORE GL calls a frame'; }
       else within++;
     } else if (!n.startsWith(INFO) && Number.isFinite(ratio)) {
-      const [lo, hi] = ratioInterval(bs.filter(Number.isFinite), hs.filter(Number.isFinite));
+      // The rounds that gave the figure, once: resampled for the interval and counted for the verdict.
+      const bf = bs.filter(Number.isFinite), hf = hs.filter(Number.isFinite);
+      const [lo, hi] = ratioInterval(bf, hf);
       const band = `90% interval ${lo.toFixed(2)}–${hi.toFixed(2)}`;
       // A bootstrap of a few rounds has too few distinct resamples to mean anything (2 rounds: 3).
-      if (Math.min(bs.length, hs.length) < MIN_ROUNDS) { unsettled++; verdict = `  not settled: fewer than ${MIN_ROUNDS} rounds (${band})`; }
+      if (Math.min(bf.length, hf.length) < MIN_ROUNDS) { unsettled++; verdict = `  not settled: fewer than ${MIN_ROUNDS} rounds (${band})`; }
       else if (lo > 1.1) { worse++; verdict = `  SLOWER by more than 10% (${band})`; }
       else if (hi <= 1.1) { within++; verdict = `  not slower by more than 10% (${band})`; }
       else { unsettled++; verdict = `  not settled by this run (${band})`; }
