@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { distinctColours, shotPath } from './browser';
+import { distinctColours, internalText, shotPath } from './browser';
 import { scenarioHarness, type ScenarioSteps } from './e2e-play';
 import { pageState } from './e2e-airborne';
 import { loadScenario } from '../src/data/bundle';
@@ -60,6 +60,7 @@ async function shot(name: string) {
   const path = shotPath(name, 'docs/img');
   const png = await page.getByTestId('map').screenshot({ path });
   expect(await distinctColours(page, png), `screenshot ${name}`).toBeGreaterThan(12);
+  expect(await internalText(page), 'internal references on the screen').toEqual([]);
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { distinctColours, shotPath } from './browser';
+import { distinctColours, internalText, shotPath } from './browser';
 import { scenarioHarness, type ScenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
 import { formatHex } from '../src/engine/hex';
@@ -27,6 +27,7 @@ async function shotOf(name: string, el: ReturnType<Page['getByTestId']> | null, 
   const path = shotPath(name, 'docs/img');
   const png = el ? await el.screenshot({ path }) : await page.screenshot({ path });
   expect(await distinctColours(page, png), `screenshot ${name}`).toBeGreaterThan(minColours);
+  expect(await internalText(page), 'internal references on the screen').toEqual([]);
 }
 
 describe('the night drop: 6th Airborne, hotseat (AW 41)', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { distinctColours, shotPath, startHarness, type Harness } from './browser';
+import { distinctColours, internalText, shotPath, startHarness, type Harness } from './browser';
 
 let h: Harness;
 let page: Page;
@@ -23,6 +23,7 @@ describe('app shell in Chromium', () => {
     await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 30_000 });
     const png = await page.screenshot({ path: shotPath('app-map') });
     expect(await distinctColours(page, png)).toBeGreaterThan(5);
+    expect(await internalText(page), 'internal references on the screen').toEqual([]);
     await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Construction Segment');
   });
 
@@ -48,6 +49,7 @@ describe('app shell in Chromium', () => {
     await expect.poll(() => page.getByTestId('game-log').textContent()).not.toContain('moved C4719 → C4720');
     const png = await page.screenshot({ path: shotPath('app-move') });
     expect(await distinctColours(page, png)).toBeGreaterThan(5);
+    expect(await internalText(page), 'internal references on the screen').toEqual([]);
     expect(consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([]);
   });
 
@@ -57,6 +59,7 @@ describe('app shell in Chromium', () => {
     expect(await page.getByTestId('handover').textContent()).toContain('German to act');
     const png = await page.screenshot({ path: shotPath('app-handover') });
     expect(await distinctColours(page, png)).toBeGreaterThan(1);
+    expect(await internalText(page), 'internal references on the screen').toEqual([]);
     await page.getByTestId('reveal').click();
     await expect.poll(() => page.getByTestId('actor').textContent()).toBe('German to act');
     expect(await page.getByTestId('handover').count()).toBe(0);

@@ -5,6 +5,7 @@
 import { build, preview, type PreviewServer } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
+import { INTERNAL_TEXT } from '../src/ui/describe';
 import { findChromium, installPlan, missingMessage } from '../scripts/chromium.mjs';
 
 export const CHROMIUM_ARGS = [
@@ -37,6 +38,27 @@ export async function startHarness(outDir = 'dist-e2e'): Promise<Harness> {
     browser, server, url,
     async close() { await browser.close(); await server.close(); },
   };
+}
+
+/**
+ * The lines of the page's visible text that name internal references (src/ui/describe.ts
+ * INTERNAL_TEXT: seed lines, project files, class ids), the counter sheet aside (its provenance view
+ * shows the data's full notes on purpose). Empty when the screen is player-facing text only.
+ */
+export async function internalText(page: Page): Promise<string[]> {
+  return page.evaluate((src) => {
+    const re = new RegExp(src, 'i');
+    const lines: string[] = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.parentElement;
+      if (!el || !n.textContent || !re.test(n.textContent)) continue;
+      if (el.closest('[data-testid="counter-sheet"], [data-testid="counter-inspector"], script, style')) continue;
+      if (!el.checkVisibility()) continue;
+      lines.push(n.textContent.trim().slice(0, 200));
+    }
+    return lines;
+  }, INTERNAL_TEXT.source);
 }
 
 /** Counts distinct colours on a 16-px lattice of a screenshot, decoded inside the page (no png lib needed). */

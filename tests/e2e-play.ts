@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { distinctColours, shotPath, startHarness, watchedPage, type Harness } from './browser';
+import { distinctColours, internalText, shotPath, startHarness, watchedPage, type Harness } from './browser';
 import { apply, legalActions, replay, sideToAct, type GameLog, type GameState, type ScenarioBundle } from '../src/engine';
 import { distance, formatHex, hexOfRulesId } from '../src/engine/hex';
 import { segmentAt } from '../src/engine/sequence';
@@ -46,6 +46,7 @@ export function scenarioSteps(page: Page, url: string, bundle: ScenarioBundle, p
   async function shot(step: string, minColours = 6) {
     const png = await page.screenshot({ path: shotPath(`${prefix}-${step}`) });
     expect(await distinctColours(page, png), `screenshot ${step}`).toBeGreaterThan(minColours);
+    expect(await internalText(page), 'internal references on the screen').toEqual([]);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { distinctColours, shotPath, startHarness, type Harness } from './browser';
+import { distinctColours, internalText, shotPath, startHarness, type Harness } from './browser';
 
 // Issue 3: the six-sheet Normandy map renders; screenshots of the whole map and of Caen; legend,
 // sheet, hex-ID and boundary toggles; the inspector's TEC entry costs.
@@ -25,6 +25,7 @@ describe('Normandy map in Chromium', () => {
     expect(await page.evaluate(() => window.__map!.terrainDrawnAs())).toBe('overview');
     const png = await page.screenshot({ path: shotPath('map-normandy') });
     expect(await distinctColours(page, png)).toBeGreaterThan(6);
+    expect(await internalText(page), 'internal references on the screen').toEqual([]);
     expect(await page.getByTestId('attribution').textContent()).not.toBe('');
   });
   it('a close-up of Caen shows the city and its rules ID under the cursor', async () => {
@@ -36,6 +37,7 @@ describe('Normandy map in Chromium', () => {
     expect(await page.getByTestId('inspector').textContent()).toContain('city');
     const png = await page.screenshot({ path: shotPath('map-caen') });
     expect(await distinctColours(page, png)).toBeGreaterThan(6);
+    expect(await internalText(page), 'internal references on the screen').toEqual([]);
   });
   it('the inspector gives the GOSS 7 TEC cost to enter C4522 from each neighbour, for Leg, Mech and Mech road', async () => {
     const table = page.getByTestId('entry-costs');

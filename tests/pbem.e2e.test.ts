@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { distinctColours, shotPath, startHarness, type Harness } from './browser';
+import { distinctColours, internalText, shotPath, startHarness, type Harness } from './browser';
 import { pbemPlayer, sendTurn, startPbemAsAllies } from './e2e-pbem';
 import { scenarioSteps } from './e2e-play';
 import { loadScenario } from '../src/data/bundle';
@@ -26,6 +26,7 @@ const player = (errors: string[]) => pbemPlayer(h, errors);
 async function shot(page: Page, name: string) {
   const png = await page.screenshot({ path: shotPath(`pbem-${name}`) });
   expect(await distinctColours(page, png), `screenshot ${name}`).toBeGreaterThan(6);
+  expect(await internalText(page), 'internal references on the screen').toEqual([]);
 }
 
 describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
@@ -54,7 +55,7 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     expect(await page.getByTestId('dice-mode').textContent()).toContain('Fast PBEM');
     expect(await page.evaluate(() => window.__neptune!.getState().saved!.save.header.dice)).toBe('fast');
     // AW 32.11.0: the Germans set up (breakdowns) before play: the opening file goes to B first.
-    await expect.poll(() => page.getByTestId('turn-status').textContent()).toMatch(/German player \(german\) is to act: send this file/);
+    await expect.poll(() => page.getByTestId('turn-status').textContent()).toMatch(/German player is to act: send this file/);
     const opening = await sendTurn(page);
     B = await player(errorsB);
     const pb = B.page;
@@ -64,7 +65,7 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     if (await pb.getByTestId('replay-exit').count()) await pb.getByTestId('replay-exit').click();
     expect(await pb.getByTestId('pbem-seat').textContent()).toContain('you play the Germans (German player)');
     await pb.getByTestId('setup-finish').click();
-    await expect.poll(() => pb.getByTestId('turn-status').textContent()).toMatch(/Allied player \(allied\) is to act: send this file/);
+    await expect.poll(() => pb.getByTestId('turn-status').textContent()).toMatch(/Allied player is to act: send this file/);
     const setUp = await sendTurn(pb);
     await page.getByTestId('pbem').locator('input[type=file]').setInputFiles({ name: setUp.name, mimeType: 'application/json', buffer: Buffer.from(setUp.text) });
     await page.getByTestId('replay-bar').waitFor({ timeout: 60_000 });
@@ -75,7 +76,7 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     // On to the German Defensive FS Segment: A's part of the turn is done.
     await steps.endSegmentsUntil((s) => sideToAct(s) === 'german');
     await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Defensive FS Mission Segment');
-    await expect.poll(() => page.getByTestId('turn-status').textContent()).toMatch(/German player \(german\) is to act: send this file/);
+    await expect.poll(() => page.getByTestId('turn-status').textContent()).toMatch(/German player is to act: send this file/);
     expect(await page.getByTestId('end-segment').isDisabled()).toBe(true);
     // Enter (Done with segment) for the German side is refused, and says why.
     const n = await steps.n();
@@ -119,7 +120,7 @@ describe('play by e-mail in Chromium (Goodwood, fast dice)', () => {
     await page.getByTestId('end-segment').click();
     await expect.poll(steps.n).toBeGreaterThan(n);
     await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Offensive FS Mission Segment');
-    await expect.poll(() => page.getByTestId('turn-status').textContent()).toMatch(/Allied player \(allied\) is to act: send this file/);
+    await expect.poll(() => page.getByTestId('turn-status').textContent()).toMatch(/Allied player is to act: send this file/);
     toA = await sendTurn(page);
     expect(toA.name).toBe('goodwood-1-allied.neptune.json');
     // Every action of the page's log replays in Node to the page's state.
@@ -200,7 +201,7 @@ describe('play by e-mail in Chromium (demo scenario, strict dice: commit, reveal
     expect(await B.page.evaluate(() => window.__neptune!.getState().dispatch({ type: 'roll', dice: '1d10', purpose: 'DFS on KOSB' }))).toBe(false);
     await expect.poll(() => B.page.getByTestId('pbem-refusal').textContent()).toMatch(/^Strict dice: roll .* rolls dice\. Press “Commit to this action”/);
     await B.page.getByTestId('strict-commit').click();
-    await expect.poll(() => status(B.page)).toMatch(/Waiting for Allied player \(allied\)'s reveal/);
+    await expect.poll(() => status(B.page)).toMatch(/Waiting for Allied player's reveal/);
     expect(await B.page.getByTestId('send-turn').textContent()).toBe('Send my commitment (export)');
     // File 4 to Allied, who reveals; file 5 back to German, who resolves: the roll is in the log.
     await exchange(B.page, A.page);

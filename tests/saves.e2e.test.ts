@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { distinctColours, shotPath, startHarness, type Harness } from './browser';
+import { distinctColours, internalText, shotPath, startHarness, type Harness } from './browser';
 import { hostileCompactFile, rechain } from '../src/save/testkit';
 import type { SaveFile } from '../src/save';
 
@@ -53,6 +53,7 @@ describe('saves in Chromium', () => {
     await expect.poll(() => page.getByTestId('vcr-step').textContent()).toMatch(/^0 \//);
     const png = await page.screenshot({ path: shotPath('replay') });
     expect(await distinctColours(page, png)).toBeGreaterThan(5);
+    expect(await internalText(page), 'internal references on the screen').toEqual([]);
     await page.getByTestId('replay-exit').click();
     await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Movement Segment');
     await ctx.close();

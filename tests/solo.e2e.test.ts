@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shotPath, startHarness, distinctColours, type Harness } from './browser';
+import { shotPath, startHarness, distinctColours, internalText, type Harness } from './browser';
 
 // Issue 8: start Goodwood solo as the Allies; ending the Allied player turn hands over to the
 // German opponent, which plays its turn by itself (in a Web Worker); the log shows its actions.
@@ -50,6 +50,7 @@ describe('solo play in Chromium', () => {
     expect(log).toMatch(/moved|designated|Fire support|Ground assault|marker/i);
     const png = await page.screenshot({ path: shotPath('solo-goodwood') });
     expect(await distinctColours(page, png)).toBeGreaterThan(6);
+    expect(await internalText(page), 'internal references on the screen').toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   }, 420_000);

@@ -1,6 +1,7 @@
 /**
  * Issue 16 item 11: the top bar shows the scenario's whole name at any window width (it wrapped
- * nowhere and was cut with an ellipsis in the 340 px sidebar), and nothing in the bar overflows.
+ * nowhere and was cut with an ellipsis in the 340 px sidebar), on a line of its own, broken between
+ * words only (squeezed beside the buttons it read "Oper / ation Good / wood"), and nothing in the bar overflows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './browser';
@@ -31,9 +32,21 @@ describe('top bar title', () => {
             overflow: nav.scrollWidth > nav.clientWidth + 1,
             overlap: buttons.some((b) => b.left < r.right - 1 && b.right > r.left + 1 && b.top < r.bottom - 1 && b.bottom > r.top + 1),
             ellipsis: getComputedStyle(t).textOverflow === 'ellipsis' && getComputedStyle(t).whiteSpace === 'nowrap',
+            // A word split over two lines has two boxes ("Oper / ation" when the name was squeezed beside the buttons).
+            brokenWords: (() => {
+              const text = t.firstChild as Text;
+              const out: string[] = [];
+              for (const m of text.data.matchAll(/\S+/g)) {
+                const range = document.createRange();
+                range.setStart(text, m.index);
+                range.setEnd(text, m.index + m[0].length);
+                if (range.getClientRects().length > 1) out.push(m[0]);
+              }
+              return out;
+            })(),
           };
         });
-        expect(m).toEqual({ cut: false, overflow: false, overlap: false, ellipsis: false });
+        expect(m).toEqual({ cut: false, overflow: false, overlap: false, ellipsis: false, brokenWords: [] });
       } finally {
         await page.close();
       }

@@ -132,7 +132,8 @@ export function firstOfBoth(seq: SequenceFile, pos: SeqPos): boolean {
   return typeof a === 'object' && !pos.actorStep;
 }
 
-const SIDE_NAME: Record<Side, string> = { allied: 'Allied', german: 'German' };
+/** A side's name as players read it ("Allied", "German"): the one spelling for the engine's texts, the save layer's and the UI's. */
+export const SIDE_NAME: Readonly<Record<Side, string>> = { allied: 'Allied', german: 'German' };
 
 /** The part of the game turn, in words: "Allied player turn", "Game-turn phases", or the stage's name. */
 export function partLabel(scenario: ScenarioFile, seq: SequenceFile, pos: SeqPos): string {

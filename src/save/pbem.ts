@@ -4,7 +4,7 @@
  * sender cannot rewrite history or re-roll old dice) and that everything new was written by the
  * sender. Nothing is changed on failure; the caller keeps its current game.
  */
-import { sideToAct, type Side } from '../engine';
+import { SIDE_NAME, sideToAct, type Side } from '../engine';
 import { appendNonce, appendOrdered, committedDue } from './build';
 import { describeOrder, orderFor, orderableDecision, decisionHex, type OrderPick } from './orders';
 import { formatHex } from '../engine/hex';
@@ -188,19 +188,23 @@ export function turnStatus(game: SavedGame, me: Side): TurnStatus {
   const dice = DICE_MODE_NOTES[mode];
   const opp = other(me);
   const names = game.save.header.players;
-  const oppName = names[opp] ? `${names[opp]} (${opp})` : opp;
+  // Player-facing: "Rommel (German)", "German player" when the name says the side already, or "the German
+  // player" (a side id such as "german" is not for players).
+  const named = names[opp];
+  const oppName = !named ? `the ${SIDE_NAME[opp]} player` : named.toLowerCase().includes(SIDE_NAME[opp].toLowerCase()) ? named : `${named} (${SIDE_NAME[opp]})`;
+  const OppName = `${oppName[0].toUpperCase()}${oppName.slice(1)}`;
   if (game.state.over) return { kind: 'over', message: `The game is over: ${game.state.over.reason}.`, dice };
   const actor = sideToAct(game.state);
-  if (mode === 'hotseat') return { kind: 'hotseat', message: `${actor} to act (hotseat: local dice).`, dice };
+  if (mode === 'hotseat') return { kind: 'hotseat', message: `${actor ? SIDE_NAME[actor] : 'Nobody'} to act (hotseat: local dice).`, dice };
   const t = game.track;
   if (mode === 'strict') {
     if (t.pending?.by === me) return { kind: 'waiting-reveal', message: `Waiting for ${oppName}'s reveal: send this file. Your commitment (entry ${t.pending.i}) fixes your next ${t.pending.actions.length} action(s).`, dice };
-    if (t.pending?.by === opp) return { kind: 'reveal', message: `${oppName} committed to ${t.pending.actions.length} action(s) and waits for your reveal.`, dice };
-    if (committedDue(game, me)) return { kind: 'resolve', message: `${oppName} revealed: resolve your ${t.queue[me]!.length} committed action(s).`, dice };
+    if (t.pending?.by === opp) return { kind: 'reveal', message: `${OppName} committed to ${t.pending.actions.length} action(s) and waits for your reveal.`, dice };
+    if (committedDue(game, me)) return { kind: 'resolve', message: `${OppName} revealed: resolve your ${t.queue[me]!.length} committed action(s).`, dice };
   }
   if (actor === me) {
     const note = mode === 'fast' && t.keyBy !== opp ? ` Dice rolls wait for a nonce from ${oppName}.` : '';
     return { kind: 'your-turn', message: `Your move.${note}`, dice };
   }
-  return { kind: 'send', message: `${oppName} is to act: send this file.`, dice };
+  return { kind: 'send', message: `${OppName} is to act: send this file.`, dice };
 }

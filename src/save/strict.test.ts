@@ -44,7 +44,7 @@ describe('strict mode dice (commit–reveal)', { timeout: 60_000 }, () => {
     expect(appendAction(B, { type: 'roll', dice: '1d10', purpose: 'DFS on KOSB' })).toMatchObject({ ok: false, code: 'dice' });
     B = must(appendCommit(B, [{ type: 'roll', dice: '1d10', purpose: 'DFS on KOSB' }, END], fakeRandom('salt-b')));
     expect(turnStatus(B, 'german').kind).toBe('waiting-reveal');
-    expect(turnStatus(B, 'german').message).toMatch(/Waiting for Monty \(allied\)'s reveal/);
+    expect(turnStatus(B, 'german').message).toMatch(/Waiting for Monty \(Allied\)'s reveal/);
     expect(appendAction(B, END)).toMatchObject({ ok: false, code: 'protocol' }); // no acting before the reveal
     // File 5, Allied: reveals link 1 of its chain.
     A = must(importTurn(A, send(B), 'allied'));

@@ -2,7 +2,9 @@
 import { describe, expect, test } from 'vitest';
 import { loadScenario } from '../data/bundle';
 import type { GameEvent } from '../engine';
-import { describeEvent } from './describe';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { INTERNAL_TEXT, describeEvent, playerText } from './describe';
 
 const bundle = loadScenario('goodwood');
 
@@ -19,5 +21,36 @@ describe('describeEvent', () => {
   test('a single volley is not numbered; a low FSV reads the first row', () => {
     const e = { type: 'fsResolved', plan: {}, volleys: [{ points: 2, roll: 1, drm: -4, fsv: -1, result: '-' }], as: 0, hits: 0, case: 'GOSS 11.6' } as unknown as GameEvent;
     expect(describeEvent(e, bundle)).toBe('Fire support resolved: die 1 + 2 points − 4 DRM = FSV -1, FS Table row ≤ 7 "-" — 0 hit(s) (GOSS 11.6)');
+  });
+});
+
+describe('playerText (the brief: player-facing text names rule cases, not seed lines or project files)', () => {
+  test('a data note keeps its rule cases and loses seed lines, project files and class ids', () => {
+    expect(playerText("AW 40.0 '75AT Coy: 1-2(4)-9'; PR goss2020 4.4.3 (goss-core.md §3.5): breakdown-company PRs before 1 Sep 44: 'de-mech' 6/6"))
+      .toBe("AW 40.0 '75AT Coy: 1-2(4)-9'; PR GOSS 4.4.3: breakdown-company PRs before 1 Sep 44: 6/6");
+    expect(playerText('seed:004 L9140-L9144 AW 32.5.1 (divisional artillery is the division HQ), seed:004 L9196-L9198 32.5.1a: each division HQ 12 points, range 6'))
+      .toBe('AW 32.5.1 (divisional artillery is the division HQ), 32.5.1a: each division HQ 12 points, range 6');
+    expect(playerText("AW 32.13.1b; read as 'none of the three conditions' (errata.md Scenario 1)")).toBe("AW 32.13.1b; read as 'none of the three conditions'");
+    expect(playerText('reconstructed: II Canadian Corps in Caen (AW 32.11.1 gives the order of battle only; see docs/scenarios/goodwood.md)'))
+      .toBe('Reconstructed (not in the printed rules): II Canadian Corps in Caen (AW 32.11.1 gives the order of battle only)');
+  });
+
+  test('no note or case in the data reads with an internal reference once in the player\'s words', () => {
+    const notes = new Set<string>();
+    const scan = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(scan);
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) { if ((k === 'source' || k === 'case') && typeof x === 'string') notes.add(x); else scan(x); }
+    };
+    const walk = (dir: string): void => {
+      for (const f of readdirSync(dir)) {
+        const p = join(dir, f);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (p.endsWith('.json')) scan(JSON.parse(readFileSync(p, 'utf8')));
+      }
+    };
+    walk(join(__dirname, '../../data'));
+    // The data holds internal references (the check below would be vacuous otherwise).
+    expect([...notes].filter((n) => INTERNAL_TEXT.test(n)).length).toBeGreaterThan(100);
+    expect([...notes].map(playerText).filter((t) => INTERNAL_TEXT.test(t))).toEqual([]);
   });
 });

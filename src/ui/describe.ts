@@ -1,5 +1,5 @@
 /** Game events in words, with their rule cases, for the log panel. */
-import type { GameEvent, ScenarioBundle, Side } from '../engine';
+import { playerText, type GameEvent, type ScenarioBundle } from '../engine';
 import { fsTable } from '../engine/query';
 
 export function describeEvent(e: GameEvent, bundle: ScenarioBundle | null): string {
@@ -81,7 +81,7 @@ export function longDate(text: string): string {
 }
 
 function tail(e: GameEvent): string {
-  return 'case' in e && e.case ? ` (${e.case})` : '';
+  return 'case' in e && e.case ? ` (${playerText(String(e.case))})` : '';
 }
 
 /** Any other event: its type in words plus the fields a player cares about. */
@@ -92,29 +92,13 @@ function generic(ev: GameEvent, name: (id: unknown) => string): string {
   if (typeof e.unit === 'string') parts.push(name(e.unit));
   if (Array.isArray(e.units)) parts.push((e.units as unknown[]).map(name).join(', '));
   for (const k of ['hex', 'target', 'marker', 'fieldworks', 'kind', 'to', 'result', 'entry']) if (typeof e[k] === 'string' || typeof e[k] === 'number') parts.push(`${k} ${e[k]}`);
-  if (typeof e.why === 'string') parts.push(e.why);
+  if (typeof e.why === 'string') parts.push(playerText(e.why));
   return `${words[0].toUpperCase()}${words.slice(1)}${parts.length ? `: ${parts.join(' · ')}` : ''}${tail(ev)}`;
-}
-
-/**
- * Source notes for the player's eye (issue 16 item 11): rule cases stay; seed line numbers
- * ("seed:004 L9564", "L4040-L4084") and the data's internal class ids ("class de-stug") go, and
- * "reconstructed:" reads as what it means. The data keeps the full note.
- */
-export function playerText(text: string): string {
-  return text
-    .replace(/\bseed:\d+\s+L\d+(?:\s*[-–]\s*L?\d+)?\s*/g, '')
-    .replace(/\(?\bL\d+(?:\s*[-–]\s*L?\d+)?\)?,?\s*/g, '')
-    .replace(/\bclass [a-z]+(?:-[a-z0-9]+)+\s*/g, '')
-    .replace(/\breconstructed:\s*/gi, 'Reconstructed (not in the printed rules): ')
-    .replace(/;?\s*named at\s*$/, '')
-    .replace(/\(\s*\)/g, '')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
 }
 
 /** A fire mission's observation level in words (AW 31.9.4, GOSS 8.2). */
 export const OBSERVATION: Record<string, string> = { unobserved: 'Unobserved', observed: 'Observed', observedPaEt: 'Observed, PA or ET target' };
 
-/** A side's name as the player sees it. */
-export const SIDE_NAME: Readonly<Record<Side, string>> = { allied: 'Allied', german: 'German' };
+/** A side's name as the player sees it (one spelling, the engine's). */
+export { SIDE_NAME } from '../engine';
+export { INTERNAL_TEXT, playerText } from '../engine';

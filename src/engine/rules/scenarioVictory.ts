@@ -14,13 +14,12 @@ import type { RuleContext, RuleModule } from './registry';
 import type { Condition } from '../../data/schemas/scenarioRules';
 import { formatHex, type HexId } from '../hex';
 import { hexSet, special } from './scenarioArea';
-import { turnTime } from '../sequence';
+import { SIDE_NAME, turnTime } from '../sequence';
 import { unitIndex } from './unitIndex';
 import { victoryHexSet, victoryHexes, victoryView, type VictoryView } from './victoryView';
 
 export interface ExtReport { label: string; holds: boolean; detail: string }
 type WithControl = { special?: { control?: Record<string, Side>; victory?: unknown } };
-const SIDE = { allied: 'Allied', german: 'German' } as const;
 
 /** Start control from the deployment zones (`german` / `us` zones), else nobody. */
 function startControl(bundle: ScenarioBundle, h: HexId): Side | null {
@@ -93,19 +92,19 @@ export function evaluateExtCondition(view: VictoryView, c: Condition): ExtReport
     const found = view.live(side).filter((u) => set.has(u.hex!));
     // One trace for the side, not one per unit, and not one per condition (issue 17: victoryView.ts).
     const ok = inSupply ? found.filter((u) => view.inGenS(u)) : found;
-    return { label: c.label, holds: ok.length > 0, detail: ok.length ? `${ok.length} ${SIDE[side]} unit(s): ${ok.slice(0, 5).map((u) => `${u.id} in ${formatHex(u.hex!)}`).join('; ')}` : `no ${SIDE[side]} unit there${inSupply ? ` in GenS (${found.length} out of supply)` : ''}` };
+    return { label: c.label, holds: ok.length > 0, detail: ok.length ? `${ok.length} ${SIDE_NAME[side]} unit(s): ${ok.slice(0, 5).map((u) => `${u.id} in ${formatHex(u.hex!)}`).join('; ')}` : `no ${SIDE_NAME[side]} unit there${inSupply ? ` in GenS (${found.length} out of supply)` : ''}` };
   }
   if ('controlled' in c) {
     const { side, hexes, count } = c.controlled;
     const all = victoryHexes(bundle, hexes);
     const held = all.filter((h) => controlIn(view, h) === side);
     const need = count === 'all' ? all.length : count === 'any' ? 1 : count === 'moreThanHalf' ? Math.floor(all.length / 2) + 1 : count.atLeast;
-    return { label: c.label, holds: held.length >= need, detail: `${SIDE[side]} controls ${held.length} of ${all.length} (${held.map(formatHex).join(', ') || 'none'}); needed ${need}` };
+    return { label: c.label, holds: held.length >= need, detail: `${SIDE_NAME[side]} controls ${held.length} of ${all.length} (${held.map(formatHex).join(', ') || 'none'}); needed ${need}` };
   }
   if ('noUnits' in c) {
     const set = victoryHexSet(bundle, c.noUnits.hexes);
     const left = view.live(c.noUnits.side).filter((u) => set.has(u.hex!));
-    return { label: c.label, holds: left.length === 0, detail: `${left.length} ${SIDE[c.noUnits.side]} unit(s) left` };
+    return { label: c.label, holds: left.length === 0, detail: `${left.length} ${SIDE_NAME[c.noUnits.side]} unit(s) left` };
   }
   return null;
 }

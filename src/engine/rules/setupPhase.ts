@@ -26,7 +26,8 @@ import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle,
 import { reject, RuleViolation, type RuleContext, type RuleModule } from './registry';
 import { distance, formatHex, HEX_COUNT, hexesWithin, tryParseHexRef, type HexId } from '../hex';
 import { isLand } from '../board';
-import { actorAt } from '../sequence';
+import { actorAt, SIDE_NAME } from '../sequence';
+import { playerText } from '../playerText';
 import { hexSet, inPlayArea, special } from './scenarioArea';
 import { stackViolationOf } from './stacking';
 import { unitIndex } from './unitIndex';
@@ -119,7 +120,8 @@ export function placementCheck(state: GameState, bundle: ScenarioBundle, unitId:
   if (!u || !poolOf(bundle, unitId)) return { code: 'not-in-pool', message: `${unitId} is not a unit of a placement pool`, case: CASE };
   if (u.side !== su.side) return { code: 'not-your-unit', message: `${unitId} is not a unit of the deploying side`, case: CASE };
   const pool = poolOf(bundle, unitId)!;
-  if (!deploymentArea(bundle, unitId).includes(h)) return { code: 'outside-deployment-area', message: `${unitId} (${pool.label}) may not set up in ${formatHex(h)}: ${pool.source}`, case: CASE };
+  const name = bundle.units.get(unitId)?.designation ?? unitId;
+  if (!deploymentArea(bundle, unitId).includes(h)) return { code: 'outside-deployment-area', message: `${name} (${pool.label}) may not set up in ${formatHex(h)}: ${playerText(pool.source)}`, case: CASE };
   if (overstacks(bundle, unitIndex(state).byHex.get(h), u, h)) return { code: 'overstack', message: `${unitId} in ${formatHex(h)} would overstack it (GOSS 6)`, case: 'GOSS 6' };
   return null;
 }
@@ -159,7 +161,7 @@ export function setupStatus(state: GameState, bundle: ScenarioBundle): SetupStat
   for (const c of dep.checks) {
     const occ = new Set(unitList(state).filter((u) => u.side === su.side && u.hex !== null && !u.eliminated).map((u) => u.hex!));
     const bare = [...zoneHexes(bundle, c.zone)].filter((h) => isLand(bundle.board, h) && ![...occ].some((o) => distance(o, h) <= c.within)).sort((a, b) => a - b);
-    if (bare.length) failures.push(`front-line hexes not within ${c.within} hex of a ${su.side} unit: ${bare.slice(0, 8).map(formatHex).join(', ')}${bare.length > 8 ? ', …' : ''} (${c.source})`);
+    if (bare.length) failures.push(`front-line hexes not within ${c.within} hex of a ${SIDE_NAME[su.side]} unit: ${bare.slice(0, 8).map(formatHex).join(', ')}${bare.length > 8 ? ', …' : ''} (${playerText(c.source)})`);
   }
   return { side: su.side, open: su.open, breakdown, pools, fieldworksLeft: { ...su.fieldworksLeft }, failures, notPlaced: dep.notPlaced.map((n) => n.text) };
 }
@@ -400,7 +402,7 @@ export const setupPhaseRules: RuleModule = {
         const kind = a.kind;
         if (!(su.fieldworksLeft[kind] > 0)) reject('none-left', `no ${kind} left to place`, CASE);
         const h = hexArg(a.hex);
-        if (!fieldworksHexes(d as GameState, ctx.bundle, kind).includes(h)) reject('outside-deployment-area', `${kind} may not go in ${formatHex(h)}: ${deployment(ctx.bundle)!.fieldworks.find((f) => f.kind === kind)!.source}`, CASE);
+        if (!fieldworksHexes(d as GameState, ctx.bundle, kind).includes(h)) reject('outside-deployment-area', `${kind} may not go in ${formatHex(h)}: ${playerText(deployment(ctx.bundle)!.fieldworks.find((f) => f.kind === kind)!.source)}`, CASE);
         d.fieldworks[h] = kind;
         su.fieldworksLeft[kind]--;
         su.fieldworksPlaced[String(h)] = kind;

@@ -12,6 +12,7 @@ import type { GameEvent, GameState, ScenarioBundle, Side } from '../types';
 import type { RuleContext, RuleModule } from './registry';
 import type { Condition } from '../../data/schemas/scenarioRules';
 import { formatHex, type HexId } from '../hex';
+import { SIDE_NAME } from '../sequence';
 import { sheetRow, special, type SpecialState } from './scenarioArea';
 import { evaluateExtCondition } from './scenarioVictory';
 import { victoryHexes, victoryView, type VictoryView } from './victoryView';
@@ -37,7 +38,6 @@ export interface VictoryResult {
   outcomes: { side: Side | null; level: string; text: string; holds: boolean; report: ConditionReport }[];
 }
 
-const SIDE = { allied: 'Allied', german: 'German' } as const;
 
 /** One condition on the position `view` reads (victoryView.ts: the units once, supply traced once per side). */
 export function evaluateCondition(view: VictoryView, c: Condition, named: Record<string, Condition> = {}): ConditionReport {
@@ -56,7 +56,7 @@ export function evaluateCondition(view: VictoryView, c: Condition, named: Record
     const need = count === 'all' ? all.length : count === 'any' ? 1 : count === 'moreThanHalf' ? Math.floor(all.length / 2) + 1 : count.atLeast;
     const holds = held.length >= need;
     const list = (hs: HexId[]) => hs.map(formatHex).join(', ') || 'none';
-    return { label: c.label, holds, detail: `${SIDE[side]} units occupy ${held.length} of ${all.length} (${list(held)}); needed ${need}` };
+    return { label: c.label, holds, detail: `${SIDE_NAME[side]} units occupy ${held.length} of ${all.length} (${list(held)}); needed ${need}` };
   }
   if ('unitInRows' in c) {
     const { side, sheet, rowAtLeast, rowAbove, inSupply } = c.unitInRows;
@@ -70,8 +70,8 @@ export function evaluateCondition(view: VictoryView, c: Condition, named: Record
     }
     const where = rowAtLeast !== undefined ? `on or south of row xx${rowAtLeast}` : `south of row xx${rowAbove}`;
     const detail = found.length
-      ? `${found.length} ${SIDE[side]} unit(s) ${where}${inSupply ? ' in GenS' : ''}: ${found.slice(0, 5).join('; ')}${found.length > 5 ? '; …' : ''}`
-      : `no ${SIDE[side]} unit ${where}${inSupply ? ` in GenS${outOfSupply ? ` (${outOfSupply} there out of supply)` : ''}` : ''}`;
+      ? `${found.length} ${SIDE_NAME[side]} unit(s) ${where}${inSupply ? ' in GenS' : ''}: ${found.slice(0, 5).join('; ')}${found.length > 5 ? '; …' : ''}`
+      : `no ${SIDE_NAME[side]} unit ${where}${inSupply ? ` in GenS${outOfSupply ? ` (${outOfSupply} there out of supply)` : ''}` : ''}`;
     return { label: c.label, holds: found.length > 0, detail };
   }
   if ('all' in c || 'any' in c) {
@@ -109,7 +109,7 @@ export function evaluateVictory(state: GameState, bundle: ScenarioBundle): Victo
 }
 
 export function victoryLabel(r: VictoryResult): string {
-  return r.level === 'draw' ? `Draw: ${r.text}` : `${SIDE[r.winner!]} ${r.level} victory: ${r.text}`;
+  return r.level === 'draw' ? `Draw: ${r.text}` : `${SIDE_NAME[r.winner!]} ${r.level} victory: ${r.text}`;
 }
 
 export const victoryRules: RuleModule = {

@@ -38,7 +38,8 @@ export function Handover() {
     return () => { for (const el of behind) el.removeAttribute('inert'); };
   }, [open]);
   if (!open || !state || !actor) return null;
-  const player = state.players[actor] ?? `${SIDE_NAME[actor]} player`;
+  // A name the players gave, or "the German player" ("I am German player" read as a typo).
+  const player = state.players[actor] ?? `the ${SIDE_NAME[actor]} player`;
   return (
     <div className="handover" data-testid="handover" role="dialog" aria-label="Hand over">
       <div ref={card} tabIndex={-1} data-testid="handover-card" style={{ outline: 'none' }}>

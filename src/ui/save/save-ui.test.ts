@@ -27,7 +27,7 @@ describe('save UI', () => {
     g = must(appendAction(g, { type: 'endSegment' }));
     g = must(appendCommit(g, [{ type: 'roll', dice: '1d10', purpose: 'x' }], fakeRandom('s')));
     const html = renderToStaticMarkup(createElement(TurnStatusBanner, { game: g, me: 'allied' }));
-    expect(html).toMatch(/Waiting for Rommel \(german\)&#x27;s reveal/);
+    expect(html).toMatch(/Waiting for Rommel \(German\)&#x27;s reveal/);
     expect(html).toMatch(/Strict PBEM/);
     expect(renderToStaticMarkup(createElement(TurnStatusBanner, { game: newTestGame(), me: 'allied' }))).toMatch(/Hotseat: dice come from a local random seed/);
   });

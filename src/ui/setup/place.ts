@@ -4,7 +4,7 @@
  * A refused placement says why, with the engine's reason and case (placementCheck).
  */
 import { useGame } from '../../store/game';
-import { sideToAct, type GameState, type Rejection, type ScenarioBundle } from '../../engine';
+import { playerText, sideToAct, type GameState, type Rejection, type ScenarioBundle } from '../../engine';
 import { formatHex } from '../../engine/hex';
 import { deploymentHexes, fieldworksHexes, placementCheck, setupState, setupStatus, type SetupState } from '../../engine/query';
 import { useSetup, type Armed } from './setupStore';
@@ -40,7 +40,7 @@ function poolOf(state: GameState, bundle: ScenarioBundle, unit: string) {
 /** placementCheck's rejection in the player's words (the engine names the unit by id and repeats the hex). */
 function reason(why: Rejection, bundle: ScenarioBundle, unit: string, name: string): string {
   const pool = poolOf(useGame.getState().state!, bundle, unit);
-  if (why.code === 'outside-deployment-area' && pool) return `outside the deployment area of ${pool.label} — ${pool.source}`;
+  if (why.code === 'outside-deployment-area' && pool) return `outside the deployment area of ${pool.label} — ${playerText(pool.source)}`;
   if (why.code === 'overstack') return 'the hex would be overstacked (GOSS 6)';
   return why.message.split(unit).join(name);
 }
