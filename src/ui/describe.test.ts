@@ -4,7 +4,7 @@ import { loadScenario } from '../data/bundle';
 import type { GameEvent } from '../engine';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { INTERNAL_TEXT, describeEvent, playerText } from './describe';
+import { INTERNAL_TEXT, describeEvent, playerMessage, playerText } from './describe';
 
 const bundle = loadScenario('goodwood');
 
@@ -52,5 +52,15 @@ describe('playerText (the brief: player-facing text names rule cases, not seed l
     // The data holds internal references (the check below would be vacuous otherwise).
     expect([...notes].filter((n) => INTERNAL_TEXT.test(n)).length).toBeGreaterThan(100);
     expect([...notes].map(playerText).filter((t) => INTERNAL_TEXT.test(t))).toEqual([]);
+  });
+});
+
+describe('playerMessage (refusals and errors shown in the log panel and the PBEM banner)', () => {
+  test('a unit id reads as its counter\'s designation, a data note in the player\'s words, other words as they are', () => {
+    const [id, def] = [...bundle.units].find(([, d]) => d.designation.includes('/'))!;
+    expect(playerMessage(`${id} may not set up in C4424: seed:004 L10802 AW 34.11.2 front line (AW 34.11.2)`, bundle))
+      .toBe(`${def.designation} may not set up in C4424: AW 34.11.2 front line (AW 34.11.2)`);
+    expect(playerMessage('a well-known hex-free text', bundle)).toBe('a well-known hex-free text');
+    expect(playerMessage(`${id} moved`, null)).toBe(`${id} moved`);
   });
 });

@@ -102,3 +102,12 @@ export const OBSERVATION: Record<string, string> = { unobserved: 'Unobserved', o
 /** A side's name as the player sees it (one spelling, the engine's). */
 export { SIDE_NAME } from '../engine';
 export { INTERNAL_TEXT, playerText } from '../engine';
+
+/**
+ * A refusal or error as the player reads it: data notes in the player's words and the scenario's unit
+ * ids ("1-12fj-iifjk-lw-aufkl-coy", which some engine refusals name) as the counters' designations.
+ */
+export function playerMessage(text: string, bundle: ScenarioBundle | null): string {
+  const named = bundle ? text.replace(/\b[a-z0-9]+(?:-[a-z0-9]+)+\b/g, (id) => bundle.units.get(id)?.designation ?? id) : text;
+  return playerText(named);
+}

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useGame } from '../../store/game';
-import { describeEvent } from '../describe';
+import { describeEvent, playerMessage } from '../describe';
 import type { GameEvent } from '../../engine';
 import { tryParseHexRef } from '../../engine/hex';
 
@@ -36,7 +36,7 @@ export function GameLog() {
   useEffect(() => { const el = box.current; if (el) el.scrollTop = el.scrollHeight; }, [entries.length]);
   return (
     <section className="panel log" aria-label="Game log" ref={box}>
-      {error && <div className="error" role="alert" data-testid="error">{error}</div>}
+      {error && <div className="error" role="alert" data-testid="error">{playerMessage(error, bundle)}</div>}
       <ol data-testid="game-log">
         {entries.map((e, i) => {
           const h = hexOfEvent(e.event);

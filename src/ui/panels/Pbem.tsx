@@ -10,6 +10,7 @@ import { receiveTurn, SIDE_NAME } from '../../store/pbem';
 import { enemyOf } from '../../engine/query';
 import { downloadSave, fileName } from '../../save/autosave';
 import { describeAction, turnStatus } from '../../save';
+import { playerMessage } from '../describe';
 import { TurnStatusBanner } from '../save/TurnStatusBanner';
 import { SaveControls } from '../save/SaveControls';
 import { StandingOrders } from './StandingOrders';
@@ -22,6 +23,7 @@ export function Pbem() {
   const step = useGame((s) => s.pbemStep);
   const openSaved = useGame((s) => s.openSaved);
   const error = useGame((s) => s.error);
+  const bundle = useGame((s) => s.bundle);
   const [sent, setSent] = useState<string | null>(null);
   if (!saved || !seat) return null;
   const me = seat.me;
@@ -46,7 +48,7 @@ export function Pbem() {
         Play by e-mail — you play <b>{SIDE_NAME[me]}</b>{h.players[me] ? ` (${h.players[me]})` : ''} against {oppName}. This browser acts only for your side.
       </div>
       <TurnStatusBanner game={saved} me={me} />
-      {error && <div className="error" role="alert" data-testid="pbem-refusal">{error}</div>}
+      {error && <div className="error" role="alert" data-testid="pbem-refusal">{playerMessage(error, bundle)}</div>}
       {!replaying && (
         <div className="buttons pbem-buttons">
           {strict && status.kind === 'reveal' && (
