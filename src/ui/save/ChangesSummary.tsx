@@ -1,6 +1,7 @@
 /** "What changed since my last turn": moves, losses, every die rolled and the phases passed. */
 import { useMemo } from 'react';
 import { changesSince, timeline, type SaveFile, type Timeline } from '../../save';
+import { longDate } from '../describe';
 import './save.css';
 
 export interface ChangesSummaryProps {
@@ -17,7 +18,7 @@ export function ChangesSummary({ save, from, timeline: given, unitName = (id) =>
   return (
     <section className="nsave panel" data-testid="changes-summary" aria-label="What changed since your last turn">
       <h3>Since your last turn ({ch.entries} action{ch.entries === 1 ? '' : 's'})</h3>
-      {ch.passed.length > 0 && <p>Passed: {ch.passed.join(' → ')}</p>}
+      {ch.passed.length > 0 && <p>Passed: {ch.passed.map(longDate).join(' → ')}</p>}
       {ch.moved.length > 0 && (
         <><h4>Moved</h4><ul>{ch.moved.map((m) => <li key={m.unit}>{unitName(m.unit)}: {m.from ?? 'off map'} → {m.to ?? 'off map'}</li>)}</ul></>
       )}

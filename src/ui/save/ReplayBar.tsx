@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { GameEvent, GameState } from '../../engine';
 import { timeline, type SaveFile, type Timeline } from '../../save';
+import { longDate } from '../describe';
 import './save.css';
 
 export interface ReplayStep { step: number; state: GameState; events: GameEvent[]; label: string; combat: boolean }
@@ -53,10 +54,10 @@ export function ReplayBar({ save, start = 0, onStep, timeline: given }: ReplayBa
       <input type="range" min={0} max={last} value={step} aria-label="Step" onChange={(e) => go(Number(e.target.value))} />
       <span className="step" data-testid="vcr-step">{step} / {last}</span>
       <select aria-label="Bookmarks" data-testid="vcr-bookmarks" value={bookmark?.step ?? 0} onChange={(e) => go(Number(e.target.value))}>
-        {tl.bookmarks.map((b) => <option key={`${b.step}-${b.label}`} value={b.step}>{b.kind === 'turn' ? '■ ' : '· '}{b.label}</option>)}
+        {tl.bookmarks.map((b) => <option key={`${b.step}-${b.label}`} value={b.step}>{b.kind === 'turn' ? '■ ' : '· '}{longDate(b.label)}</option>)}
       </select>
       <span className={`label${combat(step) ? ' combat' : ''}`} data-testid="vcr-label">
-        {tl.labels[step]}{combat(step) ? ` — ${tl.events[step].filter((e) => e.type === 'dieRolled').map((e) => { const r = (e as { roll: { purpose: string; faces: number[] } }).roll; return `${r.purpose}: ${r.faces.join('')}`; }).join(', ')}` : ''}
+        {longDate(tl.labels[step])}{combat(step) ? ` — ${tl.events[step].filter((e) => e.type === 'dieRolled').map((e) => { const r = (e as { roll: { purpose: string; faces: number[] } }).roll; return `${r.purpose}: ${r.faces.join('')}`; }).join(', ')}` : ''}
       </span>
     </div>
   );
