@@ -2,7 +2,17 @@
 import { playerText, type GameEvent, type ScenarioBundle } from '../engine';
 import { fsTable } from '../engine/query';
 
+/** An event in words for the log (a die roll's purpose names its unit by id in the engine: shown by designation). */
 export function describeEvent(e: GameEvent, bundle: ScenarioBundle | null): string {
+  return unitNames(eventText(e, bundle), bundle);
+}
+
+/** The scenario's unit ids in `text` ("88flak-coy-2", "iii-191-91") as their counters' designations. */
+export function unitNames(text: string, bundle: ScenarioBundle | null): string {
+  return bundle ? text.replace(/\b[a-z0-9]+(?:-[a-z0-9]+)+\b/g, (id) => bundle.units.get(id)?.designation ?? id) : text;
+}
+
+function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
   const name = (id: unknown) => bundle?.units.get(String(id))?.designation ?? String(id);
   switch (e.type) {
     case 'turnStarted': return `Game turn ${Number(e.turn) + 1}: ${longDate(String(e.date))} ${e.time}`;
@@ -108,6 +118,5 @@ export { INTERNAL_TEXT, playerText } from '../engine';
  * ids ("1-12fj-iifjk-lw-aufkl-coy", which some engine refusals name) as the counters' designations.
  */
 export function playerMessage(text: string, bundle: ScenarioBundle | null): string {
-  const named = bundle ? text.replace(/\b[a-z0-9]+(?:-[a-z0-9]+)+\b/g, (id) => bundle.units.get(id)?.designation ?? id) : text;
-  return playerText(named);
+  return playerText(unitNames(text, bundle));
 }

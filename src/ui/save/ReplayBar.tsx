@@ -4,9 +4,9 @@
  * parent shows `onStep`'s state on the map and may animate the step's `unitMoved` events.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { GameEvent, GameState } from '../../engine';
+import { bundleOf, hasBundle, type GameEvent, type GameState } from '../../engine';
 import { timeline, type SaveFile, type Timeline } from '../../save';
-import { longDate } from '../describe';
+import { longDate, unitNames } from '../describe';
 import './save.css';
 
 export interface ReplayStep { step: number; state: GameState; events: GameEvent[]; label: string; combat: boolean }
@@ -57,7 +57,7 @@ export function ReplayBar({ save, start = 0, onStep, timeline: given }: ReplayBa
         {tl.bookmarks.map((b) => <option key={`${b.step}-${b.label}`} value={b.step}>{b.kind === 'turn' ? '■ ' : '· '}{longDate(b.label)}</option>)}
       </select>
       <span className={`label${combat(step) ? ' combat' : ''}`} data-testid="vcr-label">
-        {longDate(tl.labels[step])}{combat(step) ? ` — ${tl.events[step].filter((e) => e.type === 'dieRolled').map((e) => { const r = (e as { roll: { purpose: string; faces: number[] } }).roll; return `${r.purpose}: ${r.faces.join('')}`; }).join(', ')}` : ''}
+        {longDate(tl.labels[step])}{combat(step) ? ` — ${tl.events[step].filter((e) => e.type === 'dieRolled').map((e) => { const r = (e as { roll: { purpose: string; faces: number[] } }).roll; return `${unitNames(r.purpose, hasBundle(tl.states[step].scenario) ? bundleOf(tl.states[step]) : null)}: ${r.faces.join('')}`; }).join(', ')}` : ''}
       </span>
     </div>
   );
