@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useGame } from '../../store/game';
-import { sideToAct, type Action, type ActionOf } from '../../engine';
+import { sideToAct, type Action, type ActionOf, type ActionType } from '../../engine';
 import { legalFor } from '../../store/legal';
 import { actionUnits, describeAction } from '../describeAction';
 import { PendingContext } from './PendingContext';
@@ -77,15 +77,38 @@ export function Decisions() {
       ))}
       {others.size > 0 && (
         <div className="elsewhere" data-testid="decisions-elsewhere">
-          {[...others].map(([type, units]) => <div key={type}>{KIND[type] ?? type}: {units.size} unit{units.size === 1 ? '' : 's'}{selected === null ? '' : ' in other hexes'} — select a stack to see its options.</div>)}
+          {[...others].map(([type, units]) => <div key={type}>{KIND[type as ActionType] ?? 'Other options'}: {units.size} unit{units.size === 1 ? '' : 's'}{selected === null ? '' : ' in other hexes'} — select a stack to see its options.</div>)}
         </div>
       )}
     </section>
   );
 }
 
-const KIND: Record<string, string> = { breakdown: 'Break down into Coys (GOSS 4.2)', recombine: 'Recombine Coys', relocateGroup: 'Relocate artillery groups', overrun: 'Overrun (GOSS 5.3.5)', interdict: 'Ground interdiction (AW 31.7)',
-  mount: 'Mount the divisional transport (GOSS 7.12.3b)', dismount: 'Dismount (GOSS 7.12.0)', construct: 'Build fieldworks or bridges (GOSS 17.3)', demolishBridge: 'Demolish bridges (GOSS 17.3.2c)', suppressWnStp: 'Silence WN/StP guns with a ship (AW 34.3.0)' };
+/**
+ * Each action type as the "elsewhere" line names it (a type with options for units outside the selected
+ * stack). Every type has a name: a new action type does not compile until it has one, so no internal
+ * name such as "blowBridge" reaches the panel.
+ */
+const KIND: Readonly<Record<ActionType, string>> = {
+  endSegment: 'End the segment', roll: 'Roll', diceKey: 'Dice key',
+  move: 'Move', mark: 'Mark (mode, PA, CR, exploit)', breakdown: 'Break down into Coys (GOSS 4.2)', recombine: 'Recombine Coys', mount: 'Mount the divisional transport (GOSS 7.12.3b)', dismount: 'Dismount (GOSS 7.12.0)',
+  consolidate: 'Consolidate', eliminateOverstack: 'Eliminate overstacked units (GOSS 6.7.0)', relocateGroup: 'Relocate artillery groups',
+  enterReinforcement: 'Enter reinforcements',
+  designate: 'Designate an attack', dropAttack: 'Drop an attack designation', interdict: 'Ground interdiction (AW 31.7)', giDone: 'Finish ground interdiction',
+  fireMission: 'Fire a fire-support mission', fsHits: 'Apply fire-support hits', fsRetreat: 'Retreat after fire support', fsAbsorb: 'Absorb fire-support hits', fsAdvance: 'Advance after fire support',
+  assault: 'Ground assault (GOSS 13)', gaDefend: 'Defend a ground assault', gaConvert: 'Convert a ground-assault result', gaOption: 'Choose a ground-assault option',
+  gaRetreat: 'Retreat after a ground assault', gaAbsorb: 'Absorb ground-assault hits', gaAdvance: 'Advance after a ground assault',
+  overrun: 'Overrun (GOSS 5.3.5)', overrunFs: 'Defensive fire against an overrun',
+  placeUnit: 'Set up a unit', unplaceUnit: 'Take a unit back from its setup hex', placeFieldworks: 'Place fieldworks', randomSetup: 'Random legal setup', finishSetup: 'Finish the setup',
+  declareLandefront: 'Declare the Landefront', declareLull: 'Declare a lull',
+  germanReplacement: 'German replacements', placeBridge: 'Place a bridge', demolishBridge: 'Demolish bridges (GOSS 17.3.2c)', suppressWnStp: 'Silence WN/StP guns with a ship (AW 34.3.0)', construct: 'Build fieldworks or bridges (GOSS 17.3)',
+  moveBox: 'Move between boxes', seal: 'Seal a hidden choice', reveal: 'Reveal a hidden choice', restPass: 'Pass on the secret rest',
+  placeDz: 'Place a drop zone', pegasus: 'Pegasus Bridge (AW 41.1.1)', dropUnit: 'Drop a unit', dropFow: 'Drop a fog-of-war counter',
+  landGlider: 'Land a glider', gliderDisplace: 'Displace a glider', reorganise: 'Reorganise', regroup: 'Regroup (AW 41.3.5)',
+  mervilleAttack: 'Attack the Merville battery',
+  abAttack: 'Airborne attack', abAdvance: 'Advance after an airborne attack', abRetreat: 'Retreat after an airborne attack', esLand: 'Land from the Extended Scatter track (AW 41.2.3c)', dzPrimary: 'Choose the primary drop zone',
+  abMove: 'Airborne move (AW 41.3.7)', abPassCheck: 'PR check to move on', blowBridge: 'Blow a bridge', gActivate: 'Activate German units (AW 41.6.1)', gMove: 'German activated move (AW 41.6.1)',
+};
 
 /** Reinforcements waiting off the map: pick an entry hex per unit (AW 32.12). */
 function Reinforcements({ actions, stale }: { actions: { type: string; unit: string; hex: string }[]; stale: boolean }) {
