@@ -41,18 +41,23 @@ export async function startHarness(outDir = 'dist-e2e'): Promise<Harness> {
 }
 
 /**
- * The lines of the page's visible text that name internal references (src/ui/describe.ts
- * INTERNAL_TEXT: seed lines, project files, class ids), the counter sheet aside (its provenance view
- * shows the data's full notes on purpose). Empty when the screen is player-facing text only.
+ * The lines of the page's visible text that name internal references (src/engine/playerText.ts
+ * INTERNAL_TEXT: seed lines, project files, class ids) or a unit by its id, the counter sheet aside
+ * (its provenance view shows the data's full notes on purpose). Empty when the screen is player-facing
+ * text only.
  */
 export async function internalText(page: Page): Promise<string[]> {
   return page.evaluate((src) => {
     const re = new RegExp(src, 'i');
+    // The scenario's unit ids ("88flak-coy-2"): a counter is named by its designation on the screen.
+    const units = window.__neptune?.getState().bundle?.units;
+    const ids = new Set([...(units?.keys() ?? [])].filter((id) => id.includes('-')));
+    const named = (t: string) => re.test(t) || (t.match(/[a-z0-9]+(?:-[a-z0-9]+)+/g) ?? []).some((w) => ids.has(w));
     const lines: string[] = [];
     const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
       const el = n.parentElement;
-      if (!el || !n.textContent || !re.test(n.textContent)) continue;
+      if (!el || !n.textContent || !named(n.textContent)) continue;
       if (el.closest('[data-testid="counter-sheet"], [data-testid="counter-inspector"], script, style')) continue;
       if (!el.checkVisibility()) continue;
       lines.push(n.textContent.trim().slice(0, 200));
