@@ -3,7 +3,7 @@ import { useGame } from '../../store/game';
 import { endSegmentRefusal, sideToAct, view } from '../../engine';
 import { useAfterPaint } from '../afterPaint';
 import { phaseLabel, segmentAt } from '../../engine/sequence';
-import { SIDE_NAME, longDate } from '../describe';
+import { SIDE_NAME, longDate, playerMessage, playerText } from '../describe';
 import { special, weatherNow, groundNow } from '../../engine/query';
 import type { GameState, ScenarioBundle } from '../../engine/types';
 
@@ -76,7 +76,8 @@ export function Tracker() {
 export function EndRefusal({ state: now }: { state: GameState }) {
   // A trial end of segment (~19 ms at 2,000 counters): after the move's frame is painted (issue 17).
   const state = useAfterPaint(now, `${now.scenario} ${now.dataHash} ${now.seed}`).value;
+  const bundle = useGame((s) => s.bundle);
   const why = state.pending || state.over ? null : endSegmentRefusal(state);
   if (!why) return null;
-  return <div className="end-refusal" data-testid="end-refusal">Not done yet: {why.message}{why.case && <span className="case"> ({why.case})</span>}</div>;
+  return <div className="end-refusal" data-testid="end-refusal">Not done yet: {playerMessage(why.message, bundle)}{why.case && <span className="case"> ({playerText(why.case)})</span>}</div>;
 }
