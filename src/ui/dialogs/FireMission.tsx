@@ -10,7 +10,7 @@ import { formatHex } from '../../engine/hex';
 import { artilleryPoints, fsPlan, unitIndex } from '../../engine/query';
 import { segmentAt } from '../../engine/sequence';
 import { Case, ModTable, signed } from './Breakdown';
-import { OBSERVATION } from '../describe';
+import { OBSERVATION, playerText } from '../describe';
 import { unitList } from '../../engine/unitTable';
 
 export function FireMission() {
@@ -74,7 +74,7 @@ export function FireMission() {
       {firers.length === 0 ? <p className="hint">No artillery of yours can reach this hex{spotter ? ' with this spotter' : ''}.</p> : (
         <div className="firers">
           {firers.map((f) => (
-            <label key={f.id} title={`${f.why} (${f.case})`}>
+            <label key={f.id} title={playerText(`${f.why} (${f.case})`)}>
               <input type="checkbox" data-testid="fs-firer" checked={f.id in chosen} onChange={() => toggle(f.id, f.points)} /> {name(f.id)}
               {f.id in chosen
                 ? <> <input type="number" style={{ width: 44 }} data-testid="fs-points" aria-label={`Mission points of ${name(f.id)}`} min={1} max={f.points} value={chosen[f.id]} onChange={(e) => setChosen((c) => ({ ...c, [f.id]: Math.max(1, Math.min(f.points, Math.floor(Number(e.target.value)) || 1)) }))} /> of {f.points} pts</>
