@@ -28,7 +28,7 @@ const EXPECTED: Record<string, { over: string; winner: string; level: string; ca
     conditions: [
       ['Hill 112 (C3927) Allied occupied', true, 'Allied units occupy 1 of 1 (C3927); needed 1'],
       ['Esquay (C3828) Allied occupied', true, 'Allied units occupy 1 of 1 (C3828); needed 1'],
-      ['an Allied unit in GenS on the south side of the Odon', true, '8 Allied unit(s): 24 L/8 in C3330; 3 RTR/29/11 in C3528; 43 Recce/43 in C3627; 5 Wilts/129/43 in C3726; 6 DWR/147/49 in C3330'],
+      ['an Allied unit in GenS on the south side of the Odon', true, '8 Allied unit(s): 24-l-8 in C3330; 3-rtr-29-11 in C3528; 43-recce-43 in C3627; 5-wilts-129-43 in C3726; 6-dwr-147-49 in C3330'],
     ],
     outcomes: [true, false, false, false, false, false],
   },

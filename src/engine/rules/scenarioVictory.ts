@@ -92,7 +92,7 @@ export function evaluateExtCondition(view: VictoryView, c: Condition): ExtReport
     const found = view.live(side).filter((u) => set.has(u.hex!));
     // One trace for the side, not one per unit, and not one per condition (issue 17: victoryView.ts).
     const ok = inSupply ? found.filter((u) => view.inGenS(u)) : found;
-    return { label: c.label, holds: ok.length > 0, detail: ok.length ? `${ok.length} ${SIDE_NAME[side]} unit(s): ${ok.slice(0, 5).map((u) => `${bundle.units.get(u.id)?.designation ?? u.id} in ${formatHex(u.hex!)}`).join('; ')}` : `no ${SIDE_NAME[side]} unit there${inSupply ? ` in GenS (${found.length} out of supply)` : ''}` };
+    return { label: c.label, holds: ok.length > 0, detail: ok.length ? `${ok.length} ${SIDE_NAME[side]} unit(s): ${ok.slice(0, 5).map((u) => `${u.id} in ${formatHex(u.hex!)}`).join('; ')}` : `no ${SIDE_NAME[side]} unit there${inSupply ? ` in GenS (${found.length} out of supply)` : ''}` };
   }
   if ('controlled' in c) {
     const { side, hexes, count } = c.controlled;

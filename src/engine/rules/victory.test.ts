@@ -33,7 +33,7 @@ describe('AW 32.13.1 victory, game ending July 19 PM', () => {
     expect(inGenS(s, bundle, '2-ffy-29-11')).toBe(true);
     const r = evaluateVictory(s, bundle)!;
     expect([r.winner, r.level]).toEqual(['allied', 'major']);
-    expect(r.conditions[2].detail).toMatch(/2 FFY\/29\/11 in C5327/);
+    expect(r.conditions[2].detail).toMatch(/2-ffy-29-11 in C5327/);
   });
 
   test('AW 32.13.1a Allied operational: the same without a unit on or south of row xx27 in GenS', () => {

@@ -66,7 +66,7 @@ export function evaluateCondition(view: VictoryView, c: Condition, named: Record
     for (const u of view.live(side)) {
       if (!ok(sheetRow(u.hex!, sheet))) continue;
       if (inSupply && !view.inGenS(u)) { outOfSupply++; continue; }
-      found.push(`${view.bundle.units.get(u.id)?.designation ?? u.id} in ${formatHex(u.hex!)}`);
+      found.push(`${u.id} in ${formatHex(u.hex!)}`);
     }
     const where = rowAtLeast !== undefined ? `on or south of row xx${rowAtLeast}` : `south of row xx${rowAbove}`;
     const detail = found.length

@@ -11,7 +11,7 @@ import type { Side } from '../../engine';
 import { evaluateVictory, type ConditionReport, type VictoryResult } from '../../engine/query';
 import { formatHex } from '../../engine/hex';
 import { objectiveHexes } from '../map/framing';
-import { SIDE_NAME, playerText } from '../describe';
+import { SIDE_NAME, playerText, unitNames } from '../describe';
 import { mapBridge } from '../setup/mapBridge';
 
 const LEVEL: Record<string, string> = { major: 'major victory', operational: 'operational victory', marginal: 'marginal victory', strategic: 'strategic victory', tactical: 'tactical victory', draw: 'draw' };
@@ -21,9 +21,11 @@ const card: CSSProperties = { background: '#fbfaf5', color: '#222', maxWidth: 72
 const mark = (holds: boolean) => <span aria-label={holds ? 'holds' : 'does not hold'} style={{ color: holds ? '#2a6a1a' : '#8a2a1a', fontWeight: 700 }}>{holds ? '✔' : '✘'}</span>;
 
 function Condition({ r, depth = 0 }: { r: ConditionReport; depth?: number }) {
+  // The engine's report names units by id (kept in the final state: its hash stays as saved); shown by designation.
+  const bundle = useGame((s) => s.bundle);
   return (
     <li data-testid={depth ? undefined : 'victory-condition'} style={{ margin: '3px 0' }}>
-      {mark(r.holds)} <b>{r.label}</b>{r.parts ? null : <> — <span style={{ color: '#555' }}>{r.detail}</span></>}
+      {mark(r.holds)} <b>{r.label}</b>{r.parts ? null : <> — <span style={{ color: '#555' }}>{unitNames(r.detail, bundle)}</span></>}
       {r.parts && (
         <ul style={{ paddingLeft: 18, margin: '2px 0' }}>
           {r.parts.map((p, i) => <Condition key={i} r={p} depth={depth + 1} />)}
@@ -42,6 +44,7 @@ export function Victory() {
   const over = useGame((s) => s.state?.over ?? null);
   const v = useGame((s) => (s.state?.special as { victory?: VictoryResult } | undefined)?.victory);
   const leave = useGame((s) => s.leave);
+  const bundle = useGame((s) => s.bundle);
   const [closed, setClosed] = useState(false);
   if (!over) return null;
   const title = headline(v, String(over.winner));
@@ -70,7 +73,7 @@ export function Victory() {
                 return (
                   <li key={i} style={{ margin: '3px 0', fontWeight: decided ? 700 : 400 }}>
                     {mark(o.holds)} {o.side ? SIDE_NAME[o.side] : 'Draw'} {LEVEL[o.level] ?? o.level}: {o.text}
-                    <span style={{ color: '#555', fontWeight: 400 }}> — {o.report.holds ? 'holds' : 'does not hold'}: {o.report.detail}</span>
+                    <span style={{ color: '#555', fontWeight: 400 }}> — {o.report.holds ? 'holds' : 'does not hold'}: {unitNames(o.report.detail, bundle)}</span>
                     {decided && <b> ← the result</b>}
                   </li>
                 );
