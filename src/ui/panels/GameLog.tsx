@@ -2,7 +2,7 @@
  * The game log in words, each die roll shown, newest at the bottom. Clicking an entry that names a
  * hex selects that hex on the map (issue 6 item 6), so a player can see where it happened.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useGame } from '../../store/game';
 import { describeEvent, playerMessage } from '../describe';
 import type { GameEvent } from '../../engine';
@@ -32,6 +32,10 @@ export function GameLog() {
   const selectHex = useGame((s) => s.selectHex);
   const [picked, setPicked] = useState<number | null>(null);
   const box = useRef<HTMLElement>(null);
+  // Each entry worded once (its event object is kept from action to action): the whole log is rendered
+  // after every action, and wording an event (unit names, rule cases in the player's words) is ~3 µs.
+  const worded = useMemo(() => new WeakMap<GameEvent, string>(), [bundle]);
+  const words = (e: GameEvent) => { let t = worded.get(e); if (t === undefined) worded.set(e, (t = describeEvent(e, bundle))); return t; };
   // Scroll the log itself, not the side panel around it (a long setup panel would scroll away).
   useEffect(() => { const el = box.current; if (el) el.scrollTop = el.scrollHeight; }, [entries.length]);
   return (
@@ -45,7 +49,7 @@ export function GameLog() {
               style={h !== null ? { cursor: 'pointer', background: picked === i ? '#fff1b8' : undefined } : undefined}
               title={h !== null ? 'Show on the map' : undefined}
               onClick={h !== null ? () => { setPicked(i); selectHex(h); } : undefined}>
-              {describeEvent(e.event, bundle)}
+              {words(e.event)}
             </li>
           );
         })}
