@@ -7,7 +7,7 @@
  */
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useGame } from '../../store/game';
-import type { Side } from '../../engine';
+import type { ScenarioBundle, Side } from '../../engine';
 import { evaluateVictory, type ConditionReport, type VictoryResult } from '../../engine/query';
 import { formatHex } from '../../engine/hex';
 import { objectiveHexes } from '../map/framing';
@@ -20,15 +20,14 @@ const overlay: CSSProperties = { position: 'fixed', inset: 0, background: 'rgba(
 const card: CSSProperties = { background: '#fbfaf5', color: '#222', maxWidth: 720, width: '90vw', maxHeight: '86vh', overflow: 'auto', padding: '16px 22px', borderRadius: 6, boxShadow: '0 6px 30px rgba(0,0,0,0.4)', fontSize: 14 };
 const mark = (holds: boolean) => <span aria-label={holds ? 'holds' : 'does not hold'} style={{ color: holds ? '#2a6a1a' : '#8a2a1a', fontWeight: 700 }}>{holds ? '✔' : '✘'}</span>;
 
-function Condition({ r, depth = 0 }: { r: ConditionReport; depth?: number }) {
-  // The engine's report names units by id (kept in the final state: its hash stays as saved); shown by designation.
-  const bundle = useGame((s) => s.bundle);
+/** A condition's line; `bundle` names the units the engine's report gives by id (the report is kept in the final state, its hash as saved). */
+function Condition({ r, bundle, depth = 0 }: { r: ConditionReport; bundle: ScenarioBundle | null; depth?: number }) {
   return (
     <li data-testid={depth ? undefined : 'victory-condition'} style={{ margin: '3px 0' }}>
       {mark(r.holds)} <b>{r.label}</b>{r.parts ? null : <> — <span style={{ color: '#555' }}>{unitNames(r.detail, bundle)}</span></>}
       {r.parts && (
         <ul style={{ paddingLeft: 18, margin: '2px 0' }}>
-          {r.parts.map((p, i) => <Condition key={i} r={p} depth={depth + 1} />)}
+          {r.parts.map((p, i) => <Condition key={i} r={p} bundle={bundle} depth={depth + 1} />)}
         </ul>
       )}
     </li>
@@ -64,7 +63,7 @@ export function Victory() {
             <p style={{ margin: '4px 0' }}>{v.text} <span className="case">{v.case}; {playerText(v.source)}</span></p>
             <h3 style={{ fontSize: 15, margin: '12px 0 4px' }}>Victory conditions ({v.length} game) at the end</h3>
             <ul style={{ paddingLeft: 18, margin: 0 }}>
-              {v.conditions.map((c, i) => <Condition key={i} r={c} />)}
+              {v.conditions.map((c, i) => <Condition key={i} r={c} bundle={bundle} />)}
             </ul>
             <h3 style={{ fontSize: 15, margin: '12px 0 4px' }}>Outcomes, tried in order <span className="case">{v.case}</span></h3>
             <ol style={{ paddingLeft: 22, margin: 0 }} data-testid="victory-outcomes">
@@ -110,7 +109,7 @@ export function VictoryNow({ onClose }: { onClose: () => void }) {
       {!v ? <p className="hint">This scenario has no victory conditions for this length.</p> : (
         <>
           <ul className="victory-now-list">
-            {v.conditions.map((c, i) => <Condition key={i} r={c} />)}
+            {v.conditions.map((c, i) => <Condition key={i} r={c} bundle={bundle} />)}
           </ul>
           <div data-testid="victory-now-result">If the game ended now: <b>{headline(v, String(v.winner ?? 'draw'))}</b> — {v.text}</div>
           {sets.length > 0 && (
