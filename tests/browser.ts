@@ -5,7 +5,7 @@
 import { build, preview, type PreviewServer } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { INTERNAL_TEXT } from '../src/ui/describe';
+import { ID_WORD, INTERNAL_TEXT } from '../src/ui/describe';
 import { findChromium, installPlan, missingMessage } from '../scripts/chromium.mjs';
 
 export const CHROMIUM_ARGS = [
@@ -47,12 +47,12 @@ export async function startHarness(outDir = 'dist-e2e'): Promise<Harness> {
  * text only.
  */
 export async function internalText(page: Page): Promise<string[]> {
-  return page.evaluate((src) => {
+  return page.evaluate(([src, idWord]) => {
     const re = new RegExp(src, 'i');
     // The scenario's unit ids ("88flak-coy-2"): a counter is named by its designation on the screen.
     const units = window.__neptune?.getState().bundle?.units;
     const ids = new Set([...(units?.keys() ?? [])].filter((id) => id.includes('-')));
-    const named = (t: string) => re.test(t) || (t.match(/[a-z0-9]+(?:-[a-z0-9]+)+/g) ?? []).some((w) => ids.has(w));
+    const named = (t: string) => re.test(t) || (t.match(new RegExp(idWord, 'g')) ?? []).some((w) => ids.has(w));
     const lines: string[] = [];
     const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
@@ -63,7 +63,7 @@ export async function internalText(page: Page): Promise<string[]> {
       lines.push(n.textContent.trim().slice(0, 200));
     }
     return lines;
-  }, INTERNAL_TEXT.source);
+  }, [INTERNAL_TEXT.source, ID_WORD.source] as const);
 }
 
 /** Counts distinct colours on a 16-px lattice of a screenshot, decoded inside the page (no png lib needed). */

@@ -7,9 +7,12 @@ export function describeEvent(e: GameEvent, bundle: ScenarioBundle | null): stri
   return unitNames(eventText(e, bundle), bundle);
 }
 
-/** The scenario's unit ids in `text` ("88flak-coy-2", "iii-191-91") as their counters' designations. */
+/** A word that may be a unit id ("88flak-coy-2", "iii-191-91"): it is one if the scenario has a unit by that id. */
+export const ID_WORD = /\b[a-z0-9]+(?:-[a-z0-9]+)+\b/g;
+
+/** The scenario's unit ids in `text` as their counters' designations. */
 export function unitNames(text: string, bundle: ScenarioBundle | null): string {
-  return bundle ? text.replace(/\b[a-z0-9]+(?:-[a-z0-9]+)+\b/g, (id) => bundle.units.get(id)?.designation ?? id) : text;
+  return bundle ? text.replace(ID_WORD, (id) => bundle.units.get(id)?.designation ?? id) : text;
 }
 
 function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
