@@ -117,12 +117,13 @@ export function placementCheck(state: GameState, bundle: ScenarioBundle, unitId:
   const su = setupState(state);
   const u = unitOf(state, unitId);
   if (!su?.open) return { code: 'no-setup', message: 'there is no open setup phase', case: CASE };
-  const name = bundle.units.get(unitId)?.designation ?? unitId;
-  if (!u || !poolOf(bundle, unitId)) return { code: 'not-in-pool', message: `${name} is not a unit of a placement pool`, case: CASE };
-  if (u.side !== su.side) return { code: 'not-your-unit', message: `${name} is not a unit of the deploying side`, case: CASE };
+  // Named only in a refusal: legal placements ask this of every hex of a deployment area.
+  const name = () => bundle.units.get(unitId)?.designation ?? unitId;
+  if (!u || !poolOf(bundle, unitId)) return { code: 'not-in-pool', message: `${name()} is not a unit of a placement pool`, case: CASE };
+  if (u.side !== su.side) return { code: 'not-your-unit', message: `${name()} is not a unit of the deploying side`, case: CASE };
   const pool = poolOf(bundle, unitId)!;
-  if (!deploymentArea(bundle, unitId).includes(h)) return { code: 'outside-deployment-area', message: `${name} (${pool.label}) may not set up in ${formatHex(h)}: ${playerText(pool.source)}`, case: CASE };
-  if (overstacks(bundle, unitIndex(state).byHex.get(h), u, h)) return { code: 'overstack', message: `${name} in ${formatHex(h)} would overstack it (GOSS 6)`, case: 'GOSS 6' };
+  if (!deploymentArea(bundle, unitId).includes(h)) return { code: 'outside-deployment-area', message: `${name()} (${pool.label}) may not set up in ${formatHex(h)}: ${playerText(pool.source)}`, case: CASE };
+  if (overstacks(bundle, unitIndex(state).byHex.get(h), u, h)) return { code: 'overstack', message: `${name()} in ${formatHex(h)} would overstack it (GOSS 6)`, case: 'GOSS 6' };
   return null;
 }
 
