@@ -108,7 +108,8 @@ export const fieldworksRules: RuleModule = {
       // to leave nothing to remove is not checked again (Cherbourg's printed Landefront works stand in
       // empty hexes all game, issue 17).
       const fw = unmodifiedBase(d.fieldworks); const units = unmodifiedBase(d.units);
-      const frozen = !isDraft(fw) && !isDraft(units) && Object.isFrozen(fw) && Object.isFrozen(units);
+      // Not extensible = frozen (frozenProduce.ts): Object.isFrozen walks every key of the works record.
+      const frozen = !isDraft(fw) && !isDraft(units) && !Object.isExtensible(fw) && !Object.isExtensible(units);
       if (frozen && settled.get(fw)?.has(units)) return events;
       // Only works that an empty hex would lose: not the printed Landefront ET-2 (AW 1.2.6b), which
       // stands in empty hexes all game (Cherbourg: most of its works), so most segment ends look at

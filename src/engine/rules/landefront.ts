@@ -20,6 +20,7 @@ import { hexSet, special } from './scenarioArea';
 import { MARKER } from './unit-traits';
 import { prc } from './groundAssault';
 import { unitIndex } from './unitIndex';
+import { latest } from '../draftPeek';
 import { leaderPrcDrm } from './leaders';
 import { advOf } from './ammoDepletion';
 import { moduleOn, type Extension } from './extensions';
@@ -64,6 +65,13 @@ function perimeterInsideOf(bundle: ScenarioBundle): Set<HexId> {
   const city = cityHex(bundle);
   const r = Math.max(...ring.map((h) => distance(h, city)));
   return new Set([...ring, ...hexesWithin(city, r).filter((h) => isLand(bundle.board, h))]);
+}
+
+/** Whether any allied unit stands on the perimeter ring (usOnPerimeter's list is not empty). */
+function alliedOnRing(state: GameState, bundle: ScenarioBundle): boolean {
+  const byHex = unitIndex(state).byHex;
+  for (const h of hexSet(bundle, special(bundle).cherbourg!.perimeter)) if (byHex.get(h)?.some((u) => u.side === 'allied')) return true;
+  return false;
 }
 
 function usOnPerimeter(state: GameState, bundle: ScenarioBundle): HexId[] {
@@ -166,7 +174,9 @@ function trackCaptures(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   // state hashes carry it from then on.
   const c = csd(d);
   const events: GameEvent[] = [];
-  if (!(c.perimeterCapturedTurns ?? []).includes(d.pos.turn)) {
+  // Read without drafting the list, and the perimeter asked stack by stack before the units are
+  // listed (issue 17: this runs at every segment end of the scenario).
+  if (!(latest(c).perimeterCapturedTurns ?? []).includes(d.pos.turn) && alliedOnRing(d as GameState, ctx.bundle)) {
     const before = (d as GameState & { special?: { control?: Record<string, Side> } }).special?.control ?? {};
     const fresh = usOnPerimeter(d as GameState, ctx.bundle).filter((h) => before[String(h)] !== 'allied');
     if (fresh.length) { c.perimeterCapturedTurns = [...(c.perimeterCapturedTurns ?? []), d.pos.turn]; events.push({ type: 'perimeterCaptured', hexes: fresh.map(formatHex), case: 'AW 1.2.6e' }); }

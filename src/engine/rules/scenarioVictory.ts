@@ -16,6 +16,7 @@ import { formatHex, type HexId } from '../hex';
 import { hexSet, special } from './scenarioArea';
 import { SIDE_NAME, turnTime } from '../sequence';
 import { unitIndex } from './unitIndex';
+import { latest } from '../draftPeek';
 import { victoryHexSet, victoryHexes, victoryView, type VictoryView } from './victoryView';
 
 export interface ExtReport { label: string; holds: boolean; detail: string }
@@ -75,11 +76,17 @@ export function updateControl(d: Draft<GameState>, bundle: ScenarioBundle): void
   // Who occupies each tracked hex: one side, or nobody's new control when both are there (issue 17: this
   // runs at every segment end; the stacks of the tracked hexes are asked, not every unit read).
   const byHex = unitIndex(d as GameState).byHex;
+  // Compared with the record as it is, read without its proxy: immer leaves a draft unmodified when a
+  // value is written again, but each write through the proxy was a trap (issue 17: a tenth of the
+  // segment ends' hooks).
+  const now = latest(ctl) as Record<string, Side>;
   for (const h of hexes) {
     const stack = byHex.get(h);
     if (!stack) continue;
     const side = stack[0].side;
-    if (stack.every((u) => u.side === side)) ctl[String(h)] = side;
+    if (!stack.every((u) => u.side === side)) continue;
+    const k = String(h);
+    if (now[k] !== side) ctl[k] = side;
   }
 }
 
