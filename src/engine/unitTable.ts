@@ -20,6 +20,7 @@
  * table with `unitTable` and patch one outside a draft with `withUnits`.
  */
 import { isDraft } from 'immer';
+import { latest } from './draftPeek';
 import type { UnitState } from './types';
 import { BoxedCache } from './boxCache';
 import { canonicalJson, isIndexKey, keyText } from './hash';
@@ -204,6 +205,16 @@ export function putUnit(d: { units: UnitTable }, u: UnitState): void {
   const c = t[chunkKeyOf(u.id)];
   if (!Object.hasOwn(c, u.id)) t.ids.push(u.id);
   c[u.id] = u;
+}
+
+/**
+ * Writes unit `u` with `patch` applied, as a new record (`putUnit`). `u` is the unit as it is now: a
+ * frozen state's, or a draft's as `readUnits` gives it (never a draft unit held across a write of the
+ * same unit: that draft is left behind). For hooks and procedures that change a few fields of many
+ * units: drafting each unit made an immer proxy for it and its marker list (issue 17).
+ */
+export function patchUnit(d: { units: UnitTable }, u: UnitState, patch: Partial<UnitState>): void {
+  putUnit(d, { ...latest(u), ...patch });
 }
 
 /** Removes unit `id` from a draft (or unfrozen) state. */

@@ -14,7 +14,7 @@ import { special } from './scenarioArea';
 import { isArtillery } from './unit-traits';
 import { groupOfUnit } from './artilleryGroups';
 import { readUnits } from './unitIndex';
-import { unitOf } from '../unitTable';
+import { patchUnit } from '../unitTable';
 
 const NAME = 'artilleryOncePerGt';
 
@@ -24,7 +24,7 @@ function endOfGt(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   let n = 0;
   // Read without drafting (Object.values on the draft drafted every unit at every GT end, the game's
   // last action included: issue 17); write through the draft only the units that carry the marker.
-  for (const u of readUnits(d.units)) if (u.markers.includes(e.germanArtillery.marker)) { unitOf(d, u.id).markers = u.markers.filter((m) => m !== e.germanArtillery.marker); n++; }
+  for (const u of readUnits(d.units)) if (u.markers.includes(e.germanArtillery.marker)) { patchUnit(d, u, { markers: u.markers.filter((m) => m !== e.germanArtillery.marker) }); n++; }
   return n ? [{ type: 'markersRemoved', marker: e.germanArtillery.marker, count: n, case: 'AW 33.5.2a' }] : [];
 }
 

@@ -12,7 +12,7 @@ import { reject, requireSegment, type RuleModule } from './registry';
 import { gaMods } from './combatTables';
 import { startCombatPhase } from './combatState';
 import {
-  M, addMarker, defOf, dropMarker, enemyAdjacent, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isLeader, live,
+  M, addMarker, defOf, dropMarker, dropMarkersOf, enemyAdjacent, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isLeader, live,
 } from './combatTraits';
 import { prc } from './groundAssault';
 import { readUnits, sideAdjacent, unitIndex, unmodifiedBase } from './unitIndex';
@@ -127,9 +127,8 @@ export const attackDesignationRules: RuleModule = {
         for (const r of readUnits(d.units)) {
           if (!live(r) || (!has(r, M.TA) && !has(r, M.PA))) continue;
           if (!sideAdjacent(ix, r.hex!, enemyOf(r.side))) {
-            const u = unitOf(d, r.id);
-            dropMarker(u, M.TA); dropMarker(u, M.PA);
-            events.push({ type: 'designationDropped', unit: u.id, why: 'no adjacent enemy', case: 'GOSS 12.0' });
+            dropMarkersOf(d, r, [M.TA, M.PA]);
+            events.push({ type: 'designationDropped', unit: r.id, why: 'no adjacent enemy', case: 'GOSS 12.0' });
           }
         }
         void ctx;

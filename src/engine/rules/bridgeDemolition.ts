@@ -32,7 +32,7 @@ import { readUnits, unitIndex } from './unitIndex';
 import type { Run } from '../procedures/stack';
 import type { GroundAssaultFrame } from '../procedures/frames';
 import { SIDE_BIT } from '../board';
-import { unitOf } from '../unitTable';
+import { patchUnit, unitOf } from '../unitTable';
 
 const PREPARED = 'GOSS 17.3.2c';
 const HASTY = 'GOSS 17.3.2b';
@@ -219,9 +219,8 @@ export const bridgeDemolitionRules: RuleModule = {
       // Read without drafting every unit (unitIndex.ts readUnits): only the marked ones are written.
       for (const r of readUnits(draft.units)) {
         if (r.side !== side || !r.markers.includes(MARKER.DEMO)) continue;
-        const u = unitOf(draft, r.id);
-        u.markers = u.markers.filter((m) => m !== MARKER.DEMO);
-        events.push({ type: 'markerRemoved', unit: u.id, marker: MARKER.DEMO, case: PREPARED });
+        patchUnit(draft, r, { markers: r.markers.filter((m) => m !== MARKER.DEMO) });
+        events.push({ type: 'markerRemoved', unit: r.id, marker: MARKER.DEMO, case: PREPARED });
       }
       return events;
     },

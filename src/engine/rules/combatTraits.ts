@@ -5,6 +5,7 @@
  * names match its MARKER.
  */
 import { markersOf } from '../draftPeek';
+import { patchUnit, type UnitTable } from '../unitTable';
 import { distance, type HexId } from '../hex';
 import { otherTerrainOf, terrainOf } from '../board';
 import type { UnitDef } from '../../data/schemas/unit';
@@ -31,16 +32,31 @@ const str = (d: UnitDef, ...keys: string[]): string | undefined => {
 export const has = (u: UnitState, m: string): boolean => u.markers.includes(m);
 export function addMarker(u: UnitState, m: string): void { if (!markersOf(u).includes(m)) u.markers.push(m); }
 export function dropMarker(u: UnitState, m: string): void { const now = markersOf(u); if (now.includes(m)) u.markers = now.filter((x) => x !== m); }
+/**
+ * Writes unit `u` (a draft's unit as it is now, `readUnits`) without the markers `drop`, as a new record
+ * in the draft's table; nothing when it has none of them. For the segment hooks that walk every unit:
+ * drafting each unit to drop a marker made an immer proxy for the unit and its list (issue 17).
+ */
+export function dropMarkersOf(d: { units: UnitTable }, u: UnitState, drop: readonly string[]): void {
+  const now = markersOf(u);
+  if (!now.some((m) => drop.includes(m))) return;
+  patchUnit(d, u, { markers: now.filter((m) => !drop.includes(m)) });
+}
 
 /** GOSS 14: fatigue level 0–2 (markers F1 / F2). */
 export function fatigue(u: UnitState): 0 | 1 | 2 {
   return has(u, M.F2) ? 2 : has(u, M.F1) ? 1 : 0;
 }
 export function setFatigue(u: UnitState, level: number): void {
+  u.markers = withFatigue(u.markers, level);
+}
+/** `markers` with the fatigue marker of `level` (0–2) in place of any other, last. */
+export function withFatigue(markers: readonly string[], level: number): string[] {
   const l = Math.max(0, Math.min(2, level));
-  u.markers = u.markers.filter((x) => x !== M.F1 && x !== M.F2);
-  if (l === 1) u.markers.push(M.F1);
-  if (l === 2) u.markers.push(M.F2);
+  const out = markers.filter((x) => x !== M.F1 && x !== M.F2);
+  if (l === 1) out.push(M.F1);
+  if (l === 2) out.push(M.F2);
+  return out;
 }
 /** GOSS 11.6.1: artillery-shift markers on a unit (max 2). */
 export function asCount(u: UnitState): number {

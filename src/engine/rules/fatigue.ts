@@ -6,9 +6,9 @@
 import { phasingSide } from '../sequence';
 import type { GameEvent, GameState } from '../types';
 import type { RuleModule } from './registry';
-import { enemyOf, fatigue, live, setFatigue } from './combatTraits';
+import { enemyOf, fatigue, live, withFatigue } from './combatTraits';
 import { readUnits, sideAdjacent, unitIndex } from './unitIndex';
-import { unitOf } from '../unitTable';
+import { patchUnit } from '../unitTable';
 
 export const fatigueRules: RuleModule = {
   name: 'fatigue',
@@ -24,7 +24,7 @@ export const fatigueRules: RuleModule = {
         const f = fatigue(u);
         if (!f) continue;
         if (sideAdjacent(ix, u.hex!, enemyOf(side))) continue;
-        setFatigue(unitOf(d, u.id), f - 1);
+        patchUnit(d, u, { markers: withFatigue(u.markers, f - 1) });
         events.push({ type: 'fatigueRecovered', unit: u.id, level: f - 1, case: 'AW 31.2.3b, GOSS 14.3' });
       }
       return events;

@@ -17,7 +17,7 @@ import { combatOf } from './combatState';
 import { combatRules } from './scenarioRules';
 import { actsAsGroup, groupOfUnit } from './artilleryGroups';
 import {
-  M, addMarker, armDef, defOf, dropMarker, enemyOf, formation, fsPoints, has, isArtGroup, isLeader, isZ, live,
+  M, addMarker, armDef, defOf, dropMarker, dropMarkersOf, enemyOf, formation, fsPoints, has, isArtGroup, isLeader, isZ, live,
   unitsAt,
 } from './combatTraits';
 import { constrictedAttackExcess, gaOdds, isNight, lineOptions, type GaBreakdown, type GaDeclaration } from './gaOdds';
@@ -375,9 +375,7 @@ export const groundAssaultRules: RuleModule = {
         for (const r of readUnits(d.units)) {
           const ta = r.side === ctx.side && !r.markers.includes(M.EXPLOIT) && (r.markers.includes(M.TA) || r.markers.includes(M.PA));
           if (!ta && !r.markers.includes(M.AS)) continue;
-          const u = unitOf(d, r.id);
-          dropMarker(u, M.AS);
-          if (ta) { dropMarker(u, M.TA); dropMarker(u, M.PA); }
+          dropMarkersOf(d, r, ta ? [M.AS, M.TA, M.PA] : [M.AS]);
         }
         events.push({ type: 'markersRemoved', markers: ['AS', 'TA', 'PA'], case: 'GOSS 13.13' });
         return events;

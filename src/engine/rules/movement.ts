@@ -32,7 +32,7 @@ import { boxAt, isBox, locationName, locationOf } from './locations';
 import { acrossBoundary, mayAct, moveLimits } from './extensions';
 import { downBridgeSides, placedBridgeSides } from './placedBridges';
 import { isMotorised, moveClassOf } from './motorised';
-import { putUnit, unitIds, unitOf, unitTable, withUnits } from '../unitTable';
+import { patchUnit, putUnit, unitIds, unitOf, unitTable, withUnits } from '../unitTable';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -816,7 +816,7 @@ export const movementRules: RuleModule = {
       onEnter(draft, ctx) {
         const side = ctx.bundle.scenario.sides[draft.pos.playerTurn];
         for (const u of readUnits(draft.units)) {
-          if (u.side === side && u.markers.includes(MARKER.CR)) unitOf(draft, u.id).markers = u.markers.filter((m) => m !== MARKER.CR);
+          if (u.side === side && u.markers.includes(MARKER.CR)) patchUnit(draft, u, { markers: u.markers.filter((m) => m !== MARKER.CR) });
         }
         return [];
       },
@@ -835,7 +835,7 @@ export const movementRules: RuleModule = {
             reject('must-leave', `${ctx.bundle.units.get(id)?.designation ?? id} is across the ${line.name} and must move back across it this Movement Phase`, line.case);
           }
         }
-        for (const u of readUnits(draft.units)) if (u.mpSpent !== 0) unitOf(draft, u.id).mpSpent = 0;
+        for (const u of readUnits(draft.units)) if (u.mpSpent !== 0) patchUnit(draft, u, { mpSpent: 0 });
         return [];
       },
     },
@@ -847,11 +847,10 @@ export const movementRules: RuleModule = {
         const events: GameEvent[] = [];
         for (const r of readUnits(draft.units)) {
           const id = r.id;
-          if (r.mpSpent !== 0) unitOf(draft, id).mpSpent = 0;
-          if (r.side === side && r.markers.includes(MARKER.EXPLOIT)) {
-            unitOf(draft, id).markers = r.markers.filter((m) => m !== MARKER.EXPLOIT);
-            events.push({ type: 'markerRemoved', unit: id, marker: MARKER.EXPLOIT, case: 'AW 31.5' });
-          }
+          const exploit = r.side === side && r.markers.includes(MARKER.EXPLOIT);
+          if (r.mpSpent === 0 && !exploit) continue;
+          patchUnit(draft, r, { ...(r.mpSpent !== 0 ? { mpSpent: 0 } : {}), ...(exploit ? { markers: r.markers.filter((m) => m !== MARKER.EXPLOIT) } : {}) });
+          if (exploit) events.push({ type: 'markerRemoved', unit: id, marker: MARKER.EXPLOIT, case: 'AW 31.5' });
         }
         return events;
       },

@@ -34,7 +34,7 @@ function stacksAsGroup(bundle: ScenarioBundle, id: string): boolean {
 
 // The table's schema lives with the other table schemas (validated at load by src/data/bundle.ts).
 import { StackingTable } from '../../data/schemas/tables';
-import { unitOf } from '../unitTable';
+import { patchUnit, unitOf } from '../unitTable';
 export { StackingTable };
 
 const cache = new WeakMap<object, StackingTable>();
@@ -432,7 +432,7 @@ export const stackingRules: RuleModule = {
     // AW 31.9.2a: the lost mission points return with the next game turn.
     turnStart(d) {
       for (const r of readUnits(d.units)) {
-        if (r.markers.includes(MARKER.NO_MISSIONS)) unitOf(d, r.id).markers = r.markers.filter((m) => m !== MARKER.NO_MISSIONS);
+        if (r.markers.includes(MARKER.NO_MISSIONS)) patchUnit(d, r, { markers: r.markers.filter((m) => m !== MARKER.NO_MISSIONS) });
       }
       return [];
     },
