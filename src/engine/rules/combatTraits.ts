@@ -32,6 +32,13 @@ const str = (d: UnitDef, ...keys: string[]): string | undefined => {
 export const has = (u: UnitState, m: string): boolean => u.markers.includes(m);
 export function addMarker(u: UnitState, m: string): void { if (!markersOf(u).includes(m)) u.markers.push(m); }
 export function dropMarker(u: UnitState, m: string): void { const now = markersOf(u); if (now.includes(m)) u.markers = now.filter((x) => x !== m); }
+/** `markers` without `from` and with `to` (last, when not there yet): dropMarker then addMarker, on a list. */
+export function swapMarker(markers: readonly string[], from: string, to: string): string[] {
+  const out = markers.filter((m) => m !== from);
+  if (!out.includes(to)) out.push(to);
+  return out;
+}
+
 /**
  * Writes unit `u` (a draft's unit as it is now, `readUnits`) without the markers `drop`, as a new record
  * in the draft's table; nothing when it has none of them. For the segment hooks that walk every unit:
@@ -65,6 +72,13 @@ export function asCount(u: UnitState): number {
   return n;
 }
 export function addAs(u: UnitState, n = 1): void { for (let i = 0; i < n && asCount(u) < 2; i++) u.markers.push(M.AS); }
+/** `markers` with up to `n` AS markers added, at most 2 on the unit (addAs, on a list); null when none is added. */
+export function withAs(markers: readonly string[], n: number): string[] | null {
+  let have = 0;
+  for (const m of markers) if (m === M.AS) have++;
+  const add = Math.max(0, Math.min(n, 2 - have));
+  return add ? [...markers, ...Array<string>(add).fill(M.AS)] : null;
+}
 
 export function isAttackDesignated(u: UnitState): boolean { return has(u, M.TA) || has(u, M.PA); }
 

@@ -19,8 +19,8 @@ import { combatRules } from './scenarioRules';
 import { special } from './scenarioArea';
 import { actsAsDivisionGroup, actsAsGroup, firesOnce, groupOfUnit, groupPointsNow, hasScenarioArtillery, periodKey, supportsMission, supportsText } from './artilleryGroups';
 import {
-  M, addAs, addMarker, defOf, dropMarker, enemyOf, fatigue, fsPoints, fsRange, has, hasArmourSymbol, isArtGroup, isArtillery,
-  isAttackDesignated, isHeavyFlak, isHq, isNebelwerfer, isPureAfv, isZ, live, stepsLeft, unitsAt,
+  M, defOf, dropMarker, enemyOf, fatigue, fsPoints, fsRange, has, hasArmourSymbol, isArtGroup, isArtillery,
+  isAttackDesignated, isHeavyFlak, isHq, isNebelwerfer, isPureAfv, isZ, live, stepsLeft, swapMarker, unitsAt, withAs,
 } from './combatTraits';
 import { isNight } from './gaOdds';
 import { clearIfEmpty } from './fieldworks';
@@ -33,8 +33,8 @@ import { hasShips, navalPlan, recordShips } from './navalGunfire';
 import { combatBan, emplacedGuns, mayAct } from './extensions';
 import { gunsSuppressed, inArc } from './emplacements';
 import { weatherNow } from './weather';
-import { readUnits, unmodifiedBase } from './unitIndex';
-import { unitOf } from '../unitTable';
+import { peekUnit, readUnits, unmodifiedBase } from './unitIndex';
+import { patchUnit, unitOf } from '../unitTable';
 
 /** The observation queries FS needs; rules/observation.ts (movement half of issue 5) provides them. */
 export interface FsObservation {
@@ -387,12 +387,13 @@ export function startMission(run: Run, req: FsRequest): void {
       const rec = c.art[id] ?? (c.art[id] = { lost: 0, halved: false, turn: d.pos.turn, used: 0, period });
       if ((rec.period ?? `t${rec.turn}`) !== period) { rec.turn = d.pos.turn; rec.period = period; rec.used = 0; }
       rec.used += s.points;
-      const u = unitOf(d, id);
+      // Read as it is now without drafting it; written (a new record) only when its supply changes.
+      const u = peekUnit(d as GameState, id)!;
       const def = defOf(bundle, id);
       if (firesOnce(g)) c.nwDay[id] = period;
       else if (!g && isNebelwerfer(def)) c.nwDay[id] = now.date;
       else if (!g && isHeavyFlak(def)) c.nwDay[id] = `pt${d.pos.turn}.${d.pos.playerTurn}`;
-      if (has(u as UnitState, M.OHS)) { dropMarker(u, M.OHS); addMarker(u, M.OOS); events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit contributed FS mission points', case: 'AW 31.11' }); }
+      if (has(u, M.OHS)) { patchUnit(d, u, { markers: swapMarker(u.markers, M.OHS, M.OOS) }); events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit contributed FS mission points', case: 'AW 31.11' }); }
     }
   }
   if (req.air) { const a = c.air[side]; c.air[side] = { day: now.date, used: (a?.day === now.date ? a.used : 0) + req.air }; }
@@ -410,9 +411,10 @@ export function startMission(run: Run, req: FsRequest): void {
   });
   events.push({ type: 'fsResolved', plan, volleys, as, hits, case: 'GOSS 11.6' });
   events.push(...afterMission(d, ctx, plan.sources.filter((x) => x.kind === 'artillery').map((x) => x.unit!), volleys.length, req.deplete ?? req.artillery?.map((a) => a.unit)));
-  if (as > 0) for (const id of targets) addAs(unitOf(d, id), as); // GOSS 11.6.1: max 2 per unit
+  // GOSS 11.6.1: max 2 per unit (each target read without drafting it, written as a new record).
+  if (as > 0) for (const id of targets) { const t = peekUnit(d as GameState, id)!; const m = withAs(t.markers, as); if (m) patchUnit(d, t, { markers: m }); }
   // GOSS 11.6.2: designation is read before the results drop it (the DW withdrawal open to designated targets).
-  const designated = targets.length > 0 && targets.every((id) => isAttackDesignated(unitOf(d, id) as UnitState));
+  const designated = targets.length > 0 && targets.every((id) => isAttackDesignated(peekUnit(d as GameState, id)!));
   pushFrame(d, { proc: 'fireMission', target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'hits', ...(designated ? { designated } : {}), ...(req.overrun !== undefined ? { overrun: true } : {}), ...(entered ? { entered: true } : {}) });
 }
 
