@@ -17,7 +17,7 @@ import { combatOf } from './combatState';
 import { combatRules } from './scenarioRules';
 import { actsAsGroup, groupOfUnit } from './artilleryGroups';
 import {
-  M, addMarker, armDef, defOf, dropMarker, dropMarkersOf, enemyOf, formation, fsPoints, has, isArtGroup, isLeader, isZ, live,
+  M, armDef, defOf, dropMarker, dropMarkersOf, swapMarker, enemyOf, formation, fsPoints, has, isArtGroup, isLeader, isZ, live,
   unitsAt,
 } from './combatTraits';
 import { constrictedAttackExcess, gaOdds, isNight, lineOptions, type GaBreakdown, type GaDeclaration } from './gaOdds';
@@ -25,7 +25,7 @@ import { gaResults } from './gaTable';
 import { eliminate, zStepsAlone, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
 import { clearIfEmpty } from './fieldworks';
-import { readUnits, unmodifiedBase } from './unitIndex';
+import { peekUnit, readUnits, unmodifiedBase } from './unitIndex';
 import { hexStackViolation, stackViolationOf } from './stacking';
 import { localUnits } from './combatLocal';
 import { groundNow } from './movement-search';
@@ -34,7 +34,7 @@ import { gaHitsFrame } from '../procedures/hits';
 import { prc } from '../procedures/proficiency';
 import type { Frame, GaSideResult, GroundAssaultFrame } from '../procedures/frames';
 import { hastyDemolition } from './bridgeDemolition';
-import { unitOf } from '../unitTable';
+import { patchUnit, unitOf } from '../unitTable';
 
 /** Live units of `side` in one hex, read in one pass without the whole-board index (drafts: rules/combatLocal.ts). */
 const inHex = (state: GameState, h: HexId, side: Side): UnitState[] => localUnits(state, h, 0).at(h, side);
@@ -162,7 +162,8 @@ export function startAssault(run: Run, decl: GaDeclaration, side: Side): void {
   const pre = gaOdds(unmodifiedBase(d) as GameState, ctx.bundle, decl, side);
   if (!pre.ok) reject(pre.code, pre.message, pre.case);
   const c = combatOf(d);
-  for (const id of decl.attackers) { const u = unitOf(d, id); if (has(u as UnitState, M.OHS)) { dropMarker(u, M.OHS); addMarker(u, M.OOS); events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit attacked', case: 'AW 31.11' }); } }
+  // Each attacker read without drafting it; written (a new record) only when its supply changes (issue 17).
+  for (const id of decl.attackers) { const u = peekUnit(d as GameState, id)!; if (has(u, M.OHS)) { patchUnit(d, u, { markers: swapMarker(u.markers, M.OHS, M.OOS) }); events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit attacked', case: 'AW 31.11' }); } }
   const defenders = inHex(d as GameState, decl.hex, enemyOf(side)).filter((u) => !isLeader(defOf(ctx.bundle, u.id))).map((u) => u.id);
   pushFrame(d, {
     proc: 'groundAssault', hex: decl.hex, attackerSide: side, defenderSide: enemyOf(side), attackers: decl.attackers, defenders,
@@ -189,11 +190,15 @@ function resolve(run: Run, g: Draft<GroundAssaultFrame>): void {
   c.defendedHexes.push(g.hex);
   if (odds.offLeft) c.defendedOffLeft.push(g.hex);
   for (const s of odds.supportHexes) { const x = tryParseHexRef(s); if (!('error' in x)) c.supportUsed.push(x.hex); }
-  for (const id of odds.crUsed) dropMarker(unitOf(run.d, id), M.CR);
+  // Units read without drafting them, written as new records only where a marker changes (issue 17).
+  for (const id of odds.crUsed) dropMarkersOf(run.d, peekUnit(run.d as GameState, id)!, [M.CR]);
   for (const id of g.defenders) {
-    const u = unitOf(run.d, id);
-    dropMarker(u, M.CR); // GOSS 5.8: a CR unit that defends loses the marker
-    if (g.decl.fullStrength.includes(id) && has(u as UnitState, M.OHS)) { dropMarker(u, M.OHS); addMarker(u, M.OOS); run.events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit defended at full strength', case: 'AW 31.11' }); }
+    const u = peekUnit(run.d as GameState, id)!;
+    // GOSS 5.8: a CR unit that defends loses the marker.
+    const ohs = g.decl.fullStrength.includes(id) && has(u, M.OHS);
+    if (ohs) patchUnit(run.d, u, { markers: swapMarker(u.markers.filter((m) => m !== M.CR), M.OHS, M.OOS) });
+    else dropMarkersOf(run.d, u, [M.CR]);
+    if (ohs) run.events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit defended at full strength', case: 'AW 31.11' });
   }
   run.events.push({ type: 'gaResolved', odds, rolls: g.rolls, onDefender: res.onDefender.result, onAttacker: res.onAttacker.result, case: 'GOSS 13.9' });
   const side = (role: 'attacker' | 'defender', h: typeof res.onAttacker): GaSideResult => ({
