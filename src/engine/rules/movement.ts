@@ -194,9 +194,9 @@ function gensFor(state: GameState, bundle: ScenarioBundle, u: UnitState): MoverC
     const cost = genSCost(state, bundle, u.side);
     return { cost, max, oos, outside: (cost.get(hex) ?? Infinity) > max };
   }
-  // A frozen state: traced when a step first asks (issue 17). Only a step within 3 hexes of an enemy
-  // does (gensBlocks), so a move that stays farther off traces nothing: most of a move's check was
-  // this map-wide trace.
+  // A frozen state: traced when a step first asks (issue 17: the trace was about a third of a move's
+  // check in the self-play replay). Only a step within 3 hexes of an enemy asks (gensBlocks), so a
+  // move or a search that stays farther off traces nothing.
   let cost: ReadonlyMap<HexId, number> | undefined;
   const traced = () => (cost ??= genSCost(state, bundle, u.side));
   return {
