@@ -11,7 +11,9 @@ import { formatHex, hexOfRulesId, neighbours } from '../hex';
 import { isLand } from '../board';
 import type { GameEvent, GameState } from '../types';
 import { checkMark, movementOptions } from './movement';
-import { F_ENEMY_ADJ, F_HALT_ADJ, sideView } from './movement-search';
+import { F_ENEMY_ADJ, F_HALT_ADJ, enemyWithin, sideView } from './movement-search';
+import { genSCost, supplyRule } from './supply';
+import { selfplayLogs } from '../../bench/scale';
 import { hexSet, inPlayArea, special } from './scenarioArea';
 import { doRetreat } from './retreat';
 import { toSegment } from './combat.fixture';
@@ -90,6 +92,30 @@ describe('Goodwood special rules in movement and retreat', () => {
     const v = sideView(s, b, 'allied');
     expect(before.destinations.some((d) => v.flags[d.hex] & F_ENEMY_ADJ)).toBe(true);
     expect(after.destinations.filter((d) => v.flags[d.hex] & F_ENEMY_ADJ)).toEqual([]);
+  });
+
+  it('GOSS 7.7.5 / AW 32.9: in the opponent\'s Goodwood game, no move into a hex without a GenS trace within 3 hexes of an enemy', () => {
+    // The opponent's Goodwood game (tests/fixtures/selfplay), 15 actions in: the Allied Movement Segment.
+    const log = selfplayLogs().find((l) => l.scenario === 'goodwood')!;
+    let s = newGame(b, log.options).state;
+    for (const a of log.actions.slice(0, 15)) { const r = apply(s, a); if (!r.ok) throw new Error(r.error.message); s = r.state; }
+    const id = '13-18-h-27';
+    expect(formatHex(unitOf(s, id).hex!)).toBe('C5221');
+    const max = supplyRule(b, 'allied')!.maxAdjacentToEnemy;
+    const cost = genSCost(s, b, 'allied');
+    const v = sideView(s, b, 'allied');
+    const to = hexOfRulesId('C5222');
+    // The hex itself: no trace within the limit, an enemy within 3 hexes, nothing else in the way.
+    expect(cost.get(to) ?? Infinity).toBeGreaterThan(max);
+    expect(enemyWithin(v, to, 3)).toBe(true);
+    const r = apply(s, { type: 'move', unit: id, path: ['C5222'] });
+    expect(!r.ok && [r.error.code, r.error.case]).toEqual(['out-of-supply', 'GOSS 7.7.5, AW 32.9']);
+    // The same unit's legal destinations: none is a hex out of GenS within 3 hexes of an enemy.
+    const o = movementOptions(s, b, id);
+    if ('error' in o) throw new Error(o.error.message);
+    const outOfGenS = o.destinations.filter((d) => (cost.get(d.hex) ?? Infinity) > max);
+    expect(outOfGenS.filter((d) => enemyWithin(v, d.hex, 3))).toEqual([]);
+    expect(o.destinations.map((d) => d.hex)).not.toContain(to);
   });
 
   it('AW 32.0: a stack that retreats out of the playing area is out of play (eliminated)', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, at, edit, fixture, hx, start, toSegment } from './combat.fixture';
 import { genSCost } from './supply';
 import { unitOf } from '../unitTable';
+import { apply } from '../game';
 
 const RULES = { combat: { supply: {
   allied: { edges: ['W'], maxAdjacentToEnemy: 2, source: 'test: AW 32.9.1-style PSS' },
@@ -17,6 +18,18 @@ describe('AW 31.11 / 32.9 supply', () => {
     const cost = genSCost(s, b, 'allied');
     expect(cost.get(hx(1, 4))).toBe(0);
     expect(cost.has(hx(6, 4))).toBe(false);
+  });
+  it('GOSS 7.7.5 / AW 32.9: a cut-off unit may not move into a hex without a GenS trace within 3 hexes of an enemy; farther off it may', () => {
+    // The wall of column 4 cuts off both Allied units from the west edge: no hex east of it has a trace.
+    const wall = Array.from({ length: 10 }, (_, r) => ({ id: `w${r}`, side: 'german' as const, hex: at(4, r) }));
+    const b = fixture({ rules: RULES, units: [{ id: 'near', side: 'allied', hex: at(6, 4) }, { id: 'far', side: 'allied', hex: at(9, 4) }, ...wall] });
+    const s = toSegment(start(b), b, 'move');
+    const cost = genSCost(s, b, 'allied');
+    expect([cost.has(hx(7, 4)), cost.has(hx(10, 4))]).toEqual([false, false]);
+    // (7,4) is 3 hexes from the wall: refused. (10,4) is 6 hexes from it: allowed.
+    const r = apply(s, { type: 'move', unit: 'near', path: [at(7, 4)] });
+    expect(!r.ok && [r.error.code, r.error.case]).toEqual(['out-of-supply', 'GOSS 7.7.5, AW 32.9']);
+    expect(unitOf(act(s, { type: 'move', unit: 'far', path: [at(10, 4)] }).state, 'far').hex).toBe(hx(10, 4));
   });
   it('AW 31.11: a unit that cannot trace is marked OhS; one that can again loses OhS/OoS; an OhS unit that attacks becomes OoS at half CS', () => {
     const wall = Array.from({ length: 10 }, (_, r) => ({ id: `w${r}`, side: 'german' as const, hex: at(4, r) }));
