@@ -18,7 +18,7 @@ import { gaMods } from '../rules/combatTables';
 import { combatOf } from '../rules/combatState';
 import { M, addAs, defOf, dropMarker, isAttackDesignated, isCommando, isLeader, isRecon, live } from '../rules/combatTraits';
 import { absorb, allocateSteps, takeStepsMostFirst, type LossCtx } from '../rules/losses';
-import { retreatPaths } from '../rules/retreat';
+import { canRetreat } from '../rules/retreat';
 import { et3ToGiveUp, permanentWorksAt, removeFieldworks } from '../rules/fieldworks';
 import { effectivePr } from '../rules/combatPr';
 import { leaderPrcDrm, type LeaderDrm } from '../rules/leaders';
@@ -77,7 +77,7 @@ function fsRetreatFrame(state: GameState, f: FsHitsFrame): RetreatFrame {
 
 function fsCanRetreat(state: GameState, bundle: ScenarioBundle, f: FsHitsFrame): boolean {
   const r = fsRetreatFrame(state, f);
-  return (r.units.length > 0 && retreatPaths(state, bundle, r.side, r.from, r.units, 1).length > 0) || r.noWithdraw === null;
+  return (r.units.length > 0 && canRetreat(state, bundle, r.side, r.from, r.units)) || r.noWithdraw === null;
 }
 
 /**
@@ -189,7 +189,7 @@ function gaCanRetreat(state: GameState, bundle: ScenarioBundle, f: GaHitsFrame, 
   const ids = alive(state, f.units);
   const probe = orWithdraw && f.role === 'attacker' ? { ...f, option: 'limited' as const, passed: true } : null;
   return ids.length > 0 && stacks(state, ids).every((h) => (probe !== null && !gaWithdrawRefusal(state, probe, h))
-    || retreatPaths(state, bundle, f.side, h, ids.filter((id) => unitOf(state, id).hex === h), 1).length > 0);
+    || canRetreat(state, bundle, f.side, h, ids.filter((id) => unitOf(state, id).hex === h)));
 }
 
 /**

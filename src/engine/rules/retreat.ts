@@ -140,6 +140,17 @@ export function retreatPaths(state: GameState, bundle: ScenarioBundle, side: Sid
   return out.filter((p) => p.length === max && max > 0);
 }
 
+/**
+ * Whether the stack has a retreat of at least one hex: `retreatPaths(…, 1)` is not empty exactly when
+ * one neighbour may be entered (the priorities only choose among those). Without listing and ranking
+ * the paths: the hit procedure asks it at every GA and FS hit decision (issue 17).
+ */
+export function canRetreat(state: GameState, bundle: ScenarioBundle, side: Side, from: HexId, units: string[]): boolean {
+  const near = nearOf(state, bundle, side, from, 1);
+  for (const n of neighbours(from)) if (step(near, bundle, side, units, from, n).ok) return true;
+  return false;
+}
+
 /** Enemies that make open ground costly to enter (GOSS 13.11: not HQs, OoB towed art, Z-steps or AS-marked units). */
 function dangerousEnemyAdjacent(state: GameState, bundle: ScenarioBundle, side: Side, h: HexId): boolean {
   const near = localUnits(state, h, 1);
