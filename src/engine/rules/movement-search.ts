@@ -521,11 +521,10 @@ function gensBlocks(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: string
     if (why) { why.reason = 'an out-of-supply unit may not move adjacent to an enemy unit'; why.case = 'GOSS 7.7.5'; why.code = 'oos-adjacent'; }
     return true;
   }
-  // Asked first: it needs no trace (gensFor traces a frozen state's GenS on first use of `cost`).
-  if (!enemyWithin(c.view, to, 3)) return false;
   const ct = g.cost.get(to) ?? Infinity;
   if (ct <= g.max) return false;
   if (g.outside && ct < (g.cost.get(from) ?? Infinity)) return false;
+  if (!enemyWithin(c.view, to, 3)) return false;
   if (why) { why.reason = 'GenS cannot be traced to that hex and it is within 3 hexes of an enemy: units may not move out of supply'; why.case = 'GOSS 7.7.5, AW 32.9'; why.code = 'out-of-supply'; }
   return true;
 }

@@ -186,25 +186,8 @@ const nonEmpty = <T>(s: ReadonlySet<T>): ReadonlySet<T> | undefined => (s.size ?
 function gensFor(state: GameState, bundle: ScenarioBundle, u: UnitState): MoverCtx['gens'] {
   const rule = supplyRule(bundle, u.side);
   if (!rule || u.hex === null) return null;
-  const max = rule.maxAdjacentToEnemy;
-  const hex = u.hex;
-  const oos = hasMarker(u, MARKER.OOS);
-  // A draft (or an unfrozen test state) may still change: traced now, as it is.
-  if (isDraft(state) || Object.isExtensible(state)) {
-    const cost = genSCost(state, bundle, u.side);
-    return { cost, max, oos, outside: (cost.get(hex) ?? Infinity) > max };
-  }
-  // A frozen state: traced when a step first asks (issue 17: the trace was about a third of a move's
-  // check in the self-play replay). Only a step within 3 hexes of an enemy asks (gensBlocks), so a
-  // move or a search that stays farther off traces nothing.
-  let cost: ReadonlyMap<HexId, number> | undefined;
-  const traced = () => (cost ??= genSCost(state, bundle, u.side));
-  return {
-    get cost() { return traced(); },
-    max,
-    oos,
-    get outside() { return (traced().get(hex) ?? Infinity) > max; },
-  };
+  const cost = genSCost(state, bundle, u.side);
+  return { cost, max: rule.maxAdjacentToEnemy, oos: hasMarker(u, MARKER.OOS), outside: (cost.get(u.hex) ?? Infinity) > rule.maxAdjacentToEnemy };
 }
 
 /** The movement types the unit may use now (GOSS 7.4, 7.10.1: Mech road movement starts on a road or dry clear hex; GOSS 7.6.2 Leg road march). */
