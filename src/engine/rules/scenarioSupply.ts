@@ -132,7 +132,7 @@ function roomFor(a: Int32Array, n: number): Int32Array {
  * Occupancy (ENEMY / FRIEND bits) and "next to an enemy" per hex, all zero between traces; leg 1's
  * counts, read only inside `traceOn`.
  */
-const scratch = { occ: new Uint8Array(HEX_COUNT), near: new Uint8Array(HEX_COUNT), leg1: new Uint8Array(HEX_COUNT) };
+const scratch = { occ: new Uint8Array(HEX_COUNT), near: new Uint8Array(HEX_COUNT), leg1: new Uint8Array(HEX_COUNT), pass: new Uint8Array(HEX_COUNT), adj: new Uint8Array(HEX_COUNT) };
 
 type SupplyDef = NonNullable<NonNullable<NonNullable<ReturnType<typeof special>['logistics']>['supply']>[Side]>;
 
@@ -154,8 +154,12 @@ function traceOn(state: GameState, bundle: ScenarioBundle, side: Side, rule: Sup
   const T = hexsideTable(bundle, special(bundle).epsom?.odon.river);
   const down = downBridgeSides(state, bundle);
   const blocks = (x: HexId, d: number, y: HexId) => edgeBlocks(T, x, d, y, down, markers, riverBlocks);
-  // Leg 1: least enemy-adjacent count from a PSS to each hex (0-1 BFS), any length.
-  const cost = leastAdjacentCosts(hexSet(bundle, rule.pss), { passable, adjacent: adj, crosses: (h, n, d) => !blocks(h, d, n), cap: max }, scratch.leg1);
+  // Leg 1: least enemy-adjacent count from a PSS to each hex (0-1 BFS), any length; `passable` and
+  // `adj` as masks for the search (each written whole here, so nothing is left from the last trace).
+  const pass = scratch.pass; pass.set(land);
+  const adjMask = scratch.adj; adjMask.set(near);
+  for (const x of unitIndex(state).live) { if (x.side === side) adjMask[x.hex!] = 0; else pass[x.hex!] = 0; }
+  const cost = leastAdjacentCosts(hexSet(bundle, rule.pss), { pass, adj: adjMask, crosses: (h, n, d) => !blocks(h, d, n), cap: max }, scratch.leg1);
   // The count at a hex reached by a last step across a blocked hexside (AW 33.9.1), else by a normal path.
   const reach = (h: HexId): number => {
     let c = cost.get(h) ?? Infinity;

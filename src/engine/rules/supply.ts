@@ -171,23 +171,24 @@ function memoOf(bundle: ScenarioBundle): Map<string, ReadonlyMap<HexId, number>>
 export function traceGenS(bundle: ScenarioBundle, rule: SupplyRule, enemy: Set<HexId>, bridges: ReadonlySet<number> = new Set(), blown: ReadonlySet<number> = new Set()): HexCosts {
   const land = landMask(bundle.board, rule.area);
   const T = hexsideTable(bundle);
-  // Enemy hexes and their neighbours as masks over the lattice: the search reads arrays, not sets.
-  const blocked = new Uint8Array(HEX_COUNT); const adjacent = new Uint8Array(HEX_COUNT);
+  // Where a path may go (land of the area, no enemy) and the enemy's neighbours, as masks over the lattice.
+  const pass = land.slice(); const adjacent = new Uint8Array(HEX_COUNT);
   for (const e of enemy) {
-    blocked[e] = 1;
+    pass[e] = 0;
     for (let d = 0; d < 6; d++) { const n = NEIGHBOURS[e * 6 + d]; if (n >= 0) adjacent[n] = 1; }
   }
   return leastAdjacentCosts(rule.sources, {
-    adjacent: (h) => adjacent[h] === 1,
-    passable: (h) => land[h] === 1 && blocked[h] === 0,
-    crosses: (a, b, d) => {
-      if (!rule.bridgesOnly) return true;
-      // The static features from the bundle's table (issue 17); bridges blown or placed in play by side id.
-      const e = T[a * 6 + d];
-      if (!(e & EDGE_MAJOR)) return true;
-      const hs = hexsideBetween(a, b);
-      return ((e & EDGE_BRIDGE) !== 0 && !blown.has(hs)) || bridges.has(hs);
-    },
+    adj: adjacent,
+    pass,
+    // The static features from the bundle's table (issue 17); bridges blown or placed in play by side id.
+    ...(rule.bridgesOnly ? {
+      crosses: (a: HexId, b: HexId, d: number) => {
+        const e = T[a * 6 + d];
+        if (!(e & EDGE_MAJOR)) return true;
+        const hs = hexsideBetween(a, b);
+        return ((e & EDGE_BRIDGE) !== 0 && !blown.has(hs)) || bridges.has(hs);
+      },
+    } : {}),
     cap: rule.maxAdjacentToEnemy + 1,
   });
 }

@@ -10,10 +10,12 @@ import { HEX_COUNT, NEIGHBOURS, type HexId } from '../hex';
 import { isLand, type Board } from '../board';
 
 export interface PathRules {
-  passable(h: HexId): boolean;
-  /** The step a → b, b being a's neighbour in direction d (NEIGHBOURS[a * 6 + d]). */
-  crosses(a: HexId, b: HexId, d: number): boolean;
-  adjacent(h: HexId): boolean;
+  /** Map-sized: 1 where a path may enter. Masks, not callbacks (issue 17): the search asks them six times a hex. */
+  pass: Uint8Array;
+  /** Map-sized: 1 where a hex counts as enemy-adjacent, else 0. */
+  adj: Uint8Array;
+  /** The step a → b, b being a's neighbour in direction d (NEIGHBOURS[a * 6 + d]); absent: every hexside may be crossed. */
+  crosses?(a: HexId, b: HexId, d: number): boolean;
   /** Counts above this are not kept (nor searched from). */
   cap: number;
 }
@@ -50,10 +52,11 @@ export function leastAdjacentCosts(sources: Iterable<HexId>, r: PathRules, into?
     else { if (laterLen === later.length) { const x = new Int32Array(later.length * 2); x.set(later); later = x; } later[laterLen++] = h; }
   };
   const cap = Math.min(r.cap, UNREACHED - 1);
+  const { pass, adj, crosses } = r;
   let reached = 0;
   for (const s of sources) {
-    if (!r.passable(s)) continue;
-    const c = r.adjacent(s) ? 1 : 0;
+    if (pass[s] !== 1) continue;
+    const c = adj[s];
     if (c <= cap && cost[s] > c) { if (cost[s] === UNREACHED) reached++; cost[s] = c; push(c === 0, s); }
   }
   let level = 0;
@@ -63,8 +66,8 @@ export function leastAdjacentCosts(sources: Iterable<HexId>, r: PathRules, into?
     if (cost[h] !== level) continue;
     for (let d = 0; d < 6; d++) {
       const n = NB[h * 6 + d];
-      if (n < 0 || !r.passable(n) || !r.crosses(h, n, d)) continue;
-      const c = level + (r.adjacent(n) ? 1 : 0);
+      if (n < 0 || pass[n] !== 1 || (crosses !== undefined && !crosses(h, n, d))) continue;
+      const c = level + adj[n];
       if (c > cap || c >= cost[n]) continue;
       if (cost[n] === UNREACHED) reached++;
       cost[n] = c; push(c === level, n);
