@@ -71,7 +71,7 @@ export function asCount(u: UnitState): number {
   for (const m of u.markers) if (m === M.AS) n++;
   return n;
 }
-export function addAs(u: UnitState, n = 1): void { for (let i = 0; i < n && asCount(u) < 2; i++) u.markers.push(M.AS); }
+export function addAs(u: UnitState, n = 1): void { const m = withAs(markersOf(u), n); if (m) u.markers = m; }
 /** `markers` with up to `n` AS markers added, at most 2 on the unit (addAs, on a list); null when none is added. */
 export function withAs(markers: readonly string[], n: number): string[] | null {
   let have = 0;

@@ -195,10 +195,10 @@ function resolve(run: Run, g: Draft<GroundAssaultFrame>): void {
   for (const id of g.defenders) {
     const u = peekUnit(run.d as GameState, id)!;
     // GOSS 5.8: a CR unit that defends loses the marker.
-    const ohs = g.decl.fullStrength.includes(id) && has(u, M.OHS);
-    if (ohs) patchUnit(run.d, u, { markers: swapMarker(u.markers.filter((m) => m !== M.CR), M.OHS, M.OOS) });
-    else dropMarkersOf(run.d, u, [M.CR]);
-    if (ohs) run.events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit defended at full strength', case: 'AW 31.11' });
+    if (g.decl.fullStrength.includes(id) && has(u, M.OHS)) {
+      patchUnit(run.d, u, { markers: swapMarker(u.markers.filter((m) => m !== M.CR), M.OHS, M.OOS) });
+      run.events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit defended at full strength', case: 'AW 31.11' });
+    } else dropMarkersOf(run.d, u, [M.CR]);
   }
   run.events.push({ type: 'gaResolved', odds, rolls: g.rolls, onDefender: res.onDefender.result, onAttacker: res.onAttacker.result, case: 'GOSS 13.9' });
   const side = (role: 'attacker' | 'defender', h: typeof res.onAttacker): GaSideResult => ({

@@ -849,8 +849,13 @@ export const movementRules: RuleModule = {
           const id = r.id;
           const exploit = r.side === side && r.markers.includes(MARKER.EXPLOIT);
           if (r.mpSpent === 0 && !exploit) continue;
-          patchUnit(draft, r, { ...(r.mpSpent !== 0 ? { mpSpent: 0 } : {}), ...(exploit ? { markers: r.markers.filter((m) => m !== MARKER.EXPLOIT) } : {}) });
-          if (exploit) events.push({ type: 'markerRemoved', unit: id, marker: MARKER.EXPLOIT, case: 'AW 31.5' });
+          const patch: Partial<UnitState> = {};
+          if (r.mpSpent !== 0) patch.mpSpent = 0;
+          if (exploit) {
+            patch.markers = r.markers.filter((m) => m !== MARKER.EXPLOIT);
+            events.push({ type: 'markerRemoved', unit: id, marker: MARKER.EXPLOIT, case: 'AW 31.5' });
+          }
+          patchUnit(draft, r, patch);
         }
         return events;
       },

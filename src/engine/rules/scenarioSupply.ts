@@ -26,7 +26,7 @@ import { downBridgeSides, placedBridgesKey } from './placedBridges';
 import { EDGE_BRIDGE, EDGE_MAJOR, EDGE_NAMED, EDGE_ROAD, hexsideTable } from './hexsideTable';
 import { unitOf } from '../unitTable';
 
-const ENEMY = 1; const FRIEND = 2;
+const FRIEND = 2;
 const NONE = 0xffff; const NONE8 = 0xff;
 
 let bestScratch = new Uint16Array(0);
@@ -100,7 +100,6 @@ export function scenarioSupplyTrace(state: GameState, bundle: ScenarioBundle, si
     for (const x of unitIndex(state).live) {
       written.push(x.hex!);
       if (x.side === side) { occ[x.hex!] |= FRIEND; continue; }
-      occ[x.hex!] |= ENEMY;
       for (let d = 0; d < 6; d++) { const n = NB[x.hex! * 6 + d]; if (n >= 0) near[n] = 1; }
     }
     tr = traceOn(state, bundle, side, rule, markers);
@@ -129,8 +128,8 @@ function roomFor(a: Int32Array, n: number): Int32Array {
   return x;
 }
 /**
- * Occupancy (ENEMY / FRIEND bits) and "next to an enemy" per hex, all zero between traces; leg 1's
- * counts, read only inside `traceOn`.
+ * Friendly occupancy (the FRIEND bit) and "next to an enemy" per hex, all zero between traces; leg 1's
+ * counts and masks (`pass`, `adj`: written whole by each `traceOn`), read only inside it.
  */
 const scratch = { occ: new Uint8Array(HEX_COUNT), near: new Uint8Array(HEX_COUNT), leg1: new Uint8Array(HEX_COUNT), pass: new Uint8Array(HEX_COUNT), adj: new Uint8Array(HEX_COUNT) };
 
@@ -143,10 +142,15 @@ function traceOn(state: GameState, bundle: ScenarioBundle, side: Side, rule: Sup
   const NB = NEIGHBOURS;
   const playArea = special(bundle).playArea;
   const land = landMask(bundle.board, playArea ? hexSet(bundle, playArea.hexes) : null);
-  // A hex counts as next to an enemy unless a friendly unit holds it (AW 33.9.0).
-  const adj = (h: HexId) => near[h] === 1 && !(occ[h] & FRIEND);
+  // Where a path may go (land, no enemy unit) and which hexes count as next to an enemy (unless a
+  // friendly unit holds it, AW 33.9.0), as masks: leg 1's search reads them six times a hex. Each is
+  // written whole here, so nothing is left from the last trace.
+  const pass = scratch.pass; pass.set(land);
+  const adjMask = scratch.adj; adjMask.set(near);
+  for (const x of unitIndex(state).live) { if (x.side === side) adjMask[x.hex!] = 0; else pass[x.hex!] = 0; }
+  const adj = (h: HexId) => adjMask[h] === 1;
   const max = rule.maxPathHexesAdjacentToEnemy;
-  const passable = (h: HexId) => h >= 0 && land[h] === 1 && !(occ[h] & ENEMY);
+  const passable = (h: HexId) => h >= 0 && pass[h] === 1;
   // AW 33.9.1 (under "Allied PSS"): the Odon blocks only the sides whose rule says so.
   const riverBlocks = rule.namedRiverBlocks !== false;
   const epsom = !!special(bundle).epsom && riverBlocks;
@@ -154,11 +158,7 @@ function traceOn(state: GameState, bundle: ScenarioBundle, side: Side, rule: Sup
   const T = hexsideTable(bundle, special(bundle).epsom?.odon.river);
   const down = downBridgeSides(state, bundle);
   const blocks = (x: HexId, d: number, y: HexId) => edgeBlocks(T, x, d, y, down, markers, riverBlocks);
-  // Leg 1: least enemy-adjacent count from a PSS to each hex (0-1 BFS), any length; `passable` and
-  // `adj` as masks for the search (each written whole here, so nothing is left from the last trace).
-  const pass = scratch.pass; pass.set(land);
-  const adjMask = scratch.adj; adjMask.set(near);
-  for (const x of unitIndex(state).live) { if (x.side === side) adjMask[x.hex!] = 0; else pass[x.hex!] = 0; }
+  // Leg 1: least enemy-adjacent count from a PSS to each hex (0-1 BFS), any length.
   const cost = leastAdjacentCosts(hexSet(bundle, rule.pss), { pass, adj: adjMask, crosses: (h, n, d) => !blocks(h, d, n), cap: max }, scratch.leg1);
   // The count at a hex reached by a last step across a blocked hexside (AW 33.9.1), else by a normal path.
   const reach = (h: HexId): number => {
