@@ -15,7 +15,7 @@ import { aiRng } from './rng';
 import { decide } from './decisions';
 import { makeCtx } from './context';
 import { act, at, edit, fixture, start as fxStart, toSegment } from '../engine/rules/combat.fixture';
-import { unitOf } from '../engine/unitTable';
+import { mutUnit } from '../engine/unitTable';
 
 const bundle = loadScenario('goodwood');
 // A budget no test reaches: the wall-clock safety net (docs/ai.md) must not make results depend on the machine's load.
@@ -96,7 +96,7 @@ describe('API', () => {
         { id: 'gag', side: 'german', hex: at(7, 4), type: 'Art', size: 'Group', steps: [[8, 1]], pr: [null, 3], extra: { range: 7 } },
       ],
     });
-    const s = edit(toSegment(fxStart(b), b, 'exploitation'), (d) => { unitOf(d, "m").markers.push('Exploit'); });
+    const s = edit(toSegment(fxStart(b), b, 'exploitation'), (d) => { mutUnit(d, "m").markers.push('Exploit'); });
     const t = act(s, { type: 'overrun', unit: 'm', hex: at(3, 4) }).state;
     expect(t.pending?.kind).toBe('overrunFs');
     expect(decide(makeCtx(t, 'german'), t)).toEqual({ type: 'overrunFs', fire: true, spotter: 'g', artillery: [{ unit: 'gag', points: 8 }] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CACHE_BOX, cacheBox, freezeNew, produceFrozen } from './frozenProduce';
-import { apply, newGame } from './game';
+import { apply, newGame, stateHash } from './game';
 import { loadScenario } from '../data/bundle';
 import { selfplayLogs } from '../bench/scale';
 import type { GameState } from './types';
@@ -44,6 +44,23 @@ describe("the engine's produce keeps every state deeply frozen (the per-state ca
       bad.push(...unfrozen(state).slice(0, 3).map((p) => `action ${state.n}: ${p}`));
     }
     expect(bad.slice(0, 5)).toEqual([]);
+  });
+
+  it('a structured clone of a state (as the opponent worker receives one) takes every action to the same state as the original (issue 17: its plain unit table is made a table again)', () => {
+    const log = selfplayLogs()[0];
+    const bundle = loadScenario(log.scenario);
+    let state: GameState = newGame(bundle, log.options).state;
+    const differ: number[] = [];
+    for (const [i, a] of log.actions.slice(0, 300).entries()) {
+      const r = apply(state, a);
+      if (!r.ok) throw new Error(r.error.message);
+      if (i % 10 === 0) {
+        const c = apply(structuredClone(state), a);
+        if (!c.ok || stateHash(c.state) !== stateHash(r.state) || unfrozen(c.state).length) differ.push(i);
+      }
+      state = r.state;
+    }
+    expect(differ).toEqual([]);
   });
 
   it("immer's records of a finished produce no longer reach the base or the copies (issue 17: V8 may allocate them in the old generation)", () => {

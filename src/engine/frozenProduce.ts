@@ -12,6 +12,12 @@ import { draftRecordsOf, internals, releaseRecords } from './draftPeek';
 const engineImmer = new Immer({ autoFreeze: false });
 
 /** Deep-freezes the plain objects and arrays of `v` not frozen yet (a frozen object's contents are frozen already). */
+/** A class whose instances freezeNew freezes as data (the unit table, unitTable.ts: a class so that immer does not draft it). */
+let dataClass: object | null = null;
+export function freezeAsData(proto: object): void {
+  dataClass = proto;
+}
+
 export function freezeNew(v: unknown): void {
   // Not extensible = frozen here (nothing in a state is sealed or made non-extensible otherwise), and
   // cheaper to ask: V8's isFrozen checks every property of the object.
@@ -23,7 +29,7 @@ export function freezeNew(v: unknown): void {
   }
   const proto = Object.getPrototypeOf(v);
   // Only plain data, as immer freezes: the state is JSON (a class instance or typed array is left as it is).
-  if (proto !== Object.prototype && proto !== null) return;
+  if (proto !== Object.prototype && proto !== null && proto !== dataClass) return;
   Object.freeze(v);
   for (const k in v) freezeNew((v as Record<string, unknown>)[k]);
 }
@@ -49,6 +55,22 @@ export function cacheBox(v: object): CacheBox | undefined {
 }
 
 let depth = 0;
+/**
+ * Objects the running produce made outside immer's drafts, which it may still write in place: the unit
+ * table and its chunks (unitTable.ts writes them by explicit copy-on-write). Everything a state held
+ * before the action is frozen; what is in here becomes so when the outermost produce returns.
+ */
+const owned = new Set<object>();
+/** Whether `x` is an object the running produce made (`claim`) and may write in place. */
+export function ownedHere(x: object): boolean {
+  // Extensible too: a nested produce freezes what it made when it returns, its outer one still running.
+  return owned.has(x) && Object.isExtensible(x);
+}
+/** Marks `x`, just made by a write inside a produce, as writable in place until that produce returns; outside one, nothing is kept (every write copies). */
+export function claim<T extends object>(x: T): T {
+  if (depth > 0) owned.add(x);
+  return x;
+}
 const draftMaps: Map<object, unknown>[] = [];
 /**
  * A map for caches keyed by drafts, emptied when the outermost `produceFrozen` returns (its drafts are
@@ -73,7 +95,10 @@ export function produceFrozen<T extends object>(base: T, recipe: (d: Draft<T>) =
       drafted = draftRecordsOf(d);
     }) as T;
   } finally {
-    if (--depth === 0) for (const m of draftMaps) if (m.size) m.clear();
+    if (--depth === 0) {
+      for (const m of draftMaps) if (m.size) m.clear();
+      owned.clear();
+    }
   }
   // Immer's records of this produce no longer reach the base or the copies (draftPeek.ts).
   if (drafted) releaseRecords(drafted);

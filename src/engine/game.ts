@@ -3,7 +3,7 @@
  * State is plain JSON, updated immutably with immer; static data lives in a ScenarioBundle
  * registered once per scenario and found again by id and data hash.
  */
-import { flatUnitsJson, unitTable } from './unitTable';
+import { asTable, flatUnitsJson, isTable, unitTable } from './unitTable';
 import type { Draft } from 'immer';
 import { produceFrozen } from './frozenProduce';
 import { BoxedCache } from './boxCache';
@@ -379,6 +379,9 @@ export function apply(state: GameState, raw: Action): ApplyResult {
 
 /** apply() of an action already normalised. */
 function applyNormalised(state: GameState, action: Action): ApplyResult {
+  // A state from a structured clone or JSON (the opponent's worker) holds a plain object for its unit
+  // table: made a table again here, before immer sees it (unitTable.ts `Table`).
+  if (!isTable(state.units)) state = { ...state, units: asTable(state.units) };
   if (!hasBundle(state.scenario)) return rejected(state, 'no-scenario', `scenario "${state.scenario}" is not loaded`);
   if (state.over) return rejected(state, 'game-over', `the game is over: ${state.over.reason}`);
   const bundle = bundleOf(state);

@@ -19,8 +19,8 @@
  * Read with `unitOf` / `unitList` / `unitIds`; write a draft with `putUnit` / `dropUnit`; build a
  * table with `unitTable` and patch one outside a draft with `withUnits`.
  */
-import { isDraft } from 'immer';
-import { latest } from './draftPeek';
+import { current, isDraft } from 'immer';
+import { claim, draftScopedMap, freezeAsData, ownedHere } from './frozenProduce';
 import type { UnitState } from './types';
 import { BoxedCache } from './boxCache';
 import { canonicalJson, isIndexKey, keyText } from './hash';
@@ -40,6 +40,136 @@ export interface UnitTable {
   readonly ids: readonly string[];
   /** `UNIT_CHUNKS` records `c0` … `c31`; unit `id` is in chunk `CHUNK_KEYS[chunkOf(id)]`. */
   readonly [chunk: ChunkKey]: Chunk;
+}
+
+/**
+ * The table's one class (issue 17). A class, not a plain object, so that immer does not draft it: an
+ * action's reads of units go to the frozen records themselves (a unit read through a draft was a proxy
+ * for the table, its chunk and the unit, each finalised when the action ended), and its writes are
+ * explicit copy-on-write (`putUnit`, `mutUnit`, `dropUnit`): the first write of an action copies the
+ * table and the chunk it writes, later writes of that action write those copies in place
+ * (frozenProduce.ts `claim`). Its 33 fields are assigned by name in one constructor, so every table has
+ * one fixed shape. JSON, hashes and structured clones see its fields as a plain object's; a clone comes
+ * back as a plain object, and `asTable` makes it a table again (game.ts `apply`).
+ */
+class Table implements UnitTable {
+  readonly [chunk: ChunkKey]: Chunk;
+  readonly ids: readonly string[];
+  readonly c0: Chunk;
+  readonly c1: Chunk;
+  readonly c2: Chunk;
+  readonly c3: Chunk;
+  readonly c4: Chunk;
+  readonly c5: Chunk;
+  readonly c6: Chunk;
+  readonly c7: Chunk;
+  readonly c8: Chunk;
+  readonly c9: Chunk;
+  readonly c10: Chunk;
+  readonly c11: Chunk;
+  readonly c12: Chunk;
+  readonly c13: Chunk;
+  readonly c14: Chunk;
+  readonly c15: Chunk;
+  readonly c16: Chunk;
+  readonly c17: Chunk;
+  readonly c18: Chunk;
+  readonly c19: Chunk;
+  readonly c20: Chunk;
+  readonly c21: Chunk;
+  readonly c22: Chunk;
+  readonly c23: Chunk;
+  readonly c24: Chunk;
+  readonly c25: Chunk;
+  readonly c26: Chunk;
+  readonly c27: Chunk;
+  readonly c28: Chunk;
+  readonly c29: Chunk;
+  readonly c30: Chunk;
+  readonly c31: Chunk;
+  constructor(ids: readonly string[], c: Readonly<Record<ChunkKey, Chunk>>) {
+    this.ids = ids;
+    this.c0 = c.c0;
+    this.c1 = c.c1;
+    this.c2 = c.c2;
+    this.c3 = c.c3;
+    this.c4 = c.c4;
+    this.c5 = c.c5;
+    this.c6 = c.c6;
+    this.c7 = c.c7;
+    this.c8 = c.c8;
+    this.c9 = c.c9;
+    this.c10 = c.c10;
+    this.c11 = c.c11;
+    this.c12 = c.c12;
+    this.c13 = c.c13;
+    this.c14 = c.c14;
+    this.c15 = c.c15;
+    this.c16 = c.c16;
+    this.c17 = c.c17;
+    this.c18 = c.c18;
+    this.c19 = c.c19;
+    this.c20 = c.c20;
+    this.c21 = c.c21;
+    this.c22 = c.c22;
+    this.c23 = c.c23;
+    this.c24 = c.c24;
+    this.c25 = c.c25;
+    this.c26 = c.c26;
+    this.c27 = c.c27;
+    this.c28 = c.c28;
+    this.c29 = c.c29;
+    this.c30 = c.c30;
+    this.c31 = c.c31;
+  }
+}
+freezeAsData(Table.prototype);
+
+/** Whether `t` is a Table (not a plain object of the same fields). */
+export function isTable(t: UnitTable): boolean {
+  return t instanceof Table;
+}
+
+/** `t` as a table (itself when it is one): a structured clone or parsed JSON of a state holds a plain object. */
+export function asTable(t: UnitTable): UnitTable {
+  return t instanceof Table ? t : new Table(t.ids, t);
+}
+
+type Writable = { ids: string[] } & Record<ChunkKey, Record<string, UnitState>>;
+
+/**
+ * The table of `d`, writable: inside an action, a copy made on the first write and written in place
+ * after; outside one (tests, hand-made states), a new copy per write.
+ */
+function ownTable(d: { units: UnitTable }): Writable {
+  const t = d.units;
+  if (ownedHere(t)) return t as unknown as Writable;
+  // A plain object (a structured clone's or parsed JSON's table) that immer has drafted: its current
+  // values, not the drafts inside it (which are revoked when the produce ends).
+  const from = isDraft(t) ? (current(t as never) as UnitTable) : t;
+  const c = claim(new Table(from.ids, from));
+  if (ownedHere(c) && Object.isFrozen(t)) bases.set(c, t);
+  d.units = c;
+  return c as unknown as Writable;
+}
+const bases = draftScopedMap<UnitTable, UnitTable>();
+/**
+ * The frozen table an action's table was copied from on its first write (null for any other table):
+ * the caches derive the written table's answers from that one's (rules/unitIndex.ts).
+ */
+export function baseTable(t: UnitTable): UnitTable | null {
+  return bases.get(t) ?? null;
+}
+/** Chunk `k` of a writable table, writable. */
+function ownChunk(t: Writable, k: ChunkKey): Record<string, UnitState> {
+  const c = t[k];
+  if (ownedHere(c)) return c;
+  return (t[k] = claim({ ...c }));
+}
+/** The id list of a writable table, writable. */
+function ownIds(t: Writable): string[] {
+  if (ownedHere(t.ids)) return t.ids;
+  return (t.ids = claim(t.ids.slice()));
 }
 
 /** Anything with a unit table: a state, a draft, a redacted view. */
@@ -78,10 +208,10 @@ export function unitTable(units: Iterable<UnitState>): UnitTable {
     if (!Object.hasOwn(c, u.id)) t.ids.push(u.id);
     c[u.id] = u;
   }
-  // A copy: V8 keeps an object given 33 properties one by one as a dictionary (every chunk read a hash
-  // lookup, until an action copies the table); a spread makes it an object of fixed shape. The first
-  // state's table lasts until a unit changes: the whole of the demo's replay (issue 17).
-  return { ...t };
+  // A Table: V8 keeps an object given 33 properties one by one as a dictionary (every chunk read a hash
+  // lookup, until an action copies the table); the class has one fixed shape. The first state's table
+  // lasts until a unit changes: the whole of the demo's replay (issue 17).
+  return new Table(t.ids, t);
 }
 
 /** The unit `id` (undefined when there is none, as a record lookup was). On a draft: the unit's draft. */
@@ -124,7 +254,6 @@ const lists = new BoxedCache<UnitTable, readonly UnitState[]>('unitList');
  */
 export function unitList(s: HasUnits): readonly UnitState[] {
   const t = s.units;
-  if (isDraft(t)) return t.ids.map((id) => t[chunkKeyOf(id)][id]);
   const v = lists.get(t);
   if (v) return v;
   const ids = t.ids;
@@ -199,32 +328,51 @@ export function unitEntries(s: HasUnits): [string, UnitState][] {
   return unitList(s).map((u, i) => [ids[i], u]);
 }
 
-/** Writes `u` into a draft (or unfrozen) state: a new id goes last, an existing one keeps its place. */
+/**
+ * Writes `u` into a draft (or unfrozen) state: a new id goes last, an existing one keeps its place.
+ * `u` becomes the table's record: a new object (never a record of a frozen state changed in place).
+ */
 export function putUnit(d: { units: UnitTable }, u: UnitState): void {
-  const t = d.units as { ids: string[] } & Record<ChunkKey, Record<string, UnitState>>;
-  const c = t[chunkKeyOf(u.id)];
-  if (!Object.hasOwn(c, u.id)) t.ids.push(u.id);
+  const t = ownTable(d);
+  const k = chunkKeyOf(u.id);
+  const c = ownChunk(t, k);
+  if (!Object.hasOwn(c, u.id)) ownIds(t).push(u.id);
   c[u.id] = u;
 }
 
 /**
- * Writes unit `u` with `patch` applied, as a new record (`putUnit`). `u` is the unit as it is now: a
- * frozen state's, or a draft's as `readUnits` gives it (never a draft unit held across a write of the
- * same unit: that draft is left behind). For hooks and procedures that change a few fields of many
- * units: drafting each unit made an immer proxy for it and its marker list (issue 17).
+ * Unit `id` of a draft (or unfrozen) state, writable until the action ends: a copy of its record (and
+ * of its marker and detached lists and its move record, which rules write in place) made on the
+ * first call of the action and put in the table, the same object on later calls. Undefined when there
+ * is no such unit. Read a unit with `unitOf`; write through what this returns.
+ */
+export function mutUnit(d: { units: UnitTable }, id: string): UnitState {
+  const u = unitOf(d, id);
+  if (u === undefined || ownedHere(u)) return u;
+  const w: UnitState = { ...u, markers: u.markers.slice() };
+  if (u.detached) w.detached = u.detached.slice();
+  if (u.move) w.move = { ...u.move };
+  putUnit(d, claim(w));
+  return w;
+}
+
+/**
+ * Writes unit `u` with `patch` applied, as a new record (`putUnit`). `u` is the unit as it is now
+ * (never one held across a write of the same unit: that record is left behind). For hooks and
+ * procedures that change a few fields of many units.
  */
 export function patchUnit(d: { units: UnitTable }, u: UnitState, patch: Partial<UnitState>): void {
-  putUnit(d, { ...latest(u), ...patch });
+  putUnit(d, { ...u, ...patch });
 }
 
 /** Removes unit `id` from a draft (or unfrozen) state. */
 export function dropUnit(d: { units: UnitTable }, id: string): void {
-  const t = d.units as { ids: string[] } & Record<ChunkKey, Record<string, UnitState>>;
-  const c = t[chunkKeyOf(id)];
-  if (!Object.hasOwn(c, id)) return;
-  delete c[id];
-  const i = t.ids.indexOf(id);
-  if (i >= 0) t.ids.splice(i, 1);
+  if (!Object.hasOwn(d.units[chunkKeyOf(id)], id)) return;
+  const t = ownTable(d);
+  delete ownChunk(t, chunkKeyOf(id))[id];
+  const ids = ownIds(t);
+  const i = ids.indexOf(id);
+  if (i >= 0) ids.splice(i, 1);
 }
 
 /**
@@ -232,7 +380,7 @@ export function dropUnit(d: { units: UnitTable }, id: string): void {
  * the ids in `drop` removed. Copies only the chunks it writes. For code outside a draft (tests, UI previews).
  */
 export function withUnits(t: UnitTable, units: Iterable<UnitState>, drop: Iterable<string> = []): UnitTable {
-  const out = { ...t } as { ids: string[] } & Record<ChunkKey, Record<string, UnitState>>;
+  const out = new Table(t.ids, t) as unknown as Writable;
   const copied = new Set<ChunkKey>();
   const chunk = (k: ChunkKey) => { if (!copied.has(k)) { out[k] = { ...out[k] }; copied.add(k); } return out[k]; };
   let idsCopied = false;
@@ -248,7 +396,7 @@ export function withUnits(t: UnitTable, units: Iterable<UnitState>, drop: Iterab
     if (!Object.hasOwn(out[k], u.id)) ids().push(u.id);
     chunk(k)[u.id] = u;
   }
-  return out;
+  return out as unknown as UnitTable;
 }
 
 /**
@@ -257,7 +405,7 @@ export function withUnits(t: UnitTable, units: Iterable<UnitState>, drop: Iterab
  * garbage, collected inside the timed calls.
  */
 export function thawedTable(t: UnitTable): UnitTable {
-  return { ...t };
+  return new Table(t.ids, t);
 }
 
 /** Whether `x` looks like a unit table (a state's `units`). */

@@ -26,7 +26,7 @@ import { defineProcedure, requireListed, type Run, type Step } from './stack';
 import { prc } from './proficiency';
 import type { CarpetHitsFrame, FsHitsFrame, GaHitsFrame, HitsFrame, RetreatFrame, RetreatResult } from './frames';
 import { dugIn } from '../rules/works';
-import { unitOf } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 import { peekUnit } from '../rules/unitIndex';
 
 
@@ -102,7 +102,7 @@ function fsEt3Refusal(state: GameState, bundle: ScenarioBundle, f: FsHitsFrame):
 
 /** Drops designations, marks 1 AS on all and queues the 1-hex retreat (GOSS 11.6.2 option b / failed PRC). */
 function fsBeginRetreat(run: Run, f: FsHitsFrame): void {
-  for (const id of alive(run.d as GameState, f.units)) { const u = unitOf(run.d, id); dropMarker(u, M.TA); dropMarker(u, M.PA); addAs(u, 1); }
+  for (const id of alive(run.d as GameState, f.units)) { const u = mutUnit(run.d, id); dropMarker(u, M.TA); dropMarker(u, M.PA); addAs(u, 1); }
   f.stage = 'retreat';
 }
 

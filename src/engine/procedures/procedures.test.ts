@@ -11,7 +11,7 @@ import type { Action, GameEvent, GameState } from '../types';
 import { frameOf, topFrame } from '.';
 import { hitsProcedure } from './hits';
 import type { HitsFrame } from './frames';
-import { unitOf } from '../unitTable';
+import { unitOf, mutUnit } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -32,7 +32,7 @@ const types = (es: GameEvent[], only: string[]) => es.map((e) => e.type).filter(
 describe('issue 14: nested procedures on the stack', () => {
   // An Exploit tank Bn next to a 2-step German Bn; a German artillery group in range to fire at the overrunner.
   const b = fixture({ special: SPECIAL, units: [A('m', 2, 4, MECH), A('inf', 0, 0), G('g', 3, 4, { steps: [[2, 2], [1, 1]] }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
-  const s0 = edit(toSegment(start(b), b, 'exploitation'), (d) => { unitOf(d, "m").markers.push('Exploit'); });
+  const s0 = edit(toSegment(start(b), b, 'exploitation'), (d) => { mutUnit(d, "m").markers.push('Exploit'); });
   const OVERRUN: Action = { type: 'overrun', unit: 'm', hex: at(3, 4) };
   const FIRE: Action = { type: 'overrunFs', fire: true, spotter: 'g', artillery: [{ unit: 'gag', points: 8 }] };
   /** The first seed (n0, n1, …) whose mission gives 2 hits and no AS and whose FS PRC then fails: the dice fixed by the seed. */

@@ -23,7 +23,7 @@ import { M, addMarker, defOf, dropMarker, has, isArtillery } from './combatTrait
 import { readUnits } from './unitIndex';
 import { advFold, oncePerGt } from './extensions';
 import { atOrAfter } from './weather';
-import { unitOf } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 
 /** The marker a depleted artillery unit carries (GOSS 11.8.0, AW 34.5.3). */
 const AMMO_DEPLETED = 'Ammo Depleted';
@@ -66,7 +66,7 @@ export function afterMission(d: Draft<GameState>, ctx: RuleContext, firers: stri
   let onceCase = '';
   for (const id of firers) {
     const once = oncePerGt(bundle, id);
-    if (once) { addMarker(unitOf(d, id) as UnitState, once.marker); marked.push(id); onceCase = once.case; }
+    if (once) { addMarker(mutUnit(d, id), once.marker); marked.push(id); onceCase = once.case; }
     else if (isArtillery(defOf(bundle, id))) art.push(id);
   }
   if (marked.length) events.push({ type: 'ammoDepleted', units: marked, why: 'fired its one FS mission of the GT', case: onceCase });
@@ -81,7 +81,7 @@ export function afterMission(d: Draft<GameState>, ctx: RuleContext, firers: stri
   const always = art.filter((id) => { const u = unitOf(d, id) as UnitState; return adv === 0 || has(u, M.OHS) || has(u, M.OOS); });
   const excess = Math.max(0, roll + drm - adv);
   const depleted = [...new Set([...always, ...prio.slice(0, excess)])];
-  for (const id of depleted) addMarker(unitOf(d, id) as UnitState, m);
+  for (const id of depleted) addMarker(mutUnit(d, id), m);
   events.push({ type: 'ammoDepletionCheck', roll, drm, adv, excess, depleted, case: 'GOSS 11.8.0, AW 34.5.3' });
   return events;
 }
@@ -97,7 +97,7 @@ function replenish(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
     const adv = advOf(d as GameState, bundle, side, u.id) ?? 0;
     const roll = ctx.dice.d10(`ammo replenishment ${u.id} (GOSS 16.3.7, ADV ${adv})`);
     const ok = roll <= adv;
-    if (ok) dropMarker(unitOf(d, u.id) as UnitState, m);
+    if (ok) dropMarker(mutUnit(d, u.id), m);
     events.push({ type: 'ammoReplenished', unit: u.id, roll, adv, replenished: ok, case: 'GOSS 16.3.7, AW 34.5.3' });
   }
   return events;

@@ -4,7 +4,7 @@ import { fsPlan } from './fireSupport';
 import { act, at, edit, fixture, fmt, hx, start, toSegment, type UnitSpec } from './combat.fixture';
 import { hexStackViolation } from './stacking';
 import { movementOptions } from './movement';
-import { unitOf } from '../unitTable';
+import { mutUnit } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -84,7 +84,7 @@ describe('AW 32.5 artillery groups as scenario data (special.artillery)', () => 
     const b = bundle([A('inf', 0, 4)]);
     const s = start(b);
     expect(hexStackViolation(s, b, hx(0, 4), 'allied')).toMatchObject({ case: 'AW 31.9.2a' });
-    const moved = toSegment(edit(s, (d) => { unitOf(d, "inf").hex = hx(0, 6); }), b, 'move');
+    const moved = toSegment(edit(s, (d) => { mutUnit(d, "inf").hex = hx(0, 6); }), b, 'move');
     const o = movementOptions(moved, b, 'agra');
     expect('error' in o ? o.error : o.allowance.parts.find((p) => p.case === 'AW 31.9.2b')?.text).toBe('artillery group MA 6');
   });

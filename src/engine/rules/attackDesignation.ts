@@ -12,7 +12,7 @@ import { reject, requireSegment, type RuleModule } from './registry';
 import { gaMods } from './combatTables';
 import { startCombatPhase } from './combatState';
 import {
-  M, addMarker, defOf, dropMarker, dropMarkersOf, enemyAdjacent, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isLeader, live,
+  M, addMarker, defOf, dropMarkersOf, enemyAdjacent, enemyOf, fatigue, has, isArtGroup, isArtillery, isHq, isLeader, live,
 } from './combatTraits';
 import { prc } from './groundAssault';
 import { readUnits, sideAdjacent, unitIndex, unmodifiedBase } from './unitIndex';
@@ -20,7 +20,7 @@ import { effectivePr } from './combatPr';
 import { leaderPrcDrm } from './leaders';
 import { acrossBoundary, combatBan, mayAct } from './extensions';
 import { isMotorised } from './motorised';
-import { unitList, unitOf } from '../unitTable';
+import { mutUnit, patchUnit, unitList, unitOf } from '../unitTable';
 
 
 
@@ -71,7 +71,7 @@ export const attackDesignationRules: RuleModule = {
           seen.add(id);
         }
         for (const id of a.units) {
-          addMarker(unitOf(d, id), M.TA);
+          addMarker(mutUnit(d, id), M.TA);
           events.push({ type: 'designated', unit: id, marker: 'TA', case: 'GOSS 5.1.2' });
         }
         return events;
@@ -105,7 +105,7 @@ export const attackDesignationRules: RuleModule = {
           events.push({ type: 'prc', unit: u.id, pr, roll: r.roll, ...(ld ? { drm: ld.drm } : {}), pass: r.pass, why: `drop an attack designation outside MCT${morale ? ` (${morale.note})` : ''}${ld ? `, −1 DRM for leader ${ld.leader}` : ''}`, case: cases });
           if (!r.pass) { events.push({ type: 'designationKept', unit: u.id, case: 'GOSS 12.0' }); return events; }
         }
-        dropMarker(u, M.TA); dropMarker(u, M.PA);
+        patchUnit(d, u, { markers: u.markers.filter((m) => m !== M.TA && m !== M.PA) });
         events.push({ type: 'designationDropped', unit: u.id, hex: formatHex(u.hex!), case: 'GOSS 12.0' });
         return events;
       },

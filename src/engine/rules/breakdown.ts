@@ -32,7 +32,7 @@
  * back to the counter mix (its record leaves `state.units`). Eliminated Coys stay eliminated: their
  * step is lost to the Bn.
  */
-import { dropUnit, hasUnit, putUnit, unitIds, unitOf } from '../unitTable';
+import { dropUnit, hasUnit, mutUnit, putUnit, unitIds, unitOf } from '../unitTable';
 import type { Draft } from 'immer';
 import { areAdjacent, formatHex, tryParseHexRef, type HexId } from '../hex';
 import { segmentAt } from '../sequence';
@@ -278,7 +278,7 @@ function applyBreakdown(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
   const state = d as GameState;
   const e = breakdownProblem(state, bundle, a.unit, a.coys);
   if (e) reject(e.code, e.message, e.case);
-  const u = unitOf(d, a.unit);
+  const u = mutUnit(d, a.unit);
   const def = bundle.units.get(u.id)!;
   const k = a.coys ?? (def.redSquare ? 1 : stepsLeft(def, u));
   const from = u.hex!;
@@ -300,7 +300,7 @@ function applyBreakdown(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
     if (atSetup) continue;
     // GOSS 18 / AW 31.2.1: the new Coys, too, have spent half their MA (after whatever the Bn had spent).
     const h = halfMa(d as GameState, bundle, c);
-    unitOf(d, id).mpSpent = Math.min(h.budget / 2, spentBefore + h.half / 2);
+    mutUnit(d, id).mpSpent = Math.min(h.budget / 2, spentBefore + h.half / 2);
   }
   return [{
     type: 'brokenDown', unit: u.id, coys: ids, hex: formatHex(from), stepsLeft: stepsLeft(def, u), full,
@@ -313,7 +313,7 @@ function applyRecombine(d: Draft<GameState>, bundle: ScenarioBundle, action: Act
   const state = d as GameState;
   const r = recombineProblem(state, bundle, a.unit, a.coys, a.hex);
   if ('code' in r) reject(r.code, r.message, r.case);
-  const p = unitOf(d, a.unit);
+  const p = mutUnit(d, a.unit);
   const parts: UnitState[] = a.coys.map((id) => ({ ...unitOf(state, id), markers: [...unitOf(state, id).markers] }));
   const onMap = p.hex !== null;
   const spent = Math.max(onMap ? p.mpSpent : 0, ...parts.map((c) => c.mpSpent));

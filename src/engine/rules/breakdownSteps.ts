@@ -6,7 +6,7 @@
 import type { Draft } from 'immer';
 import type { GameState, ScenarioBundle } from '../types';
 import { stepsLeft } from './unit-traits';
-import { unitOf } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 
 /** The Coys `parentId` detached that are still in play. */
 export function detachedCoys(state: GameState, parentId: string): string[] {
@@ -41,13 +41,12 @@ export function lostSteps(state: GameState, bundle: ScenarioBundle, parentId: st
  */
 export function replaceStep(d: Draft<GameState>, bundle: ScenarioBundle, parentId: string): boolean {
   const state = d as GameState;
-  const u = unitOf(d, parentId);
-  if (!u || u.eliminated || lostSteps(state, bundle, parentId) <= 0) return false;
-  if (u.hex === null) {
-    const coy = detachedCoys(state, parentId)[0];
-    if (!coy) return false;
-    u.hex = unitOf(state, coy).hex;
-  }
+  const now = unitOf(d, parentId);
+  if (!now || now.eliminated || lostSteps(state, bundle, parentId) <= 0) return false;
+  const coy = now.hex === null ? detachedCoys(state, parentId)[0] : undefined;
+  if (now.hex === null && !coy) return false;
+  const u = mutUnit(d, parentId);
+  if (coy) u.hex = unitOf(state, coy).hex;
   u.stepsLost -= 1;
   return true;
 }

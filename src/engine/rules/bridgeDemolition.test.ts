@@ -11,7 +11,7 @@ import { checkMove } from './movement';
 import { retreatPaths } from './retreat';
 import { gaOdds } from './gaOdds';
 import { act, at, edit, fixture, fmt, hx, seedWhere, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
-import { unitOf } from '../unitTable';
+import { unitOf, mutUnit } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -108,7 +108,7 @@ describe('GOSS 17.3.2c prepared bridge demolition (AW 33.6.0 at the end of the f
 describe('GOSS 17.3.2b hasty bridge demolition in a ground assault (AW 33.6.0, 34.6.0)', () => {
   function assault(attackers: UnitSpec[], roll: (r: number) => boolean) {
     const b = fixture({ units: [...attackers, G('e', 4, 4, ENG1), G('g', 4, 4)], hexsides: BRIDGE, special: bridges('constructionCompletion') });
-    const s0 = edit(toSegment(start(b), b, 'groundAssault'), (d) => { for (const u of attackers) unitOf(d, u.id).markers.push('TA'); });
+    const s0 = edit(toSegment(start(b), b, 'groundAssault'), (d) => { for (const u of attackers) mutUnit(d, u.id).markers.push('TA'); });
     const ids = attackers.map((u) => u.id);
     expect(gaOdds(s0, b, { hex: hx(4, 4), attackers: ids }).ok).toBe(true);
     const s = withSeed(s0, seedWhere(s0.n, (d) => roll(d.d10('x'))));

@@ -32,7 +32,7 @@ import { readUnits, unitIndex } from './unitIndex';
 import type { Run } from '../procedures/stack';
 import type { GroundAssaultFrame } from '../procedures/frames';
 import { SIDE_BIT } from '../board';
-import { patchUnit, unitOf } from '../unitTable';
+import { mutUnit, patchUnit, unitOf } from '../unitTable';
 
 const PREPARED = 'GOSS 17.3.2c';
 const HASTY = 'GOSS 17.3.2b';
@@ -140,7 +140,7 @@ function applyPrepared(d: Draft<GameState>, action: Action, ctx: { bundle: Scena
   const roll = ctx.dice.d10(`prepared bridge demolition ${formatHex(from)}-${formatHex(to)}`);
   const success = roll + drm <= max;
   // GOSS 17.3.2c: the engineers may not move in their next Movement Phase, whatever the roll.
-  for (const id of engIds) if (!unitOf(d, id).markers.includes(MARKER.DEMO)) unitOf(d, id).markers.push(MARKER.DEMO);
+  for (const id of engIds) if (!unitOf(d, id).markers.includes(MARKER.DEMO)) mutUnit(d, id).markers.push(MARKER.DEMO);
   if (success) demolish(d, from, to);
   return [{
     type: 'bridgeDemolition', kind: 'prepared', from: formatHex(from), to: formatHex(to), engineers: engIds, engSteps: steps,
@@ -177,7 +177,7 @@ export function hastyDemolition(run: Run, g: Draft<GroundAssaultFrame>): boolean
         const u = unitOf(state, id);
         if (u.hex !== h || moveClassOf(bundle.units.get(id)!, u) !== 'mech') continue;
         out.push(id);
-        const du = unitOf(run.d, id);
+        const du = mutUnit(run.d, id);
         du.markers = du.markers.filter((m) => m !== MARKER.TA && m !== MARKER.PA);
       }
       left = left.filter((id) => !out.includes(id));

@@ -21,7 +21,7 @@ import { turnTime } from '../sequence';
 import type { ScenarioSpecial } from '../../data/schemas/scenarioRules';
 import { moduleOn, type Extension } from './extensions';
 import { leaderPrcDrm } from './leaders';
-import { unitList, unitOf } from '../unitTable';
+import { mutUnit, unitList, unitOf } from '../unitTable';
 
 type CarpetRules = NonNullable<ScenarioSpecial['carpetBombing']>;
 const AS = 'AS';
@@ -122,7 +122,7 @@ export const carpetHexProcedure = defineProcedure({
     const ref = formatHex(f.hex);
     const drms = carpetDrms(d as GameState, ctx.bundle, cb, f.hex, ids);
     for (const id of ids) {
-      const u = unitOf(d, id);
+      const u = mutUnit(d, id);
       for (let i = 0; i < cb.asHits && u.markers.filter((m) => m === AS).length < 2; i++) u.markers.push(AS);
       if (!u.markers.includes(cb.marker)) u.markers.push(cb.marker);
     }
@@ -136,7 +136,8 @@ export const carpetHexProcedure = defineProcedure({
   },
 });
 
-function removeBlue(u: Draft<UnitState>, marker: string): void {
+function removeBlue(d: Draft<GameState>, id: string, marker: string): void {
+  const u = mutUnit(d, id);
   u.markers = u.markers.filter((m) => m !== marker);
   const i = u.markers.indexOf(AS);
   if (i >= 0) u.markers.splice(i, 1);
@@ -174,13 +175,13 @@ export const carpetBombingRules: RuleModule = {
             // GOSS 4.4.1: pass when the roll is below the PR; a leader in the hex gives −1 DRM (none in Goodwood: AW 32.8.0).
             const ld = u.hex === null ? null : leaderPrcDrm(d as GameState, ctx.bundle, u.side, [u.hex]);
             const pass = pr !== null && roll + (ld?.drm ?? 0) < pr;
-            if (pass) removeBlue(u, cb.marker);
+            if (pass) removeBlue(d, u.id, cb.marker);
             events.push({ type: 'prCheck', unit: u.id, pr, roll, ...(ld ? { drm: ld.drm } : {}), pass, why: `${pass ? 'blue AS marker removed' : 'blue AS marker stays'}${ld ? `, −1 DRM for leader ${ld.leader}` : ''}`, case: ld ? `${cb.case}, ${ld.case}` : cb.case });
           }
         }
         if (atEndOfPlayerTurn(d, ctx, cb.effects.removeAllAt)) {
           const ids: string[] = [];
-          for (const u of unitList(d)) if (u.markers.includes(cb.marker)) { removeBlue(u, cb.marker); ids.push(u.id); }
+          for (const u of [...unitList(d)]) if (u.markers.includes(cb.marker)) { removeBlue(d, u.id, cb.marker); ids.push(u.id); }
           events.push({ type: 'markersRemoved', markers: [cb.marker], units: ids.sort(), why: 'all remaining carpet-bombing AS markers are removed', case: cb.case });
         }
         return events;

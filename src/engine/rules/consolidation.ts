@@ -21,7 +21,7 @@ import { reject, type RuleModule } from './registry';
 import { F_ENEMY_ADJ, moveRecordNow, sideView } from './movement-search';
 import { MARKER, hasMarker, stepsLeft } from './unit-traits';
 import { unitsIn } from './unitIndex';
-import { unitIds, unitOf } from '../unitTable';
+import { mutUnit, unitIds, unitOf } from '../unitTable';
 
 const CASE = 'GOSS 22.5.0, AW 31.2.1';
 /** A donor that gave all its steps (off the map, not eliminated). */
@@ -58,8 +58,8 @@ function applyConsolidate(d: Draft<GameState>, bundle: ScenarioBundle, action: A
   const state = d as GameState;
   const e = consolidationProblem(state, bundle, a.unit, a.from);
   if (e) reject(e.code, e.message, e.case);
-  const u = unitOf(d, a.unit);
-  const f = unitOf(d, a.from);
+  const u = mutUnit(d, a.unit);
+  const f = mutUnit(d, a.from);
   const df = bundle.units.get(f.id)!;
   const n = Math.min(u.stepsLost, stepsLeft(df, f));
   u.stepsLost -= n;

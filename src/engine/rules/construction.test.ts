@@ -10,7 +10,7 @@ import type { GameState, ScenarioBundle } from '../types';
 import { checkMove } from './movement';
 import { designationProblem } from './attackDesignation';
 import { act, at, edit, fixture, fmt, hx, start, toSegment, type UnitSpec } from './combat.fixture';
-import { unitOf } from '../unitTable';
+import { unitOf, mutUnit } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -84,7 +84,7 @@ describe('GOSS 17.3.3 fieldwork construction (AW 31.10.0)', () => {
   it('GOSS 17.3: the work is lost when a builder has lost a step before it is finished', () => {
     const b = fixture({ units: [A('a', 3, 4), far] });
     const s = act(at0(b), { type: 'construct', hex: fmt(hx(3, 4)), work: 'IP', units: ['a'] }).state;
-    const hit = edit(s, (d) => { unitOf(d, "a").stepsLost = 1; });
+    const hit = edit(s, (d) => { mutUnit(d, "a").stepsLost = 1; });
     const r = apply(toSegment(hit, b, 'constructionCompletion', 0), { type: 'endSegment' });
     expect(r.ok).toBe(true);
     const next = nextConstruction(hit, b);

@@ -26,7 +26,7 @@
  *   an enemy unit holds `to` then.
  * The tables of steps and GTs are data/tables/construction.json `fieldworks` and `bridges`.
  */
-import { unitList, unitOf } from '../unitTable';
+import { mutUnit, patchUnit, unitList, unitOf } from '../unitTable';
 import type { Draft } from 'immer';
 import { formatHex, tryParseHexRef, type HexId } from '../hex';
 import { terrainsIn } from '../board';
@@ -165,7 +165,7 @@ function complete(d: Draft<GameState>, bundle: ScenarioBundle, due: (j: BuildJob
       const u = unitOf(d, id);
       return !u || u.eliminated || u.hex !== j.hex || hasMarker(u as UnitState, MARKER.OOS) || stepsLeft(bundle.units.get(id)!, u as UnitState) < j.steps[i];
     });
-    for (const id of j.units) { const u = unitOf(d, id); if (u) u.markers = u.markers.filter((m) => m !== MARKER.BUILD); }
+    for (const id of j.units) { const u = unitOf(d, id); if (u) patchUnit(d, u, { markers: u.markers.filter((m) => m !== MARKER.BUILD) }); }
     if (lost) { events.push({ type: 'constructionLost', hex: formatHex(j.hex), work: j.work, unit: lost, case: 'GOSS 17.3' }); continue; }
     if (j.work === 'bridge') {
       const to = j.to!;
@@ -223,7 +223,7 @@ export const constructionRules: RuleModule = {
         const b = bridgeCheck(d as GameState, ctx.bundle, ctx.side, h, to, a.units);
         if ('code' in b) reject(b.code, b.message, b.case);
         const gts = (b as { gts: number }).gts;
-        for (const id of a.units) unitOf(d, id).markers.push(MARKER.BUILD);
+        for (const id of a.units) mutUnit(d, id).markers.push(MARKER.BUILD);
         const steps = a.units.map((id) => stepsLeft(ctx.bundle.units.get(id)!, unitOf(d, id) as UnitState));
         setJobs(d, [...jobs(d as GameState), { hex: h, work: 'bridge', to, side: ctx.side!, units: [...a.units], steps, turn: d.pos.turn, when: 'nextGt', due: d.pos.turn + gts }]);
         return [{ type: 'constructionStarted', hex: formatHex(h), to: formatHex(to), work: 'bridge', units: a.units, gts, case: BRIDGE_CASE }];
@@ -236,7 +236,7 @@ export const constructionRules: RuleModule = {
         d.fieldworks[h] = 'IP';
         return [{ type: 'fieldworksBuilt', hex: formatHex(h), work: 'IP', units: a.units, case: BOCAGE }];
       }
-      for (const id of a.units) unitOf(d, id).markers.push(MARKER.BUILD);
+      for (const id of a.units) mutUnit(d, id).markers.push(MARKER.BUILD);
       const steps = a.units.map((id) => stepsLeft(ctx.bundle.units.get(id)!, unitOf(d, id) as UnitState));
       setJobs(d, [...jobs(d as GameState), { hex: h, work: a.work, side: ctx.side!, units: [...a.units], steps, turn: d.pos.turn, when }]);
       return [{ type: 'constructionStarted', hex: formatHex(h), work: a.work, units: a.units, done: when === 'thisGt' ? 'in the Construction Completion Segment of this GT' : 'in the next GT\'s Construction Segment', case: CASE }];

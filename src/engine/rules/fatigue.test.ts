@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, at, edit, fixture, start, toSegment } from './combat.fixture';
-import { unitOf } from '../unitTable';
+import { unitOf, mutUnit } from '../unitTable';
 
 describe('GOSS 14 / AW 31.2.3b fatigue recovery', () => {
   it('AW 31.2.3b: in the Administrative Phase a phasing unit not adjacent to an enemy recovers one level; an adjacent one does not', () => {
@@ -9,7 +9,7 @@ describe('GOSS 14 / AW 31.2.3b fatigue recovery', () => {
       { id: 'gf', side: 'german', hex: at(9, 9) },
     ] });
     let s = toSegment(start(b), b, 'exploitation');
-    s = edit(s, (d) => { unitOf(d, "far").markers.push('F2'); unitOf(d, "near").markers.push('F1'); unitOf(d, "gf").markers.push('F1'); });
+    s = edit(s, (d) => { mutUnit(d, "far").markers.push('F2'); mutUnit(d, "near").markers.push('F1'); mutUnit(d, "gf").markers.push('F1'); });
     s = act(s, { type: 'endSegment' }).state; // → Administrative Phase (auto) → German player turn
     expect(unitOf(s, "far").markers).toEqual(['F1']);
     expect(unitOf(s, "near").markers).toEqual(['F1']);

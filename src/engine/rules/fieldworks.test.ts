@@ -3,12 +3,12 @@ import { produce } from 'immer';
 import type { GameEvent } from '../types';
 import { act, at, edit, fixture, fmt, hx, landefront, start } from './combat.fixture';
 import { removeFieldworks } from './fieldworks';
-import { unitOf } from '../unitTable';
+import { mutUnit } from '../unitTable';
 
 describe('GOSS 17.4 / AW 31.10 fieldworks', () => {
   it('a fieldworks marker is removed when its hex is left empty at the end of a phase; occupied ones stay', () => {
     const b = fixture({ units: [{ id: 'a', side: 'allied', hex: at(1, 1), fieldworks: 'IP' }, { id: 'g', side: 'german', hex: at(8, 8), fieldworks: 'ET-2' }] });
-    let s = edit(start(b), (d) => { unitOf(d, "a").hex = hx(1, 2); });
+    let s = edit(start(b), (d) => { mutUnit(d, "a").hex = hx(1, 2); });
     s = act(s, { type: 'endSegment' }).state;
     expect(s.fieldworks[hx(1, 1)]).toBeUndefined();
     expect(s.fieldworks[hx(8, 8)]).toBe('ET-2');
@@ -30,7 +30,7 @@ describe('AW 1.2.6b Landefront defences through the one removal function (fieldw
 
   it('AW 1.2.6b / GOSS 17.4: a Landefront hex left empty keeps its ET-2; an ET-3 there goes back to the ET-2 in the same step, never to nothing', () => {
     const b = mk();
-    let s = edit(start(b), (d) => { unitOf(d, "g").hex = hx(4, 5); unitOf(d, "h").hex = hx(7, 5); });
+    let s = edit(start(b), (d) => { mutUnit(d, "g").hex = hx(4, 5); mutUnit(d, "h").hex = hx(7, 5); });
     const r = act(s, { type: 'endSegment' });
     s = r.state;
     expect(s.fieldworks[hx(5, 5)]).toBe('ET-2');

@@ -6,7 +6,7 @@ import { fsPlan, fsResult } from './fireSupport';
 import { frameOf } from '../procedures';
 import { neighbours } from '../hex';
 import { act, at, edit, fixture, fmt, hx, landefront, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
-import { unitOf } from '../unitTable';
+import { unitOf, mutUnit } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -46,10 +46,10 @@ describe('AW 31.9 fire support missions', () => {
     expect(air.ok && air.plan.drms.some((x) => x.why === 'unobserved mission')).toBe(false);
     expect(fsPlan(s, b, 'allied', { target: hx(6, 4), artillery: [{ unit: 'ag', points: 8 }] })).toMatchObject({ ok: true, plan: { level: 'unobserved', cap: 8 } });
     // The only Allied ground unit 7+ hexes away (the artillery group counter does not count): unobserved.
-    const far = edit(s, (d) => { unitOf(d, "spot").hex = hx(0, 0); });
+    const far = edit(s, (d) => { mutUnit(d, "spot").hex = hx(0, 0); });
     expect(fsPlan(far, b, 'allied', { target: hx(5, 7), artillery: [{ unit: 'ag', points: 8 }] })).toMatchObject({ ok: true, plan: { level: 'unobserved' } });
     // The Allied units near the target out of supply (OhS): no air observation.
-    const ohs = edit(s, (d) => { unitOf(d, "spot").markers.push('OhS'); unitOf(d, "ag").markers.push('OhS'); });
+    const ohs = edit(s, (d) => { mutUnit(d, "spot").markers.push('OhS'); mutUnit(d, "ag").markers.push('OhS'); });
     expect(fsPlan(ohs, b, 'allied', { target: hx(5, 7), artillery: [{ unit: 'ag', points: 8 }] })).toMatchObject({ ok: true, plan: { level: 'unobserved' } });
   });
 
@@ -60,7 +60,7 @@ describe('AW 31.9 fire support missions', () => {
     const plan = (req: Parameters<typeof fsPlan>[3]) => fsPlan(s, b, 'allied', req);
     expect(plan({ target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] })).toMatchObject({ ok: true, plan: { level: 'observed', cap: 16, volleys: [8, 8] } });
     expect(plan({ target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 17 }] })).toMatchObject({ ok: false, code: 'mission-cap', case: 'AW 31.9.4' });
-    const pa = edit(s, (d) => { unitOf(d, "spot").markers.push('PA'); });
+    const pa = edit(s, (d) => { mutUnit(d, "spot").markers.push('PA'); });
     expect(fsPlan(pa, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 20 }] })).toMatchObject({ ok: true, plan: { level: 'observedPaEt', cap: 24, volleys: [8, 8, 4] } });
     expect(fsPlan(pa, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 20 }], skipRemainder: true })).toMatchObject({ ok: true, plan: { volleys: [8, 8] } });
     const un = plan({ target: hx(5, 7), artillery: [{ unit: 'ag', points: 8 }] });
@@ -78,7 +78,7 @@ describe('AW 31.9 fire support missions', () => {
   it('GOSS 11.5 DRMs: terrain (bocage as village −2, AW 1.2.7b), ET-2 −2, density, pure armour −3 plus one of A/B', () => {
     const b = base([G('tk', 3, 6, { type: 'Arm', size: 'Co', steps: [[4, 4], [2, 2]], extra: { pureAfv: true, armAttack: 4, armDefence: 4 } }), A('spot2', 2, 6)],
       { [at(3, 4)]: 'bocage', [at(3, 6)]: 'woods' });
-    const s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-2'; d.fieldworks[hx(3, 6)] = 'ET-2'; unitOf(d, "spot").markers.push('TA'); unitOf(d, "spot2").markers.push('TA'); });
+    const s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-2'; d.fieldworks[hx(3, 6)] = 'ET-2'; mutUnit(d, "spot").markers.push('TA'); mutUnit(d, "spot2").markers.push('TA'); });
     const p = fsPlan(s, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] });
     // the observers are attack designated (MCT targets are observed only so, GOSS 8.2.1); the targets are not, so A and B apply
     expect(p.ok && p.plan.drms.map((x) => [x.group, x.value])).toEqual([['A', -2], ['B', -2], ['D', 0]]);
@@ -97,14 +97,14 @@ describe('AW 31.9 fire support missions', () => {
     expect(p.ok && p.plan.sources).toEqual([{ kind: 'air', points: 4, why: '8 AP at 2 AP per point (POvr)', case: 'AW 31.9.1' }]);
     expect(fsPlan(s, b, 'allied', { target: hx(3, 4), spotter: 'spot', air: 9 })).toMatchObject({ ok: false, code: 'air-max' });
     const night = fixture({ start: { date: '1944-07-18', time: 'Night' }, rules: RULES(), units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4)] });
-    const ns = edit(offFs(night), (d) => { unitOf(d, "spot").markers.push('TA'); });
+    const ns = edit(offFs(night), (d) => { mutUnit(d, "spot").markers.push('TA'); });
     expect(fsPlan(ns, night, 'allied', { target: hx(3, 4), spotter: 'spot', air: 2 })).toMatchObject({ ok: false, code: 'air-night' });
   });
   it('AW 31.9.3 naval points need an observer in PA mode or an ET-2/3', () => {
     const b = base();
     const s = offFs(b);
     expect(fsPlan(s, b, 'allied', { target: hx(3, 4), spotter: 'spot', naval: 4 })).toMatchObject({ ok: false, code: 'naval-observer', case: 'AW 31.9.3' });
-    const pa = edit(s, (d) => { unitOf(d, "spot").markers.push('PA'); });
+    const pa = edit(s, (d) => { mutUnit(d, "spot").markers.push('PA'); });
     expect(fsPlan(pa, b, 'allied', { target: hx(3, 4), spotter: 'spot', naval: 8 })).toMatchObject({ ok: true, plan: { total: 8 } });
     expect(fsPlan(pa, b, 'allied', { target: hx(3, 4), spotter: 'spot', naval: 9 })).toMatchObject({ ok: false, code: 'naval-max' });
   });
@@ -113,7 +113,7 @@ describe('AW 31.9 fire support missions', () => {
     const s = offFs(b);
     const moved = edit(s, (d) => {
       const m = { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'move', seq: 1, from: hx(0, 3), hexes: 1, mp: 1, type: 'offroad' as const, halted: false, beyond6: false };
-      unitOf(d, "ag").move = { ...m }; unitOf(d, "hq").move = { ...m };
+      mutUnit(d, "ag").move = { ...m }; mutUnit(d, "hq").move = { ...m };
     });
     expect(fsPlan(moved, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'ag' }] })).toMatchObject({ ok: false, code: 'moved', case: 'AW 31.9.2b' });
     const hq = fsPlan(moved, b, 'allied', { target: hx(3, 4), spotter: 'spot', artillery: [{ unit: 'hq' }] });
@@ -156,7 +156,7 @@ describe('AW 31.9 fire support missions', () => {
   });
   it('GOSS 11.6.2a ET-3 removal as the first hit: non-designated targets give up the ET-3 instead of a step; no automatic PRC pass after it (PRC passed: one step, the unit stays)', () => {
     const b = base([], {}, RULES());
-    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; unitOf(d, "spot").markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; mutUnit(d, "spot").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [5, 5])); // FSV 5+8−3 = 10 twice → 2 hits
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
     expect(frameOf(s, 'fireMission')).toMatchObject({ hits: 2, as: 0 });
@@ -173,7 +173,7 @@ describe('AW 31.9 fire support missions', () => {
   });
   it('GOSS 11.6.2a ET-3 removal, PRC failed: 1 AS, retreat 1 hex, the last hit a step loss; the empty hex keeps no works', () => {
     const b = base([], {}, RULES());
-    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; unitOf(d, "spot").markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; mutUnit(d, "spot").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [7, 5])); // FSV 12 → AS1, FSV 10 → 1: 1 AS + 2 hits
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
     expect(frameOf(s, 'fireMission')).toMatchObject({ hits: 2, as: 1 });
@@ -189,20 +189,20 @@ describe('AW 31.9 fire support missions', () => {
   });
   it('GOSS 11.6.2a / 17.4.1 / AW 1.2.7b: no ET-3 removal for attack-designated targets or an ET-2 outside bocage; a bocage ET-2 counts as an ET-3', () => {
     const b = base([G('g2', 3, 6)], { [at(3, 6)]: 'bocage' }, RULES());
-    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-2'; d.fieldworks[hx(3, 6)] = 'ET-2'; unitOf(d, "spot").markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'ET-2'; d.fieldworks[hx(3, 6)] = 'ET-2'; mutUnit(d, "spot").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [7]));
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
     expect(legalActions(s, 'german').some((a) => 'removeEt3' in a)).toBe(false);
     const no = apply(s, { type: 'fsHits', option: 'step', removeEt3: true });
     expect(!no.ok && [no.error.code, no.error.message, no.error.case]).toEqual(['no-et3', `${fmt(hx(3, 4))} holds no ET-3 (an ET-2 outside bocage) to give up for the first hit`, 'GOSS 11.6.2a, AW 1.2.7b']);
-    const des = edit(s, (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; unitOf(d, "g").markers.push('TA'); });
+    const des = edit(s, (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; mutUnit(d, "g").markers.push('TA'); });
     const no2 = apply(des, { type: 'fsHits', option: 'step', removeEt3: true });
     expect(!no2.ok && [no2.error.code, no2.error.case]).toEqual(['no-et3', 'GOSS 11.6.2a, 17.4.1']);
     const ret = apply(edit(s, (d) => { d.fieldworks[hx(3, 4)] = 'ET-3'; }), { type: 'fsHits', option: 'retreat', removeEt3: true });
     expect(!ret.ok && [ret.error.code, ret.error.case]).toEqual(['et3-not-retreat', 'GOSS 11.6.2a']);
     // the bocage ET-2 (AW 1.2.7b) goes for the first hit, and is not replaced
     let bo = act(s, { type: 'fsHits', option: 'step' }).state;
-    bo = edit(bo, (d) => { d.combat!.fsTargets = []; d.combat!.spotterUses = {}; unitOf(d, "spot").hex = hx(2, 6); });
+    bo = edit(bo, (d) => { d.combat!.fsTargets = []; d.combat!.spotterUses = {}; mutUnit(d, "spot").hex = hx(2, 6); });
     bo = withSeed(bo, seedD10(bo.n, [7]));
     bo = act(bo, { type: 'fireMission', target: fmt(hx(3, 6)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
     expect(frameOf(bo, 'fireMission')).toMatchObject({ hits: 1 });
@@ -214,7 +214,7 @@ describe('AW 31.9 fire support missions', () => {
   });
   it('GOSS 11.6.2a / AW 1.2.6b: an ET-3 given up on a Landefront hex leaves the printed ET-2 at once, whose automatic PRC pass then applies (reconstructed reading); the printed ET-2 alone cannot be given up', () => {
     const b = fixture({ rules: RULES(), special: { ...SPECIAL, ...landefront([at(3, 4)]) }, modules: ['landefront'], units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4, { fieldworks: 'ET-3' })] });
-    let s = edit(offFs(b), (d) => { unitOf(d, "spot").markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { mutUnit(d, "spot").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [5, 5])); // FSV 10 twice → 2 hits
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
     expect(frameOf(s, 'fireMission')).toMatchObject({ hits: 2 });
@@ -235,7 +235,7 @@ describe('AW 31.9 fire support missions', () => {
   });
   it('GOSS 11.6.2b / 17.4.1: attack-designated targets in a DW may withdraw into it instead of the 1-hex retreat (3 hits: 1 AS, stays, 1 step), also when no retreat hex is open; others may not', () => {
     const b = base([], {}, RULES());
-    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'IP'; unitOf(d, "g").markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'IP'; mutUnit(d, "g").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [6, 2])); // FSV 14 → 2 hits, FSV 10 → 1 (designated targets get no DW DRM)
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
     expect(frameOf(s, 'fireMission')).toMatchObject({ hits: 3, designated: true });
@@ -252,7 +252,7 @@ describe('AW 31.9 fire support missions', () => {
     const ring = (fw: boolean) => {
       const bb = fixture({ rules: RULES(), special: SPECIAL, units: [A('ag', 0, 4, GROUP), A('spot', 2, 4), G('g', 3, 4, fw ? { fieldworks: 'IP' } : {}),
         ...neighbours(hx(3, 4)).filter((h) => h !== hx(2, 4)).map((h, i): UnitSpec => A(`r${i}`, 0, 0, { hex: fmt(h) }))] });
-      let t = edit(offFs(bb), (d) => { unitOf(d, "g").markers.push('TA'); });
+      let t = edit(offFs(bb), (d) => { mutUnit(d, "g").markers.push('TA'); });
       t = withSeed(t, seedD10(t.n, [6, 2]));
       return act(t, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
     };
@@ -263,7 +263,7 @@ describe('AW 31.9 fire support missions', () => {
   });
   it('GOSS 11.6.2: a target that was not attack designated may not withdraw into its DW', () => {
     const b = base([], {}, RULES());
-    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'IP'; unitOf(d, "spot").markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { d.fieldworks[hx(3, 4)] = 'IP'; mutUnit(d, "spot").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [7, 3])); // IP −1: FSV 14 → 2 hits, 10 → 1
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 4)), spotter: 'spot', artillery: [{ unit: 'ag', points: 16 }] }).state;
     s = act(s, { type: 'fsHits', option: 'retreat' }).state;
@@ -274,7 +274,7 @@ describe('AW 31.9 fire support missions', () => {
   });
   it('AW 31.2.2c / GOSS 11.7: attack-designated units may advance into a hex emptied by FS; TA units lose TA', () => {
     const b = base([G('z', 3, 3, { size: 'Z', steps: [[1, 1]] })]);
-    let s = edit(offFs(b), (d) => { unitOf(d, "spot").markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { mutUnit(d, "spot").markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [9]));
     // FSV 17 → AS2 on a lone Z-step (1 step): eliminated
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 3)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;
@@ -289,7 +289,7 @@ describe('AW 31.9 fire support missions', () => {
   it('GOSS 11.7 / AW 31.2.2c: every adjacent attack-designated unit may advance into the hex FS emptied — legalActions offers each unit, each stack and all together; two advance at once', () => {
     const next = neighbours(hx(3, 3)).find((h) => h !== hx(2, 4) && h !== hx(3, 4) && h !== hx(0, 4))!;
     const b = base([G('z', 3, 3, { size: 'Z', steps: [[1, 1]] }), A('a2', 0, 0, { hex: fmt(next) }), A('a3', 0, 0, { hex: fmt(next), size: 'Co', steps: [[3, 3]] })]);
-    let s = edit(offFs(b), (d) => { for (const id of ['spot', 'a2', 'a3']) unitOf(d, id).markers.push('TA'); });
+    let s = edit(offFs(b), (d) => { for (const id of ['spot', 'a2', 'a3']) mutUnit(d, id).markers.push('TA'); });
     s = withSeed(s, seedD10(s.n, [9]));
     // FSV 17 → AS2 on a lone Z-step (1 step): eliminated
     s = act(s, { type: 'fireMission', target: fmt(hx(3, 3)), spotter: 'spot', artillery: [{ unit: 'ag', points: 8 }] }).state;

@@ -34,7 +34,7 @@ import { combatBan, emplacedGuns, mayAct } from './extensions';
 import { gunsSuppressed, inArc } from './emplacements';
 import { weatherNow } from './weather';
 import { peekUnit, readUnits, unmodifiedBase } from './unitIndex';
-import { patchUnit, unitOf } from '../unitTable';
+import { mutUnit, patchUnit, unitOf } from '../unitTable';
 
 /** The observation queries FS needs; rules/observation.ts (movement half of issue 5) provides them. */
 export interface FsObservation {
@@ -509,8 +509,9 @@ export const fireSupportRules: RuleModule = {
         if (!c.fsVacated.includes(h) || unitsAt(d as GameState, h).length) reject('not-vacated', `${a.hex} was not emptied by an FS mission`, 'GOSS 11.7');
         const events: GameEvent[] = [];
         for (const id of a.units) {
-          const u = unitOf(d, id);
-          if (!u || u.side !== ctx.side || !live(u as UnitState) || !isAttackDesignated(u as UnitState) || !areAdjacent(u.hex!, h)) reject('cannot-advance', `${id} is not an attack-designated unit of yours next to ${a.hex}`, 'GOSS 11.7');
+          const now = unitOf(d, id);
+          if (!now || now.side !== ctx.side || !live(now) || !isAttackDesignated(now) || !areAdjacent(now.hex!, h)) reject('cannot-advance', `${id} is not an attack-designated unit of yours next to ${a.hex}`, 'GOSS 11.7');
+          const u = mutUnit(d, id);
           const from = u.hex!;
           u.hex = h;
           dropMarker(u, M.TA); // TA units lose TA and cannot attack; PA units keep PA (GOSS 11.7)

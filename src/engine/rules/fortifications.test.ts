@@ -12,7 +12,7 @@ import { artilleryPoints, fsPlan } from './fireSupport';
 import { gaOdds } from './gaOdds';
 import { bearing, inArc } from './emplacements';
 import { at, edit, fixture, fmt, hx, start, toSegment, type UnitSpec } from './combat.fixture';
-import { unitOf } from '../unitTable';
+import { unitOf, mutUnit } from '../unitTable';
 
 const cherbourg = loadScenario('cherbourg');
 const hexOf = (id: string) => { const r = tryParseHexRef(id); if ('error' in r) throw new Error(r.error); return r.hex; };
@@ -98,7 +98,7 @@ describe('AW 4.5.10 StP and WN guns and arcs (fixture)', () => {
 
   it('AW 4.5.10a: a StP assaulted through its arc gives the Fort shift (3); from outside its arc it is an ET-2 (2); a WN is an ET-2', () => {
     const b = fixture({ modules: ['fortifications'], units: [G('stp', 5, 5, fort('StP', 5, 5, ARC)), A('n', 5, 4), A('s', 5, 6), G('wn', 8, 5, fort('WN', 8, 5)), A('w', 8, 4)] });
-    const s = edit(toSegment(start(b), b, 'groundAssault'), (d) => { for (const id of ['n', 's', 'w']) unitOf(d, id).markers.push('TA'); });
+    const s = edit(toSegment(start(b), b, 'groundAssault'), (d) => { for (const id of ['n', 's', 'w']) mutUnit(d, id).markers.push('TA'); });
     const dw = (hex: number, attackers: string[]) => {
       const o = gaOdds(s, b, { hex, attackers });
       if (!o.ok) throw new Error(o.message);

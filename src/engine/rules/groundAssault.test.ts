@@ -12,14 +12,14 @@ import { GroundAssaultTable } from '../../data/schemas/tables';
 import { act, at, edit, fixture, fmt, hx, landefront, seedWhere, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 import { frameOf } from '../procedures';
 import { neighbours } from '../hex';
-import { unitList, unitOf } from '../unitTable';
+import { unitList, unitOf, mutUnit } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
 
 function gaState(b: ScenarioBundle, markers: Record<string, string[]> = {}): GameState {
   const s = toSegment(start(b), b, 'groundAssault');
-  return edit(s, (d) => { for (const [id, m] of Object.entries(markers)) unitOf(d, id).markers.push(...m); });
+  return edit(s, (d) => { for (const [id, m] of Object.entries(markers)) mutUnit(d, id).markers.push(...m); });
 }
 
 /** A seed whose GA dice at action index s.n give these results (and whose later dice satisfy `more`). */
@@ -113,7 +113,7 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
     ] });
     // stacks overstacked by combat (retreats may overstack, GOSS 6.0): placed after the Movement Segment
     const fine = gaState(b, { a: ['TA'] });
-    const s = edit(fine, (d) => { unitOf(d, "a3").hex = hx(2, 4); unitOf(d, "g3").hex = hx(3, 4); });
+    const s = edit(fine, (d) => { mutUnit(d, "a3").hex = hx(2, 4); mutUnit(d, "g3").hex = hx(3, 4); });
     const o = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a'] });
     if (!o.ok) throw new Error(o.message);
     expect(o.odds.shifts.filter((x) => x.case.startsWith('GOSS 6.7.0')).map((x) => [x.side, x.n, x.why])).toEqual([
@@ -125,7 +125,7 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
   it('GOSS 6.7.0 only units within the limit fight: attackers named beyond the limit of their hex are refused; the assault offered is the units that fit, and the rest need not attack', () => {
     const b = fixture({ units: [A('a', 2, 4), A('a2', 2, 4), A('a3', 0, 0), G('g', 3, 4, { steps: [[2, 2]] })] });
     // a stack overstacked after movement (retreats may overstack, GOSS 6.0)
-    const s = edit(gaState(b, { a: ['TA'], a2: ['TA'], a3: ['TA'] }), (d) => { unitOf(d, "a3").hex = hx(2, 4); });
+    const s = edit(gaState(b, { a: ['TA'], a2: ['TA'], a3: ['TA'] }), (d) => { mutUnit(d, "a3").hex = hx(2, 4); });
     expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['a', 'a2', 'a3'] })).toMatchObject({
       ok: false, code: 'overstacked-attackers', case: 'GOSS 6.7.0',
       message: `only units within the stacking limit fight: the attackers from ${fmt(hx(2, 4))} exceed it (a hex holds 3 battalions (limit 2)), so name fewer`,
@@ -139,10 +139,10 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
   });
   it('GOSS 6.7.0 / 11.6.3 only units within the limit fight: units whose FS retreat overstacked the defending hex suffer the results but do not fight (reconstructed); within the limit they fight', () => {
     const b = fixture({ units: [A('a', 2, 4), G('g', 3, 4), G('g2', 3, 4), G('g3', 9, 9)] });
-    const s = edit(gaState(b, { a: ['TA'] }), (d) => { unitOf(d, "g3").hex = hx(3, 4); d.combat!.retreatedAfterFs = ['g3']; });
+    const s = edit(gaState(b, { a: ['TA'] }), (d) => { mutUnit(d, "g3").hex = hx(3, 4); d.combat!.retreatedAfterFs = ['g3']; });
     const o = gaOdds(s, b, { hex: hx(3, 4), attackers: ['a'] });
     expect(o.ok && [o.odds.defenders.map((l) => l.unit), o.odds.passengers]).toEqual([['g', 'g2'], ['g3']]);
-    const within = edit(s, (d) => { unitOf(d, "g2").hex = hx(9, 9); });
+    const within = edit(s, (d) => { mutUnit(d, "g2").hex = hx(9, 9); });
     const o2 = gaOdds(within, b, { hex: hx(3, 4), attackers: ['a'] });
     expect(o2.ok && [o2.odds.defenders.map((l) => l.unit), o2.odds.passengers]).toEqual([['g', 'g3'], []]);
   });
@@ -150,7 +150,7 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
     const b = fixture({ units: [G('re', 2, 4, { extra: { re: true } }), G('mate', 0, 0), A('a', 3, 4)] });
     const s = gaState(b, { re: ['TA'] });
     expect(gaOdds(s, b, { hex: hx(3, 4), attackers: ['re'] }, 'german')).toMatchObject({ ok: false, code: 're-alone', case: 'GOSS 13.4', message: 're is an RE unit: it attacks only stacked with a non-RE unit or a leader' });
-    const stacked = edit(s, (d) => { unitOf(d, "mate").hex = hx(2, 4); });
+    const stacked = edit(s, (d) => { mutUnit(d, "mate").hex = hx(2, 4); });
     expect(gaOdds(stacked, b, { hex: hx(3, 4), attackers: ['re'] }, 'german').ok).toBe(true);
   });
   it('GOSS 13.4: into a constricted hex at most 2 units, at most 1 battalion, from each hex; the assault offered keeps to it', () => {
@@ -191,7 +191,7 @@ describe('GOSS 13.3–13.8 odds breakdown', () => {
       G('pz', 3, 4, { extra: { formation: '12SS' } }), G('wunsche', 3, 4, { size: 'Leader', steps: [[0, 0]] }), A('a', 4, 4),
     ] });
     const s = toSegment(start(b), b, 'groundAssault', 1);
-    const s2 = edit(s, (d) => { unitOf(d, "pz").markers.push('TA'); });
+    const s2 = edit(s, (d) => { mutUnit(d, "pz").markers.push('TA'); });
     const o = gaOdds(s2, b, { hex: hx(4, 4), attackers: ['pz'] });
     if (!o.ok) throw new Error(o.message);
     expect(o.odds.shifts.find((x) => x.why.includes('wunsche'))).toMatchObject({ side: 'attacker', n: 2 });
@@ -592,7 +592,7 @@ describe('GOSS 6.0 / 13.11: a retreat onto a friendly stack is fixed in the owne
     // segment is never entered, so nothing may demand an action there.
     const b = mk('Night');
     const s = edit(retreatOnto(b), (d) => {
-      unitOf(d, "a").move = { turn: d.pos.turn, playerTurn: 0, segment: 'exploitation', seq: d.n, from: hx(2, 4), hexes: 1, mp: 1, type: 'offroad', halted: false, beyond6: false };
+      mutUnit(d, "a").move = { turn: d.pos.turn, playerTurn: 0, segment: 'exploitation', seq: d.n, from: hx(2, 4), hexes: 1, mp: 1, type: 'offroad', halted: false, beyond6: false };
     });
     const r = act(s, { type: 'endSegment' });
     expect(r.state.pos.playerTurn).toBe(1);
@@ -649,7 +649,7 @@ describe('GOSS 12.0 / AW 31.2.2d attacker adjustment', () => {
   /** Designate a, b and w; then h leaves (a test position: as after an FS retreat); on to the Attacker Adjustment Segment. */
   function adjustment(): { s: GameState; entered: string[] } {
     let s = act(toSegment(start(b), b, 'attackDesignation'), { type: 'designate', units: ['a', 'b', 'w'] }).state;
-    s = edit(s, (d) => { unitOf(d, "h").hex = hx(10, 9); });
+    s = edit(s, (d) => { mutUnit(d, "h").hex = hx(10, 9); });
     const entered: string[] = [];
     for (let i = 0; i < 10 && segmentId(s, b) !== 'attackerAdjustment'; i++) {
       const r = act(s, { type: 'endSegment' });

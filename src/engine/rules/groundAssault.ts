@@ -34,7 +34,7 @@ import { gaHitsFrame } from '../procedures/hits';
 import { prc } from '../procedures/proficiency';
 import type { Frame, GaSideResult, GroundAssaultFrame } from '../procedures/frames';
 import { hastyDemolition } from './bridgeDemolition';
-import { patchUnit, unitOf } from '../unitTable';
+import { mutUnit, patchUnit, unitOf } from '../unitTable';
 
 /** Live units of `side` in one hex, read in one pass without the whole-board index (drafts: rules/combatLocal.ts). */
 const inHex = (state: GameState, h: HexId, side: Side): UnitState[] => localUnits(state, h, 0).at(h, side);
@@ -116,7 +116,7 @@ export function advanceOptions(state: GameState, bundle: ScenarioBundle, g: Grou
 function finish(run: Run, g: GroundAssaultFrame): void {
   for (const id of g.attackers) {
     const u = unitOf(run.d, id);
-    if (u) { dropMarker(u, M.TA); dropMarker(u, M.PA); }
+    if (u && (u.markers.includes(M.TA) || u.markers.includes(M.PA))) patchUnit(run.d, u, { markers: u.markers.filter((m) => m !== M.TA && m !== M.PA) });
   }
   run.events.push({ type: 'gaEnded', hex: formatHex(g.hex), case: 'GOSS 13.12' });
 }
@@ -223,7 +223,7 @@ function overrunTest(run: Run, g: Draft<GroundAssaultFrame>): void {
   const dTotal = dd.disc + dd.mand;
   a.mand = aTotal; a.disc = 0; a.ignoreMax = true;
   const success = aTotal < dTotal;
-  if (!success) for (const id of g.attackers) { const u = unitOf(run.d, id); dropMarker(u, M.EXPLOIT); if (u.move) u.move.halted = true; }
+  if (!success) for (const id of g.attackers) { const u = mutUnit(run.d, id); dropMarker(u, M.EXPLOIT); if (u.move) u.move.halted = true; }
   run.events.push({ type: 'overrunResult', hex: formatHex(g.hex), attackers: [...g.attackers], attackerHits: aTotal, defenderHits: dTotal, success, why: success ? 'the overrunner took fewer hits than the defender' : 'the overrunner took as many hits as the defender or more: it stays in its hex and loses Exploit', case: 'GOSS 5.3.5, AW 31.5' });
 }
 /** One side's hit frame (the hit procedure, GOSS 13.10) from its GAT result. */
@@ -328,7 +328,7 @@ export const groundAssaultProcedure = defineProcedure({
         }
         for (const id of a.units) {
           const o = opts.find((x) => x.unit === id)!;
-          const u = unitOf(d, id);
+          const u = mutUnit(d, id);
           const from = u.hex!;
           u.hex = o.path[n - 1];
           events.push({ type: 'advanced', unit: id, from: formatHex(from), path: o.path.slice(0, n).map(formatHex), case: 'GOSS 13.12' });

@@ -4,7 +4,7 @@ import { Dice } from '../rng';
 import type { GameState } from '../types';
 import { act, at, edit, fixture, hx, start, toSegment, withSeed } from './combat.fixture';
 import { giDrms } from './interdiction';
-import { unitOf } from '../unitTable';
+import { unitOf, mutUnit } from '../unitTable';
 
 function germanMoveEnd(time: 'AM' | 'Night', road = false) {
   const b = fixture({ start: { date: '1944-07-18', time }, units: [
@@ -12,7 +12,7 @@ function germanMoveEnd(time: 'AM' | 'Night', road = false) {
     { id: 'hq', side: 'german', hex: at(11, 9), type: 'HQ', size: 'HQ', moveClass: 'mech', pr: [null, 6], steps: [[0, 3], [0, 2]] },
   ] });
   let s = toSegment(start(b), b, 'move', 1);
-  s = edit(s, (d) => { unitOf(d, "g").move = { turn: d.pos.turn, playerTurn: 1, segment: 'move', seq: d.n, from: hx(10, 5), hexes: 4, mp: 6, type: road ? 'road' : 'offroad', halted: false, beyond6: true }; });
+  s = edit(s, (d) => { mutUnit(d, "g").move = { turn: d.pos.turn, playerTurn: 1, segment: 'move', seq: d.n, from: hx(10, 5), hexes: 4, mp: 6, type: road ? 'road' : 'offroad', halted: false, beyond6: true }; });
   return { b, s: act(s, { type: 'endSegment' }).state };
 }
 

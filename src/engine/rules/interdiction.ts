@@ -14,7 +14,7 @@ import { atmosphere } from './fireSupport';
 import { defOf, fatigue, isFlak, isHq, isPureAfv, live, setFatigue } from './combatTraits';
 import { takeStep } from './losses';
 import { readUnits } from './unitIndex';
-import { unitOf } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 
 /** DRMs of a GI attack on `id` (AW 31.7). */
 export function giDrms(state: GameState, bundle: ScenarioBundle, id: string): { value: number; why: string }[] {
@@ -53,7 +53,7 @@ export const interdictionRules: RuleModule = {
         const roll = ctx.dice.d10(`GI on ${a.unit}`);
         const mod = roll + drms.reduce((s, x) => s + x.value, 0);
         const row = t.results.find((r) => mod >= r.min && mod <= r.max) ?? (mod < t.results[0].min ? t.results[0] : t.results[t.results.length - 1]);
-        const u = unitOf(d, a.unit);
+        const u = mutUnit(d, a.unit);
         const events: GameEvent[] = [{ type: 'giResolved', unit: a.unit, roll, drms, modified: mod, fatigue: row.fatigue, steps: row.steps, case: 'AW 31.7' }];
         if (row.fatigue) setFatigue(u, Math.max(fatigue(u as UnitState), row.fatigue));
         for (let i = 0; i < row.steps; i++) takeStep({ d, bundle: ctx.bundle, events, lost: {} }, u, 'ground interdiction', 'AW 31.7');

@@ -25,7 +25,7 @@ import { leaderPrcDrm } from './leaders';
 import { advOf } from './ammoDepletion';
 import { moduleOn, type Extension } from './extensions';
 import { moduleDraft, moduleState } from './moduleState';
-import { unitList, unitOf } from '../unitTable';
+import { mutUnit, patchUnit, unitList, unitOf } from '../unitTable';
 
 const NAME = 'landefront';
 export interface CherbourgState {
@@ -206,7 +206,7 @@ function surrenderChecks(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
     // GOSS 15.7 / 23.2.1: −1 with a leader in the hex (rules/leaders.ts).
     const ld = leaderPrcDrm(d as GameState, ctx.bundle, u.side, [u.hex]);
     const r = prc(ctx.dice, pr, drm + (ld?.drm ?? 0), `surrender check ${u.id} (AW 1.2.6e, GOSS 15.7.2)`);
-    if (!r.pass) { u.eliminated = true; u.hex = null; }
+    if (!r.pass) patchUnit(d, u, { eliminated: true, hex: null });
     events.push({ type: 'surrenderCheck', unit: u.id, pr, drm: drm + (ld?.drm ?? 0), roll: r.roll, surrendered: !r.pass, case: ld ? `AW 1.2.6e, ${ld.case}` : 'AW 1.2.6e' });
   }
   return events;
@@ -231,7 +231,7 @@ function declareLandefront(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const divisional = new Set((special(ctx.bundle).deployment?.pools ?? []).filter((p) => p.id !== 'army').flatMap((p) => p.units.map((e) => e.unit)));
   const assets = defs.filter((x) => (x.formation === '7A' || x.formation === 'breakdown') && !divisional.has(x.id) && !cb!.garrisonUnits.includes(x.id)).map((x) => x.id).sort();
   const ohs = assets.slice(cb!.landefront.maxCorpsAssets);
-  for (const id of ohs) if (!unitOf(d, id).markers.includes(MARKER.OHS)) unitOf(d, id).markers.push(MARKER.OHS);
+  for (const id of ohs) if (!unitOf(d, id).markers.includes(MARKER.OHS)) mutUnit(d, id).markers.push(MARKER.OHS);
   csd(d).landefront = { turn: d.pos.turn, units, ohs, formations };
   return [{ type: 'landefrontDeclared', units: units.length, formations, ohs, adv: advOf(d as GameState, ctx.bundle, 'german', units[0]), case: 'AW 1.2.6d' }];
 }

@@ -10,7 +10,7 @@ import { advanceOptions } from './groundAssault';
 import { special } from './scenarioArea';
 import { loadScenario } from '../../data/bundle';
 import { act, at, edit, fixture, fmt, hx, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
-import { unitOf } from '../unitTable';
+import { unitOf, mutUnit } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -73,13 +73,13 @@ describe('GOSS 4.4.1 / 23.2.1 a leader gives −1 DRM on proficiency checks in i
     expect(leaderPrcDrm(s, b, 'german', [hx(3, 4)])).toEqual({ drm: -1, leader: 'l1', case: 'GOSS 4.4.1, 23.2.1' });
     expect(leaderPrcDrm(s, b, 'allied', [hx(2, 4)])).toBeNull(); // the Allied leader is in another hex
     expect(leaderPrcDrm(s, b, 'allied', [hx(3, 4)])).toBeNull(); // German leaders do not help Allied checks
-    const dead = edit(s, (d) => { unitOf(d, "l1").eliminated = true; unitOf(d, "l1").hex = null; unitOf(d, "l2").eliminated = true; unitOf(d, "l2").hex = null; });
+    const dead = edit(s, (d) => { mutUnit(d, "l1").eliminated = true; mutUnit(d, "l1").hex = null; mutUnit(d, "l2").eliminated = true; mutUnit(d, "l2").hex = null; });
     expect(leaderPrcDrm(dead, b, 'german', [hx(3, 4)])).toBeNull();
   });
 
   it('GOSS 13.10.1: the defender\'s mandatory PRC is made with −1 DRM when a leader is stacked with its lead PR unit', () => {
     const b = fixture({ units: [A('a', 2, 4, { pr: [5, 5] }), G('g', 3, 4, { pr: [5, 4] }), G('ldr', 3, 4, LEADER)] });
-    const s0 = edit(toSegment(start(b), b, 'groundAssault'), (d) => { unitOf(d, "a").markers.push('TA'); });
+    const s0 = edit(toSegment(start(b), b, 'groundAssault'), (d) => { mutUnit(d, "a").markers.push('TA'); });
     const decl: GaDeclaration = { hex: hx(3, 4), attackers: ['a'] };
     const o = gaOdds(s0, b, decl);
     if (!o.ok) throw new Error(o.message);
@@ -134,7 +134,7 @@ describe('AW 32.8.0 Goodwood ignores the GOSS and AW leader rules: Wunsche has o
 
   it('AW 32.8.0: Wunsche adds one hex to the maximum advance of 12th SS units stacked with him only', () => {
     const b = fixture({ rules: WUNSCHE, special: NO_GOSS_LEADERS, units: [G('ss', 2, 4, ss), G('pz', 2, 4, pz), G('wunsche', 2, 4, LEADER), A('x', 9, 9)] });
-    const s = edit(start(b), (d) => { unitOf(d, "ss").markers.push('TA'); unitOf(d, "pz").markers.push('TA'); });
+    const s = edit(start(b), (d) => { mutUnit(d, "ss").markers.push('TA'); mutUnit(d, "pz").markers.push('TA'); });
     const frame = {
       proc: 'groundAssault' as const, hex: hx(3, 4), attackerSide: 'german' as const, defenderSide: 'allied' as const, attackers: ['ss', 'pz'], defenders: ['x'],
       stage: 'advance' as const, decl: { standoff: [], fullStrength: [] }, odds: null, rolls: null, att: null, def: null,
@@ -152,5 +152,5 @@ describe('AW 32.8.0 Goodwood ignores the GOSS and AW leader rules: Wunsche has o
 });
 
 function gaStateOf(b: ScenarioBundle): GameState {
-  return edit(toSegment(start(b), b, 'groundAssault'), (d) => { unitOf(d, "a").markers.push('TA'); });
+  return edit(toSegment(start(b), b, 'groundAssault'), (d) => { mutUnit(d, "a").markers.push('TA'); });
 }

@@ -13,7 +13,7 @@ import { memoOf, unitIndex } from './unitIndex';
 import { predecessorOf } from './lineage';
 import { cacheBox } from '../frozenProduce';
 import { stackViolations } from './stacking';
-import { unitOf } from '../unitTable';
+import { unitOf, mutUnit } from '../unitTable';
 
 // Issue 17: caches derived from the previous state's value (rules/lineage.ts) instead of being built
 // over every unit. A derived value must be the value built whole: checked on the opponent's own games
@@ -144,13 +144,13 @@ describe("a draft's unit index, derived from its base's after writes, equals the
       return ix;
     };
     produce(state, (d) => {
-      unitOf(d, a.id).markers.push('F1');
+      mutUnit(d, a.id).markers.push('F1');
       const ix1 = check(d as GameState, 'a marker');
       if (ix1 === base) wrong.push('a marker: the base index, its record without the marker');
       const to = base.live.find((u) => u.hex !== b.hex)!.hex!;
-      unitOf(d, b.id).hex = to;
+      mutUnit(d, b.id).hex = to;
       check(d as GameState, 'a move');
-      unitOf(d, c.id).eliminated = true;
+      mutUnit(d, c.id).eliminated = true;
       check(d as GameState, 'an elimination');
     });
     expect(wrong).toEqual([]);

@@ -14,7 +14,7 @@ import {
   type BoxInfo, type LocationId,
 } from './locations';
 import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle, Side, UnitState } from '../types';
-import { putUnit, unitOf } from '../unitTable';
+import { mutUnit, putUnit, unitOf } from '../unitTable';
 
 const no = (code: string, message: string, ruleCase?: string): Rejection => ({ code, message, case: ruleCase });
 
@@ -82,7 +82,7 @@ export const locationRules: RuleModule = {
       if ('error' in to) reject('bad-location', to.error);
       const problem = boxMoveProblem(state, ctx.bundle, u, from, to.loc);
       if (problem) reject(problem.code, problem.message, problem.case);
-      placeUnit(unitOf(d, unit), to.loc);
+      placeUnit(mutUnit(d, unit), to.loc);
       const ev: GameEvent = { type: 'unitMovedBox', unit, from: from.def.id, to: locationRef(ctx.bundle, to.loc), case: from.graph.moveCase ?? from.graph.case ?? '' };
       return [ev];
     },

@@ -17,7 +17,7 @@ import { unitIndex } from './unitIndex';
 import { determineSupply, inGenS } from './supply';
 import goodwood from '../../../data/scenarios/goodwood.json';
 import { hexOfRulesId, HEX_COUNT } from '../hex';
-import { unitList, unitOf } from '../unitTable';
+import { unitList, unitOf, mutUnit } from '../unitTable';
 
 const scenario = { ...demo, id: 'demo-boxes', boxGraphs: ['test-es-track', 'test-landing'] };
 const src = (boxes: Record<string, unknown> = { 'data/boxes/es-track.json': esTrack, 'data/boxes/landing.json': landing }, scen: object = scenario): DataSources =>
@@ -39,7 +39,7 @@ function refused(state: GameState, a: Action) {
 function inBoxes(places: Record<string, string>): GameState {
   let s = newGame(bundle, { seed: 'boxes' }).state;
   s = ok(s, { type: 'endSegment' }); // construction → move
-  return produce(s, (d) => { for (const [u, ref] of Object.entries(places)) placeUnit(unitOf(d, u), loc(ref)); });
+  return produce(s, (d) => { for (const [u, ref] of Object.entries(places)) placeUnit(mutUnit(d, u), loc(ref)); });
 }
 
 describe('one location space (issue 14 part 3)', () => {
@@ -91,7 +91,7 @@ describe('one location space (issue 14 part 3)', () => {
     expect(refused(s, { type: 'moveBox', unit: 'demo-3rgr', to: 'C5024' })).toMatchObject({ code: 'not-adjacent', message: '3 RTR/29 Armd may leave ES box 1 only onto C4718, C4719, C4825, not C5024' });
     expect(refused(s, { type: 'moveBox', unit: 'demo-kosb', to: 'es-1' })).toMatchObject({ code: 'not-in-box' });
     expect(refused(s, { type: 'moveBox', unit: 'demo-gds-1', to: 'nowhere' })).toMatchObject({ code: 'bad-location' });
-    const construction = produce(newGame(bundle, { seed: 'boxes' }).state, (d) => placeUnit(unitOf(d, 'demo-gds-1'), loc('es-3')));
+    const construction = produce(newGame(bundle, { seed: 'boxes' }).state, (d) => placeUnit(mutUnit(d, 'demo-gds-1'), loc('es-3')));
     expect(refused(construction, { type: 'moveBox', unit: 'demo-gds-1', to: 'es-2' })).toMatchObject({ code: 'wrong-segment' }); // the sequence's dispatcher: box moves are admitted only in Movement Segments
   });
 
@@ -122,9 +122,9 @@ describe('one location space (issue 14 part 3)', () => {
     const b = loadScenario('goodwood-boxes', { ...BUILTIN, scenarios: { 'data/scenarios/goodwood-boxes.json': gw }, boxes: { 'data/boxes/landing.json': landing } });
     const at = (ref: string) => { const r = parseLocation(b, ref); if ('error' in r) throw new Error(r.error); return r.loc; };
     const s = produce(newGame(b, { seed: 'boxes' }).state, (d) => {
-      placeUnit(unitOf(d, '3-rtr-29-11'), at('landing'));
-      placeUnit(unitOf(d, '8-rb-29-11'), at('queue'));
-      unitOf(d, '8-rb-29-11').markers.push('OhS');
+      placeUnit(mutUnit(d, '3-rtr-29-11'), at('landing'));
+      placeUnit(mutUnit(d, '8-rb-29-11'), at('queue'));
+      mutUnit(d, '8-rb-29-11').markers.push('OhS');
     });
     const changes = determineSupply(s, b, 'allied');
     expect(changes.filter((c) => ['3-rtr-29-11', '8-rb-29-11'].includes(c.unit))).toEqual([{ unit: '3-rtr-29-11', to: 'OhS' }, { unit: '8-rb-29-11', to: 'GenS' }]);

@@ -9,7 +9,7 @@ import {
   defOf, fatigue, fsPoints, isArtGroup, isArtillery, isHq, isLeader, isZ, setFatigue, stepsLeft,
 } from './combatTraits';
 import * as traits from './unit-traits';
-import { unitOf } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 
 export interface LossCtx {
   d: Draft<GameState>;
@@ -19,7 +19,8 @@ export interface LossCtx {
   lost: Record<string, number>;
 }
 
-export function eliminate(ctx: LossCtx, u: Draft<UnitState>, why: string, c: string): void {
+export function eliminate(ctx: LossCtx, unit: UnitState, why: string, c: string): void {
+  const u = mutUnit(ctx.d, unit.id);
   u.eliminated = true;
   u.hex = null;
   u.markers = [];
@@ -27,7 +28,8 @@ export function eliminate(ctx: LossCtx, u: Draft<UnitState>, why: string, c: str
 }
 
 /** One step off one unit. Artillery groups lose a mission point instead, Division HQs half their points (AW 31.9.2c). */
-export function takeStep(ctx: LossCtx, u: Draft<UnitState>, why: string, c: string): void {
+export function takeStep(ctx: LossCtx, unit: UnitState, why: string, c: string): void {
+  const u = mutUnit(ctx.d, unit.id);
   const def = defOf(ctx.bundle, u.id);
   ctx.lost[u.id] = (ctx.lost[u.id] ?? 0) + 1;
   const combat = combatOf(ctx.d);
@@ -106,8 +108,9 @@ export function zStepsAlone(ctx: LossCtx, ids: string[]): void {
 /** Fatigue hits on every unit (GOSS 14.1: a third level has no further effect). */
 export function fatigueAll(ctx: LossCtx, ids: string[], n: number, c: string): void {
   if (n <= 0) return;
-  for (const u of liveUnits(ctx, ids)) {
-    const before = fatigue(u as UnitState);
+  for (const x of liveUnits(ctx, ids)) {
+    const u = mutUnit(ctx.d, x.id);
+    const before = fatigue(u);
     setFatigue(u, before + n);
     ctx.events.push({ type: 'fatigued', unit: u.id, level: fatigue(u as UnitState), case: c });
   }
@@ -152,7 +155,7 @@ export function takeStepsMostFirst(ctx: LossCtx, ids: string[], n: number, why: 
       const da = bundle.units.get(a.id)!, db = bundle.units.get(b.id)!;
       return (traits.isHq(da) ? 1 : 0) - (traits.isHq(db) ? 1 : 0) || traits.stepsLeft(db, b as UnitState) - traits.stepsLeft(da, a as UnitState) || a.id.localeCompare(b.id);
     });
-    const u = pool[0];
+    const u = mutUnit(d, pool[0].id);
     u.stepsLost += 1;
     ctx.lost[u.id] = (ctx.lost[u.id] ?? 0) + 1;
     ctx.events.push({ type: 'stepLost', unit: u.id, why, case: c });

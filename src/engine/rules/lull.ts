@@ -16,7 +16,7 @@ import { F_ENEMY_ADJ, moveRecordNow, sideView } from './movement-search';
 import { supplyRule } from './supply';
 import { lostSteps, replaceStep } from './breakdownSteps';
 import { moduleDraft, moduleState } from './moduleState';
-import { unitList, unitOf } from '../unitTable';
+import { mutUnit, unitList, unitOf } from '../unitTable';
 
 const NAME = 'lull';
 interface CherbourgState { lull?: { turn: number; germanStepsLeft: number; replaced: string[] } | null }
@@ -113,7 +113,7 @@ function germanReplacement(d: Draft<GameState>, action: Action, ctx: RuleContext
   if (st!.germanStepsLeft <= 0) reject('none-left', 'all six replacement steps are used', 'AW 34.10.2');
   if (!['Inf', 'Fest', 'Ost', 'MG', 'Sturm'].includes(def!.type) || lostSteps(d as GameState, ctx.bundle, id) <= 0) reject('not-eligible', `${id} is not a reduced unit that can be rebuilt with Inf RePs`, 'AW 34.10.2');
   if (st!.replaced.includes(id)) reject('once', `${id} has already taken its one replacement step`, 'AW 34.10.2');
-  u.stepsLost -= 1;
+  mutUnit(d, id).stepsLost -= 1;
   const w = csd(d).lull!;
   w.germanStepsLeft -= 1;
   w.replaced.push(id);

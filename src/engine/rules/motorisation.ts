@@ -21,7 +21,7 @@ import { hasMarker, isHq, MARKER } from './unit-traits';
 import { moveRecordNow } from './movement-search';
 import { mayAct } from './extensions';
 import { carriedBy, divisionOf, isMotorised, transportRule } from './motorised';
-import { unitList, unitOf } from '../unitTable';
+import { mutUnit, unitList, unitOf } from '../unitTable';
 
 const CASE_MOUNT = 'GOSS 7.12.3b';
 const no = (code: string, message: string, ruleCase: string): Rejection => ({ code, message, case: ruleCase });
@@ -89,7 +89,7 @@ export function dismountProblem(state: GameState, bundle: ScenarioBundle, unitId
 
 function mount(d: Draft<GameState>, unitId: string, bundle: ScenarioBundle): GameEvent[] {
   const r = transportRule(bundle)!;
-  const u = unitOf(d, unitId);
+  const u = mutUnit(d, unitId);
   u.markers.push(MARKER.MOT);
   const cost = Math.ceil(r.ma / 2);
   u.mpSpent = cost;
@@ -98,7 +98,7 @@ function mount(d: Draft<GameState>, unitId: string, bundle: ScenarioBundle): Gam
 
 function dismount(d: Draft<GameState>, unitId: string, bundle: ScenarioBundle): GameEvent[] {
   const r = transportRule(bundle)!;
-  const u = unitOf(d, unitId);
+  const u = mutUnit(d, unitId);
   const def = bundle.units.get(unitId)!;
   const moved = u.mpSpent > 0 || !!moveRecordNow(d as GameState, bundle, u as UnitState);
   u.markers = u.markers.filter((m) => m !== MARKER.MOT);

@@ -32,7 +32,7 @@ import { boxAt, isBox, locationName, locationOf } from './locations';
 import { acrossBoundary, mayAct, moveLimits } from './extensions';
 import { downBridgeSides, placedBridgeSides } from './placedBridges';
 import { isMotorised, moveClassOf } from './motorised';
-import { patchUnit, putUnit, unitIds, unitOf, unitTable, withUnits } from '../unitTable';
+import { mutUnit, patchUnit, putUnit, unitIds, unitOf, unitTable, withUnits } from '../unitTable';
 
 export type { MoveType, MoveMode, Halt, Allowance };
 
@@ -798,7 +798,7 @@ export const movementRules: RuleModule = {
         // Checked on the frozen state (nothing is written yet): its side view and stacking are cached there, as legalMarks sees them.
         const e = checkMark(unmodifiedBase(draft) as GameState, ctx.bundle, a.unit, a.marker);
         if (e) reject(e.code, e.message, e.case);
-        const u = unitOf(draft, a.unit);
+        const u = mutUnit(draft, a.unit);
         if (a.marker === 'IB') {
           u.markers = u.markers.filter((m) => m !== MARKER.OOB);
           return [{ type: 'markerRemoved', unit: u.id, marker: MARKER.OOB, case: 'AW 31.2.1' }];

@@ -5,7 +5,7 @@ import { frameOf } from '../procedures';
 import type { Action, GameState } from '../types';
 import { movementOptions, overrunCost } from './movement';
 import { gaOdds } from './gaOdds';
-import { unitOf } from '../unitTable';
+import { unitOf, mutUnit } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -13,7 +13,7 @@ const MECH = { type: 'Arm', moveClass: 'mech' as const, ma: 12, steps: [[8, 6], 
 
 function setup() {
   const b = fixture({ units: [A('m', 2, 4, MECH), A('inf', 0, 0), G('g', 3, 4, { steps: [[2, 2], [1, 1]] }), G('far', 11, 9)] });
-  const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { unitOf(d, "m").markers.push('Exploit'); });
+  const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { mutUnit(d, "m").markers.push('Exploit'); });
   return { b, s };
 }
 
@@ -21,7 +21,7 @@ describe('GOSS 5.3.5 / AW 31.5 overrun', () => {
   it('GOSS 5.3.5: an Exploit Mech unit overruns an adjacent hex for +1 MP plus the entry cost (clear: 2 MP); not twice the same hex; only in Exploit mode', () => {
     const { b, s } = setup();
     expect(overrunCost(s, b, 'm', hx(3, 4))).toEqual({ cost: 2, left: 6 });
-    const no = apply(edit(s, (d) => { unitOf(d, "m").markers = []; }), { type: 'overrun', unit: 'm', hex: at(3, 4) });
+    const no = apply(edit(s, (d) => { mutUnit(d, "m").markers = []; }), { type: 'overrun', unit: 'm', hex: at(3, 4) });
     expect(!no.ok && [no.error.code, no.error.case]).toEqual(['not-exploit', 'GOSS 5.3.4b, AW 31.5']);
     const r = act(s, { type: 'overrun', unit: 'm', hex: at(3, 4) });
     expect(r.events.find((e) => e.type === 'overrunDeclared')).toMatchObject({ type: 'overrunDeclared', unit: 'm', cost: 2, case: 'GOSS 5.3.5, AW 31.5' });
@@ -105,7 +105,7 @@ describe('GOSS 5.3.5 after the overrun, GOSS 5.3.4b last hex', () => {
   });
   it('GOSS 5.3.4b: no overrun from a last hex without MCT adjacent to more than one enemy hex', () => {
     const b = fixture({ units: [A('m', 2, 4, MECH), G('g', 3, 4, { steps: [[2, 2], [1, 1]] }), G('g2', 2, 5), G('far', 11, 9)] });
-    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { unitOf(d, "m").markers.push('Exploit'); });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { mutUnit(d, "m").markers.push('Exploit'); });
     const r = apply(s, { type: 'overrun', unit: 'm', hex: at(3, 4) });
     expect(!r.ok && [r.error.code, r.error.case]).toEqual(['overrun-last-hex', 'GOSS 5.3.4b']);
     expect(legalActions(s, 'allied').filter((a) => a.type === 'overrun')).toEqual([]);
@@ -120,7 +120,7 @@ describe('GOSS 5.3.5 defensive FS against an overrun', () => {
   } };
   function fsSetup(fieldworks?: 'ET-2') {
     const b = fixture({ special: SPECIAL, units: [A('m', 2, 4, MECH), A('inf', 0, 0), G('g', 3, 4, { steps: [[2, 2], [1, 1]], fieldworks }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
-    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { unitOf(d, "m").markers.push('Exploit'); });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { mutUnit(d, "m").markers.push('Exploit'); });
     return { b, s };
   }
   const OVERRUN = { type: 'overrun' as const, unit: 'm', hex: at(3, 4) };
@@ -227,7 +227,7 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
   const GROUP_OVERRUN = { type: 'overrun' as const, unit: 'bn', hex: at(3, 4), with: ['at'] };
   function groupSetup(extra: UnitSpec[] = [], x: { at?: Partial<UnitSpec>; bn?: Partial<UnitSpec> } = {}) {
     const b = fixture({ units: [A('bn', 2, 4, { ...BN, ...x.bn }), A('at', 2, 4, { ...AT, ...x.at }), G('g', 3, 4, { steps: [[3, 3], [2, 2], [1, 1]] }), G('far', 11, 9), ...extra] });
-    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { for (const id of ['bn', 'at']) unitOf(d, id).markers.push('Exploit'); });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { for (const id of ['bn', 'at']) mutUnit(d, id).markers.push('Exploit'); });
     return { b, s };
   }
   const settle = (t: ReturnType<typeof groupSetup>['s']) => { while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state; return t; };
@@ -296,7 +296,7 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
 
   it('GOSS 5.3.5 / 6.2: only one free-stacked group overruns together — two Bns, or an AT Co with a tank Bn, are refused; so is a group that did not start the phase together', () => {
     const two = groupSetup([A('bn2', 2, 4, BN)]);
-    const s2 = edit(two.s, (d) => { unitOf(d, "bn2").markers.push('Exploit'); });
+    const s2 = edit(two.s, (d) => { mutUnit(d, "bn2").markers.push('Exploit'); });
     const r2 = apply(s2, { type: 'overrun', unit: 'bn', hex: at(3, 4), with: ['bn2'] });
     expect(!r2.ok && [r2.error.code, r2.error.case]).toEqual(['not-free-stacked', 'GOSS 5.3.5, 6.2']);
     expect(!r2.ok && r2.error.message).toMatch(/bn and bn2 are not free companies/);
@@ -306,7 +306,7 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
     expect(!rt.ok && rt.error.message).toMatch(/at stacks free only with a Bn-size personnel or Recon unit; bn is not one/);
     // The AT Co joined the Bn this phase (GOSS 6.2: a group must start the phase together to move as one): its record starts in (1,4).
     const late = groupSetup();
-    const joined = edit(late.s, (d) => { unitOf(d, "at").move = { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'exploitation', seq: 0, from: hx(1, 4), hexes: 1, mp: 1, type: 'offroad', halted: false, beyond6: false }; unitOf(d, "at").mpSpent = 1; });
+    const joined = edit(late.s, (d) => { mutUnit(d, "at").move = { turn: d.pos.turn, playerTurn: d.pos.playerTurn, segment: 'exploitation', seq: 0, from: hx(1, 4), hexes: 1, mp: 1, type: 'offroad', halted: false, beyond6: false }; mutUnit(d, "at").mpSpent = 1; });
     const rl = apply(joined, GROUP_OVERRUN);
     expect(!rl.ok && [rl.error.code, rl.error.case]).toEqual(['not-together', 'GOSS 6.2']);
     expect(legalActions(joined, 'allied').filter((a) => a.type === 'overrun' && 'with' in a)).toEqual([]);
@@ -317,13 +317,13 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
 
   it('GOSS 5.3.5 / 6.2: each member must qualify: Exploit Mech, in supply and unfatigued, with the MP to pay', () => {
     const { s } = groupSetup();
-    const noExploit = apply(edit(s, (d) => { unitOf(d, "at").markers = []; }), GROUP_OVERRUN);
+    const noExploit = apply(edit(s, (d) => { mutUnit(d, "at").markers = []; }), GROUP_OVERRUN);
     expect(!noExploit.ok && [noExploit.error.code, noExploit.error.message]).toEqual(['not-exploit', 'only a Mech unit in Exploit mode may overrun; at is not one']);
-    const oos = apply(edit(s, (d) => { unitOf(d, "at").markers.push('OoS'); }), GROUP_OVERRUN);
+    const oos = apply(edit(s, (d) => { mutUnit(d, "at").markers.push('OoS'); }), GROUP_OVERRUN);
     expect(!oos.ok && [oos.error.code, oos.error.case]).toEqual(['cannot-overrun', 'GOSS 5.3.5']);
-    const tired = apply(edit(s, (d) => { unitOf(d, "at").mpSpent = 5; }), GROUP_OVERRUN);
+    const tired = apply(edit(s, (d) => { mutUnit(d, "at").mpSpent = 5; }), GROUP_OVERRUN);
     expect(!tired.ok && [tired.error.code, tired.error.message]).toEqual(['over-ma', `overrunning ${fmt(hx(3, 4))} costs 2 MP; at has 1 left`]);
-    expect(legalActions(edit(s, (d) => { unitOf(d, "at").mpSpent = 5; }), 'allied').filter((a) => a.type === 'overrun')).toEqual([{ type: 'overrun', unit: 'bn', hex: fmt(hx(3, 4)) }]);
+    expect(legalActions(edit(s, (d) => { mutUnit(d, "at").mpSpent = 5; }), 'allied').filter((a) => a.type === 'overrun')).toEqual([{ type: 'overrun', unit: 'bn', hex: fmt(hx(3, 4)) }]);
   });
 
   it('GOSS 6.2.1 / 5.3.5: a German AFV Co overruns with a Mech unit of its own formation, not of another', () => {
@@ -331,7 +331,7 @@ describe('GOSS 5.3.5 / 6.2 overrun by a free-stacked group', () => {
     const PZ = { type: 'Arm', size: 'Co' as const, moveClass: 'mech' as const, ma: 12, steps: [[4, 3]] as [number, number][], extra: { armAttack: 3, armDefence: 3, formation: '21Pz' } };
     const mk = (formation: string) => {
       const b = fixture({ units: [G('pzg', 2, 4, PZG), G('pz', 2, 4, { ...PZ, extra: { ...PZ.extra, formation } }), A('a', 3, 4, { steps: [[3, 3], [2, 2], [1, 1]] }), A('far', 11, 9)] });
-      return edit(toSegment(start(b), b, 'exploitation', 1), (d) => { for (const id of ['pzg', 'pz']) unitOf(d, id).markers.push('Exploit'); });
+      return edit(toSegment(start(b), b, 'exploitation', 1), (d) => { for (const id of ['pzg', 'pz']) mutUnit(d, id).markers.push('Exploit'); });
     };
     const same = mk('21Pz');
     expect(legalActions(same, 'german')).toContainEqual({ type: 'overrun', unit: 'pzg', hex: fmt(hx(3, 4)), with: ['pz'] });
@@ -361,7 +361,7 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
     const BN = { type: 'Inf', moveClass: 'mech' as const, ma: 12, steps: [[6, 6], [4, 4], [2, 2]] as [number, number][], stepsLost: 2 };
     const AT = { type: 'AT', size: 'Co' as const, moveClass: 'mech' as const, ma: 12, steps: [[3, 2]] as [number, number][], extra: { at: 2 } };
     const b = fixture({ special: SPECIAL, units: [A('bn', 2, 4, BN), A('at', 2, 4, AT), G('g', 3, 4, { steps: [[1, 1]] }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
-    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { for (const id of ['bn', 'at']) unitOf(d, id).markers.push('Exploit'); });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { for (const id of ['bn', 'at']) mutUnit(d, id).markers.push('Exploit'); });
     const declare = { type: 'overrun' as const, unit: 'bn', hex: at(3, 4), with: ['at'] };
     const first = act(s, declare);
     expect(first.state.pending).toMatchObject({ side: 'german', kind: 'overrunFs', prompt: `Overrun of ${fmt(hx(3, 4))}: fire a defensive artillery mission at ${fmt(hx(2, 4))}, or not` });
@@ -382,7 +382,7 @@ describe('GOSS 5.3.5 defensive FS against a group overrun and a chained overrun'
   const MECH2 = { type: 'Arm', moveClass: 'mech' as const, ma: 12, steps: [[8, 6], [6, 4], [3, 2]] as [number, number][], extra: { armAttack: 3, armDefence: 3 } };
   function chained() {
     const b = fixture({ special: SPECIAL, units: [A('m', 2, 4, MECH2), A('m2', 0, 9, MECH2), G('g', 3, 4, { steps: [[2, 2], [1, 1]] }), G('g2', 4, 4, { steps: [[2, 2], [1, 1]] }), G('gag', 7, 4, GROUP), G('far', 11, 9)] });
-    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { unitOf(d, "m").markers.push('Exploit'); unitOf(d, "m2").markers.push('Exploit'); });
+    const s = edit(toSegment(start(b), b, 'exploitation'), (d) => { mutUnit(d, "m").markers.push('Exploit'); mutUnit(d, "m2").markers.push('Exploit'); });
     const r = act(withSeed(s, 'ch32'), { type: 'overrun', unit: 'm', hex: at(3, 4) });
     let t = act(r.state, { type: 'overrunFs', fire: false }).state;
     while (t.pending) t = act(t, legalActions(t, t.pending.side)[0]).state;

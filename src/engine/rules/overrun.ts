@@ -23,7 +23,7 @@
  * overrunners' to take (fsHits…), then the overrun is resolved, or ends if they were eliminated or
  * forced back (the overrun procedure below resumes when the mission ends). Without a possible mission there is no prompt.
  */
-import { unitList, unitOf } from '../unitTable';
+import { mutUnit, unitList, unitOf } from '../unitTable';
 import { formatHex, neighbours, tryParseHexRef } from '../hex';
 import { segmentAt } from '../sequence';
 import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
@@ -132,11 +132,11 @@ function assaultOrStop(run: Run, o: OverrunFrame): boolean {
   }
   if (why) {
     for (const id of o.attackers) {
-      const u = unitOf(d, id);
       const was = o.restore?.[id] ?? { ignore: o.ignore };
-      if (!u?.move || u.move.overrun !== o.hex || !was) continue;
-      if (was.overrun !== undefined && has(u as UnitState, M.EXPLOIT)) u.move.overrun = was.overrun; else delete u.move.overrun;
-      u.move.ignore = [...was.ignore];
+      if (unitOf(d, id)?.move?.overrun !== o.hex || !was) continue;
+      const u = mutUnit(d, id);
+      if (was.overrun !== undefined && has(u as UnitState, M.EXPLOIT)) u.move!.overrun = was.overrun; else delete u.move!.overrun;
+      u.move!.ignore = [...was.ignore];
     }
     events.push({ type: 'overrunStopped', hex: formatHex(o.hex), attackers: [...o.attackers], why, case: 'GOSS 5.3.5' });
     return false;
@@ -218,8 +218,8 @@ export const overrunRules: RuleModule = {
       const events: GameEvent[] = [];
       for (const id of ids) {
         const cost = overrunCost(d as GameState, ctx.bundle, id, r.hex)!;
-        const u = unitOf(d, id);
-        const rec = moveRecordNow(d as GameState, ctx.bundle, u as UnitState);
+        const u = mutUnit(d, id);
+        const rec = moveRecordNow(d as GameState, ctx.bundle, u);
         restore[id] = { ...(entered !== null ? { overrun: entered } : {}), ignore: [...(rec?.ignore ?? [])] };
         u.mpSpent += cost.cost;
         // GOSS 5.3.5: should the overrun succeed, the unit goes on from the hex ignoring these units (movement.ts reads the record; a failure halts it).

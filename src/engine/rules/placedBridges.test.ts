@@ -16,7 +16,7 @@ import { buildSites } from './bridgeMarkers';
 import { placedBridgeSides, riverSidesOf } from './placedBridges';
 import { movementOptions } from './movement';
 import { toSegment } from './combat.fixture';
-import { unitList, unitOf } from '../unitTable';
+import { mutUnit, unitList } from '../unitTable';
 
 const b = loadScenario('goodwood');
 const rule = special(b).bridges!.special[0];
@@ -46,9 +46,9 @@ function at(turn: number, s0: { hex: HexId; north: HexId }, allied: string, move
   const start = f.state;
   const s = produce(start, (d) => {
     d.pos = firstPos(b.sequence, turn);
-    for (const u of unitList(d)) if (u.side === 'german' && (u.hex === s0.hex || neighbours(s0.hex).includes(u.hex!) || neighbours(s0.north).includes(u.hex!))) { u.hex = null; u.eliminated = true; }
-    unitOf(d, allied).hex = s0.hex;
-    unitOf(d, mover).hex = s0.north;
+    for (const u of unitList(d).map((x) => mutUnit(d, x.id))) if (u.side === 'german' && (u.hex === s0.hex || neighbours(s0.hex).includes(u.hex!) || neighbours(s0.north).includes(u.hex!))) { u.hex = null; u.eliminated = true; }
+    mutUnit(d, allied).hex = s0.hex;
+    mutUnit(d, mover).hex = s0.north;
   });
   return toSegment(s, b, 'construction', 0);
 }

@@ -16,7 +16,7 @@ import { formatHex, tryParseHexRef, type HexId } from '../hex';
 import { isLand } from '../board';
 import { segmentAt, turnTime, phasingSide } from '../sequence';
 import { hexSet, inPlayArea, special, type SpecialState } from './scenarioArea';
-import { putUnit, unitList, unitOf } from '../unitTable';
+import { patchUnit, putUnit, unitList, unitOf } from '../unitTable';
 import { peekUnit, readUnits } from './unitIndex';
 
 export const REINF = 'Reinf';
@@ -91,8 +91,7 @@ export const reinforcementRules: RuleModule = {
       if (!entryHexes(d as GameState, ctx.bundle, u.id).includes(r.hex)) {
         reject('bad-entry-hex', `${u.id} enters at ${g.entryText}; ${formatHex(r.hex)} is not open to it`, CASE);
       }
-      u.hex = r.hex;
-      u.markers = u.markers.filter((m) => m !== REINF);
+      patchUnit(d, u, { hex: r.hex, markers: u.markers.filter((m) => m !== REINF) });
       return [{ type: 'reinforcementEntered', unit: u.id, hex: formatHex(r.hex), case: CASE }];
     },
     legal(state, side, bundle) {

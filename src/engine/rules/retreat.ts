@@ -4,7 +4,6 @@
  * five priorities; the owner picks only among ties. Also the step lost for entering open ground next
  * to the enemy.
  */
-import type { Draft } from 'immer';
 import { distance, formatHex, neighbours, type HexId } from '../hex';
 import { onMap, routesBetween, sideFeatures, terrainOf, terrainsIn } from '../board';
 import type { GameState, ScenarioBundle, Side, UnitState } from '../types';
@@ -17,7 +16,7 @@ import { readUnits } from './unitIndex';
 import { localUnits, type LocalUnits } from './combatLocal';
 import { retreatLeavesPlay } from './scenarioArea';
 import { standingBridge } from './placedBridges';
-import { unitOf } from '../unitTable';
+import { mutUnit, patchUnit, unitOf } from '../unitTable';
 
 type TecLoose = { terrain?: Record<string, { leg?: number | null; mech?: number | null }> };
 
@@ -172,14 +171,14 @@ export function doRetreat(ctx: LossCtx, side: Side, units: string[], path: HexId
     for (const id of units) {
       const u = unitOf(d, id);
       if (!u || u.eliminated || u.hex === null) continue;
-      u.hex = h;
+      mutUnit(d, id).hex = h;
     }
     if (retreatLeavesPlay(bundle, h)) {
       // AW 32.0: units that retreat out of the playing area may not re-enter play (counted as eliminated).
       for (const id of units) {
         const u = unitOf(d, id);
         if (!u || u.eliminated || u.hex === null) continue;
-        u.hex = null; u.eliminated = true; u.markers = [];
+        patchUnit(d, u, { hex: null, eliminated: true, markers: [] });
         ctx.events.push({ type: 'unitEliminated', unit: id, hex: formatHex(h), why: 'retreated out of the playing area', case: `${bundle.scenario.case ?? 'AW 30'}.0` });
       }
       break;
@@ -190,8 +189,9 @@ export function doRetreat(ctx: LossCtx, side: Side, units: string[], path: HexId
     }
   }
   for (const id of units) {
-    const u = unitOf(d, id) as Draft<UnitState>;
-    if (!u || u.eliminated) continue;
+    const now = unitOf(d, id);
+    if (!now || now.eliminated) continue;
+    const u = mutUnit(d, id);
     dropMarker(u, M.PA); dropMarker(u, M.TA); dropMarker(u, M.EXPLOIT);
     if (path.length > 1 && isArtillery(defOf(bundle, id))) addMarker(u, M.OOB);
   }

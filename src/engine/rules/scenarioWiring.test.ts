@@ -18,7 +18,7 @@ import { hexSet, inPlayArea, special } from './scenarioArea';
 import { doRetreat } from './retreat';
 import { toSegment } from './combat.fixture';
 import { airPointsPerDay, atmosphere } from './fireSupport';
-import { putUnit, unitList, unitOf } from '../unitTable';
+import { putUnit, unitList, unitOf, mutUnit } from '../unitTable';
 
 const b = loadScenario('goodwood');
 // AW 32.11.0: the German setup (no breakdowns) is finished; the carpet bombing follows it.
@@ -37,13 +37,13 @@ describe('Goodwood special rules in movement and retreat', () => {
     const out = neighbours(from).find((h) => isLand(b.board, h) && !inPlayArea(b, h))!;
     const r = apply(s, { type: 'move', unit: '14-h-2c', path: [formatHex(out)] });
     expect(!r.ok && [r.error.code, r.error.case]).toEqual(['outside-play-area', 'AW 32.0']);
-    const atLine = produce(s, (d) => { unitOf(d, '14-h-2c').hex = hexOfRulesId('C4720'); });
+    const atLine = produce(s, (d) => { mutUnit(d, '14-h-2c').hex = hexOfRulesId('C4720'); });
     const r2 = apply(atLine, { type: 'move', unit: '14-h-2c', path: ['C4820'] });
     expect(!r2.ok && [r2.error.code, r2.error.case]).toEqual(['restricted-area', 'AW 32.7.1']);
   });
 
   it('AW 32.7.1: a 2 Cdn Div unit forced east of the boundary may not take PA, and the Movement Segment may not end while it can move back', () => {
-    const s = produce(moveSeg(fresh()), (d) => { unitOf(d, 'black-watch-5-2c').hex = hexOfRulesId('C4820'); });
+    const s = produce(moveSeg(fresh()), (d) => { mutUnit(d, 'black-watch-5-2c').hex = hexOfRulesId('C4820'); });
     expect(checkMark(s, b, 'black-watch-5-2c', 'PA')).toMatchObject({ code: 'restricted-area', case: 'AW 32.7.1' });
     const r = apply(s, { type: 'endSegment' });
     expect(!r.ok && [r.error.code, r.error.case]).toEqual(['must-leave', 'AW 32.7.1']);
@@ -56,13 +56,13 @@ describe('Goodwood special rules in movement and retreat', () => {
     const bombed = unitList(s).find((u) => u.markers.includes('AS-blue') && !u.eliminated)!;
     // leave the bombed unit alone in its neighbourhood
     const alone = produce(s, (d) => {
-      for (const u of unitList(d)) if (u.side === 'german' && u.hex !== null && u.hex !== bombed.hex && neighbours(u.hex).some((n) => neighbours(bombed.hex!).includes(n) || n === bombed.hex)) u.hex = null;
+      for (const u of unitList(d).map((x) => mutUnit(d, x.id))) if (u.side === 'german' && u.hex !== null && u.hex !== bombed.hex && neighbours(u.hex).some((n) => neighbours(bombed.hex!).includes(n) || n === bombed.hex)) u.hex = null;
     });
     const free = neighbours(bombed.hex!).filter((n) => !unitList(alone).some((u) => u.side === 'german' && u.hex !== null && (u.hex === n || neighbours(n).includes(u.hex) && u.hex !== bombed.hex)));
     expect(free.length).toBeGreaterThan(0);
     const v = sideView(alone, b, 'allied');
     for (const n of free) expect([v.flags[n] & F_ENEMY_ADJ, v.flags[n] & F_HALT_ADJ]).toEqual([F_ENEMY_ADJ, 0]);
-    const unbombed = produce(alone, (d) => { for (const u of unitList(d)) u.markers = u.markers.filter((m) => m !== 'AS-blue'); });
+    const unbombed = produce(alone, (d) => { for (const u of unitList(d).map((x) => mutUnit(d, x.id))) u.markers = u.markers.filter((m) => m !== 'AS-blue'); });
     const v2 = sideView(unbombed, b, 'allied');
     for (const n of free) expect(v2.flags[n] & F_HALT_ADJ).toBe(F_HALT_ADJ);
     // German Movement Segment of July 18 AM: the bombed unit moves at half MA
@@ -86,7 +86,7 @@ describe('Goodwood special rules in movement and retreat', () => {
   it('GOSS 7.7.5: an out-of-supply unit may not move adjacent to an enemy unit', () => {
     const s = moveSeg(fresh());
     const before = movementOptions(s, b, '3-rtr-29-11');
-    const oos = produce(s, (d) => { unitOf(d, '3-rtr-29-11').markers.push('OoS'); });
+    const oos = produce(s, (d) => { mutUnit(d, '3-rtr-29-11').markers.push('OoS'); });
     const after = movementOptions(oos, b, '3-rtr-29-11');
     if ('error' in before || 'error' in after) throw new Error('no options');
     const v = sideView(s, b, 'allied');

@@ -33,7 +33,7 @@ import { stackViolationOf } from './stacking';
 import { unitIndex } from './unitIndex';
 import type { DeployArea } from '../../data/schemas/scenarioRules';
 import type { Dice } from '../rng';
-import { putUnit, unitList, unitOf } from '../unitTable';
+import { mutUnit, putUnit, unitList, unitOf } from '../unitTable';
 
 export const SETUP = 'Setup';
 const CASE = 'AW 34.11.2';
@@ -277,8 +277,8 @@ function randomSetup(d: Draft<GameState>, ctx: RuleContext, su: Draft<SetupState
 /** Takes every pool unit and every placed fieldwork back off the map (AW 34.11.2). */
 function clearPlacement(d: Draft<GameState>, bundle: ScenarioBundle, su: Draft<SetupState>): void {
   for (const p of deployment(bundle)!.pools) for (const e of p.units) {
-    const u = unitOf(d, e.unit);
-    if (!u || u.hex === null) continue;
+    if (unitOf(d, e.unit)?.hex == null) continue;
+    const u = mutUnit(d, e.unit);
     u.hex = null;
     if (!u.markers.includes(SETUP)) u.markers.push(SETUP);
   }
@@ -312,12 +312,9 @@ function placeAtRandom(d: Draft<GameState>, ctx: RuleContext, su: Draft<SetupSta
   }
   for (const p of dep.pools) {
     for (const e of p.units) {
-      const u = unitOf(d, e.unit) as UnitState;
-      if (u.hex !== null) continue;
-      // A plain copy for the trial stacks: spreading the draft for every candidate hex read each field
-      // through its proxy (the Cherbourg random setup took ~120 ms, issue 17).
-      const plain: UnitState = { ...u, markers: [...u.markers] };
-      const legal = deploymentArea(bundle, e.unit).filter((h) => !overstacks(bundle, byHex.get(h), plain, h));
+      if (unitOf(d, e.unit).hex !== null) continue;
+      const u = mutUnit(d, e.unit);
+      const legal = deploymentArea(bundle, e.unit).filter((h) => !overstacks(bundle, byHex.get(h), u, h));
       if (!legal.length) reject('no-legal-hex', `${e.unit} (${p.label}) has no legal setup hex left; unplace some units first`, CASE);
       // The legal hexes within a check's distance of a zone hex no friendly unit is near yet.
       const reach = new Uint8Array(HEX_COUNT);
@@ -365,7 +362,7 @@ export const setupPhaseRules: RuleModule = {
         const h = hexArg(a.hex);
         const why = placementCheck(d as GameState, ctx.bundle, a.unit, h);
         if (why) reject(why.code, why.message, why.case);
-        const u = unitOf(d, a.unit);
+        const u = mutUnit(d, a.unit);
         u.hex = h;
         u.markers = u.markers.filter((m) => m !== SETUP);
         return [{ type: 'unitPlaced', unit: u.id, hex: formatHex(h), case: CASE }];
@@ -388,8 +385,8 @@ export const setupPhaseRules: RuleModule = {
         mustBeOpen(d, ctx);
         const id = (action as ActionOf<'unplaceUnit'>).unit;
         if (!poolOf(ctx.bundle, id) || !unitOf(d, id)) reject('not-in-pool', `${id} is not a unit of a placement pool`, CASE);
-        const u = unitOf(d, id);
-        if (u.hex === null) reject('not-placed', `${u.id} is not on the map`, CASE);
+        if (unitOf(d, id).hex === null) reject('not-placed', `${id} is not on the map`, CASE);
+        const u = mutUnit(d, id);
         u.hex = null;
         if (!u.markers.includes(SETUP)) u.markers.push(SETUP);
         return [{ type: 'unitUnplaced', unit: u.id, case: CASE }];

@@ -34,7 +34,7 @@ function stacksAsGroup(bundle: ScenarioBundle, id: string): boolean {
 
 // The table's schema lives with the other table schemas (validated at load by src/data/bundle.ts).
 import { StackingTable } from '../../data/schemas/tables';
-import { patchUnit, unitOf } from '../unitTable';
+import { mutUnit, patchUnit, unitOf } from '../unitTable';
 export { StackingTable };
 
 const cache = new WeakMap<object, StackingTable>();
@@ -299,7 +299,7 @@ export function relocationHexes(state: GameState, bundle: ScenarioBundle, unitId
 }
 
 function relocate(d: Draft<GameState>, unitId: string, to: HexId | null): GameEvent[] {
-  const u = unitOf(d, unitId);
+  const u = mutUnit(d, unitId);
   const from = u.hex;
   if (to === null) {
     u.hex = null;
@@ -375,8 +375,7 @@ export const stackingRules: RuleModule = {
         const v = hexStackViolation(d as GameState, ctx.bundle, u.hex, u.side);
         if (!v || v.case === 'AW 31.9.2a') reject('not-overstacked', `${formatHex(u.hex)} is not overstacked`, 'GOSS 6.7.0');
         const from = formatHex(u.hex);
-        u.hex = null;
-        u.eliminated = true;
+        patchUnit(d, u, { hex: null, eliminated: true });
         return [{ type: 'unitEliminated', unit: u.id, hex: from, reason: 'overstacked at the end of the phase', case: 'GOSS 6.7.0' }];
       },
       legal(state, side, bundle) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, at, edit, fixture, hx, start, toSegment } from './combat.fixture';
 import { genSCost } from './supply';
-import { unitOf } from '../unitTable';
+import { unitOf, mutUnit } from '../unitTable';
 import { apply } from '../game';
 
 const RULES = { combat: { supply: {
@@ -38,7 +38,7 @@ describe('AW 31.11 / 32.9 supply', () => {
     expect(unitOf(s, "cut").markers).toContain('OhS');
     expect(unitOf(s, "in").markers).not.toContain('OhS');
     s = toSegment(s, b, 'groundAssault');
-    s = edit(s, (d) => { unitOf(d, "cut").markers.push('TA'); unitOf(d, "cut").hex = hx(5, 4); });
+    s = edit(s, (d) => { mutUnit(d, "cut").markers.push('TA'); mutUnit(d, "cut").hex = hx(5, 4); });
     const r = act(s, { type: 'assault', hex: at(4, 4), attackers: ['cut'] });
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'supplyChanged', unit: 'cut', to: 'OoS', case: 'AW 31.11' }));
     const ga = r.events.find((e) => e.type === 'gaResolved') as { odds: { attackers: { unit: string; factor: number }[] } } | undefined;

@@ -24,7 +24,7 @@ import { landMask, leastAdjacentCosts, type HexCosts } from './supplyPath';
 import { boxSupply, isBox, unitsByBox } from './locations';
 import { downBridgeSides, placedBridgeSides, placedBridgesKey } from './placedBridges';
 import { EDGE_BRIDGE, EDGE_MAJOR, hexsideTable } from './hexsideTable';
-import { unitOf } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 
 /** How a side traces GenS: its sources, the path limit, and where paths may go. */
 export interface SupplyRule {
@@ -261,7 +261,7 @@ export const supplyRules: RuleModule = {
       const side = phasingSide(ctx.bundle.scenario, d.pos);
       const events: GameEvent[] = [];
       for (const ch of determineSupply(d as GameState, ctx.bundle, side)) {
-        const u = unitOf(d, ch.unit);
+        const u = mutUnit(d, ch.unit);
         if (ch.to === 'GenS') { dropMarker(u, M.OHS); dropMarker(u, M.OOS); }
         else addMarker(u, M.OHS);
         events.push({ type: 'supplyChanged', unit: ch.unit, to: ch.to, case: 'AW 31.11' });

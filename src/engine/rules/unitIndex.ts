@@ -3,17 +3,16 @@
  * supply and combat. States produced by the engine are frozen (immer), so the index is cached per
  * `units` table (boxCache.ts: in the table's cache box): every query on the same state reuses one
  * index. A state `apply` made gets its index derived from the previous state's (`carryIndex`: the
- * changed units moved, the stacks shared). Drafts and hand-made unfrozen states are never cached (they may still change): a
- * written draft's index is derived from its base's per call, an unfrozen state's built whole, read
- * from the current values without drafting each unit (`readUnits`).
+ * changed units moved, the stacks shared). A table an action is writing and hand-made unfrozen ones
+ * are never cached (they may still change): the action's is derived from the frozen table it was
+ * copied from per call (unitTable.ts `baseTable`), a hand-made one built whole.
  */
-import { isDraft } from 'immer';
-import { internals, latest } from '../draftPeek';
+import { internals } from '../draftPeek';
 import { NEIGHBOURS, type HexId } from '../hex';
 import type { GameState, Side, UnitState } from '../types';
 import { predecessorOf, type Predecessor } from './lineage';
 import { BoxedCache } from '../boxCache';
-import { CHUNK_KEYS, chunkIndexOfIds, chunkKeyOf, chunkOf, chunksOf, unitList, type UnitTable } from '../unitTable';
+import { CHUNK_KEYS, baseTable, chunkKeyOf, unitList, type UnitTable } from '../unitTable';
 
 export interface UnitIndex {
   /** Units on the map (not eliminated, hex set), in the record's order (read-only: indexes derived from one another may share it). */
@@ -46,43 +45,19 @@ const cache = new BoxedCache<object, UnitIndex>('unitIndex');
 const NONE: UnitState[] = [];
 
 /**
- * The current values of every unit, in table order, without creating an immer proxy per unit: reading
- * a draft's units through its proxies drafts every unit (and immer then walks them all when the action
- * finishes), which made each end-of-segment hook O(units) proxies. The objects returned for a draft are
- * read-only snapshots: write through `unitOf(draft, id)`.
+ * Every unit as it is now, in table order (`unitList`). Read-only: inside an action, write a unit
+ * through `mutUnit` / `patchUnit`. (Before the table was kept out of immer's drafts this read a draft's
+ * units without a proxy per unit; the rules still call it where they only read.)
  */
 export function readUnits(units: UnitTable): readonly UnitState[] {
-  const st = internals(units);
-  // A frozen table's kept list itself (read-only: the type says so), not a copy per call.
-  if (!st) return unitList({ units });
-  // Nothing written to the table or any unit yet (immer marks a table modified when a unit below
-  // it is written): its values are the frozen base's, even if units were drafted (read) already.
-  if (!st.copy_ || !st.modified_) return unitList({ units: st.base_ as unknown as UnitTable });
-  const cur = st.copy_ as unknown as UnitTable;
-  const idsSt = internals(cur.ids);
-  const ids = latest(cur.ids);
-  // The current object of each chunk; only a drafted chunk can hold drafted units.
-  const raw = chunksOf(cur);
-  const chunks = raw.map(latest);
-  const dirty = raw.map((c) => internals(c) !== undefined);
-  const slot = idsSt ? null : chunkIndexOfIds(ids);
-  const all: UnitState[] = new Array(ids.length);
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i];
-    const k = slot ? slot[i] : chunkOf(id);
-    const u = chunks[k][id];
-    all[i] = dirty[k] ? latest(u) : u;
-  }
-  return all;
+  return unitList({ units });
 }
 
 /**
- * Unit `id` as it is now, without drafting it (a read-only snapshot on a draft, the unit itself on a
- * frozen state): for rules that only read a unit while an action runs (reading `unitOf(draft, id)`
- * copies its chunk and the unit, and immer walks them when the action finishes).
+ * Unit `id` as it is now (`unitOf`, undefined when there is none). Read-only, as `readUnits`.
  */
 export function peekUnit(state: GameState, id: string): UnitState | undefined {
-  const u = latest(latest(latest(state.units)[chunkKeyOf(id)])[id]);
+  const u = state.units[chunkKeyOf(id)][id];
   return u !== undefined && u.id === id ? u : undefined;
 }
 
@@ -159,25 +134,25 @@ export function unmodifiedBase<T extends object>(d: T): T {
   return st && !st.modified_ ? (st.base_ as unknown as T) : d;
 }
 
-/** The index of `state` (cached for frozen, non-draft states). */
+/** The index of `state` (cached for frozen tables). */
 export function unitIndex(state: GameState): UnitIndex {
-  let units = state.units;
-  // A draft whose units nothing has written to yet has the frozen base's units: its cached index
-  // (the fire plan, the adjacent-enemy checks and fatigue recovery query hex by hex on drafts), or
-  // one derived from the base state's predecessor (a handler checking its action on the draft).
-  const st = internals(units);
-  if (st && !st.modified_) {
-    units = st.base_ as unknown as UnitTable;
-    const root = internals(state);
-    if (root) state = root.base_ as unknown as GameState;
-  }
+  const units = state.units;
   // Look up first: Object.isFrozen is O(properties) on a large record, so it runs once per state, on the miss.
   const hit = cache.get(units);
   if (hit) return hit;
-  if (st && st.modified_) return draftIndex(st) ?? build(units);
-  const frozen = !isDraft(units) && Object.isFrozen(units);
-  const ix = (frozen && units === state.units && derivedIndex(state)) || build(units);
-  if (frozen) cache.set(units, ix);
+  if (!Object.isFrozen(units)) {
+    // An action's table after its first write (unitTable.ts), derived from the frozen one it was copied
+    // from (the end-of-segment hooks and the handlers ask after writing markers); a hand-made one, built.
+    // Not kept: it may still change.
+    const base = baseTable(units);
+    return (base && draftIndex(base, units)) ?? build(units);
+  }
+  // A frozen table; on a draft nothing has written a unit to yet, the base state's: its cached index, or
+  // one derived from the base state's predecessor (a handler checking its action on the draft).
+  const root = internals(state);
+  const whole = root ? (root.base_ as unknown as GameState) : state;
+  const ix = (units === whole.units && derivedIndex(whole)) || build(units);
+  cache.set(units, ix);
   return ix;
 }
 
@@ -199,22 +174,17 @@ function derivedIndex(state: GameState): UnitIndex | null {
 }
 
 /**
- * The index of a draft's units written to during the action, derived from its frozen base's index
- * when that is kept (the end-of-segment hooks and the handlers ask after writing markers, which
- * rebuilt the index from every unit per question). Not kept: the draft may still change. The
- * changed units are the drafted chunks' entries that are not the base's; each is read as it is now.
+ * The index of the table an action is writing (`now`), derived from the index of the frozen table it
+ * was copied from (`base`; the end-of-segment hooks and the handlers ask after writing markers, which
+ * rebuilt the index from every unit per question). Not kept: the table may still change. The changed
+ * units are the copied chunks' entries that are not the base's.
  */
-function draftIndex(st: NonNullable<ReturnType<typeof internals>>): UnitIndex | null {
-  const base = st.base_ as unknown as UnitTable;
-  if (!st.copy_) return null;
+function draftIndex(base: UnitTable, now: UnitTable): UnitIndex | null {
   // The base's index, built and kept when no query asked it before the writes: the state this action
   // makes derives its own index from it too (derivedIndex).
   let prev = cache.get(base);
-  if (!prev) {
-    if (!Object.isFrozen(base)) return null;
-    cache.set(base, (prev = build(base)));
-  }
-  const changed = tableChanges(base, st.copy_ as unknown as UnitTable, latest);
+  if (!prev) cache.set(base, (prev = build(base)));
+  const changed = tableChanges(base, now);
   return changed && patched(prev, changed, true);
 }
 
@@ -347,18 +317,17 @@ export function changedUnits(p: Predecessor, state: GameState): [UnitState, Unit
 }
 
 function diffUnits(p: Predecessor, state: GameState): [UnitState, UnitState][] | null {
-  return tableChanges(p.top.units as UnitTable, state.units, itself);
+  return tableChanges(p.top.units as UnitTable, state.units);
 }
-const itself = <T>(x: T): T => x;
 
 /**
  * The units of `now` whose record is not `before`'s, as [before, after]; null when a unit was added or
- * removed. Only the chunks that are not `before`'s are looked at. `read` gives a value as it is now
- * (a draft's: draftPeek `latest`; a frozen table's: itself).
+ * removed. Only the chunks that are not `before`'s are looked at (`now` may be a table an action is
+ * still writing).
  */
-function tableChanges(before: UnitTable, now: UnitTable, read: <T>(x: T) => T): [UnitState, UnitState][] | null {
+function tableChanges(before: UnitTable, now: UnitTable): [UnitState, UnitState][] | null {
   if (before === now) return [];
-  const ids = read(now.ids);
+  const ids = now.ids;
   if (before.ids !== ids) {
     if (before.ids.length !== ids.length) return null;
     for (let i = 0; i < ids.length; i++) if (before.ids[i] !== ids[i]) return null;
@@ -367,9 +336,8 @@ function tableChanges(before: UnitTable, now: UnitTable, read: <T>(x: T) => T): 
   for (const k of CHUNK_KEYS) {
     const x = before[k];
     if (now[k] === x) continue;
-    const y = read(now[k]);
-    if (y === x) continue;
-    for (const id in y) { const u = read(y[id]); if (x[id] !== u) out.push([x[id], u]); }
+    const y = now[k];
+    for (const id in y) { const u = y[id]; if (x[id] !== u) out.push([x[id], u]); }
   }
   return out;
 }

@@ -9,7 +9,7 @@ import { newGame } from '../game';
 import type { GameState, Side } from '../types';
 import { inGenS } from './supply';
 import { victoryView } from './victoryView';
-import { unitList, unitOf } from '../unitTable';
+import { unitList, unitOf, mutUnit } from '../unitTable';
 
 const SIDES: Side[] = ['allied', 'german'];
 
@@ -51,8 +51,8 @@ describe('AW 31.4 victory check: one view of the position per check', () => {
       const other = unitList(state).find((u) => u.hex !== null && u.side === 'german')!;
       let inDraft: ReturnType<typeof seen> | null = null;
       const after = produce(state, (d) => {
-        unitOf(d, mover.id).hex = other.hex;
-        unitOf(d, gone.id).eliminated = true;
+        mutUnit(d, mover.id).hex = other.hex;
+        mutUnit(d, gone.id).eliminated = true;
         inDraft = seen(d as GameState, scenario);
       });
       expect(inDraft).toEqual(expected(after, scenario));

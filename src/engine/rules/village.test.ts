@@ -14,7 +14,7 @@ import { coverAgainst } from './observation';
 import { et3ToGiveUp } from './fieldworks';
 import { COVER_MCT, COVER_OCT, tecOf } from './terrain';
 import { at, edit, fixture, hx, start, toSegment, type UnitSpec } from './combat.fixture';
-import { unitOf } from '../unitTable';
+import { mutUnit } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });
@@ -67,7 +67,7 @@ describe('GOSS 7 TEC villages: other terrain in hex', () => {
     expect(tec.cover[b.board.moveTerrain[hx(4, 4)]]).toBe(COVER_MCT);
     const drm = (h: number) => {
       // An adjacent attack-designated spotter observes even into MCT (GOSS 8.2.1).
-      const p = fsPlan(edit(s, (d) => { unitOf(d, "far").hex = h; unitOf(d, "mech").hex = h === hx(4, 4) ? hx(3, 4) : hx(4, 4); unitOf(d, "mech").markers.push('TA'); }), b, 'allied', { target: h, spotter: 'mech', artillery: [{ unit: 'ag', points: 8 }] });
+      const p = fsPlan(edit(s, (d) => { mutUnit(d, "far").hex = h; mutUnit(d, "mech").hex = h === hx(4, 4) ? hx(3, 4) : hx(4, 4); mutUnit(d, "mech").markers.push('TA'); }), b, 'allied', { target: h, spotter: 'mech', artillery: [{ unit: 'ag', points: 8 }] });
       if (!p.ok) throw new Error(p.message);
       return p.plan.drms.filter((y) => y.why.startsWith('terrain')).map((y) => [y.value, y.why]);
     };

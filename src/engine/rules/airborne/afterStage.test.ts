@@ -22,7 +22,7 @@ import { distance, hexsideHexes } from '../../hex';
 import { terrainOf } from '../../board';
 import { segmentAt } from '../../sequence';
 import { esUnits, fowMayAct, fowMayEnter, fowMoveLimits, regroupGdDrm, afterStageExtension } from './afterStage';
-import { dropUnit, putUnit, unitList, unitOf } from '../../unitTable';
+import { dropUnit, putUnit, unitList, unitOf, mutUnit } from '../../unitTable';
 
 function longBundle(): ScenarioBundle {
   const scen = structuredClone(BUILTIN.scenarios['data/scenarios/night-drop-6ab.json']) as Record<string, unknown> & { special: { airborne: Record<string, unknown> } };
@@ -99,7 +99,7 @@ describe('AW 3.3.5g / 41.2.3c the ES track in the Airborne Re-Group Segment', ()
 describe('AW 41.2.3 eliminated FoW units are revealed once every FoW unit has regrouped', () => {
   it('while one FoW unit is out nothing is drawn; when none is left, each eliminated one is drawn from its container at the Re-Group Segment\'s end', () => {
     const out = beforeRegroup(3, { 'cw-fow-1': 'C4827', 'cw-fow-2': 'C4828' }, (d) => {
-      unitOf(d, 'cw-fow-2').eliminated = true; unitOf(d, 'cw-fow-2').hex = null;
+      mutUnit(d, 'cw-fow-2').eliminated = true; mutUnit(d, 'cw-fow-2').hex = null;
       (airborneDraft(d as never).fow['cw-fow-2'] as { eliminated?: true }).eliminated = true;
     });
     const r1 = act(act(out, { type: 'endSegment' }).state, { type: 'endSegment' });
@@ -170,7 +170,7 @@ describe('AW 41.3.3 FoW units in the normal GTs', () => {
 
 describe('AW 41.0 / 15.0 DZ removal', () => {
   it('AW 15.0: a German unit that entered a DZ hex removes it at the start of the next German player turn', () => {
-    let s = beforeRegroup(3, {}, (d) => { unitOf(d, 'ii-726-716').hex = hx('C4727'); });
+    let s = beforeRegroup(3, {}, (d) => { mutUnit(d, 'ii-726-716').hex = hx('C4727'); });
     let removed: unknown[] = [];
     for (let i = 0; i < 40 && !removed.length; i++) {
       const r = act(s, { type: 'endSegment' });
@@ -201,7 +201,7 @@ describe('AW 41.3.7b blown bridges in the normal GTs', () => {
     const [a, b] = hexsideHexes(side);
     const at = (blown: number[]) => edit(beforeRegroup(3, {}), (d) => {
       d.pos = { turn: 3, playerTurn: 0, phase: MOVE, segment: seg(MOVE, 'move') };
-      for (const u of unitList(d)) if (u.side === 'german' && u.hex !== null && distance(u.hex, a) <= 8) { u.hex = null; u.eliminated = true; }
+      for (const u of unitList(d).map((x) => mutUnit(d, x.id))) if (u.side === 'german' && u.hex !== null && distance(u.hex, a) <= 8) { u.hex = null; u.eliminated = true; }
       putUnit(d, { id: 'a-8para-6ab', side: 'allied', hex: a, stepsLost: 0, mpSpent: 0, markers: [] });
       if (blown.length) airborneDraft(d as never).bridges = { blown };
     });
@@ -228,7 +228,7 @@ describe('AW 41.3.3 a FoW unit leads only if alone', () => {
   it('AW 41.3.3 a FoW unit (PR 6) defending with a regrouped Coy: the Coy leads; alone, the FoW unit leads', () => {
     const both = beforeRegroup(3, { 'cw-fow-1': 'C4929' }, (d) => {
       putUnit(d, { id: 'a-8para-6ab', side: 'allied', hex: hx('C4929'), stepsLost: 0, mpSpent: 0, markers: [] });
-      unitOf(d, 'ii-726-716').hex = hx('C4928'); unitOf(d, 'ii-726-716').markers = ['TA'];
+      mutUnit(d, 'ii-726-716').hex = hx('C4928'); mutUnit(d, 'ii-726-716').markers = ['TA'];
     });
     const o = gaOdds(both, B, { hex: hx('C4929'), attackers: ['ii-726-716'] }, 'german');
     expect(o).toMatchObject({ ok: true });
@@ -236,7 +236,7 @@ describe('AW 41.3.3 a FoW unit leads only if alone', () => {
     // Named by the defender, the FoW unit still does not lead while the Coy may.
     const named = gaOdds(both, B, { hex: hx('C4929'), attackers: ['ii-726-716'], leadPr: { defender: 'cw-fow-1' } }, 'german');
     expect((named as { odds: { leads: { defenderPr: string } } }).odds.leads.defenderPr).toBe('a-8para-6ab');
-    const alone = edit(both, (d) => { unitOf(d, 'a-8para-6ab').hex = null; });
+    const alone = edit(both, (d) => { mutUnit(d, 'a-8para-6ab').hex = null; });
     expect((gaOdds(alone, B, { hex: hx('C4929'), attackers: ['ii-726-716'] }, 'german') as { odds: { leads: { defenderPr: string } } }).odds.leads.defenderPr).toBe('cw-fow-1');
   });
 });
@@ -244,7 +244,7 @@ describe('AW 41.3.3 a FoW unit leads only if alone', () => {
 describe('AW 15.0 primary DZs after the stage', () => {
   it('AW 15.0 the primary DZ (6th AB N) removed: the division is on-hand for the rest of the GD; at the next AM GT the Allied player selects K or V as the new primary DZ', () => {
     let s = beforeRegroup(3, { 'cw-fow-1': 'C4929' }, (d) => {
-      unitOf(d, 'ii-726-716').hex = hx('C4727');
+      mutUnit(d, 'ii-726-716').hex = hx('C4727');
       putUnit(d, { id: 'a-8para-6ab', side: 'allied', hex: hx('C4730'), stepsLost: 0, mpSpent: 0, markers: [] });
       airborneDraft(d as never).dzs['6AB-V'].hex = hx('C5030');
     });
@@ -270,14 +270,14 @@ describe('AW 15.0 primary DZs after the stage', () => {
     expect(r.state.pending).toBeNull();
   });
   it('AW 15.0 with one DZ of the division left it becomes the primary DZ without a choice; a DZ that was not primary removes no supply', () => {
-    let s = beforeRegroup(3, {}, (d) => { unitOf(d, 'ii-726-716').hex = hx('C4730'); });
+    let s = beforeRegroup(3, {}, (d) => { mutUnit(d, 'ii-726-716').hex = hx('C4730'); });
     let events: GameEvent[] = [];
     for (let i = 0; i < 40 && !ofType(events, 'dzRemoved').length; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; events = r.events; }
     expect(ofType(events, 'dzRemoved').map((e) => e.dz)).toEqual(['6AB-K']);
     expect(ofType(events, 'dzPrimaryLost')).toEqual([]);
     expect(primaryDz(s, '6AB')).toBe('6AB-N');
     // N lost too, with K gone: at the next AM GT no DZ is left.
-    s = edit(s, (d) => { unitOf(d, 'ii-726-716').hex = hx('C4727'); });
+    s = edit(s, (d) => { mutUnit(d, 'ii-726-716').hex = hx('C4727'); });
     const seen: GameEvent[] = [];
     for (let i = 0; i < 400 && s.pos.turn < 7; i++) { const r = act(s, { type: 'endSegment' }); s = r.state; seen.push(...r.events); }
     expect(ofType(seen, 'dzPrimaryChosen')).toEqual([{ type: 'dzPrimaryChosen', division: '6AB', dz: null, hex: null, how: 'no DZ left', case: 'AW 15.0' }]);

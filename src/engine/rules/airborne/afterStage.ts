@@ -26,7 +26,7 @@ import { AIRBORNE, airborneData, airborneDraft, airborneState, divisionOf, type 
 import { FOW_RATINGS, isFow, revealFow } from './fow';
 import { blownSides } from './movement';
 import { primaryLost } from './dzSupply';
-import { unitList, unitOf } from '../../unitTable';
+import { mutUnit, unitList, unitOf } from '../../unitTable';
 
 /** AW 41.2.3c: the ES track's box id → its number ("es-3" → 3), or null for any other box. */
 export function esBoxNumber(bundle: ScenarioBundle, box: number | undefined): number | null {
@@ -109,9 +109,10 @@ export const esTrackProcedure = defineProcedure({
     const t = airborneData(bundle).tables;
     while (f.queue.length) {
       const id = f.queue[0];
-      const u = unitOf(d, id);
-      const n = u && !u.eliminated && u.hex === null ? esBoxNumber(bundle, u.box) : null;
+      const now = unitOf(d, id);
+      const n = now && !now.eliminated && now.hex === null ? esBoxNumber(bundle, now.box) : null;
       if (n === null) { f.queue.shift(); delete f.chosen; continue; }
+      const u = mutUnit(d, id);
       if (n === 1) {
         // A unit that starts in box 1 lands FoW side up on any DZ of its nationality (the owner's choice).
         const dzs = dzHexesFor(d as GameState, bundle, id);

@@ -4,7 +4,7 @@ import { legalActions } from '../../game';
 import { airborneState } from './state';
 import { hexsideBetween } from '../../hex/lattice';
 import type { GameState } from '../../types';
-import { hasUnit, putUnit, unitIds, unitList, unitOf } from '../../unitTable';
+import { hasUnit, putUnit, unitIds, unitList, unitOf, mutUnit } from '../../unitTable';
 
 const bundle = b6();
 const s0 = playTo(start(bundle), bundle, 'alliedMovement1');
@@ -18,9 +18,9 @@ function at(pick: (id: string, s: GameState) => boolean): { s: GameState; unit: 
   const unit = unitIds(s0).find((id) => unitOf(s0, id).side === 'allied' && unitOf(s0, id).hex !== null && pick(id, s0))
     ?? [...bundle.units.keys()].find((id) => bundle.units.get(id)!.side === 'allied' && !bundle.units.get(id)!.dummy && pick(id, s0))!;
   const s = edit(s0, (d) => {
-    for (const u of unitList(d)) if (u.hex === WEST || u.hex === EAST) u.hex = null;
+    for (const u of unitList(d).map((x) => mutUnit(d, x.id))) if (u.hex === WEST || u.hex === EAST) u.hex = null;
     if (!hasUnit(d, unit)) putUnit(d, { id: unit, side: 'allied', hex: null, stepsLost: 0, mpSpent: 0, markers: [] });
-    unitOf(d, unit).hex = EAST;
+    mutUnit(d, unit).hex = EAST;
   });
   return { s, unit };
 }
@@ -43,7 +43,7 @@ describe('AW 41.3.7b bridge blowing missions', () => {
   it('AW 41.3.7b 6-9 fails; one attempt per bridge per segment, so a second unit may not try it', () => {
     const { s, unit } = at((id, st) => isPara(id) && !isFowId(id, st));
     const other = [...bundle.units.keys()].find((id) => id !== unit && isPara(id) && bundle.units.get(id)!.size === 'Co' && !bundle.units.get(id)!.dummy && !unitOf(s, id)?.eliminated)!;
-    const s1 = edit(s, (d) => { if (!hasUnit(d, other)) putUnit(d, { id: other, side: 'allied', hex: null, stepsLost: 0, mpSpent: 0, markers: [] }); unitOf(d, other).hex = EAST; });
+    const s1 = edit(s, (d) => { if (!hasUnit(d, other)) putUnit(d, { id: other, side: 'allied', hex: null, stepsLost: 0, mpSpent: 0, markers: [] }); mutUnit(d, other).hex = EAST; });
     const r = act(withDice(s1, [['d10', 6]]), { type: 'blowBridge', unit, across: fmt(WEST) });
     expect(ofType(r.events, 'bridgeAttempt')[0]).toMatchObject({ roll: 6, success: false });
     expect(airborneState(r.state).bridges?.blown ?? []).toEqual([]);

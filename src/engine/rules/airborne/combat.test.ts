@@ -4,7 +4,7 @@ import { AirborneTables } from '../../../data/schemas/airborne';
 import { at, edit, fixture, fmt, hx, start, type UnitSpec } from '../combat.fixture';
 import type { GameState, ScenarioBundle } from '../../types';
 import { abAttackProblem, abTotals, airborneSide, resolveAirborneCombat, type AbCombatEnv } from './combat';
-import { unitOf } from '../../unitTable';
+import { mutUnit } from '../../unitTable';
 
 const T = AirborneTables.parse(tablesJson);
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
@@ -126,7 +126,7 @@ describe('AW 41.5.0 airborne attack constraints', () => {
     expect(t.attacker.units.find((l) => l.unit === 'art')).toMatchObject({ value: 2 });
     // Artillery has no offensive PR: the para Coy leads.
     expect(t.attacker).toMatchObject({ strength: 4, lead: 'a', pr: 7 });
-    const oob = edit(s, (d) => { unitOf(d, "art").markers.push('OoB'); });
+    const oob = edit(s, (d) => { mutUnit(d, "art").markers.push('OoB'); });
     expect(abAttackProblem(env(b, oob, ['f']), 'allied', { hex: hx(3, 3), attackers: ['art'] }, null)).toMatchObject({ code: 'out-of-battery', case: 'AW 41.5.1' });
   });
 

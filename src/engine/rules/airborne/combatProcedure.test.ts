@@ -17,7 +17,7 @@ import { startAirborneCombat } from './combatProcedure';
 import { forcedAttack } from './combatBridge';
 import { startAirborneRetreat, retreatHexes } from './retreat';
 import { abEnv } from './combatEnv';
-import { putUnit, unitOf } from '../../unitTable';
+import { putUnit, unitOf, mutUnit } from '../../unitTable';
 
 const B = b6();
 const SEGMENTS = B.sequence.stages![0].phases[0].segments.map((s) => s.id);
@@ -128,7 +128,7 @@ describe('AW 41.5 airborne combat through the engine', () => {
 
   it('AW 41.4.1 an attack on the Merville battery while the Merville step has landed gets +2 (once), and the StP gives the defender +3', () => {
     const s0 = at('alliedCombat1', { 'a-8para-6ab': 'C4727', 'b-8para-6ab': 'C4727' }, (d) => {
-      unitOf(d, 'stp01-merville').hex = hx('C4827');
+      mutUnit(d, 'stp01-merville').hex = hx('C4827');
       airborneDraft(d as never).merville = { landed: true };
     });
     const r = act(withDice(s0, [['d10', 0], ['d10', 0]]), { type: 'abAttack', hex: 'C4827', attackers: ['a-8para-6ab', 'b-8para-6ab'] });

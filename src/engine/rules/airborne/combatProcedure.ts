@@ -23,7 +23,7 @@ import { abEnv } from './combatEnv';
 import { airborneRetreatFrame } from './retreat';
 import { mervilleDrm } from './merville';
 import { airborneDraft, airborneState, markAttacked } from './state';
-import { hasUnit, unitList, unitOf } from '../../unitTable';
+import { hasUnit, mutUnit, unitList, unitOf } from '../../unitTable';
 
 /** The airborne combat segments and their cases (AW 41.5.0, 41.7.0, 41.9.0, 41.11.0). */
 export const COMBAT_SEGMENTS: Record<string, string> = {
@@ -210,7 +210,7 @@ export const airborneCombatProcedure = defineProcedure({
         const a = action as ActionOf<'abAdvance'>;
         requireListed(this.legal(f as AirborneCombatFrame, run.d as GameState, run.ctx.bundle), a, 'airborne advance', 'AW 41.5.2');
         if (!a.units.length) { run.events.push({ type: 'abAdvanceDeclined', hex: formatHex(f.hex), case: 'AW 41.5.2' }); return; }
-        for (const id of a.units) unitOf(run.d, id).hex = f.hex;
+        for (const id of a.units) mutUnit(run.d, id).hex = f.hex;
         run.events.push({ type: 'abAdvanced', units: [...a.units], from: formatHex(f.from), to: formatHex(f.hex), case: 'AW 41.5.2' });
       },
     },

@@ -9,7 +9,7 @@ import { scatterHex } from './scatter';
 import tablesJson from '../../../../data/modules/airborne/tables.json';
 import { AirborneTables } from '../../../data/schemas/airborne';
 import type { GameState } from '../../types';
-import { unitOf } from '../../unitTable';
+import { unitOf, mutUnit } from '../../unitTable';
 
 const T = AirborneTables.parse(tablesJson);
 const K = '6AB-K';
@@ -131,7 +131,7 @@ describe('AW 41.2.3 FoW counters drawn from the container', { timeout: 30_000 },
 });
 
 describe('AW 41.2.3b landing in a German-occupied hex', { timeout: 30_000 }, () => {
-  const german = (s: GameState, hex: number, id: string) => edit(s, (d) => { unitOf(d, id).hex = hex; unitOf(d, id).eliminated = undefined; });
+  const german = (s: GameState, hex: number, id: string) => edit(s, (d) => { mutUnit(d, id).hex = hex; mutUnit(d, id).eliminated = undefined; });
   it('AW 41.2.3b the German fails its defensive PR check (roll ≥ PR): it retreats one hex and the Allied unit stays', () => {
     const b = b6();
     const clear = hexOfTerrain(b, 'C5521', 'clear');

@@ -7,7 +7,7 @@ import { act, b6, bUs, edit, fmt, hx, ofType, refusal, start, withDice } from '.
 import { airborneState } from './state';
 import tablesJson from '../../../../data/modules/airborne/tables.json';
 import { AirborneTables } from '../../../data/schemas/airborne';
-import { unitList, unitOf } from '../../unitTable';
+import { unitList, unitOf, mutUnit } from '../../unitTable';
 
 const tables = AirborneTables.parse(tablesJson);
 
@@ -94,7 +94,7 @@ describe('AW 41.1.3 DZ status with DRMs', { timeout: 30_000 }, () => {
       for (const u of unitList(d)) if (u.side === 'german' && u.hex !== null && [hx('A5230'), ...[0, 1, 2, 3, 4, 5].map((i) => neighbour(hx('A5230'), i as 0))].includes(u.hex)) u.hex = null;
     });
     const flak = [...b.units.values()].find((u) => u.side === 'german' && /flak/i.test(u.class ?? '') && unitOf(s, u.id))!;
-    s = edit(s, (d) => { unitOf(d, flak.id).hex = neighbour(hx('A5230'), 2); });
+    s = edit(s, (d) => { mutUnit(d, flak.id).hex = neighbour(hx('A5230'), 2); });
     const terrain = terrainOf(b.board, hx('A5230'));
     const terrainDrm = ['woods', 'marsh'].includes(terrain!) ? 1 : ['city', 'town', 'bocage', 'forest'].includes(terrain!) ? 2 : 0;
     const { state, events } = act(withDice(s, [['d10', 0], ['d10', 4]]), { type: 'placeDz', dz: '82AB-T' });

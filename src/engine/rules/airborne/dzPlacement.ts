@@ -14,7 +14,7 @@ import { segmentAt, turnTime } from '../../sequence';
 import { isFlak } from '../unit-traits';
 import { dzScatter, dzStatus, dzStatusDrm, scatterHex } from './scatter';
 import { AIRBORNE, airborneData, airborneDraft, airborneState, divisionOf, dzKey, type DzKey, type DzState } from './state';
-import { putUnit, unitList, unitOf, type UnitTable } from '../../unitTable';
+import { mutUnit, putUnit, unitList, type UnitTable } from '../../unitTable';
 
 const SEG = 'dzPlacement';
 
@@ -113,7 +113,7 @@ function pegasus(d: Draft<GameState>, _action: Action, ctx: RuleContext): GameEv
     out.push(destroyed ? 'destroyed' : 'held');
     events.push({ type: destroyed ? 'bridgeDestroyed' : 'bridgeHeld', bridge, roll: g, case: 'AW 41.1.1' });
   });
-  const u = unitOf(d, unit);
+  const u = mutUnit(d, unit);
   if (coy === 'z') (a.zSide ??= {})[unit] = true;
   if (coy === 'eliminated') {
     u.hex = null;

@@ -19,7 +19,7 @@ import type { DzPrimaryFrame } from '../../procedures/frames';
 import { gameTime } from '../../sequence';
 import { M, addMarker, has } from '../combatTraits';
 import { airborneDraft, airborneState, type DzKey } from './state';
-import { unitIds, unitOf } from '../../unitTable';
+import { mutUnit, unitIds, unitOf } from '../../unitTable';
 
 /** The AW 15.0 sub-record of the airborne state. */
 export interface DzSupplyState {
@@ -81,7 +81,7 @@ export function primaryLost(d: Draft<GameState>, ctx: RuleContext, key: DzKey): 
     if (u.side !== 'allied' || u.eliminated || u.hex === null) continue;
     if (divisionOfUnit(s, ctx.bundle, u.id) !== z.division) continue;
     if (has(u, M.OHS) || has(u, M.OOS)) continue;
-    addMarker(u, M.OHS);
+    addMarker(mutUnit(d, id), M.OHS);
     events.push({ type: 'supplyChanged', unit: u.id, to: 'OhS', case: 'AW 15.0' });
   }
   return events;

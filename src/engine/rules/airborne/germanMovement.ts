@@ -35,7 +35,7 @@ import { alliedGroup, germanNow, germanSegment, isAirborne } from './activation'
 import { AIRBORNE, airborneDraft, dzHexes } from './state';
 import { isFow } from './fow';
 import { eliminateLanded } from './landing';
-import { unitList, unitOf } from '../../unitTable';
+import { mutUnit, unitList, unitOf } from '../../unitTable';
 
 export const CASE_GMOVE = 'AW 41.6.1';
 export const CASE_GMP = 'AW 41.6.2';
@@ -241,16 +241,16 @@ export function walkGerman(d: Draft<GameState>, c: GCtx, dice: Pick<Dice, 'd10'>
       if (!r.pass) { halted = `failed its PR check to enter ${formatHex(h)}`; break; }
       events.push(...displaceFow(d, c, h, prev));
       entered.push(h);
-      unitOf(d, unitId).hex = h;
+      mutUnit(d, unitId).hex = h;
       if (!zero) { halted = `entered the FoW hex ${formatHex(h)} and stops`; break; }
       extra = true;
       continue;
     }
     entered.push(h);
-    unitOf(d, unitId).hex = h;
+    mutUnit(d, unitId).hex = h;
   }
   const to = entered.length ? entered[entered.length - 1] : start;
-  unitOf(d, unitId).hex = to;
+  mutUnit(d, unitId).hex = to;
   events.push({
     type: 'unitMoved', unit: unitId, from: formatHex(start), to: formatHex(to), path: entered.map(formatHex),
     cost: plan.mp ? plan.costs.slice(0, entered.length).reduce((a, b) => a + b, 0) / 2 : entered.length, case: ruleCase,
@@ -268,7 +268,7 @@ export function displaceFow(d: Draft<GameState>, c: GCtx, h: HexId, from: HexId)
     for (const id of ids) events.push(...eliminateLanded(d, id, `forced out of ${formatHex(h)} with no hex to displace into`, CASE_GMOVE));
     return events;
   }
-  for (const id of ids) unitOf(d, id).hex = to;
+  for (const id of ids) mutUnit(d, id).hex = to;
   return [{ type: 'fowDisplaced', units: ids, from: formatHex(h), to: formatHex(to), case: CASE_GMOVE }];
 }
 

@@ -6,7 +6,7 @@ import { act, b6, edit, fmt, hexOfTerrain, hx, noGermans, ofType, playTo, refusa
 import { airborneState, type AirborneState, type DzState } from './state';
 import { mervilleDrm } from './glider';
 import type { GameState } from '../../types';
-import { unitList, unitOf } from '../../unitTable';
+import { unitList, unitOf, mutUnit } from '../../unitTable';
 
 const N = '6AB-N';
 const ab = (d: Draft<GameState>) => (d.special as unknown as { airborne: AirborneState }).airborne;
@@ -56,7 +56,7 @@ describe('AW 41.4.2 glider landing', { timeout: 30_000 }, () => {
     const clear = hexOfTerrain(b, 'C5317', 'clear');
     const base = atGliders();
     const inf = [...b.units.values()].find((u) => u.side === 'german' && u.type === 'Inf' && u.size === 'Bn' && u.prDef !== null && unitOf(base, u.id))!;
-    const s0 = edit(dzN(base, clear, 'A'), (d) => { unitOf(d, inf.id).hex = clear; });
+    const s0 = edit(dzN(base, clear, 'A'), (d) => { mutUnit(d, inf.id).hex = clear; });
     const { state, events } = act(withDice(s0, [['d10', 0], ['d10', 0]]), { type: 'landGlider', unit: '4al-at-6ab' });
     expect(ofType(events, 'prCheck')[0]).toMatchObject({ unit: inf.id, roll: 0, pass: true, case: 'AW 41.4.2, 41.2.3b' });
     expect(unitOf(state, '4al-at-6ab').eliminated).toBe(true);

@@ -16,7 +16,7 @@ import { landUnit, eliminateLanded } from './landing';
 import { germansIn } from './combatBridge';
 import { waitKey, withLeaders } from './drop';
 import { AIRBORNE, airborneData, airborneDraft, airborneState, type DzKey } from './state';
-import { putUnit, unitOf, type UnitTable } from '../../unitTable';
+import { mutUnit, putUnit, unitOf, type UnitTable } from '../../unitTable';
 
 /** The DZ a glider unit waits to land on, or null. */
 function gliderDz(s: GameState, unit: string): DzKey | null {
@@ -92,7 +92,7 @@ function gliderDisplace(d: Draft<GameState>, action: Action, ctx: RuleContext): 
   if (!areAdjacent(from, to) || !freeNeighbours(d.units as UnitTable, ctx.bundle, from).includes(to)) {
     reject('bad-displace', `${a.unit} may displace only to an adjacent land hex free of German units`, 'AW 41.4.2');
   }
-  unitOf(d, a.unit).hex = to;
+  mutUnit(d, a.unit).hex = to;
   return [{ type: 'unitMoved', unit: a.unit, from: formatHex(from), to: a.hex, path: [a.hex], cost: 0, case: 'AW 41.4.2' }];
 }
 
@@ -114,7 +114,7 @@ function mervilleAttack(d: Draft<GameState>, action: Action, ctx: RuleContext): 
   if (roll >= lo && roll <= hi) {
     airborneDraft(d).merville = { landed: true, attacked: 'destroyed' };
     events.push({ type: 'batteryGunsDestroyed', unit: m!.battery, roll, case: 'AW 41.4.1' });
-    const u = unitOf(d, m!.unit);
+    const u = mutUnit(d, m!.unit);
     // It must move to any adjacent hex free of Germans: the Allied player's, named with the attack (else the first clockwise from north).
     const to = wanted ?? free[0];
     if (to === undefined) events.push(...eliminateLanded(d, m!.unit, 'no hex free of Germans to move to', 'AW 41.4.1'));

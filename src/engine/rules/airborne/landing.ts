@@ -16,7 +16,7 @@ import { extendedScatterEntry, landing, ringOf, scatterHex, unitScatter, type Sc
 import { airborneData, airborneDraft, markAttacked, type DzKey } from './state';
 import { airborneRetreat, forcedAttack, germansIn } from './combatBridge';
 import { FOW_RATINGS } from './fow';
-import { hasUnit, putUnit, unitList, unitOf, type UnitTable } from '../../unitTable';
+import { hasUnit, mutUnit, patchUnit, putUnit, unitList, unitOf, type UnitTable } from '../../unitTable';
 
 export interface LandOpts {
   unit: string;
@@ -31,7 +31,7 @@ export interface LandOpts {
 
 function ensureUnit(d: Draft<GameState>, id: string): Draft<UnitState> {
   if (!hasUnit(d, id)) putUnit(d, { id, side: 'allied', hex: null, stepsLost: 0, mpSpent: 0, markers: [] });
-  return unitOf(d, id);
+  return mutUnit(d, id);
 }
 
 /** Eliminates a landing unit (and its leader); a FoW counter stays unrevealed (AW 41.2.3 note). */
@@ -135,8 +135,7 @@ function enemyHex(d: Draft<GameState>, ctx: RuleContext, hex: HexId, o: LandOpts
     events.push({ type: 'prCheck', unit: g.id, pr, roll, pass, why: pass ? 'holds the hex' : 'must retreat', case: c });
     if (pass) { held = true; continue; }
     if (isArtillery(def) && !def.sp) {
-      g.hex = null;
-      g.eliminated = true;
+      patchUnit(d, g, { hex: null, eliminated: true });
       events.push({ type: 'unitEliminated', unit: g.id, why: 'non-SP in-battery artillery forced to retreat', case: 'AW 41.2.3b' });
     } else events.push(...airborneRetreat(d, ctx, g.id, 'failed its PR check against a landing'));
   }

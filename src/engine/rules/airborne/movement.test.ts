@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mini, hx, type MiniUnit, type XY } from '../../../../tests/fixtures/mini';
 import { hexsideBetween } from '../../hex/lattice';
 import { abAllowance, abDestinations, checkAbPath, type AbCtx } from './movement';
-import { unitList, unitOf } from '../../unitTable';
+import { unitList, unitOf, mutUnit } from '../../unitTable';
 
 const ROW = 'c'.repeat(12);
 
@@ -138,8 +138,8 @@ describe('AW 41.3.7 through apply on the night drop (6th Airborne)', async () =>
     const germans = unitList(s0).filter((u) => u.side === 'german' && u.hex !== null).slice(0, 2).map((u) => u.id);
     const s = edit(s0, (d) => {
       for (const u of unitList(d)) if (u.hex !== null && line.includes(u.hex) && !germans.includes(u.id) && u.id !== fow) u.hex = null;
-      unitOf(d, fow).hex = line[0];
-      for (const g of germans) unitOf(d, g).hex = line[1];
+      mutUnit(d, fow).hex = line[0];
+      for (const g of germans) mutUnit(d, g).hex = line[1];
       const a = (d.special as Record<string, { dzs: Record<string, { hex: number | null }> }>).airborne;
       for (const z of Object.values(a.dzs)) if (z.hex === dz) z.hex = line[2];
     });

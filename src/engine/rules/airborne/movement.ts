@@ -27,7 +27,7 @@ import type { Action, ActionOf, GameEvent, GameState, Rejection, ScenarioBundle,
 import { moduleState } from '../moduleState';
 import { AIRBORNE, airborneData, airborneDraft, airborneState, dzHexes } from './state';
 import { isFow } from './fow';
-import { unitList, unitOf } from '../../unitTable';
+import { mutUnit, unitList, unitOf } from '../../unitTable';
 
 export const CASE_MOVE = 'AW 41.3.7';
 export const CASE_ENEMY = 'AW 41.3.7a';
@@ -367,7 +367,7 @@ function parsePath(refs: readonly string[]): HexId[] {
 /** Puts a FoW / airborne unit at the end of its path and says so. */
 function moveTo(d: Draft<GameState>, unitId: string, path: readonly HexId[], why: string): GameEvent {
   const from = unitOf(d, unitId).hex!;
-  unitOf(d, unitId).hex = path[path.length - 1];
+  mutUnit(d, unitId).hex = path[path.length - 1];
   return { type: 'unitMoved', unit: unitId, from: formatHex(from), to: formatHex(path[path.length - 1]), path: path.map(formatHex), cost: path.length, case: why };
 }
 

@@ -4,7 +4,7 @@ import { act, atDrop, b6, edit, fmt, hexOfTerrain, noGermans, ofType, playTo, re
 import { airborneState, type AirborneState } from './state';
 import type { GameState } from '../../types';
 import type { Draft } from 'immer';
-import { dropUnit, putUnit, unitOf } from '../../unitTable';
+import { dropUnit, putUnit, unitOf, mutUnit } from '../../unitTable';
 
 const K = '6AB-K';
 const ab = (d: Draft<GameState>) => (d.special as unknown as { airborne: AirborneState }).airborne;
@@ -64,7 +64,7 @@ describe('AW 41.3.5 regroup', { timeout: 30_000 }, () => {
     const b = b6();
     let s = landedK('B');
     const away = hexOfTerrain(b, 'C5021', 'clear');
-    s = edit(s, (d) => { unitOf(d, 'cw-fow-1').hex = away; });
+    s = edit(s, (d) => { mutUnit(d, 'cw-fow-1').hex = away; });
     expect(refusal(s, { type: 'regroup', unit: 'cw-fow-1' })).toMatchObject({ code: 'no-dz-or-leader', case: 'AW 41.3.5' });
     s = edit(s, (d) => { putUnit(d, { id: 'gale', side: 'allied', hex: away, stepsLost: 0, mpSpent: 0, markers: [] }); });
     const { events } = act(withDice(s, [['d10', 4]]), { type: 'regroup', unit: 'cw-fow-1' });
@@ -106,7 +106,7 @@ describe('AW 41.3.4 reorganisation', { timeout: 30_000 }, () => {
   it('AW 41.3.4 Coys of another Btn, or not stacked, are refused', () => {
     const s0 = twoCoys();
     expect(refusal(s0, { type: 'reorganise', unit: '9para-6ab', coys: ['a-8para-6ab', 'b-8para-6ab'] }).code).toBe('other-btn');
-    const s1 = edit(s0, (d) => { unitOf(d, 'b-8para-6ab').hex = hexOfTerrain(b6(), 'C5021', 'clear'); });
+    const s1 = edit(s0, (d) => { mutUnit(d, 'b-8para-6ab').hex = hexOfTerrain(b6(), 'C5021', 'clear'); });
     expect(refusal(s1, { type: 'reorganise', unit: '8para-6ab', coys: ['a-8para-6ab', 'b-8para-6ab'] })).toMatchObject({ code: 'not-stacked', case: 'AW 41.3.4' });
   });
 });
@@ -129,7 +129,7 @@ describe('AW 41.3.1 FoW stacking', { timeout: 30_000 }, () => {
     const kept = act(s0, { type: 'endSegment' });
     expect(ofType(kept.events, 'unitEliminated')).toEqual([]);
     const away = hexOfTerrain(b, 'C5021', 'clear');
-    const s1 = edit(s0, (d) => { for (let i = 1; i <= 5; i++) unitOf(d, `cw-fow-${i}`).hex = away; });
+    const s1 = edit(s0, (d) => { for (let i = 1; i <= 5; i++) mutUnit(d, `cw-fow-${i}`).hex = away; });
     const { state, events } = act(s1, { type: 'endSegment' });
     expect(ofType(events, 'unitEliminated')).toEqual([expect.objectContaining({ unit: 'cw-fow-5', case: 'AW 41.3.1' })]);
     expect(airborneState(state).fow['cw-fow-5']).toMatchObject({ eliminated: true });

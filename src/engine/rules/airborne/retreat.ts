@@ -21,7 +21,7 @@ import type { AirborneRetreatFrame } from '../../procedures/frames';
 import type { RuleContext } from '../registry';
 import { inBatteryNonSp, isStatic, liveAt, prohibitedHex, prohibitedSide, unbridgedRiver, type AbCombatEnv } from './combat';
 import { abEnv } from './combatEnv';
-import { unitOf } from '../../unitTable';
+import { mutUnit, unitOf } from '../../unitTable';
 
 const CASE = 'AW 41.2.3d';
 /** AW 41.3.1: besides normal stacking, up to four FoW units per hex. */
@@ -80,7 +80,7 @@ export const airborneRetreatProcedure = defineProcedure({
       }
       to = open[0];
     }
-    for (const id of units) unitOf(d, id).hex = to;
+    for (const id of units) mutUnit(d, id).hex = to;
     run.events.push({ type: 'airborneRetreated', units, from: formatHex(f.at), to: formatHex(to), why: f.why, case: CASE });
     // A stack that would be overstacked goes on retreating (never back into a hex it left).
     if (abOverstacked(abEnv(d as GameState, bundle), to, f.side)) {

@@ -11,7 +11,7 @@ import { terrainOf } from '../../board';
 import { Dice } from '../../rng';
 import { hexOfRulesId, formatHex, hexesWithin } from '../../hex';
 import type { Action, GameEvent, GameState, ScenarioBundle } from '../../types';
-import { unitList } from '../../unitTable';
+import { unitList, mutUnit } from '../../unitTable';
 
 export const b6 = (): ScenarioBundle => loadScenario('night-drop-6ab');
 export const bUs = (): ScenarioBundle => loadScenario('night-drop-us');
@@ -68,7 +68,7 @@ export function atDrop(bundle: ScenarioBundle, seed = 't'): GameState {
 
 /** Removes every German unit from the map (tests where they do not matter). */
 export function noGermans(s: GameState): GameState {
-  return edit(s, (d) => { for (const u of unitList(d)) if (u.side === 'german') { u.hex = null; } });
+  return edit(s, (d) => { for (const u of unitList(d).map((x) => mutUnit(d, x.id))) if (u.side === 'german') { u.hex = null; } });
 }
 
 /** The first hex (scanning out from `near`) whose terrain is `terrain`. */

@@ -3,7 +3,7 @@ import { apply, legalActions, sideToAct } from '../../game';
 import { act, b6, edit, start, withDice } from './stage.fixture';
 import { stageScore } from './victory';
 import type { GameState } from '../../types';
-import { unitIds, unitOf } from '../../unitTable';
+import { unitIds, unitOf, mutUnit } from '../../unitTable';
 
 const LANDING = ['pegasus', 'placeDz', 'dropUnit', 'dropFow', 'landGlider', 'mervilleAttack'];
 
@@ -21,7 +21,7 @@ describe('the night-drop scenarios end with the stage (reconstructed victory)', 
     ]);
     expect(sc).toMatchObject({ total: 10, winner: 'draw' });
     // A German unit in the bridges hex takes the objective away.
-    const g = edit(s, (d) => { const id = unitIds(d).find((u) => unitOf(d, u).side === 'german' && unitOf(d, u).hex !== null)!; unitOf(d, id).hex = unitOf(d, 'd-2obli-6ab').hex; });
+    const g = edit(s, (d) => { const id = unitIds(d).find((u) => unitOf(d, u).side === 'german' && unitOf(d, u).hex !== null)!; mutUnit(d, id).hex = unitOf(d, 'd-2obli-6ab').hex; });
     expect(stageScore(g, b6())!.total).toBe(7);
   });
   it('AW 41.0 (41.1.0–41.11.0) the 6th Airborne stage played through its 11 segments: the game is over at the stage\'s end, scored, and refuses any further action', () => {
