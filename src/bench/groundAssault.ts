@@ -11,7 +11,7 @@ import { resolveGaPure } from '../engine/rules/groundAssault';
 import { formatHex, hexAt } from '../engine/hex';
 import { segmentAt } from '../engine/sequence';
 import type { GameState, ScenarioBundle } from '../engine/types';
-import { thawedTable, unitIds, unitOf } from '../engine/unitTable';
+import { mutUnit, thawedTable, unitIds, unitOf } from '../engine/unitTable';
 
 const W = 150;
 const H = 100;
@@ -50,7 +50,7 @@ export function gaFixture(): { state: GameState; bundle: ScenarioBundle; attacke
   };
   const bundle = loadScenario(id, src);
   const attackers = ['a50-0', 'a50-1'];
-  const state = produce(newGame(bundle, { seed: 'bench' }).state, (d) => { for (const a of attackers) unitOf(d, a).markers.push('TA'); });
+  const state = produce(newGame(bundle, { seed: 'bench' }).state, (d) => { for (const a of attackers) mutUnit(d, a).markers.push('TA'); });
   return { state, bundle, attackers, target: hexAt(C0 + 70, R0 + 41) };
 }
 
