@@ -11,7 +11,7 @@ import { resolveGaPure } from '../engine/rules/groundAssault';
 import { formatHex, hexAt } from '../engine/hex';
 import { segmentAt } from '../engine/sequence';
 import type { GameState, ScenarioBundle } from '../engine/types';
-import { mutUnit, thawedTable, unitIds, unitOf } from '../engine/unitTable';
+import { mutUnit, thawedTable, unitIds } from '../engine/unitTable';
 
 const W = 150;
 const H = 100;

@@ -16,8 +16,9 @@
  * units in the same order as before and replays are unchanged. State hashes are taken over the flat
  * record (`flatUnits`), so they are unchanged too.
  *
- * Read with `unitOf` / `unitList` / `unitIds`; write a draft with `putUnit` / `dropUnit`; build a
- * table with `unitTable` and patch one outside a draft with `withUnits`.
+ * Read with `unitOf` / `unitList` / `unitIds`; write inside an action with `mutUnit` / `putUnit` /
+ * `patchUnit` / `dropUnit` (explicit copy-on-write: the table is not an immer draft, see `Table`);
+ * build a table with `unitTable` and patch one outside an action with `withUnits`.
  */
 import { current, isDraft } from 'immer';
 import { claim, draftScopedMap, freezeAsData, ownedHere } from './frozenProduce';
@@ -214,7 +215,7 @@ export function unitTable(units: Iterable<UnitState>): UnitTable {
   return new Table(t.ids, t);
 }
 
-/** The unit `id` (undefined when there is none, as a record lookup was). On a draft: the unit's draft. */
+/** The unit `id` (undefined when there is none, as a record lookup was): its frozen record, also on a draft (write through `mutUnit`). */
 export function unitOf(s: HasUnits, id: string): UnitState {
   const u = s.units[chunkKeyOf(id)][id];
   // Not an own property: a key such as "constructor" or "__proto__" reads Object.prototype's (no `id`).
@@ -248,9 +249,9 @@ export function chunkIndexOfIds(ids: readonly string[]): Uint8Array {
 
 const lists = new BoxedCache<UnitTable, readonly UnitState[]>('unitList');
 /**
- * Every unit, in table order. Kept per frozen table (callers share the array: never change it). On a
- * draft: the units' drafts (writable), as `Object.values` of a draft record gave; to only read a
- * draft's units without drafting each, use rules/unitIndex.ts `readUnits`.
+ * Every unit, in table order. Kept per frozen table (callers share the array: never change it); a
+ * table an action is writing is read anew per call. The records are frozen (inside an action, write a
+ * unit through `mutUnit` / `patchUnit`).
  */
 export function unitList(s: HasUnits): readonly UnitState[] {
   const t = s.units;
