@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { freeze, isDraft, isDraftable, produce } from 'immer';
-import { asTable, CHUNK_KEYS, chunkKeyOf, chunkOrderProblem, dropUnit, mutUnit, putUnit, unitList, unitOf, unitTable, withUnits, type UnitTable } from './unitTable';
+import { asTable, CHUNK_KEYS, chunkKeyOf, chunkOrderProblem, dropUnit, mutUnit, putUnit, unitList, unitOf, unitTable, type UnitTable, withUnits } from './unitTable';
 import { produceFrozen } from './frozenProduce';
 import type { UnitState } from './types';
 

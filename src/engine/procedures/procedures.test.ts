@@ -11,7 +11,7 @@ import type { Action, GameEvent, GameState } from '../types';
 import { frameOf, topFrame } from '.';
 import { hitsProcedure } from './hits';
 import type { HitsFrame } from './frames';
-import { unitOf, mutUnit } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });

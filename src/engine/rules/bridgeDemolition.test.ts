@@ -11,7 +11,7 @@ import { checkMove } from './movement';
 import { retreatPaths } from './retreat';
 import { gaOdds } from './gaOdds';
 import { act, at, edit, fixture, fmt, hx, seedWhere, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
-import { unitOf, mutUnit } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });

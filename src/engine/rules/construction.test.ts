@@ -10,7 +10,7 @@ import type { GameState, ScenarioBundle } from '../types';
 import { checkMove } from './movement';
 import { designationProblem } from './attackDesignation';
 import { act, at, edit, fixture, fmt, hx, start, toSegment, type UnitSpec } from './combat.fixture';
-import { unitOf, mutUnit } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, at, edit, fixture, start, toSegment } from './combat.fixture';
-import { unitOf, mutUnit } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 
 describe('GOSS 14 / AW 31.2.3b fatigue recovery', () => {
   it('AW 31.2.3b: in the Administrative Phase a phasing unit not adjacent to an enemy recovers one level; an adjacent one does not', () => {

@@ -12,7 +12,7 @@ import { artilleryPoints, fsPlan } from './fireSupport';
 import { gaOdds } from './gaOdds';
 import { bearing, inArc } from './emplacements';
 import { at, edit, fixture, fmt, hx, start, toSegment, type UnitSpec } from './combat.fixture';
-import { unitOf, mutUnit } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 
 const cherbourg = loadScenario('cherbourg');
 const hexOf = (id: string) => { const r = tryParseHexRef(id); if ('error' in r) throw new Error(r.error); return r.hex; };

@@ -12,7 +12,7 @@ import { GroundAssaultTable } from '../../data/schemas/tables';
 import { act, at, edit, fixture, fmt, hx, landefront, seedWhere, segmentId, start, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 import { frameOf } from '../procedures';
 import { neighbours } from '../hex';
-import { unitList, unitOf, mutUnit } from '../unitTable';
+import { mutUnit, unitList, unitOf } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });

@@ -4,7 +4,7 @@ import { Dice } from '../rng';
 import type { GameState } from '../types';
 import { act, at, edit, fixture, hx, start, toSegment, withSeed } from './combat.fixture';
 import { giDrms } from './interdiction';
-import { unitOf, mutUnit } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 
 function germanMoveEnd(time: 'AM' | 'Night', road = false) {
   const b = fixture({ start: { date: '1944-07-18', time }, units: [

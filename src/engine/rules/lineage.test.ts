@@ -13,7 +13,7 @@ import { memoOf, unitIndex } from './unitIndex';
 import { predecessorOf } from './lineage';
 import { cacheBox } from '../frozenProduce';
 import { stackViolations } from './stacking';
-import { unitOf, mutUnit } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 
 // Issue 17: caches derived from the previous state's value (rules/lineage.ts) instead of being built
 // over every unit. A derived value must be the value built whole: checked on the opponent's own games

@@ -17,7 +17,7 @@ import { unitIndex } from './unitIndex';
 import { determineSupply, inGenS } from './supply';
 import goodwood from '../../../data/scenarios/goodwood.json';
 import { hexOfRulesId, HEX_COUNT } from '../hex';
-import { unitList, unitOf, mutUnit } from '../unitTable';
+import { mutUnit, unitList, unitOf } from '../unitTable';
 
 const scenario = { ...demo, id: 'demo-boxes', boxGraphs: ['test-es-track', 'test-landing'] };
 const src = (boxes: Record<string, unknown> = { 'data/boxes/es-track.json': esTrack, 'data/boxes/landing.json': landing }, scen: object = scenario): DataSources =>

@@ -49,7 +49,7 @@ export function takeStep(ctx: LossCtx, unit: UnitState, why: string, c: string):
   if (stepsLeft(def, u as UnitState) <= 0) eliminate(ctx, u, 'no steps left', 'GOSS 4.2');
 }
 
-function liveUnits(ctx: LossCtx, ids: string[]): Draft<UnitState>[] {
+function liveUnits(ctx: LossCtx, ids: string[]): UnitState[] {
   return ids.map((id) => unitOf(ctx.d, id)).filter((u) => u && !u.eliminated && u.hex !== null && !isLeader(defOf(ctx.bundle, u.id)));
 }
 

@@ -5,7 +5,7 @@ import { frameOf } from '../procedures';
 import type { Action, GameState } from '../types';
 import { movementOptions, overrunCost } from './movement';
 import { gaOdds } from './gaOdds';
-import { unitOf, mutUnit } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 
 const A = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'allied', hex: at(c, r), ...x });
 const G = (id: string, c: number, r: number, x: Partial<UnitSpec> = {}): UnitSpec => ({ id, side: 'german', hex: at(c, r), ...x });

@@ -18,7 +18,7 @@ import { hexSet, inPlayArea, special } from './scenarioArea';
 import { doRetreat } from './retreat';
 import { toSegment } from './combat.fixture';
 import { airPointsPerDay, atmosphere } from './fireSupport';
-import { putUnit, unitList, unitOf, mutUnit } from '../unitTable';
+import { mutUnit, putUnit, unitList, unitOf } from '../unitTable';
 
 const b = loadScenario('goodwood');
 // AW 32.11.0: the German setup (no breakdowns) is finished; the carpet bombing follows it.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, at, edit, fixture, hx, start, toSegment } from './combat.fixture';
 import { genSCost } from './supply';
-import { unitOf, mutUnit } from '../unitTable';
+import { mutUnit, unitOf } from '../unitTable';
 import { apply } from '../game';
 
 const RULES = { combat: { supply: {

@@ -9,7 +9,7 @@ import { newGame } from '../game';
 import type { GameState, Side } from '../types';
 import { inGenS } from './supply';
 import { victoryView } from './victoryView';
-import { unitList, unitOf, mutUnit } from '../unitTable';
+import { mutUnit, unitList, unitOf } from '../unitTable';
 
 const SIDES: Side[] = ['allied', 'german'];
 

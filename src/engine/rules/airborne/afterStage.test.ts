@@ -22,7 +22,7 @@ import { distance, hexsideHexes } from '../../hex';
 import { terrainOf } from '../../board';
 import { segmentAt } from '../../sequence';
 import { esUnits, fowMayAct, fowMayEnter, fowMoveLimits, regroupGdDrm, afterStageExtension } from './afterStage';
-import { dropUnit, putUnit, unitList, unitOf, mutUnit } from '../../unitTable';
+import { dropUnit, mutUnit, putUnit, unitList, unitOf } from '../../unitTable';
 
 function longBundle(): ScenarioBundle {
   const scen = structuredClone(BUILTIN.scenarios['data/scenarios/night-drop-6ab.json']) as Record<string, unknown> & { special: { airborne: Record<string, unknown> } };

@@ -4,7 +4,7 @@ import { legalActions } from '../../game';
 import { airborneState } from './state';
 import { hexsideBetween } from '../../hex/lattice';
 import type { GameState } from '../../types';
-import { hasUnit, putUnit, unitIds, unitList, unitOf, mutUnit } from '../../unitTable';
+import { hasUnit, mutUnit, putUnit, unitIds, unitList, unitOf } from '../../unitTable';
 
 const bundle = b6();
 const s0 = playTo(start(bundle), bundle, 'alliedMovement1');

@@ -17,7 +17,7 @@ import { startAirborneCombat } from './combatProcedure';
 import { forcedAttack } from './combatBridge';
 import { startAirborneRetreat, retreatHexes } from './retreat';
 import { abEnv } from './combatEnv';
-import { putUnit, unitOf, mutUnit } from '../../unitTable';
+import { mutUnit, putUnit, unitOf } from '../../unitTable';
 
 const B = b6();
 const SEGMENTS = B.sequence.stages![0].phases[0].segments.map((s) => s.id);

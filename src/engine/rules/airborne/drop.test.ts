@@ -9,7 +9,7 @@ import { scatterHex } from './scatter';
 import tablesJson from '../../../../data/modules/airborne/tables.json';
 import { AirborneTables } from '../../../data/schemas/airborne';
 import type { GameState } from '../../types';
-import { unitOf, mutUnit } from '../../unitTable';
+import { mutUnit, unitOf } from '../../unitTable';
 
 const T = AirborneTables.parse(tablesJson);
 const K = '6AB-K';

@@ -7,7 +7,7 @@ import { act, b6, bUs, edit, fmt, hx, ofType, refusal, start, withDice } from '.
 import { airborneState } from './state';
 import tablesJson from '../../../../data/modules/airborne/tables.json';
 import { AirborneTables } from '../../../data/schemas/airborne';
-import { unitList, unitOf, mutUnit } from '../../unitTable';
+import { mutUnit, unitList, unitOf } from '../../unitTable';
 
 const tables = AirborneTables.parse(tablesJson);
 

@@ -6,7 +6,7 @@ import { act, b6, edit, fmt, hexOfTerrain, hx, noGermans, ofType, playTo, refusa
 import { airborneState, type AirborneState, type DzState } from './state';
 import { mervilleDrm } from './glider';
 import type { GameState } from '../../types';
-import { unitList, unitOf, mutUnit } from '../../unitTable';
+import { mutUnit, unitList, unitOf } from '../../unitTable';
 
 const N = '6AB-N';
 const ab = (d: Draft<GameState>) => (d.special as unknown as { airborne: AirborneState }).airborne;

@@ -29,7 +29,7 @@ export interface LandOpts {
   leader?: string;
 }
 
-function ensureUnit(d: Draft<GameState>, id: string): Draft<UnitState> {
+function ensureUnit(d: Draft<GameState>, id: string): UnitState {
   if (!hasUnit(d, id)) putUnit(d, { id, side: 'allied', hex: null, stepsLost: 0, mpSpent: 0, markers: [] });
   return mutUnit(d, id);
 }

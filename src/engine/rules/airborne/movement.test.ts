@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mini, hx, type MiniUnit, type XY } from '../../../../tests/fixtures/mini';
 import { hexsideBetween } from '../../hex/lattice';
 import { abAllowance, abDestinations, checkAbPath, type AbCtx } from './movement';
-import { unitList, unitOf, mutUnit } from '../../unitTable';
+import { mutUnit, unitList, unitOf } from '../../unitTable';
 
 const ROW = 'c'.repeat(12);
 

@@ -4,7 +4,7 @@ import { act, atDrop, b6, edit, fmt, hexOfTerrain, noGermans, ofType, playTo, re
 import { airborneState, type AirborneState } from './state';
 import type { GameState } from '../../types';
 import type { Draft } from 'immer';
-import { dropUnit, putUnit, unitOf, mutUnit } from '../../unitTable';
+import { dropUnit, mutUnit, putUnit, unitOf } from '../../unitTable';
 
 const K = '6AB-K';
 const ab = (d: Draft<GameState>) => (d.special as unknown as { airborne: AirborneState }).airborne;

@@ -11,7 +11,7 @@ import { terrainOf } from '../../board';
 import { Dice } from '../../rng';
 import { hexOfRulesId, formatHex, hexesWithin } from '../../hex';
 import type { Action, GameEvent, GameState, ScenarioBundle } from '../../types';
-import { unitList, mutUnit } from '../../unitTable';
+import { mutUnit, unitList } from '../../unitTable';
 
 export const b6 = (): ScenarioBundle => loadScenario('night-drop-6ab');
 export const bUs = (): ScenarioBundle => loadScenario('night-drop-us');

@@ -3,7 +3,7 @@ import { apply, legalActions, sideToAct } from '../../game';
 import { act, b6, edit, start, withDice } from './stage.fixture';
 import { stageScore } from './victory';
 import type { GameState } from '../../types';
-import { unitIds, unitOf, mutUnit } from '../../unitTable';
+import { mutUnit, unitIds, unitOf } from '../../unitTable';
 
 const LANDING = ['pegasus', 'placeDz', 'dropUnit', 'dropFow', 'landGlider', 'mervilleAttack'];
 
