@@ -12,7 +12,7 @@ import { NEIGHBOURS, type HexId } from '../hex';
 import type { GameState, Side, UnitState } from '../types';
 import { predecessorOf, type Predecessor } from './lineage';
 import { BoxedCache } from '../boxCache';
-import { CHUNK_KEYS, baseTable, chunkKeyOf, unitList, type UnitTable } from '../unitTable';
+import { CHUNK_KEYS, baseTable, unitList, unitOf, type UnitTable } from '../unitTable';
 
 export interface UnitIndex {
   /** Units on the map (not eliminated, hex set), in the record's order (read-only: indexes derived from one another may share it). */
@@ -57,8 +57,7 @@ export function readUnits(units: UnitTable): readonly UnitState[] {
  * Unit `id` as it is now (`unitOf`, undefined when there is none). Read-only, as `readUnits`.
  */
 export function peekUnit(state: GameState, id: string): UnitState | undefined {
-  const u = state.units[chunkKeyOf(id)][id];
-  return u !== undefined && u.id === id ? u : undefined;
+  return unitOf(state, id);
 }
 
 /**
