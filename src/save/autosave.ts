@@ -12,7 +12,7 @@ import { get, setMany, del, createStore, type UseStore } from 'idb-keyval';
 import { bundleOf, sideToAct, view, type Side } from '../engine';
 import { compactToGzip, saveToText } from './codec';
 import { continues, relate, relateAcrossData, type Imported } from './pbem';
-import { loadSave, type LoadError, type LoadResult, type SavedGame } from './verify';
+import { type LoadError, type LoadResult, type SavedGame } from './verify';
 import { verifyFile, type VerifyOptions } from './verifyClient';
 import type { DiceMode, SaveFile } from './format';
 
@@ -130,11 +130,14 @@ export function autosaver(kv: Kv = idbKv(), clock: () => string = () => new Date
   };
 }
 
-/** Reads a stored game back, verifying it like any file ("reloading the page resumes exactly"). */
-export async function readSave(id: string, kv: Kv = idbKv()): Promise<LoadResult> {
+/**
+ * Reads a stored game back, verifying it like any file ("reloading the page resumes exactly"), in the
+ * file checker's worker: a long game is seconds of re-play, which would freeze the page (issue 17).
+ */
+export async function readSave(id: string, kv: Kv = idbKv(), verify?: VerifyOptions): Promise<LoadResult> {
   const text = await kv.get<string>(key(id));
   if (typeof text !== 'string') return { ok: false, code: 'malformed', error: `no saved game with id ${id}` };
-  const r = loadSave(text);
+  const r = await verifyFile(text, verify);
   if (r.ok && id !== r.game.save.header.game) {
     // A separate copy: it keeps its own key, so playing on in it never overwrites the game it was kept apart from.
     const note = ((await kv.get<SaveSummary[]>(INDEX)) ?? []).find((x) => x.id === id)?.note;

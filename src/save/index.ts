@@ -2,7 +2,7 @@
 export * from './format';
 export { decodeInput, saveToText, saveToGzip, isGzip, toCompact, compactToGzip } from './codec';
 export * from './dice';
-export { loadSave, loadSaveAsync, maxEntries, compactSeal, type LoadProgress, type AsyncLoadOptions, step, startFromHeader, headerHash, entryHash, describeAction, emptyTrack, type Stepped, type SavedGame, type DiceTrack, type LoadResult, type LoadError, type LoadErrorCode, type LoadOptions, type BundleSource } from './verify';
+export { loadSave, loadSaveAsync, maxEntries, compactSeal, type LoadProgress, type AsyncLoadOptions, step, startFromHeader, headerHash, entryHash, describeAction, emptyTrack, type Stepped, type SavedGame, type Replayed, type DiceTrack, type LoadResult, type LoadError, type LoadErrorCode, type LoadOptions, type BundleSource } from './verify';
 export * from './build';
 export * from './pbem';
 export { canon, stateDigest } from "./digest";

@@ -6,7 +6,7 @@
 import { newGame, apply, view, type Action, type GameEvent, type GameState, type Side } from '../engine';
 import { formatHex } from '../engine/hex';
 import type { SaveFile } from './format';
-import { defaultBundles, describeAction, emptyTrack, entryHash, headerHash, type BundleSource, type SavedGame } from './verify';
+import { defaultBundles, describeAction, emptyTrack, entryHash, headerHash, type BundleSource, type Replayed, type SavedGame } from './verify';
 import { stateDigest } from './digest';
 import { unitIds, unitOf } from '../engine/unitTable';
 
@@ -24,6 +24,15 @@ export interface Timeline {
 
 /** Timelines already built, per save object (immutable): the store, the replay bar and the summary share one re-play. */
 const built = new WeakMap<SaveFile, Timeline>();
+
+/**
+ * What the load that made `game` re-played (verify.ts `Replayed`), when it is this game's: the same
+ * save object, one list of events per entry. Else null (the game was played on, or made otherwise).
+ */
+export function replayedOf(game: SavedGame): Replayed | null {
+  const r = game.replayed;
+  return r && r.save === game.save && r.events.length === game.save.entries.length ? r : null;
+}
 
 /** Builds the timeline of a save that loadSave accepted (entries are trusted here); built once per save object. */
 export function timeline(save: SaveFile, bundles: BundleSource = defaultBundles): Timeline {
@@ -100,13 +109,14 @@ export function changesSince(save: SaveFile, tl: Timeline, from: number): Change
  * played as one step is undone unit by unit here (the grouping is not in the file). PBEM games
  * start with no undo: their files went to the opponent.
  */
-export function undoStackOf(game: SavedGame, tl: Timeline): SavedGame[] {
+export function undoStackOf(game: SavedGame, tl: Timeline | ((k: number) => GameState | undefined)): SavedGame[] {
   const { save } = game;
   if (save.header.dice !== 'hotseat') return [];
   const barrier = game.state.barrier;
   const out: SavedGame[] = [];
+  const stateBefore = typeof tl === 'function' ? tl : (k: number) => tl.states[k];
   for (let k = save.entries.length - 1; k >= 0; k--) {
-    const before = tl.states[k];
+    const before = stateBefore(k);
     if (save.entries[k].kind !== 'action' || !before || before.n < barrier) break;
     const entries = save.entries.slice(0, k);
     const head = k === 0 ? headerHash(save.header) : entryHash(save.entries[k - 1]);

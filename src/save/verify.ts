@@ -50,6 +50,39 @@ export interface SavedGame {
   note?: string;
   /** Loaded from an older data version and brought up to date (migrateData): what was done, for the player. */
   notice?: string;
+  /** What the load that made this game re-played, for opening it without re-playing it again (`Replayed`). */
+  replayed?: Replayed;
+}
+
+/**
+ * What a load re-played, kept so that opening the game (the store's `openSaved`: the log's events and
+ * the undo stack) does not re-play the whole file a second time, on the page's thread (issue 17: a
+ * campaign-length game is 10,000 entries and seconds of re-play). It belongs to one save object:
+ * `openSaved` uses it only for the very `save` it was made with (a game played on from it has a new
+ * one), and with one list of events per entry.
+ */
+export interface Replayed {
+  save: SaveFile;
+  /** events[k]: the engine's events of entry k (none for an entry that is not an action). */
+  events: GameEvent[][];
+  /** [k, the state before entry k] for the last entries since the last undo barrier (replay.ts `undoStackOf`). */
+  undo: [number, GameState][];
+}
+
+/** Collects a load's `Replayed` entry by entry. */
+function replayCollector(): { add(e: Entry, before: GameState, applied: { events: GameEvent[]; barrier: boolean } | undefined): void; done(game: SavedGame): SavedGame } {
+  const events: GameEvent[][] = [];
+  let undo: [number, GameState][] = [];
+  return {
+    add(e, before, applied) {
+      const k = events.length;
+      events.push(applied?.events ?? []);
+      // Undo goes back over actions up to the last that set a barrier (a roll, the other side to act): not over it.
+      if (e.kind === 'action' && applied && !applied.barrier) undo.push([k, before]);
+      else undo = [];
+    },
+    done: (game) => ({ ...game, replayed: { save: game.save, events, undo } }),
+  };
 }
 
 export type LoadErrorCode = 'malformed' | 'format' | 'scenario' | 'data-version' | 'chain' | 'rules' | 'dice' | 'state' | 'protocol' | 'internal' | 'cancelled';
@@ -471,11 +504,13 @@ function* loadFull(json: unknown, start: SavedGame): Generator<LoadProgress, Loa
   }
   let game = start;
   const total = save.entries.length;
+  const seen = replayCollector();
   for (const e of save.entries) {
     // An orders entry's hexes go through a transform (HexRef): its parsed form is hashed anew.
     const known = e.kind === 'orders' ? undefined : hashes[game.save.entries.length];
     const r = step(game, e, true, undefined, known); // game is private to this load: grow its log in place
     if (!r.ok) return r;
+    seen.add(e, game.state, r.applied);
     game = r.game;
     const k = game.save.entries.length;
     if (k % YIELD_EVERY === 0) yield { done: k, total, phase: 'replaying' };
@@ -484,7 +519,7 @@ function* loadFull(json: unknown, start: SavedGame): Generator<LoadProgress, Loa
     return fail('chain', total ? `the end seal ("head") does not match entry ${total - 1}: the last entry was edited or the file was cut` : 'the end seal ("head") does not match the header', total ? total - 1 : undefined);
   }
   const warnings = save.header.engine === ENGINE_VERSION ? [] : [`written by Neptune engine ${save.header.engine}; this is ${ENGINE_VERSION}. It re-plays identically.`];
-  return { ok: true, game, warnings };
+  return { ok: true, game: seen.done(game), warnings };
 }
 
 /** A file parsed by the full or the compact save schema, or the format refusal naming the first bad path. */
@@ -511,6 +546,7 @@ function* loadCompact(json: unknown, start: SavedGame): Generator<LoadProgress, 
   const c = parsed.data;
   let game = start;
   const total = c.entries.length;
+  const seen = replayCollector();
   for (const ce of c.entries) {
     const k = game.save.entries.length;
     const base = { i: k, prev: game.save.head, by: ce.by, ...(ce.at ? { at: ce.at } : {}) };
@@ -525,6 +561,7 @@ function* loadCompact(json: unknown, start: SavedGame): Generator<LoadProgress, 
     else e = { ...base, kind: 'commit', actions: ce.actions, salt: ce.salt, state: game.hash };
     const r = step(game, e, true, pre);
     if (!r.ok) return r;
+    seen.add(e, game.state, r.applied);
     game = r.game;
     if ((k + 1) % YIELD_EVERY === 0) yield { done: k + 1, total, phase: 'replaying' };
   }
@@ -532,7 +569,7 @@ function* loadCompact(json: unknown, start: SavedGame): Generator<LoadProgress, 
     return fail('chain', 'the file was edited: its seal ("head") does not match the re-played log (a compact file cannot say which entry changed; the full file can)');
   }
   const warnings = c.header.engine === ENGINE_VERSION ? [] : [`written by Neptune engine ${c.header.engine}; this is ${ENGINE_VERSION}. It re-plays identically.`];
-  return { ok: true, game, warnings };
+  return { ok: true, game: seen.done(game), warnings };
 }
 
 /**

@@ -3,9 +3,9 @@
  * through the states kept since the last information barrier (a die roll or the other side acting).
  */
 import { create } from 'zustand';
-import { newGame, stateHash, sideToAct, view, type Action, type GameEvent, type GameLog, type GameState, type NewGameOptions, type ScenarioBundle, type Side } from '../engine';
+import { bundleOf, hasBundle, newGame, stateHash, sideToAct, view, type Action, type GameEvent, type GameLog, type GameState, type NewGameOptions, type ScenarioBundle, type Side } from '../engine';
 import { loadMap, loadScenario } from '../data/bundle';
-import { appendAction, appendOrders, applyStandingOrders, canon, createSave, describeAction, timeline, undoStackOf, type SavedGame, type StandingOrders } from '../save';
+import { appendAction, appendOrders, applyStandingOrders, canon, createSave, describeAction, replayedOf, timeline, undoStackOf, type SavedGame, type StandingOrders } from '../save';
 import { enemyOf } from '../engine/query';
 import type { Board } from '../engine/board';
 import { commit, diceRefusal, newSeat, prepareSend, refusal, reveal, seatFor, writeSeat, type PbemSeat } from './pbem';
@@ -153,14 +153,23 @@ export const useGame = create<GameStore>()((set, get) => ({
     const h = game.save.header;
     let bundle: ScenarioBundle;
     try {
-      bundle = loadScenario(h.scenario);
+      // The scenario as the file check registered it, when it is this save's data (its hash): checking
+      // the data files again is most of opening a checked game (Cherbourg: 60 ms).
+      const known = hasBundle(h.scenario) ? bundleOf(game.state) : null;
+      bundle = known && known.dataHash === h.dataHash && game.state.scenario === h.scenario ? known : loadScenario(h.scenario);
     } catch (e) {
       set({ error: `This save's scenario cannot be loaded: ${e instanceof Error ? e.message : String(e)}` });
       return;
     }
-    const tl = timeline(game.save, () => bundle);
+    // A game the file check just re-played (in its worker) comes with the events and undo states that
+    // re-play made: the page does not re-play the whole log again (issue 17). Any other is re-played here.
+    const rp = replayedOf(game);
+    const tl = rp ? null : timeline(game.save, () => bundle);
+    const setup = rp ? newGame(bundle, { seed: h.seed, length: h.length, players: h.players }).events : null;
+    const events = tl ? tl.events : [setup!, ...rp!.events];
+    const before = rp ? new Map(rp.undo) : null;
     const actions = game.save.entries.flatMap((e) => (e.kind === 'action' ? [e.action as Action] : []));
-    const entries: LogEntry[] = tl.events.flatMap((evs, k) => evs.map((event) => ({ action: k - 1, event })));
+    const entries: LogEntry[] = events.flatMap((evs, k) => evs.map((event) => ({ action: k - 1, event })));
     // A solo game names the opponent "Neptune AI" in the header (StartScreen).
     const aiSide = (Object.entries(h.players).find(([, name]) => name === 'Neptune AI')?.[0] ?? null) as Side | null;
     set({
@@ -168,7 +177,7 @@ export const useGame = create<GameStore>()((set, get) => ({
       board: bundle.board, bundle, saved: game, state: game.state,
       log: { scenario: h.scenario, dataHash: h.dataHash, options: { seed: h.seed, length: h.length, players: h.players }, actions },
       // Undo survives a reload (issue 16 item 11): the stack is rebuilt from the save's own entries.
-      undoStack: opts.replayFrom === undefined ? undoStackOf(game, tl) : [], entries, error: null, selectedHex: null,
+      undoStack: opts.replayFrom === undefined ? undoStackOf(game, tl ?? ((k) => before!.get(k))) : [], entries, error: null, selectedHex: null,
       replaying: opts.replayFrom !== undefined ? { game, from: opts.replayFrom } : null,
     });
   },

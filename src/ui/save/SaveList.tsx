@@ -22,9 +22,14 @@ export function SaveList({ onOpen, onReplay, refreshKey, kv }: SaveListProps) {
   const store = useMemo(() => kv ?? idbKv(), [kv]);
   const reload = useCallback(() => { listSaves(store).then(setRows, (e) => setError(`saved games cannot be read: ${String(e)}`)); }, [store]);
   useEffect(reload, [reload, refreshKey]);
+  // Opening checks the stored game by re-playing it, in the file checker's worker: a long game takes a
+  // moment, shown here (the page stays responsive meanwhile).
+  const [opening, setOpening] = useState<string | null>(null);
   const open = async (s: SaveSummary, then: (g: SavedGame, s: SaveSummary) => void) => {
     setError(null);
-    const r = await readSave(s.id, store);
+    setOpening(`Opening “${s.scenarioName}”…`);
+    const r = await readSave(s.id, store, { onProgress: (p) => setOpening(p.total && p.phase === 'replaying' ? `Opening “${s.scenarioName}”: checked ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')} log entries…` : `Opening “${s.scenarioName}”…`) });
+    setOpening(null);
     if (r.ok) then(r.game, s);
     else setError(`"${s.scenarioName}" cannot be opened: ${r.error}`);
   };
@@ -41,6 +46,7 @@ export function SaveList({ onOpen, onReplay, refreshKey, kv }: SaveListProps) {
   return (
     <section className="nsave panel" data-testid="save-list" aria-label="Saved games">
       {error && <div className="error" role="alert">{error}</div>}
+      {opening && <div role="status" data-testid="save-opening">{opening}</div>}
       {rows.length === 0 ? <p>No saved games in this browser yet.</p> : (
         <table>
           <thead><tr><th>Saved</th><th>Scenario</th><th>Turn</th><th>To move</th><th>Dice</th><th /></tr></thead>
