@@ -74,15 +74,15 @@ describe('replay timeline and "what changed since my last turn"', { timeout: 60_
   it('steps through every entry with bookmarks at player-turn and phase starts', () => {
     const g = generatedGame(200, 6, 'short');
     const tl = timeline(g.save);
-    expect(tl.states).toHaveLength(g.save.entries.length + 1);
-    expect(stateHash(tl.states[tl.states.length - 1])).toBe(stateHash(g.state));
+    expect(tl.length).toBe(g.save.entries.length + 1);
+    expect(stateHash(tl.stateAt(tl.length - 1))).toBe(stateHash(g.state));
     expect(tl.bookmarks.some((b) => b.kind === 'phase' && b.label.includes('Combat'))).toBe(true);
     expect(tl.bookmarks.some((b) => b.kind === 'turn' && b.label.includes('German player turn'))).toBe(true);
     const from = Math.floor(g.save.entries.length / 2);
     const ch = changesSince(g.save, tl, from);
     expect(ch.entries).toBe(g.save.entries.length - from);
     expect(ch.rolls.length).toBe(g.save.entries.slice(from).reduce((n, e) => n + (e.kind === 'action' ? e.dice.length : 0), 0));
-    const movedNow = unitList(g.state).filter((u) => unitOf(tl.states[from], u.id).hex !== u.hex && !(u.eliminated && !unitOf(tl.states[from], u.id).eliminated)).map((u) => u.id);
+    const movedNow = unitList(g.state).filter((u) => unitOf(tl.stateAt(from), u.id).hex !== u.hex && !(u.eliminated && !unitOf(tl.stateAt(from), u.id).eliminated)).map((u) => u.id);
     expect(ch.moved.map((m) => m.unit).sort()).toEqual(movedNow.sort());
   });
 
@@ -90,7 +90,7 @@ describe('replay timeline and "what changed since my last turn"', { timeout: 60_
     const g = newTestGame();
     const a = g.state;
     const b = { ...a, units: withUnits(a.units, [{ ...unitOf(a, 'demo-kosb'), hex: null, eliminated: true }]) };
-    const tl = { states: [a, b], events: [], labels: [], bookmarks: [] };
+    const tl = { length: 2, stateAt: (k: number) => [a, b][k], events: [], labels: [], bookmarks: [] };
     const ch = changesSince(g.save, tl as unknown as Parameters<typeof changesSince>[1], 0);
     expect(ch.moved.map((m) => m.unit)).not.toContain('demo-kosb');
     expect(ch.losses).toContainEqual(expect.objectContaining({ unit: 'demo-kosb', eliminated: true }));

@@ -13,8 +13,10 @@ import { unitIds, unitOf } from '../engine/unitTable';
 export interface Bookmark { /** Step index (0 = the start). */ step: number; label: string; kind: 'turn' | 'phase' }
 
 export interface Timeline {
-  /** states[0] is the start; states[k] the state after entry k-1. */
-  states: GameState[];
+  /** The number of steps: the start, then one per entry. */
+  length: number;
+  /** The state at step k: 0 the start, k the state after entry k-1 (a timeline of a load makes it on demand, `timelineOf`). */
+  stateAt(k: number): GameState;
   /** events[k]: events of entry k-1 (events[0]: the setup). */
   events: GameEvent[][];
   /** Short label per step. */
@@ -63,7 +65,49 @@ function buildTimeline(save: SaveFile, bundles: BundleSource): Timeline {
     if (s.pos.turn !== prev.turn || s.pos.playerTurn !== prev.playerTurn) bookmarks.push({ step, label: view(s, 'allied').label, kind: 'turn' });
     else if (s.pos.phase !== prev.phase) bookmarks.push({ step, label: view(s, 'allied').label, kind: 'phase' });
   }
-  return { states, events, labels, bookmarks };
+  return { length: states.length, stateAt: (k) => states[k], events, labels, bookmarks };
+}
+
+/** The label of each step: "start", then who wrote each entry and what (the store and the VCR word it for players). */
+function entryLabels(save: SaveFile): string[] {
+  return ['start', ...save.entries.map((e) => e.kind === 'action'
+    ? `${e.by}: ${describeAction(e.action as Action)}${e.order !== undefined ? ` (standing order ${e.order + 1})` : ''}`
+    : `${e.by}: ${e.kind === 'anchor' ? 'publishes its dice chain' : e.kind === 'orders' ? `sets ${e.orders.orders.length} standing order(s)` : `commits to ${e.actions.length} action(s)`}`)];
+}
+
+/**
+ * The timeline of a game, from the re-play of the load that made it when it has one (`replayedOf`):
+ * its events and bookmarks as they are, and each step's state made when asked, from the nearest state
+ * the load kept (one every `CHECKPOINT_EVERY` entries) by applying the entries after it. Stepping on
+ * applies one entry (the last state asked is kept). Else `timeline`, a re-play of the whole save.
+ */
+export function timelineOf(game: SavedGame, bundles: BundleSource = defaultBundles): Timeline {
+  const rp = replayedOf(game);
+  if (!rp) return timeline(game.save, bundles);
+  let t = built.get(game.save);
+  if (t) return t;
+  const { save } = game;
+  const h = save.header;
+  const setup = newGame(bundles(h.scenario), { seed: h.seed, length: h.length, players: h.players }).events;
+  const length = save.entries.length + 1;
+  let cursor: [number, GameState] = rp.checkpoints[0];
+  const stateAt = (k: number): GameState => {
+    if (k >= length - 1) return game.state;
+    let [at, s] = cursor[0] <= k ? cursor : [0, rp.checkpoints[0][1]] as [number, GameState];
+    // The kept state nearest below k, unless the last one asked is nearer.
+    for (const c of rp.checkpoints) if (c[0] <= k && c[0] > at) [at, s] = c;
+    for (; at < k; at++) {
+      const e = save.entries[at];
+      if (e.kind !== 'action') continue;
+      const r = apply(s, e.action as Action);
+      if (r.ok) s = r.state;
+    }
+    cursor = [k, s];
+    return s;
+  };
+  t = { length, stateAt, events: [setup, ...rp.events], labels: entryLabels(save), bookmarks: rp.bookmarks };
+  built.set(save, t);
+  return t;
 }
 
 export interface ChangeSummary {
@@ -81,8 +125,8 @@ export interface ChangeSummary {
  * to the end: unit positions, step losses, every die rolled and the phases passed.
  */
 export function changesSince(save: SaveFile, tl: Timeline, from: number): ChangeSummary {
-  const a = tl.states[Math.max(0, Math.min(from, tl.states.length - 1))];
-  const b = tl.states[tl.states.length - 1];
+  const a = tl.stateAt(Math.max(0, Math.min(from, tl.length - 1)));
+  const b = tl.stateAt(tl.length - 1);
   const hex = (h: number | null) => (h === null ? null : formatHex(h));
   const moved: ChangeSummary['moved'] = [];
   const losses: ChangeSummary['losses'] = [];
@@ -114,7 +158,7 @@ export function undoStackOf(game: SavedGame, tl: Timeline | ((k: number) => Game
   if (save.header.dice !== 'hotseat') return [];
   const barrier = game.state.barrier;
   const out: SavedGame[] = [];
-  const stateBefore = typeof tl === 'function' ? tl : (k: number) => tl.states[k];
+  const stateBefore = typeof tl === 'function' ? tl : (k: number) => tl.stateAt(k);
   for (let k = save.entries.length - 1; k >= 0; k--) {
     const before = stateBefore(k);
     if (save.entries[k].kind !== 'action' || !before || before.n < barrier) break;

@@ -4,7 +4,7 @@
  * and the first bad entry is named. The loader is pure and never throws: anything wrong with the
  * input comes back as `{ ok: false, error }`, and nothing outside the returned object is changed.
  */
-import { apply, newGame, normaliseAction, sideToAct, type Action, type ApplyResult, type GameEvent, type Roll, type GameState, type ScenarioBundle, type Side } from '../engine';
+import { apply, newGame, normaliseAction, sideToAct, view, type Action, type ApplyResult, type GameEvent, type Roll, type GameState, type ScenarioBundle, type Side } from '../engine';
 import { canon, canonHash, stateDigest } from './digest';
 import { loadScenario } from '../data/bundle';
 import { decodeInput } from './codec';
@@ -67,21 +67,35 @@ export interface Replayed {
   events: GameEvent[][];
   /** [k, the state before entry k] for the last entries since the last undo barrier (replay.ts `undoStackOf`). */
   undo: [number, GameState][];
+  /** [k, the state before entry k] for k = 0 and every `CHECKPOINT_EVERY` entries: where the replay's VCR starts from (replay.ts `timelineOf`). */
+  checkpoints: [number, GameState][];
+  /** The replay's bookmarks: the steps that start a player turn or a phase. */
+  bookmarks: { step: number; label: string; kind: 'turn' | 'phase' }[];
 }
 
+/** How far apart the states a load keeps for the VCR are: a jump makes at most this many entries' states. */
+export const CHECKPOINT_EVERY = 200;
+
 /** Collects a load's `Replayed` entry by entry. */
-function replayCollector(): { add(e: Entry, before: GameState, applied: { events: GameEvent[]; barrier: boolean } | undefined): void; done(game: SavedGame): SavedGame } {
+function replayCollector(): { add(e: Entry, before: GameState, applied: { events: GameEvent[]; barrier: boolean } | undefined, after: GameState): void; done(game: SavedGame): SavedGame } {
   const events: GameEvent[][] = [];
   let undo: [number, GameState][] = [];
+  const checkpoints: [number, GameState][] = [];
+  const bookmarks: Replayed['bookmarks'] = [];
   return {
-    add(e, before, applied) {
+    add(e, before, applied, after) {
       const k = events.length;
+      if (k === 0) bookmarks.push({ step: 0, label: view(before, 'allied').label, kind: 'turn' });
+      if (k % CHECKPOINT_EVERY === 0) checkpoints.push([k, before]);
+      // As the full re-play marks them (replay.ts buildTimeline): a new player turn, else a new phase.
+      if (after.pos.turn !== before.pos.turn || after.pos.playerTurn !== before.pos.playerTurn) bookmarks.push({ step: k + 1, label: view(after, 'allied').label, kind: 'turn' });
+      else if (after.pos.phase !== before.pos.phase) bookmarks.push({ step: k + 1, label: view(after, 'allied').label, kind: 'phase' });
       events.push(applied?.events ?? []);
       // Undo goes back over actions up to the last that set a barrier (a roll, the other side to act): not over it.
       if (e.kind === 'action' && applied && !applied.barrier) undo.push([k, before]);
       else undo = [];
     },
-    done: (game) => ({ ...game, replayed: { save: game.save, events, undo } }),
+    done: (game) => ({ ...game, replayed: { save: game.save, events, undo, checkpoints: checkpoints.length ? checkpoints : [[0, game.state]], bookmarks: bookmarks.length ? bookmarks : [{ step: 0, label: view(game.state, 'allied').label, kind: 'turn' }] } }),
   };
 }
 
@@ -510,7 +524,7 @@ function* loadFull(json: unknown, start: SavedGame): Generator<LoadProgress, Loa
     const known = e.kind === 'orders' ? undefined : hashes[game.save.entries.length];
     const r = step(game, e, true, undefined, known); // game is private to this load: grow its log in place
     if (!r.ok) return r;
-    seen.add(e, game.state, r.applied);
+    seen.add(e, game.state, r.applied, r.game.state);
     game = r.game;
     const k = game.save.entries.length;
     if (k % YIELD_EVERY === 0) yield { done: k, total, phase: 'replaying' };
@@ -561,7 +575,7 @@ function* loadCompact(json: unknown, start: SavedGame): Generator<LoadProgress, 
     else e = { ...base, kind: 'commit', actions: ce.actions, salt: ce.salt, state: game.hash };
     const r = step(game, e, true, pre);
     if (!r.ok) return r;
-    seen.add(e, game.state, r.applied);
+    seen.add(e, game.state, r.applied, r.game.state);
     game = r.game;
     if ((k + 1) % YIELD_EVERY === 0) yield { done: k + 1, total, phase: 'replaying' };
   }

@@ -53,7 +53,7 @@ export function verifyFile(input: string | Uint8Array, opts: VerifyOptions = {})
       if (r.ok) {
         try { registerBundle(defaultBundles(r.game.save.header.scenario)); } catch { /* the worker loaded it; openSaved reports a failure */ }
         deepFreeze(r.game.state);
-        for (const [, st] of r.game.replayed?.undo ?? []) deepFreeze(st);
+        for (const [, st] of [...(r.game.replayed?.undo ?? []), ...(r.game.replayed?.checkpoints ?? [])]) deepFreeze(st);
       }
       done(r);
     };

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { stateHash, type Action } from '../engine';
-import { appendAction, compactToGzip, loadSave, replayedOf, saveToText, type SavedGame } from '../save';
+import { appendAction, compactToGzip, loadSave, replayedOf, saveToText, timeline, timelineOf, type SavedGame } from '../save';
+import { pick } from '../save/testkit';
 import { generatedGame, must, newTestGame } from '../save/testkit';
 import { useGame } from './game';
 
@@ -69,5 +70,24 @@ describe('opening a checked file from its own re-play', { timeout: 120_000 }, ()
     const other = loaded(saveToText(generatedGame(40, 6).save));
     expect(replayedOf({ ...game, replayed: other.replayed })).toBeNull();
     expect(opened(on).state).toBe(stateHash(on.state));
+  });
+
+  it("the replay's timeline of a loaded game (the VCR) is the re-play's: every step's state, in any order of asking, its events, labels and bookmarks", () => {
+    const g = generatedGame(460, 7);
+    for (const form of [saveToText(g.save), compactToGzip(g.save)]) {
+      const game = loaded(form);
+      expect(replayedOf(game)!.checkpoints.map(([k]) => k)).toEqual([0, 200, 400]);
+      const lazy = timelineOf(game);
+      // A re-play of another save object with the same entries: no cache shared with the lazy one.
+      const full = timeline({ ...game.save });
+      expect(lazy.length).toBe(full.length);
+      expect(lazy.events).toEqual(full.events);
+      expect(lazy.labels).toEqual(full.labels);
+      expect(lazy.bookmarks).toEqual(full.bookmarks);
+      // Forwards, backwards, across kept states, and random jumps.
+      const rnd = pick(11);
+      const order = [0, 1, 2, 199, 200, 201, 450, 300, 5, lazy.length - 1, lazy.length - 2, ...Array.from({ length: 40 }, () => rnd(lazy.length))];
+      for (const k of order) expect(stateHash(lazy.stateAt(k)), `step ${k}`).toBe(stateHash(full.stateAt(k)));
+    }
   });
 });

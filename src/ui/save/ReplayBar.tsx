@@ -24,13 +24,13 @@ const SPEEDS = [0.5, 1, 2, 4, 8];
 
 export function ReplayBar({ save, start = 0, onStep, timeline: given }: ReplayBarProps) {
   const tl = useMemo(() => given ?? timeline(save), [given, save]);
-  const last = tl.states.length - 1;
+  const last = tl.length - 1;
   const [step, setStep] = useState(Math.min(start, last));
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
   const combat = (k: number) => tl.events[k].some((e) => e.type === 'dieRolled');
   useEffect(() => {
-    onStep({ step, state: tl.states[step], events: tl.events[step], label: tl.labels[step], combat: combat(step) });
+    onStep({ step, state: tl.stateAt(step), events: tl.events[step], label: tl.labels[step], combat: combat(step) });
   }, [step, tl]);
   useEffect(() => {
     if (!playing) return;
@@ -57,7 +57,7 @@ export function ReplayBar({ save, start = 0, onStep, timeline: given }: ReplayBa
         {tl.bookmarks.map((b) => <option key={`${b.step}-${b.label}`} value={b.step}>{b.kind === 'turn' ? '■ ' : '· '}{longDate(b.label)}</option>)}
       </select>
       <span className={`label${combat(step) ? ' combat' : ''}`} data-testid="vcr-label">
-        {longDate(tl.labels[step])}{combat(step) ? ` — ${tl.events[step].filter((e) => e.type === 'dieRolled').map((e) => { const r = (e as { roll: { purpose: string; faces: number[] } }).roll; return `${unitNames(r.purpose, hasBundle(tl.states[step].scenario) ? bundleOf(tl.states[step]) : null)}: ${r.faces.join('')}`; }).join(', ')}` : ''}
+        {longDate(tl.labels[step])}{combat(step) ? ` — ${tl.events[step].filter((e) => e.type === 'dieRolled').map((e) => { const r = (e as { roll: { purpose: string; faces: number[] } }).roll; return `${unitNames(r.purpose, hasBundle(save.header.scenario) ? bundleOf(tl.stateAt(step)) : null)}: ${r.faces.join('')}`; }).join(', ')}` : ''}
       </span>
     </div>
   );
