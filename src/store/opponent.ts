@@ -19,7 +19,9 @@ function maybeStart(): void {
   const { state, log, aiSide } = st;
   if (!state || !log || !aiSide || st.replaying || state.over || sideToAct(state) !== aiSide) return;
   if (running) return;
-  const handle = startAiTurn(log, aiSide, (action) => {
+  // The state, not the log: the worker would re-play the whole log at every turn and decision it owes,
+  // seconds at campaign length (issue 17). A state is a structured clone of about a millisecond.
+  const handle = startAiTurn(state, aiSide, (action) => {
     if (!useGame.getState().dispatch(action, 'ai')) stop();
   }, (p) => useGame.setState({ aiProgress: p }));
   running = { handle, log };
