@@ -155,8 +155,8 @@ export const useGame = create<GameStore>()((set, get) => ({
     try {
       // The scenario as the file check registered it, when it is this save's data (its hash): checking
       // the data files again is most of opening a checked game (Cherbourg: 60 ms).
-      const known = hasBundle(h.scenario) ? bundleOf(game.state) : null;
-      bundle = known && known.dataHash === h.dataHash && game.state.scenario === h.scenario ? known : loadScenario(h.scenario);
+      const known = game.state.scenario === h.scenario && hasBundle(h.scenario) ? bundleOf(game.state) : null;
+      bundle = known && known.dataHash === h.dataHash ? known : loadScenario(h.scenario);
     } catch (e) {
       set({ error: `This save's scenario cannot be loaded: ${e instanceof Error ? e.message : String(e)}` });
       return;
