@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { distinctColours, internalText, shotPath, startHarness, type Harness } from './browser';
-import { hostileCompactFile, rechain } from '../src/save/testkit';
-import type { SaveFile } from '../src/save';
+import { fakeRandom, hostileCompactFile, must, rechain } from '../src/save/testkit';
+import { appendAction, createSave, saveToText, type SaveFile } from '../src/save';
+import type { GameLog } from '../src/engine';
 
 // Issue 7: autosave after every action (reload resumes exactly); export a file, import it in a
 // fresh browser profile, and the VCR replays it.
@@ -58,6 +59,53 @@ describe('saves in Chromium', () => {
     await expect.poll(() => page.getByTestId('segment').textContent()).toContain('Movement Segment');
     await ctx.close();
   });
+
+  it('a long game (Cherbourg, 1,491 entries): imported, stepped through from the kept states, played from its log window, and resumed after a reload (issue 17)', async () => {
+    // The opponent's self-play game written as a hotseat save, as the app writes one.
+    const log = JSON.parse(readFileSync('tests/fixtures/selfplay/cherbourg-full-bench-1.json', 'utf8')) as GameLog;
+    const c = createSave({ scenario: log.scenario, length: log.options.length, dice: 'hotseat', players: { allied: 'A', german: 'B' }, seed: log.options.seed, random: fakeRandom('e2e-long') });
+    if (!c.ok) throw new Error(c.error);
+    let g = c.game;
+    // All but its last action, which ends the game (its victory dialog would cover the map).
+    for (const a of log.actions.slice(0, -1)) g = must(appendAction(g, a));
+    const n = g.save.entries.length;
+    const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(h.url);
+    await page.evaluate(() => {
+      const w = window as unknown as { __long: number[] };
+      w.__long = [];
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__long.push(e.duration); }).observe({ type: 'longtask', buffered: false });
+    });
+    await page.getByTestId('save-controls').locator('input[type=file]').setInputFiles({ name: 'cherbourg.neptune.json', mimeType: 'application/json', buffer: Buffer.from(saveToText(g.save)) });
+    await page.getByTestId('replay-bar').waitFor({ timeout: 60_000 });
+    // The VCR's steps come from the states the check kept: the last, one back (from the state kept at
+    // entry 1,400), the first.
+    await page.getByTestId('vcr-last').click();
+    await expect.poll(() => page.getByTestId('vcr-step').textContent()).toBe(`${n} / ${n}`);
+    await page.getByTestId('vcr-prev').click();
+    await expect.poll(() => page.getByTestId('vcr-step').textContent()).toBe(`${n - 1} / ${n}`);
+    await page.getByTestId('vcr-first').click();
+    await expect.poll(() => page.getByTestId('vcr-step').textContent()).toBe(`0 / ${n}`);
+    await page.getByTestId('replay-exit').click();
+    await page.getByTestId('log-earlier').waitFor();
+    const shown = await page.getByTestId('game-log').locator('li').count();
+    expect(shown).toBe(1000);
+    await page.getByTestId('log-earlier').click();
+    await expect.poll(() => page.getByTestId('game-log').locator('li').count()).toBeGreaterThan(1000);
+    const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+    console.log(`long game import: main-thread long tasks ${JSON.stringify(long.map(Math.round))} ms`);
+    await page.waitForTimeout(500); // the autosave write is asynchronous
+    await page.reload();
+    await page.getByTestId('save-list').locator('[data-testid=save-open]').first().click();
+    await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    await page.getByTestId('log-earlier').waitFor();
+    expect(await page.getByTestId('game-log').locator('li').count()).toBe(1000);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 180_000);
 
   it('a tampered file is refused with a reason and nothing changes', async () => {
     const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
