@@ -60,7 +60,7 @@ describe('saves in Chromium', () => {
     await ctx.close();
   });
 
-  it('a long game (Cherbourg, 1,491 entries): imported, stepped through from the kept states, played from its log window, and resumed after a reload (issue 17)', async () => {
+  it('a long game (Cherbourg, 1,491 entries): imported, stepped through from the kept states, its log window shown further, and resumed after a reload (issue 17)', async () => {
     // The opponent's self-play game written as a hotseat save, as the app writes one.
     const log = JSON.parse(readFileSync('tests/fixtures/selfplay/cherbourg-full-bench-1.json', 'utf8')) as GameLog;
     const c = createSave({ scenario: log.scenario, length: log.options.length, dice: 'hotseat', players: { allied: 'A', german: 'B' }, seed: log.options.seed, random: fakeRandom('e2e-long') });
