@@ -76,12 +76,14 @@ export interface Replayed {
 /** How far apart the states a load keeps for the VCR are: a jump makes at most this many entries' states. */
 export const CHECKPOINT_EVERY = 200;
 
-/** Collects a load's `Replayed` entry by entry. */
-function replayCollector(): { add(e: Entry, before: GameState, applied: { events: GameEvent[]; barrier: boolean } | undefined, after: GameState): void; done(game: SavedGame): SavedGame } {
-  const events: GameEvent[][] = [];
-  let undo: [number, GameState][] = [];
-  const checkpoints: [number, GameState][] = [];
-  const bookmarks: Replayed['bookmarks'] = [];
+type ReplayedLists = Pick<Replayed, 'events' | 'undo' | 'checkpoints' | 'bookmarks'>;
+
+/** Collects a load's `Replayed` entry by entry; `from`: what the re-play of the entries before the first one made (copied). */
+function replayCollector(from?: ReplayedLists): { add(e: Entry, before: GameState, applied: { events: GameEvent[]; barrier: boolean } | undefined, after: GameState): void; done(game: SavedGame): SavedGame } {
+  const events: GameEvent[][] = from ? from.events.slice() : [];
+  let undo: [number, GameState][] = from ? from.undo.slice() : [];
+  const checkpoints: [number, GameState][] = from ? from.checkpoints.slice() : [];
+  const bookmarks: Replayed['bookmarks'] = from ? from.bookmarks.slice() : [];
   return {
     add(e, before, applied, after) {
       const k = events.length;
@@ -445,6 +447,7 @@ export function compactSeal(header: SaveHeader, entries: readonly unknown[]): st
 const YIELD_EVERY = 64;
 
 function* loadSteps(input: unknown, opts: LoadOptions): Generator<LoadProgress, LoadResult, void> {
+  resumedAt = 0;
   const d = decodeInput(input);
   if (!d.ok) return fail('malformed', d.error);
   let json: unknown;
@@ -487,10 +490,25 @@ function* loadSteps(input: unknown, opts: LoadOptions): Generator<LoadProgress, 
     return fail('format', `the file has ${n.length.toLocaleString('en')} log entries, more than a game of this length can have (at most ${maxEntries(start.game.state).toLocaleString('en')} for ${start.game.state.lastTurn + 1} game turns): it was not made by playing`);
   }
   yield { done: 0, total: Array.isArray(n) ? n.length : 0, phase: 'checking' };
-  return compact ? yield* loadCompact(json, start.game) : yield* loadFull(json, start.game);
+  return compact ? yield* loadCompact(json, start.game) : yield* loadFull(json, start.game, !opts.bundles);
 }
 
-function* loadFull(json: unknown, start: SavedGame): Generator<LoadProgress, LoadResult, void> {
+/**
+ * The last full-form file this thread checked, as its re-play ended (issue 17). A file that continues
+ * it (the opponent's turn file after the one before it; the next turn of a game opened from this
+ * browser's storage) is re-played from there. Its first entries are that file's entries: the raw hash
+ * of entry k − 1 covers every entry before it and, through entry 0's link, the header. Loads with the
+ * built-in scenarios only (`LoadOptions.bundles` unset); one file kept.
+ */
+interface Checked extends ReplayedLists { root: string; rawHead: string; n: number; head: string; state: GameState; hash: string; track: DiceTrack }
+let lastChecked: Checked | null = null;
+let resumedAt = 0;
+/** How many entries the last load took as checked, from the file checked before it (tests, bench). */
+export function lastLoadResumedAt(): number { return resumedAt; }
+/** Forgets the last file checked (tests: a load that starts from nothing). */
+export function forgetCheckedFile(): void { lastChecked = null; }
+
+function* loadFull(json: unknown, start: SavedGame, useChecked = false): Generator<LoadProgress, LoadResult, void> {
   const raw = json as { entries?: unknown; head?: unknown; header?: unknown };
   // The seal, from the raw entries: each entry's `prev` is the hash of the one before, the head the last's.
   // The hashes are kept: re-playing reuses them as the entries' hashes where the parsed entry is the raw one (step).
@@ -516,10 +534,15 @@ function* loadFull(json: unknown, start: SavedGame): Generator<LoadProgress, Loa
   if (first ? first.prev !== root : save.head !== root) {
     return fail('chain', 'the header (players, scenario, data version, seed or dice mode) was edited: it no longer matches the log', first ? 0 : undefined);
   }
-  let game = start;
   const total = save.entries.length;
-  const seen = replayCollector();
-  for (const e of save.entries) {
+  const c = useChecked ? lastChecked : null;
+  const from = c && c.root === root && c.n > 0 && c.n <= total && hashes[c.n - 1] === c.rawHead ? c.n : 0;
+  resumedAt = from;
+  // This file's own parsed entries up to there (the same entries), in an array of this load's own.
+  let game: SavedGame = c && from ? { save: { ...start.save, entries: save.entries.slice(0, from), head: c.head }, state: c.state, hash: c.hash, track: c.track } : start;
+  const seen = replayCollector(c && from ? c : undefined);
+  for (let i = from; i < total; i++) {
+    const e = save.entries[i];
     // An orders entry's hexes go through a transform (HexRef): its parsed form is hashed anew.
     const known = e.kind === 'orders' ? undefined : hashes[game.save.entries.length];
     const r = step(game, e, true, undefined, known); // game is private to this load: grow its log in place
@@ -533,7 +556,12 @@ function* loadFull(json: unknown, start: SavedGame): Generator<LoadProgress, Loa
     return fail('chain', total ? `the end seal ("head") does not match entry ${total - 1}: the last entry was edited or the file was cut` : 'the end seal ("head") does not match the header', total ? total - 1 : undefined);
   }
   const warnings = save.header.engine === ENGINE_VERSION ? [] : [`written by Neptune engine ${save.header.engine}; this is ${ENGINE_VERSION}. It re-plays identically.`];
-  return { ok: true, game: seen.done(game), warnings };
+  const done = seen.done(game);
+  if (useChecked && total > 0) {
+    const rp = done.replayed!;
+    lastChecked = { root, rawHead: hashes[total - 1], n: total, head: game.save.head, state: game.state, hash: game.hash, track: game.track, events: rp.events, undo: rp.undo, checkpoints: rp.checkpoints, bookmarks: rp.bookmarks };
+  }
+  return { ok: true, game: done, warnings };
 }
 
 /** A file parsed by the full or the compact save schema, or the format refusal naming the first bad path. */
