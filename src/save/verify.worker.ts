@@ -1,7 +1,8 @@
 /**
  * Verifying a save off the main thread (issue 15 hole 6): the worker decodes, parses, runs the cheap
  * checks (forbidden keys, entry count against the game's length, seal) and then re-plays the file,
- * posting progress. Started by verifyClient.ts with vite's `new Worker(new URL(…), { type: 'module' })`;
+ * posting progress. The worker lives as long as the page (unless a check is cancelled): a file that
+ * continues the last one it checked is re-played from where that one ended (verify.ts `lastChecked`). Started by verifyClient.ts with vite's `new Worker(new URL(…), { type: 'module' })`;
  * cancelling terminates the worker.
  */
 import { loadSaveAsync, type LoadProgress, type LoadResult } from './verify';
