@@ -6,11 +6,11 @@
 import { newGame, apply, view, type Action, type GameEvent, type GameState, type Side } from '../engine';
 import { formatHex } from '../engine/hex';
 import type { SaveFile } from './format';
-import { defaultBundles, describeAction, emptyTrack, entryHash, headerHash, type BundleSource, type Replayed, type SavedGame } from './verify';
+import { defaultBundles, describeAction, emptyTrack, entryHash, headerHash, stepBookmark, type Bookmark, type BundleSource, type Replayed, type SavedGame } from './verify';
 import { stateDigest } from './digest';
 import { unitIds, unitOf } from '../engine/unitTable';
 
-export interface Bookmark { /** Step index (0 = the start). */ step: number; label: string; kind: 'turn' | 'phase' }
+export type { Bookmark };
 
 export interface Timeline {
   /** The number of steps: the start, then one per entry. */
@@ -48,7 +48,6 @@ function buildTimeline(save: SaveFile, bundles: BundleSource): Timeline {
   const start = newGame(bundle, { seed: save.header.seed, length: save.header.length, players: save.header.players });
   const states = [start.state];
   const events: GameEvent[][] = [start.events];
-  const labels = ['start'];
   const bookmarks: Bookmark[] = [{ step: 0, label: view(start.state, 'allied').label, kind: 'turn' }];
   let s = start.state;
   for (const e of save.entries) {
@@ -56,16 +55,14 @@ function buildTimeline(save: SaveFile, bundles: BundleSource): Timeline {
     if (e.kind === 'action') {
       const r = apply(s, e.action as Action);
       if (r.ok) { s = r.state; ev = r.events; }
-      labels.push(`${e.by}: ${describeAction(e.action as Action)}${e.order !== undefined ? ` (standing order ${e.order + 1})` : ''}`);
-    } else labels.push(`${e.by}: ${e.kind === 'anchor' ? 'publishes its dice chain' : e.kind === 'orders' ? `sets ${e.orders.orders.length} standing order(s)` : `commits to ${e.actions.length} action(s)`}`);
+    }
     const step = states.length;
+    const b = stepBookmark(states[step - 1], s, step);
+    if (b) bookmarks.push(b);
     states.push(s);
     events.push(ev);
-    const prev = states[step - 1].pos;
-    if (s.pos.turn !== prev.turn || s.pos.playerTurn !== prev.playerTurn) bookmarks.push({ step, label: view(s, 'allied').label, kind: 'turn' });
-    else if (s.pos.phase !== prev.phase) bookmarks.push({ step, label: view(s, 'allied').label, kind: 'phase' });
   }
-  return { length: states.length, stateAt: (k) => states[k], events, labels, bookmarks };
+  return { length: states.length, stateAt: (k) => states[k], events, labels: entryLabels(save), bookmarks };
 }
 
 /** The label of each step: "start", then who wrote each entry and what (the store and the VCR word it for players). */
@@ -93,9 +90,9 @@ export function timelineOf(game: SavedGame, bundles: BundleSource = defaultBundl
   let cursor: [number, GameState] = rp.checkpoints[0];
   const stateAt = (k: number): GameState => {
     if (k >= length - 1) return game.state;
-    let [at, s] = cursor[0] <= k ? cursor : [0, rp.checkpoints[0][1]] as [number, GameState];
-    // The kept state nearest below k, unless the last one asked is nearer.
-    for (const c of rp.checkpoints) if (c[0] <= k && c[0] > at) [at, s] = c;
+    let [at, s] = cursor[0] <= k ? cursor : rp.checkpoints[0];
+    // The kept state nearest below k (the VCR's, and the undo stack's at the end), unless the last one asked is nearer.
+    for (const kept of [rp.checkpoints, rp.undo]) for (const c of kept) if (c[0] <= k && c[0] > at) [at, s] = c;
     for (; at < k; at++) {
       const e = save.entries[at];
       if (e.kind !== 'action') continue;
@@ -153,15 +150,15 @@ export function changesSince(save: SaveFile, tl: Timeline, from: number): Change
  * played as one step is undone unit by unit here (the grouping is not in the file). PBEM games
  * start with no undo: their files went to the opponent.
  */
-export function undoStackOf(game: SavedGame, tl: Timeline | ((k: number) => GameState | undefined)): SavedGame[] {
+export function undoStackOf(game: SavedGame, tl: Timeline): SavedGame[] {
   const { save } = game;
   if (save.header.dice !== 'hotseat') return [];
   const barrier = game.state.barrier;
   const out: SavedGame[] = [];
-  const stateBefore = typeof tl === 'function' ? tl : (k: number) => tl.stateAt(k);
   for (let k = save.entries.length - 1; k >= 0; k--) {
-    const before = stateBefore(k);
-    if (save.entries[k].kind !== 'action' || !before || before.n < barrier) break;
+    if (save.entries[k].kind !== 'action') break;
+    const before = tl.stateAt(k);
+    if (before.n < barrier) break;
     const entries = save.entries.slice(0, k);
     const head = k === 0 ? headerHash(save.header) : entryHash(save.entries[k - 1]);
     out.unshift({ ...game, save: { ...save, entries, head }, state: before, hash: stateDigest(before), track: emptyTrack() });

@@ -65,12 +65,21 @@ export interface Replayed {
   save: SaveFile;
   /** events[k]: the engine's events of entry k (none for an entry that is not an action). */
   events: GameEvent[][];
-  /** [k, the state before entry k] for the last entries since the last undo barrier (replay.ts `undoStackOf`). */
+  /** [k, the state before entry k] for the last actions, from the last that set an undo barrier on (replay.ts `undoStackOf`). */
   undo: [number, GameState][];
   /** [k, the state before entry k] for k = 0 and every `CHECKPOINT_EVERY` entries: where the replay's VCR starts from (replay.ts `timelineOf`). */
   checkpoints: [number, GameState][];
   /** The replay's bookmarks: the steps that start a player turn or a phase. */
-  bookmarks: { step: number; label: string; kind: 'turn' | 'phase' }[];
+  bookmarks: Bookmark[];
+}
+
+export interface Bookmark { /** Step index (0 = the start). */ step: number; label: string; kind: 'turn' | 'phase' }
+
+/** The bookmark of step `step` (its state `after`, the step before's `before`): a new player turn, else a new phase, else none. */
+export function stepBookmark(before: GameState, after: GameState, step: number): Bookmark | null {
+  if (after.pos.turn !== before.pos.turn || after.pos.playerTurn !== before.pos.playerTurn) return { step, label: view(after, 'allied').label, kind: 'turn' };
+  if (after.pos.phase !== before.pos.phase) return { step, label: view(after, 'allied').label, kind: 'phase' };
+  return null;
 }
 
 /** How far apart the states a load keeps for the VCR are: a jump makes at most this many entries' states. */
@@ -89,13 +98,13 @@ function replayCollector(from?: ReplayedLists): { add(e: Entry, before: GameStat
       const k = events.length;
       if (k === 0) bookmarks.push({ step: 0, label: view(before, 'allied').label, kind: 'turn' });
       if (k % CHECKPOINT_EVERY === 0) checkpoints.push([k, before]);
-      // As the full re-play marks them (replay.ts buildTimeline): a new player turn, else a new phase.
-      if (after.pos.turn !== before.pos.turn || after.pos.playerTurn !== before.pos.playerTurn) bookmarks.push({ step: k + 1, label: view(after, 'allied').label, kind: 'turn' });
-      else if (after.pos.phase !== before.pos.phase) bookmarks.push({ step: k + 1, label: view(after, 'allied').label, kind: 'phase' });
+      const b = stepBookmark(before, after, k + 1);
+      if (b) bookmarks.push(b);
       events.push(applied?.events ?? []);
-      // Undo goes back over actions up to the last that set a barrier (a roll, the other side to act): not over it.
-      if (e.kind === 'action' && applied && !applied.barrier) undo.push([k, before]);
-      else undo = [];
+      // Undo goes back over actions up to the last that set a barrier (a roll, the other side to act), not
+      // over it: the states before those, and before that one (where undoStackOf stops), are kept.
+      if (e.kind !== 'action' || !applied) undo = [];
+      else { if (applied.barrier) undo = []; undo.push([k, before]); }
     },
     done: (game) => ({ ...game, replayed: { save: game.save, events, undo, checkpoints: checkpoints.length ? checkpoints : [[0, game.state]], bookmarks: bookmarks.length ? bookmarks : [{ step: 0, label: view(game.state, 'allied').label, kind: 'turn' }] } }),
   };

@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import { bundleOf, hasBundle, newGame, stateHash, sideToAct, view, type Action, type GameEvent, type GameLog, type GameState, type NewGameOptions, type ScenarioBundle, type Side } from '../engine';
 import { loadMap, loadScenario } from '../data/bundle';
-import { appendAction, appendOrders, applyStandingOrders, canon, createSave, describeAction, replayedOf, timeline, undoStackOf, type SavedGame, type StandingOrders } from '../save';
+import { appendAction, appendOrders, applyStandingOrders, canon, createSave, describeAction, timelineOf, undoStackOf, type SavedGame, type StandingOrders } from '../save';
 import { enemyOf } from '../engine/query';
 import type { Board } from '../engine/board';
 import { commit, diceRefusal, newSeat, prepareSend, refusal, reveal, seatFor, writeSeat, type PbemSeat } from './pbem';
@@ -161,15 +161,11 @@ export const useGame = create<GameStore>()((set, get) => ({
       set({ error: `This save's scenario cannot be loaded: ${e instanceof Error ? e.message : String(e)}` });
       return;
     }
-    // A game the file check just re-played (in its worker) comes with the events and undo states that
-    // re-play made: the page does not re-play the whole log again (issue 17). Any other is re-played here.
-    const rp = replayedOf(game);
-    const tl = rp ? null : timeline(game.save, () => bundle);
-    const setup = rp ? newGame(bundle, { seed: h.seed, length: h.length, players: h.players }).events : null;
-    const events = tl ? tl.events : [setup!, ...rp!.events];
-    const before = rp ? new Map(rp.undo) : null;
+    // From what the file check's re-play kept when the game has it (issue 17: the page does not re-play a
+    // long log again); any other game is re-played here. The replay panel reuses the same timeline.
+    const tl = timelineOf(game, () => bundle);
     const actions = game.save.entries.flatMap((e) => (e.kind === 'action' ? [e.action as Action] : []));
-    const entries: LogEntry[] = events.flatMap((evs, k) => evs.map((event) => ({ action: k - 1, event })));
+    const entries: LogEntry[] = tl.events.flatMap((evs, k) => evs.map((event) => ({ action: k - 1, event })));
     // A solo game names the opponent "Neptune AI" in the header (StartScreen).
     const aiSide = (Object.entries(h.players).find(([, name]) => name === 'Neptune AI')?.[0] ?? null) as Side | null;
     set({
@@ -177,7 +173,7 @@ export const useGame = create<GameStore>()((set, get) => ({
       board: bundle.board, bundle, saved: game, state: game.state,
       log: { scenario: h.scenario, dataHash: h.dataHash, options: { seed: h.seed, length: h.length, players: h.players }, actions },
       // Undo survives a reload (issue 16 item 11): the stack is rebuilt from the save's own entries.
-      undoStack: opts.replayFrom === undefined ? undoStackOf(game, tl ?? ((k) => before!.get(k))) : [], entries, error: null, selectedHex: null,
+      undoStack: opts.replayFrom === undefined ? undoStackOf(game, tl) : [], entries, error: null, selectedHex: null,
       replaying: opts.replayFrom !== undefined ? { game, from: opts.replayFrom } : null,
     });
   },
