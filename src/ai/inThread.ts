@@ -1,22 +1,9 @@
 /** The worker's loop without a Worker (tests, environments without Worker): same messages. */
 import { loadScenario } from '../data/bundle';
 import { hasBundle, replay } from '../engine/game';
-import { asTable } from '../engine/unitTable';
-import { freezeNew } from '../engine/frozenProduce';
-import type { GameState } from '../engine/types';
+import { adoptState } from '../engine';
 import { playSide } from './planner';
 import type { FromWorker, ToWorker } from './protocol';
-
-/**
- * A state sent to the worker, as the engine keeps one: a structured clone holds a plain object for the
- * unit table (unitTable.ts `asTable`) and nothing frozen; the per-state caches key on frozen tables.
- */
-function adopted(s: GameState): GameState {
-  if (Object.isFrozen(s)) return s;
-  const own = { ...s, units: asTable(s.units) };
-  freezeNew(own);
-  return own;
-}
 
 export async function runInThread(msg: Extract<ToWorker, { type: 'start' }>, post: (m: FromWorker) => void, stopped: () => boolean): Promise<void> {
   const t0 = performance.now();
@@ -25,7 +12,8 @@ export async function runInThread(msg: Extract<ToWorker, { type: 'start' }>, pos
     const scenario = msg.log?.scenario ?? msg.state?.scenario;
     if (!scenario) throw new Error('start needs a game log or a state');
     if (!hasBundle(scenario)) loadScenario(scenario);
-    let state = msg.state && adopted(msg.state);
+    // A structured clone of the store's state (unitTable.ts `adoptState`).
+    let state = msg.state && adoptState(msg.state);
     if (!state) {
       const r = replay(msg.log!);
       if (!r.ok) throw new Error(`the log does not replay: action ${r.index}: ${r.error}`);

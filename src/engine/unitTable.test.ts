@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { freeze, isDraft, isDraftable, produce } from 'immer';
-import { asTable, CHUNK_KEYS, chunkKeyOf, chunkOrderProblem, dropUnit, mutUnit, putUnit, unitList, unitOf, unitTable, type UnitTable, withUnits } from './unitTable';
+import { adoptState, asTable, CHUNK_KEYS, chunkKeyOf, chunkOrderProblem, dropUnit, mutUnit, putUnit, unitList, unitOf, unitTable, type UnitTable, withUnits } from './unitTable';
 import { produceFrozen } from './frozenProduce';
 import type { UnitState } from './types';
 
@@ -102,5 +102,19 @@ describe('unit writes inside an action: explicit copy-on-write (issue 17)', () =
     const s1 = produce(clone, (d) => { putUnit(d, { ...unitOf(d, 'u5'), hex: 4 }); });
     expect(unitOf(s1, 'u5').hex).toBe(4);
     expect(unitList(s1).every((x) => !isDraft(x))).toBe(true);
+  });
+
+  test('adoptState: a structured clone is made a frozen state with a table again, equal in every unit; a state the engine keeps is returned as it is', () => {
+    const s0 = freeze(base(), true);
+    const s1 = produceFrozen(s0, (d) => { mutUnit(d, 'u5').hex = 7; });
+    expect(adoptState(s1)).toBe(s1);
+    const a = adoptState(structuredClone(s1));
+    expect(a).not.toBe(s1);
+    expect(isDraftable(a.units)).toBe(false);
+    expect(Object.isFrozen(a) && Object.isFrozen(a.units) && Object.isFrozen(unitOf(a, 'u5'))).toBe(true);
+    expect(unitList(a)).toEqual(unitList(s1));
+    // A rule writing a record it only read fails loudly, as on any state the engine keeps.
+    expect(() => { (unitOf(a, 'u5') as { hex: number }).hex = 1; }).toThrow();
+    expect(adoptState(a)).toBe(a);
   });
 });

@@ -21,7 +21,7 @@
  * build a table with `unitTable` and patch one outside an action with `withUnits`.
  */
 import { current, isDraft } from 'immer';
-import { claim, draftScopedMap, freezeAsData, ownedHere } from './frozenProduce';
+import { claim, draftScopedMap, freezeAsData, freezeNew, ownedHere } from './frozenProduce';
 import type { UnitState } from './types';
 import { BoxedCache } from './boxCache';
 import { canonicalJson, isIndexKey, keyText } from './hash';
@@ -134,6 +134,19 @@ export function isTable(t: UnitTable): boolean {
 /** `t` as a table (itself when it is one): a structured clone or parsed JSON of a state holds a plain object. */
 export function asTable(t: UnitTable): UnitTable {
   return t instanceof Table ? t : new Table(t.ids, t);
+}
+
+/**
+ * A state that arrived by structured clone or JSON (the file checker's and the opponent's workers send
+ * states to the page and back), made what the engine keeps: its unit table a `Table` again and every part
+ * frozen, so the per-state caches, which key on frozen tables, serve it and a rule that writes a record it
+ * only read fails loudly. A state the engine made (frozen already) is returned as it is.
+ */
+export function adoptState<S extends { units: UnitTable }>(s: S): S {
+  if (!Object.isExtensible(s) && isTable(s.units)) return s;
+  const own = { ...s, units: asTable(s.units) };
+  freezeNew(own);
+  return own;
 }
 
 type Writable = { ids: string[] } & Record<ChunkKey, Record<string, UnitState>>;

@@ -1,13 +1,13 @@
 /**
  * The app's way to verify a file (issue 15 hole 6): in a Web Worker, so no file makes the page
  * unresponsive, with progress and cancel. The verified game comes back by structured clone; its
- * state is frozen again here (the engine and the state digest expect immer's frozen states) and its
+ * states are made the engine's again here (frozen, with their unit tables: `adoptState`) and its
  * scenario registered on this thread. Without Worker support (Node tests) the same loader runs here,
  * in slices (loadSaveAsync).
  */
-import { registerBundle } from '../engine';
+import { adoptState, registerBundle, type GameState } from '../engine';
 import type { FromVerifier, ToVerifier } from './verify.worker';
-import { defaultBundles, loadSaveAsync, type LoadProgress, type LoadResult } from './verify';
+import { defaultBundles, loadSaveAsync, type LoadProgress, type LoadResult, type SavedGame } from './verify';
 
 export interface VerifyOptions {
   onProgress?(p: LoadProgress): void;
@@ -28,12 +28,23 @@ function getWorker(): Worker | null {
   return worker;
 }
 
-function deepFreeze<T>(v: T): T {
-  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
-    Object.freeze(v);
-    for (const x of Object.values(v)) deepFreeze(x);
-  }
-  return v;
+/**
+ * The checked game's states as the engine keeps them (unitTable.ts `adoptState`): the game's and the
+ * states its re-play kept. One object may be in several places (the end state is often the last undo
+ * state): each is adopted once, so they stay one object.
+ */
+function adoptStates(game: SavedGame): void {
+  const seen = new Map<GameState, GameState>();
+  const adopt = (s: GameState): GameState => {
+    let a = seen.get(s);
+    if (!a) seen.set(s, (a = adoptState(s)));
+    return a;
+  };
+  game.state = adopt(game.state);
+  const r = game.replayed;
+  if (!r) return;
+  for (const e of r.undo) e[1] = adopt(e[1]);
+  for (const e of r.checkpoints) e[1] = adopt(e[1]);
 }
 
 const cancelled = (): LoadResult => ({ ok: false, code: 'cancelled', error: 'the check was cancelled; nothing was loaded' });
@@ -52,8 +63,7 @@ export function verifyFile(input: string | Uint8Array, opts: VerifyOptions = {})
       const r = m.result;
       if (r.ok) {
         try { registerBundle(defaultBundles(r.game.save.header.scenario)); } catch { /* the worker loaded it; openSaved reports a failure */ }
-        deepFreeze(r.game.state);
-        for (const [, st] of [...(r.game.replayed?.undo ?? []), ...(r.game.replayed?.checkpoints ?? [])]) deepFreeze(st);
+        adoptStates(r.game);
       }
       done(r);
     };
