@@ -30,8 +30,8 @@ function getWorker(): Worker | null {
 
 /**
  * The checked game's states as the engine keeps them (unitTable.ts `adoptState`): the game's and the
- * states its re-play kept. One object may be in several places (the end state is often the last undo
- * state): each is adopted once, so they stay one object.
+ * states its re-play kept. One state may be in several places (an undo state that is also a kept state;
+ * the game's own as the only kept state of an empty log): each is adopted once, so they stay one object.
  */
 function adoptStates(game: SavedGame): void {
   const seen = new Map<GameState, GameState>();
