@@ -335,18 +335,12 @@ export function endSegmentRefusal(state: GameState): Rejection | null {
 
 /**
  * The legal actions of the given types only (e.g. `['assault']`): what legalActions lists of them,
- * without computing the others (the UI's per-type panels, the random-play property test).
+ * without computing the others (the random-play property test asks one type at a time).
  */
 export function legalActionsOf(state: GameState, side: Side, types: readonly string[]): Action[] {
-  if (sideToAct(state) !== side) return [];
-  const bundle = bundleOf(state);
-  const only = state.pending?.accepts;
-  const out: Action[] = types.includes('endSegment') && !only && !endSegmentRefusal(state) ? [{ type: 'endSegment' }] : [];
-  for (const t of types) {
-    const h = HANDLERS.get(t);
-    if (h?.legal && (!only || only.includes(t))) out.push(...h.legal(state, side, bundle));
-  }
-  return out;
+  // legalActions itself, asked for these types: the segment's admission check is the same (a handler's
+  // `legal` may leave it to the dispatcher, as the airborne ones do).
+  return legalActions(state, side, (t) => types.includes(t));
 }
 
 /** The action types a handler may offer now (those the pending decision accepts, or all), endSegment first. */

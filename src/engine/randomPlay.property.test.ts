@@ -1,6 +1,6 @@
 /**
  * Random legal play over every scenario (issue 15): ≥ 10,000 actions per run across demo, Goodwood,
- * Epsom and Cherbourg, each picked at random among what `legalActions` offers (endSegment included).
+ * Epsom, Cherbourg and the two night drops (the AW 41 airborne module), each picked at random among what `legalActions` offers (endSegment included).
  * Every offered action is accepted (docs/engine.md: legalActions), the engine invariants hold after
  * every action (src/engine/invariants.ts; the unit tests' setup file also checks them inside apply),
  * and replaying each game's recorded log gives the same state hash.
@@ -18,9 +18,9 @@ import { segmentAt } from './sequence';
 import type { Action, GameState } from './types';
 
 /** Actions per scenario (demo is cheap; the full maps cost ~10× more per action). */
-const BUDGET: Record<string, number> = { demo: 5000, goodwood: 1600, epsom: 1800, cherbourg: 1600 };
+const BUDGET: Record<string, number> = { demo: 5000, goodwood: 1600, epsom: 1800, cherbourg: 1600, 'night-drop-6ab': 1000, 'night-drop-us': 1000 };
 /** Actions per game before a new one starts (new seed), so that play covers game starts and many positions. */
-const GAME_LENGTH: Record<string, number> = { demo: 650, goodwood: 400, epsom: 400, cherbourg: 400 };
+const GAME_LENGTH: Record<string, number> = { demo: 650, goodwood: 400, epsom: 400, cherbourg: 400, 'night-drop-6ab': 300, 'night-drop-us': 300 };
 
 let total = 0;
 
