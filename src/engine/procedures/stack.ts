@@ -17,6 +17,8 @@ import type { Draft } from 'immer';
 import type { Action, GameEvent, GameState, ScenarioBundle, Side } from '../types';
 import { reject, type ActionHandler, type RuleContext } from '../rules/registry';
 import type { Frame, ProcName } from './frames';
+import { normaliseAction } from '../actions';
+import { canonicalJson } from '../hash';
 
 /** A procedure's run: the draft, the context (dice, bundle) and the events emitted so far. */
 export interface Run { d: Draft<GameState>; ctx: RuleContext; events: GameEvent[] }
@@ -128,11 +130,16 @@ export function decisionHandlers<N extends ProcName>(def: ProcedureDef<N>): Acti
 
 /**
  * Rejects an answer that is not one of the listed legal choices (the pattern for every finite
- * decision: legal() lists them all, apply() accepts exactly those).
+ * decision: legal() lists them all, apply() accepts exactly those). Both are compared in their one
+ * spelling (`normaliseAction`): the answer arrives normalised, its unit sets sorted, while a legal()
+ * may list a set in the order it found the units (a GOSS 13.3.2 defence of two full-strength units was
+ * offered and then refused).
  */
 export function requireListed(legal: Action[], action: Action, kind: string, c: string): void {
-  const norm = (a: Action) => { const o: Record<string, unknown> = { ...a }; for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k]; return o as Action; };
-  const key = (a: Action) => JSON.stringify(a, Object.keys(a).sort());
-  const want = key(norm(action));
-  if (!legal.some((a) => key(norm(a)) === want)) reject('illegal-choice', `that ${kind} choice is not open now; legal: ${legal.slice(0, 6).map((a) => JSON.stringify(a)).join(' ')}${legal.length > 6 ? ' …' : ''}`, c);
+  // Mostly the answer is a listed choice as it was listed; the normalised comparison only when it is not.
+  const plain = canonicalJson(action);
+  if (legal.some((a) => canonicalJson(a) === plain)) return;
+  const key = (a: Action) => { const n = normaliseAction(a); return canonicalJson(n.ok ? n.action : a); };
+  const want = key(action);
+  if (!legal.some((a) => key(a) === want)) reject('illegal-choice', `that ${kind} choice is not open now; legal: ${legal.slice(0, 6).map((a) => JSON.stringify(a)).join(' ')}${legal.length > 6 ? ' …' : ''}`, c);
 }
