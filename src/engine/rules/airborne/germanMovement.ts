@@ -387,6 +387,9 @@ function gMovesOf(c: GCtx, unitId: string, side: Side | null): { error: Rejectio
   const moves: StageMove[] = [];
   for (const [end, r] of gMpDestinations(c, unitId, al.mp)) {
     if (al.closerTo && closerProblem(state, bundle, al.closerTo, al.from, end)) continue;
+    // The checks the action makes (AW 41.6.1: into a FoW hex only a unit with an offensive PR, which it
+    // must roll), so that every move offered is accepted.
+    if ('error' in checkGermanPath(c, unitId, r.path, { mp: al.mp, via: 'offroad' })) continue;
     const prev = r.path.length > 1 ? r.path[r.path.length - 2] : from;
     moves.push({ hex: end, action: { type: 'gMove', unit: unitId, path: r.path.map(formatHex) }, cost: r.cost / 2, stop: !!haltAt(mc, prev, end) || alliedIn(c, end) === 'fow', check: fowAt(r.path) });
   }
