@@ -301,6 +301,8 @@ export function gMpDestinations(c: GCtx, unitId: string, mp: number, via: 'road'
   const out = new Map<HexId, { cost: number; path: HexId[] }>();
   if (!live(u) || mp <= 0) return out;
   const mc = mpCtx(c, unitId, via);
+  // AW 41.6.1: a FoW hex only for a unit with an offensive PR, which it must roll to enter (as checkGermanPath).
+  const mayEnterFow = effectivePr(c.state, c.bundle, unitId, 'off').pr !== null;
   const best = new Map<HexId, number>([[u.hex!, 0]]);
   const prev = new Map<HexId, HexId>();
   const open = new Set<HexId>([u.hex!]);
@@ -316,7 +318,7 @@ export function gMpDestinations(c: GCtx, unitId: string, mp: number, via: 'road'
       const n = NEIGHBOURS[h * 6 + k];
       if (n < 0) continue;
       const cost = gMpCost(c, mc, h, n);
-      if (cost < 0) continue;
+      if (cost < 0 || (!mayEnterFow && alliedIn(c, n) === 'fow')) continue;
       const total = here + cost;
       if (total > mp) continue;
       if (!done.has(n) && (!best.has(n) || total < best.get(n)!)) { best.set(n, total); prev.set(n, h); open.add(n); }
@@ -387,9 +389,6 @@ function gMovesOf(c: GCtx, unitId: string, side: Side | null): { error: Rejectio
   const moves: StageMove[] = [];
   for (const [end, r] of gMpDestinations(c, unitId, al.mp)) {
     if (al.closerTo && closerProblem(state, bundle, al.closerTo, al.from, end)) continue;
-    // The checks the action makes (AW 41.6.1: into a FoW hex only a unit with an offensive PR, which it
-    // must roll), so that every move offered is accepted.
-    if ('error' in checkGermanPath(c, unitId, r.path, { mp: al.mp, via: 'offroad' })) continue;
     const prev = r.path.length > 1 ? r.path[r.path.length - 2] : from;
     moves.push({ hex: end, action: { type: 'gMove', unit: unitId, path: r.path.map(formatHex) }, cost: r.cost / 2, stop: !!haltAt(mc, prev, end) || alliedIn(c, end) === 'fow', check: fowAt(r.path) });
   }
