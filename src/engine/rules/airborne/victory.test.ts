@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { apply, legalActions, sideToAct } from '../../game';
 import { act, b6, edit, start, withDice } from './stage.fixture';
 import { stageScore } from './victory';
+import { airborneDraft, airborneState } from './state';
+import { segmentAt } from '../../sequence';
 import type { GameState } from '../../types';
 import { mutUnit, unitIds, unitOf } from '../../unitTable';
 
+const segOf = (s: GameState) => segmentAt(b6().sequence, s.pos).segment.id;
 const LANDING = ['pegasus', 'placeDz', 'dropUnit', 'dropFow', 'landGlider', 'mervilleAttack'];
 
 describe('the night-drop scenarios end with the stage (reconstructed victory)', { timeout: 120_000 }, () => {
@@ -23,6 +26,24 @@ describe('the night-drop scenarios end with the stage (reconstructed victory)', 
     // A German unit in the bridges hex takes the objective away.
     const g = edit(s, (d) => { const id = unitIds(d).find((u) => unitOf(d, u).side === 'german' && unitOf(d, u).hex !== null)!; mutUnit(d, id).hex = unitOf(d, 'd-2obli-6ab').hex; });
     expect(stageScore(g, b6())!.total).toBe(7);
+  });
+  it('a FoW counter eliminated after it landed (airborne combat, AW 41.5.2; a fifth in a hex, AW 41.3.1) counts one Allied step lost, as one lost in the drop does', () => {
+    let s: GameState = start(b6(), 'v');
+    // The drop, then the first Allied movement segment with FoW counters on the map.
+    for (let i = 0; i < 300 && !(segOf(s) === 'alliedMovement1'); i++) {
+      const offers = legalActions(s, sideToAct(s)!);
+      const a = s.pending ? offers.find((x) => x.type !== 'roll' && x.type !== 'diceKey')! : offers.find((x) => LANDING.includes(x.type)) ?? { type: 'endSegment' as const };
+      s = act(s, a).state;
+    }
+    const fow = Object.keys(airborneState(s).fow).filter((id) => unitOf(s, id).hex !== null && !unitOf(s, id).eliminated);
+    expect(fow.length).toBeGreaterThan(1);
+    const before = stageScore(s, b6())!.items[3];
+    // As airborneCombat does for a FoW loser (combatProcedure.ts): the counter gone, its identity kept hidden.
+    const one = edit(s, (d) => { const u = mutUnit(d, fow[0]); u.eliminated = true; u.hex = null; (airborneDraft(d).fow[fow[0]] as { eliminated?: true }).eliminated = true; });
+    expect(stageScore(one, b6())!.items[3]).toEqual({ ...before, count: before.count + 1, points: before.points - 1 });
+    // Eliminated by a rule that leaves the record as it is: still one.
+    const two = edit(one, (d) => { const u = mutUnit(d, fow[1]); u.eliminated = true; u.hex = null; });
+    expect(stageScore(two, b6())!.items[3].count).toBe(before.count + 2);
   });
   it('AW 41.0 (41.1.0–41.11.0) the 6th Airborne stage played through its 11 segments: the game is over at the stage\'s end, scored, and refuses any further action', () => {
     let s: GameState = start(b6(), 'v');

@@ -29,7 +29,11 @@ export function stageScore(state: GameState, bundle: ScenarioBundle): StageScore
   const bridges = (a.pegasus ? [a.pegasus.orne, a.pegasus.canal].filter((b) => b === 'captured').length : 0) + (a.log?.bridgesBlown ?? 0);
   const dzs = Object.values(a.dzs).filter((z) => z.hex !== null && !z.removed && !germanAt(z.hex)).length;
   let regrouped = 0;
-  let alliedLost = a.log?.fowLost ?? 0;
+  // Each FoW counter eliminated and not yet revealed counts one step, however it was lost: in the drop
+  // (landing.ts), in airborne combat, in a fifth FoW counter's hex (AW 41.3.1), on the ES track. A
+  // revealed one is its Coy (counted below) or a dummy (nothing lost). `log.fowLost` counts the drop's only.
+  const byId = new Map(units.map((u) => [u.id, u]));
+  let alliedLost = Object.entries(a.fow).filter(([id, f]) => f.eliminated || byId.get(id)?.eliminated).length;
   let germanLost = 0;
   // Losses in this game only: a unit set up with steps lost (AW 38.8.2 "(-2)") did not lose them here.
   const atStart = new Map(bundle.scenario.setup.map((e) => [e.unit, e.stepsLost]));
