@@ -4,6 +4,7 @@ import { act, b6, edit, start, withDice } from './stage.fixture';
 import { stageScore } from './victory';
 import { airborneDraft, airborneState } from './state';
 import { segmentAt } from '../../sequence';
+import { hexOfRulesId, hexsideBetween } from '../../hex';
 import type { GameState } from '../../types';
 import { mutUnit, unitIds, unitOf } from '../../unitTable';
 
@@ -26,6 +27,14 @@ describe('the night-drop scenarios end with the stage (reconstructed victory)', 
     // A German unit in the bridges hex takes the objective away.
     const g = edit(s, (d) => { const id = unitIds(d).find((u) => unitOf(d, u).side === 'german' && unitOf(d, u).hex !== null)!; mutUnit(d, id).hex = unitOf(d, 'd-2obli-6ab').hex; });
     expect(stageScore(g, b6())!.total).toBe(7);
+    // AW 41.3.7b after 41.1.1: blowing the captured bridge at the Pegasus hex scores nothing more; another bridge scores 3.
+    const blow = (st: GameState, a: string, b: string) => edit(st, (d) => {
+      const x = airborneDraft(d); (x.bridges ??= {}).blown = [...(x.bridges.blown ?? []), hexsideBetween(hexOfRulesId(a), hexOfRulesId(b))];
+      (x.log ??= {}).bridgesBlown = (x.log.bridgesBlown ?? 0) + 1;
+    });
+    const pegasusBlown = blow(s, 'C5217', 'C5317');
+    expect(stageScore(pegasusBlown, b6())!.items[0]).toEqual({ what: 'bridges captured or blown', count: 2, points: 6 });
+    expect(stageScore(blow(pegasusBlown, 'C5315', 'C5314'), b6())!.items[0]).toEqual({ what: 'bridges captured or blown', count: 3, points: 9 });
   });
   it('a FoW counter eliminated after it landed (airborne combat, AW 41.5.2; a fifth in a hex, AW 41.3.1) counts one Allied step lost, as one lost in the drop does', () => {
     let s: GameState = start(b6(), 'v');

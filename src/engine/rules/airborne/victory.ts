@@ -6,7 +6,7 @@
 import type { Draft } from 'immer';
 import type { GameEvent, GameState, ScenarioBundle, Side } from '../../types';
 import type { RuleContext } from '../registry';
-import { hexOfRulesId } from '../../hex';
+import { hexOfRulesId, hexsideHexes } from '../../hex';
 import { isLeader, stepsLeft } from '../unit-traits';
 import { airborneData, airborneState } from './state';
 import { readUnits } from '../unitIndex';
@@ -26,7 +26,12 @@ export function stageScore(state: GameState, bundle: ScenarioBundle): StageScore
   const units = readUnits(state.units);
   const germanAt = (h: number) => units.some((u) => u.hex === h && u.side === 'german' && !u.eliminated);
   const alliedAt = (h: number) => units.some((u) => u.hex === h && u.side === 'allied' && !u.eliminated);
-  const bridges = (a.pegasus ? [a.pegasus.orne, a.pegasus.canal].filter((b) => b === 'captured').length : 0) + (a.log?.bridgesBlown ?? 0);
+  const captured = a.pegasus ? [a.pegasus.orne, a.pegasus.canal].filter((b) => b === 'captured').length : 0;
+  // Each bridge once: a bridge the Pegasus mission captured (AW 41.1.1) that the Allies then blow (AW 41.3.7b)
+  // is not scored again. The blown sides at the Pegasus hex count only when no bridge there was captured.
+  const pegasusHex = hexOfRulesId(airborneData(bundle).tables.pegasus.hex);
+  const blown = (a.bridges?.blown ?? []).filter((side) => !(captured && hexsideHexes(side).includes(pegasusHex))).length;
+  const bridges = captured + blown;
   const dzs = Object.values(a.dzs).filter((z) => z.hex !== null && !z.removed && !germanAt(z.hex)).length;
   let regrouped = 0;
   // Each FoW counter eliminated and not yet revealed counts one step, however it was lost: in the drop
