@@ -54,4 +54,37 @@ describe('solo play in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 420_000);
+  it('AW 41: the night drop solo as the Germans — the Allied opponent drops, regroups, moves and attacks by itself, then the German movement is the player\'s', async () => {
+    const page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(h.url);
+    await page.locator('input[name=scenario][value="night-drop-6ab"]').check();
+    await page.getByTestId('mode').selectOption('german');
+    await page.getByTestId('start-game').click();
+    await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    // Segments 1–5 are the Allies' (AW 41.1–41.5): the opponent plays them. A landing on a German-held hex
+    // can give the German player a retreat to choose (AW 41.2.3b–d): answered with the first hex offered.
+    const deadline = Date.now() + 240_000;
+    const segment = () => page.getByTestId('segment').textContent();
+    while (Date.now() < deadline && !/German Movement/.test((await segment()) ?? '')) {
+      const answer = page.locator('[data-testid=decisions] button[data-testid^="choice-"]');
+      if ((await page.getByTestId('pending').count()) && (await answer.count())) await answer.first().click({ timeout: 5_000 }).catch(() => undefined);
+      else await page.waitForTimeout(500);
+    }
+    expect(await segment()).toMatch(/1st German Movement/);
+    expect(await page.getByTestId('actor').textContent()).toBe('German to act');
+    // What the opponent did is in the log and on the Airborne Display: the drop, regroups or moves, its attacks.
+    const log = (await page.getByTestId('game-log').textContent()) ?? '';
+    expect(log).toMatch(/DZ/);
+    expect(log).toMatch(/regroup|moved|moves/i);
+    const display = (await page.getByTestId('airborne-display').textContent()) ?? '';
+    expect(display).toContain('all landed');
+    expect(await page.getByTestId('end-segment').isEnabled()).toBe(true);
+    const png = await page.screenshot({ path: shotPath('solo-night-drop-german') });
+    expect(await distinctColours(page, png)).toBeGreaterThan(6);
+    expect(await internalText(page), 'internal references on the screen').toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 360_000);
 });

@@ -11,6 +11,7 @@ import { isCounterattacker, leavesFortEmpty, wouldOverstack, type AiCtx } from '
 import { columnExpectation } from './evaluate';
 import { hexScore } from './movement';
 import { aiRng } from './rng';
+import { airborneDecision } from './airborne';
 import { unitOf } from '../engine/unitTable';
 
 const hexOf = (ref: string): HexId | null => { const r = tryParseHexRef(ref); return 'error' in r ? null : r.hex; };
@@ -45,6 +46,12 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
     return top;
   };
   switch (p.kind) {
+    case 'abRetreat':
+    case 'abAdvance': {
+      const a = airborneDecision(ctx, state, legal);
+      if (a) return a;
+      break;
+    }
     case 'gaDefend': {
       if (!ga) break;
       // GOSS 13.3.2 / 13.5: the line, standoff and OhS choice with the least expected net loss for us.

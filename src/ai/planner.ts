@@ -13,6 +13,7 @@ import { decide } from './decisions';
 import { moveSegment } from './movement';
 import { counterattackMoves } from './counterattack';
 import { aiRng } from './rng';
+import { AIRBORNE_SEGMENTS, airborneAction } from './airborne';
 
 export type { AiOptions, AiLevel } from './context';
 
@@ -60,6 +61,15 @@ function* segmentPlan(ctx: AiCtx, start: GameState): Generator<Action, void, Gam
       }
       break;
     default:
+      // AW 41: the Airborne Assault Stage's segments, one action at a time from the state.
+      if (AIRBORNE_SEGMENTS.has(seg)) {
+        for (let guard = 0; guard < 400; guard++) {
+          const a = airborneAction(ctx, state, seg);
+          if (!a) break;
+          state = yield a;
+          if (state.pending) return;
+        }
+      }
       break; // segments the opponent has nothing to do in (construction, …): end them
   }
 }

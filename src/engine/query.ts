@@ -40,3 +40,6 @@ export { stageScore, type StageScore } from './rules/airborne/victory';
 export { abMoveOptions, ALLIED_MOVE_SEGMENTS, type AbAllowance, type StageMove } from './rules/airborne/movement';
 export { gMoveOptions, type GMoveAllowance } from './rules/airborne/germanMovement';
 export { germanSegment } from './rules/airborne/activation';
+// The stage's combat before the dice (AW 41.5.1–41.5.2) and the bridges still standing (AW 41.3.7b).
+export { abAttackPreview, type AbPreview } from './rules/airborne/preview';
+export { blownSides, riverBridges } from './rules/airborne/movement';
