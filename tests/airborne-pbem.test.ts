@@ -13,7 +13,17 @@ const LANDING = ['pegasus', 'placeDz', 'dropUnit', 'dropFow'];
 
 /** Allied creates a fast PBEM night drop, German joins and answers with its nonce; Allied plays the drop and regroups until a FoW counter is revealed. */
 function playedToReveal(): { game: SavedGame; revealEntry: number } {
-  const c = createSave({ scenario: 'night-drop-6ab', dice: 'fast', players: { allied: 'Gale', german: 'Feuchtinger' }, random: fakeRandom('nd'), creator: { side: 'allied', chain: testChain('nd-allied') } });
+  // Whether the first Allied movement segment regroups a FoW counter depends on the dice, and so on the
+  // game's seed and data version: the first of these seeds that does (each a fixed game).
+  for (const seed of ['nd', 'nd-1', 'nd-2', 'nd-3', 'nd-4', 'nd-5', 'nd-6', 'nd-7']) {
+    const r = playedToRevealFrom(seed);
+    if (r) return r;
+  }
+  throw new Error('no FoW counter regrouped');
+}
+
+function playedToRevealFrom(seed: string): { game: SavedGame; revealEntry: number } | null {
+  const c = createSave({ scenario: 'night-drop-6ab', dice: 'fast', players: { allied: 'Gale', german: 'Feuchtinger' }, random: fakeRandom(seed), creator: { side: 'allied', chain: testChain('nd-allied') } });
   if (!c.ok) throw new Error(c.error);
   const a0 = must(sealTurn(c.game, 'allied', testChain('nd-allied')));
   const b0 = joinTest(must(importTurn(null, saveToText(a0.save), 'german')), 'german', 'nd');
@@ -30,7 +40,7 @@ function playedToReveal(): { game: SavedGame; revealEntry: number } {
     if (Object.keys(airborneState(g.state).revealed ?? {}).length > before) return { game: g, revealEntry: g.save.entries.length - 1 };
     if (next.type === 'endSegment' && g.state.pos.segment > 2) break;
   }
-  throw new Error('no FoW counter regrouped');
+  return null;
 }
 
 describe('AW 41.2.3 / 41.3.5 FoW identities by e-mail (fast PBEM dice)', { timeout: 120_000 }, () => {
