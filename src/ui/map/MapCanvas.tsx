@@ -27,7 +27,7 @@ import { registerMapBridge } from '../setup/mapBridge';
 import { useSetup } from '../setup/setupStore';
 import { setupHighlight } from '../setup/place';
 import { mapKey } from './keyboard';
-import { playAreaHexes, objectiveHexes, followHexes } from './framing';
+import { firstViewHexes, objectiveHexes, followHexes } from './framing';
 
 interface MapDebug {
   screenOf(id: string): { x: number; y: number };
@@ -198,8 +198,9 @@ export function MapCanvas({ board, bundle }: { board: Board; bundle: ScenarioBun
         }
         return b;
       };
-      // The first view frames the scenario's play area (AW 32.0 …), not all six sheets (issue 16 item 9).
-      const area = bundle ? playAreaHexes(bundle) : null;
+      // The first view frames the scenario's play area (AW 32.0 …), not all six sheets (issue 16 item 9),
+      // or, without one, where its units are set up.
+      const area = bundle ? firstViewHexes(bundle) : null;
       const frameArea = () => (area?.length ? frameBox(boxOf(area), 40, 0.12, 1.6) : fit());
       frameArea();
 

@@ -15,6 +15,21 @@ export function playAreaHexes(bundle: ScenarioBundle): HexId[] | null {
   return area ? [...hexSet(bundle, area.hexes)] : null;
 }
 
+/**
+ * The first view: the play area, or where a scenario without one sets its units up (the night drops:
+ * the German units of map C, or of maps A and B, where the paratroops land), or null (the whole map).
+ */
+export function firstViewHexes(bundle: ScenarioBundle): HexId[] | null {
+  const area = playAreaHexes(bundle);
+  if (area) return area;
+  const out: HexId[] = [];
+  for (const e of bundle.scenario.setup) {
+    if (!e.hex) continue;
+    try { out.push(hexOfRulesId(e.hex)); } catch { /* validated at load; a box entry has no hex */ }
+  }
+  return out.length ? out : null;
+}
+
 /** Hex sets larger than this are regions (a whole map sheet, one bank of a river), not objectives to mark. */
 const OBJECTIVE_MAX = 40;
 
