@@ -169,7 +169,7 @@ export type GameEvent =
   | { type: 'turnStarted'; turn: number; date: string; time: TimeOfDay }
   | { type: 'segmentSkipped'; pos: SeqPos; label: string; guard: string; case: string }
   | { type: 'gameOver'; reason: string; winner: Side | 'draw' | null }
-  | { type: 'unitMoved'; unit: string; from: string; to: string; path: string[]; cost: number; case: string }
+  | { type: 'unitMoved'; unit: string; from: string; to: string; path: string[]; cost: number; /** The cost is in hexes (the Airborne Assault Stage, AW 41.3.7, 41.6.1), not MP. */ hexes?: true; case: string }
   | { type: 'dieRolled'; roll: Roll }
   | { type: string; [k: string]: unknown };
 

@@ -1,4 +1,5 @@
 /** Game events in words, with their rule cases, for the log panel. */
+import { airborneEventText } from './describeAirborne';
 import { playerText, type GameEvent, type ScenarioBundle } from '../engine';
 import { fsTable } from '../engine/query';
 
@@ -29,12 +30,13 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
     case 'stageStarted': return `${e.name}${Number(e.run) > 1 ? ` (run ${e.run})` : ''} (${e.case})`;
     case 'stageEnded': return `${e.name} ends (${e.case})`;
     case 'stageOver': return `${e.name} is over: ${e.guard} (${e.case})`;
-    case 'unitMoved': return `${name(e.unit)} moved ${e.from} → ${e.to}, ${e.cost} MP (${e.case})`;
+    // The Airborne Assault Stage counts hexes (AW 41.3.7, 41.6.1), a glider unit's displacement nothing (AW 41.4.2).
+    case 'unitMoved': return `${name(e.unit)} moved ${e.from} → ${e.to}, ${e.hexes ? `${e.cost} hex${e.cost === 1 ? '' : 'es'}` : `${e.cost} MP`} (${e.case})`;
     case 'dieRolled': {
       const r = e.roll as { purpose: string; dice: string; faces: number[]; value: number };
       return `⚄ ${r.dice} for ${r.purpose}: ${r.dice === '2d10' ? String(r.value).padStart(2, '0') : r.value}`;
     }
-    case 'gameOver': return `Game over: ${e.reason}`;
+    case 'gameOver': return `Game over: ${playerText(String(e.reason))}`;
     case 'brokenDown': return `${name(e.unit)} breaks down into ${(e.coys as unknown[]).map(name).join(', ')} in ${e.hex}${e.full ? ', fully broken down' : `, ${e.stepsLeft} step(s) left`}${e.mpCost ? `, ${e.mpCost} MP` : ''}${tail(e)}`;
     case 'recombined': return `${name(e.unit)} recombines from ${(e.coys as unknown[]).map(name).join(', ')} in ${e.hex}${e.mpCost ? `, ${e.mpCost} MP` : ''}${tail(e)}`;
     case 'setupFinished': return `${SIDES[String(e.side)] ?? e.side} finishes its setup${tail(e)}`;
@@ -73,7 +75,10 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
       const roll = e.roll !== undefined ? `: rolled ${e.roll}` : '';
       return `${who}PR check${pr}${roll} — ${e.pass ?? !e.surrendered ? 'passed' : 'failed'}${e.why ? `, ${e.why}` : ''}${tail(e)}`;
     }
-    default: return generic(e, name);
+    default: {
+      const ab = airborneEventText(e, name, bundle);
+      return ab !== null ? `${ab}${tail(e)}` : generic(e, name);
+    }
   }
 }
 

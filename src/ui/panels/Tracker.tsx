@@ -55,7 +55,7 @@ export function Tracker() {
         return w && <div className="weather" data-testid="weather" title={w.effect ?? undefined}>Weather: {w.text}{w.effect && <span className="case"> ({w.effect}, GOSS 19.4)</span>}</div>;
       })()}
       {state.over ? (
-        <div className="over" data-testid="game-over">Game over: {state.over.reason}</div>
+        <div className="over" data-testid="game-over">Game over: {playerText(state.over.reason)}</div>
       ) : (
         <>
           <div className={`actor side-${actor}`} data-testid="actor">{actor ? `${SIDE_NAME[actor]} to act` : ''}</div>

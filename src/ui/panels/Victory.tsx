@@ -81,9 +81,9 @@ export function Victory() {
             </ol>
           </>
         ) : (
-          <p>{over.reason}</p>
+          <p>{playerText(over.reason)}</p>
         )}
-        <p style={{ color: '#555', fontSize: 12 }}>{over.reason}</p>
+        <p style={{ color: '#555', fontSize: 12 }}>{playerText(over.reason)}</p>
         <div style={{ display: 'flex', gap: 8 }}>
           <button data-testid="victory-close" autoFocus onClick={() => setClosed(true)}>See the final board</button>
           <button onClick={leave}>Main menu</button>

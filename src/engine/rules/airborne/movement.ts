@@ -368,7 +368,8 @@ function parsePath(refs: readonly string[]): HexId[] {
 function moveTo(d: Draft<GameState>, unitId: string, path: readonly HexId[], why: string): GameEvent {
   const from = unitOf(d, unitId).hex!;
   mutUnit(d, unitId).hex = path[path.length - 1];
-  return { type: 'unitMoved', unit: unitId, from: formatHex(from), to: formatHex(path[path.length - 1]), path: path.map(formatHex), cost: path.length, case: why };
+  // The stage counts hexes, not MP (AW 41.3.7): the log says so (`hexes`).
+  return { type: 'unitMoved', unit: unitId, from: formatHex(from), to: formatHex(path[path.length - 1]), path: path.map(formatHex), cost: path.length, hexes: true, case: why };
 }
 
 /** AW 41.3.7a: the German units in the hex a FoW unit tries to pass through that can make a defensive PR check. */
