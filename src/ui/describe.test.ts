@@ -24,6 +24,18 @@ describe('describeEvent', () => {
   });
 });
 
+describe('describeEvent: turn-level and interdiction events with their results', () => {
+  test('AW 34.4.0 weather, AW 31.7 ground interdiction with each DRM, GOSS 11.8.0 ammunition depletion against the ADV', () => {
+    const ev = (e: Record<string, unknown>) => describeEvent(e as unknown as GameEvent, bundle);
+    expect(ev({ type: 'weatherRolled', atmosphere: 'POvr', ground: 'mud', case: 'AW 34.4.0' })).toBe('Weather: Partial overcast, mud ground (AW 34.4.0)');
+    expect(ev({ type: 'giResolved', unit: '272-272', roll: 5, drms: [{ value: -2, why: 'partial overcast' }, { value: 1, why: 'used road movement' }], modified: 4, fatigue: 1, steps: 0, case: 'AW 31.7' }))
+      .toBe('Ground interdiction of 272/272: rolled 5 − 2 (partial overcast) + 1 (used road movement) = 4 — 1 fatigue (AW 31.7)');
+    expect(ev({ type: 'giResolved', unit: '272-272', roll: 9, drms: [], modified: 9, fatigue: 0, steps: 0, case: 'AW 31.7' })).toBe('Ground interdiction of 272/272: rolled 9 — no effect (AW 31.7)');
+    expect(ev({ type: 'ammoDepletionCheck', roll: 5, drm: 1, adv: 4, excess: 2, depleted: ['272-272'], case: 'GOSS 11.8.0, AW 34.5.3' }))
+      .toBe('Ammunition depletion check: rolled 5 + 1 against ADV 4 — 272/272 depleted (GOSS 11.8.0, AW 34.5.3)');
+  });
+});
+
 describe('playerText (the brief: player-facing text names rule cases, not seed lines or project files)', () => {
   test('a data note keeps its rule cases and loses seed lines, project files and class ids', () => {
     expect(playerText("AW 40.0 '75AT Coy: 1-2(4)-9'; PR goss2020 4.4.3 (goss-core.md §3.5): breakdown-company PRs before 1 Sep 44: 'de-mech' 6/6"))

@@ -75,12 +75,30 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
       const roll = e.roll !== undefined ? `: rolled ${e.roll}` : '';
       return `${who}PR check${pr}${roll} — ${e.pass ?? !e.surrendered ? 'passed' : 'failed'}${e.why ? `, ${e.why}` : ''}${tail(e)}`;
     }
+    // Turn-level and combat events that read badly as the generic line (issue 16's scenarios).
+    case 'weatherRolled': return `Weather: ${ATMOSPHERE[String(e.atmosphere)] ?? e.atmosphere}, ${e.ground} ground${tail(e)}`;
+    case 'carpetBombing': return `Carpet bombing of ${Array.isArray(e.hexes) ? `${e.hexes.length} hexes: ${e.hexes.join(', ')}` : 'its hexes'}${tail(e)}`;
+    case 'giOpportunity': return `Ground interdiction possible against ${Array.isArray(e.units) ? e.units.map(name).join(', ') : ''}${tail(e)}`;
+    case 'giResolved': {
+      const drms = (e.drms as { value: number; why: string }[] | undefined) ?? [];
+      const mods = drms.map((m) => ` ${m.value < 0 ? '−' : '+'} ${Math.abs(m.value)} (${m.why})`).join('');
+      const fx = [Number(e.fatigue) ? `${e.fatigue} fatigue` : '', Number(e.steps) ? `${e.steps} step${Number(e.steps) === 1 ? '' : 's'} lost` : ''].filter(Boolean).join(', ');
+      return `Ground interdiction of ${name(e.unit)}: rolled ${e.roll}${mods}${drms.length ? ` = ${e.modified}` : ''} — ${fx || 'no effect'}${tail(e)}`;
+    }
+    case 'ammoDepletionCheck': {
+      const out = Array.isArray(e.depleted) ? e.depleted : [];
+      return `Ammunition depletion check: rolled ${e.roll}${Number(e.drm) ? ` ${Number(e.drm) < 0 ? '−' : '+'} ${Math.abs(Number(e.drm))}` : ''} against ADV ${e.adv} — ${out.length ? `${out.map(name).join(', ')} depleted` : 'no unit depleted'}${tail(e)}`;
+    }
+    case 'withdrewIntoDw': return `${Array.isArray(e.units) ? e.units.map(name).join(', ') : ''} withdraw into the ${e.fieldworks} in ${e.hex}: ${e.why}${tail(e)}`;
     default: {
       const ab = airborneEventText(e, name, bundle);
       return ab !== null ? `${ab}${tail(e)}` : generic(e, name);
     }
   }
 }
+
+/** The atmosphere codes of the weather tables (AW 34.4, GOSS 19) in words. */
+export const ATMOSPHERE: Record<string, string> = { clear: 'Clear', POvr: 'Partial overcast', Ovr: 'Overcast' };
 
 const SIDES: Record<string, string> = { allied: 'The Allied side', german: 'The German side', attacker: 'The attacker', defender: 'The defender' };
 const OPTIONS: Record<string, string> = { hold: 'to hold (hits in the hex)', limited: 'a limited retreat', full: 'a full retreat' };

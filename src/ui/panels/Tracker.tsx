@@ -3,11 +3,10 @@ import { useGame } from '../../store/game';
 import { endSegmentRefusal, sideToAct, view } from '../../engine';
 import { useAfterPaint } from '../afterPaint';
 import { phaseLabel, segmentAt } from '../../engine/sequence';
-import { SIDE_NAME, longDate, playerMessage, playerText } from '../describe';
+import { ATMOSPHERE, SIDE_NAME, longDate, playerMessage, playerText } from '../describe';
 import { special, weatherNow, groundNow } from '../../engine/query';
 import type { GameState, ScenarioBundle } from '../../engine/types';
 
-const ATMOSPHERE = { clear: 'Clear', POvr: 'Partial overcast', Ovr: 'Overcast' } as Record<string, string>;
 
 /** This GT's weather (AW 32.4.0, 33.4.0, 34.4.0) and what the ground does to movement (GOSS 19.4), or null when the scenario has none. */
 export function weatherLine(state: GameState, bundle: ScenarioBundle): { text: string; effect: string | null } | null {
