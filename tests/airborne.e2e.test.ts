@@ -93,6 +93,15 @@ describe('the night drop: 6th Airborne, hotseat (AW 41)', () => {
     expect(end.over, 'the game ends with the stage').toBeTruthy();
     await expect.poll(() => page.getByTestId('victory').count()).toBe(1);
     expect(await page.getByTestId('victory').textContent()).toContain('at the end of the Airborne Assault Stage');
+    // The stage's points item by item, with the thresholds (docs/scenarios/night-drop-6ab.md), and the total the result names.
+    const points = (await page.getByTestId('victory-points').textContent()) ?? '';
+    expect(points).toContain('bridges captured or blown');
+    expect(points).toContain('Allied steps lost');
+    const total = await page.evaluate(() => (window.__neptune!.getState().state!.over as { reason: string }).reason.match(/with (-?\d+) points/)?.[1]);
+    expect(points).toContain(`Total${total}`);
+    expect(await page.getByTestId('victory').textContent()).toContain('An Allied victory at 26 points or more, a German victory at 17 or less');
+    await page.screenshot({ path: shotPath('night-drop-6ab-victory') });
+    expect(await internalText(page), 'internal references on the victory screen').toEqual([]);
     if (notes.length) console.log(`not exercised:\n  ${notes.join('\n  ')}`);
     console.log(`segments: ${airborneSegments(played)}`);
     expect(errors).toEqual([]);

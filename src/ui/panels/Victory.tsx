@@ -8,7 +8,7 @@
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useGame } from '../../store/game';
 import type { ScenarioBundle, Side } from '../../engine';
-import { evaluateVictory, type ConditionReport, type VictoryResult } from '../../engine/query';
+import { airborneData, evaluateVictory, stageScore, type ConditionReport, type VictoryResult } from '../../engine/query';
 import { formatHex } from '../../engine/hex';
 import { objectiveHexes } from '../map/framing';
 import { SIDE_NAME, playerText, unitNames } from '../describe';
@@ -34,6 +34,26 @@ function Condition({ r, bundle, depth = 0 }: { r: ConditionReport; bundle: Scena
   );
 }
 
+/** The stage's victory points item by item, and the thresholds they are judged by. */
+function StagePoints({ stage, bundle }: { stage: NonNullable<ReturnType<typeof stageScore>>; bundle: ScenarioBundle }) {
+  const v = airborneData(bundle).special.stageAlone?.victory;
+  const td: CSSProperties = { padding: '2px 8px' };
+  return (
+    <>
+      {v && <p style={{ margin: '4px 0' }}>{playerText(v.text)} <span className="case">{playerText(v.case)}</span></p>}
+      <table data-testid="victory-points" style={{ borderCollapse: 'collapse', margin: '8px 0' }}>
+        <tbody>
+          {stage.items.map((i) => (
+            <tr key={i.what}><td style={td}>{i.what}</td><td style={{ ...td, textAlign: 'right' }}>{i.count}</td><td style={{ ...td, textAlign: 'right' }}>{i.points > 0 ? `+${i.points}` : i.points}</td></tr>
+          ))}
+          <tr style={{ fontWeight: 700 }}><td style={td}>Total</td><td /><td style={{ ...td, textAlign: 'right' }}>{stage.total}</td></tr>
+        </tbody>
+      </table>
+      {v && <p style={{ margin: '4px 0' }}>An Allied victory at {v.thresholds.allied} points or more, a German victory at {v.thresholds.german} or less, a draw between.</p>}
+    </>
+  );
+}
+
 function headline(v: VictoryResult | undefined, winner: string): string {
   if (v) return v.level === 'draw' || !v.winner ? 'Draw' : `${SIDE_NAME[v.winner]} ${LEVEL[v.level] ?? v.level}`;
   return winner === 'draw' ? 'Draw' : `${SIDE_NAME[winner as Side] ?? winner} victory`;
@@ -45,6 +65,9 @@ export function Victory() {
   const leave = useGame((s) => s.leave);
   const bundle = useGame((s) => s.bundle);
   const [closed, setClosed] = useState(false);
+  // A stage-alone scenario (the night drops) is won on points (docs/scenarios/night-drop-*.md): its table.
+  const state = useGame((s) => s.state);
+  const stage = useMemo(() => (over && state && bundle ? stageScore(state, bundle) : null), [over, state, bundle]);
   if (!over) return null;
   const title = headline(v, String(over.winner));
   if (closed) {
@@ -80,10 +103,12 @@ export function Victory() {
               {!v.outcomes.some((o) => o.holds) && <li style={{ fontWeight: 700 }}>None of the above holds: {title} ← the result</li>}
             </ol>
           </>
+        ) : stage && bundle ? (
+          <StagePoints stage={stage} bundle={bundle} />
         ) : (
           <p>{playerText(over.reason)}</p>
         )}
-        <p style={{ color: '#555', fontSize: 12 }}>{playerText(over.reason)}</p>
+        {(v || stage) && <p style={{ color: '#555', fontSize: 12 }}>{playerText(over.reason)}</p>}
         <div style={{ display: 'flex', gap: 8 }}>
           <button data-testid="victory-close" autoFocus onClick={() => setClosed(true)}>See the final board</button>
           <button onClick={leave}>Main menu</button>
