@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apply, legalActions, sideToAct } from '../../game';
+import { apply, legalActions, newGame, sideToAct } from '../../game';
+import { loadScenario } from '../../../data/bundle';
 import { act, b6, edit, start, withDice } from './stage.fixture';
 import { stageScore } from './victory';
 import { airborneDraft, airborneState } from './state';
@@ -35,6 +36,10 @@ describe('the night-drop scenarios end with the stage (reconstructed victory)', 
     const pegasusBlown = blow(s, 'C5217', 'C5317');
     expect(stageScore(pegasusBlown, b6())!.items[0]).toEqual({ what: 'bridges captured or blown', count: 2, points: 6 });
     expect(stageScore(blow(pegasusBlown, 'C5315', 'C5314'), b6())!.items[0]).toEqual({ what: 'bridges captured or blown', count: 3, points: 9 });
+  });
+  it('a scenario without the airborne module has no stage score (the victory screen asks every scenario)', () => {
+    const g = loadScenario('goodwood');
+    expect(stageScore(newGame(g, { seed: 'x' }).state, g)).toBeNull();
   });
   it('a FoW counter eliminated after it landed (airborne combat, AW 41.5.2; a fifth in a hex, AW 41.3.1) counts one Allied step lost, as one lost in the drop does', () => {
     let s: GameState = start(b6(), 'v');

@@ -17,8 +17,10 @@ export interface StageScore {
   winner: Side | 'draw';
 }
 
-/** The victory points of the position (reconstructed), item by item. */
+/** The victory points of the position (reconstructed), item by item; null for a scenario that is not a stage alone. */
 export function stageScore(state: GameState, bundle: ScenarioBundle): StageScore | null {
+  // Any scenario may ask (the victory screen does): one without the airborne module has no stage score.
+  if (!(bundle.scenario.special as { airborne?: unknown } | undefined)?.airborne) return null;
   const v = airborneData(bundle).special.stageAlone?.victory;
   if (!v) return null;
   const a = airborneState(state);
