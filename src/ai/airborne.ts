@@ -23,7 +23,7 @@
 import { distance, hexsideHexes, neighbours, tryParseHexRef, type HexId } from '../engine/hex';
 import { legalActionsOf } from '../engine/game';
 import { abAttackPreview, airborneData, airborneState, blownSides, defOf, frameOf, isFow, isHq, isLeader, riverBridges, stepsLeft, type AbPreview } from '../engine/query';
-import type { Action, ActionOf, GameState, Side, UnitState } from '../engine/types';
+import type { Action, ActionOf, GameState, UnitState } from '../engine/types';
 import { unitList, unitOf } from '../engine/unitTable';
 import type { AiCtx } from './context';
 
@@ -37,7 +37,6 @@ const hexOf = (ref: string): HexId | null => { const r = tryParseHexRef(ref); re
 
 /** What the stage's aims are worth, read once per decision from the state. */
 interface Aims {
-  side: Side;
   /** Hexes of Allied and German units (live, on the map) with their steps. */
   allied: Map<HexId, UnitState[]>;
   german: Map<HexId, UnitState[]>;
@@ -65,7 +64,7 @@ function aimsOf(ctx: AiCtx, state: GameState): Aims {
   const bridges = riverBridges(ctx.bundle, blownSides(state, ctx.bundle)).map(hexsideHexes)
     .filter(([x, y]) => x !== pegasus && y !== pegasus)
     .filter(([x, y]) => Math.min(...dzs.map((z) => Math.min(distance(z, x), distance(z, y)))) <= 8);
-  return { side: ctx.side, allied, german, dzs, objectives, bridges };
+  return { allied, german, dzs, objectives, bridges };
 }
 
 const near = (hs: Iterable<HexId>, h: HexId): number => { let best = 99; for (const x of hs) best = Math.min(best, distance(x, h)); return best; };

@@ -1,5 +1,6 @@
 /** Game events in words, with their rule cases, for the log panel. */
 import { airborneEventText } from './describeAirborne';
+import { nameList, signed } from './words';
 import { playerText, type GameEvent, type ScenarioBundle } from '../engine';
 import { fsTable } from '../engine/query';
 
@@ -64,8 +65,7 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
       const rows = bundle ? fsTable(bundle).results : [];
       const row = (fsv: number) => rows.find((r) => fsv >= r.min && fsv <= r.max);
       const range = (r: { min: number; max: number } | undefined) => (!r ? '' : r.min <= -99 ? `≤ ${r.max}` : r.max >= 99 ? `≥ ${r.min}` : r.min === r.max ? `${r.min}` : `${r.min}–${r.max}`);
-      const sign = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
-      const volley = (v: (typeof vs)[number], i: number) => `${vs.length > 1 ? `volley ${i + 1}: ` : ''}die ${v.roll} + ${v.points} points ${sign(v.drm)} DRM = FSV ${v.fsv}, FS Table row ${range(row(v.fsv))}${range(row(v.fsv)) ? ' ' : ''}"${v.result}"`;
+      const volley = (v: (typeof vs)[number], i: number) => `${vs.length > 1 ? `volley ${i + 1}: ` : ''}die ${v.roll} + ${v.points} points ${signed(v.drm)} DRM = FSV ${v.fsv}, FS Table row ${range(row(v.fsv))}${range(row(v.fsv)) ? ' ' : ''}"${v.result}"`;
       return `Fire support resolved: ${vs.map(volley).join('; ')}${vs.length ? ' — ' : ''}${e.hits} hit(s)${e.as ? `, ${e.as} AS` : ''}${tail(e)}`;
     }
     case 'retreated': return `${Array.isArray(e.units) ? e.units.map(name).join(', ') : ''} retreat ${(e.path as string[] | undefined)?.join(' → ') ?? ''}${tail(e)}`;
@@ -78,18 +78,18 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
     // Turn-level and combat events that read badly as the generic line (issue 16's scenarios).
     case 'weatherRolled': return `Weather: ${ATMOSPHERE[String(e.atmosphere)] ?? e.atmosphere}, ${e.ground} ground${tail(e)}`;
     case 'carpetBombing': return `Carpet bombing of ${Array.isArray(e.hexes) ? `${e.hexes.length} hexes: ${e.hexes.join(', ')}` : 'its hexes'}${tail(e)}`;
-    case 'giOpportunity': return `Ground interdiction possible against ${Array.isArray(e.units) ? e.units.map(name).join(', ') : ''}${tail(e)}`;
+    case 'giOpportunity': return `Ground interdiction possible against ${nameList(name, e.units)}${tail(e)}`;
     case 'giResolved': {
       const drms = (e.drms as { value: number; why: string }[] | undefined) ?? [];
-      const mods = drms.map((m) => ` ${m.value < 0 ? '−' : '+'} ${Math.abs(m.value)} (${m.why})`).join('');
+      const mods = drms.map((m) => ` ${signed(m.value)} (${m.why})`).join('');
       const fx = [Number(e.fatigue) ? `${e.fatigue} fatigue` : '', Number(e.steps) ? `${e.steps} step${Number(e.steps) === 1 ? '' : 's'} lost` : ''].filter(Boolean).join(', ');
       return `Ground interdiction of ${name(e.unit)}: rolled ${e.roll}${mods}${drms.length ? ` = ${e.modified}` : ''} — ${fx || 'no effect'}${tail(e)}`;
     }
     case 'ammoDepletionCheck': {
-      const out = Array.isArray(e.depleted) ? e.depleted : [];
-      return `Ammunition depletion check: rolled ${e.roll}${Number(e.drm) ? ` ${Number(e.drm) < 0 ? '−' : '+'} ${Math.abs(Number(e.drm))}` : ''} against ADV ${e.adv} — ${out.length ? `${out.map(name).join(', ')} depleted` : 'no unit depleted'}${tail(e)}`;
+      const out = nameList(name, e.depleted);
+      return `Ammunition depletion check: rolled ${e.roll}${Number(e.drm) ? ` ${signed(Number(e.drm))}` : ''} against ADV ${e.adv} — ${out ? `${out} depleted` : 'no unit depleted'}${tail(e)}`;
     }
-    case 'withdrewIntoDw': return `${Array.isArray(e.units) ? e.units.map(name).join(', ') : ''} withdraw into the ${e.fieldworks} in ${e.hex}: ${e.why}${tail(e)}`;
+    case 'withdrewIntoDw': return `${nameList(name, e.units)} withdraw into the ${e.fieldworks} in ${e.hex}: ${e.why}${tail(e)}`;
     default: {
       const ab = airborneEventText(e, name, bundle);
       return ab !== null ? `${ab}${tail(e)}` : generic(e, name);

@@ -5,11 +5,11 @@
  */
 import type { GameEvent, ScenarioBundle } from '../engine/types';
 import { airborneData } from '../engine/query';
+import { nameList, signed } from './words';
 
 type Name = (id: unknown) => string;
 type Ev = Record<string, unknown>;
 
-const names = (name: Name, ids: unknown) => (Array.isArray(ids) ? ids.map(name).join(', ') : '');
 const plural = (n: unknown, one: string, many: string) => `${n} ${Number(n) === 1 ? one : many}`;
 const SIDE: Record<string, string> = { allied: 'Allied', german: 'German' };
 
@@ -35,11 +35,11 @@ export function airborneEventText(ev: GameEvent, name: Name, bundle: ScenarioBun
   switch (e.type) {
     case 'abCombat': return combat(e);
     case 'abCombatNone': return `No airborne combat in ${e.hex}: ${e.why}`;
-    case 'abForcedOut': return `${names(name, e.units)} leave ${e.hex}: ${e.why}`;
-    case 'abAdvanced': return `${names(name, e.units)} advance ${e.from} → ${e.to}`;
+    case 'abForcedOut': return `${nameList(name, e.units)} leave ${e.hex}: ${e.why}`;
+    case 'abAdvanced': return `${nameList(name, e.units)} advance ${e.from} → ${e.to}`;
     case 'abAdvanceDeclined': return `No advance into ${e.hex}`;
     case 'abPassCheck': return `${name(e.checker)} checks ${name(e.unit)} passing ${e.hex}: PR ${e.pr}, rolled ${e.roll} — ${pass(e.pass)}`;
-    case 'airborneRetreated': return `${names(name, e.units)} retreat ${e.from} → ${e.to}${e.why ? ` (${e.why})` : ''}`;
+    case 'airborneRetreated': return `${nameList(name, e.units)} retreat ${e.from} → ${e.to}${e.why ? ` (${e.why})` : ''}`;
     case 'bridgeAttempt': return `${name(e.unit)} tries to blow the bridge ${e.hex}–${e.across}: rolled ${e.roll} — ${e.success ? 'blown' : 'it stands'}`;
     case 'bridgeCaptured': return `The ${e.bridge} is captured (rolled ${e.roll})`;
     case 'bridgeHeld': return `The ${e.bridge} stays in German hands (rolled ${e.roll})`;
@@ -48,16 +48,16 @@ export function airborneEventText(ev: GameEvent, name: Name, bundle: ScenarioBun
     case 'containerFilled': return `DZ ${e.dz}'s container: ${plural(e.coys, 'Coy', 'Coys')} and ${plural(e.dummies, 'dummy', 'dummies')}`;
     case 'dummiesRolled': return `DZ ${e.dz}: ${plural(e.dummies, 'dummy', 'dummies')} for ${name(e.battalion)} (rolled ${e.roll})`;
     case 'dzPlaced': {
-      const mod = e.drm ? `, ${Number(e.drm) > 0 ? '+' : '−'} ${Math.abs(Number(e.drm))} = ${e.modified}` : '';
+      const mod = e.drm ? `, ${signed(Number(e.drm))} = ${e.modified}` : '';
       const scatter = e.scatter === 'NS' ? 'no scatter' : `scatter ${e.scatter}${e.moved ? ` from ${e.target}` : ''}`;
       return `DZ ${e.dz}${e.main ? ' (main)' : ''} on ${e.hex}: ${scatter}; status ${e.status} (rolled ${e.roll}${mod})`;
     }
     case 'extendedScatter': return `${name(e.unit)} goes to box ${String(e.box).replace(/^es-/, '')} of the Extended Scatter track (rolled ${e.roll})`;
-    case 'fowDisplaced': return `${names(name, e.units)} give way to a German unit: ${e.from} → ${e.to}`;
+    case 'fowDisplaced': return `${nameList(name, e.units)} give way to a German unit: ${e.from} → ${e.to}`;
     case 'fowDrawn': return `A FoW counter drops from DZ ${e.dz} (${plural(e.left, 'counter', 'counters')} left in its container)`;
     case 'fowEntryCheck': return `${name(e.unit)} enters the FoW hex ${e.hex}: PR ${e.pr}, rolled ${e.roll} — ${pass(e.pass)}`;
     case 'fowRevealed': return `The FoW counter ${e.hex ? `in ${e.hex} ` : ''}is ${e.dummy ? 'a dummy, removed' : name(e.unit)}${e.eliminated ? ' (eliminated)' : ''}${e.why ? ` — ${e.why}` : ''}`;
-    case 'germanActivated': return `German units activated${e.how ? ` (${e.how})` : ''}: ${names(name, e.units)}`;
+    case 'germanActivated': return `German units activated${e.how ? ` (${e.how})` : ''}: ${nameList(name, e.units)}`;
     case 'germanActivationRoll': {
       const group = (bundle ? airborneData(bundle).special.germanActivation?.groups ?? [] : []).find((g) => g.id === e.group);
       return `${group?.name ?? e.group}: ${plural(e.count, 'unit', 'units')} may be activated (½d10 rounded up: rolled ${e.die})`;

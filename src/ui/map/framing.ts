@@ -22,11 +22,8 @@ export function playAreaHexes(bundle: ScenarioBundle): HexId[] | null {
 export function firstViewHexes(bundle: ScenarioBundle): HexId[] | null {
   const area = playAreaHexes(bundle);
   if (area) return area;
-  const out: HexId[] = [];
-  for (const e of bundle.scenario.setup) {
-    if (!e.hex) continue;
-    try { out.push(hexOfRulesId(e.hex)); } catch { /* validated at load; a box entry has no hex */ }
-  }
+  // Setup hexes are validated at load; an entry without one starts off the map.
+  const out = bundle.scenario.setup.filter((e) => e.hex).map((e) => hexOfRulesId(e.hex!));
   return out.length ? out : null;
 }
 

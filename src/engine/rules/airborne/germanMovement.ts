@@ -253,7 +253,7 @@ export function walkGerman(d: Draft<GameState>, c: GCtx, dice: Pick<Dice, 'd10'>
   mutUnit(d, unitId).hex = to;
   events.push({
     type: 'unitMoved', unit: unitId, from: formatHex(start), to: formatHex(to), path: entered.map(formatHex),
-    cost: plan.mp ? plan.costs.slice(0, entered.length).reduce((a, b) => a + b, 0) / 2 : entered.length, ...(plan.mp ? {} : { hexes: true }), case: ruleCase,
+    ...(plan.mp ? { cost: plan.costs.slice(0, entered.length).reduce((a, b) => a + b, 0) / 2 } : { cost: entered.length, hexes: true as const }), case: ruleCase,
     ...(halted ? { halted } : {}),
   });
   return events;

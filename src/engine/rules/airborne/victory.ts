@@ -8,7 +8,8 @@ import type { GameEvent, GameState, ScenarioBundle, Side } from '../../types';
 import type { RuleContext } from '../registry';
 import { hexOfRulesId, hexsideHexes } from '../../hex';
 import { isLeader, stepsLeft } from '../unit-traits';
-import { airborneData, airborneState } from './state';
+import { AIRBORNE, airborneData, airborneState } from './state';
+import { moduleOn } from '../extensions';
 import { readUnits } from '../unitIndex';
 
 export interface StageScore {
@@ -20,7 +21,7 @@ export interface StageScore {
 /** The victory points of the position (reconstructed), item by item; null for a scenario that is not a stage alone. */
 export function stageScore(state: GameState, bundle: ScenarioBundle): StageScore | null {
   // Any scenario may ask (the victory screen does): one without the airborne module has no stage score.
-  if (!(bundle.scenario.special as { airborne?: unknown } | undefined)?.airborne) return null;
+  if (!moduleOn(bundle, AIRBORNE)) return null;
   const v = airborneData(bundle).special.stageAlone?.victory;
   if (!v) return null;
   const a = airborneState(state);
