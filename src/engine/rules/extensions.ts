@@ -77,6 +77,8 @@ export interface Extension {
   leadsOnlyAlone?(state: GameState, bundle: ScenarioBundle, unitId: string): boolean;
   /** The counter's emplaced guns fire FS missions (AW 4.5.10b WN/StP artillery), or null. */
   emplacedGuns?(bundle: ScenarioBundle, unitId: string): EmplacedGuns | null;
+  /** Whether the unit can trace GenS when this module decides it (AW 15.0 airborne divisions from their primary DZ), or null (the scenario's supply rule decides). */
+  genS?(state: GameState, bundle: ScenarioBundle, unitId: string): boolean | null;
 }
 
 /** AW 4.5.10b: a WN's or StP's guns: barrage factor, range, arc of fire (compass degrees, clockwise). */
@@ -124,6 +126,20 @@ export function blownBridgeSides(state: GameState, bundle: ScenarioBundle): Read
     out = out.size ? new Set([...out, ...s]) : s;
   }
   return out;
+}
+
+/** Does any module of the scenario decide some units' GenS (then moduleGenS is worth asking per unit)? */
+export function anyModuleGenS(bundle: ScenarioBundle): boolean {
+  return extensionsOf(bundle).some((e) => e.genS !== undefined);
+}
+
+/** The first module's answer on the unit's GenS (AW 15.0), or null when no module decides it. */
+export function moduleGenS(state: GameState, bundle: ScenarioBundle, unitId: string): boolean | null {
+  for (const e of extensionsOf(bundle)) {
+    const r = e.genS?.(state, bundle, unitId);
+    if (r !== undefined && r !== null) return r;
+  }
+  return null;
 }
 
 /** Does any module of the scenario bar units from leading (then leadsOnlyAlone is worth asking per unit)? */

@@ -24,6 +24,7 @@ import { landMask, leastAdjacentCosts, type HexCosts } from './supplyPath';
 import { boxSupply, isBox, unitsByBox } from './locations';
 import { downBridgeSides, placedBridgeSides, placedBridgesKey } from './placedBridges';
 import { EDGE_BRIDGE, EDGE_MAJOR, hexsideTable } from './hexsideTable';
+import { anyModuleGenS, moduleGenS } from './extensions';
 import { mutUnit, unitOf } from '../unitTable';
 
 /** How a side traces GenS: its sources, the path limit, and where paths may go. */
@@ -199,6 +200,9 @@ export function inGenS(state: GameState, bundle: ScenarioBundle, unitId: string)
   if (!u || u.eliminated) return false;
   // A unit in an off-map box has the supply its box declares (docs/engine.md "Locations").
   if (u.hex === null) return isBox(u.box) && boxSupply(bundle, u.box) === 'GenS';
+  // A scenario module may decide it (AW 15.0: airborne divisions trace from their primary DZ).
+  const m = moduleGenS(state, bundle, unitId);
+  if (m !== null) return m;
   const rule = supplyRule(bundle, u.side);
   if (!rule) return true;
   // AW 33.9 / 34.9: through a formation HQ (rules/scenarioSupply.ts).
@@ -214,6 +218,7 @@ export function inGenS(state: GameState, bundle: ScenarioBundle, unitId: string)
  */
 export function genSCheck(state: GameState, bundle: ScenarioBundle, side: Side): (u: UnitState) => boolean {
   const rule = supplyRule(bundle, side);
+  const mods = anyModuleGenS(bundle);
   let inside: ((u: { id: string; hex: HexId }) => boolean) | null = null;
   const trace = () => {
     if (hasHqLeg(bundle, side)) { const units = scenarioSupplyTrace(state, bundle, side).units; return (u: { id: string }) => units.has(u.id); }
@@ -223,6 +228,7 @@ export function genSCheck(state: GameState, bundle: ScenarioBundle, side: Side):
   return (u) => {
     if (u.hex === null || u.eliminated) return false;
     if (u.side !== side) return inGenS(state, bundle, u.id);
+    if (mods) { const m = moduleGenS(state, bundle, u.id); if (m !== null) return m; }
     if (!rule) return true;
     return (inside ??= trace())({ id: u.id, hex: u.hex });
   };
@@ -230,13 +236,15 @@ export function genSCheck(state: GameState, bundle: ScenarioBundle, side: Side):
 
 export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side): { unit: string; to: 'GenS' | 'OhS' }[] {
   const rule = supplyRule(bundle, side);
-  if (!rule) return [];
-  const hq = hasHqLeg(bundle, side) ? scenarioSupplyTrace(d, bundle, side).units : null;
-  const cost = hq ? null : genSCost(d, bundle, side);
+  const mods = anyModuleGenS(bundle);
+  if (!rule && !mods) return [];
+  const hq = rule && hasHqLeg(bundle, side) ? scenarioSupplyTrace(d, bundle, side).units : null;
+  const cost = !rule || hq ? null : genSCost(d, bundle, side);
   const out: { unit: string; to: 'GenS' | 'OhS' }[] = [];
   for (const u of readUnits(d.units)) {
     if (u.side !== side || !live(u)) continue;
-    const ok = hq ? hq.has(u.id) : (cost!.get(u.hex!) ?? Infinity) <= rule.maxAdjacentToEnemy;
+    // A scenario module may decide it (AW 15.0 airborne divisions); with no supply rule every other unit is in GenS.
+    const ok = (mods ? moduleGenS(d, bundle, u.id) : null) ?? (hq ? hq.has(u.id) : cost ? (cost.get(u.hex!) ?? Infinity) <= rule!.maxAdjacentToEnemy : true);
     if (ok && (has(u, M.OHS) || has(u, M.OOS))) out.push({ unit: u.id, to: 'GenS' });
     if (!ok && !has(u, M.OHS) && !has(u, M.OOS)) out.push({ unit: u.id, to: 'OhS' });
   }

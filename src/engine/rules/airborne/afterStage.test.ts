@@ -5,11 +5,10 @@
  * Airborne night drop with a longer length (to June 10 AM) and no stage-alone ending.
  */
 import { describe, expect, it } from 'vitest';
-import { BUILTIN, loadScenario } from '../../../data/bundle';
 import { apply, legalActions, newGame } from '../../game';
-import type { GameEvent, GameState, ScenarioBundle } from '../../types';
+import type { GameEvent, GameState } from '../../types';
 import { boxRegistry } from '../locations';
-import { act, edit, fmt, hx, ofType, withDice } from './stage.fixture';
+import { act, edit, fmt, hx, longBundle, ofType, withDice } from './stage.fixture';
 import { airborneDraft, airborneState } from './state';
 import { regroupChance } from './regroup';
 import { riverBridges } from './movement';
@@ -24,13 +23,6 @@ import { segmentAt } from '../../sequence';
 import { esUnits, fowMayAct, fowMayEnter, fowMoveLimits, regroupGdDrm, afterStageExtension } from './afterStage';
 import { dropUnit, mutUnit, putUnit, unitList, unitOf } from '../../unitTable';
 
-function longBundle(): ScenarioBundle {
-  const scen = structuredClone(BUILTIN.scenarios['data/scenarios/night-drop-6ab.json']) as Record<string, unknown> & { special: { airborne: Record<string, unknown> } };
-  scen.id = 'night-drop-6ab-long';
-  scen.lengths = [{ id: 'long', label: 'to June 10 AM', end: { date: '1944-06-10', time: 'AM' }, source: 'test: the night drop run past June 6' }];
-  delete scen.special.airborne.stageAlone;
-  return loadScenario('night-drop-6ab-long', { ...BUILTIN, scenarios: { 'data/scenarios/night-drop-6ab-long.json': scen } });
-}
 const B = longBundle();
 const PT = B.sequence.playerTurn;
 const ADMIN = PT.findIndex((p) => p.id === 'administrative');

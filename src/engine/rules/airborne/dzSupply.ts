@@ -50,7 +50,7 @@ export function divisionOnHand(s: GameState, bundle: ScenarioBundle, division: s
 }
 
 /** The division a unit belongs to: its formation, or for a FoW counter its container's DZ's. */
-function divisionOfUnit(s: GameState, bundle: ScenarioBundle, unitId: string): string | undefined {
+export function divisionOfUnit(s: GameState, bundle: ScenarioBundle, unitId: string): string | undefined {
   const a = airborneState(s);
   const f = a.fow[unitId];
   if (f) return a.dzs[f.pool]?.division ?? f.pool.split('-')[0];

@@ -23,6 +23,7 @@ import { bridgeHandlers } from './bridgeBlowing';
 import { activationHandlers, activationHooks } from './activation';
 import { germanMoveHandlers } from './germanMovement';
 import { commandPhasePrimary, dzSupplyHandlers, onHandEnds } from './dzSupply';
+import { abGenS, hqMayEnter } from './dzSupplyPath';
 
 // Each area of the module adds its handlers and hooks here (drop and regroup, combat, movement).
 const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...regroupHandlers, ...gliderHandlers, ...combatHandlers, ...retreatHandlers, ...afterStageHandlers, ...abMoveHandlers, ...bridgeHandlers, ...activationHandlers, ...germanMoveHandlers, ...dzSupplyHandlers];
@@ -73,6 +74,10 @@ export const airborne: Extension = {
   cases: 'AW 41',
   needs: [AIRBORNE],
   ...afterStageExtension,
+  // AW 41.3.3 FoW units move no farther from a DZ; AW 15.0 an AB Div HQ stays within one hex of its primary DZ (an HQ is never a FoW unit).
+  mayEnter: (s, bundle, unitId) => afterStageExtension.mayEnter!(s, bundle, unitId) ?? hqMayEnter(s, bundle, unitId),
+  // AW 15.0: the airborne divisions trace GenS from their primary DZ until the first corps HQ.
+  genS: abGenS,
   data(scenario) {
     const s = (scenario.special as { airborne?: { display: string; tables?: string } } | undefined)?.airborne;
     if (!s) return [];

@@ -4,7 +4,7 @@
  */
 import { produce, type Draft } from 'immer';
 import { expect } from 'vitest';
-import { loadScenario } from '../../../data/bundle';
+import { BUILTIN, loadScenario } from '../../../data/bundle';
 import { apply, legalActions, newGame, sideToAct } from '../../game';
 import { segmentAt } from '../../sequence';
 import { terrainOf } from '../../board';
@@ -16,6 +16,15 @@ import { mutUnit, unitList } from '../../unitTable';
 export const b6 = (): ScenarioBundle => loadScenario('night-drop-6ab');
 export const bUs = (): ScenarioBundle => loadScenario('night-drop-us');
 export const hx = hexOfRulesId;
+
+/** A test-only scenario: the 6th Airborne night drop run past June 6 (to June 10 AM), without the stage-alone ending. */
+export function longBundle(): ScenarioBundle {
+  const scen = structuredClone(BUILTIN.scenarios['data/scenarios/night-drop-6ab.json']) as Record<string, unknown> & { special: { airborne: Record<string, unknown> } };
+  scen.id = 'night-drop-6ab-long';
+  scen.lengths = [{ id: 'long', label: 'to June 10 AM', end: { date: '1944-06-10', time: 'AM' }, source: 'test: the night drop run past June 6' }];
+  delete scen.special.airborne.stageAlone;
+  return loadScenario('night-drop-6ab-long', { ...BUILTIN, scenarios: { 'data/scenarios/night-drop-6ab-long.json': scen } });
+}
 export const fmt = formatHex;
 
 export function start(bundle: ScenarioBundle, seed = 't'): GameState {

@@ -1,0 +1,151 @@
+/**
+ * AW 15.0 airborne GenS from the primary DZ (dzSupplyPath.ts): the HQ within one hex of the DZ, its
+ * units within 6 Leg or Mech MP by a GOSS 15.2.1 path, the HQ kept near its DZ, and the period (after
+ * the Airborne Assault Stage, until the DZs leave the map with the first corps HQ on June 10 AM). On the
+ * test-only long 6th Airborne scenario; the hexes C4832–C5532 are a row of clear hexes (1 Leg MP each).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Draft } from 'immer';
+import { apply, newGame } from '../../game';
+import type { GameState } from '../../types';
+import { gameTime, segmentAt } from '../../sequence';
+import { distance } from '../../hex';
+import { mutUnit, putUnit, unitList } from '../../unitTable';
+import { determineSupply, inGenS } from '../supply';
+import { reachable } from '../movement';
+import { edit, fmt, hx, longBundle } from './stage.fixture';
+import { airborneDraft } from './state';
+import { AB_PATH_ENEMY_ADJ, AB_PATH_MP, abGenS, divisionGenS, dzSupplyInForce, hqMayEnter, pathCosts } from './dzSupplyPath';
+
+const B = longBundle();
+const PT = B.sequence.playerTurn;
+const MOVE = PT.findIndex((p) => p.id === 'movement');
+const MOVE_SEG = PT[MOVE].segments.findIndex((s) => s.id === 'move');
+const GERMANS = ['i-980-272', 'i-981-272'];
+
+function turnOf(date: string, time: string): number {
+  for (let t = 1; t < 60; t++) {
+    const g = gameTime(B.scenario, B.sequence, t);
+    if (g.date === date && g.time === time) return t;
+  }
+  throw new Error(`no GT ${date} ${time}`);
+}
+
+/**
+ * The Allied Movement Segment of the GT `date` `time`, every German off the map; DZ N (the 6th AB's main
+ * DZ) on C4832, DZ K on C5332; `units` placed (the Germans listed in GERMANS on the German side, `cw-fow-*`
+ * as FoW counters of DZ N's container).
+ */
+function at(date: string, time: string, units: Record<string, string>, more?: (d: Draft<GameState>) => void): GameState {
+  const s0 = newGame(B, { seed: 't' }).state;
+  return edit(s0, (d) => {
+    d.pos = { turn: turnOf(date, time), playerTurn: 0, phase: MOVE, segment: MOVE_SEG };
+    for (const u of unitList(d).map((x) => mutUnit(d, x.id))) if (u.side === 'german' && u.hex !== null) { u.hex = null; u.eliminated = true; }
+    const a = airborneDraft(d as never);
+    a.dropDate = '1944-06-06';
+    a.dzs['6AB-N'].hex = hx('C4832'); a.dzs['6AB-N'].status = 'B';
+    a.dzs['6AB-K'].hex = hx('C5332'); a.dzs['6AB-K'].status = 'C';
+    for (const [id, where] of Object.entries(units)) {
+      if (id.startsWith('cw-fow-')) a.fow[id] = { pool: '6AB-N' };
+      putUnit(d, { id, side: GERMANS.includes(id) ? 'german' : 'allied', hex: hx(where), stepsLost: 0, mpSpent: 0, markers: [] });
+    }
+    more?.(d);
+  });
+}
+
+const sorted = (s: ReadonlySet<string>) => [...s].sort();
+
+describe('AW 15.0 airborne GenS from the primary DZ', () => {
+  it('AW 15.0 (seed L2713–2731, L3132–3137) the 6th AB HQ on its main DZ N supplies its units within 6 Leg MP: a Bn 6 clear hexes away is in GenS, one 7 away is not (OhS at the determination); a FoW counter of its container and the Mech recce (by a Mech path) too', () => {
+    const s = at('1944-06-07', 'AM', { '6ab-hq': 'C4832', '7para-6ab': 'C5432', '12para-6ab': 'C5532', 'cw-fow-1': 'C5332', '6ab-armd-recce': 'C5432', 'i-980-272': 'C4820' });
+    expect(AB_PATH_MP).toBe(6);
+    const leg = pathCosts(s, B, '6ab-hq', true);
+    expect(leg[hx('C5432')]).toBe(2 * 6);
+    expect(leg[hx('C5532')]).toBe(-1);
+    expect(sorted(divisionGenS(s, B, '6AB'))).toEqual(['6ab-armd-recce', '6ab-hq', '7para-6ab', 'cw-fow-1']);
+    // The core asks the module first (supply.ts inGenS, determineSupply through Extension.genS).
+    expect(inGenS(s, B, '7para-6ab')).toBe(true);
+    expect(inGenS(s, B, '12para-6ab')).toBe(false);
+    expect(determineSupply(s, B, 'allied')).toEqual([{ unit: '12para-6ab', to: 'OhS' }]);
+    // A unit outside the airborne divisions is not the module's to decide.
+    expect(abGenS(s, B, 'i-980-272')).toBeNull();
+  });
+
+  it('AW 15.0 "Main DZ to AB Div HQ 1 hex": the HQ one hex from DZ N supplies its units from there; two hexes away it supplies nobody, itself included', () => {
+    const one = at('1944-06-07', 'AM', { '6ab-hq': 'C4932', '12para-6ab': 'C5532' });
+    expect(sorted(divisionGenS(one, B, '6AB'))).toEqual(['12para-6ab', '6ab-hq']);
+    const two = at('1944-06-07', 'AM', { '6ab-hq': 'C5032', '12para-6ab': 'C5532' });
+    expect(distance(hx('C5032'), hx('C4832'))).toBe(2);
+    expect(sorted(divisionGenS(two, B, '6AB'))).toEqual([]);
+    expect(inGenS(two, B, '6ab-hq')).toBe(false);
+    expect(determineSupply(two, B, 'allied').map((x) => x.unit).sort()).toEqual(['12para-6ab', '6ab-hq']);
+  });
+
+  it('AW 15.0 a division whose primary DZ was removed is on-hand for the rest of the game day: none of its units traces; the next day it traces from the new primary DZ (K), not from the old main DZ', () => {
+    const lost = (d: Draft<GameState>) => {
+      const a = airborneDraft(d as never) as unknown as { onHand?: Record<string, string>; primary?: Record<string, string> };
+      a.onHand = { '6AB': '1944-06-07' };
+      a.primary = { '6AB': '6AB-K' };
+    };
+    const today = at('1944-06-07', 'PM', { '6ab-hq': 'C5332', '7para-6ab': 'C5432' }, lost);
+    expect(sorted(divisionGenS(today, B, '6AB'))).toEqual([]);
+    const next = at('1944-06-08', 'AM', { '6ab-hq': 'C5332', '7para-6ab': 'C5432' }, lost);
+    expect(sorted(divisionGenS(next, B, '6AB'))).toEqual(['6ab-hq', '7para-6ab']);
+    const atOldMain = at('1944-06-08', 'AM', { '6ab-hq': 'C4832', '7para-6ab': 'C4932' }, lost);
+    expect(sorted(divisionGenS(atOldMain, B, '6AB'))).toEqual([]);
+  });
+
+  it('GOSS 15.2.1 the HQ → unit path never enters an enemy-occupied hex and may enter a movement-halt hex but not go on from it: a German on C5031 makes its clear neighbours halts, and the Bn on C5230 (4.5 MP away) loses GenS', () => {
+    const units = { '6ab-hq': 'C4832', '7para-6ab': 'C5230' };
+    const free = at('1944-06-07', 'AM', units);
+    expect(pathCosts(free, B, '6ab-hq', true)[hx('C5230')]).toBe(9);
+    expect(divisionGenS(free, B, '6AB').has('7para-6ab')).toBe(true);
+    const held = at('1944-06-07', 'AM', { ...units, 'i-980-272': 'C5031' });
+    const c = pathCosts(held, B, '6ab-hq', true);
+    expect(c[hx('C5031')]).toBe(-1);
+    // C5032 is next to the German (a halt hex in clear terrain, AW 31.8b): the path enters it, as before…
+    expect(c[hx('C5032')]).toBe(pathCosts(free, B, '6ab-hq', true)[hx('C5032')]);
+    // …but goes no farther that way: the way round is longer than 6 MP.
+    expect(c[hx('C5230')]).toBe(-1);
+    expect(divisionGenS(held, B, '6AB').has('7para-6ab')).toBe(false);
+  });
+
+  it('GOSS 15.2.1 at most two path hexes adjacent to an enemy, the unit\'s own hex counted and the HQ\'s not: a Bn in bocage (MCT, no halt) next to a German traces; with a limit of none it would not', () => {
+    const s = at('1944-06-07', 'AM', { '6ab-hq': 'C4832', '7para-6ab': 'C4532', 'i-980-272': 'C4432' });
+    expect(AB_PATH_ENEMY_ADJ).toBe(2);
+    expect(distance(hx('C4432'), hx('C4532'))).toBe(1);
+    expect(pathCosts(s, B, '6ab-hq', true)[hx('C4532')]).toBe(8);
+    expect(pathCosts(s, B, '6ab-hq', true, 0)[hx('C4532')]).toBe(-1);
+    expect(pathCosts(s, B, '6ab-hq', true, 1)[hx('C4532')]).toBe(8);
+    expect(divisionGenS(s, B, '6AB').has('7para-6ab')).toBe(true);
+  });
+
+  it('AW 15.0 "Airborne HQ must remain within one hex of their assigned primary DZ": the HQ on DZ N may move one hex off it, not two (refused with the case)', () => {
+    const s = at('1944-06-07', 'AM', { '6ab-hq': 'C4832' });
+    expect(segmentAt(B.sequence, s.pos).segment.id).toBe('move');
+    const filter = hqMayEnter(s, B, '6ab-hq')!;
+    expect(filter(hx('C4932'))).toBeNull();
+    expect(filter(hx('C5032'))).toMatchObject({ code: 'ab-hq-from-dz', case: 'AW 15.0' });
+    const reach = reachable(s, B, '6ab-hq');
+    expect(reach.has(hx('C4932'))).toBe(true);
+    expect([...reach.keys()].filter((h) => distance(h, hx('C4832')) > 1).map(fmt)).toEqual([]);
+    const r = apply(s, { type: 'move', unit: '6ab-hq', path: ['C4932', 'C5032'] });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ case: 'AW 15.0' });
+    // Other units of the division are not held to the DZ.
+    expect(hqMayEnter(s, B, '7para-6ab')).toBeNull();
+  });
+
+  it('AW 15.0 / 41.0 the airborne supply runs from the stage\'s end until the DZs leave the map with the first corps HQ (June 10 AM); in the stage and from then on the module decides nothing', () => {
+    const before = at('1944-06-09', 'Night', { '6ab-hq': 'C4832', '7para-6ab': 'C5532' });
+    expect(dzSupplyInForce(before, B)).toBe(true);
+    expect(abGenS(before, B, '7para-6ab')).toBe(false);
+    const after = at('1944-06-10', 'AM', { '6ab-hq': 'C4832', '7para-6ab': 'C5532' });
+    expect(dzSupplyInForce(after, B)).toBe(false);
+    expect(abGenS(after, B, '7para-6ab')).toBeNull();
+    expect(hqMayEnter(after, B, '6ab-hq')).toBeNull();
+    const stage = newGame(B, { seed: 't' }).state;
+    expect(stage.pos.part).toBe('stage');
+    expect(dzSupplyInForce(stage, B)).toBe(false);
+  });
+});
