@@ -6,7 +6,7 @@
  * cannot are marked OhS. OhS becomes OoS when the unit moves more than half its MA (movement.ts),
  * fires (fireSupport.ts), attacks, or defends at full strength (groundAssault.ts).
  */
-import { isDraft } from 'immer';
+import { isDraft, type Draft } from 'immer';
 import { HEX_COUNT, NEIGHBOURS, colOf, hexsideBetween, rowOf, tryParseHexRef, type HexId } from '../hex';
 import { hexSet, inPlayArea, special } from './scenarioArea';
 import { changedUnits, unitIndex } from './unitIndex';
@@ -24,6 +24,7 @@ import { landMask, leastAdjacentCosts, type HexCosts } from './supplyPath';
 import { boxSupply, isBox, unitsByBox } from './locations';
 import { downBridgeSides, placedBridgeSides, placedBridgesKey } from './placedBridges';
 import { EDGE_BRIDGE, EDGE_MAJOR, hexsideTable } from './hexsideTable';
+import { isHq } from './unit-traits';
 import { anyModuleGenS, moduleGenS } from './extensions';
 import { mutUnit, unitOf } from '../unitTable';
 
@@ -234,7 +235,12 @@ export function genSCheck(state: GameState, bundle: ScenarioBundle, side: Side):
   };
 }
 
-export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side): { unit: string; to: 'GenS' | 'OhS' }[] {
+/**
+ * The supply changes of `side`'s units now: GenS where a unit traces (its OhS / OoS marker cleared), OhS
+ * where it does not and has neither marker. `hqs: false` leaves HQs out (GOSS 15.0 in the standard
+ * sequence: "Allied units (not HQs)"; an HQ's own OhS is GOSS 15.5.1).
+ */
+export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side, hqs = true): { unit: string; to: 'GenS' | 'OhS' }[] {
   const rule = supplyRule(bundle, side);
   const mods = anyModuleGenS(bundle);
   if (!rule && !mods) return [];
@@ -243,6 +249,7 @@ export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side
   const out: { unit: string; to: 'GenS' | 'OhS' }[] = [];
   for (const u of readUnits(d.units)) {
     if (u.side !== side || !live(u)) continue;
+    if (!hqs) { const def = bundle.units.get(u.id); if (def && isHq(def)) continue; }
     // A scenario module may decide it (AW 15.0 airborne divisions); with no supply rule every other unit is in GenS.
     const ok = (mods ? moduleGenS(d, bundle, u.id) : null) ?? (hq ? hq.has(u.id) : cost ? (cost.get(u.hex!) ?? Infinity) <= rule!.maxAdjacentToEnemy : true);
     if (ok && (has(u, M.OHS) || has(u, M.OOS))) out.push({ unit: u.id, to: 'GenS' });
@@ -254,6 +261,7 @@ export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side
     if (!s) continue;
     for (const u of units) {
       if (u.side !== side) continue;
+      if (!hqs) { const def = bundle.units.get(u.id); if (def && isHq(def)) continue; }
       if (s === 'GenS' && (has(u, M.OHS) || has(u, M.OOS))) out.push({ unit: u.id, to: 'GenS' });
       if (s === 'OoS' && !has(u, M.OHS) && !has(u, M.OOS)) out.push({ unit: u.id, to: 'OhS' });
     }
@@ -261,20 +269,26 @@ export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side
   return out;
 }
 
+/** Applies determineSupply's changes for the phasing side, each with its case. */
+function markSupply(d: Draft<GameState>, bundle: ScenarioBundle, hqs: boolean, c: string): GameEvent[] {
+  const side = phasingSide(bundle.scenario, d.pos);
+  const events: GameEvent[] = [];
+  for (const ch of determineSupply(d as GameState, bundle, side, hqs)) {
+    const u = mutUnit(d, ch.unit);
+    if (ch.to === 'GenS') { dropMarker(u, M.OHS); dropMarker(u, M.OOS); }
+    else addMarker(u, M.OHS);
+    events.push({ type: 'supplyChanged', unit: ch.unit, to: ch.to, case: c });
+  }
+  return events;
+}
+
 export const supplyRules: RuleModule = {
   name: 'supply',
-  hooks: [{
-    segment: 'supply',
-    onEnter(d, ctx) {
-      const side = phasingSide(ctx.bundle.scenario, d.pos);
-      const events: GameEvent[] = [];
-      for (const ch of determineSupply(d as GameState, ctx.bundle, side)) {
-        const u = mutUnit(d, ch.unit);
-        if (ch.to === 'GenS') { dropMarker(u, M.OHS); dropMarker(u, M.OOS); }
-        else addMarker(u, M.OHS);
-        events.push({ type: 'supplyChanged', unit: ch.unit, to: ch.to, case: 'AW 31.11' });
-      }
-      return events;
-    },
-  }],
+  hooks: [
+    // AW 31.11: the introductory sequence's segment (HQs and subordinates).
+    { segment: 'supply', onEnter: (d, ctx) => markSupply(d, ctx.bundle, true, 'AW 31.11') },
+    // AW 3.3.5g / GOSS 15.0: the standard and intermediate sequences' segment, units but not HQs. Not yet:
+    // the Isolated marker and surrender (GOSS 15.7), HQ on-hand supply (15.5.1), extended paths (15.2.4).
+    { segment: 'supplyDetermination', onEnter: (d, ctx) => markSupply(d, ctx.bundle, false, 'GOSS 15.0') },
+  ],
 };

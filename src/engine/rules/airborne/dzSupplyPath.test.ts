@@ -136,6 +136,26 @@ describe('AW 15.0 airborne GenS from the primary DZ', () => {
     expect(hqMayEnter(s, B, '7para-6ab')).toBeNull();
   });
 
+  it('AW 3.3.5g / GOSS 15.0 (seed L1663) the Supply Determination Segment marks the units that cannot trace OhS, HQs left out: with the HQ two hexes from DZ N the Bn goes OhS (its own HQ unmarked); a Bn that traces again loses its OhS', () => {
+    const ADMIN = PT.findIndex((p) => p.id === 'administrative');
+    const AIR = PT[ADMIN].segments.findIndex((x) => x.id === 'airResupply');
+    const cut = at('1944-06-07', 'AM', { '6ab-hq': 'C5032', '7para-6ab': 'C4932', '12para-6ab': 'C5132' }, (d) => {
+      d.pos = { ...d.pos, phase: ADMIN, segment: AIR };
+      mutUnit(d, '12para-6ab').markers.push('OhS');
+    });
+    expect(segmentAt(B.sequence, cut.pos).segment.id).toBe('airResupply');
+    const r = apply(cut, { type: 'endSegment' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.events.filter((e) => e.type === 'notModelled' && e.segment === 'supplyDetermination')).toEqual([]);
+    expect(r.events.filter((e) => e.type === 'supplyChanged')).toEqual([{ type: 'supplyChanged', unit: '7para-6ab', to: 'OhS', case: 'GOSS 15.0' }]);
+    expect(unitList(r.state).find((u) => u.id === '6ab-hq')!.markers).not.toContain('OhS');
+    // The HQ back on its DZ: the Bns trace, and the one marked OhS before is in GenS again.
+    const back = edit(cut, (d) => { mutUnit(d, '6ab-hq').hex = hx('C4832'); });
+    const r2 = apply(back, { type: 'endSegment' });
+    if (!r2.ok) throw new Error(r2.error.message);
+    expect(r2.events.filter((e) => e.type === 'supplyChanged')).toEqual([{ type: 'supplyChanged', unit: '12para-6ab', to: 'GenS', case: 'GOSS 15.0' }]);
+  });
+
   it('AW 15.0 / 41.0 the airborne supply runs from the stage\'s end until the DZs leave the map with the first corps HQ (June 10 AM); in the stage and from then on the module decides nothing', () => {
     const before = at('1944-06-09', 'Night', { '6ab-hq': 'C4832', '7para-6ab': 'C5532' });
     expect(dzSupplyInForce(before, B)).toBe(true);
