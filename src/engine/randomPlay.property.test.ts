@@ -1,6 +1,9 @@
 /**
  * Random legal play over every scenario (issue 15): ≥ 10,000 actions per run across demo, Goodwood,
  * Epsom, Cherbourg and the two night drops (the AW 41 airborne module), each picked at random among what `legalActions` offers (endSegment included).
+ * Also the test-only long 6th Airborne night drop (stage.fixture.ts `longBundle`): the stage, then the
+ * standard sequence's game turns to June 10 AM (AW 3.3, 41.12, the AW 15.0 supply), which no shipped
+ * scenario plays yet.
  * Every offered action is accepted (docs/engine.md: legalActions), the engine invariants hold after
  * every action (src/engine/invariants.ts; the unit tests' setup file also checks them inside apply),
  * and replaying each game's recorded log gives the same state hash.
@@ -15,12 +18,16 @@ import { loadScenario } from '../data/bundle';
 import { apply, legalActionsOf, newGame, offerableTypes, replay, sideToAct, stateHash } from './game';
 import { invariantProblems } from './invariants';
 import { segmentAt } from './sequence';
-import type { Action, GameState } from './types';
+import type { Action, GameState, ScenarioBundle } from './types';
+import { longBundle } from './rules/airborne/stage.fixture';
 
 /** Actions per scenario (demo is cheap; the full maps cost ~10× more per action). */
-const BUDGET: Record<string, number> = { demo: 5000, goodwood: 1600, epsom: 1800, cherbourg: 1600, 'night-drop-6ab': 1000, 'night-drop-us': 1000 };
+const BUDGET: Record<string, number> = { demo: 5000, goodwood: 1600, epsom: 1800, cherbourg: 1600, 'night-drop-6ab': 1000, 'night-drop-us': 1000, 'night-drop-6ab-long': 800 };
 /** Actions per game before a new one starts (new seed), so that play covers game starts and many positions. */
-const GAME_LENGTH: Record<string, number> = { demo: 650, goodwood: 400, epsom: 400, cherbourg: 400, 'night-drop-6ab': 300, 'night-drop-us': 300 };
+const GAME_LENGTH: Record<string, number> = { demo: 650, goodwood: 400, epsom: 400, cherbourg: 400, 'night-drop-6ab': 300, 'night-drop-us': 300, 'night-drop-6ab-long': 400 };
+/** Test-only scenarios, made by their fixture (a shipped scenario loads by its id). */
+let long: ScenarioBundle | undefined;
+const MADE: Record<string, () => ScenarioBundle> = { 'night-drop-6ab-long': () => (long ??= longBundle()) };
 
 let total = 0;
 
@@ -32,7 +39,7 @@ function shuffle<T>(xs: T[], rnd: () => number): T[] {
 
 /** One random game of `steps` actions from `seed`; returns its log after checking every step. */
 function playGame(scenario: string, seed: string, steps: number, rnd: () => number): number {
-  const bundle = loadScenario(scenario);
+  const bundle = MADE[scenario]?.() ?? loadScenario(scenario);
   let state: GameState = newGame(bundle, { seed }).state;
   const log: Action[] = [];
   for (let i = 0; i < steps && !state.over; i++) {
