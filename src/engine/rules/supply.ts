@@ -247,9 +247,10 @@ export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side
   const hq = rule && hasHqLeg(bundle, side) ? scenarioSupplyTrace(d, bundle, side).units : null;
   const cost = !rule || hq ? null : genSCost(d, bundle, side);
   const out: { unit: string; to: 'GenS' | 'OhS' }[] = [];
+  const skipped = (id: string): boolean => { if (hqs) return false; const def = bundle.units.get(id); return def !== undefined && isHq(def); };
   for (const u of readUnits(d.units)) {
     if (u.side !== side || !live(u)) continue;
-    if (!hqs) { const def = bundle.units.get(u.id); if (def && isHq(def)) continue; }
+    if (skipped(u.id)) continue;
     // A scenario module may decide it (AW 15.0 airborne divisions); with no supply rule every other unit is in GenS.
     const ok = (mods ? moduleGenS(d, bundle, u.id) : null) ?? (hq ? hq.has(u.id) : cost ? (cost.get(u.hex!) ?? Infinity) <= rule!.maxAdjacentToEnemy : true);
     if (ok && (has(u, M.OHS) || has(u, M.OOS))) out.push({ unit: u.id, to: 'GenS' });
@@ -260,8 +261,7 @@ export function determineSupply(d: GameState, bundle: ScenarioBundle, side: Side
     const s = boxSupply(bundle, loc);
     if (!s) continue;
     for (const u of units) {
-      if (u.side !== side) continue;
-      if (!hqs) { const def = bundle.units.get(u.id); if (def && isHq(def)) continue; }
+      if (u.side !== side || skipped(u.id)) continue;
       if (s === 'GenS' && (has(u, M.OHS) || has(u, M.OOS))) out.push({ unit: u.id, to: 'GenS' });
       if (s === 'OoS' && !has(u, M.OHS) && !has(u, M.OOS)) out.push({ unit: u.id, to: 'OhS' });
     }
