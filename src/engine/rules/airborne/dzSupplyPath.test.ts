@@ -15,7 +15,8 @@ import { determineSupply, inGenS } from '../supply';
 import { reachable } from '../movement';
 import { edit, fmt, hx, longBundle } from './stage.fixture';
 import { airborneDraft } from './state';
-import { AB_PATH_ENEMY_ADJ, AB_PATH_MP, abGenS, divisionGenS, dzSupplyInForce, hqMayEnter, pathCosts } from './dzSupplyPath';
+import { AB_PATH_MP, abGenS, divisionGenS, dzSupplyInForce, hqMayEnter } from './dzSupplyPath';
+import { PATH_ENEMY_ADJACENT, supplyPathCosts } from '../supplyPathMp';
 
 const B = longBundle();
 const PT = B.sequence.playerTurn;
@@ -54,12 +55,14 @@ function at(date: string, time: string, units: Record<string, string>, more?: (d
 }
 
 const sorted = (s: ReadonlySet<string>) => [...s].sort();
+/** The 6th AB HQ's AW 15.0 path costs (half MPs), Leg unless `leg` is false, with at most `maxAdj` enemy-adjacent hexes. */
+const pathCosts = (s: GameState, leg = true, maxAdj = PATH_ENEMY_ADJACENT) => supplyPathCosts(s, B, '6ab-hq', { leg, mp: AB_PATH_MP, maxEnemyAdjacent: maxAdj });
 
 describe('AW 15.0 airborne GenS from the primary DZ', () => {
   it('AW 15.0 (seed L2713–2731, L3132–3137) the 6th AB HQ on its main DZ N supplies its units within 6 Leg MP: a Bn 6 clear hexes away is in GenS, one 7 away is not (OhS at the determination); a FoW counter of its container and the Mech recce (by a Mech path) too', () => {
     const s = at('1944-06-07', 'AM', { '6ab-hq': 'C4832', '7para-6ab': 'C5432', '12para-6ab': 'C5532', 'cw-fow-1': 'C5332', '6ab-armd-recce': 'C5432', 'i-980-272': 'C4820' });
     expect(AB_PATH_MP).toBe(6);
-    const leg = pathCosts(s, B, '6ab-hq', true);
+    const leg = pathCosts(s);
     expect(leg[hx('C5432')]).toBe(2 * 6);
     expect(leg[hx('C5532')]).toBe(-1);
     expect(sorted(divisionGenS(s, B, '6AB'))).toEqual(['6ab-armd-recce', '6ab-hq', '7para-6ab', 'cw-fow-1']);
@@ -98,13 +101,13 @@ describe('AW 15.0 airborne GenS from the primary DZ', () => {
   it('GOSS 15.2.1 the HQ → unit path never enters an enemy-occupied hex and may enter a movement-halt hex but not go on from it: a German on C5031 makes its clear neighbours halts, and the Bn on C5230 (4.5 MP away) loses GenS', () => {
     const units = { '6ab-hq': 'C4832', '7para-6ab': 'C5230' };
     const free = at('1944-06-07', 'AM', units);
-    expect(pathCosts(free, B, '6ab-hq', true)[hx('C5230')]).toBe(9);
+    expect(pathCosts(free)[hx('C5230')]).toBe(9);
     expect(divisionGenS(free, B, '6AB').has('7para-6ab')).toBe(true);
     const held = at('1944-06-07', 'AM', { ...units, 'i-980-272': 'C5031' });
-    const c = pathCosts(held, B, '6ab-hq', true);
+    const c = pathCosts(held);
     expect(c[hx('C5031')]).toBe(-1);
     // C5032 is next to the German (a halt hex in clear terrain, AW 31.8b): the path enters it, as before…
-    expect(c[hx('C5032')]).toBe(pathCosts(free, B, '6ab-hq', true)[hx('C5032')]);
+    expect(c[hx('C5032')]).toBe(pathCosts(free)[hx('C5032')]);
     // …but goes no farther that way: the way round is longer than 6 MP.
     expect(c[hx('C5230')]).toBe(-1);
     expect(divisionGenS(held, B, '6AB').has('7para-6ab')).toBe(false);
@@ -112,11 +115,11 @@ describe('AW 15.0 airborne GenS from the primary DZ', () => {
 
   it('GOSS 15.2.1 at most two path hexes adjacent to an enemy, the unit\'s own hex counted and the HQ\'s not: a Bn in bocage (MCT, no halt) next to a German traces; with a limit of none it would not', () => {
     const s = at('1944-06-07', 'AM', { '6ab-hq': 'C4832', '7para-6ab': 'C4532', 'i-980-272': 'C4432' });
-    expect(AB_PATH_ENEMY_ADJ).toBe(2);
+    expect(PATH_ENEMY_ADJACENT).toBe(2);
     expect(distance(hx('C4432'), hx('C4532'))).toBe(1);
-    expect(pathCosts(s, B, '6ab-hq', true)[hx('C4532')]).toBe(8);
-    expect(pathCosts(s, B, '6ab-hq', true, 0)[hx('C4532')]).toBe(-1);
-    expect(pathCosts(s, B, '6ab-hq', true, 1)[hx('C4532')]).toBe(8);
+    expect(pathCosts(s)[hx('C4532')]).toBe(8);
+    expect(pathCosts(s, true, 0)[hx('C4532')]).toBe(-1);
+    expect(pathCosts(s, true, 1)[hx('C4532')]).toBe(8);
     expect(divisionGenS(s, B, '6AB').has('7para-6ab')).toBe(true);
   });
 
