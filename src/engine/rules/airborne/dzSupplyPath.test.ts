@@ -159,7 +159,7 @@ describe('AW 15.0 airborne GenS from the primary DZ', () => {
     expect(r2.events.filter((e) => e.type === 'supplyChanged')).toEqual([{ type: 'supplyChanged', unit: '12para-6ab', to: 'GenS', case: 'GOSS 15.0' }]);
   });
 
-  it('AW 15.0 / 41.0 the airborne supply runs from the stage\'s end until the DZs leave the map with the first corps HQ (June 10 AM); in the stage and from then on the module decides nothing', () => {
+  it('AW 15.0 / 41.0 the airborne supply runs from the stage\'s end until the DZs leave the map with the first corps HQ (June 10 AM); in the stage, from then on, and before any DZ is on the map the module decides nothing', () => {
     const before = at('1944-06-09', 'Night', { '6ab-hq': 'C4832', '7para-6ab': 'C5532' });
     expect(dzSupplyInForce(before, B)).toBe(true);
     expect(abGenS(before, B, '7para-6ab')).toBe(false);
@@ -170,5 +170,10 @@ describe('AW 15.0 airborne GenS from the primary DZ', () => {
     const stage = newGame(B, { seed: 't' }).state;
     expect(stage.pos.part).toBe('stage');
     expect(dzSupplyInForce(stage, B)).toBe(false);
+    // A game that starts after the drop (no stage played) with DZs on the map: in force; with none on the map: not.
+    const later = edit(before, (d) => { delete airborneDraft(d as never).dropDate; });
+    expect(dzSupplyInForce(later, B)).toBe(true);
+    const noDz = edit(later, (d) => { for (const z of Object.values(airborneDraft(d as never).dzs)) z.hex = null; });
+    expect(dzSupplyInForce(noDz, B)).toBe(false);
   });
 });

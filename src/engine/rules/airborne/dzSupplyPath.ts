@@ -32,13 +32,14 @@ export const AB_PATH_MP = 6;
 export const AB_HQ_FROM_DZ = 1;
 
 /**
- * Is the AW 15.0 airborne supply in force now: after the Airborne Assault Stage (the stage traces no
- * supply) and before the DZs leave the map with the first corps HQ (the display's `dzsUntil`)?
+ * Is the AW 15.0 airborne supply in force now: after the drop (the Airborne Assault Stage played, or a
+ * scenario that starts with DZs on the map; the stage itself traces no supply) and before the DZs leave
+ * the map with the first corps HQ (the display's `dzsUntil`)?
  */
 export function dzSupplyInForce(s: GameState, bundle: ScenarioBundle): boolean {
   if (!moduleOn(bundle, AIRBORNE) || inStage(s)) return false;
   const a = airborneState(s);
-  if (!a.dropDate) return false;
+  if (!a.dropDate && !Object.values(a.dzs).some((z) => z.hex !== null)) return false;
   const until = airborneData(bundle).display.dzsUntil;
   if (!until) return true;
   const t = gameTime(bundle.scenario, bundle.sequence, s.pos.turn);
@@ -113,7 +114,7 @@ export function abGenS(s: GameState, bundle: ScenarioBundle, unitId: string): bo
 
 /**
  * AW 15.0 "Airborne HQ must remain within one hex of their assigned primary DZ": the HQ's entry filter.
- * An HQ already farther (its new primary DZ chosen elsewhere) may move only toward it (reconstructed).
+ * An HQ already farther (its new primary DZ chosen elsewhere) may not move farther from it (reconstructed).
  */
 export function hqMayEnter(s: GameState, bundle: ScenarioBundle, unitId: string): ((h: HexId) => Rejection | null) | null {
   if (!dzSupplyInForce(s, bundle)) return null;
