@@ -6,13 +6,15 @@
  * Mech path costs are the road movement table's (primary ⅓, secondary ½) or off-road, the cheaper per
  * step; rivers at bridges or fords as movement reads them (bridges placed, blown or demolished
  * included). Not modelled: the mud and snow path shortening (GOSS 15.2, 19.4) and extended paths
- * (15.2.4). First user: the AW 15.0 airborne leg (airborne/dzSupplyPath.ts).
+ * (15.2.4). Also GOSS 15.2.3's passing of GenS to adjacent units (`passedOn`). First user: the AW 15.0
+ * airborne leg (airborne/dzSupplyPath.ts).
  */
-import { HEX_COUNT, NEIGHBOURS } from '../hex';
-import type { GameState, ScenarioBundle } from '../types';
+import { HEX_COUNT, NEIGHBOURS, distance, hexsideBetween, type HexId } from '../hex';
+import { SIDE_BIT } from '../board';
+import type { GameState, ScenarioBundle, UnitState } from '../types';
 import { F_ENEMY_ADJ, groundNow, haltAt, sideView, stepCost, type MoverCtx, type SideView } from './movement-search';
 import { tecOf } from './terrain';
-import { placedBridgeSides, downBridgeSides } from './placedBridges';
+import { placedBridgeSides, downBridgeSides, standingBridge } from './placedBridges';
 import { unitOf } from '../unitTable';
 
 /** GOSS 15.2.1: at most this many path hexes adjacent to an enemy unit. */
@@ -100,4 +102,32 @@ function contexts(s: GameState, bundle: ScenarioBundle, view: SideView, hqId: st
   };
   // GOSS 15.2.1 Mech path costs: primary road ⅓, secondary ½ (the road movement table), or off-road.
   return leg ? [base] : [{ ...base, type: 'road' }, base];
+}
+
+const RIVERS = SIDE_BIT.river | SIDE_BIT.majorRiver | SIDE_BIT.canal;
+
+/**
+ * GOSS 15.2.3: a unit in GenS passes it to the adjacent units of the same HQ across hexsides open to Leg
+ * movement and not across an unbridged river; the units it reaches pass it no farther. `traced`: the
+ * HQ's units in GenS by a path of their own; `others`: its other units. Returns the ids of `others`
+ * that receive it.
+ */
+export function passedOn(s: GameState, bundle: ScenarioBundle, traced: readonly UnitState[], others: readonly UnitState[]): string[] {
+  const from = traced.find((t) => t.hex !== null);
+  if (!from || !others.length) return [];
+  const leg = contexts(s, bundle, sideView(s, bundle, from.side), from.id, true)[0];
+  const out: string[] = [];
+  for (const o of others) {
+    if (o.hex === null) continue;
+    const to = o.hex;
+    if (traced.some((t) => t.hex !== null && distance(t.hex, to) === 1 && openSide(s, bundle, leg, t.hex, to))) out.push(o.id);
+  }
+  return out;
+}
+
+/** Open to Leg movement (GOSS 7 TEC, as a step of the supply path) and not an unbridged river (a road across is a bridge, GOSS 7.10). */
+function openSide(s: GameState, bundle: ScenarioBundle, leg: MoverCtx, a: HexId, b: HexId): boolean {
+  const f = bundle.board.sides.get(hexsideBetween(a, b)) ?? 0;
+  if ((f & RIVERS) && !standingBridge(s, bundle, a, b, true)) return false;
+  return stepCost(leg, a, b) >= 0;
 }

@@ -9,14 +9,15 @@ import type { Draft } from 'immer';
 import { apply, newGame } from '../../game';
 import type { GameState } from '../../types';
 import { gameTime, segmentAt } from '../../sequence';
-import { distance } from '../../hex';
-import { mutUnit, putUnit, unitList } from '../../unitTable';
+import { distance, hexsideHexes } from '../../hex';
+import { mutUnit, putUnit, unitList, unitOf } from '../../unitTable';
 import { determineSupply, inGenS } from '../supply';
 import { reachable } from '../movement';
 import { edit, fmt, hx, longBundle } from './stage.fixture';
 import { airborneDraft } from './state';
 import { AB_PATH_MP, abGenS, divisionGenS, dzSupplyInForce, hqMayEnter } from './dzSupplyPath';
-import { PATH_ENEMY_ADJACENT, supplyPathCosts } from '../supplyPathMp';
+import { PATH_ENEMY_ADJACENT, passedOn, supplyPathCosts } from '../supplyPathMp';
+import { SIDE_BIT, terrainOf } from '../../board';
 
 const B = longBundle();
 const PT = B.sequence.playerTurn;
@@ -59,19 +60,41 @@ const sorted = (s: ReadonlySet<string>) => [...s].sort();
 const pathCosts = (s: GameState, leg = true, maxAdj = PATH_ENEMY_ADJACENT) => supplyPathCosts(s, B, '6ab-hq', { leg, mp: AB_PATH_MP, maxEnemyAdjacent: maxAdj });
 
 describe('AW 15.0 airborne GenS from the primary DZ', () => {
-  it('AW 15.0 (seed L2713–2731, L3132–3137) the 6th AB HQ on its main DZ N supplies its units within 6 Leg MP: a Bn 6 clear hexes away is in GenS, one 7 away is not (OhS at the determination); a FoW counter of its container and the Mech recce (by a Mech path) too', () => {
-    const s = at('1944-06-07', 'AM', { '6ab-hq': 'C4832', '7para-6ab': 'C5432', '12para-6ab': 'C5532', 'cw-fow-1': 'C5332', '6ab-armd-recce': 'C5432', 'i-980-272': 'C4820' });
+  it('AW 15.0 (seed L2713–2731, L3132–3137) the 6th AB HQ on its main DZ N supplies its units within 6 Leg MP: a Bn 6 clear hexes away is in GenS, one 8 away (and next to none in GenS) is not (OhS at the determination); a FoW counter of its container and the Mech recce (by a Mech path) too', () => {
+    const s = at('1944-06-07', 'AM', { '6ab-hq': 'C4832', '7para-6ab': 'C5432', '12para-6ab': 'C5632', 'cw-fow-1': 'C5332', '6ab-armd-recce': 'C5232', 'i-980-272': 'C4820' });
     expect(AB_PATH_MP).toBe(6);
     const leg = pathCosts(s);
     expect(leg[hx('C5432')]).toBe(2 * 6);
     expect(leg[hx('C5532')]).toBe(-1);
+    expect(leg[hx('C5632')]).toBe(-1);
     expect(sorted(divisionGenS(s, B, '6AB'))).toEqual(['6ab-armd-recce', '6ab-hq', '7para-6ab', 'cw-fow-1']);
     // The core asks the module first (supply.ts inGenS, determineSupply through Extension.genS).
     expect(inGenS(s, B, '7para-6ab')).toBe(true);
     expect(inGenS(s, B, '12para-6ab')).toBe(false);
+    expect(pathCosts(s, false)[hx('C5232')]).toBeGreaterThanOrEqual(0);
     expect(determineSupply(s, B, 'allied')).toEqual([{ unit: '12para-6ab', to: 'OhS' }]);
     // A unit outside the airborne divisions is not the module's to decide.
     expect(abGenS(s, B, 'i-980-272')).toBeNull();
+  });
+
+  it('GOSS 15.2.3 a unit in GenS passes it to an adjacent unit of the same HQ, once: the Bn 7 MP away next to a traced Bn is in GenS, the one next to it only is not; never across an unbridged river, across a bridge yes', () => {
+    const s = at('1944-06-07', 'AM', { '6ab-hq': 'C4832', '7para-6ab': 'C5432', '12para-6ab': 'C5532', '13para-6ab': 'C5632' });
+    expect(pathCosts(s)[hx('C5532')]).toBe(-1);
+    expect(sorted(divisionGenS(s, B, '6AB'))).toEqual(['12para-6ab', '6ab-hq', '7para-6ab']);
+    // Rivers: a land hexside of a river (not a stream) with and without a bridge, on the map.
+    const riverSides = [...B.board.sides].filter(([, f]) => (f & (SIDE_BIT.river | SIDE_BIT.majorRiver | SIDE_BIT.canal)) !== 0).map(([side, f]) => ({ side, f, hexes: hexsideHexes(side) }))
+      .filter((x) => x.hexes.every((h) => terrainOf(B.board, h) !== null && terrainOf(B.board, h) !== 'sea'));
+    const open = riverSides.find((x) => !(x.f & SIDE_BIT.bridge) && !(B.board.routes.get(x.side) ?? 0))!;
+    const bridged = riverSides.find((x) => (x.f & SIDE_BIT.bridge) !== 0)!;
+    const pair = (x: { hexes: number[] }) => {
+      const t = at('1944-06-07', 'AM', {}, (d) => {
+        putUnit(d, { id: '7para-6ab', side: 'allied', hex: x.hexes[0], stepsLost: 0, mpSpent: 0, markers: [] });
+        putUnit(d, { id: '12para-6ab', side: 'allied', hex: x.hexes[1], stepsLost: 0, mpSpent: 0, markers: [] });
+      });
+      return passedOn(t, B, [unitOf(t, '7para-6ab')], [unitOf(t, '12para-6ab')]);
+    };
+    expect(pair(open)).toEqual([]);
+    expect(pair(bridged)).toEqual(['12para-6ab']);
   });
 
   it('AW 15.0 "Main DZ to AB Div HQ 1 hex": the HQ one hex from DZ N supplies its units from there; two hexes away it supplies nobody, itself included', () => {

@@ -11,9 +11,10 @@
  * The HQ → unit path is a GOSS 15.2.1 path of 6 MP (supplyPathMp.ts): Leg for Leg units and FoW
  * counters, Mech for Mech units (GOSS 15.2.3); the enemy-adjacent hexes it counts are the ones entered,
  * the unit's own included and the HQ's not (reconstructed: the HQ's hex belongs to the DZ → HQ leg).
+ * A unit in GenS passes it to adjacent units of the division once (GOSS 15.2.3, `passedOn`).
  */
 import { distance, formatHex, type HexId } from '../../hex';
-import type { GameState, Rejection, ScenarioBundle } from '../../types';
+import type { GameState, Rejection, ScenarioBundle, UnitState } from '../../types';
 import { isHq } from '../unit-traits';
 import { moveClassOf } from '../motorised';
 import { BoxedCache } from '../../boxCache';
@@ -24,7 +25,7 @@ import { AIRBORNE, airborneData, airborneState } from './state';
 import { inStage } from './afterStage';
 import { divisionOfUnit, divisionOnHand, primaryDz } from './dzSupply';
 import { moduleOn } from '../extensions';
-import { PATH_ENEMY_ADJACENT, supplyPathCosts } from '../supplyPathMp';
+import { PATH_ENEMY_ADJACENT, passedOn, supplyPathCosts } from '../supplyPathMp';
 
 /** AW 15.0: the HQ → unit path, in MP (the search counts half MPs). */
 export const AB_PATH_MP = 6;
@@ -88,15 +89,19 @@ export function divisionGenS(s: GameState, bundle: ScenarioBundle, division: str
     out.add(hq.id);
     let leg: Int16Array | null = null;
     let mech: Int16Array | null = null;
+    const path = (legPath: boolean) => supplyPathCosts(s, bundle, hq.id, { leg: legPath, mp: AB_PATH_MP, maxEnemyAdjacent: PATH_ENEMY_ADJACENT });
+    const traced: UnitState[] = [hq];
+    const cut: UnitState[] = [];
     for (const u of unitIndex(s).live) {
       if (u.side !== 'allied' || u.hex === null || u.id === hq.id || divisionOfUnit(s, bundle, u.id) !== division) continue;
       // GOSS 15.2.3: a Mech unit needs a Mech path (a FoW counter is Leg, AW 41.3.3).
       const def = bundle.units.get(u.id);
       const isMech = def !== undefined && moveClassOf(def, u) === 'mech';
-      const path = (legPath: boolean) => supplyPathCosts(s, bundle, hq.id, { leg: legPath, mp: AB_PATH_MP, maxEnemyAdjacent: PATH_ENEMY_ADJACENT });
       const cost = isMech ? (mech ??= path(false)) : (leg ??= path(true));
-      if (cost[u.hex] >= 0) out.add(u.id);
+      if (cost[u.hex] >= 0) { out.add(u.id); traced.push(u); } else cut.push(u);
     }
+    // GOSS 15.2.3: the units in GenS pass it to adjacent units of the division (one HQ), once.
+    for (const id of passedOn(s, bundle, traced, cut)) out.add(id);
   }
   byDiv.set(division, out);
   return out;
