@@ -86,12 +86,25 @@ export function supplyPathCosts(s: GameState, bundle: ScenarioBundle, fromId: st
 }
 
 /** Movement contexts for a supply path: no entry filter or supply restriction, no adjacent-enemy surcharge, no friendly-occupied road cost. */
+const pathViews = new WeakMap<SideView, SideView>();
+/**
+ * The side's view as a supply path reads it: no adjacent-enemy surcharge (the only use stepCost makes of
+ * F_ENEMY_ADJ: a copy without that bit; the count of enemy-adjacent hexes reads the real flags), no
+ * friendly-occupied road cost, no sliding rule. One per view: a division's Leg and Mech paths and the
+ * GenS it passes on share it.
+ */
+function pathViewOf(view: SideView): SideView {
+  let v = pathViews.get(view);
+  if (!v) {
+    const flags = view.flags.slice();
+    for (let i = 0; i < flags.length; i++) flags[i] &= ~F_ENEMY_ADJ;
+    pathViews.set(view, (v = { ...view, flags, friendly: () => false, noSlide: [] }));
+  }
+  return v;
+}
+
 function contexts(s: GameState, bundle: ScenarioBundle, view: SideView, hqId: string, leg: boolean): MoverCtx[] {
-  // The surcharge is the only use stepCost makes of F_ENEMY_ADJ: a copy without that bit (the count of
-  // enemy-adjacent hexes reads the real flags).
-  const flags = view.flags.slice();
-  for (let i = 0; i < flags.length; i++) flags[i] &= ~F_ENEMY_ADJ;
-  const pathView: SideView = { ...view, flags, friendly: () => false, noSlide: [] };
+  const pathView = pathViewOf(view);
   const bridges = placedBridgeSides(s, bundle);
   const blown = downBridgeSides(s, bundle);
   // The HQ as the mover: the steps read neither (only the halts' PA and Mech rules would, and the path moves tactically).

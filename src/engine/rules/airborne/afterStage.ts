@@ -12,13 +12,13 @@
  */
 import type { Draft } from 'immer';
 import { distance, formatHex, hexOfRulesId, type HexId } from '../../hex';
-import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle } from '../../types';
+import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle, TimeOfDay } from '../../types';
 import type { Act, Extension, MoveLimits } from '../extensions';
 import { routesBetween, sideFeatures, terrainOf } from '../../board';
 import { moduleOn } from '../extensions';
 import type { RuleContext, SegmentHook, StepFn } from '../registry';
 import { boxAt, boxRegistry, placeUnit } from '../locations';
-import { gameTime, segmentAt } from '../../sequence';
+import { compareTime, gameTime, segmentAt } from '../../sequence';
 import { decisionHandlers, defineProcedure, pushFrame, requireListed, runProcedures, type Run } from '../../procedures/stack';
 import type { EsTrackFrame } from '../../procedures/frames';
 import { extendedScatterStep } from './scatter';
@@ -310,11 +310,16 @@ function removeEnteredDzs(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   return out;
 }
 
+/** AW 41.0 / 15.0: is the GT at `at` before the display's `dzsUntil` GT (June 10 AM), the DZs still on the map? */
+export function beforeDzsUntil(bundle: ScenarioBundle, at: { date: string; time: TimeOfDay }): boolean {
+  const until = airborneData(bundle).display.dzsUntil;
+  return !until || compareTime(bundle.sequence, at, until) < 0;
+}
+
 /** AW 41.0 (L17743–17745): the DZs leave the map at the start of the display's `dzsUntil` GT (June 10 AM). */
 export function dzsExpire(d: Draft<GameState>, ctx: RuleContext, date: string, time: string): GameEvent[] {
-  const until = airborneData(ctx.bundle).display.dzsUntil;
-  const tod = ctx.bundle.sequence.timesOfDay as readonly string[];
-  if (!until || date < until.date || (date === until.date && tod.indexOf(time) < tod.indexOf(until.time))) return [];
+  // A turn boundary's time of day is one of the sequence's `timesOfDay` (validated at load).
+  if (beforeDzsUntil(ctx.bundle, { date, time: time as TimeOfDay })) return [];
   const out: GameEvent[] = [];
   for (const z of Object.values(airborneState(d as GameState).dzs)) if (z.hex !== null && !z.removed) out.push(removeDz(d, z.key, 'the DZs stay on the map until the June 10 AM GT', 'AW 41.0'));
   return out;

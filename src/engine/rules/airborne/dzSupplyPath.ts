@@ -22,7 +22,7 @@ import { unitIndex } from '../unitIndex';
 import { unitOf } from '../../unitTable';
 import { gameTime } from '../../sequence';
 import { AIRBORNE, airborneData, airborneState } from './state';
-import { inStage } from './afterStage';
+import { beforeDzsUntil, inStage } from './afterStage';
 import { divisionOfUnit, divisionOnHand, primaryDz } from './dzSupply';
 import { moduleOn } from '../extensions';
 import { PATH_ENEMY_ADJACENT, passedOn, supplyPathCosts } from '../supplyPathMp';
@@ -41,11 +41,7 @@ export function dzSupplyInForce(s: GameState, bundle: ScenarioBundle): boolean {
   if (!moduleOn(bundle, AIRBORNE) || inStage(s)) return false;
   const a = airborneState(s);
   if (!a.dropDate && !Object.values(a.dzs).some((z) => z.hex !== null)) return false;
-  const until = airborneData(bundle).display.dzsUntil;
-  if (!until) return true;
-  const t = gameTime(bundle.scenario, bundle.sequence, s.pos.turn);
-  const tod = bundle.sequence.timesOfDay as readonly string[];
-  return t.date < until.date || (t.date === until.date && tod.indexOf(t.time) < tod.indexOf(until.time));
+  return beforeDzsUntil(bundle, gameTime(bundle.scenario, bundle.sequence, s.pos.turn));
 }
 
 const hqs = new WeakMap<ScenarioBundle, Map<string, string | null>>();
@@ -109,11 +105,10 @@ export function divisionGenS(s: GameState, bundle: ScenarioBundle, division: str
 
 /** The `Extension.genS` answer: the unit's airborne GenS while AW 15.0 is in force, null for units it does not govern. */
 export function abGenS(s: GameState, bundle: ScenarioBundle, unitId: string): boolean | null {
-  if (!dzSupplyInForce(s, bundle)) return null;
   const u = unitOf(s, unitId);
   if (!u || u.side !== 'allied') return null;
   const division = divisionOfUnit(s, bundle, unitId);
-  if (!division || !airborneData(bundle).special.divisions.includes(division)) return null;
+  if (!division || !airborneData(bundle).special.divisions.includes(division) || !dzSupplyInForce(s, bundle)) return null;
   return divisionGenS(s, bundle, division).has(unitId);
 }
 
@@ -122,9 +117,9 @@ export function abGenS(s: GameState, bundle: ScenarioBundle, unitId: string): bo
  * An HQ already farther (its new primary DZ chosen elsewhere) may not move farther from it (reconstructed).
  */
 export function hqMayEnter(s: GameState, bundle: ScenarioBundle, unitId: string): ((h: HexId) => Rejection | null) | null {
-  if (!dzSupplyInForce(s, bundle)) return null;
+  // Every unit's move asks (enterFilters): the counter first, the game time only for an AB Div HQ.
   const def = bundle.units.get(unitId);
-  if (!def || !isHq(def) || def.side !== 'allied' || !airborneData(bundle).special.divisions.includes(def.formation ?? '')) return null;
+  if (!def || !isHq(def) || def.side !== 'allied' || !airborneData(bundle).special.divisions.includes(def.formation ?? '') || !dzSupplyInForce(s, bundle)) return null;
   const u = unitOf(s, unitId);
   const dz = primaryDz(s, def.formation!);
   if (!u || u.hex === null || !dz) return null;
