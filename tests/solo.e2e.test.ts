@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { shotPath, startHarness, distinctColours, internalText, type Harness } from './browser';
 
 // Issue 8: start Goodwood solo as the Allies; ending the Allied player turn hands over to the
@@ -7,16 +8,31 @@ let h: Harness;
 beforeAll(async () => { h = await startHarness('dist-e2e-solo'); });
 afterAll(async () => { await h?.close(); });
 
+/** A new page (its uncaught errors collected) with `scenario` started solo, the player taking `side`, at its first frame. */
+async function startSolo(scenario: string, side: 'allied' | 'german') {
+  const page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(h.url);
+  await page.locator(`input[name=scenario][value="${scenario}"]`).check();
+  await page.getByTestId('mode').selectOption(side);
+  await page.getByTestId('start-game').click();
+  await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+  return { page, errors };
+}
+
+/** The page's screenshot (not blank), no internal text on the screen, no page errors; then the page closes. */
+async function shotAndClose(page: Page, errors: string[], name: string) {
+  const png = await page.screenshot({ path: shotPath(name) });
+  expect(await distinctColours(page, png)).toBeGreaterThan(6);
+  expect(await internalText(page), 'internal references on the screen').toEqual([]);
+  expect(errors).toEqual([]);
+  await page.close();
+}
+
 describe('solo play in Chromium', () => {
   it('the German opponent plays its turn automatically after the Allied turn', async () => {
-    const page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(h.url);
-    await page.locator('input[name=scenario][value="goodwood"]').check();
-    await page.getByTestId('mode').selectOption('allied');
-    await page.getByTestId('start-game').click();
-    await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    const { page, errors } = await startSolo('goodwood', 'allied');
     await page.getByTestId('ai-status').waitFor();
     // End every Allied segment; where the German must act (defensive FS), the opponent answers.
     for (let i = 0; i < 60; i++) {
@@ -48,21 +64,10 @@ describe('solo play in Chromium', () => {
     const log = await page.getByTestId('game-log').textContent();
     expect(log).toContain('German player turn');
     expect(log).toMatch(/moved|designated|Fire support|Ground assault|marker/i);
-    const png = await page.screenshot({ path: shotPath('solo-goodwood') });
-    expect(await distinctColours(page, png)).toBeGreaterThan(6);
-    expect(await internalText(page), 'internal references on the screen').toEqual([]);
-    expect(errors).toEqual([]);
-    await page.close();
+    await shotAndClose(page, errors, 'solo-goodwood');
   }, 420_000);
   it('AW 41: the night drop solo as the Germans — the Allied opponent drops, regroups, moves and attacks by itself, then the German movement is the player\'s', async () => {
-    const page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(h.url);
-    await page.locator('input[name=scenario][value="night-drop-6ab"]').check();
-    await page.getByTestId('mode').selectOption('german');
-    await page.getByTestId('start-game').click();
-    await page.waitForFunction(() => window.__marks?.firstFrame, null, { timeout: 60_000 });
+    const { page, errors } = await startSolo('night-drop-6ab', 'german');
     // Segments 1–5 are the Allies' (AW 41.1–41.5): the opponent plays them. A landing on a German-held hex
     // can give the German player a retreat to choose (AW 41.2.3b–d): answered with the first hex offered.
     const deadline = Date.now() + 240_000;
@@ -81,10 +86,6 @@ describe('solo play in Chromium', () => {
     const display = (await page.getByTestId('airborne-display').textContent()) ?? '';
     expect(display).toContain('all landed');
     expect(await page.getByTestId('end-segment').isEnabled()).toBe(true);
-    const png = await page.screenshot({ path: shotPath('solo-night-drop-german') });
-    expect(await distinctColours(page, png)).toBeGreaterThan(6);
-    expect(await internalText(page), 'internal references on the screen').toEqual([]);
-    expect(errors).toEqual([]);
-    await page.close();
+    await shotAndClose(page, errors, 'solo-night-drop-german');
   }, 360_000);
 });
