@@ -150,8 +150,8 @@ export function loadScenario(id: string, src: DataSources = BUILTIN): ScenarioBu
     }
     // Data files of the module (data/modules/<module>/*.json: the AW 41 tables and display), by id.
     for (const want of ext.data?.(scenario) ?? []) {
-      const f = moduleFiles.get(want.id);
-      if (!f) { problems.push({ file: scen.file, path: `modules[${i}]`, reason: `rule module "${name}" reads the data file "${want.id}", which is not in data/modules` }); continue; }
+      const f = (want.dir === 'maps' ? byId(src.maps) : moduleFiles).get(want.id);
+      if (!f) { problems.push({ file: scen.file, path: `modules[${i}]`, reason: `rule module "${name}" reads the data file "${want.id}", which is not in data/${want.dir === 'maps' ? 'map' : 'modules'}` }); continue; }
       const c = check(want.schema, f.file, f.json);
       if (!c.ok) problems.push(...c.problems);
       else moduleData[want.id] = c.value;

@@ -12,7 +12,7 @@ export {
 export { unitIndex } from './rules/unitIndex';
 // Movement (GOSS 7, AW 31.2): reach, costs, marks, the side's view of the board.
 export { movementOptions, moveTo, checkMark, type Destination } from './rules/movement';
-export { ALL_MA, groundNow, sideView, stepCost, type MoveType, type MoverCtx, type SideView } from './rules/movement-search';
+export { ALL_MA, groundEffects, groundNow, sideView, type GroundEffects, stepCost, type MoveType, type MoverCtx, type SideView } from './rules/movement-search';
 export { tecOf, TecTable } from './rules/terrain';
 export { hexStackViolation, stackViolationOf, stackViolations } from './rules/stacking';
 // Fire support and ground assault (GOSS 11-13, AW 31.9): plans, odds, tables.
@@ -26,6 +26,7 @@ export { combatRules } from './rules/scenarioRules';
 // The scenario: geography, weather, setup, reinforcements, victory.
 export { hexSet, inPlayArea, special } from './rules/scenarioArea';
 export { weatherNow } from './rules/weather';
+export { weatherBySector } from './rules/variableWeather';
 export { maAfterModules } from './rules/extensions';
 export { deploymentArea, deploymentHexes, fieldworksHexes, placementCheck, setupState, setupStatus, type SetupState } from './rules/setupPhase';
 export { entryHexes, REINF } from './rules/reinforcements';

@@ -77,6 +77,9 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
     }
     // Turn-level and combat events that read badly as the generic line (issue 16's scenarios).
     case 'weatherRolled': return `Weather: ${ATMOSPHERE[String(e.atmosphere)] ?? e.atmosphere}, ${e.ground} ground${tail(e)}`;
+    case 'weatherDetermined': return `Weather: ${(e.sectors as { sector: string; atmosphere: string; rain: boolean; ground: string; why: string }[]).map((x) => `${x.sector} ${weatherWords(x)} (${x.why})`).join('; ')}${tail(e)}`;
+    case 'stormDuration': return `Storm: rolled ${e.roll}, ${e.days} game day${e.days === 1 ? '' : 's'} before it may end (first check on ${longDate(String(e.checkOn))})${tail(e)}`;
+    case 'stormEndCheck': return `Storm end check: rolled ${e.roll}${e.drm ? ` − ${-Number(e.drm)}` : ''} — ${e.ends ? 'the storm ends' : 'the storm goes on'}${tail(e)}`;
     case 'carpetBombing': return `Carpet bombing of ${Array.isArray(e.hexes) ? `${e.hexes.length} hexes: ${e.hexes.join(', ')}` : 'its hexes'}${tail(e)}`;
     case 'giOpportunity': return `Ground interdiction possible against ${nameList(name, e.units)}${tail(e)}`;
     case 'giResolved': {
@@ -98,7 +101,12 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
 }
 
 /** The atmosphere codes of the weather tables (AW 34.4, GOSS 19) in words. */
-export const ATMOSPHERE: Record<string, string> = { clear: 'Clear', POvr: 'Partial overcast', Ovr: 'Overcast' };
+export const ATMOSPHERE: Record<string, string> = { clear: 'Clear', POvr: 'Partial overcast', Ovr: 'Overcast', storm: 'Storm' };
+
+/** A sector's weather as the Weather & Interdiction Track reads it (AW 19.0): "Overcast with rain, wet ground". */
+export function weatherWords(w: { atmosphere: string; rain?: boolean; ground: string }): string {
+  return `${ATMOSPHERE[w.atmosphere] ?? w.atmosphere}${w.rain ? ' with rain' : ''}, ${w.ground} ground`;
+}
 
 const SIDES: Record<string, string> = { allied: 'The Allied side', german: 'The German side', attacker: 'The attacker', defender: 'The defender' };
 const OPTIONS: Record<string, string> = { hold: 'to hold (hits in the hex)', limited: 'a limited retreat', full: 'a full retreat' };

@@ -18,6 +18,8 @@ export type MapOverlay = z.infer<typeof MapOverlay>;
 
 export const OverlaysFile = z.strictObject({
   format: z.literal('neptune-map-overlays/1'),
+  /** The id a rule module names to read the file (AW 19.2.2a weather sectors: src/engine/rules/weatherSectors.ts). */
+  id: z.string().min(1),
   map: z.string(),
   source: Source,
   overlays: z.array(MapOverlay),

@@ -10,6 +10,7 @@ import { Source } from './common';
 import { HexRef } from './map';
 import { Side, TimeOfDay } from './sequence';
 import { AirborneSpecial } from './airborne';
+import { VariableWeatherRule } from './weather';
 
 export const GameTimeRef = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), time: TimeOfDay });
 export type GameTimeRef = z.infer<typeof GameTimeRef>;
@@ -52,8 +53,10 @@ export const TurnTrackEntry = z.object({ gt: z.number().int().positive(), date: 
 
 export const WeatherEntry = z.object({
   from: GameTimeRef,
-  atmosphere: z.enum(['clear', 'POvr', 'Ovr']),
+  atmosphere: z.enum(['clear', 'POvr', 'Ovr', 'storm']),
   ground: z.enum(['dry', 'wet', 'mud']),
+  /** AW 19.4: rain (e.g. AW 36.4 "POvr with rain"); the AW 19.5 ground matrix of the variable weather reads it. */
+  rain: z.boolean().optional(),
   source: Source,
 });
 
@@ -481,6 +484,8 @@ export const ScenarioSpecial = z.object({
   suddenDeath: z.array(SuddenDeath).optional(),
   /** AW 41: the airborne module's block (src/data/schemas/airborne.ts). */
   airborne: AirborneSpecial.optional(),
+  /** AW 19.0: the variable weather module's block (src/data/schemas/weather.ts). */
+  variableWeather: VariableWeatherRule.optional(),
   /** Sources and reasoning behind reconstructed parts (play area, boundaries, Allied setup). */
   notes: z.array(z.object({ topic: z.string(), text: z.string(), source: Source })).optional(),
 });

@@ -26,8 +26,8 @@ export interface MaStep { ma: number; hexLimit?: number; case: string; text: str
 /** A change to a unit's proficiency ratings (GOSS 4.4), with why. */
 export interface PrChange { delta: number; setTo: number | null; why: string[]; case: string; label: string }
 
-/** The weather of a game turn (GOSS 19, AW 31.2.1b): atmosphere and ground condition. */
-export interface Weather { atmosphere: string; ground: string }
+/** The weather of a game turn (GOSS 19, AW 31.2.1b): atmosphere, ground condition and, when known, rain (AW 19.4). */
+export interface Weather { atmosphere: string; ground: string; rain?: boolean }
 
 /**
  * AW 41.3.3: a unit that ignores movement halts, and steps (`oneHexStep` gives the reason) it may take
@@ -45,8 +45,11 @@ export interface Extension {
   cases: string;
   /** The `scenario.special` blocks the module reads; the loader refuses a scenario that lists the module without them. */
   needs?: string[];
-  /** The module's data files (data/modules/*, by id) the scenario needs, each with its schema: validated at load into `bundle.moduleData`. */
-  data?(scenario: ScenarioFile): { id: string; schema: ZodType }[];
+  /**
+   * The module's data files the scenario needs, by id, each with its schema: validated at load into
+   * `bundle.moduleData`. From data/modules/* unless `dir` is `maps` (data/map: a map overlay file).
+   */
+  data?(scenario: ScenarioFile): { id: string; schema: ZodType; dir?: 'maps' }[];
   /** May the unit do `act` now? (AW 33.7.1 inactive corps, AW 1.2.6a fixed or inactive garrison.) */
   mayAct?(state: GameState, bundle: ScenarioBundle, unitId: string, act: Act): Rejection | null;
   /** Hexes the unit may not enter voluntarily (AW 32.7.1 boundaries, AW 1.2.6a perimeter, AW 34.10.1 lull). */
@@ -67,8 +70,8 @@ export interface Extension {
   combatBan?(state: GameState, bundle: ScenarioBundle): Rejection | null;
   /** The unit's ammunition depletion value after this module (AW 1.2.6d Landefront ADV). */
   adv?(state: GameState, bundle: ScenarioBundle, side: Side, unitId: string | undefined, adv: number | null): number | null;
-  /** The weather of the current GT when the module decides it (AW 34.4.0 rolled weather), or null. */
-  weather?(state: GameState, bundle: ScenarioBundle): Weather | null;
+  /** The weather of the current GT when the module decides it (AW 34.4.0 rolled weather; AW 19.0 by the sector of `hex`), or null. */
+  weather?(state: GameState, bundle: ScenarioBundle, hex?: HexId | null): Weather | null;
   /** The unit fires one FS mission per GT and then carries `marker` until the GT ends (AW 33.5.2a), or null. */
   firesOncePerGt?(bundle: ScenarioBundle, unitId: string): { marker: string; case: string } | null;
   /** Hexsides whose bridge is down (AW 41.3.7b blown bridges): movement reads them as un-bridged. */
@@ -242,10 +245,10 @@ export function changesAdv(bundle: ScenarioBundle): boolean {
   return extensionsOf(bundle).some((e) => !!e.adv);
 }
 
-/** The weather a module decides for the current GT, or null (the scenario's fixed weather then applies). */
-export function moduleWeather(state: GameState, bundle: ScenarioBundle): Weather | null {
+/** The weather a module decides for the current GT (in the sector of `hex`, AW 19.2.2a), or null (the scenario's fixed weather then applies). */
+export function moduleWeather(state: GameState, bundle: ScenarioBundle, hex?: HexId | null): Weather | null {
   for (const e of extensionsOf(bundle)) {
-    const w = e.weather?.(state, bundle);
+    const w = e.weather?.(state, bundle, hex);
     if (w) return w;
   }
   return null;

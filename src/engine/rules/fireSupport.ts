@@ -42,7 +42,7 @@ export interface FsObservation {
   capacity(bundle: ScenarioBundle, unit: string): number;
 }
 // GOSS 8.1.2: the LOS range follows the GT's atmosphere (special.weather, e.g. AW 32.4.0 POvr on July 19).
-export const FS_OBSERVATION: FsObservation = { canObserve: (s, b, o, t) => canObserve(s, b, o, t, { atmosphere: atmosphere(s, b).value }), capacity: observerCapacity };
+export const FS_OBSERVATION: FsObservation = { canObserve: (s, b, o, t) => canObserve(s, b, o, t, { atmosphere: atmosphere(s, b, t).value }), capacity: observerCapacity };
 
 export interface FsRequest {
   target: HexId;
@@ -87,10 +87,15 @@ export type FsPlanResult = { ok: true; plan: FsPlan } | { ok: false; code: strin
 
 const fail = (code: string, message: string, c: string): FsPlanResult => ({ ok: false, code, message, case: c });
 
-/** AW 31.2.1b: the atmosphere of the current GT (weather.ts: the AW 34.4.0 roll, else the fixed special.weather, e.g. AW 32.4.0). */
-export function atmosphere(state: GameState, bundle: ScenarioBundle): { value: 'clear' | 'POvr' | 'Ovr'; rain: boolean } {
-  const w = weatherNow(state, bundle).atmosphere;
-  return { value: w === 'POvr' || w === 'Ovr' ? w : 'clear', rain: false };
+/**
+ * AW 31.2.1b: the atmosphere of the current GT at `hex` (weather.ts: the AW 19.0 sector weather or the
+ * AW 34.4.0 roll, else the fixed special.weather, e.g. AW 32.4.0), with its rain (AW 19.4) when known.
+ * An FS mission reads it at its target hex.
+ */
+export function atmosphere(state: GameState, bundle: ScenarioBundle, hex?: HexId | null): { value: 'clear' | 'POvr' | 'Ovr' | 'storm'; rain: boolean } {
+  const w = weatherNow(state, bundle, hex);
+  const a = w.atmosphere;
+  return { value: a === 'POvr' || a === 'Ovr' || a === 'storm' ? a : 'clear', rain: w.rain === true };
 }
 
 /** AW 31.9.1 / 32.2.1: the side's air points per game day now (special.airPoints by date; none when the scenario lists none). */
@@ -222,7 +227,7 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   }
   // GOSS 8.3: with no ground spotter, an Allied mission by day against a target in open terrain near an Allied unit is observed from the air.
   if (!req.spotter && req.overrun === undefined) {
-    const air = airObservation(state, bundle, side, req.target, atmosphere(state, bundle).value);
+    const air = airObservation(state, bundle, side, req.target, atmosphere(state, bundle, req.target).value);
     if (air) { level = 'observed'; observation = air; }
   }
   let cap = level === 'unobserved' ? t.caps.unobserved : level === 'observed' ? t.caps.observed : t.caps.observedPaOrEt;
@@ -276,16 +281,20 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   }
   if (req.air) {
     if (!day) return fail('air-night', 'air points are available in AM and PM GTs only', 'AW 31.9.1');
+    const atm = atmosphere(state, bundle, req.target);
+    // GOSS 19.3: no air points fly in a storm (the weather of the target's sector, AW 19.2.2a).
+    if (atm.value === 'storm') return fail('air-storm', 'no air points in a storm', 'GOSS 19.3');
     if (level === 'unobserved') return fail('air-unobserved', 'air points may join only missions against an observed hex', 'AW 31.9.1');
     if (req.air > t.air.maxPerMission) return fail('air-max', `at most ${t.air.maxPerMission} AP per mission`, 'AW 31.9.1');
     const ap = airPointsPerDay(state, bundle, side);
     const pool = ap.points;
     const used = c?.air[side]?.day === now.date ? c.air[side].used : 0;
     if (req.air > pool - used) return fail('air-pool', `only ${Math.max(0, pool - used)} AP left today`, ap.case);
-    const atm = atmosphere(state, bundle);
     const per = t.air.apPerPoint[atm.value] ?? 1;
     sources.push({ kind: 'air', points: Math.floor(req.air / per), why: `${req.air} AP at ${per} AP per point (${atm.value})`, case: 'AW 31.9.1' });
   }
+  // GOSS 19.3: no naval gunfire in a storm.
+  if ((req.naval || req.ships?.length) && atmosphere(state, bundle, req.target).value === 'storm') return fail('naval-storm', 'no naval gunfire in a storm', 'GOSS 19.3');
   if (hasShips(bundle) && req.naval) return fail('naval-ships', 'this scenario gives naval gunfire by ship: name the ships of the mission (ships)', 'AW 33.3.0, AW 34.3.0');
   if (req.ships?.length) {
     if (!hasShips(bundle)) return fail('naval-none', 'this scenario has no naval units by ship', 'AW 31.9.3');

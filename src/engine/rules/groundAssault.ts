@@ -81,7 +81,7 @@ export function advanceOptions(state: GameState, bundle: ScenarioBundle, g: Grou
   const mods = gaMods(bundle);
   const bocage = terrainsIn(bundle.board, g.hex).includes('bocage'); // a village in bocage too (GOSS 7 TEC)
   const night = isNight(state, bundle);
-  const mudMax = groundNow(state, bundle).fx?.advanceMax;
+  const mudMax = groundNow(state, bundle, g.hex).fx?.advanceMax;
   const out: { unit: string; max: number; path: HexId[] }[] = [];
   for (const id of g.attackers) {
     const u = unitOf(state, id);

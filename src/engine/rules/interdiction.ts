@@ -4,7 +4,7 @@
  * every Allied unit may be attacked when its move is complete. The engine offers the Allied player
  * the eligible units at the end of the German Movement Segment (a pending decision): 1d10 + DRMs.
  */
-import { distance } from '../hex';
+import { distance, type HexId } from '../hex';
 import { phasingSide, turnTime } from '../sequence';
 import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle, UnitState } from '../types';
 import { reject, type RuleModule } from './registry';
@@ -24,7 +24,7 @@ export function giDrms(state: GameState, bundle: ScenarioBundle, id: string): { 
   if (isPureAfv(defOf(bundle, id))) out.push({ value: t.drm.pureAfv, why: 'pure AFV target' });
   const cover = readUnits(state.units).some((x) => x.side === u.side && x.id !== id && live(x) && distance(x.hex!, u.hex!) <= t.drm.flakOrHqRange && (isFlak(defOf(bundle, x.id)) || isHq(defOf(bundle, x.id))));
   if (cover) out.push({ value: t.drm.flakOrHqNear, why: `Flak or HQ within ${t.drm.flakOrHqRange} hexes` });
-  if (atmosphere(state, bundle).value === 'POvr') out.push({ value: t.drm.povr, why: 'partial overcast' });
+  if (atmosphere(state, bundle, u.hex).value === 'POvr') out.push({ value: t.drm.povr, why: 'partial overcast' });
   // A Mech unit's move wholly along primary/secondary roads in wet or mud is Mech road movement too (GOSS 7.6.1 step 5).
   if (u.move?.type === 'road' || (u.move?.type === 'mainroad' && defOf(bundle, id).moveClass === 'mech')) out.push({ value: t.drm.road, why: 'used road movement' });
   return out;
@@ -33,10 +33,10 @@ export function giDrms(state: GameState, bundle: ScenarioBundle, id: string): { 
 export function giEligible(state: GameState, bundle: ScenarioBundle): string[] {
   if (phasingSide(bundle.scenario, state.pos) !== 'german') return [];
   if (turnTime(bundle.scenario, bundle.sequence, state.pos.turn).time === 'Night') return [];
-  const atm = atmosphere(state, bundle);
-  if (atm.rain || (atm.value !== 'clear' && atm.value !== 'POvr')) return [];
+  // The atmosphere where the mover is (AW 19.2.2a sectors): GI flies in clear or POvr without rain.
+  const flies = (h: HexId | null): boolean => { const atm = atmosphere(state, bundle, h); return !atm.rain && (atm.value === 'clear' || atm.value === 'POvr'); };
   return readUnits(state.units).filter((u) => u.side === 'german' && live(u) && u.move && u.move.turn === state.pos.turn && u.move.playerTurn === state.pos.playerTurn
-    && u.move.mp * 2 > defOf(bundle, u.id).ma && u.move.beyond6).map((u) => u.id);
+    && u.move.mp * 2 > defOf(bundle, u.id).ma && u.move.beyond6 && flies(u.hex)).map((u) => u.id);
 }
 
 export const interdictionRules: RuleModule = {

@@ -301,10 +301,19 @@ export interface MoverCtx {
 
 export type GroundEffects = NonNullable<TecTable['ground']>['conditions'][string];
 
-/** The ground condition now and its effects from the TEC (GOSS 7.6.1 step 5, 19.4; AW 31.2.1b), or null when it has none. */
-export function groundNow(state: GameState, bundle: ScenarioBundle): { ground: string; fx: GroundEffects | null } {
-  const ground = weatherNow(state, bundle).ground;
-  return { ground, fx: tecOf(bundle).raw.ground?.conditions[ground] ?? null };
+/**
+ * The ground condition now at `hex` and its effects from the TEC (GOSS 7.6.1 step 5, 19.4; AW 31.2.1b),
+ * or null when it has none. A move reads it where the unit starts (AW 19.2.2a sectors; reconstructed:
+ * the ground's MA change is made once, to the allowance).
+ */
+export function groundNow(state: GameState, bundle: ScenarioBundle, hex?: HexId | null): { ground: string; fx: GroundEffects | null } {
+  const ground = weatherNow(state, bundle, hex).ground;
+  return { ground, fx: groundEffects(bundle, ground) };
+}
+
+/** What a ground condition does to movement (the TEC's `ground`), or null when nothing. */
+export function groundEffects(bundle: ScenarioBundle, ground: string): GroundEffects | null {
+  return tecOf(bundle).raw.ground?.conditions[ground] ?? null;
 }
 
 /** Route bits of the roads a move must follow wholly to escape the ground condition (tec.ground.exemptRoads). */
@@ -584,7 +593,7 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
   const tec = tecOf(bundle);
   const parts: Allowance['parts'] = [];
   const rec = moveRecordNow(state, bundle, u);
-  const gfx = tec.raw.ground ? groundNow(state, bundle) : null;
+  const gfx = tec.raw.ground ? groundNow(state, bundle, u.hex) : null;
   if (c.mode === 'pa') {
     const ranger = isRanger(def) || isCommando(def);
     let hexes = ranger ? tec.raw.pa.hexes.ranger : c.leg ? tec.raw.pa.hexes.leg : tec.raw.pa.hexes.mech;

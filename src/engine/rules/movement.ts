@@ -164,7 +164,7 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
     leg: moveClassOf(def, u) !== 'mech', mode, type, commando: isCommando(def),
     enter: enterFilter(state, bundle, unitId), gens: gensFor(state, bundle, u),
     observed: observedFor(state, bundle, u.side, type),
-    ground: groundNow(state, bundle).ground, bridges: nonEmpty(placedBridgeSides(state, bundle)), blown: nonEmpty(downBridgeSides(state, bundle)),
+    ground: groundNow(state, bundle, u.hex).ground, bridges: nonEmpty(placedBridgeSides(state, bundle)), blown: nonEmpty(downBridgeSides(state, bundle)),
     limits: moveLimits(state, bundle, unitId),
   };
 }
@@ -197,7 +197,7 @@ function typesFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode
   const def = bundle.units.get(unitId)!;
   const rec = moveRecordNow(state, bundle, u);
   if (rec && rec.type !== 'pa') return [rec.type];
-  const gr = groundNow(state, bundle);
+  const gr = groundNow(state, bundle, u.hex);
   // GOSS 7.6.1 step 5 / 19.4: a move wholly along primary or secondary roads keeps the MA the ground condition would reduce.
   const main = (mech: boolean): MoveType[] => {
     const fx = gr.fx;

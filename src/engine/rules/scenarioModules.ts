@@ -18,9 +18,10 @@ import { landefront } from './landefront';
 import { lull } from './lull';
 import { airborne, airborneRules } from './airborne/module';
 import { fortifications, fortificationRules } from './fortifications';
+import { variableWeather, variableWeatherRules } from './variableWeather';
 
-export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23, airborneRules, fortificationRules];
+export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23, airborneRules, fortificationRules, variableWeatherRules];
 
 /** Every optional module a scenario may list in `modules`. */
-export const EXTENSIONS: Extension[] = [carpetBombing, corpsBoundary, corpsActivation, bridgeMarkers, artilleryOncePerGt, weatherTable, landefront, lull, airborne, fortifications];
+export const EXTENSIONS: Extension[] = [carpetBombing, corpsBoundary, corpsActivation, bridgeMarkers, artilleryOncePerGt, weatherTable, landefront, lull, airborne, fortifications, variableWeather];
 for (const e of EXTENSIONS) registerExtension(e);

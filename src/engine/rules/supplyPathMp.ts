@@ -110,7 +110,7 @@ function contexts(s: GameState, bundle: ScenarioBundle, view: SideView, hqId: st
   // The HQ as the mover: the steps read neither (only the halts' PA and Mech rules would, and the path moves tactically).
   const base: MoverCtx = {
     state: s, bundle, tec: tecOf(bundle), view: pathView, unit: unitOf(s, hqId), def: bundle.units.get(hqId)!,
-    leg, mode: 'tactical', type: 'offroad', commando: false, enter: null, gens: null, observed: null, ground: groundNow(s, bundle).ground,
+    leg, mode: 'tactical', type: 'offroad', commando: false, enter: null, gens: null, observed: null, ground: groundNow(s, bundle, unitOf(s, hqId).hex).ground,
     bridges: bridges.size ? bridges : undefined, blown: blown.size ? blown : undefined, limits: null,
   };
   // GOSS 15.2.1 Mech path costs: primary road ⅓, secondary ½ (the road movement table), or off-road.

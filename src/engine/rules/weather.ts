@@ -5,6 +5,7 @@
  * and FS (atmosphere) read it here.
  */
 import type { GameState, ScenarioBundle } from '../types';
+import type { HexId } from '../hex';
 import { turnTime } from '../sequence';
 import { special } from './scenarioArea';
 import { moduleWeather, type Weather } from './extensions';
@@ -17,10 +18,13 @@ export const atOrAfter = (a: { date: string; time: string }, b: { date: string; 
 export function fixedWeather(state: GameState, bundle: ScenarioBundle): Weather | null {
   const t = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
   const w = (special(bundle).weather ?? []).filter((x) => atOrAfter(t, x.from)).at(-1);
-  return w ? { atmosphere: w.atmosphere, ground: w.ground } : null;
+  return w ? { atmosphere: w.atmosphere, ground: w.ground, ...(w.rain !== undefined ? { rain: w.rain } : {}) } : null;
 }
 
-/** The weather of the current GT. */
-export function weatherNow(state: GameState, bundle: ScenarioBundle): Weather {
-  return moduleWeather(state, bundle) ?? fixedWeather(state, bundle) ?? { atmosphere: 'clear', ground: 'dry' };
+/**
+ * The weather of the current GT, where `hex` is (AW 19.2.2a: the variable weather differs by weather
+ * sector; without a hex, the first sector's). The other weather rules are the same everywhere.
+ */
+export function weatherNow(state: GameState, bundle: ScenarioBundle, hex?: HexId | null): Weather {
+  return moduleWeather(state, bundle, hex) ?? fixedWeather(state, bundle) ?? { atmosphere: 'clear', ground: 'dry' };
 }

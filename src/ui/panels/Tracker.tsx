@@ -3,22 +3,35 @@ import { useGame } from '../../store/game';
 import { endSegmentRefusal, sideToAct, view } from '../../engine';
 import { useAfterPaint } from '../afterPaint';
 import { phaseLabel, segmentAt } from '../../engine/sequence';
-import { ATMOSPHERE, SIDE_NAME, longDate, playerMessage, playerText } from '../describe';
-import { special, weatherNow, groundNow } from '../../engine/query';
+import { ATMOSPHERE, SIDE_NAME, longDate, playerMessage, playerText, weatherWords } from '../describe';
+import { special, weatherNow, groundNow, groundEffects, weatherBySector, type GroundEffects } from '../../engine/query';
 import type { GameState, ScenarioBundle } from '../../engine/types';
 
 
-/** This GT's weather (AW 32.4.0, 33.4.0, 34.4.0) and what the ground does to movement (GOSS 19.4), or null when the scenario has none. */
-export function weatherLine(state: GameState, bundle: ScenarioBundle): { text: string; effect: string | null } | null {
-  const sp = special(bundle);
-  if (!sp.weather?.length && !sp.weatherTable) return null;
-  const w = weatherNow(state, bundle);
-  const fx = groundNow(state, bundle).fx;
-  const effect = !fx ? null : [
+/** What a ground condition does to movement (GOSS 19.4), in words, or null when nothing. */
+function groundEffectText(fx: GroundEffects | null): string | null {
+  return !fx ? null : [
     fx.mechMa ? `Mech MA ${fx.mechMa}` : '',
     fx.maDivisor ? `MA ÷${fx.maDivisor}` : '',
   ].filter(Boolean).join(', ') + ' unless wholly along primary or secondary roads' + (fx.advanceMax !== undefined ? `; advance max ${fx.advanceMax}; Mech PA ${fx.paMechHexes ?? 2} hex off those roads` : '');
-  return { text: `${ATMOSPHERE[w.atmosphere] ?? w.atmosphere}, ${w.ground} ground`, effect };
+}
+
+/**
+ * This GT's weather (AW 32.4.0, 33.4.0, 34.4.0; AW 19.0 by weather sector when they differ) and what
+ * the ground does to movement (GOSS 19.4), or null when the scenario has none.
+ */
+export function weatherLine(state: GameState, bundle: ScenarioBundle): { text: string; effect: string | null } | null {
+  const sectors = weatherBySector(state, bundle);
+  if (sectors) {
+    const alike = sectors.every((x) => weatherWords(x.weather) === weatherWords(sectors[0].weather));
+    const shown = alike ? [{ sector: null, weather: sectors[0].weather }] : sectors;
+    const effects = shown.flatMap((x) => { const e = groundEffectText(groundEffects(bundle, x.weather.ground)); return e ? [x.sector ? `${x.sector}: ${e}` : e] : []; });
+    return { text: shown.map((x) => (x.sector ? `${x.sector} ${weatherWords(x.weather)}` : weatherWords(x.weather))).join(' · '), effect: effects.length ? effects.join('; ') : null };
+  }
+  const sp = special(bundle);
+  if (!sp.weather?.length && !sp.weatherTable) return null;
+  const w = weatherNow(state, bundle);
+  return { text: `${ATMOSPHERE[w.atmosphere] ?? w.atmosphere}, ${w.ground} ground`, effect: groundEffectText(groundNow(state, bundle).fx) };
 }
 
 

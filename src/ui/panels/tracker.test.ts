@@ -4,6 +4,8 @@ import { newGame } from '../../engine/game';
 import { turnTime } from '../../engine/sequence';
 import type { GameState } from '../../engine/types';
 import { weatherLine } from './Tracker';
+import { produce } from 'immer';
+import { weatherBundle } from '../../engine/rules/variableWeather.fixture';
 
 describe('tracker weather line (AW 32.4.0, GOSS 19.4)', () => {
   const bundle = loadScenario('goodwood');
@@ -20,6 +22,19 @@ describe('tracker weather line (AW 32.4.0, GOSS 19.4)', () => {
     expect(weatherLine(at('1944-07-19', 'PM'), bundle)).toEqual({ text: 'Partial overcast, wet ground', effect: 'Mech MA -2 unless wholly along primary or secondary roads' });
     expect(weatherLine(at('1944-07-20', 'PM'), bundle)?.text).toBe('Overcast, mud ground');
     expect(weatherLine(at('1944-07-20', 'PM'), bundle)?.effect).toMatch(/^MA ÷2 unless wholly along primary or secondary roads; advance max 1/);
+  });
+});
+
+describe('tracker weather line with the AW 19.0 sectors', () => {
+  it('AW 19.2.2a: one line when both sectors have the same weather; each sector named, with its ground effect, when they differ', () => {
+    const bundle = weatherBundle();
+    const s0 = newGame(bundle, { seed: 'weather' }).state;
+    const withWeather = (w: object[]): GameState => produce(s0, (d) => { (d as unknown as { special: Record<string, unknown> }).special = { ...(d as unknown as { special?: object }).special, weather: { gts: [{ turn: 0, date: '1944-06-06', time: 'AM', w }] } }; });
+    expect(weatherLine(withWeather([{ atmosphere: 'POvr', rain: false, ground: 'dry' }, { atmosphere: 'POvr', rain: false, ground: 'dry' }]), bundle)).toEqual({ text: 'Partial overcast, dry ground', effect: null });
+    expect(weatherLine(withWeather([{ atmosphere: 'Ovr', rain: true, ground: 'wet' }, { atmosphere: 'storm', rain: true, ground: 'mud' }]), bundle)).toEqual({
+      text: 'Western sector Overcast with rain, wet ground · Eastern sector Storm with rain, mud ground',
+      effect: expect.stringMatching(/^Western sector: Mech MA -2 unless wholly along primary or secondary roads; Eastern sector: MA ÷2 unless/),
+    });
   });
 });
 

@@ -132,7 +132,7 @@ function mpCtx(c: GCtx, unitId: string, via: 'road' | 'offroad'): MoverCtx {
     state: c.state, bundle: c.bundle, tec: tecOf(c.bundle), view: { ...base, flags }, unit: u, def,
     leg: def.moveClass !== 'mech', mode: 'tactical', type: def.moveClass !== 'mech' ? 'offroad' : via,
     commando: false, enter: enterFilter(c.state, c.bundle, unitId), gens: null, observed: null,
-    ground: groundNow(c.state, c.bundle).ground,
+    ground: groundNow(c.state, c.bundle, u.hex).ground,
   };
 }
 
