@@ -21,7 +21,7 @@ import { civilFromDays, compareTime, daysFromCivil, gameTime } from '../sequence
 import type { HexId } from '../hex';
 import { moduleOn, type Extension, type Weather } from './extensions';
 import { moduleDraft, moduleState } from './moduleState';
-import { fixedWeather } from './weather';
+import { fixedWeatherAt } from './weather';
 import { buildSectorMap } from './weatherSectors';
 
 export const VARIABLE_WEATHER = 'variableWeather';
@@ -80,7 +80,7 @@ function unrolled(bundle: ScenarioBundle, turn: number): SectorWeather | null {
   const t = gameTime(bundle.scenario, bundle.sequence, turn);
   const h = weatherTables(bundle).historical.find((x) => x.date === t.date && x.times.includes(t.time));
   if (h) return { atmosphere: h.atmosphere, rain: h.rain, ground: h.ground };
-  const f = fixedWeather({ pos: { turn } } as GameState, bundle);
+  const f = fixedWeatherAt(bundle, turn);
   return f ? { atmosphere: f.atmosphere as Atmosphere, rain: f.rain === true, ground: f.ground as Ground } : null;
 }
 

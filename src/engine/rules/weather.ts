@@ -16,7 +16,12 @@ export const atOrAfter = (a: { date: string; time: string }, b: { date: string; 
 
 /** The scenario's fixed weather for the current GT (the last entry at or before it). */
 export function fixedWeather(state: GameState, bundle: ScenarioBundle): Weather | null {
-  const t = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
+  return fixedWeatherAt(bundle, state.pos.turn);
+}
+
+/** The scenario's fixed weather for a GT (the last entry at or before it). */
+export function fixedWeatherAt(bundle: ScenarioBundle, turn: number): Weather | null {
+  const t = turnTime(bundle.scenario, bundle.sequence, turn);
   const w = (special(bundle).weather ?? []).filter((x) => atOrAfter(t, x.from)).at(-1);
   return w ? { atmosphere: w.atmosphere, ground: w.ground, ...(w.rain !== undefined ? { rain: w.rain } : {}) } : null;
 }
