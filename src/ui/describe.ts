@@ -78,6 +78,10 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
     // Turn-level and combat events that read badly as the generic line (issue 16's scenarios).
     case 'weatherRolled': return `Weather: ${ATMOSPHERE[String(e.atmosphere)] ?? e.atmosphere}, ${e.ground} ground${tail(e)}`;
     case 'weatherDetermined': return `Weather: ${(e.sectors as { sector: string; atmosphere: string; rain: boolean; ground: string; why: string }[]).map((x) => `${x.sector} ${weatherWords(x)} (${x.why})`).join('; ')}${tail(e)}`;
+    // A GT designated secretly once per game day (AW 3.3.3 / GOSS 3.5 rest GT, AW 35.5.2 low-fuel GT).
+    case 'restGT': case 'lowFuelGt': return `${SIDES[String(e.side)] ?? e.side}: this ${e.time} GT is the ${e.type === 'restGT' ? 'rest' : 'low-fuel'} GT designated in secret${tail(e)}`;
+    case 'restDeclined': case 'lowFuelDeclined': return `${SIDES[String(e.side)] ?? e.side}: the ${e.time} GT is not the ${e.type === 'restDeclined' ? 'rest' : 'low-fuel'} GT${tail(e)}`;
+    case 'restBroken': case 'lowFuelBroken': return `${SIDES[String(e.side)] ?? e.side}: ${playerText(String(e.message))}${tail(e)}`;
     case 'stormDuration': return `Storm: rolled ${e.roll}, ${e.days} game day${e.days === 1 ? '' : 's'} before it may end (first check on ${longDate(String(e.checkOn))})${tail(e)}`;
     case 'stormEndCheck': return `Storm end check: rolled ${e.roll}${e.drm ? ` − ${-Number(e.drm)}` : ''} — ${e.ends ? 'the storm ends' : 'the storm goes on'}${tail(e)}`;
     case 'carpetBombing': return `Carpet bombing of ${Array.isArray(e.hexes) ? `${e.hexes.length} hexes: ${e.hexes.join(', ')}` : 'its hexes'}${tail(e)}`;

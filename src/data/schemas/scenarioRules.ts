@@ -11,6 +11,7 @@ import { HexRef } from './map';
 import { Side, TimeOfDay } from './sequence';
 import { AirborneSpecial } from './airborne';
 import { VariableWeatherRule } from './weather';
+import { FuelRule } from './fuel';
 
 export const GameTimeRef = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), time: TimeOfDay });
 export type GameTimeRef = z.infer<typeof GameTimeRef>;
@@ -486,6 +487,8 @@ export const ScenarioSpecial = z.object({
   airborne: AirborneSpecial.optional(),
   /** AW 19.0: the variable weather module's block (src/data/schemas/weather.ts). */
   variableWeather: VariableWeatherRule.optional(),
+  /** AW 35.5.1–35.5.2: the intermediate fuel rules' block (src/data/schemas/fuel.ts). */
+  fuel: FuelRule.optional(),
   /** Sources and reasoning behind reconstructed parts (play area, boundaries, Allied setup). */
   notes: z.array(z.object({ topic: z.string(), text: z.string(), source: Source })).optional(),
 });

@@ -22,4 +22,6 @@ export type RevealAction = z.infer<typeof RevealAction>;
 
 /** AW 3.5 / GOSS 3.5: the owner of an unrevealed rest-GT designation says "not this GT". */
 export const RestPassAction = z.strictObject({ type: z.literal('restPass') });
+/** AW 35.5.2: "this is not my low-fuel GT" (rules/intermediateFuel.ts). */
+export const FuelPassAction = z.strictObject({ type: z.literal('fuelPass') });
 export type RestPassAction = z.infer<typeof RestPassAction>;

@@ -58,6 +58,8 @@ export interface Extension {
   acrossBoundary?(state: GameState, bundle: ScenarioBundle, unitId: string): Boundary | null;
   /** The unit's MA after this module (AW 34.7.2 weather, AW 34.10.1 lull), or null when unchanged. */
   ma?(state: GameState, bundle: ScenarioBundle, unitId: string, ma: number): MaStep | null;
+  /** The unit's PA movement in hexes after this module (AW 35.5.2 low fuel: one hex), or null when unchanged. */
+  paHexes?(state: GameState, bundle: ScenarioBundle, unitId: string, hexes: number): MaStep | null;
   /** A factor on the MA with its reason (AW 32.2.2 halved), or null. */
   maHalved?(state: GameState, bundle: ScenarioBundle, unitId: string): { case: string; text: string } | null;
   /** The unit generates no movement halts (AW 32.2.2). */
@@ -195,6 +197,16 @@ export function maSteps(state: GameState, bundle: ScenarioBundle, unitId: string
   for (const e of extensionsOf(bundle)) {
     const s = e.ma?.(state, bundle, unitId, ma);
     if (s) { out.push(s); ma = s.ma; }
+  }
+  return out;
+}
+
+/** The modules' changes to the unit's PA movement in hexes, in order (each `ma` is the hexes after it). */
+export function paHexSteps(state: GameState, bundle: ScenarioBundle, unitId: string, hexes: number): MaStep[] {
+  const out: MaStep[] = [];
+  for (const e of extensionsOf(bundle)) {
+    const s = e.paHexes?.(state, bundle, unitId, hexes);
+    if (s) { out.push(s); hexes = s.ma; }
   }
   return out;
 }

@@ -14,7 +14,7 @@ import { changedUnits, unitIndex } from './unitIndex';
 import { derivedCaches, predecessorOf, sameExcept } from './lineage';
 import { isDraft } from 'immer';
 import { actsAsDivisionGroup, actsAsGroup } from './artilleryGroups';
-import { extensionsOf, generatesHalts, maHalvings, maSteps, type MoveLimits } from './extensions';
+import { extensionsOf, generatesHalts, maHalvings, maSteps, paHexSteps, type MoveLimits } from './extensions';
 import { special } from './scenarioArea';
 import { motorisedMa } from './motorised';
 import { weatherNow } from './weather';
@@ -601,6 +601,8 @@ export function allowance(c: Pick<MoverCtx, 'state' | 'bundle' | 'view' | 'unit'
     // GOSS 5.2.3 / 19.4: Leg rangers and commandos move 1 PA hex in mud (Mech: 1 hex off the main roads, in the search).
     const cdo = gfx?.fx?.paCdoHexes;
     if (ranger && c.leg && cdo !== undefined && cdo < hexes) { hexes = cdo; parts.push({ case: 'GOSS 5.2.3, 19.4', text: `${gfx!.ground} ground: ${hexes} PA hex` }); }
+    // The scenario modules' PA limits (AW 35.5.2 low fuel).
+    for (const m of paHexSteps(state, bundle, u.id, hexes)) if (m.ma < hexes) { hexes = m.ma; parts.push({ case: m.case, text: m.text }); }
     return { budget: hexes, spent: rec?.hexes ?? 0, parts };
   }
   let ma = def.ma;

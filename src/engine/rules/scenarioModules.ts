@@ -19,9 +19,10 @@ import { lull } from './lull';
 import { airborne, airborneRules } from './airborne/module';
 import { fortifications, fortificationRules } from './fortifications';
 import { variableWeather, variableWeatherRules } from './variableWeather';
+import { intermediateFuel, intermediateFuelRules } from './intermediateFuel';
 
-export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23, airborneRules, fortificationRules, variableWeatherRules];
+export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23, airborneRules, fortificationRules, variableWeatherRules, intermediateFuelRules];
 
 /** Every optional module a scenario may list in `modules`. */
-export const EXTENSIONS: Extension[] = [carpetBombing, corpsBoundary, corpsActivation, bridgeMarkers, artilleryOncePerGt, weatherTable, landefront, lull, airborne, fortifications, variableWeather];
+export const EXTENSIONS: Extension[] = [carpetBombing, corpsBoundary, corpsActivation, bridgeMarkers, artilleryOncePerGt, weatherTable, landefront, lull, airborne, fortifications, variableWeather, intermediateFuel];
 for (const e of EXTENSIONS) registerExtension(e);
