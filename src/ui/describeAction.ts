@@ -53,6 +53,7 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
     case 'reveal': return `Reveal the sealed choice: ${String(a.value)}`;
     case 'restPass': return 'Not our rest GT: continue';
     case 'fuelPass': return 'Not our low-fuel GT: continue';
+    case 'fuelExempt': return `Full MA today for ${[...(a.formations as string[]).map((f) => `the ${f} formation`), ...(a.units as string[]).map(name)].join(', ')} (AW 35.5.2)`;
     // The airborne module (AW 41): a DZ is named by division and letter ("6AB N").
     case 'pegasus': return 'Pegasus Bridge mission: land the coup de main Coy and roll for both bridges';
     case 'placeDz': return `Place DZ ${dzName(a.dz)}: roll its scatter and status`;

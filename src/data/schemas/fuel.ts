@@ -4,8 +4,8 @@ import { Side, TimeOfDay } from './sequence';
 
 /**
  * Schema of the intermediate fuel rules (data/modules/fuel/*.json, AW 35.5.1–35.5.2): the Allied Mech
- * MA steps by date and the German low-fuel GT. The exemptions of AW 35.5.2 (formations and BGs at full
- * MA) are not in it yet (docs/rules-coverage.md).
+ * MA steps by date, the German low-fuel GT and the formations and BGs the German side may exempt each
+ * game day.
  */
 const At = z.strictObject({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), time: TimeOfDay });
 
@@ -27,6 +27,12 @@ export const FuelTables = z.strictObject({
     from: At,
     lowFuelMechMa: z.number().int(),
     otherGts: z.strictObject({ maDivisor: z.number().int().positive(), paHexes: z.number().int().positive() }),
+    /** The formations and BGs the side may exempt each GD (full MA), by date; what makes a BG. */
+    exempt: z.strictObject({
+      limits: z.array(z.strictObject({ from: At, before: At, formations: z.number().int().positive(), bgs: z.number().int().positive(), source: Source })).min(1),
+      bgFormationPattern: z.string().min(1),
+      source: Source,
+    }),
     source: Source,
   }),
 });

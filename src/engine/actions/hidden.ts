@@ -22,6 +22,12 @@ export type RevealAction = z.infer<typeof RevealAction>;
 
 /** AW 3.5 / GOSS 3.5: the owner of an unrevealed rest-GT designation says "not this GT". */
 export const RestPassAction = z.strictObject({ type: z.literal('restPass') });
+export type RestPassAction = z.infer<typeof RestPassAction>;
 /** AW 35.5.2: "this is not my low-fuel GT" (rules/intermediateFuel.ts). */
 export const FuelPassAction = z.strictObject({ type: z.literal('fuelPass') });
-export type RestPassAction = z.infer<typeof RestPassAction>;
+/** AW 35.5.2: the formations (division or KG) and independent units that move with their full MA this GD. */
+export const FuelExemptAction = z.strictObject({
+  type: z.literal('fuelExempt'),
+  formations: z.array(z.string().min(1).max(40)).max(8),
+  units: z.array(z.string().min(1).max(60)).max(8),
+});

@@ -6,14 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { produce } from 'immer';
 import { BUILTIN, loadScenario } from '../../data/bundle';
-import { apply, newGame, view, type Action, type GameEvent, type GameState } from '../index';
+import { apply, legalActions, newGame, view, type Action, type GameEvent, type GameState } from '../index';
 import type { ScenarioBundle } from '../types';
 import { sealCommitment } from './hidden';
 import { maAfterModules } from './extensions';
 import { gameTime } from '../sequence';
 import { intermediateFuel, isLowFuelGt } from './intermediateFuel';
 import { allowance, sideView } from './movement-search';
-import { unitOf } from '../unitTable';
+import { unitList, unitOf } from '../unitTable';
 
 function fuelBundle(start: { date: string; time: string }): ScenarioBundle {
   const scen = structuredClone(BUILTIN.scenarios['data/scenarios/night-drop-6ab.json']) as Record<string, unknown> & { modules: string[]; unitSets: string[]; setup: unknown[]; special: Record<string, Record<string, unknown>> };
@@ -123,5 +123,42 @@ describe('AW 35.5 intermediate fuel', () => {
     expect(events.at(-1)).toMatchObject({ type: 'lowFuelBroken', side: 'german', time: 'AM', case: CASE });
     expect(isLowFuelGt(s, b)).toBe(false);
     expect(maAfterModules(s, b, GERMAN_MECH).ma).toBe(6);
+  });
+
+  it('AW 35.5.2 (seed:004 L11207-11221): each GD the German side names formations or BGs at full MA, once, in its Movement Segment: one formation or four BGs until July 3, two or eight from July 4', () => {
+    const b = fuelBundle({ date: '1944-06-09', time: 'AM' });
+    const KEY = 'lowFuelGT:1944-06-09';
+    let s = ok(newGame(b, { seed: 'fuel' }).state, { type: 'seal', key: KEY, commitment: sealCommitment(KEY, 'Night', SALT) });
+    const refusal = (x: GameState, a: Action) => { const r = apply(x, a); return r.ok ? null : r.error; };
+    // The Allied Movement Segment admits the action, but only the German side names exemptions.
+    for (let i = 0; i < 40 && b.sequence.playerTurn[s.pos.phase].segments[s.pos.segment].id !== 'move'; i++) s = ok(s, { type: 'endSegment' });
+    expect(refusal(s, { type: 'fuelExempt', formations: ['21Pz'], units: [] })).toMatchObject({ code: 'wrong-side', case: CASE });
+    for (let i = 0; i < 80 && s.pending?.kind !== 'lowFuelGT'; i++) s = ok(s, { type: 'endSegment' });
+    s = ok(s, { type: 'fuelPass' });
+    for (let i = 0; i < 40 && b.sequence.playerTurn[s.pos.phase].segments[s.pos.segment].id !== 'move'; i++) s = ok(s, { type: 'endSegment' });
+    expect(s.pos.playerTurn).toBe(1);
+    expect(b.units.get(GERMAN_MECH)!.formation).toBe('21Pz');
+    expect(legalActions(s, 'german')).toContainEqual({ type: 'fuelExempt', formations: ['21Pz'], units: [] });
+    expect(refusal(s, { type: 'fuelExempt', formations: ['21Pz', '12SS'], units: [] })).toMatchObject({ code: 'too-many', message: 'at most 1 division formation or 4 BGs a game day now' });
+    const independent = unitList(s).find((u) => u.side === 'german' && u.hex !== null && b.units.get(u.id)!.independent)!.id;
+    expect(refusal(s, { type: 'fuelExempt', formations: ['21Pz'], units: [independent] })).toMatchObject({ code: 'too-many' });
+    expect(refusal(s, { type: 'fuelExempt', formations: ['XYZ'], units: [] })).toMatchObject({ code: 'no-formation' });
+    expect(refusal(s, { type: 'fuelExempt', formations: ['21Pz', '21Pz'], units: [] })).toMatchObject({ code: 'duplicate' });
+    const events: GameEvent[] = [];
+    const before = maAfterModules(s, b, GERMAN_MECH).ma;
+    s = ok(s, { type: 'fuelExempt', formations: ['21Pz'], units: [] }, events);
+    expect(before).toBe(6);
+    expect(events).toContainEqual({ type: 'fuelExempted', side: 'german', formations: ['21Pz'], units: [], case: CASE });
+    expect(maAfterModules(s, b, GERMAN_MECH)).toMatchObject({ ma: 12, case: 'GOSS 7' });
+    expect(intermediateFuel.paHexes!(s, b, GERMAN_MECH, 4)).toBeNull();
+    expect(refusal(s, { type: 'fuelExempt', formations: ['21Pz'], units: [] })).toMatchObject({ code: 'already' });
+    expect(legalActions(s, 'german').some((a) => a.type === 'fuelExempt')).toBe(false);
+    // July 4: two division formations.
+    const july4 = produce(s, (d) => { d.pos.turn += 25 * 3; (d as unknown as { special: { fuel?: unknown } }).special.fuel = undefined; });
+    expect(gameTime(b.scenario, b.sequence, july4.pos.turn).date).toBe('1944-07-04');
+    expect(refusal(july4, { type: 'fuelExempt', formations: ['21Pz', '12SS'], units: [] })).toBeNull();
+    // The next GD: the exemption is gone.
+    const june10 = produce(s, (d) => { d.pos.turn += 3; });
+    expect(maAfterModules(june10, b, GERMAN_MECH).ma).toBe(6);
   });
 });
