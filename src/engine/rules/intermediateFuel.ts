@@ -61,7 +61,16 @@ function exempted(state: GameState, def: UnitDef, unitId: string, date: string):
 }
 
 /** What an exemption may name (AW 35.5.2, reconstructed): a division formation, a KG formation (a BG), or an independent unit (a BG). */
-function kindOf(bundle: ScenarioBundle, side: Side): { divisions: Set<string>; kgs: Set<string>; independent: Set<string> } {
+type Kinds = { divisions: Set<string>; kgs: Set<string>; independent: Set<string> };
+const kinds = new WeakMap<ScenarioBundle, Map<Side, Kinds>>();
+function kindOf(bundle: ScenarioBundle, side: Side): Kinds {
+  let bySide = kinds.get(bundle);
+  if (!bySide) kinds.set(bundle, (bySide = new Map()));
+  let k = bySide.get(side);
+  if (!k) bySide.set(side, (k = buildKinds(bundle, side)));
+  return k;
+}
+function buildKinds(bundle: ScenarioBundle, side: Side): Kinds {
   const pattern = new RegExp(fuelTables(bundle).german.exempt.bgFormationPattern);
   const divisions = new Set<string>(), kgs = new Set<string>(), independent = new Set<string>();
   for (const [id, def] of bundle.units) {
