@@ -81,6 +81,11 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
     // A GT designated secretly once per game day (AW 3.3.3 / GOSS 3.5 rest GT, AW 35.5.2 low-fuel GT).
     case 'restGT': case 'lowFuelGt': return `${SIDES[String(e.side)] ?? e.side}: this ${e.time} GT is the ${e.type === 'restGT' ? 'rest' : 'low-fuel'} GT designated in secret${tail(e)}`;
     case 'restDeclined': case 'lowFuelDeclined': return `${SIDES[String(e.side)] ?? e.side}: the ${e.time} GT is not the ${e.type === 'restDeclined' ? 'rest' : 'low-fuel'} GT${tail(e)}`;
+    case 'arrivalRolled': {
+      const days = Number(e.days);
+      const when = days === 0 ? 'on time' : days < 0 ? 'one game day early' : `${days === 1 ? 'one game day' : `${days} game days`} late`;
+      return `Reinforcements ${nameList(name, e.units)}: rolled ${e.roll}${e.drm ? ` ${Number(e.drm) > 0 ? '+' : '−'} ${Math.abs(Number(e.drm))} (weather)` : ''} — arrive ${when}, ${longDate(String(e.date))} ${e.time}${tail(e)}`;
+    }
     case 'fuelExempted': return `${SIDES[String(e.side)] ?? e.side}: full MA today for ${[...(e.formations as string[]).map((f) => `the ${f} formation`), ...(e.units as string[]).map(name)].join(', ') || 'no formation'}${tail(e)}`;
     case 'restBroken': case 'lowFuelBroken': return `${SIDES[String(e.side)] ?? e.side}: ${playerText(String(e.message))}${tail(e)}`;
     case 'stormDuration': return `Storm: rolled ${e.roll}, ${e.days} game day${e.days === 1 ? '' : 's'} before it may end (first check on ${longDate(String(e.checkOn))})${tail(e)}`;

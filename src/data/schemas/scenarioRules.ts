@@ -12,6 +12,7 @@ import { Side, TimeOfDay } from './sequence';
 import { AirborneSpecial } from './airborne';
 import { VariableWeatherRule } from './weather';
 import { FuelRule } from './fuel';
+import { RandomArrivalRule } from './arrival';
 
 export const GameTimeRef = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), time: TimeOfDay });
 export type GameTimeRef = z.infer<typeof GameTimeRef>;
@@ -237,6 +238,8 @@ export const Reinforcement = z.object({
   units: z.array(z.object({ unit: z.string(), stepsLost: z.number().int().nonnegative().default(0), name: z.string() })).min(1),
   /** Lengths in which this group does not arrive (AW 32.1: the short game ignores the July 19 PM Germans). */
   skipInLengths: z.array(z.string()).default([]),
+  /** The group arrives as listed even with the AW 35.3.1 random arrival (AW 36.8: "with no delay roll"). */
+  noDelayRoll: z.boolean().optional(),
   source: Source,
 });
 
@@ -489,6 +492,8 @@ export const ScenarioSpecial = z.object({
   variableWeather: VariableWeatherRule.optional(),
   /** AW 35.5.1–35.5.2: the intermediate fuel rules' block (src/data/schemas/fuel.ts). */
   fuel: FuelRule.optional(),
+  /** AW 35.3.1: the random arrival of reinforcements (src/data/schemas/arrival.ts). */
+  randomArrival: RandomArrivalRule.optional(),
   /** Sources and reasoning behind reconstructed parts (play area, boundaries, Allied setup). */
   notes: z.array(z.object({ topic: z.string(), text: z.string(), source: Source })).optional(),
 });

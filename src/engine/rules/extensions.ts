@@ -82,6 +82,8 @@ export interface Extension {
   leadsOnlyAlone?(state: GameState, bundle: ScenarioBundle, unitId: string): boolean;
   /** The counter's emplaced guns fire FS missions (AW 4.5.10b WN/StP artillery), or null. */
   emplacedGuns?(bundle: ScenarioBundle, unitId: string): EmplacedGuns | null;
+  /** The game days a reinforcement group (its index in special.reinforcements) arrives after its listed GT (AW 35.3.1 random arrival; negative: early), or null when the module does not move it. */
+  arrivalShift?(state: GameState, bundle: ScenarioBundle, group: number): number | null;
   /** Whether the unit can trace GenS when this module decides it (AW 15.0 airborne divisions from their primary DZ), or null (the scenario's supply rule decides). */
   genS?(state: GameState, bundle: ScenarioBundle, unitId: string): boolean | null;
 }
@@ -131,6 +133,15 @@ export function blownBridgeSides(state: GameState, bundle: ScenarioBundle): Read
     out = out.size ? new Set([...out, ...s]) : s;
   }
   return out;
+}
+
+/** The game days a module moves a reinforcement group's arrival by (0 when none does). */
+export function arrivalShift(state: GameState, bundle: ScenarioBundle, group: number): number {
+  for (const e of extensionsOf(bundle)) {
+    const d = e.arrivalShift?.(state, bundle, group);
+    if (d !== undefined && d !== null) return d;
+  }
+  return 0;
 }
 
 /** Does any module of the scenario decide some units' GenS (then moduleGenS is worth asking per unit)? */

@@ -14,7 +14,8 @@ import type { Action, GameEvent, GameState, ScenarioBundle, Side } from '../type
 import { reject, type RuleContext, type RuleModule } from './registry';
 import { formatHex, tryParseHexRef, type HexId } from '../hex';
 import { isLand } from '../board';
-import { segmentAt, turnTime, phasingSide } from '../sequence';
+import { civilFromDays, daysFromCivil, segmentAt, turnTime, phasingSide } from '../sequence';
+import { arrivalShift } from './extensions';
 import { hexSet, inPlayArea, special, type SpecialState } from './scenarioArea';
 import { patchUnit, putUnit, unitList, unitOf } from '../unitTable';
 import { peekUnit, readUnits } from './unitIndex';
@@ -28,11 +29,18 @@ function specialOf(d: Draft<GameState>): Draft<SpecialState> {
   return s.special as Draft<SpecialState>;
 }
 
+/** The date a group arrives: its listed date, moved by the game days a module gives it (AW 35.3.1 random arrival). */
+export function arrivalDate(state: GameState, bundle: ScenarioBundle, group: number): string {
+  const at = special(bundle).reinforcements![group].at.date;
+  const shift = arrivalShift(state, bundle, group);
+  return shift ? civilFromDays(daysFromCivil(at) + shift) : at;
+}
+
 /** Reinforcement groups due for `side` at game turn `turn` in this game's length. */
 export function groupsDue(state: GameState, bundle: ScenarioBundle, turn: number, side: Side): number[] {
   const t = turnTime(bundle.scenario, bundle.sequence, turn);
   return (special(bundle).reinforcements ?? []).flatMap((g, i) =>
-    g.side === side && g.at.date === t.date && g.at.time === t.time && !g.skipInLengths.includes(state.length) ? [i] : []);
+    g.side === side && g.at.time === t.time && arrivalDate(state, bundle, i) === t.date && !g.skipInLengths.includes(state.length) ? [i] : []);
 }
 
 function arrive(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {

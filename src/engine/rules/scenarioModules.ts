@@ -20,9 +20,10 @@ import { airborne, airborneRules } from './airborne/module';
 import { fortifications, fortificationRules } from './fortifications';
 import { variableWeather, variableWeatherRules } from './variableWeather';
 import { intermediateFuel, intermediateFuelRules } from './intermediateFuel';
+import { randomArrival, randomArrivalRules } from './randomArrival';
 
-export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23, airborneRules, fortificationRules, variableWeatherRules, intermediateFuelRules];
+export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23, airborneRules, fortificationRules, variableWeatherRules, intermediateFuelRules, randomArrivalRules];
 
 /** Every optional module a scenario may list in `modules`. */
-export const EXTENSIONS: Extension[] = [carpetBombing, corpsBoundary, corpsActivation, bridgeMarkers, artilleryOncePerGt, weatherTable, landefront, lull, airborne, fortifications, variableWeather, intermediateFuel];
+export const EXTENSIONS: Extension[] = [carpetBombing, corpsBoundary, corpsActivation, bridgeMarkers, artilleryOncePerGt, weatherTable, landefront, lull, airborne, fortifications, variableWeather, intermediateFuel, randomArrival];
 for (const e of EXTENSIONS) registerExtension(e);
