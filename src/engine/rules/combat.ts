@@ -7,7 +7,8 @@ import { fatigueRules } from './fatigue';
 import { fieldworksRules } from './fieldworks';
 import { interdictionRules } from './interdiction';
 import { supplyRules } from './supply';
+import { isolationRules } from './isolation';
 import { overrunRules } from './overrun';
 import { procedureRules } from '../procedures';
 
-export const COMBAT_MODULES: RuleModule[] = [supplyRules, interdictionRules, attackDesignationRules, fireSupportRules, groundAssaultRules, overrunRules, procedureRules, fatigueRules, fieldworksRules];
+export const COMBAT_MODULES: RuleModule[] = [supplyRules, isolationRules, interdictionRules, attackDesignationRules, fireSupportRules, groundAssaultRules, overrunRules, procedureRules, fatigueRules, fieldworksRules];

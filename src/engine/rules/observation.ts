@@ -186,6 +186,8 @@ export function canObserve(state: GameState, bundle: ScenarioBundle, observerId:
   if (!o || !def || o.hex === null || o.eliminated) return { ok: false, reason: 'the observer is not on the map', case: 'GOSS 8.0' };
   if (isZStep(def)) return { ok: false, reason: `${def.designation} is a Z-step; Z-steps cannot spot`, case: 'GOSS 4.1.3' };
   if (def.size === 'Leader' || isArtilleryGroup(def)) return { ok: false, reason: `${def.designation} is not a ground unit that can spot`, case: 'GOSS 8.0' };
+  // GOSS 15.7.0: isolated units cannot spot (the marker of the standard Supply Determination Segment, rules/isolation.ts).
+  if (o.markers.includes('Isolated')) return { ok: false, reason: `${def.designation} is isolated; isolated units cannot spot`, case: 'GOSS 15.7' };
   const d = distance(o.hex, targetHex);
   if (d === 0) return { ok: false, reason: 'the observer is in the target hex', case: 'GOSS 8.0' };
   const targets = unitsIn(state, targetHex, null, o.side);

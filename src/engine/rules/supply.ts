@@ -287,8 +287,8 @@ export const supplyRules: RuleModule = {
   hooks: [
     // AW 31.11: the introductory sequence's segment (HQs and subordinates).
     { segment: 'supply', onEnter: (d, ctx) => markSupply(d, ctx.bundle, true, 'AW 31.11') },
-    // AW 3.3.5g / GOSS 15.0: the standard and intermediate sequences' segment, units but not HQs. Not yet:
-    // the Isolated marker and surrender (GOSS 15.7), HQ on-hand supply (15.5.1), extended paths (15.2.4).
+    // AW 3.3.5g / GOSS 15.0: the standard and intermediate sequences' segment, units but not HQs (the
+    // Isolated marker: rules/isolation.ts). Not yet: HQ on-hand supply (15.5.1), extended paths (15.2.4).
     { segment: 'supplyDetermination', onEnter: (d, ctx) => markSupply(d, ctx.bundle, false, 'GOSS 15.0') },
   ],
 };
