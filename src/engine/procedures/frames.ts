@@ -145,6 +145,8 @@ export interface GroundAssaultFrame extends FrameCommon {
   overrun: boolean;
   /** GOSS 17.3.2b: the hasty bridge demolition has been tried for this GA. */
   hasty?: boolean;
+  /** GOSS 13.5 step 3 / 15.7.1: the isolated OoS defenders have checked for surrender (set only when some had to). */
+  surrender?: boolean;
   /** GOSS 5.3.5 chained overrun: the hex the overrunners attack from. */
   overrunFrom?: number;
 }

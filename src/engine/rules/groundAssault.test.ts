@@ -706,3 +706,27 @@ describe('GOSS 13.12 / 19.4 advance in mud', () => {
     expect(Math.max(...run('mud'))).toBe(1);
   });
 });
+
+describe('GOSS 13.5 step 3 / 15.7.1 surrender before defending', () => {
+  it('GOSS 13.5 / 15.7.1: an isolated OoS defender makes a defensive PRC before the GA; failed, it is removed and the attacker may advance into the empty hex with no GA roll; passed, the GA goes on; a defender not isolated does not check', () => {
+    const b = fixture({ units: [A('a', 2, 4), G('g', 3, 4, { steps: [[2, 2]] })] });
+    const s0 = gaState(b, { a: ['TA'], g: ['Isolated', 'OoS'] });
+    const pr = b.units.get('g')!.prDef!;
+    const decl = { type: 'assault' as const, hex: fmt(hx(3, 4)), attackers: ['a'] };
+    // The first roll of the action is the surrender PRC (d10): fails on pr or more.
+    const fails = withSeed(s0, seedWhere(s0.n, (d) => d.d10('x') >= pr));
+    const r1 = act(fails, decl);
+    expect(r1.events.find((e) => e.type === 'surrenderCheck')).toMatchObject({ unit: 'g', pr, drm: 0, surrendered: true, case: 'GOSS 13.5, 15.7.1' });
+    expect(unitOf(r1.state, 'g')).toMatchObject({ eliminated: true, hex: null });
+    expect(r1.events.some((e) => e.type === 'gaResolved')).toBe(false);
+    expect(r1.state.pending).toMatchObject({ kind: 'gaAdvance', side: 'allied' });
+    const passes = withSeed(s0, seedWhere(s0.n, (d) => d.d10('x') < pr));
+    const r2 = act(passes, decl);
+    expect(r2.events.find((e) => e.type === 'surrenderCheck')).toMatchObject({ unit: 'g', surrendered: false });
+    expect(r2.events.some((e) => e.type === 'gaResolved') || r2.state.pending?.kind === 'gaDefend').toBe(true);
+    // Not isolated: no check, and the frame carries no surrender flag.
+    const plain = act(gaState(b, { a: ['TA'], g: ['OoS'] }), decl);
+    expect(plain.events.some((e) => e.type === 'surrenderCheck')).toBe(false);
+  });
+});
+

@@ -26,6 +26,7 @@ import { eliminate, zStepsAlone, type LossCtx } from './losses';
 import { doRetreat, retreatPaths } from './retreat';
 import { clearIfEmpty } from './fieldworks';
 import { peekUnit, readUnits, unmodifiedBase } from './unitIndex';
+import { checksSurrender, gaSurrenderChecks } from './isolation';
 import { hexStackViolation, stackViolationOf } from './stacking';
 import { localUnits } from './combatLocal';
 import { groundNow } from './movement-search';
@@ -270,6 +271,14 @@ export const groundAssaultProcedure = defineProcedure({
     switch (g.stage) {
       case 'declare':
         if (artGroupsDefend(run, g.hex, g.defenderSide)) { g.stage = 'advance'; return 'next'; }
+        // GOSS 13.5 step 3 / 15.7.1: isolated OoS defenders check for surrender before defending.
+        if (!g.surrender && g.defenders.some((id) => { const u = peekUnit(run.d as GameState, id); return !!u && checksSurrender(u); })) {
+          g.surrender = true;
+          const sur = gaSurrenderChecks(run.d, run.ctx, g.defenders);
+          run.events.push(...sur.events);
+          g.defenders = sur.left;
+          if (!sur.left.length) { g.defGoneEarly = true; g.stage = 'advance'; return 'next'; }
+        }
         // GOSS 13 step 3.5, 17.3.2b: a defending engineer may blow the bridge the attack crosses.
         if (!hastyDemolition(run, g)) { g.stage = 'done'; return 'next'; }
         if (defenderMustChoose(run.d as GameState, run.ctx.bundle, g)) return { wait: { side: g.defenderSide, kind: 'gaDefend', prompt: `Ground assault on ${formatHex(g.hex)}: choose the terrain line, standoff and OhS strength`, case: 'GOSS 13.3.2, 13.5' } };

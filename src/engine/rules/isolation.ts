@@ -11,11 +11,11 @@
  *   it checked, +1 when a friendly unit within 2 hexes surrendered this GT, −1 with a leader (GOSS
  *   23.2.1). A unit that fails surrenders: it is removed (no recycle steps).
  * "No GenS path of any length": the unit's own GenS check, or the side's any-length trace from its
- * supply sources (genSCost, whose only limit is the enemy-adjacent hexes). Not yet: the check before
- * defending in a ground assault (GOSS 13.5 step 3).
+ * supply sources (genSCost, whose only limit is the enemy-adjacent hexes). The same check is made
+ * before defending in a ground assault (GOSS 13.5 step 3, `gaSurrenderChecks`).
  */
 import type { Draft } from 'immer';
-import type { GameEvent, GameState, ScenarioBundle, Side } from '../types';
+import type { GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
 import type { RuleContext, RuleModule } from './registry';
 import { hexesWithin, distance, type HexId } from '../hex';
 import { phasingSide, gameTime } from '../sequence';
@@ -76,38 +76,74 @@ function markIsolation(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   return events;
 }
 
-/** `state.special.surrender`: the AM GTs each unit has checked in (GOSS 15.7.1 +2 each), and the last GT's surrenders. */
-interface SurrenderState { checks?: Record<string, number> }
+/** `state.special.surrender`: the AM GTs each unit has checked in (GOSS 15.7.1 +2 each), and where units surrendered in the GT `turn`. */
+interface SurrenderState { checks?: Record<string, number>; surrendered?: { turn: number; at: { hex: number; side: Side }[] } }
 const ss = (s: GameState): SurrenderState => moduleState<SurrenderState>(s, 'surrender');
 const ssd = (d: Draft<GameState>): Draft<SurrenderState> => moduleDraft<SurrenderState>(d, 'surrender');
+
+/** Is the unit isolated and OoS, and so checks for surrender (GOSS 15.7.1)? */
+export const checksSurrender = (u: UnitState): boolean => live(u) && u.hex !== null && has(u, ISOLATED) && has(u, M.OOS);
+
+/**
+ * One surrender check (GOSS 15.7.1): a defensive PRC, +2 per earlier AM GT the unit checked in, +1 when a
+ * friendly unit within 2 hexes surrendered this GT, −1 with a leader. A failure removes the unit.
+ */
+function check(d: Draft<GameState>, ctx: RuleContext, u: UnitState, earlier: number, where: string): { event: GameEvent; surrendered: boolean } {
+  const s = d as GameState;
+  const bundle = ctx.bundle;
+  const done = ss(s).surrendered;
+  const near = done?.turn === d.pos.turn && done.at.some((x) => x.side === u.side && distance(x.hex, u.hex!) <= SURRENDER_RANGE);
+  const pr = effectivePr(s, bundle, u.id, 'def').pr ?? 0;
+  const ld = leaderPrcDrm(s, bundle, u.side, [u.hex!]);
+  const drm = 2 * earlier + (near ? 1 : 0) + (ld?.drm ?? 0);
+  const r = prc(ctx.dice, pr, drm, `surrender check ${u.id} (${where})`);
+  if (!r.pass) {
+    const st = ssd(d);
+    const at = st.surrendered?.turn === d.pos.turn ? [...st.surrendered.at] : [];
+    st.surrendered = { turn: d.pos.turn, at: [...at, { hex: u.hex!, side: u.side }] };
+    patchUnit(d, u, { eliminated: true, hex: null });
+  }
+  return { event: { type: 'surrenderCheck', unit: u.id, pr, drm, roll: r.roll, surrendered: !r.pass, case: ld ? `${where}, ${ld.case}` : where }, surrendered: !r.pass };
+}
 
 /** GOSS 15.7.1 in the Surrender Segment: the surrender checks of both sides' isolated OoS units. */
 function surrenderChecks(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const bundle = ctx.bundle;
   if (gameTime(bundle.scenario, bundle.sequence, d.pos.turn).time !== 'AM') return [];
-  const s = d as GameState;
   const events: GameEvent[] = [];
-  const before = ss(s).checks ?? {};
+  const before = ss(d as GameState).checks ?? {};
   const checks: Record<string, number> = {};
   for (const side of bundle.scenario.sides as Side[]) {
-    const surrendered: HexId[] = [];
-    const due = readUnits(d.units).filter((u) => u.side === side && live(u) && u.hex !== null && has(u, ISOLATED) && has(u, M.OOS)).sort((a, b) => a.id.localeCompare(b.id));
+    const due = readUnits(d.units).filter((u) => u.side === side && checksSurrender(u)).sort((a, b) => a.id.localeCompare(b.id));
     for (const u of due) {
       const earlier = before[u.id] ?? 0;
-      checks[u.id] = earlier + 1;
-      const pr = effectivePr(s, bundle, u.id, 'def').pr ?? 0;
-      const near = surrendered.some((h) => distance(h, u.hex!) <= SURRENDER_RANGE);
-      const ld = leaderPrcDrm(s, bundle, side, [u.hex!]);
-      const drm = 2 * earlier + (near ? 1 : 0) + (ld?.drm ?? 0);
-      const r = prc(ctx.dice, pr, drm, `surrender check ${u.id} (GOSS 15.7.1)`);
-      if (!r.pass) { surrendered.push(u.hex!); patchUnit(d, u, { eliminated: true, hex: null }); delete checks[u.id]; }
-      events.push({ type: 'surrenderCheck', unit: u.id, pr, drm, roll: r.roll, surrendered: !r.pass, case: ld ? `GOSS 15.7.1, ${ld.case}` : 'GOSS 15.7.1' });
+      const r = check(d, ctx, u, earlier, 'GOSS 15.7.1');
+      if (!r.surrendered) checks[u.id] = earlier + 1;
+      events.push(r.event);
     }
   }
   // Units no longer isolated and OoS start again from no check (reconstructed).
   const st = ssd(d);
   if (Object.keys(checks).length || st.checks) st.checks = checks;
   return events;
+}
+
+/**
+ * GOSS 13.5 step 3 / 15.7.1: before defending in a ground assault, each isolated OoS defender checks for
+ * surrender with the DRMs of the AM check. Returns the events and the defenders left.
+ */
+export function gaSurrenderChecks(d: Draft<GameState>, ctx: RuleContext, defenders: readonly string[]): { events: GameEvent[]; left: string[] } {
+  const events: GameEvent[] = [];
+  const left: string[] = [];
+  const before = ss(d as GameState).checks ?? {};
+  for (const id of [...defenders].sort()) {
+    const u = readUnits(d.units).find((x) => x.id === id);
+    if (!u || !checksSurrender(u)) { if (u && live(u)) left.push(id); continue; }
+    const r = check(d, ctx, u, before[id] ?? 0, 'GOSS 13.5, 15.7.1');
+    events.push(r.event);
+    if (!r.surrendered) left.push(id);
+  }
+  return { events, left: defenders.filter((x) => left.includes(x)) };
 }
 
 export const isolationRules: RuleModule = {
