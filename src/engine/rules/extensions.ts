@@ -86,6 +86,8 @@ export interface Extension {
   arrivalShift?(state: GameState, bundle: ScenarioBundle, group: number): number | null;
   /** Whether the unit can trace GenS when this module decides it (AW 15.0 airborne divisions from their primary DZ), or null (the scenario's supply rule decides). */
   genS?(state: GameState, bundle: ScenarioBundle, unitId: string): boolean | null;
+  /** Whether a unit whose GenS the module decides has a GenS path of any length (GOSS 15.7.0 isolation), or null when the module does not decide it. */
+  genSAnyLength?(state: GameState, bundle: ScenarioBundle, unitId: string): boolean | null;
 }
 
 /** AW 4.5.10b: a WN's or StP's guns: barrage factor, range, arc of fire (compass degrees, clockwise). */
@@ -142,6 +144,15 @@ export function arrivalShift(state: GameState, bundle: ScenarioBundle, group: nu
     if (d !== undefined && d !== null) return d;
   }
   return 0;
+}
+
+/** The first module's answer on the unit's GenS path of any length (GOSS 15.7.0), or null when no module decides it. */
+export function moduleGenSAnyLength(state: GameState, bundle: ScenarioBundle, unitId: string): boolean | null {
+  for (const e of extensionsOf(bundle)) {
+    const r = e.genSAnyLength?.(state, bundle, unitId);
+    if (r !== undefined && r !== null) return r;
+  }
+  return null;
 }
 
 /** Does any module of the scenario decide some units' GenS (then moduleGenS is worth asking per unit)? */

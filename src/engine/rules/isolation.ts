@@ -21,7 +21,7 @@ import { hexesWithin, distance, type HexId } from '../hex';
 import { phasingSide, gameTime } from '../sequence';
 import { M, addMarker, dropMarker, has, live } from './combatTraits';
 import { genSCheck, genSCost, supplyRule } from './supply';
-import { anyModuleGenS } from './extensions';
+import { anyModuleGenS, moduleGenSAnyLength } from './extensions';
 import { isHq } from './unit-traits';
 import { readUnits } from './unitIndex';
 import { mutUnit, patchUnit } from '../unitTable';
@@ -49,8 +49,12 @@ export function isolatedUnits(state: GameState, bundle: ScenarioBundle, side: Si
   if (!cut.length) return out;
   // Any length: the side's trace from its sources, limited only by the enemy-adjacent hexes.
   const cost = rule ? genSCost(state, bundle, side) : null;
+  const mods = anyModuleGenS(bundle);
   for (const u of cut) {
-    if (cost && (cost.get(u.hex!) ?? Infinity) <= rule!.maxAdjacentToEnemy) continue;
+    // A module that decides the unit's GenS decides its path of any length too (AW 15.0: from its division's HQ).
+    const m = mods ? moduleGenSAnyLength(state, bundle, u.id) : null;
+    if (m === true) continue;
+    if (m === null && cost && (cost.get(u.hex!) ?? Infinity) <= rule!.maxAdjacentToEnemy) continue;
     if (hexesWithin(u.hex!, FRIEND_RANGE).some((h) => supplied.has(h))) continue;
     out.add(u.id);
   }

@@ -9,13 +9,14 @@ import type { Draft } from 'immer';
 import { apply, newGame } from '../../game';
 import type { GameState } from '../../types';
 import { gameTime, segmentAt } from '../../sequence';
-import { distance, hexsideHexes } from '../../hex';
+import { distance, hexsideHexes, neighbours } from '../../hex';
 import { mutUnit, putUnit, unitList, unitOf } from '../../unitTable';
 import { determineSupply, inGenS } from '../supply';
 import { reachable } from '../movement';
 import { edit, fmt, hx, longBundle } from './stage.fixture';
 import { airborneDraft } from './state';
-import { AB_PATH_MP, abGenS, divisionGenS, dzSupplyInForce, hqMayEnter } from './dzSupplyPath';
+import { AB_PATH_MP, abGenS, abGenSAnyLength, divisionGenS, dzSupplyInForce, hqMayEnter } from './dzSupplyPath';
+import { isolatedUnits } from '../isolation';
 import { PATH_ENEMY_ADJACENT, passedOn, supplyPathCosts } from '../supplyPathMp';
 import { SIDE_BIT, terrainOf } from '../../board';
 
@@ -199,4 +200,19 @@ describe('AW 15.0 airborne GenS from the primary DZ', () => {
     const noDz = edit(later, (d) => { for (const z of Object.values(airborneDraft(d as never).dzs)) z.hex = null; });
     expect(dzSupplyInForce(noDz, B)).toBe(false);
   });
+
+  it('GOSS 15.7.0 with AW 15.0: an airborne unit out of GenS (8 MP from its HQ) has a path of any length and is not isolated; ringed by Germans it has none and, with no unit in GenS within 3 hexes, is isolated', () => {
+    const far = at('1944-06-07', 'AM', { '6ab-hq': 'C4832', '12para-6ab': 'C5632' });
+    expect(abGenS(far, B, '12para-6ab')).toBe(false);
+    expect(abGenSAnyLength(far, B, '12para-6ab')).toBe(true);
+    expect(isolatedUnits(far, B, 'allied')).toEqual(new Set());
+    // Six German units of the scenario around C5632.
+    const germans = unitList(newGame(B, { seed: 't' }).state).filter((u) => u.side === 'german').slice(0, 6).map((u) => u.id);
+    const boxed = at('1944-06-07', 'AM', { '6ab-hq': 'C4832', '12para-6ab': 'C5632' }, (d) => {
+      neighbours(hx('C5632')).forEach((h, i) => putUnit(d, { id: germans[i], side: 'german', hex: h, stepsLost: 0, mpSpent: 0, markers: [] }));
+    });
+    expect(abGenSAnyLength(boxed, B, '12para-6ab')).toBe(false);
+    expect(isolatedUnits(boxed, B, 'allied')).toEqual(new Set(['12para-6ab']));
+  });
 });
+

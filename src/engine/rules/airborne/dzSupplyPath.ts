@@ -112,6 +112,26 @@ export function abGenS(s: GameState, bundle: ScenarioBundle, unitId: string): bo
   return divisionGenS(s, bundle, division).has(unitId);
 }
 
+/** A path "of any length" (GOSS 15.7.0): longer than any path on the map. */
+const ANY_LENGTH_MP = 999;
+
+/**
+ * The `Extension.genSAnyLength` answer (GOSS 15.7.0 isolation): while AW 15.0 governs the unit, a path
+ * of any length from its division's HQ (which stays within a hex of the primary DZ), with the AW 15.0
+ * path's other limits; false when the HQ is not on the map. Null for units AW 15.0 does not govern.
+ */
+export function abGenSAnyLength(s: GameState, bundle: ScenarioBundle, unitId: string): boolean | null {
+  const inGenS = abGenS(s, bundle, unitId);
+  if (inGenS !== false) return inGenS;
+  const u = unitOf(s, unitId);
+  const hqId = divisionHq(bundle, divisionOfUnit(s, bundle, unitId)!);
+  const hq = hqId ? unitOf(s, hqId) : undefined;
+  if (!hq || hq.hex === null || hq.eliminated || u.hex === null) return false;
+  const def = bundle.units.get(unitId);
+  const leg = !(def !== undefined && moveClassOf(def, u) === 'mech');
+  return supplyPathCosts(s, bundle, hq.id, { leg, mp: ANY_LENGTH_MP, maxEnemyAdjacent: PATH_ENEMY_ADJACENT })[u.hex] >= 0;
+}
+
 /**
  * AW 15.0 "Airborne HQ must remain within one hex of their assigned primary DZ": the HQ's entry filter.
  * An HQ already farther (its new primary DZ chosen elsewhere) may not move farther from it (reconstructed).

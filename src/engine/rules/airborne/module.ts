@@ -23,7 +23,7 @@ import { bridgeHandlers } from './bridgeBlowing';
 import { activationHandlers, activationHooks } from './activation';
 import { germanMoveHandlers } from './germanMovement';
 import { commandPhasePrimary, dzSupplyHandlers, onHandEnds } from './dzSupply';
-import { abGenS, hqMayEnter } from './dzSupplyPath';
+import { abGenS, abGenSAnyLength, hqMayEnter } from './dzSupplyPath';
 
 // Each area of the module adds its handlers and hooks here (drop and regroup, combat, movement).
 const handlers: ActionHandler[] = [...dzHandlers, ...dropHandlers, ...regroupHandlers, ...gliderHandlers, ...combatHandlers, ...retreatHandlers, ...afterStageHandlers, ...abMoveHandlers, ...bridgeHandlers, ...activationHandlers, ...germanMoveHandlers, ...dzSupplyHandlers];
@@ -78,6 +78,8 @@ export const airborne: Extension = {
   mayEnter: (s, bundle, unitId) => afterStageExtension.mayEnter!(s, bundle, unitId) ?? hqMayEnter(s, bundle, unitId),
   // AW 15.0: the airborne divisions trace GenS from their primary DZ until the first corps HQ.
   genS: abGenS,
+  // GOSS 15.7.0: isolation asks for a path of any length from the HQ.
+  genSAnyLength: abGenSAnyLength,
   data(scenario) {
     const s = (scenario.special as { airborne?: { display: string; tables?: string } } | undefined)?.airborne;
     if (!s) return [];
