@@ -297,6 +297,8 @@ export interface MoverCtx {
   blown?: ReadonlySet<number>;
   /** AW 41.3.3: the scenario modules' limits on this unit's move (extensions.ts `moveLimits`). */
   limits?: MoveLimits | null;
+  /** GOSS 3.5 (3.5.3): the side's rest GT: no moving directly from a hex adjacent to an enemy to another hex adjacent to an enemy. */
+  restGt?: boolean;
 }
 
 export type GroundEffects = NonNullable<TecTable['ground']>['conditions'][string];
@@ -370,6 +372,11 @@ export function stepCost(c: MoverCtx, from: HexId, to: HexId, why?: { reason?: s
   if ((view.flags[to] & F_ENEMY)) { if (why) { why.reason = 'the hex holds enemy units; a unit may never enter an enemy-occupied hex (overruns are made in the Exploitation Segment)'; why.case = 'GOSS 7.1'; } return -1; }
   if (c.enter) { const e = c.enter(to); if (e) { if (why) { why.reason = e.message; why.case = e.case; why.code = e.code; } return -1; } }
   if (c.gens && !c.commando && gensBlocks(c, from, to, why)) return -1;
+  // GOSS 3.5.3: in the side's rest GT no unit slides from one enemy-adjacent hex to another.
+  if (c.restGt && (view.flags[from] & F_ENEMY_ADJ) && (view.flags[to] & F_ENEMY_ADJ)) {
+    if (why) { why.reason = 'in its side\'s rest GT a unit may not move directly from a hex adjacent to an enemy to another hex adjacent to an enemy'; why.case = 'GOSS 3.5'; why.code = 'rest-gt-slide'; }
+    return -1;
+  }
   for (const f of view.noSlide) {
     if (distance(from, f) === 1 && distance(to, f) === 1) {
       if (why) { why.reason = 'a unit may not move directly from a hex adjacent to an enemy-held ET-3 or Fort to another hex adjacent to it'; why.case = 'GOSS 7.9.0'; }

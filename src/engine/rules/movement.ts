@@ -166,6 +166,7 @@ function ctxFor(state: GameState, bundle: ScenarioBundle, unitId: string, mode: 
     observed: observedFor(state, bundle, u.side, type),
     ground: groundNow(state, bundle, u.hex).ground, bridges: nonEmpty(placedBridgeSides(state, bundle)), blown: nonEmpty(downBridgeSides(state, bundle)),
     limits: moveLimits(state, bundle, unitId),
+    ...(isRestGT(state, bundle, u.side) ? { restGt: true } : {}),
   };
 }
 

@@ -9,6 +9,9 @@ import { apply, legalActions, newGame, sideToAct, view, type Action, type GameEv
 import { sealCommitment } from './hidden';
 import { isRestGT } from './restGT';
 import { turnTime } from '../sequence';
+import { formatHex, neighbours } from '../hex';
+import { mutUnit, unitList } from '../unitTable';
+import { edit } from './combat.fixture';
 import { restBundle, restScenario } from './restGT.fixture';
 
 const bundle = restBundle();
@@ -142,4 +145,31 @@ describe('AW 3.3.3 / GOSS 3.5 the German secret rest GT (a sealed choice)', () =
     expect(s.hidden).toBeUndefined();
     expect(s.pending).toBeUndefined();
   });
+
+  it('GOSS 3.5 (3.5.3): in the side\'s rest GT no unit moves directly from a hex adjacent to an enemy to another hex adjacent to it; out of the rest GT it may', () => {
+    let rest = toGermanTurn(sealed('AM'));
+    rest = toMove(ok(rest, { type: 'reveal', key: KEY, value: 'AM', salt: SALT }));
+    let calm = toGermanTurn(sealed('PM'));
+    calm = toMove(ok(calm, { type: 'restPass' }));
+    expect(isRestGT(rest, bundle, 'german')).toBe(true);
+    expect(isRestGT(calm, bundle, 'german')).toBe(false);
+    // A German unit beside an Allied unit, moving one hex round it: the first such step a plain GT allows.
+    const G = 'demo-i-981';
+    const taken = new Set(unitList(rest).filter((u) => u.hex !== null).map((u) => u.hex));
+    let found: { from: number; to: number } | null = null;
+    for (const a of unitList(rest).filter((u) => u.side === 'allied' && u.hex !== null)) {
+      const ring = neighbours(a.hex!);
+      for (let i = 0; i < 6 && !found; i++) {
+        const from = ring[i], to = ring[(i + 1) % 6];
+        if (taken.has(from) || taken.has(to)) continue;
+        const place = (x: GameState) => edit(x, (d) => { const u = mutUnit(d, G); u.hex = from; u.markers = []; u.mpSpent = 0; });
+        if (apply(place(calm), { type: 'move', unit: G, path: [formatHex(to)] }).ok) found = { from, to };
+      }
+      if (found) break;
+    }
+    expect(found).not.toBeNull();
+    const place = (x: GameState) => edit(x, (d) => { const u = mutUnit(d, G); u.hex = found!.from; u.markers = []; u.mpSpent = 0; });
+    expect(refused(place(rest), { type: 'move', unit: G, path: [formatHex(found!.to)] })).toMatchObject({ case: 'GOSS 3.5', message: expect.stringContaining('rest GT') });
+  });
 });
+
