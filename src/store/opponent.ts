@@ -6,6 +6,7 @@
 import { sideToAct } from '../engine';
 import { startAiTurn, type AiTurnHandle } from '../ai/client';
 import { useGame } from './game';
+import { aiSealedAction } from './aiSecrets';
 
 let running: { handle: AiTurnHandle; log: unknown } | null = null;
 
@@ -19,6 +20,10 @@ function maybeStart(): void {
   const { state, log, aiSide } = st;
   if (!state || !log || !aiSide || st.replaying || state.over || sideToAct(state) !== aiSide) return;
   if (running) return;
+  // A sealed choice the AI owes (a secret rest or low-fuel GT): answered here, where its secret is kept.
+  const gameId = st.saved?.save.header.game;
+  const sealed = gameId && st.bundle ? aiSealedAction(state, st.bundle, aiSide, gameId) : null;
+  if (sealed) { if (st.dispatch(sealed, 'ai')) queueMicrotask(maybeStart); return; }
   // The state, not the log: the worker would re-play the whole log at every turn and decision it owes,
   // seconds at campaign length (issue 17). A state is a structured clone of about a millisecond.
   const handle = startAiTurn(state, aiSide, (action) => {

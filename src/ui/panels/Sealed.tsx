@@ -25,10 +25,11 @@ export function SealedChoice() {
     );
   }
   if (!pending.accepts.includes('reveal')) return null;
-  const seal = Object.values(state.hidden?.seals ?? {}).find((s) => s.owner === side && !s.revealed);
+  // The seal the question is about (a rest GT and a low-fuel GT may both be open on one game day).
+  const seal = Object.values(state.hidden?.seals ?? {}).find((s) => s.owner === side && !s.revealed && s.kind === pending.kind);
   if (!seal) return null;
   const kept = keptSecret(gameId, side, seal.key);
-  if (!kept) return <div className="sealed" data-testid="sealed-choice">This browser does not hold your sealed choice ({seal.key}): reveal it from the browser that sealed it.</div>;
+  if (!kept) return <div className="sealed" data-testid="sealed-choice">This browser does not hold your sealed choice ({seal.case}): reveal it from the browser that sealed it.</div>;
   const reveal = revealAction(gameId, side, seal.key)!;
   return (
     <div className="sealed" data-testid="sealed-choice">
