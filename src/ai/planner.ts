@@ -4,9 +4,10 @@
  * through the engine's apply; a refused action falls back to a legal one, so the opponent can never
  * break a rule nor stall the game.
  */
-import { apply, bundleOf, legalActions, sideToAct } from '../engine/game';
+import { apply, bundleOf, legalActions, legalActionsOf, sideToAct } from '../engine/game';
+import { unitList } from '../engine/unitTable';
 import { segmentAt } from '../engine/sequence';
-import type { Action, GameEvent, GameState, Side } from '../engine/types';
+import type { Action, ActionOf, GameEvent, GameState, Side } from '../engine/types';
 import { checkBudget, makeCtx, type AiCtx, type AiOptions } from './context';
 import { adjustments, designations, fsSegment, loneAssaults, nextAssault } from './combat';
 import { decide } from './decisions';
@@ -37,9 +38,13 @@ function* segmentPlan(ctx: AiCtx, start: GameState): Generator<Action, void, Gam
   const seg = segmentAt(ctx.bundle.sequence, state.pos).segment.id;
   switch (seg) {
     case 'move':
-    case 'exploitation':
+    case 'exploitation': {
+      // AW 35.5.2: before moving, the day's full-MA exemption for the formation with the most Mech units in play.
+      const exempt = fuelExemption(ctx, state);
+      if (exempt) state = yield exempt;
       yield* moveSegment(ctx, state, counterattackMoves);
       break;
+    }
     case 'attackDesignation':
       for (const a of designations(ctx, state)) state = yield a;
       break;
@@ -72,6 +77,21 @@ function* segmentPlan(ctx: AiCtx, start: GameState): Generator<Action, void, Gam
       }
       break; // segments the opponent has nothing to do in (construction, …): end them
   }
+}
+
+/** AW 35.5.2: the single exemption (one formation or unit) naming the most Mech units of the side in play, or null when none is open. */
+function fuelExemption(ctx: AiCtx, state: GameState): Action | null {
+  const options = legalActionsOf(state, ctx.side, ['fuelExempt']) as ActionOf<'fuelExempt'>[];
+  if (!options.length) return null;
+  const mech = new Map<string, number>();
+  for (const u of unitList(state)) {
+    const def = ctx.bundle.units.get(u.id);
+    if (u.side !== ctx.side || u.hex === null || u.eliminated || def?.moveClass !== 'mech') continue;
+    const key = def.independent ? `unit:${u.id}` : `formation:${def.formation ?? ''}`;
+    mech.set(key, (mech.get(key) ?? 0) + 1);
+  }
+  const weight = (a: ActionOf<'fuelExempt'>) => a.formations.reduce((n, f) => n + (mech.get(`formation:${f}`) ?? 0), 0) + a.units.reduce((n, id) => n + (mech.get(`unit:${id}`) ?? 0), 0);
+  return options.reduce((best, a) => (weight(a) > weight(best) ? a : best));
 }
 
 /** Order of preference among legal actions when the plan's action was refused (e.g. endSegment on an overstack or an idle designated unit). */

@@ -5,28 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { produce } from 'immer';
-import { BUILTIN, loadScenario } from '../../data/bundle';
 import { apply, legalActions, newGame, view, type Action, type GameEvent, type GameState } from '../index';
-import type { ScenarioBundle } from '../types';
 import { sealCommitment } from './hidden';
 import { maAfterModules } from './extensions';
 import { gameTime } from '../sequence';
 import { intermediateFuel, isLowFuelGt } from './intermediateFuel';
+import { fuelBundle } from './intermediateFuel.fixture';
 import { allowance, sideView } from './movement-search';
 import { unitList, unitOf } from '../unitTable';
-
-function fuelBundle(start: { date: string; time: string }): ScenarioBundle {
-  const scen = structuredClone(BUILTIN.scenarios['data/scenarios/night-drop-6ab.json']) as Record<string, unknown> & { modules: string[]; unitSets: string[]; setup: unknown[]; special: Record<string, Record<string, unknown>> };
-  scen.id = 'fuel-test';
-  scen.start = start;
-  scen.lengths = [{ id: 'long', label: 'to July 10', end: { date: '1944-07-10', time: 'Night' }, source: 'test: the intermediate fuel rules' }];
-  delete scen.special.airborne.stageAlone;
-  scen.unitSets = [...scen.unitSets, 'cw-armour'];
-  scen.setup = [...scen.setup, { unit: '23-h-29-11', hex: 'C4409', source: 'test: an Allied Mech unit' }];
-  scen.modules = [...scen.modules, 'intermediateFuel'];
-  scen.special.fuel = { tables: 'aw35-fuel', source: 'test: AW 35.5 fuel' };
-  return loadScenario('fuel-test', { ...BUILTIN, scenarios: { 'data/scenarios/fuel-test.json': scen } });
-}
 
 const ALLIED_MECH = '23-h-29-11'; // printed MA 12
 const GERMAN_MECH = 'i-192-21'; // printed MA 12
