@@ -32,6 +32,7 @@ describe('describeEvent: turn-level and interdiction events with their results',
       .toBe('Weather: Western sector Overcast with rain, wet ground (roll 70 (month −10) = 60; rain roll 3 +1: rain); Eastern sector Storm, dry ground (the storm persists (AW 19.3.4a)) (AW 19.0)');
     expect(ev({ type: 'stormDuration', roll: 5, days: 3, checkOn: '1944-06-24', case: 'AW 19.3.4a' })).toBe('Storm: rolled 5, 3 game days before it may end (first check on 24 June 1944) (AW 19.3.4a)');
     expect(ev({ type: 'arrivalRolled', side: 'german', units: ['272-272'], roll: 7, drm: 2, days: 2, date: '1944-06-12', time: 'AM', case: 'AW 35.3.1' })).toBe('Reinforcements 272/272: rolled 7 + 2 (weather) — arrive 2 game days late, 12 June 1944 AM (AW 35.3.1)');
+    expect(ev({ type: 'restFatigue', unit: '272-272', level: 1, case: 'GOSS 3.5' })).toBe('272/272 moved more than half its MA in its side\'s rest GT: fatigue 1 (GOSS 3.5)');
     expect(ev({ type: 'lowFuelDeclined', side: 'german', time: 'AM', case: 'AW 35.5.2' })).toBe('The German side: the AM GT is not the low-fuel GT (AW 35.5.2)');
     expect(ev({ type: 'lowFuelGt', side: 'german', time: 'PM', case: 'AW 35.5.2' })).toBe('The German side: this PM GT is the low-fuel GT designated in secret (AW 35.5.2)');
     expect(ev({ type: 'restBroken', side: 'german', time: 'AM', message: 'the rest GT designated for AM was not declared on that GT', case: 'AW 3.3.3, GOSS 3.5' })).toBe('The German side: the rest GT designated for AM was not declared on that GT (AW 3.3.3, GOSS 3.5)');

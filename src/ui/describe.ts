@@ -86,6 +86,7 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
       const when = days === 0 ? 'on time' : days < 0 ? 'one game day early' : `${days === 1 ? 'one game day' : `${days} game days`} late`;
       return `Reinforcements ${nameList(name, e.units)}: rolled ${e.roll}${e.drm ? ` ${Number(e.drm) > 0 ? '+' : '−'} ${Math.abs(Number(e.drm))} (weather)` : ''} — arrive ${when}, ${longDate(String(e.date))} ${e.time}${tail(e)}`;
     }
+    case 'restFatigue': return `${name(e.unit)} moved more than half its MA in its side's rest GT: fatigue ${e.level}${tail(e)}`;
     case 'fuelExempted': return `${SIDES[String(e.side)] ?? e.side}: full MA today for ${[...(e.formations as string[]).map((f) => `the ${f} formation`), ...(e.units as string[]).map(name)].join(', ') || 'no formation'}${tail(e)}`;
     case 'restBroken': case 'lowFuelBroken': return `${SIDES[String(e.side)] ?? e.side}: ${playerText(String(e.message))}${tail(e)}`;
     case 'stormDuration': return `Storm: rolled ${e.roll}, ${e.days} game day${e.days === 1 ? '' : 's'} before it may end (first check on ${longDate(String(e.checkOn))})${tail(e)}`;

@@ -546,6 +546,17 @@ function moveOne(d: GameState, base: GameState, bundle: ScenarioBundle, action: 
     markers = [...markers.filter((m) => m !== MARKER.OHS), MARKER.OOS];
     events.unshift({ type: 'supplyChanged', unit: id, from: 'OhS', to: 'OoS', case: 'AW 31.11' });
   }
+  // GOSS 3.5: in its side's rest GT a unit that moves more than half its MA takes one fatigue hit (once:
+  // when its MP spent first passes half); exempt, a Mech road mover staying 6 hexes or more from the enemy.
+  if (r.type !== 'pa' && seg !== 'exploitation' && isRestGT(base, bundle, u0.side) && u0.mpSpent * 2 <= allow.budget / 2 && mpSpent * 2 > allow.budget / 2) {
+    const roadAway = r.type === 'road' && moveClassOf(def, u0) === 'mech' && [from, ...r.hexes].every((h) => !near(view.enemyHexes, h, 5));
+    if (!roadAway) {
+      // GOSS 14.0: two levels; a third hit has no further effect.
+      const level = hasMarker(u0, MARKER.FATIGUE1) || hasMarker(u0, MARKER.FATIGUE2) ? 2 : 1;
+      markers = [...markers.filter((m) => m !== MARKER.FATIGUE1 && m !== MARKER.FATIGUE2), level === 2 ? MARKER.FATIGUE2 : MARKER.FATIGUE1];
+      events.push({ type: 'restFatigue', unit: id, level, case: 'GOSS 3.5' });
+    }
+  }
   // The unit is written whole, as a new record (issue 17): drafting it through the state would make a
   // proxy and a copy for the four fields a move sets, and everything is read from `base` and `u0`.
   const u: UnitState = {

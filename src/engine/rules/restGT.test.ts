@@ -10,7 +10,7 @@ import { sealCommitment } from './hidden';
 import { isRestGT } from './restGT';
 import { turnTime } from '../sequence';
 import { formatHex, neighbours } from '../hex';
-import { mutUnit, unitList } from '../unitTable';
+import { mutUnit, unitList, unitOf } from '../unitTable';
 import { edit } from './combat.fixture';
 import { restBundle, restScenario } from './restGT.fixture';
 
@@ -170,6 +170,36 @@ describe('AW 3.3.3 / GOSS 3.5 the German secret rest GT (a sealed choice)', () =
     expect(found).not.toBeNull();
     const place = (x: GameState) => edit(x, (d) => { const u = mutUnit(d, G); u.hex = found!.from; u.markers = []; u.mpSpent = 0; });
     expect(refused(place(rest), { type: 'move', unit: G, path: [formatHex(found!.to)] })).toMatchObject({ case: 'GOSS 3.5', message: expect.stringContaining('rest GT') });
+  });
+
+  it('GOSS 3.5: in the side\'s rest GT a unit that moves more than half its MA takes one fatigue hit; out of the rest GT it does not', () => {
+    let rest = toGermanTurn(sealed('AM'));
+    rest = toMove(ok(rest, { type: 'reveal', key: KEY, value: 'AM', salt: SALT }));
+    let calm = toGermanTurn(sealed('PM'));
+    calm = toMove(ok(calm, { type: 'restPass' }));
+    // The German unit whose longest single move spends more than half its MA, far from any enemy (no slide).
+    const far = (s: GameState) => {
+      for (const u of unitList(s).filter((x) => x.side === 'german' && x.hex !== null).sort((a, b) => a.id.localeCompare(b.id))) {
+        const moves = legalActions(s, 'german').filter((a) => a.type === 'move' && a.unit === u.id && (a.via ?? 'offroad') === 'offroad') as { type: 'move'; unit: string; path: string[] }[];
+        for (const m of moves.sort((a, b) => b.path.length - a.path.length)) {
+          const r = apply(s, m);
+          if (!r.ok) continue;
+          const spent = unitOf(r.state, u.id).mpSpent;
+          if (spent * 2 > bundle.units.get(u.id)!.ma) return { m, spent };
+        }
+      }
+      return null;
+    };
+    const pick = far(calm)!;
+    expect(pick).not.toBeNull();
+    const events: GameEvent[] = [];
+    const after = ok(rest, pick.m, events);
+    expect(events).toContainEqual({ type: 'restFatigue', unit: pick.m.unit, level: 1, case: 'GOSS 3.5' });
+    expect(unitOf(after, pick.m.unit).markers).toContain('F1');
+    const plain: GameEvent[] = [];
+    const out = ok(calm, pick.m, plain);
+    expect(plain.some((e) => e.type === 'restFatigue')).toBe(false);
+    expect(unitOf(out, pick.m.unit).markers).not.toContain('F1');
   });
 });
 
