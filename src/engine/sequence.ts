@@ -34,6 +34,11 @@ function daysOf(iso: string): number {
 /** civilFromDays's answers: every segment event names its date (a replay asks for a few hundred days, thousands of times). */
 const CIVIL = new Map<number, string>();
 
+/** The date `n` days after `date` (before it when negative). */
+export function addDays(date: string, n: number): string {
+  return civilFromDays(daysFromCivil(date) + n);
+}
+
 export function civilFromDays(z: number): string {
   let s = CIVIL.get(z);
   if (s === undefined) { s = civilOf(z); if (CIVIL.size < 100_000) CIVIL.set(z, s); }

@@ -225,9 +225,12 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
       if (!adNear) { level = 'unobserved'; observation = 'night: no attack-designated units in or next to the target hex'; }
     }
   }
+  // The target's weather (AW 19.2.2a sector), read once and only by the parts of the mission that need it.
+  let targetAtm: ReturnType<typeof atmosphere> | undefined;
+  const atmAtTarget = () => (targetAtm ??= atmosphere(state, bundle, req.target));
   // GOSS 8.3: with no ground spotter, an Allied mission by day against a target in open terrain near an Allied unit is observed from the air.
   if (!req.spotter && req.overrun === undefined) {
-    const air = airObservation(state, bundle, side, req.target, atmosphere(state, bundle, req.target).value);
+    const air = airObservation(state, bundle, side, req.target, atmAtTarget().value);
     if (air) { level = 'observed'; observation = air; }
   }
   let cap = level === 'unobserved' ? t.caps.unobserved : level === 'observed' ? t.caps.observed : t.caps.observedPaOrEt;
@@ -281,7 +284,7 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   }
   if (req.air) {
     if (!day) return fail('air-night', 'air points are available in AM and PM GTs only', 'AW 31.9.1');
-    const atm = atmosphere(state, bundle, req.target);
+    const atm = atmAtTarget();
     // GOSS 19.3: no air points fly in a storm (the weather of the target's sector, AW 19.2.2a).
     if (atm.value === 'storm') return fail('air-storm', 'no air points in a storm', 'GOSS 19.3');
     if (level === 'unobserved') return fail('air-unobserved', 'air points may join only missions against an observed hex', 'AW 31.9.1');
@@ -294,7 +297,7 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
     sources.push({ kind: 'air', points: Math.floor(req.air / per), why: `${req.air} AP at ${per} AP per point (${atm.value})`, case: 'AW 31.9.1' });
   }
   // GOSS 19.3: no naval gunfire in a storm.
-  if ((req.naval || req.ships?.length) && atmosphere(state, bundle, req.target).value === 'storm') return fail('naval-storm', 'no naval gunfire in a storm', 'GOSS 19.3');
+  if ((req.naval || req.ships?.length) && atmAtTarget().value === 'storm') return fail('naval-storm', 'no naval gunfire in a storm', 'GOSS 19.3');
   if (hasShips(bundle) && req.naval) return fail('naval-ships', 'this scenario gives naval gunfire by ship: name the ships of the mission (ships)', 'AW 33.3.0, AW 34.3.0');
   if (req.ships?.length) {
     if (!hasShips(bundle)) return fail('naval-none', 'this scenario has no naval units by ship', 'AW 31.9.3');

@@ -23,7 +23,7 @@ import { M, addMarker, dropMarker, has, live } from './combatTraits';
 import { genSCheck, genSCost, supplyRule } from './supply';
 import { anyModuleGenS, moduleGenSAnyLength } from './extensions';
 import { isHq } from './unit-traits';
-import { readUnits } from './unitIndex';
+import { peekUnit, readUnits } from './unitIndex';
 import { mutUnit, patchUnit } from '../unitTable';
 import { effectivePr } from './combatPr';
 import { leaderPrcDrm } from './leaders';
@@ -31,7 +31,6 @@ import { prc } from '../procedures/proficiency';
 import { moduleDraft, moduleState } from './moduleState';
 
 export const ISOLATED = 'Isolated';
-const CASE = 'GOSS 15.7';
 /** GOSS 15.7.0: a friendly unit in GenS this close keeps a unit from being isolated. */
 const FRIEND_RANGE = 3;
 /** GOSS 15.7.1: a surrender this close this GT is a +1. */
@@ -141,7 +140,7 @@ export function gaSurrenderChecks(d: Draft<GameState>, ctx: RuleContext, defende
   const left: string[] = [];
   const before = ss(d as GameState).checks ?? {};
   for (const id of [...defenders].sort()) {
-    const u = readUnits(d.units).find((x) => x.id === id);
+    const u = peekUnit(d as GameState, id);
     if (!u || !checksSurrender(u)) { if (u && live(u)) left.push(id); continue; }
     const r = check(d, ctx, u, before[id] ?? 0, 'GOSS 13.5, 15.7.1');
     events.push(r.event);
@@ -158,4 +157,3 @@ export const isolationRules: RuleModule = {
   ],
 };
 
-export { CASE as ISOLATION_CASE };

@@ -12,7 +12,7 @@ import type { Draft } from 'immer';
 import type { GameEvent, GameState, ScenarioBundle } from '../types';
 import type { RuleContext, RuleModule } from './registry';
 import { RandomArrivalTables, type RandomArrivalRule } from '../../data/schemas/arrival';
-import { civilFromDays, daysFromCivil, gameTime } from '../sequence';
+import { addDays, gameTime } from '../sequence';
 import { moduleOn, type Extension } from './extensions';
 import { moduleDraft, moduleState } from './moduleState';
 import { hexSet, special } from './scenarioArea';
@@ -41,7 +41,7 @@ function roll(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const s = d as unknown as GameState;
   const t = tables(bundle);
   const now = gameTime(bundle.scenario, bundle.sequence, d.pos.turn);
-  const tomorrow = civilFromDays(daysFromCivil(now.date) + 1);
+  const tomorrow = addDays(now.date, 1);
   const events: GameEvent[] = [];
   (special(bundle).reinforcements ?? []).forEach((g, i) => {
     if (!r.sides.includes(g.side) || g.noDelayRoll || g.skipInLengths.includes(s.length)) return;
@@ -54,7 +54,7 @@ function roll(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
     const days = t.results.find((x) => die + drm <= x.max)?.days ?? t.results.at(-1)!.days;
     const st = asd(d);
     st.shift = { ...(st.shift ?? {}), [String(i)]: days };
-    events.push({ type: 'arrivalRolled', side: g.side, units: g.units.map((u) => u.unit), roll: die, drm, days, date: civilFromDays(daysFromCivil(g.at.date) + days), time: g.at.time, case: CASE });
+    events.push({ type: 'arrivalRolled', side: g.side, units: g.units.map((u) => u.unit), roll: die, drm, days, date: addDays(g.at.date, days), time: g.at.time, case: CASE });
   });
   return events;
 }

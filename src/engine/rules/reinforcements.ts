@@ -14,7 +14,7 @@ import type { Action, GameEvent, GameState, ScenarioBundle, Side } from '../type
 import { reject, type RuleContext, type RuleModule } from './registry';
 import { formatHex, tryParseHexRef, type HexId } from '../hex';
 import { isLand } from '../board';
-import { civilFromDays, daysFromCivil, segmentAt, turnTime, phasingSide } from '../sequence';
+import { addDays, segmentAt, turnTime, phasingSide } from '../sequence';
 import { arrivalShift } from './extensions';
 import { hexSet, inPlayArea, special, type SpecialState } from './scenarioArea';
 import { patchUnit, putUnit, unitList, unitOf } from '../unitTable';
@@ -33,7 +33,7 @@ function specialOf(d: Draft<GameState>): Draft<SpecialState> {
 export function arrivalDate(state: GameState, bundle: ScenarioBundle, group: number): string {
   const at = special(bundle).reinforcements![group].at.date;
   const shift = arrivalShift(state, bundle, group);
-  return shift ? civilFromDays(daysFromCivil(at) + shift) : at;
+  return shift ? addDays(at, shift) : at;
 }
 
 /** Reinforcement groups due for `side` at game turn `turn` in this game's length. */

@@ -17,7 +17,7 @@ import type { RuleContext, RuleModule } from './registry';
 import { OverlaysFile } from '../../data/schemas/overlays';
 import { VariableWeatherTables, type Atmosphere, type Ground, type VariableWeatherRule } from '../../data/schemas/weather';
 import type { TimeOfDay } from '../../data/schemas/sequence';
-import { civilFromDays, compareTime, daysFromCivil, gameTime } from '../sequence';
+import { addDays, compareTime, gameTime } from '../sequence';
 import type { HexId } from '../hex';
 import { moduleOn, type Extension, type Weather } from './extensions';
 import { moduleDraft, moduleState } from './moduleState';
@@ -73,7 +73,6 @@ export function sectorOf(bundle: ScenarioBundle, hex: HexId | null | undefined):
   return hex === null || hex === undefined ? 0 : sectorMap(bundle)[hex] ?? 0;
 }
 
-const addDays = (date: string, n: number): string => civilFromDays(daysFromCivil(date) + n);
 
 /** The weather a GT has without a roll: AW 19.2.1 historical, else the scenario's fixed weather (null: neither). */
 function unrolled(bundle: ScenarioBundle, turn: number): SectorWeather | null {
@@ -164,6 +163,11 @@ function determine(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
   const st = wsd(d);
   const out: SectorResult[] = [];
   const events: GameEvent[] = [];
+  // AW 19.3.4a: the GD a storm ends, every sector has the end check's weather all day.
+  const stormEnded = (why: string): void => {
+    const { atmosphere, rain } = t.storm.end;
+    for (let i = 0; i < t.sectors.length; i++) out.push({ atmosphere, rain, ground: groundAfter(t, prevOf(i), rain), why: [why] });
+  };
   const fixed = unrolled(bundle, turn);
   const rolled = compareTime(bundle.sequence, now as { date: string; time: TimeOfDay }, r.from) >= 0;
   const hist = t.historical.some((x) => x.date === now.date && x.times.includes(now.time));
@@ -172,10 +176,7 @@ function determine(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
     const w = fixed ?? CLEAR_DRY;
     for (let i = 0; i < t.sectors.length; i++) out.push({ ...w, why: [hist ? 'historical weather (AW 19.2.1)' : 'the scenario\'s weather'] });
   } else if (st.overcastDay === now.date) {
-    for (let i = 0; i < t.sectors.length; i++) {
-      const rain = t.storm.end.rain;
-      out.push({ atmosphere: t.storm.end.atmosphere, rain, ground: groundAfter(t, prevOf(i), rain), why: ['the GD after the storm ended (AW 19.3.4a)'] });
-    }
+    stormEnded('the GD after the storm ended (AW 19.3.4a)');
   } else {
     let storm = st.storm && st.storm.turn < turn ? st.storm : undefined;
     if (storm && now.time === 'AM' && storm.date < now.date) {
@@ -195,12 +196,7 @@ function determine(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
         if (ends) { delete st.storm; st.overcastDay = now.date; storm = undefined; }
         else st.storm!.checks = checks + 1;
       }
-      if (!storm) {
-        for (let i = 0; i < t.sectors.length; i++) {
-          const rain = t.storm.end.rain;
-          out.push({ atmosphere: t.storm.end.atmosphere, rain, ground: groundAfter(t, prevOf(i), rain), why: ['the storm ends (AW 19.3.4a)'] });
-        }
-      }
+      if (!storm) stormEnded('the storm ends (AW 19.3.4a)');
     }
     if (storm) {
       // AW 19.3.4a: the GT after a storm is generated, and until it ends, every sector has the storm.
