@@ -129,8 +129,16 @@ export function abGenSAnyLength(s: GameState, bundle: ScenarioBundle, unitId: st
   if (!hq || hq.hex === null || hq.eliminated || u.hex === null) return false;
   const def = bundle.units.get(unitId);
   const leg = !(def !== undefined && moveClassOf(def, u) === 'mech');
-  return supplyPathCosts(s, bundle, hq.id, { leg, mp: ANY_LENGTH_MP, maxEnemyAdjacent: PATH_ENEMY_ADJACENT })[u.hex] >= 0;
+  // One search per HQ and kind of path, for all of the division's cut units (isolation asks per unit).
+  let byHq = anyTraces.get(s);
+  if (!byHq) anyTraces.set(s, (byHq = new Map()));
+  const key = `${hq.id}|${leg ? 'leg' : 'mech'}`;
+  let cost = byHq.get(key);
+  if (!cost) byHq.set(key, (cost = supplyPathCosts(s, bundle, hq.id, { leg, mp: ANY_LENGTH_MP, maxEnemyAdjacent: PATH_ENEMY_ADJACENT })));
+  return cost[u.hex] >= 0;
 }
+
+const anyTraces = new BoxedCache<object, Map<string, Int16Array>>('abGenSAny');
 
 /**
  * AW 15.0 "Airborne HQ must remain within one hex of their assigned primary DZ": the HQ's entry filter.
