@@ -44,3 +44,5 @@ export { germanSegment } from './rules/airborne/activation';
 // The stage's combat before the dice (AW 41.5.1–41.5.2) and the bridges still standing (AW 41.3.7b).
 export { abAttackPreview, type AbPreview } from './rules/airborne/preview';
 export { blownSides, riverBridges } from './rules/airborne/movement';
+// Hidden information: the sealed choice a pending question is about (docs/engine.md "Hidden information").
+export { questionSeal } from './rules/hidden';

@@ -7,6 +7,7 @@
  */
 import type { Action, GameState, ScenarioBundle, Side } from '../engine';
 import { turnTime } from '../engine/sequence';
+import { questionSeal } from '../engine/query';
 import { keptSecret, revealAction, sealChoice } from './secrets';
 import { browserStorage, type SeatStorage } from './pbem';
 
@@ -25,8 +26,7 @@ export function aiSealedAction(state: GameState, bundle: ScenarioBundle, side: S
   if (!p || p.side !== side) return null;
   const req = state.hidden?.request;
   if (p.kind === 'seal' && req) return sealChoice(gameId, side, req.key, aiDesignation(req.kind, req.options), storage);
-  if (!p.accepts.includes('reveal')) return null;
-  const seal = Object.values(state.hidden?.seals ?? {}).find((s) => s.owner === side && !s.revealed && s.kind === p.kind);
+  const seal = questionSeal(state);
   if (!seal) return null;
   const pass = p.accepts.find((a) => a !== 'reveal');
   const kept = keptSecret(gameId, side, seal.key, storage);

@@ -54,6 +54,13 @@ export function requestSeal(d: Draft<GameState>, req: { key: string; kind: strin
   d.pending = { side: req.side, kind: 'seal', accepts: ['seal'], prompt: req.prompt, case: req.case } satisfies Pending;
 }
 
+/** The unrevealed seal the pending question is about: its owner's, of the question's kind (a rest and a low-fuel GT may both be open on one game day). */
+export function questionSeal(state: GameState): Seal | undefined {
+  const p = state.pending;
+  if (!p || !p.accepts.includes('reveal')) return undefined;
+  return Object.values(state.hidden?.seals ?? {}).find((s) => s.owner === p.side && !s.revealed && s.kind === p.kind);
+}
+
 export function sealOf(state: GameState, key: string): Seal | undefined {
   return state.hidden?.seals[key];
 }

@@ -6,6 +6,7 @@
  */
 import { useGame } from '../../store/game';
 import { keptSecret, revealAction, sealChoice } from '../../store/secrets';
+import { questionSeal } from '../../engine/query';
 
 export function SealedChoice() {
   const state = useGame((s) => s.state);
@@ -24,9 +25,7 @@ export function SealedChoice() {
       </div>
     );
   }
-  if (!pending.accepts.includes('reveal')) return null;
-  // The seal the question is about (a rest GT and a low-fuel GT may both be open on one game day).
-  const seal = Object.values(state.hidden?.seals ?? {}).find((s) => s.owner === side && !s.revealed && s.kind === pending.kind);
+  const seal = questionSeal(state);
   if (!seal) return null;
   const kept = keptSecret(gameId, side, seal.key);
   if (!kept) return <div className="sealed" data-testid="sealed-choice">This browser does not hold your sealed choice ({seal.case}): reveal it from the browser that sealed it.</div>;
