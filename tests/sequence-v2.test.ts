@@ -216,19 +216,22 @@ describe('stages, guards and boundaries', () => {
     expect(events.find((e) => e.type === 'stageOver')).toMatchObject({ guard: 'from 1944-06-06 Night and all invasion beaches are cleared', case: 'AW 3.2.3, 42.0' });
   });
 
-  it('AW 3.3.1 "both sides" (seed L1181): a segment both sides play in turn — the Allied side, then the German; its exit hooks run once', () => {
+  it('AW 3.3.2 "both sides" (seed L1222): a segment both sides play in turn — the Allied side, then the German; its exit hooks run once', () => {
     const seq = structuredClone(standardSeq) as typeof standardSeq & { id: string };
     seq.id = 'standard-both';
-    (seq.gameTurn[0].segments[0] as { modelled?: boolean }).modelled = true;
+    // The Lull Determination Segment (both sides declare lulls, GOSS 24.0), modelled for the test.
+    const lull = seq.gameTurn[1].segments[3] as { id: string; modelled?: boolean; actor: unknown };
+    expect(lull).toMatchObject({ id: 'lull', actor: { both: ['allied', 'german'] } });
+    lull.modelled = true;
     const bundle = fixture('standard-both', { date: '1944-07-18', time: 'AM' }, { date: '1944-07-18', time: 'Night' }, { 'data/sequences/standard-both.json': seq });
     let s = newGame(bundle, { seed: 'both' }).state;
-    expect(view(s, 'allied').label).toBe('GT 1 (1944-07-18 AM) · Game-turn phases · Air Allocation Phase · Air Allocation Segment');
+    expect(view(s, 'allied').label).toBe('GT 1 (1944-07-18 AM) · Game-turn phases · Weather Determination Phase · Lull Determination Segment');
     expect(sideToAct(s)).toBe('allied');
     let r = apply(s, END);
     if (!r.ok) throw new Error(r.error.message);
     s = r.state;
     expect(sideToAct(s)).toBe('german');
-    expect(s.pos).toMatchObject({ part: 'gameTurn', phase: 0, segment: 0, actorStep: 1 });
+    expect(s.pos).toMatchObject({ part: 'gameTurn', phase: 1, segment: 3, actorStep: 1 });
     r = apply(s, END);
     if (!r.ok) throw new Error(r.error.message);
     expect(r.events.map((e) => e.type)).toContain('notModelled');

@@ -66,7 +66,18 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
       const row = (fsv: number) => rows.find((r) => fsv >= r.min && fsv <= r.max);
       const range = (r: { min: number; max: number } | undefined) => (!r ? '' : r.min <= -99 ? `≤ ${r.max}` : r.max >= 99 ? `≥ ${r.min}` : r.min === r.max ? `${r.min}` : `${r.min}–${r.max}`);
       const volley = (v: (typeof vs)[number], i: number) => `${vs.length > 1 ? `volley ${i + 1}: ` : ''}die ${v.roll} + ${v.points} points ${signed(v.drm)} DRM = FSV ${v.fsv}, FS Table row ${range(row(v.fsv))}${range(row(v.fsv)) ? ' ' : ''}"${v.result}"`;
-      return `Fire support resolved: ${vs.map(volley).join('; ')}${vs.length ? ' — ' : ''}${e.hits} hit(s)${e.as ? `, ${e.as} AS` : ''}${tail(e)}`;
+      // GS missions (AW 20.2.1, GOSS 20.2): each its own volley, after its abort and mission error rolls.
+      const gs = (e.gs as { mission: number; ap: number; abortRolls?: number[]; flying?: number; points: number; outcome: string; why?: string; error?: { roll: number; modified: number }; scatter?: { direction: number; hex: string | null }; volley?: { points: number; roll: number; drm: number; fsv: number; result: string; hex: string } }[] | undefined) ?? [];
+      const gsText = gs.map((m) => {
+        const parts = [`GS mission ${m.mission}: ${m.ap} AP`];
+        if (m.abortRolls) parts.push(`abort rolls ${m.abortRolls.join(' ')}, ${m.flying} fly`);
+        if (m.error) parts.push(`mission error ${m.error.roll}${m.error.modified !== m.error.roll ? ` → ${m.error.modified}` : ''}`);
+        if (m.scatter) parts.push(`scattered ${m.scatter.hex ? `to ${m.scatter.hex}` : 'off the map'}`);
+        if (m.volley) parts.push(`die ${m.volley.roll} + ${m.volley.points} points ${signed(m.volley.drm)} DRM = FSV ${m.volley.fsv} "${m.volley.result}"${m.outcome === 'scattered' ? ` on ${m.volley.hex}` : ''}`);
+        if (m.outcome === 'aborted') parts.push(`aborted${m.why ? ` (${playerText(m.why)})` : ''}`);
+        return parts.join(', ');
+      });
+      return `Fire support resolved: ${[...vs.map(volley), ...gsText].join('; ')}${vs.length || gs.length ? ' — ' : ''}${e.hits} hit(s)${e.as ? `, ${e.as} AS` : ''}${tail(e)}`;
     }
     case 'retreated': return `${Array.isArray(e.units) ? e.units.map(name).join(', ') : ''} retreat ${(e.path as string[] | undefined)?.join(' → ') ?? ''}${tail(e)}`;
     case 'prCheck': case 'prc': case 'surrenderCheck': {
@@ -87,6 +98,7 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
       return `Reinforcements ${nameList(name, e.units)}: rolled ${e.roll}${e.drm ? ` ${Number(e.drm) > 0 ? '+' : '−'} ${Math.abs(Number(e.drm))} (weather)` : ''} — arrive ${when}, ${longDate(String(e.date))} ${e.time}${tail(e)}`;
     }
     case 'restFatigue': return `${name(e.unit)} moved more than half its MA in its side's rest GT: fatigue ${e.level}${tail(e)}`;
+    case 'airAllocated': return `Air points: ${playerText(String(e.text))}${tail(e)}`;
     case 'fuelExempted': return `${SIDES[String(e.side)] ?? e.side}: full MA today for ${[...(e.formations as string[]).map((f) => `the ${f} formation`), ...(e.units as string[]).map(name)].join(', ') || 'no formation'}${tail(e)}`;
     case 'restBroken': case 'lowFuelBroken': return `${SIDES[String(e.side)] ?? e.side}: ${playerText(String(e.message))}${tail(e)}`;
     case 'stormDuration': return `Storm: rolled ${e.roll}, ${e.days} game day${e.days === 1 ? '' : 's'} before it may end (first check on ${longDate(String(e.checkOn))})${tail(e)}`;

@@ -54,6 +54,11 @@ export function describeAction(action: Action, bundle: ScenarioBundle | null): s
     case 'restPass': return 'Not our rest GT: continue';
     case 'fuelPass': return 'Not our low-fuel GT: continue';
     case 'fuelExempt': return `Full MA today for ${[...(a.formations as string[]).map((f) => `the ${f} formation`), ...(a.units as string[]).map(name)].join(', ')} (AW 35.5.2)`;
+    case 'allocateAir': {
+      const part = (r: unknown) => Object.entries(r as Record<string, number>).map(([k, n]) => `${n} ${airSectorName(k)}`).join(', ');
+      const gi = part(a.gi);
+      return `${a.force} AP: GS ${part(a.gs) || 'none'}${gi ? `; GI ${gi}` : ''} (AW 20.1.1)`;
+    }
     // The airborne module (AW 41): a DZ is named by division and letter ("6AB N").
     case 'pegasus': return 'Pegasus Bridge mission: land the coup de main Coy and roll for both bridges';
     case 'placeDz': return `Place DZ ${dzName(a.dz)}: roll its scatter and status`;
@@ -91,4 +96,10 @@ export function actionUnits(action: Action): string[] {
   if (Array.isArray(a.units)) out.push(...(a.units as string[]));
   if (Array.isArray(a.with)) out.push(...(a.with as string[]));
   return out;
+}
+
+/** An air sector id as the player reads it ("us-north" → "US north"). */
+function airSectorName(id: string): string {
+  const [force, half] = id.split('-');
+  return half ? `${force.toUpperCase()} ${half}` : id;
 }

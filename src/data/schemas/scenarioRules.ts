@@ -13,6 +13,7 @@ import { AirborneSpecial } from './airborne';
 import { VariableWeatherRule } from './weather';
 import { FuelRule } from './fuel';
 import { RandomArrivalRule } from './arrival';
+import { AirPowerRule } from './air';
 
 export const GameTimeRef = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), time: TimeOfDay });
 export type GameTimeRef = z.infer<typeof GameTimeRef>;
@@ -494,6 +495,8 @@ export const ScenarioSpecial = z.object({
   fuel: FuelRule.optional(),
   /** AW 35.3.1: the random arrival of reinforcements (src/data/schemas/arrival.ts). */
   randomArrival: RandomArrivalRule.optional(),
+  /** AW 20.0: the standard air rules' block (src/data/schemas/air.ts). */
+  airPower: AirPowerRule.optional(),
   /** Sources and reasoning behind reconstructed parts (play area, boundaries, Allied setup). */
   notes: z.array(z.object({ topic: z.string(), text: z.string(), source: Source })).optional(),
 });

@@ -31,3 +31,12 @@ export const FuelExemptAction = z.strictObject({
   formations: z.array(z.string().min(1).max(40)).max(8),
   units: z.array(z.string().min(1).max(60)).max(8),
 });
+
+/** AW 3.3.1 / 20.1.1: one force's AP of the game day, by air sector, to GS and GI missions (rules/airPower.ts). */
+const ApBySector = z.record(z.string().min(1).max(30), z.number().int().min(0).max(200)).refine((r) => Object.keys(r).length <= 8, 'at most 8 sectors');
+export const AllocateAirAction = z.strictObject({
+  type: z.literal('allocateAir'),
+  force: z.string().min(1).max(20),
+  gs: ApBySector,
+  gi: ApBySector,
+});

@@ -37,7 +37,7 @@ export const ACTION_SCHEMAS = {
   randomSetup: setup.RandomSetup, finishSetup: setup.FinishSetup,
   declareLandefront: scenario.DeclareLandefront, declareLull: scenario.DeclareLull,
   germanReplacement: scenario.GermanReplacement, placeBridge: scenario.PlaceBridge, demolishBridge: scenario.DemolishBridge, suppressWnStp: scenario.SuppressWnStp, construct: scenario.Construct,
-  moveBox: boxes.MoveBoxAction, seal: hidden.SealAction, reveal: hidden.RevealAction, restPass: hidden.RestPassAction, fuelPass: hidden.FuelPassAction, fuelExempt: hidden.FuelExemptAction,
+  moveBox: boxes.MoveBoxAction, seal: hidden.SealAction, reveal: hidden.RevealAction, restPass: hidden.RestPassAction, fuelPass: hidden.FuelPassAction, fuelExempt: hidden.FuelExemptAction, allocateAir: hidden.AllocateAirAction,
   placeDz: airborne.PlaceDz, pegasus: airborne.Pegasus, dropUnit: airborne.DropUnit, dropFow: airborne.DropFow,
   landGlider: airborne.LandGlider, gliderDisplace: airborne.GliderDisplace, reorganise: airborne.Reorganise, regroup: airborne.Regroup,
   mervilleAttack: airborne.MervilleAttack,

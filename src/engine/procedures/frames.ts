@@ -107,8 +107,10 @@ export interface FireMissionFrame extends FrameCommon {
   units: string[];
   hits: number;
   as: number;
-  stage: 'hits' | 'end';
+  stage: 'hits' | 'scatter' | 'end';
   designated?: boolean;
+  /** GOSS 20.2.3: GS volleys that scattered onto other hexes, whose owners take their hits after the target's. */
+  scattered?: { hex: number; side: Side; units: string[]; hits: number }[];
   /** GOSS 5.3.5: a defensive mission against an overrunner (its caller is the overrun). */
   overrun?: boolean;
   entered?: boolean;

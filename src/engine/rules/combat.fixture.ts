@@ -50,6 +50,10 @@ export interface FixtureOpts {
   special?: Record<string, unknown>;
   /** scenario.modules: the optional rule modules the fixture turns on (e.g. 'landefront'). */
   modules?: string[];
+  /** The sequence of play (default the introductory one). */
+  sequence?: string;
+  /** Map overlay lines (a rule module's boundaries, AW 19.2.2a / 20.1.1a), written as the map's overlays file. */
+  overlays?: { id: string; name: string; case: string; waypoints: string[] }[];
   id?: string;
 }
 
@@ -82,14 +86,16 @@ export function fixture(o: FixtureOpts): ScenarioBundle {
   const start = o.start ?? { date: '1944-07-18', time: 'AM' as const };
   const scenario = {
     format: 'neptune-scenario/1', id, name: id, description: 'combat fixture', source: 'test: fixture',
-    map: map.id, sequence: 'intro', unitSets: [units.id], sides: ['allied', 'german'], start,
+    map: map.id, sequence: o.sequence ?? 'intro', unitSets: [units.id], sides: ['allied', 'german'], start,
     lengths: [{ id: 'l', label: 'long', end: { date: '1944-07-25', time: 'Night' }, source: 'test: fixture' }],
     setup: o.units.map((u) => ({ unit: u.id, hex: u.hex, stepsLost: u.stepsLost ?? 0, ...(u.fieldworks ? { fieldworks: u.fieldworks } : {}), source: 'test: fixture' })),
     rules: o.rules ?? {},
     modules: o.modules ?? [],
     ...(o.special ? { special: o.special } : {}),
   };
-  const src: DataSources = { scenarios: { [`data/scenarios/${id}.json`]: scenario }, maps: { [`data/map/${id}.json`]: map }, sequences: BUILTIN.sequences, units: { [`data/units/${id}.json`]: units }, tables: BUILTIN.tables };
+  const maps: Record<string, unknown> = { [`data/map/${id}.json`]: map };
+  if (o.overlays) maps[`data/map/${id}-overlays.json`] = { format: 'neptune-map-overlays/1', id: `${map.id}-overlays`, map: map.id, source: 'test: fixture', overlays: o.overlays.map((x) => ({ ...x, source: 'test: fixture' })) };
+  const src: DataSources = { scenarios: { [`data/scenarios/${id}.json`]: scenario }, maps, sequences: BUILTIN.sequences, units: { [`data/units/${id}.json`]: units }, tables: BUILTIN.tables, modules: BUILTIN.modules };
   return loadScenario(id, src);
 }
 

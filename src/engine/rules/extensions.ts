@@ -88,6 +88,34 @@ export interface Extension {
   genS?(state: GameState, bundle: ScenarioBundle, unitId: string): boolean | null;
   /** Whether a unit whose GenS the module decides has a GenS path of any length (GOSS 15.7.0 isolation), or null when the module does not decide it. */
   genSAnyLength?(state: GameState, bundle: ScenarioBundle, unitId: string): boolean | null;
+  /**
+   * The GS missions `ap` air points fly in an FS mission against `target` when the module decides air
+   * support (AW 20.2.1 standard air: the sector's GS allocation), a refusal, or null (the scenario's
+   * AW 31.9.1 air points).
+   */
+  gsAir?(state: GameState, bundle: ScenarioBundle, side: Side, target: HexId, ap: number, level: 'unobserved' | 'observed' | 'observedPaEt'): GsAir | Rejection | null;
+}
+
+/**
+ * GS missions planned by a module (AW 20.2.1, GOSS 20.2): the core fire-support procedure rolls them
+ * as the plan says, each mission its own volley, and books the AP against `pool` (combat.air).
+ */
+export interface GsAir {
+  /** The AP pool the mission draws on (its key in combat.air) and what to call it. */
+  pool: string;
+  poolName: string;
+  ap: number;
+  /** The missions: committed AP each, and the points they fly with before any abort. */
+  missions: { ap: number; points: number }[];
+  /** 1d10 at most this aborts an AP before it flies (AW 20.1.0 German AP); absent: no abort roll. */
+  abortMax?: number;
+  /** AP that fly count 1/divisor (weather), rounded down, and each counts `pointsPerAp`. */
+  divisor: number;
+  pointsPerAp: number;
+  /** GOSS 20.2.3 mission error: 1d10 + DRMs, `abortMin`+ aborts, `scatter` scatters. */
+  error: { drms: { value: number; why: string }[]; abortMin: number; scatter: number; directions: number; case: string };
+  why: string;
+  case: string;
 }
 
 /** AW 4.5.10b: a WN's or StP's guns: barrage factor, range, arc of fire (compass degrees, clockwise). */
@@ -144,6 +172,15 @@ export function arrivalShift(state: GameState, bundle: ScenarioBundle, group: nu
     if (d !== undefined && d !== null) return d;
   }
   return 0;
+}
+
+/** The first module's GS missions for an FS mission's air points (AW 20.2.1), a refusal, or null (the AW 31.9.1 air points). */
+export function moduleGsAir(state: GameState, bundle: ScenarioBundle, side: Side, target: HexId, ap: number, level: 'unobserved' | 'observed' | 'observedPaEt'): GsAir | Rejection | null {
+  for (const e of extensionsOf(bundle)) {
+    const r = e.gsAir?.(state, bundle, side, target, ap, level);
+    if (r) return r;
+  }
+  return null;
 }
 
 /** The first module's answer on the unit's GenS path of any length (GOSS 15.7.0), or null when no module decides it. */

@@ -7,7 +7,7 @@
  * The defender's mission against an overrunner (GOSS 5.3.5) is the same mission with `overrun` set
  * (spotter in the overrun stack, artillery only, light or medium cap), started from rules/overrun.ts.
  */
-import { areAdjacent, distance, formatHex, neighbours, tryParseHexRef, type HexId } from '../hex';
+import { areAdjacent, distance, formatHex, neighbour, neighbours, tryParseHexRef, type Direction, type HexId } from '../hex';
 import { terrainOf, terrainsIn } from '../board';
 import { segmentAt, turnTime } from '../sequence';
 import type { Action, ActionOf, GameEvent, GameState, ScenarioBundle, Side, UnitState } from '../types';
@@ -20,7 +20,7 @@ import { special } from './scenarioArea';
 import { actsAsDivisionGroup, actsAsGroup, firesOnce, groupOfUnit, groupPointsNow, hasScenarioArtillery, periodKey, supportsMission, supportsText } from './artilleryGroups';
 import {
   M, defOf, dropMarker, enemyOf, fatigue, fsPoints, fsRange, has, hasArmourSymbol, isArtGroup, isArtillery,
-  isAttackDesignated, isHeavyFlak, isHq, isNebelwerfer, isPureAfv, isZ, live, stepsLeft, swapMarker, unitsAt, withAs,
+  isAttackDesignated, isFlak, isHeavyFlak, isHq, isNebelwerfer, isPureAfv, isZ, live, stepsLeft, swapMarker, unitsAt, withAs,
 } from './combatTraits';
 import { isNight } from './gaOdds';
 import { clearIfEmpty } from './fieldworks';
@@ -30,7 +30,7 @@ import { defineProcedure, pushFrame, runProcedures, type Run } from '../procedur
 import { fsHitsFrame } from '../procedures/hits';
 import { afterMission, depletionBlock, firesOncePerGtByMarker } from './ammoDepletion';
 import { hasShips, navalPlan, recordShips } from './navalGunfire';
-import { combatBan, emplacedGuns, mayAct } from './extensions';
+import { combatBan, emplacedGuns, mayAct, moduleGsAir, type GsAir } from './extensions';
 import { gunsSuppressed, inArc } from './emplacements';
 import { weatherNow } from './weather';
 import { peekUnit, readUnits, unmodifiedBase } from './unitIndex';
@@ -82,6 +82,8 @@ export interface FsPlan {
   nebelwerfer: boolean;
   /** Why the cap is what it is when not the plain AW 31.9.4 observation cap (GOSS 5.3.5 overrun missions). */
   capWhy?: string;
+  /** AW 20.2.1 standard air: the GS missions a module planned, each its own volley (not in `volleys` or `total`). */
+  gs?: GsAir;
 }
 export type FsPlanResult = { ok: true; plan: FsPlan } | { ok: false; code: string; message: string; case: string };
 
@@ -244,6 +246,7 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
     capWhy = `defensive mission against an overrunner: ${medium ? `medium (overrun units in ${state.fieldworks[req.overrun]})` : 'light (overrun units not in an ET, Fort or Ft Area)'}, never heavy — cap ${cap} (reconstructed: AW 31.9.4 caps for the GOSS 11.2.4 capacities)`;
   }
   const sources: FsSource[] = [];
+  let gs: GsAir | undefined;
   let nebelwerfer = false;
   const seen = new Set<string>();
   for (const a of req.artillery ?? []) {
@@ -288,6 +291,16 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
     // GOSS 19.3: no air points fly in a storm (the weather of the target's sector, AW 19.2.2a).
     if (atm.value === 'storm') return fail('air-storm', 'no air points in a storm', 'GOSS 19.3');
     if (level === 'unobserved') return fail('air-unobserved', 'air points may join only missions against an observed hex', 'AW 31.9.1');
+    // AW 20.2.1 standard air: the module plans the GS missions from the sector's allocation.
+    const mod = moduleGsAir(state, bundle, side, req.target, req.air, level);
+    if (mod && 'code' in mod) return fail(mod.code, mod.message, mod.case ?? 'AW 20.2.1');
+    if (mod) {
+      gs = mod;
+      sources.push({ kind: 'air', points: mod.missions.reduce((n, m) => n + m.points, 0), why: mod.why, case: mod.case });
+    }
+  }
+  if (req.air && !gs) {
+    const atm = atmAtTarget();
     if (req.air > t.air.maxPerMission) return fail('air-max', `at most ${t.air.maxPerMission} AP per mission`, 'AW 31.9.1');
     const ap = airPointsPerDay(state, bundle, side);
     const pool = ap.points;
@@ -318,8 +331,9 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
     if (!seaHexes.some((h) => distance(h, req.target) <= nav.range)) return fail('naval-range', `${formatHex(req.target)} is beyond naval range ${nav.range}`, 'AW 31.9.3');
     sources.push({ kind: 'naval', points: req.naval, why: `${req.naval} naval points`, case: 'AW 31.9.3' });
   }
-  const total = sources.reduce((s, x) => s + x.points, 0);
-  if (total <= 0) return fail('no-points', 'the mission has no mission points', 'AW 31.9');
+  // GOSS 11.4: each GS mission is a volley of its own, outside the artillery's volleys and cap.
+  const total = sources.reduce((s, x) => s + (gs && x.kind === 'air' ? 0 : x.points), 0);
+  if (total <= 0 && !gs) return fail('no-points', 'the mission has no mission points', 'AW 31.9');
   if (total > cap) return fail('mission-cap', `${total} mission points exceed the cap of ${cap} for ${capWhy ? `a ${capWhy}` : `a${level === 'unobserved' ? 'n unobserved' : level === 'observed' ? 'n observed' : ' PA/ET-observed'} mission`}`, capWhy ? 'GOSS 5.3.5, AW 31.9.4' : 'AW 31.9.4');
   const volleys: number[] = [];
   for (let left = total; left > 0; left -= t.volleySize) volleys.push(Math.min(t.volleySize, left));
@@ -327,7 +341,7 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   const drms = drmsFor(state, bundle, req.target, enemyOf(side), level, req.spotter, nebelwerfer, targetUnits);
   const drmRaw = drms.reduce((s, x) => s + x.value, 0);
   const drm = Math.max(-t.drmCap, Math.min(t.drmCap, drmRaw));
-  return { ok: true, plan: { target: formatHex(req.target), level, observation, cap, sources, total, volleys, drms, drmRaw, drm, nebelwerfer, ...(capWhy ? { capWhy } : {}) } };
+  return { ok: true, plan: { target: formatHex(req.target), level, observation, cap, sources, total, volleys, drms, drmRaw, drm, nebelwerfer, ...(capWhy ? { capWhy } : {}), ...(gs ? { gs } : {}) } };
 }
 
 /** GOSS 5.3.5 chained overrun: the live units of `side` among `ids` (the overrunners standing in the hex they overran). */
@@ -408,7 +422,8 @@ export function startMission(run: Run, req: FsRequest): void {
       if (has(u, M.OHS)) { patchUnit(d, u, { markers: swapMarker(u.markers, M.OHS, M.OOS) }); events.push({ type: 'supplyChanged', unit: id, to: 'OoS', why: 'OhS unit contributed FS mission points', case: 'AW 31.11' }); }
     }
   }
-  if (req.air) { const a = c.air[side]; c.air[side] = { day: now.date, used: (a?.day === now.date ? a.used : 0) + req.air }; }
+  // The AP are spent, whatever becomes of them (AW 20.1.0: an aborted AP flies no other mission that GD).
+  if (req.air) { const key = plan.gs?.pool ?? side; const a = c.air[key]; c.air[key] = { day: now.date, used: (a?.day === now.date ? a.used : 0) + req.air }; }
   if (req.naval) { const n = c.naval[side]; c.naval[side] = { turn: d.pos.turn, used: (n?.turn === d.pos.turn ? n.used : 0) + req.naval }; }
   const ships = plan.sources.filter((x) => x.kind === 'naval' && x.unit).map((x) => ({ id: x.unit!, points: x.points }));
   if (ships.length) recordShips(d, ships);
@@ -421,13 +436,91 @@ export function startMission(run: Run, req: FsRequest): void {
     as += res.as; hits += res.hits;
     return { points: pts, roll, drm, fsv, result: res.result };
   });
-  events.push({ type: 'fsResolved', plan, volleys, as, hits, case: 'GOSS 11.6' });
+  const gs = plan.gs ? flyGs(run, plan, req.target) : null;
+  if (gs) { as += gs.as; hits += gs.hits; }
+  events.push({ type: 'fsResolved', plan, volleys, as, hits, ...(gs ? { gs: gs.missions } : {}), case: 'GOSS 11.6' });
   events.push(...afterMission(d, ctx, plan.sources.filter((x) => x.kind === 'artillery').map((x) => x.unit!), volleys.length, req.deplete ?? req.artillery?.map((a) => a.unit)));
   // GOSS 11.6.1: max 2 per unit (each target read without drafting it, written as a new record).
   if (as > 0) for (const id of targets) { const t = peekUnit(d as GameState, id)!; const m = withAs(t.markers, as); if (m) patchUnit(d, t, { markers: m }); }
   // GOSS 11.6.2: designation is read before the results drop it (the DW withdrawal open to designated targets).
   const designated = targets.length > 0 && targets.every((id) => isAttackDesignated(peekUnit(d as GameState, id)!));
-  pushFrame(d, { proc: 'fireMission', target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'hits', ...(designated ? { designated } : {}), ...(req.overrun !== undefined ? { overrun: true } : {}), ...(entered ? { entered: true } : {}) });
+  pushFrame(d, { proc: 'fireMission', target: req.target, firingSide: side, targetSide: enemyOf(side), units: targets, hits, as, stage: 'hits', ...(designated ? { designated } : {}), ...(req.overrun !== undefined ? { overrun: true } : {}), ...(entered ? { entered: true } : {}), ...(gs?.scattered.length ? { scattered: gs.scattered } : {}) });
+}
+
+/** The hex next to `h` in scatter direction `dir` (0 north, clockwise), or null off the lattice. */
+function neighbourInDirection(h: HexId, dir: number): HexId | null {
+  const n = neighbour(h, (dir % 6) as Direction);
+  return n >= 0 ? n : null;
+}
+
+/** GOSS 20.7.1 (range-1 Flak points, reconstructed subset): Flak units and HQs. */
+export function isFlakCapable(bundle: ScenarioBundle, id: string): boolean {
+  const d = defOf(bundle, id);
+  return isFlak(d) || isHq(d);
+}
+
+/** A GS mission's volley that scattered onto another hex (GOSS 20.2.3): the hits its owner takes there. */
+interface Scattered { hex: HexId; side: Side; units: string[]; hits: number }
+
+/**
+ * GOSS 20.2 / AW 20.1.0, 20.2.1: flies the plan's GS missions, each its own volley: the abort roll
+ * per AP when the force has one, the AP that fly adjusted for the weather, then the mission error
+ * roll (GOSS 20.2.3): on target the volley joins the mission's results; scattered it strikes whoever
+ * is in the hex it lands on, unless that hex is empty or holds a Flak-capable unit.
+ */
+function flyGs(run: Run, plan: FsPlan, target: HexId): { as: number; hits: number; missions: GameEvent[]; scattered: Scattered[] } {
+  const { d, ctx } = run;
+  const { bundle, dice } = ctx;
+  const gs = plan.gs!;
+  const t = fsTable(bundle);
+  let as = 0, hits = 0;
+  const missions: GameEvent[] = [];
+  const scattered: Scattered[] = [];
+  gs.missions.forEach((m, i) => {
+    const label = `GS mission ${i + 1} on ${plan.target}`;
+    let flying = m.ap;
+    const aborts: number[] = [];
+    if (gs.abortMax !== undefined) {
+      for (let k = 0; k < m.ap; k++) { const r = dice.d10(`${label}: abort roll, AP ${k + 1}`); aborts.push(r); if (r <= gs.abortMax) flying--; }
+    }
+    const points = Math.floor(flying / gs.divisor) * gs.pointsPerAp;
+    const out: GameEvent = { type: 'gsMission', mission: i + 1, ap: m.ap, ...(aborts.length ? { abortRolls: aborts, flying } : {}), points, case: gs.case } as GameEvent;
+    missions.push(out);
+    const o = out as unknown as Record<string, unknown>;
+    if (points <= 0) { o.outcome = 'aborted'; o.why = aborts.length ? 'every AP aborted (AW 20.1.0)' : 'no AP left after the weather'; return; }
+    const errRoll = dice.d10(`${label}: mission error`);
+    const errDrm = gs.error.drms.reduce((n, x) => n + x.value, 0);
+    const err = errRoll + errDrm;
+    o.error = { roll: errRoll, drms: gs.error.drms, modified: err };
+    if (err >= gs.error.abortMin) { o.outcome = 'aborted'; o.why = `mission error ${err}: aborted (${gs.error.case})`; return; }
+    let hex = target;
+    let drm = plan.drm;
+    let owner: Side | null = null;
+    if (err === gs.error.scatter) {
+      // GOSS 20.2.3: 1d10 for the direction, 0 north and clockwise from it; higher rolls are rolled again.
+      let dir = dice.d10(`${label}: scatter direction`);
+      while (dir >= gs.error.directions) dir = dice.d10(`${label}: scatter direction`);
+      const to = neighbourInDirection(target, dir);
+      o.scatter = { direction: dir, hex: to === null ? null : formatHex(to) };
+      const there = to === null ? [] : unitsAt(d as GameState, to);
+      if (to === null || !there.length || there.some((u) => isFlakCapable(bundle, u.id))) {
+        o.outcome = 'aborted'; o.why = to === null || !there.length ? 'scattered onto an empty hex: aborted' : 'scattered onto a hex with Flak: aborted'; return;
+      }
+      hex = to; owner = there[0].side;
+      const ds = drmsFor(d as GameState, bundle, to, owner, plan.level, undefined, false);
+      drm = Math.max(-t.drmCap, Math.min(t.drmCap, ds.reduce((n, x) => n + x.value, 0)));
+    }
+    const roll = dice.d10(`${label}: volley`);
+    const fsv = roll + points + drm;
+    const res = fsResult(bundle, fsv);
+    o.volley = { points, roll, drm, fsv, result: res.result, hex: formatHex(hex) };
+    if (owner === null) { o.outcome = 'on target'; as += res.as; hits += res.hits; return; }
+    o.outcome = 'scattered';
+    const units = unitsAt(d as GameState, hex).map((u) => u.id);
+    if (res.as > 0) for (const id of units) { const u = peekUnit(d as GameState, id)!; const mk = withAs(u.markers, res.as); if (mk) patchUnit(d, u, { markers: mk }); }
+    if (res.hits > 0) scattered.push({ hex, side: owner, units, hits: res.hits });
+  });
+  return { as, hits, missions, scattered };
 }
 
 /**
@@ -439,8 +532,14 @@ export const fireMissionProcedure = defineProcedure({
   name: 'fireMission',
   step(f, run) {
     if (f.stage === 'hits') {
-      f.stage = 'end';
+      f.stage = f.scattered?.length ? 'scatter' : 'end';
       return { call: fsHitsFrame({ side: f.targetSide, hex: f.target, units: [...f.units], hits: f.hits, ...(f.designated ? { designated: true } : {}), ...(f.entered ? { entered: true } : {}) }) };
+    }
+    if (f.stage === 'scatter') {
+      // GOSS 20.2.3: a scattered GS volley hits whoever is in the hex it landed on, one hex at a time.
+      const s = f.scattered!.shift()!;
+      if (!f.scattered!.length) { f.stage = 'end'; delete f.scattered; }
+      return { call: fsHitsFrame({ side: s.side, hex: s.hex, units: s.units.filter((id) => unitsAt(run.d as GameState, s.hex).some((u) => u.id === id)), hits: s.hits }) };
     }
     if (!f.entered && !unitsAt(run.d as GameState, f.target, f.targetSide).length) { combatOf(run.d).fsVacated.push(f.target); clearIfEmpty(run.d, f.target, run.events, 'all occupants retreated or eliminated by FS', run.ctx.bundle); }
     run.events.push({ type: 'fsEnded', target: formatHex(f.target), case: 'GOSS 11.6' });

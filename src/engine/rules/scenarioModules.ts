@@ -21,9 +21,10 @@ import { fortifications, fortificationRules } from './fortifications';
 import { variableWeather, variableWeatherRules } from './variableWeather';
 import { intermediateFuel, intermediateFuelRules } from './intermediateFuel';
 import { randomArrival, randomArrivalRules } from './randomArrival';
+import { airPower, airPowerRules } from './airPower';
 
-export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23, airborneRules, fortificationRules, variableWeatherRules, intermediateFuelRules, randomArrivalRules];
+export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23, airborneRules, fortificationRules, variableWeatherRules, intermediateFuelRules, randomArrivalRules, airPowerRules];
 
 /** Every optional module a scenario may list in `modules`. */
-export const EXTENSIONS: Extension[] = [carpetBombing, corpsBoundary, corpsActivation, bridgeMarkers, artilleryOncePerGt, weatherTable, landefront, lull, airborne, fortifications, variableWeather, intermediateFuel, randomArrival];
+export const EXTENSIONS: Extension[] = [carpetBombing, corpsBoundary, corpsActivation, bridgeMarkers, artilleryOncePerGt, weatherTable, landefront, lull, airborne, fortifications, variableWeather, intermediateFuel, randomArrival, airPower];
 for (const e of EXTENSIONS) registerExtension(e);

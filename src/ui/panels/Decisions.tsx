@@ -102,7 +102,7 @@ const KIND: Readonly<Record<ActionType, string>> = {
   placeUnit: 'Set up a unit', unplaceUnit: 'Take a unit back from its setup hex', placeFieldworks: 'Place fieldworks', randomSetup: 'Random legal setup', finishSetup: 'Finish the setup',
   declareLandefront: 'Declare the Landefront', declareLull: 'Declare a lull',
   germanReplacement: 'German replacements', placeBridge: 'Place a bridge', demolishBridge: 'Demolish bridges (GOSS 17.3.2c)', suppressWnStp: 'Silence WN/StP guns with a ship (AW 34.3.0)', construct: 'Build fieldworks or bridges (GOSS 17.3)',
-  moveBox: 'Move between boxes', seal: 'Seal a hidden choice', reveal: 'Reveal a hidden choice', restPass: 'Pass on the secret rest', fuelPass: 'Pass on the low-fuel GT', fuelExempt: 'Full MA despite low fuel',
+  moveBox: 'Move between boxes', seal: 'Seal a hidden choice', reveal: 'Reveal a hidden choice', restPass: 'Pass on the secret rest', fuelPass: 'Pass on the low-fuel GT', fuelExempt: 'Full MA despite low fuel', allocateAir: 'Assign air points (AW 20.1.1)',
   placeDz: 'Place a drop zone', pegasus: 'Pegasus Bridge (AW 41.1.1)', dropUnit: 'Drop a unit', dropFow: 'Drop a fog-of-war counter',
   landGlider: 'Land a glider', gliderDisplace: 'Displace a glider', reorganise: 'Reorganise', regroup: 'Regroup (AW 41.3.5)',
   mervilleAttack: 'Attack the Merville battery',
