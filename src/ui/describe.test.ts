@@ -1,10 +1,11 @@
 /** Game events in words (issue 16 item 11): fire results show the FS Table row they were read on. */
 import { describe, expect, test } from 'vitest';
 import { loadScenario } from '../data/bundle';
-import type { GameEvent } from '../engine';
+import type { Action, GameEvent } from '../engine';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { INTERNAL_TEXT, describeEvent, playerMessage, playerText } from './describe';
+import { describeAction } from './describeAction';
 
 const bundle = loadScenario('goodwood');
 
@@ -83,5 +84,47 @@ describe('playerMessage (refusals and errors shown in the log panel and the PBEM
       .toBe(`${def.designation} may not set up in C4424: AW 34.11.2 front line (AW 34.11.2)`);
     expect(playerMessage('a well-known hex-free text', bundle)).toBe('a well-known hex-free text');
     expect(playerMessage(`${id} moved`, null)).toBe(`${id} moved`);
+  });
+});
+
+describe('describeEvent / describeAction: the AW 20.0 air rules', () => {
+  test('AW 20.2.1 / GOSS 20.2.3: fsResolved lists each GS mission after the volleys — abort rolls, mission error, scatter, its own volley, or why it aborted', () => {
+    const e = {
+      type: 'fsResolved', plan: {}, volleys: [{ points: 8, roll: 5, drm: -1, fsv: 12, result: 'AS1' }], as: 2, hits: 1, case: 'GOSS 11.6',
+      gs: [
+        { type: 'gsMission', mission: 1, ap: 3, points: 6, case: 'AW 20.2.1', error: { roll: 3, drms: [], modified: 3 }, volley: { points: 6, roll: 5, drm: -1, fsv: 10, result: 'AS1', hex: 'C4409' }, outcome: 'on target' },
+        { type: 'gsMission', mission: 2, ap: 2, abortRolls: [9, 4], flying: 1, points: 2, case: 'AW 20.2.1', error: { roll: 7, drms: [{ value: 1, why: 'POvr' }], modified: 8 }, scatter: { direction: 0, hex: 'C4408' }, volley: { points: 2, roll: 9, drm: 0, fsv: 11, result: '1', hex: 'C4408' }, outcome: 'scattered' },
+        { type: 'gsMission', mission: 3, ap: 3, abortRolls: [1, 2, 3], flying: 0, points: 0, case: 'AW 20.2.1', outcome: 'aborted', why: 'every AP aborted (AW 20.1.0)' },
+        { type: 'gsMission', mission: 4, ap: 3, points: 6, case: 'AW 20.2.1', error: { roll: 9, drms: [], modified: 9 }, outcome: 'aborted', why: 'mission error 9: aborted (GOSS 20.2.3)' },
+      ],
+    } as unknown as GameEvent;
+    expect(describeEvent(e, bundle)).toBe('Fire support resolved: die 5 + 8 points − 1 DRM = FSV 12, FS Table row 12–13 "AS1"; '
+      + 'GS mission 1: 3 AP, mission error 3, die 5 + 6 points − 1 DRM = FSV 10 "AS1"; '
+      + 'GS mission 2: 2 AP, abort rolls 9 4, 1 fly, mission error 7 → 8, scattered to C4408, die 9 + 2 points + 0 DRM = FSV 11 "1" on C4408; '
+      + 'GS mission 3: 3 AP, abort rolls 1 2 3, 0 fly, aborted (every AP aborted (AW 20.1.0)); '
+      + 'GS mission 4: 3 AP, mission error 9, aborted (mission error 9: aborted (GOSS 20.2.3)) — 1 hit(s), 2 AS (GOSS 11.6)');
+  });
+
+  test('AW 20.1.1 / 20.2.1: from the engine, the airAllocated event and a mission of GS alone (no artillery volley) read in the player\'s words', async () => {
+    const { airBundle, airGame, ok } = await import('./panels/air.fixture');
+    const { at, seedWhere, toSegment, withSeed } = await import('../engine/rules/combat.fixture');
+    const b = airBundle();
+    let s = ok(airGame(b), { type: 'allocateAir', force: 'US', gs: { 'us-north': 44 }, gi: {} } as Action);
+    const allocated: GameEvent[] = [];
+    s = ok(s, { type: 'allocateAir', force: 'CW', gs: { 'cw-north': 30 }, gi: { 'cw-south': 10 } } as Action, allocated);
+    // AW 20.1.1: the allocation as the log shows it.
+    expect(allocated.map((x) => describeEvent(x, b))).toEqual(['Air points: CW: 40 AP — GS 30 in the CW northern sector; GI 10 in the CW southern sector (AW 20.1.1)']);
+    const fs = toSegment(s, b, 'offensiveFs');
+    const events: GameEvent[] = [];
+    ok(withSeed(fs, seedWhere(fs.n, (d) => d.d10('e') === 3 && d.d10('v') === 5)), { type: 'fireMission', target: at(8, 4), spotter: 'a1', air: 3 } as Action, events);
+    const text = describeEvent(events.find((x) => x.type === 'fsResolved')!, b);
+    expect(text).toMatch(/^Fire support resolved: GS mission 1: 3 AP, mission error 3, die 5 \+ 6 points [+−] \d+ DRM = FSV \d+ "[^"]+" — \d+ hit\(s\)/);
+    expect(text).not.toMatch(INTERNAL_TEXT);
+  });
+
+  test('AW 20.1.1: an allocateAir choice names the force, its GS and GI AP by sector and the case', () => {
+    expect(describeAction({ type: 'allocateAir', force: 'US', gs: { 'us-north': 44 }, gi: {} } as Action, bundle)).toBe('US AP: GS 44 US north (AW 20.1.1)');
+    expect(describeAction({ type: 'allocateAir', force: 'CW', gs: { 'cw-north': 8 }, gi: { 'cw-north': 32 } } as Action, bundle)).toBe('CW AP: GS 8 CW north; GI 32 CW north (AW 20.1.1)');
+    expect(describeAction({ type: 'allocateAir', force: 'US', gs: {}, gi: { 'us-north': 32, 'us-south': 12 } } as Action, bundle)).toBe('US AP: GS none; GI 32 US north, 12 US south (AW 20.1.1)');
   });
 });

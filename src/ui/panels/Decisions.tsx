@@ -11,6 +11,7 @@ import { actionUnits, describeAction } from '../describeAction';
 import { PendingContext } from './PendingContext';
 import { SealedChoice } from './Sealed';
 import { AirborneMoves } from './AirborneMoves';
+import { AirAllocation } from './AirAllocation';
 import { stageMoveKind } from '../map/stageMoves';
 import { useAfterPaint } from '../afterPaint';
 import { unitOf } from '../../engine/unitTable';
@@ -23,6 +24,8 @@ export function Decisions() {
   const bundle = useGame((s) => s.bundle);
   const dispatch = useGame((s) => s.dispatch);
   const selected = useGame((s) => s.selectedHex);
+  const aiSide = useGame((s) => s.aiSide);
+  const pbemMe = useGame((s) => s.pbem?.me ?? null);
   const actor = state ? sideToAct(state) : null;
   // After a move or an undo the side's legal actions (~17 ms at 2,000 counters) are those of the state
   // as of the last painted frame until the move's frame is painted (issue 17); their buttons cannot be
@@ -55,6 +58,8 @@ export function Decisions() {
   }
   // The Airborne Assault Stage's movement segments: the selected stack's moves (AW 41.3.7, 41.6), computed for it alone.
   const stage = !pending && bundle ? stageMoveKind(state, bundle) : null;
+  // AW 20.1.1: the Air Allocation form, for the player the question is put to (not the AI's side, not the other PBEM seat).
+  const airForm = pending?.kind === 'airAllocation' && pending.side === actor && aiSide !== actor && (!pbemMe || pbemMe === actor);
   if (!pending && !groups.size && !reinf.length && !others.size && !stage) return null;
   return (
     <section className="panel decisions" aria-label="Decisions" data-testid="decisions">
@@ -65,6 +70,7 @@ export function Decisions() {
           <SealedChoice />
         </div>
       )}
+      {airForm && <AirAllocation offered={groups.get('allocateAir') ?? []} stale={stale} />}
       {reinf.length > 0 && <Reinforcements actions={reinf} stale={stale} />}
       {stage && <AirborneMoves />}
       {[...groups].map(([type, list]) => (

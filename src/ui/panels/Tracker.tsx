@@ -4,7 +4,7 @@ import { endSegmentRefusal, sideToAct, view } from '../../engine';
 import { useAfterPaint } from '../afterPaint';
 import { phaseLabel, segmentAt } from '../../engine/sequence';
 import { ATMOSPHERE, SIDE_NAME, longDate, playerMessage, playerText, weatherWords } from '../describe';
-import { special, weatherNow, groundNow, groundEffects, weatherBySector, type GroundEffects } from '../../engine/query';
+import { airRecord, special, weatherNow, groundNow, groundEffects, weatherBySector, type AirRecord, type GroundEffects } from '../../engine/query';
 import type { GameState, ScenarioBundle } from '../../engine/types';
 
 
@@ -32,6 +32,29 @@ export function weatherLine(state: GameState, bundle: ScenarioBundle): { text: s
   if (!sp.weather?.length && !sp.weatherTable) return null;
   const w = weatherNow(state, bundle);
   return { text: `${ATMOSPHERE[w.atmosphere] ?? w.atmosphere}, ${w.ground} ground`, effect: groundEffectText(groundNow(state, bundle).fx) };
+}
+
+
+/** A pool's sector as the track line names it: "US northern sector" → "northern". */
+const sectorShort = (force: AirRecord, name: string): string => (name.startsWith(`${force.name} `) ? name.slice(force.name.length + 1) : name).replace(/\s+sector$/, '');
+
+/**
+ * One force on the AP Record Track (AW 3.3.1): its AP of the game day and, per air sector, the GS AP
+ * assigned (with what is left when some have flown) and the GI AP: "US 44 AP: northern GS 30 (12 left),
+ * GI 4 · southern GI 10". A force with one pool (the German AP, all GS battlefield-wide) names no sector.
+ */
+export function airForceLine(r: AirRecord): string {
+  if (r.ap <= 0) return `${r.name}: no AP today`;
+  if (!r.assigned) return `${r.name} ${r.ap} AP: not assigned yet`;
+  const pool = (p: AirRecord['pools'][number]) => [...(p.gs || !p.gi ? [`GS ${p.gs}${p.gsLeft < p.gs ? ` (${p.gsLeft} left)` : ''}`] : []), ...(p.gi ? [`GI ${p.gi}`] : [])].join(', ');
+  const pools = r.pools.length === 1 ? pool(r.pools[0]) : r.pools.map((p) => `${sectorShort(r, p.name)} ${pool(p)}`).join(' · ');
+  return `${r.name} ${r.ap} AP: ${pools}`;
+}
+
+/** The AP Record Track (AW 3.3.1), a line per force, or null when the scenario does not use the AW 20.0 air rules. Open information: both sides see it. */
+export function airRecordLines(state: GameState, bundle: ScenarioBundle): string[] | null {
+  const rec = airRecord(state, bundle);
+  return rec && rec.map(airForceLine);
 }
 
 
@@ -65,6 +88,15 @@ export function Tracker() {
       {(() => {
         const w = weatherLine(state, bundle);
         return w && <div className="weather" data-testid="weather" title={w.effect ?? undefined}>Weather: {w.text}{w.effect && <span className="case"> ({w.effect}, GOSS 19.4)</span>}</div>;
+      })()}
+      {(() => {
+        const air = airRecordLines(state, bundle);
+        return air && (
+          <div className="air-record" data-testid="air-record" title="AP Record Track: each force's air points of the game day, open to both players">
+            <span className="case">AP Record Track (AW 3.3.1)</span>
+            {air.map((line, i) => <div key={i}>{line}</div>)}
+          </div>
+        );
       })()}
       {state.over ? (
         <div className="over" data-testid="game-over">Game over: {playerText(state.over.reason)}</div>

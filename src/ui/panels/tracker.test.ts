@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../data/bundle';
 import { newGame } from '../../engine/game';
 import { turnTime } from '../../engine/sequence';
-import type { GameState } from '../../engine/types';
+import type { Action, GameState } from '../../engine/types';
 import { weatherLine } from './Tracker';
 import { produce } from 'immer';
 import { weatherBundle } from '../../engine/rules/variableWeather.fixture';
@@ -53,5 +53,36 @@ describe('"Done with segment" availability (issue 15)', () => {
     expect(html).toContain('data-testid="end-refusal"');
     expect(html).toMatch(/Not done yet: the phase cannot end with overstacked hexes/);
     expect(html).toContain('(GOSS 6.7.0)');
+  });
+});
+
+describe('tracker AP Record Track (AW 3.3.1, 20.1.1)', () => {
+  it('AW 3.3.1: each force\'s AP of the day, the GS AP per air sector with what is left and the GI AP; nothing in a scenario without the AW 20.0 air rules', async () => {
+    const { airRecordLines } = await import('./Tracker');
+    const { airBundle, airGame, ok } = await import('./air.fixture');
+    const { at, seedWhere, toSegment, withSeed } = await import('../../engine/rules/combat.fixture');
+    const goodwood = loadScenario('goodwood');
+    expect(airRecordLines(newGame(goodwood, { seed: 'air' }).state, goodwood)).toBeNull();
+    const b = airBundle();
+    const s0 = airGame(b);
+    // The Air Allocation Segment: the German AP all to GS (AW 20.1.0), the Allied forces still to assign.
+    expect(airRecordLines(s0, b)).toEqual(['US 44 AP: not assigned yet', 'CW 40 AP: not assigned yet', 'German 6 AP: GS 6']);
+    let s = ok(s0, { type: 'allocateAir', force: 'US', gs: { 'us-north': 20, 'us-south': 10 }, gi: { 'us-south': 14 } } as Action);
+    s = ok(s, { type: 'allocateAir', force: 'CW', gs: { 'cw-north': 30 }, gi: { 'cw-south': 10 } } as Action);
+    expect(airRecordLines(s, b)).toEqual([
+      'US 44 AP: northern GS 20 · southern GS 10, GI 14',
+      'CW 40 AP: northern GS 30 · southern GI 10',
+      'German 6 AP: GS 6',
+    ]);
+    // A GS mission of 3 CW AP against a target in the CW northern sector, aborted by its mission error (GOSS 20.2.3): the 3 AP are spent.
+    const fs = toSegment(s, b, 'offensiveFs');
+    const flown = ok(withSeed(fs, seedWhere(fs.n, (d) => d.d10('e') === 9)), { type: 'fireMission', target: at(8, 4), spotter: 'a1', air: 3 } as Action);
+    expect(airRecordLines(flown, b)![1]).toBe('CW 40 AP: northern GS 30 (27 left) · southern GI 10');
+  });
+
+  it('AW 20.1.0: a force with no AP today says so', async () => {
+    const { airForceLine } = await import('./Tracker');
+    expect(airForceLine({ force: 'US', name: 'US', side: 'allied', ap: 0, assigned: false, pools: [] })).toBe('US: no AP today');
+    expect(airForceLine({ force: 'german', name: 'German', side: 'german', ap: 6, assigned: true, pools: [{ sector: 'all', name: 'battlefield', gs: 6, gsLeft: 3, gi: 0 }] })).toBe('German 6 AP: GS 6 (3 left)');
   });
 });
