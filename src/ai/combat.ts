@@ -124,7 +124,12 @@ export function bestMission(ctx: AiCtx, state: GameState, target: HexId, guns: s
   let air = 0;
   if (spotter && total < cap) {
     for (const a of [8, 6, 4, 2, 1]) {
-      if (fsPlan(state, bundle, side, { target, spotter, artillery, air: a }).ok) { air = a; break; }
+      const p = fsPlan(state, bundle, side, { target, spotter, artillery, air: a });
+      if (!p.ok) continue;
+      air = a;
+      // AW 20.2.1 standard air: GS missions of at most 3 AP after the weather; climb to the most that fly.
+      if (p.plan.gs) while (air < 16 && fsPlan(state, bundle, side, { target, spotter, artillery, air: air + 1 }).ok) air++;
+      break;
     }
   }
   const req: FsRequest = { target, spotter, artillery, ...(air ? { air } : {}) };

@@ -153,6 +153,9 @@ export function decide(ctx: AiCtx, state: GameState): Action | null {
         const x = a as ActionOf<'overrunFs'>;
         return x.fire ? (x.artillery ?? []).reduce((n, y) => n + (y.points ?? 0), 0) : 0;
       });
+    case 'airAllocation':
+      // AW 20.1.1: the engine offers first the GS split by where our units are.
+      return legal[0];
     case 'gi': {
       // AW 31.7: interdict every German unit open to it (air has no other use at that moment).
       return legal.find((a) => a.type === 'interdict') ?? legal[0];

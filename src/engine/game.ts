@@ -221,6 +221,8 @@ function enterSegment(d: Draft<GameState>, ctx: RuleContext): GameEvent[] {
       for (const m of allModules()) { const f = m.steps?.[name]; if (f) { events.push(...f(d, ctx)); break; } }
     }
     if (d.over || actorAt(scenario, sequence, d.pos) !== null) return events;
+    // An automatic segment that waits for the decision its hooks opened (the decision's answer goes on, applyNormalised).
+    if (d.pending && seg.waitsForDecisions) return events;
     if (!leave(d, ctx, events, true)) return events;
   }
   throw new Error('sequence of play did not reach a player segment');
@@ -402,8 +404,13 @@ function applyNormalised(state: GameState, action: Action): ApplyResult {
   let barrier = false;
   try {
     next = produceFrozen(state, (d) => {
-      if (handler) events.push(...handler.apply(d, action, ctx));
-      else if (firstOfBoth(bundle.sequence, d.pos)) {
+      if (handler) {
+        events.push(...handler.apply(d, action, ctx));
+        // The decision an automatic segment waited for is closed: the sequence goes on (Segment.waitsForDecisions).
+        if (!d.pending && !d.over && !d.beforePlay && segmentAt(bundle.sequence, d.pos).segment.waitsForDecisions && actorAt(bundle.scenario, bundle.sequence, d.pos) === null) {
+          if (leave(d, ctx, events)) events.push(...enterSegment(d, ctx));
+        }
+      } else if (firstOfBoth(bundle.sequence, d.pos)) {
         // A segment both sides play in turn: the first side's endSegment hands over to the second.
         d.pos.actorStep = 1;
         events.push(segmentEvent(bundle, d.pos));

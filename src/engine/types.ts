@@ -93,6 +93,8 @@ export interface UnitMoveRecord {
   halted: boolean;
   /** AW 31.7: at some time during the phase the unit was more than six hexes from every enemy unit. */
   beyond6: boolean;
+  /** GOSS 20.3: MP spent this phase entering hexes more than six hexes from every enemy unit (kept only when a module asks: extensions.ts `farMp`). */
+  mpFar?: number;
   /** GOSS 5.3.5: the hex the unit last overran this phase (it continues from there after a success; src/engine/rules/overrun.ts). */
   overrun?: number;
   /** GOSS 5.3.5: units this unit overran successfully this phase; it ignores them (no surcharge, no halt) until the phase ends. */

@@ -113,7 +113,7 @@ describe('describeEvent / describeAction: the AW 20.0 air rules', () => {
     const allocated: GameEvent[] = [];
     s = ok(s, { type: 'allocateAir', force: 'CW', gs: { 'cw-north': 30 }, gi: { 'cw-south': 10 } } as Action, allocated);
     // AW 20.1.1: the allocation as the log shows it.
-    expect(allocated.map((x) => describeEvent(x, b))).toEqual(['Air points: CW: 40 AP — GS 30 in the CW northern sector; GI 10 in the CW southern sector (AW 20.1.1)']);
+    expect(allocated.filter((x) => x.type === 'airAllocated').map((x) => describeEvent(x, b))).toEqual(['Air points: CW: 40 AP — GS 30 in the CW northern sector; GI 10 in the CW southern sector (AW 20.1.1)']);
     const fs = toSegment(s, b, 'offensiveFs');
     const events: GameEvent[] = [];
     ok(withSeed(fs, seedWhere(fs.n, (d) => d.d10('e') === 3 && d.d10('v') === 5)), { type: 'fireMission', target: at(8, 4), spotter: 'a1', air: 3 } as Action, events);

@@ -83,6 +83,13 @@ export const AirTables = z.strictObject({
     columns: z.array(z.number().int().positive()).min(1),
     /** Rows by modified 1d10 (`max` inclusive, ascending); each cell [Leg, Mech] MP values, null for none. */
     rows: z.array(z.strictObject({ max: z.number().int(), cells: z.array(z.tuple([z.number().int().positive().nullable(), z.number().int().positive().nullable()])) })).min(1),
+    /** The GTs whose GI values are rolled (the AP serve the AM and PM GTs, AW 3.3.1). */
+    times: z.array(TimeOfDay).min(1),
+    /** GOSS 20.3 attack DRMs (the attack table is the AW 31.7 one, data/tables/ground-interdiction.json). */
+    attack: z.strictObject({
+      pureAfv: z.number().int(), perFlak: z.number().int(), flakRange: z.number().int().nonnegative(), notClear: z.number().int(),
+      mechRoad: z.number().int(), strat: z.number().int(), source: Source,
+    }),
     source: Source,
   }),
 });

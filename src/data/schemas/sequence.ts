@@ -69,6 +69,12 @@ export const Segment = z.object({
   admits: z.array(z.string()).default([]),
   steps: z.array(z.string()).default([]),
   modelled: z.boolean().default(true),
+  /**
+   * An automatic segment whose hooks may open a decision (AW 3.3.1: the Allied player's AP
+   * allocation): the sequence waits in it until the decision closes, then goes on by itself.
+   * Otherwise an automatic segment never holds the sequence.
+   */
+  waitsForDecisions: z.boolean().optional(),
 }).strict();
 export type Segment = z.infer<typeof Segment>;
 

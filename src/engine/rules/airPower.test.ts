@@ -215,3 +215,81 @@ describe('AW 20.0 standard air rules', () => {
     expect(fsPlan(after, b, 'german', { target: hx(2, 4), spotter: 'g2', air: 3 })).toMatchObject({ ok: true });
   });
 });
+
+describe('AW 20.3.0 / GOSS 20.3 ground interdiction', () => {
+  // The boundary east of the fixture: every hex is in the US northern sector.
+  const giBase = (extra: UnitSpec[] = [], special: Record<string, unknown> = {}) => fixture({
+    sequence: 'standard', start: { date: '1944-07-05', time: 'AM' }, modules: ['airPower'],
+    overlays: [{ ...BOUNDARY[0], waypoints: ['B2501', 'B2536'] }],
+    special: { airPower: AIR, ...special },
+    units: [
+      { id: 'a1', side: 'allied', hex: at(0, 0) },
+      { id: 'pz', side: 'german', hex: at(1, 9), moveClass: 'mech', ma: 12, type: 'Mot Inf' },
+      { id: 'inf', side: 'german', hex: at(1, 8), ma: 6 },
+      ...extra,
+    ],
+  });
+  /** US: 12 GS and 32 GI in the northern sector; CW all GS; the GI value die fixed to `roll`. */
+  function giGame(b: ScenarioBundle, roll: number): { s: GameState; events: GameEvent[] } {
+    let s = newGame(b, { seed: 'gi' }).state;
+    s = ok(s, { type: 'allocateAir', force: 'US', gs: { 'us-north': 12 }, gi: { 'us-north': 32 } } as Action);
+    s = withSeed(s, seedWhere(s.n, (d) => d.d10('gi') === roll));
+    const events: GameEvent[] = [];
+    s = ok(s, CW_GS as unknown as Action, events);
+    return { s, events };
+  }
+
+  it('AW 3.3.2 / 20.3.0 (seed:004 L1208, L4730-4752): the GI Value Segment rolls each sector with GI AP on the GOSS 20.3 table — 32 AP, die 9: Leg 3, Mech 3; die 0: no value', () => {
+    const b = giBase();
+    const { events } = giGame(b, 9);
+    expect(events.find((e) => e.type === 'giValues')).toMatchObject({ sectors: ['US northern sector: 32 AP, rolled 9: Leg 3, Mech 3'], case: 'AW 20.3.0' });
+    const none = giGame(b, 0).events.find((e) => e.type === 'giValues');
+    expect(none).toMatchObject({ sectors: ['US northern sector: 32 AP, rolled 0: Leg –, Mech –'] });
+    // POvr: 32 GI AP fly as 16 (GOSS 19.3): the 16 column, die 9: Leg 4, Mech 7.
+    const povr = giBase([], { weather: [{ from: { date: '1944-07-05', time: 'AM' }, atmosphere: 'POvr', ground: 'dry', source: 'test: POvr' }] });
+    expect(giGame(povr, 9).events.find((e) => e.type === 'giValues')).toMatchObject({ sectors: ['US northern sector: 16 AP (POvr), rolled 9: Leg 4, Mech 7'] });
+  });
+
+  it('GOSS 20.3: a German mover is open to one GI attack each time its MP spent more than 6 hexes from every enemy pass a multiple of its class\'s value by 1 — 7 MP against Mech 3: two attacks; MP near the enemy do not count', () => {
+    const b = giBase();
+    let s = toSegment(giGame(b, 9).s, b, 'move', 1);
+    // The Pz unit: 7 clear hexes along the fixture's south row, all 9+ hexes from a1.
+    const path = [2, 3, 4, 5, 6, 7, 8].map((c) => at(c, 9));
+    s = ok(s, { type: 'move', unit: 'pz', path } as Action);
+    expect(unitOf(s, 'pz').move).toMatchObject({ mp: 7, mpFar: 7 });
+    // The infantry: from 1,8 north towards a1 — its MP close to a1 are not counted.
+    s = ok(s, { type: 'move', unit: 'inf', path: [at(1, 7), at(1, 6), at(1, 5)] } as Action);
+    const inf = unitOf(s, 'inf').move!;
+    expect(inf.mpFar).toBeLessThan(inf.mp);
+    const events: GameEvent[] = [];
+    s = ok(s, { type: 'endSegment' }, events);
+    expect(events.find((e) => e.type === 'giOpportunity')).toMatchObject({ units: ['pz'], attacks: 2, case: 'GOSS 20.3' });
+    expect(s.pending).toMatchObject({ side: 'allied', kind: 'gi', case: 'GOSS 20.3' });
+    expect(legalActions(s, 'allied')).toEqual([{ type: 'interdict', unit: 'pz' }, { type: 'giDone' }]);
+    // Two attacks, each on the AW 31.7 table with the GOSS 20.3 DRMs (none here: clear, off-road, not a pure AFV).
+    const ev: GameEvent[] = [];
+    s = ok(s, { type: 'interdict', unit: 'pz' } as Action, ev);
+    expect(s.pending).toMatchObject({ kind: 'gi' });
+    s = ok(s, { type: 'interdict', unit: 'pz' } as Action, ev);
+    expect(ev.filter((e) => e.type === 'giResolved').map((e) => { const x = e as Record<string, unknown>; return [x.unit, x.drms, x.case]; })).toEqual([['pz', [], 'GOSS 20.3'], ['pz', [], 'GOSS 20.3']]);
+    expect(s.pending ?? null).toBeNull();
+  });
+
+  it('GOSS 20.3 with the AW 31.7 table: die 8 with no DRM is fatigue 2 and a step; Strat mode +2, a Flak unit within 1 hex −1', () => {
+    const b = giBase([{ id: 'flak', side: 'german', hex: at(5, 8), type: 'Flak', extra: { at: 2 } }]);
+    let s = toSegment(giGame(b, 9).s, b, 'move', 1);
+    s = ok(s, { type: 'move', unit: 'pz', path: [2, 3, 4, 5, 6, 7, 8].map((c) => at(c, 9)) } as Action);
+    s = ok(s, { type: 'endSegment' });
+    // pz ends at 8,9; the Flak unit at 5,8 is 3 hexes away: no DRM. Die 8: fatigue 2 and a step lost.
+    const hit = withSeed(s, seedWhere(s.n, (d) => d.d10('g') === 8));
+    const ev: GameEvent[] = [];
+    const after = ok(hit, { type: 'interdict', unit: 'pz' } as Action, ev);
+    expect(ev.find((e) => e.type === 'giResolved')).toMatchObject({ roll: 8, modified: 8, fatigue: 2, steps: 1 });
+    expect(unitOf(after, 'pz').stepsLost).toBe(1);
+    // DRMs by hand: the mover next to the Flak unit, in Strat mode, in POvr.
+    const posed = edit(s, (d) => { mutUnit(d, 'pz').hex = hx(6, 8); mutUnit(d, 'pz').markers.push('Strat'); });
+    const ev2: GameEvent[] = [];
+    ok(withSeed(posed, 'x'), { type: 'interdict', unit: 'pz' } as Action, ev2);
+    expect((ev2.find((e) => e.type === 'giResolved') as { drms?: unknown })!.drms).toEqual([{ value: -1, why: '1 Flak point in range' }, { value: 2, why: 'Strat mode' }]);
+  });
+});

@@ -14,8 +14,13 @@
  * - AW 20.1.0: each German AP rolls 1d10 before it flies, 0–8 aborts; GOSS 20.2.3: each GS mission
  *   rolls the mission error (9+ aborts, 8 scatters onto a neighbouring hex). The core fire-support
  *   procedure rolls them as the plan this module returns says (extensions.ts `GsAir`).
- * Not yet: the GI value (AW 20.3.0 Ground Interdiction Value Segment) and the GOSS 20.3 GI attacks it
- * drives, SI and air supply missions, carpet bombing's halving of the AP (AW 20.8.6), the air effort
+ * - AW 3.3.2 / 20.3.0 Ground Interdiction Value Segment (AM and PM GTs): each air sector with GI AP
+ *   rolls its Leg and Mech GI values on the GOSS 20.3 table (the AP after the sector's weather pick
+ *   the column). GOSS 20.3: a German unit that spent more MP more than six hexes from every enemy than
+ *   a multiple of its class's value (by at least 1) is open to that many GI attacks when its move is
+ *   complete (the AW 31.7 decision at the end of the Movement Segment, rules/interdiction.ts), each on
+ *   the AW 31.7 attack table with the GOSS 20.3 DRMs. This replaces AW 31.7 in the scenario.
+ * Not yet: SI and air supply missions, carpet bombing's halving of the AP (AW 20.8.6), the air effort
  * increases (AW 20.1.1c) and the Strategic Map sectors (AW 20.1.1b).
  */
 import type { Draft } from 'immer';
@@ -28,11 +33,13 @@ import { distance, formatHex, rulesIdsOf, type HexId } from '../hex';
 import { terrainOf } from '../board';
 import { reject, type RuleModule } from './registry';
 import { moduleDraft, moduleState } from './moduleState';
-import { moduleOn, type Extension, type GsAir } from './extensions';
+import { moduleOn, type Extension, type GiDecision, type GsAir } from './extensions';
 import { sideOfLine } from './weatherSectors';
 import { atmosphere, isFlakCapable } from './fireSupport';
-import { enemyOf, has, live, M, unitsAt } from './combatTraits';
+import { defOf, enemyOf, has, isPureAfv, live, M, unitsAt } from './combatTraits';
+import { moveClassOf } from './motorised';
 import { readUnits } from './unitIndex';
+import { unitOf } from '../unitTable';
 
 export const AIR_POWER = 'airPower';
 const CASE = 'AW 20.1.1';
@@ -185,9 +192,9 @@ function allocate(d: Draft<GameState>, a: ActionOf<'allocateAir'>, ctx: { bundle
 }
 
 /**
- * Allocations offered for the open force: all to GS shared between its sectors by where its side's
- * units face the enemy (most first), all to GS in each sector alone, and the GI maximum in the
- * northern sector with the rest to GS. Any other split is accepted when sent (`allocateAir`).
+ * Allocations offered for the open force: all to GS shared between its sectors in proportion to its
+ * side's units there (first), all to GS in each sector alone (the busiest first), and the GI maximum
+ * in the northern sector with the rest to GS. Any other split is accepted when sent (`allocateAir`).
  */
 function allocationOptions(state: GameState, bundle: ScenarioBundle, side: Side): ActionOf<'allocateAir'>[] {
   if (state.pending?.kind !== 'airAllocation' || state.pending.side !== side) return [];
@@ -300,6 +307,92 @@ function gsAir(state: GameState, bundle: ScenarioBundle, side: Side, target: Hex
   };
 }
 
+// ---------- ground interdiction (AW 20.3.0, GOSS 20.3) ----------
+
+/** One sector's GI values of the GT: the AP that fly after the weather, the die, and the Leg / Mech MP values (null: none). */
+export interface GiValue { ap: number; roll: number; leg: number | null; mech: number | null }
+interface GiState { turn: number; bySector: Record<string, GiValue> }
+const giOf = (s: GameState): GiState | undefined => (as_(s) as AirState & { gi?: GiState }).gi;
+
+const sampleHexes = new WeakMap<ScenarioBundle, Map<string, HexId>>();
+/** A hex of each air sector on the board, to read the sector's weather by (the air sectors lie within the AW 19.2.2a weather sectors: one line parts both). */
+function sectorHex(bundle: ScenarioBundle, sector: string): HexId | null {
+  let m = sampleHexes.get(bundle);
+  if (!m) {
+    m = new Map();
+    for (const h of bundle.board.hexes) { const sec = airSectorOf(bundle, h); if (sec && !m.has(sec.id)) m.set(sec.id, h); }
+    sampleHexes.set(bundle, m);
+  }
+  return m.get(sector) ?? null;
+}
+
+/** AW 3.3.2 / 20.3.0: the Ground Interdiction Value Segment: each sector with GI AP rolls its values. */
+function giValueSegment(d: Draft<GameState>, ctx: { bundle: ScenarioBundle; dice: { d10(label: string): number } }): GameEvent[] {
+  const bundle = ctx.bundle;
+  if (!airPowerOn(bundle)) return [];
+  const s = d as unknown as GameState;
+  const t = airTables(bundle);
+  const now = nowOf(s, bundle);
+  const st = asd(d) as Draft<AirState & { gi?: GiState }>;
+  delete st.gi;
+  if (!t.gi.times.includes(now.time)) return [];
+  const bySector: Record<string, GiValue> = {};
+  const out: string[] = [];
+  for (const sec of t.sectors.list) {
+    const assigned = allocationOf(s, bundle, sec.force)?.gi[sec.id] ?? 0;
+    if (!assigned) continue;
+    const h = sectorHex(bundle, sec.id);
+    const atm = atmosphere(s, bundle, h).value;
+    if (atm === 'storm') { out.push(`${sec.name}: no GI in a storm (GOSS 19.3)`); continue; }
+    const ap = Math.floor(assigned / (t.gs.weatherDivisor[atm] ?? 1));
+    let col = -1;
+    t.gi.columns.forEach((c, i) => { if (ap >= c) col = i; });
+    if (col < 0) { out.push(`${sec.name}: ${ap} GI AP fly${atm !== 'clear' ? ` (${atm})` : ''}, too few for a GI value`); continue; }
+    const roll = ctx.dice.d10(`GI value: ${sec.name}`);
+    const row = t.gi.rows.find((r) => roll <= r.max) ?? t.gi.rows[t.gi.rows.length - 1];
+    const [leg, mech] = row.cells[col];
+    bySector[sec.id] = { ap, roll, leg, mech };
+    out.push(`${sec.name}: ${ap} AP${atm !== 'clear' ? ` (${atm})` : ''}, rolled ${roll}: Leg ${leg ?? '–'}, Mech ${mech ?? '–'}`);
+  }
+  st.gi = { turn: s.pos.turn, bySector };
+  return out.length ? [{ type: 'giValues', sectors: out, case: 'AW 20.3.0' }] : [];
+}
+
+/** The GI values of the sector this GT, or null (none rolled). */
+export function giValueOf(state: GameState, sector: string): GiValue | null {
+  const g = giOf(state);
+  return g && g.turn === state.pos.turn ? g.bySector[sector] ?? null : null;
+}
+
+/** GOSS 20.3: the GI attacks a German mover is open to now, with their DRMs. */
+function gi(state: GameState, bundle: ScenarioBundle, unitId: string): GiDecision | null {
+  if (!airPowerOn(bundle)) return null;
+  const t = airTables(bundle);
+  const u = unitOf(state, unitId);
+  const none = (why: string): GiDecision => ({ attacks: 0, why, drms: [], case: 'GOSS 20.3' });
+  if (!u || u.hex === null || !u.move) return none('has not moved');
+  const sec = airSectorOf(bundle, u.hex);
+  const v = sec ? giValueOf(state, sec.id) : null;
+  if (!sec || !v) return none('no GI value in its air sector this GT');
+  const def = defOf(bundle, unitId);
+  const mech = moveClassOf(def, u) === 'mech';
+  const value = mech ? v.mech : v.leg;
+  const far = u.move.mpFar ?? 0;
+  if (value === null || far <= value) return none(value === null ? `no ${mech ? 'Mech' : 'Leg'} GI value in the ${sec.name}` : `${far} MP far from the enemy, not above the ${sec.name}'s ${mech ? 'Mech' : 'Leg'} GI value ${value}`);
+  const attacks = Math.floor((far - 1) / value);
+  const a = t.gi.attack;
+  const drms: { value: number; why: string }[] = [];
+  if (isPureAfv(def)) drms.push({ value: a.pureAfv, why: 'pure AFV' });
+  let flak = 0;
+  for (const x of readUnits(state.units)) if (x.side === u.side && x.id !== unitId && live(x) && x.hex !== null && distance(x.hex, u.hex) <= a.flakRange && isFlakCapable(bundle, x.id)) flak++;
+  if (isFlakCapable(bundle, unitId)) flak++;
+  if (flak) drms.push({ value: flak * a.perFlak, why: `${flak} Flak point${flak > 1 ? 's' : ''} in range` });
+  if (atmosphere(state, bundle, u.hex).value !== 'clear') drms.push({ value: a.notClear, why: 'atmosphere not clear' });
+  if (has(u, M.STRAT)) drms.push({ value: a.strat, why: 'Strat mode' });
+  else if (mech && (u.move.type === 'road' || u.move.type === 'mainroad')) drms.push({ value: a.mechRoad, why: 'Mech road movement' });
+  return { attacks, why: `${far} MP far from the enemy against the ${sec.name}'s ${mech ? 'Mech' : 'Leg'} GI value ${value}: ${attacks} attack${attacks > 1 ? 's' : ''}`, drms, case: 'GOSS 20.3' };
+}
+
 /** What the AP Record Track shows (AW 3.3.1): each force's AP of the day, where they went and what is left. */
 export interface AirRecord { force: string; name: string; side: Side; ap: number; assigned: boolean; pools: { sector: string; name: string; gs: number; gsLeft: number; gi: number }[] }
 export function airRecord(state: GameState, bundle: ScenarioBundle): AirRecord[] | null {
@@ -329,11 +422,13 @@ export const airPower: Extension = {
     return [{ id: r.tables, schema: AirTables }, { id: overlaysId(scenario.map), schema: OverlaysFile, dir: 'maps' }];
   },
   gsAir,
+  farMp: true,
+  gi,
 };
 
 export const airPowerRules: RuleModule = {
   name: AIR_POWER,
-  hooks: [{ segment: 'airAllocation', onEnter: allocationSegment }],
+  hooks: [{ segment: 'airAllocation', onEnter: allocationSegment }, { segment: 'groundInterdictionValue', onEnter: giValueSegment }],
   handlers: [{
     type: 'allocateAir',
     apply: (d, a, ctx) => allocate(d, a as ActionOf<'allocateAir'>, ctx),

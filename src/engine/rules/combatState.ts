@@ -65,7 +65,9 @@ export function phaseKey(s: GameState): string { return `${s.pos.turn}.${s.pos.p
 /** Clears the per-phase lists when a new Combat Phase starts (kept: artillery, air, naval, NW records). */
 export function startCombatPhase(d: Draft<GameState>): void {
   const c = combatOf(d);
-  const keep = { art: c.art, air: c.air, naval: c.naval, nwDay: c.nwDay };
+  // A GI decision opened as the Movement Phase ended (AW 31.7, GOSS 20.3) is still answered when the
+  // sequence reaches the Combat Phase with no player segment between (the standard sequence's).
+  const keep = { art: c.art, air: c.air, naval: c.naval, nwDay: c.nwDay, ...(d.pending?.kind === 'gi' ? { gi: c.gi } : {}) };
   Object.assign(c, emptyCombat(phaseKey(d as GameState)), keep);
 }
 

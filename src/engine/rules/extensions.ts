@@ -94,7 +94,18 @@ export interface Extension {
    * AW 31.9.1 air points).
    */
   gsAir?(state: GameState, bundle: ScenarioBundle, side: Side, target: HexId, ap: number, level: 'unobserved' | 'observed' | 'observedPaEt'): GsAir | Rejection | null;
+  /** The module reads the MP movers spend more than six hexes from every enemy (GOSS 20.3): movement keeps `move.mpFar`. */
+  farMp?: boolean;
+  /**
+   * Ground interdiction when the module decides it (GOSS 20.3 with the AW 20.3.0 GI values): the GI
+   * attacks the German mover `unitId` is open to after its move and their DRMs, or null when the module
+   * does not decide GI (then AW 31.7). With `attacks: 0` the unit is not open to GI.
+   */
+  gi?(state: GameState, bundle: ScenarioBundle, unitId: string): GiDecision | null;
 }
+
+/** GI attacks on one mover as a module decides them (GOSS 20.3). */
+export interface GiDecision { attacks: number; why: string; drms: { value: number; why: string }[]; case: string }
 
 /**
  * GS missions planned by a module (AW 20.2.1, GOSS 20.2): the core fire-support procedure rolls them
@@ -172,6 +183,28 @@ export function arrivalShift(state: GameState, bundle: ScenarioBundle, group: nu
     if (d !== undefined && d !== null) return d;
   }
   return 0;
+}
+
+const farMpOn = new WeakMap<ScenarioBundle, boolean>();
+/** Does a module of the scenario read the MP movers spend far from the enemy (GOSS 20.3)? Once per bundle. */
+export function tracksFarMp(bundle: ScenarioBundle): boolean {
+  let on = farMpOn.get(bundle);
+  if (on === undefined) farMpOn.set(bundle, (on = extensionsOf(bundle).some((e) => e.farMp)));
+  return on;
+}
+
+/** The first module's GI decision for a mover (GOSS 20.3), or null when no module decides GI (AW 31.7). */
+export function moduleGi(state: GameState, bundle: ScenarioBundle, unitId: string): GiDecision | null {
+  for (const e of extensionsOf(bundle)) {
+    const r = e.gi?.(state, bundle, unitId);
+    if (r) return r;
+  }
+  return null;
+}
+
+/** Does a module of the scenario decide GI (then AW 31.7 is off)? */
+export function anyModuleGi(bundle: ScenarioBundle): boolean {
+  return extensionsOf(bundle).some((e) => e.gi !== undefined);
 }
 
 /** The first module's GS missions for an FS mission's air points (AW 20.2.1), a refusal, or null (the AW 31.9.1 air points). */

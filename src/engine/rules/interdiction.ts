@@ -14,6 +14,7 @@ import { atmosphere } from './fireSupport';
 import { defOf, fatigue, isFlak, isHq, isPureAfv, live, setFatigue } from './combatTraits';
 import { takeStep } from './losses';
 import { readUnits } from './unitIndex';
+import { anyModuleGi, moduleGi } from './extensions';
 import { mutUnit, unitOf } from '../unitTable';
 
 /** DRMs of a GI attack on `id` (AW 31.7). */
@@ -30,8 +31,21 @@ export function giDrms(state: GameState, bundle: ScenarioBundle, id: string): { 
   return out;
 }
 
+/**
+ * The German movers open to GI at the end of the Movement Segment, each once per attack: under
+ * AW 31.7 one attack each; when a module decides GI (GOSS 20.3, AW 20.3.0) as many as it says.
+ */
 export function giEligible(state: GameState, bundle: ScenarioBundle): string[] {
   if (phasingSide(bundle.scenario, state.pos) !== 'german') return [];
+  if (anyModuleGi(bundle)) {
+    const out: string[] = [];
+    for (const u of readUnits(state.units)) {
+      if (u.side !== 'german' || !live(u) || !u.move || u.move.turn !== state.pos.turn || u.move.playerTurn !== state.pos.playerTurn) continue;
+      const n = moduleGi(state, bundle, u.id)?.attacks ?? 0;
+      for (let i = 0; i < n; i++) out.push(u.id);
+    }
+    return out;
+  }
   if (turnTime(bundle.scenario, bundle.sequence, state.pos.turn).time === 'Night') return [];
   // The atmosphere where the mover is (AW 19.2.2a sectors): GI flies in clear or POvr without rain.
   const flies = (h: HexId | null): boolean => { const atm = atmosphere(state, bundle, h); return !atm.rain && (atm.value === 'clear' || atm.value === 'POvr'); };
@@ -47,23 +61,29 @@ export const interdictionRules: RuleModule = {
       apply(d, action, ctx) {
         const a = action as ActionOf<'interdict'>;
         const c = combatOf(d);
-        if (d.pending?.kind !== 'gi' || !c.gi.includes(a.unit)) reject('not-eligible', `${a.unit} is not open to a GI mission now (more than half its MA spent, more than 6 hexes from Allied units, AM/PM, clear or partial overcast)`, 'AW 31.7');
+        const mod0 = anyModuleGi(ctx.bundle);
+        if (d.pending?.kind !== 'gi' || !c.gi.includes(a.unit)) {
+          reject('not-eligible', mod0 ? `${a.unit} is not open to a GI attack now (MP spent far from the enemy beyond the GI value of its air sector)` : `${a.unit} is not open to a GI mission now (more than half its MA spent, more than 6 hexes from Allied units, AM/PM, clear or partial overcast)`, mod0 ? 'GOSS 20.3' : 'AW 31.7');
+        }
         const t = giTable(ctx.bundle);
-        const drms = giDrms(d as GameState, ctx.bundle, a.unit);
+        const decision = mod0 ? moduleGi(d as GameState, ctx.bundle, a.unit) : null;
+        const drms = decision ? decision.drms : giDrms(d as GameState, ctx.bundle, a.unit);
+        const giCase = decision?.case ?? 'AW 31.7';
         const roll = ctx.dice.d10(`GI on ${a.unit}`);
         const mod = roll + drms.reduce((s, x) => s + x.value, 0);
         const row = t.results.find((r) => mod >= r.min && mod <= r.max) ?? (mod < t.results[0].min ? t.results[0] : t.results[t.results.length - 1]);
         const u = mutUnit(d, a.unit);
-        const events: GameEvent[] = [{ type: 'giResolved', unit: a.unit, roll, drms, modified: mod, fatigue: row.fatigue, steps: row.steps, case: 'AW 31.7' }];
+        const events: GameEvent[] = [{ type: 'giResolved', unit: a.unit, roll, drms, modified: mod, fatigue: row.fatigue, steps: row.steps, case: giCase }];
         if (row.fatigue) setFatigue(u, Math.max(fatigue(u as UnitState), row.fatigue));
-        for (let i = 0; i < row.steps; i++) takeStep({ d, bundle: ctx.bundle, events, lost: {} }, u, 'ground interdiction', 'AW 31.7');
-        c.gi = c.gi.filter((x) => x !== a.unit);
+        for (let i = 0; i < row.steps; i++) takeStep({ d, bundle: ctx.bundle, events, lost: {} }, u, 'ground interdiction', giCase);
+        // One attack taken (GOSS 20.3: a mover may be open to several).
+        c.gi.splice(c.gi.indexOf(a.unit), 1);
         if (!c.gi.length) d.pending = null;
         return events;
       },
       legal(state, side) {
         if (state.pending?.kind !== 'gi' || side !== 'allied') return [];
-        return (state.combat?.gi ?? []).map((unit) => ({ type: 'interdict', unit }) as Action);
+        return [...new Set(state.combat?.gi ?? [])].map((unit) => ({ type: 'interdict', unit }) as Action);
       },
     },
     {
@@ -83,8 +103,10 @@ export const interdictionRules: RuleModule = {
       const ids = giEligible(d as GameState, ctx.bundle);
       if (!ids.length) return [];
       combatOf(d).gi = ids;
-      d.pending = { side: 'allied', kind: 'gi', accepts: ['interdict', 'giDone'], prompt: `Ground interdiction: ${ids.length} German unit(s) may be attacked`, case: 'AW 31.7' };
-      return [{ type: 'giOpportunity', units: ids, case: 'AW 31.7' }];
+      const units = [...new Set(ids)];
+      const c = anyModuleGi(ctx.bundle) ? 'GOSS 20.3' : 'AW 31.7';
+      d.pending = { side: 'allied', kind: 'gi', accepts: ['interdict', 'giDone'], prompt: `Ground interdiction: ${units.length} German unit(s) may be attacked${ids.length > units.length ? ` (${ids.length} attacks in all)` : ''}`, case: c };
+      return [{ type: 'giOpportunity', units, ...(ids.length > units.length ? { attacks: ids.length } : {}), case: c }];
     },
   }],
 };

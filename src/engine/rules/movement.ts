@@ -29,7 +29,7 @@ import { predecessorOf } from './lineage';
 import { BoxedCache } from '../boxCache';
 import { isRestGT } from './restGT';
 import { boxAt, isBox, locationName, locationOf } from './locations';
-import { acrossBoundary, mayAct, moveLimits } from './extensions';
+import { acrossBoundary, mayAct, moveLimits, tracksFarMp } from './extensions';
 import { downBridgeSides, placedBridgeSides } from './placedBridges';
 import { isMotorised, moveClassOf } from './motorised';
 import { mutUnit, patchUnit, putUnit, unitIds, unitOf, unitTable, withUnits } from '../unitTable';
@@ -390,7 +390,7 @@ export function legalDestinations(state: GameState, bundle: ScenarioBundle, unit
   return { hexes, costX2 };
 }
 
-interface Walk { ok: true; cost: number; hexes: HexId[]; halt: Halt | null; type: MoveType; minimum: boolean }
+interface Walk { ok: true; cost: number; hexes: HexId[]; halt: Halt | null; type: MoveType; minimum: boolean; /** The cost of entering each hex of `hexes` (half-MP units). */ steps: number[] }
 
 /** Walks a submitted path with one movement type; returns the outcome or the first violation. */
 function walk(ctx: MoverCtx, refs: string[]): Walk | { ok: false; error: Rejection } {
@@ -407,13 +407,14 @@ function walk(ctx: MoverCtx, refs: string[]): Walk | { ok: false; error: Rejecti
   let halt: Halt | null = null;
   let minimum = false;
   const hexes: HexId[] = [];
+  const steps: number[] = [];
   let first = 0;
   const entry = overrunEntry(state, bundle, ctx.unit);
   const r0 = tryParseHexRef(refs[0]);
   if (entry !== null && !('error' in r0) && r0.hex === entry) {
     // GOSS 5.3.5: the overrunner enters the overrun hex (paid by the overrun) and moves on from it.
     if (refs.length === 1 && (ctx.view.flags[entry] & F_ENEMY)) return { ok: false, error: no('overrun-stack', `${def.designation} may not end its move stacked with the units it overran in ${refs[0]}; it moves on or stays where it is`, 'GOSS 5.3.5') };
-    at = entry; hexes.push(entry); first = 1;
+    at = entry; hexes.push(entry); steps.push(0); first = 1;
   }
   for (let i = first; i < refs.length; i++) {
     const ref = refs[i];
@@ -430,6 +431,7 @@ function walk(ctx: MoverCtx, refs: string[]): Walk | { ok: false; error: Rejecti
     }
     const oneHex = ctx.limits?.oneHexStep?.(at, h);
     if (oneHex && refs.length > 1) return { ok: false, error: no('one-hex', `${def.designation} ${oneHex.reason} on the way to ${ref}: it may move only that one hex`, oneHex.case) };
+    const before = cost;
     if (mode === 'pa') {
       cost += 1;
       if (cost > left) return { ok: false, error: no('pa-limit', `${def.designation} is in PA mode and may move only ${allow.budget} hex${allow.budget > 1 ? 'es' : ''} this phase`, 'AW 31.2.1') };
@@ -444,9 +446,10 @@ function walk(ctx: MoverCtx, refs: string[]): Walk | { ok: false; error: Rejecti
     } else cost += step;
     halt = haltAt(ctx, at, h);
     hexes.push(h);
+    steps.push(cost - before);
     at = h;
   }
-  return { ok: true, cost, hexes, halt, type, minimum };
+  return { ok: true, cost, hexes, halt, type, minimum, steps };
 }
 
 /**
@@ -531,8 +534,11 @@ function moveOne(d: GameState, base: GameState, bundle: ScenarioBundle, action: 
   const from = u0.hex!;
   const seg = segmentId(base, bundle);
   let beyond6 = prevRec?.beyond6 ?? !near(view.enemyHexes, from, 6);
-  for (const h of r.hexes) if (!near(view.enemyHexes, h, 6)) beyond6 = true;
+  // GOSS 20.3: the MP spent entering hexes more than six hexes from every enemy, when a module reads it.
+  let far = 0;
+  r.hexes.forEach((h, i) => { if (!near(view.enemyHexes, h, 6)) { beyond6 = true; far += r.steps[i]; } });
   const mp = r.type === 'pa' ? 0 : r.cost / 2;
+  const mpFar = r.type === 'pa' || !tracksFarMp(bundle) ? undefined : (prevRec?.mpFar ?? 0) + far / 2;
   // The allowance does not depend on the move (AW 31.11 below compares the MP spent with it).
   const allow = allowance({ state: base, bundle, view, unit: u0, def, mode: r.type === 'pa' ? 'pa' : seg === 'exploitation' ? 'exploit' : 'tactical', leg: moveClassOf(def, u0) !== 'mech', type: r.type });
   const events: GameEvent[] = [];
@@ -567,6 +573,7 @@ function moveOne(d: GameState, base: GameState, bundle: ScenarioBundle, action: 
       hexes: (prevRec?.hexes ?? 0) + r.hexes.length,
       mp: (prevRec?.mp ?? 0) + mp,
       type: r.type, halted: r.halt !== null, beyond6,
+      ...(mpFar !== undefined ? { mpFar } : prevRec?.mpFar !== undefined ? { mpFar: prevRec.mpFar } : {}),
       ...(prevRec?.ignore ? { ignore: prevRec.ignore } : {}),
     },
     mpSpent,
