@@ -6,7 +6,7 @@
  */
 import { distance, formatHex, neighbours, type HexId } from '../engine/hex';
 import { terrainOf } from '../engine/board';
-import { designationProblem, artilleryPoints, fsPlan, fsAdvanceOptions, type FsRequest, gaMods, defOf, enemyOf, has, isArtGroup, isArtillery, isAttackDesignated, isHeavyFlak, isHq, live, M, unitsAt, combatRules, gaOdds } from '../engine/query';
+import { designationProblem, artilleryPoints, fsPlan, fsAdvanceOptions, type FsRequest, type FsPlanResult, airRecord, gaMods, defOf, enemyOf, has, isArtGroup, isArtillery, isAttackDesignated, isHeavyFlak, isHq, live, M, unitsAt, combatRules, gaOdds } from '../engine/query';
 import type { Action, ActionOf, GameState, ScenarioBundle, Side, UnitState } from '../engine/types';
 import { checkBudget, isCounterattacker, leavesFortEmpty, mapsOf, tryApply, wouldOverstack, type AiCtx } from './context';
 import { fsExpectation, gaExpectation } from './evaluate';
@@ -93,21 +93,30 @@ function firers(ctx: AiCtx, state: GameState): string[] {
 /** The strongest mission the side can fire at `target` now: a spotter, firers up to the cap, and air points. */
 export function bestMission(ctx: AiCtx, state: GameState, target: HexId, guns: string[]): { action: Action; hits: number } | null {
   const { bundle, side } = ctx;
+  // AW 20.0 standard air: GS missions fly without artillery too.
+  const standardAir = airRecord(state, bundle) !== null;
   // One point tests range and support only: a firer's full points may exceed an unobserved cap (AW 31.9.4) and are cut to it below.
   const inRange = guns.filter((id) => fsPlan(state, bundle, side, { target, artillery: [{ unit: id, points: 1 }] }).ok);
-  if (!inRange.length) return null;
+  if (!inRange.length && !standardAir) return null;
+  // The smallest part of a mission that tells whether a spotter may observe it: one artillery point, or the fewest AP that fly.
+  const probe = (spotter: string | undefined): FsPlanResult => {
+    if (inRange.length) return fsPlan(state, bundle, side, { target, spotter, artillery: [{ unit: inRange[0], points: 1 }] });
+    let r: FsPlanResult = { ok: false, code: 'no-points', message: '', case: '' };
+    for (const air of [1, 2, 4]) { r = fsPlan(state, bundle, side, { target, spotter, air }); if (r.ok) break; }
+    return r;
+  };
   // Spotters: own units near the target (closest first), the best observation level wins.
   const near = unitList(state).filter((u) => u.side === side && live(u)).map((u) => ({ u, d: distance(u.hex!, target) }))
     .filter((x) => x.d <= 8).sort((a, b) => a.d - b.d || byId(a.u, b.u)).slice(0, 12);
   let spotter: string | undefined;
   let level = 'unobserved';
   for (const { u } of near) {
-    const r = fsPlan(state, bundle, side, { target, spotter: u.id, artillery: [{ unit: inRange[0], points: 1 }] });
+    const r = probe(u.id);
     if (!r.ok) continue;
     if (!spotter || (r.plan.level === 'observedPaEt' && level !== 'observedPaEt')) { spotter = u.id; level = r.plan.level; }
     if (level === 'observedPaEt') break;
   }
-  const base = fsPlan(state, bundle, side, { target, spotter, artillery: [{ unit: inRange[0], points: 1 }] });
+  const base = probe(spotter);
   if (!base.ok) return null;
   const cap = base.plan.cap;
   const artillery: { unit: string; points: number }[] = [];
@@ -122,7 +131,7 @@ export function bestMission(ctx: AiCtx, state: GameState, target: HexId, guns: s
     total += take;
   }
   let air = 0;
-  if (spotter && total < cap) {
+  if (spotter && (total < cap || standardAir)) {
     for (const a of [8, 6, 4, 2, 1]) {
       const p = fsPlan(state, bundle, side, { target, spotter, artillery, air: a });
       if (!p.ok) continue;
@@ -132,6 +141,7 @@ export function bestMission(ctx: AiCtx, state: GameState, target: HexId, guns: s
       break;
     }
   }
+  if (!artillery.length && !air) return null;
   const req: FsRequest = { target, spotter, artillery, ...(air ? { air } : {}) };
   const r = fsPlan(state, bundle, side, req);
   if (!r.ok) return null;
@@ -170,7 +180,7 @@ export function* fsSegment(ctx: AiCtx, start: GameState, offensive: boolean): Ge
     if (fired >= ctx.caps.missions) break;
     checkBudget(ctx);
     const guns = firers(ctx, state);
-    if (!guns.length) break;
+    if (!guns.length && airRecord(state, ctx.bundle) === null) break;
     const designatedTarget = offensive && neighbours(t).some((n) => unitsAt(state, n, ctx.side).some((x) => isAttackDesignated(x)));
     const m = bestMission(ctx, state, t, guns);
     if (!m) continue;

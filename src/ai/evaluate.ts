@@ -54,5 +54,23 @@ export function fsExpectation(bundle: ScenarioBundle, plan: FsPlan): number {
       total += (r.hits + r.as / 3) / 10;
     }
   });
+  // AW 20.2.1 / GOSS 20.2: each GS mission is a volley of its own that reaches the target only when its
+  // AP survive the abort roll and the mission error roll is on target (a scatter counted as a miss).
+  const gs = plan.gs;
+  if (gs) {
+    const errDrm = gs.error.drms.reduce((n, x) => n + x.value, 0);
+    let onTarget = 0;
+    for (let roll = 0; roll < 10; roll++) { const e = roll + errDrm; if (e < gs.error.abortMin && e !== gs.error.scatter) onTarget += 0.1; }
+    const survive = gs.abortMax === undefined ? 1 : (9 - gs.abortMax) / 10;
+    for (const m of gs.missions) {
+      // The AP that fly after the abort rolls, on average (each survives with `survive`), and their points.
+      const pts = Math.floor((m.ap * survive) / gs.divisor) * gs.pointsPerAp;
+      if (pts <= 0) continue;
+      for (let roll = 0; roll < 10; roll++) {
+        const r = fsResult(bundle, roll + pts + plan.drm);
+        total += (onTarget * (r.hits + r.as / 3)) / 10;
+      }
+    }
+  }
   return total;
 }

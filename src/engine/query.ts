@@ -16,7 +16,7 @@ export { ALL_MA, groundEffects, groundNow, sideView, type GroundEffects, stepCos
 export { tecOf, TecTable } from './rules/terrain';
 export { hexStackViolation, stackViolationOf, stackViolations } from './rules/stacking';
 // Fire support and ground assault (GOSS 11-13, AW 31.9): plans, odds, tables.
-export { artilleryPoints, fsAdvanceOptions, fsPlan, fsResult, type FsPlan, type FsRequest } from './rules/fireSupport';
+export { artilleryPoints, fsAdvanceOptions, fsPlan, fsResult, type FsPlan, type FsPlanResult, type FsRequest } from './rules/fireSupport';
 export { designationProblem } from './rules/attackDesignation';
 export { gaOdds, type GaBreakdown, type GaDeclaration } from './rules/gaOdds';
 export { oddsPreview } from './rules/gaPreview';
