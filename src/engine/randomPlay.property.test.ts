@@ -3,7 +3,8 @@
  * Epsom, Cherbourg and the two night drops (the AW 41 airborne module), each picked at random among what `legalActions` offers (endSegment included).
  * Also the test-only long 6th Airborne night drop (stage.fixture.ts `longBundle`): the stage, then the
  * standard sequence's game turns to June 10 AM (AW 3.3, 41.12, the AW 15.0 supply), which no shipped
- * scenario plays yet.
+ * scenario plays yet; and the same with the AW 20.0 standard air rules on (airPower.fixture.ts): the AP
+ * allocation, GS missions, the GI values and GI attacks.
  * Every offered action is accepted (docs/engine.md: legalActions), the engine invariants hold after
  * every action (src/engine/invariants.ts; the unit tests' setup file also checks them inside apply),
  * and replaying each game's recorded log gives the same state hash.
@@ -20,14 +21,16 @@ import { invariantProblems } from './invariants';
 import { segmentAt } from './sequence';
 import type { Action, GameState, ScenarioBundle } from './types';
 import { longBundle } from './rules/airborne/stage.fixture';
+import { airLongBundle } from './rules/airPower.fixture';
 
 /** Actions per scenario (demo is cheap; the full maps cost ~10× more per action). */
-const BUDGET: Record<string, number> = { demo: 5000, goodwood: 1600, epsom: 1800, cherbourg: 1600, 'night-drop-6ab': 1000, 'night-drop-us': 1000, 'night-drop-6ab-long': 800 };
+const BUDGET: Record<string, number> = { demo: 5000, goodwood: 1600, epsom: 1800, cherbourg: 1600, 'night-drop-6ab': 1000, 'night-drop-us': 1000, 'night-drop-6ab-long': 800, 'night-drop-6ab-air': 500 };
 /** Actions per game before a new one starts (new seed), so that play covers game starts and many positions. */
-const GAME_LENGTH: Record<string, number> = { demo: 650, goodwood: 400, epsom: 400, cherbourg: 400, 'night-drop-6ab': 300, 'night-drop-us': 300, 'night-drop-6ab-long': 400 };
+const GAME_LENGTH: Record<string, number> = { demo: 650, goodwood: 400, epsom: 400, cherbourg: 400, 'night-drop-6ab': 300, 'night-drop-us': 300, 'night-drop-6ab-long': 400, 'night-drop-6ab-air': 400 };
 /** Test-only scenarios, made by their fixture (a shipped scenario loads by its id). */
 let long: ScenarioBundle | undefined;
-const MADE: Record<string, () => ScenarioBundle> = { 'night-drop-6ab-long': () => (long ??= longBundle()) };
+let air: ScenarioBundle | undefined;
+const MADE: Record<string, () => ScenarioBundle> = { 'night-drop-6ab-long': () => (long ??= longBundle()), 'night-drop-6ab-air': () => (air ??= airLongBundle()) };
 
 let total = 0;
 

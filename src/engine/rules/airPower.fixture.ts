@@ -1,0 +1,25 @@
+/** Test helper of the AW 20.0 standard air rules: the 6th Airborne's map C order of battle on the standard sequence from June 7 AM (after the drop) to June 9 Night, with the air rules on. */
+import { BUILTIN, loadScenario } from '../../data/bundle';
+import type { ScenarioBundle } from '../types';
+
+/** AP a game day from June 7 (AW 38.3.0: the Germans have none on June 6, six from June 7; the Allied figures are AW 36.2.0's). */
+export const TEST_AIR_POINTS = {
+  tables: 'aw20-air',
+  points: [
+    { force: 'US', from: { date: '1944-06-07', time: 'AM' }, perGameDay: 44, source: 'test: AW 36.2.0 US 44' },
+    { force: 'CW', from: { date: '1944-06-07', time: 'AM' }, perGameDay: 40, source: 'test: AW 36.2.0 CW 40' },
+    { force: 'german', from: { date: '1944-06-07', time: 'AM' }, perGameDay: 6, source: 'test: AW 38.3.0 German 6 from June 7' },
+  ],
+  source: 'test: the standard air rules',
+};
+
+export function airLongBundle(): ScenarioBundle {
+  const scen = structuredClone(BUILTIN.scenarios['data/scenarios/night-drop-6ab.json']) as Record<string, unknown> & { modules: string[]; special: Record<string, Record<string, unknown>> };
+  scen.id = 'night-drop-6ab-air';
+  scen.start = { date: '1944-06-07', time: 'AM' };
+  scen.lengths = [{ id: 'long', label: 'to June 9', end: { date: '1944-06-09', time: 'Night' }, source: 'test: the 6th Airborne after the drop with the standard air rules' }];
+  delete scen.special.airborne.stageAlone;
+  scen.modules = [...scen.modules, 'airPower'];
+  scen.special.airPower = TEST_AIR_POINTS;
+  return loadScenario('night-drop-6ab-air', { ...BUILTIN, scenarios: { 'data/scenarios/night-drop-6ab-air.json': scen } });
+}
