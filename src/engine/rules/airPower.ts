@@ -394,7 +394,7 @@ function gi(state: GameState, bundle: ScenarioBundle, unitId: string): GiDecisio
 }
 
 /** What the AP Record Track shows (AW 3.3.1): each force's AP of the day, where they went and what is left. */
-export interface AirRecord { force: string; name: string; side: Side; ap: number; assigned: boolean; pools: { sector: string; name: string; gs: number; gsLeft: number; gi: number }[] }
+export interface AirRecord { force: string; name: string; side: Side; ap: number; assigned: boolean; /** AW 20.3.0: the most GI AP one sector takes (0: the force flies no GI). */ giMax: number; pools: { sector: string; name: string; gs: number; gsLeft: number; gi: number }[] }
 export function airRecord(state: GameState, bundle: ScenarioBundle): AirRecord[] | null {
   if (!airPowerOn(bundle)) return null;
   const t = airTables(bundle);
@@ -403,7 +403,7 @@ export function airRecord(state: GameState, bundle: ScenarioBundle): AirRecord[]
     const alloc = allocationOf(state, bundle, f.id);
     const sectors = f.gsOnly ? [{ id: ALL, name: 'battlefield' }] : t.sectors.list.filter((x) => x.force === f.id);
     return {
-      force: f.id, name: f.name, side: f.side, ap: alloc?.ap ?? forceAp(bundle, f.id, now), assigned: !!alloc,
+      force: f.id, name: f.name, side: f.side, ap: alloc?.ap ?? forceAp(bundle, f.id, now), assigned: !!alloc, giMax: f.gsOnly ? 0 : t.gi.maxPerSector,
       pools: sectors.map((x) => {
         const gs = alloc?.gs[x.id] ?? 0;
         return { sector: x.id, name: x.name, gs, gsLeft: Math.max(0, gs - usedToday(state, bundle, poolKey(f.id, x.id))), gi: alloc?.gi[x.id] ?? 0 };

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useGame } from '../../store/game';
 import type { Action, ActionOf } from '../../engine';
 import { airRecord, type AirRecord } from '../../engine/query';
-import { GI_MAX_PER_SECTOR, checkAllocation, openForce, prefill, type AirKind, type AllocationValues } from './airAllocationModel';
+import { checkAllocation, openForce, prefill, type AirKind, type AllocationValues } from './airAllocationModel';
 
 /** The form for the force the open question is about, or nothing when the scenario has no air rules. */
 export function AirAllocation({ offered, stale }: { offered: readonly Action[]; stale: boolean }) {
@@ -34,14 +34,14 @@ export function AllocationForm({ force, stale, onSubmit }: { force: AirRecord; s
       onSubmit={(e) => { e.preventDefault(); if (check.action && !stale) onSubmit(check.action); }}>
       <b>{force.name}: {force.ap} AP today</b>
       <table>
-        <thead><tr><th>Air sector</th><th>GS</th><th>GI (max {GI_MAX_PER_SECTOR})</th></tr></thead>
+        <thead><tr><th>Air sector</th><th>GS</th><th>GI (max {force.giMax})</th></tr></thead>
         <tbody>
           {force.pools.map((p) => (
             <tr key={p.sector}>
               <td>{p.name}</td>
               {(['gs', 'gi'] as const).map((kind) => (
                 <td key={kind}>
-                  <input type="number" min={0} step={1} max={kind === 'gi' ? Math.min(GI_MAX_PER_SECTOR, force.ap) : force.ap}
+                  <input type="number" min={0} step={1} max={kind === 'gi' ? Math.min(force.giMax, force.ap) : force.ap}
                     data-testid={`air-${kind}-${p.sector}`} aria-label={`${kind === 'gs' ? 'GS' : 'GI'} AP in the ${p.name}`}
                     value={values[kind][p.sector] ?? ''} onChange={(e) => set(kind, p.sector, e.currentTarget.value)} />
                 </td>

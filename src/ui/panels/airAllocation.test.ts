@@ -9,7 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { apply, legalActions, type Action } from '../../engine';
 import { airRecord, type AirRecord } from '../../engine/query';
 import { airBundle, airGame, ok } from './air.fixture';
-import { GI_MAX_PER_SECTOR, checkAllocation, openForce, parseAp, prefill, type AllocationValues } from './airAllocationModel';
+import { checkAllocation, openForce, parseAp, prefill, type AllocationValues } from './airAllocationModel';
 import { AllocationForm } from './AirAllocation';
 
 const bundle = airBundle();
@@ -49,7 +49,7 @@ describe('Air Allocation form (AW 3.3.1, 20.1.1)', () => {
 
   it('AW 20.3.0: at most 32 GI AP in one sector; whole numbers only, an empty box counts 0', () => {
     const force = us();
-    expect(GI_MAX_PER_SECTOR).toBe(32);
+    expect(force.giMax).toBe(32);
     const tooMany = checkAllocation(force, values({ 'us-north': '11' }, { 'us-north': '33' }));
     expect(tooMany.action).toBeNull();
     expect(tooMany.problems).toEqual(['GI in the US northern sector: at most 32 AP a sector (AW 20.3.0)']);

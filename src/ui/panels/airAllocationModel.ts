@@ -7,9 +7,6 @@
 import type { Action, ActionOf, Side } from '../../engine';
 import type { AirRecord } from '../../engine/query';
 
-/** AW 20.3.0: at most 32 AP to GI missions in one air sector. */
-export const GI_MAX_PER_SECTOR = 32;
-
 export type AirKind = 'gs' | 'gi';
 /** What the inputs hold, as typed: per kind, per sector id. */
 export type AllocationValues = Record<AirKind, Record<string, string>>;
@@ -61,7 +58,7 @@ export interface AllocationCheck {
 
 const KIND_NAME: Record<AirKind, string> = { gs: 'GS', gi: 'GI' };
 
-/** Checks the typed figures (AW 20.1.1: every AP assigned; AW 20.3.0: at most 32 GI AP a sector) and builds the action. */
+/** Checks the typed figures (AW 20.1.1: every AP assigned; AW 20.3.0: at most `force.giMax` GI AP a sector) and builds the action. */
 export function checkAllocation(force: AirRecord, values: AllocationValues): AllocationCheck {
   const problems: string[] = [];
   const out: Record<AirKind, Record<string, number>> = { gs: {}, gi: {} };
@@ -70,7 +67,7 @@ export function checkAllocation(force: AirRecord, values: AllocationValues): All
     for (const kind of ['gs', 'gi'] as const) {
       const n = parseAp(values[kind][p.sector]);
       if (n === null) { problems.push(`${KIND_NAME[kind]} in the ${p.name}: a whole number of AP, 0 or more`); continue; }
-      if (kind === 'gi' && n > GI_MAX_PER_SECTOR) problems.push(`GI in the ${p.name}: at most ${GI_MAX_PER_SECTOR} AP a sector (AW 20.3.0)`);
+      if (kind === 'gi' && n > force.giMax) problems.push(`GI in the ${p.name}: at most ${force.giMax} AP a sector (AW 20.3.0)`);
       assigned += n;
       if (n > 0) out[kind][p.sector] = n;
     }

@@ -82,7 +82,7 @@ describe('tracker AP Record Track (AW 3.3.1, 20.1.1)', () => {
 
   it('AW 20.1.0: a force with no AP today says so', async () => {
     const { airForceLine } = await import('./Tracker');
-    expect(airForceLine({ force: 'US', name: 'US', side: 'allied', ap: 0, assigned: false, pools: [] })).toBe('US: no AP today');
-    expect(airForceLine({ force: 'german', name: 'German', side: 'german', ap: 6, assigned: true, pools: [{ sector: 'all', name: 'battlefield', gs: 6, gsLeft: 3, gi: 0 }] })).toBe('German 6 AP: GS 6 (3 left)');
+    expect(airForceLine({ force: 'US', name: 'US', side: 'allied', ap: 0, assigned: false, giMax: 32, pools: [] })).toBe('US: no AP today');
+    expect(airForceLine({ force: 'german', name: 'German', side: 'german', ap: 6, assigned: true, giMax: 0, pools: [{ sector: 'all', name: 'battlefield', gs: 6, gsLeft: 3, gi: 0 }] })).toBe('German 6 AP: GS 6 (3 left)');
   });
 });
