@@ -42,7 +42,7 @@ type Hook = NonNullable<RuleModule['hooks']>[number];
 /** hooksFor's answers, valid while the added modules are unchanged (every segment entry and exit asks). */
 const hookCache = { version: -1, byKey: new Map<string, readonly Hook[]>() };
 
-function hooksFor(segmentId: string, kind: 'onEnter' | 'onExit'): readonly Hook[] {
+function hooksFor(segmentId: string, kind: 'onEnter' | 'onExit' | 'onResume'): readonly Hook[] {
   const version = addedRuleModulesVersion();
   if (hookCache.version !== version) { hookCache.version = version; hookCache.byKey.clear(); }
   const key = `${kind}:${segmentId}`;
@@ -407,8 +407,10 @@ function applyNormalised(state: GameState, action: Action): ApplyResult {
       if (handler) {
         events.push(...handler.apply(d, action, ctx));
         // The decision an automatic segment waited for is closed: the sequence goes on (Segment.waitsForDecisions).
-        if (!d.pending && !d.over && !d.beforePlay && segmentAt(bundle.sequence, d.pos).segment.waitsForDecisions && actorAt(bundle.scenario, bundle.sequence, d.pos) === null) {
-          if (leave(d, ctx, events)) events.push(...enterSegment(d, ctx));
+        const seg = segmentAt(bundle.sequence, d.pos).segment;
+        if (!d.pending && !d.over && !d.beforePlay && seg.waitsForDecisions && actorAt(bundle.scenario, bundle.sequence, d.pos) === null) {
+          for (const h of hooksFor(seg.id, 'onResume')) if (!d.pending) events.push(...h.onResume!(d, ctx));
+          if (!d.pending && leave(d, ctx, events)) events.push(...enterSegment(d, ctx));
         }
       } else if (firstOfBoth(bundle.sequence, d.pos)) {
         // A segment both sides play in turn: the first side's endSegment hands over to the second.

@@ -293,3 +293,34 @@ describe('AW 20.3.0 / GOSS 20.3 ground interdiction', () => {
     expect((ev2.find((e) => e.type === 'giResolved') as { drms?: unknown })!.drms).toEqual([{ value: -1, why: '1 Flak point in range' }, { value: 2, why: 'Strat mode' }]);
   });
 });
+
+describe('AW 3.3.1 with another question of the day', () => {
+  it('AW 3.3.1 / 35.5.2: when the German low-fuel GT is to be sealed as the AM Air Allocation Segment begins, the segment waits for the seal, then asks the Allied allocation, then the game day goes on', () => {
+    const scen = structuredClone(BUILTIN.scenarios['data/scenarios/night-drop-6ab.json']) as Record<string, unknown> & { modules: string[]; special: Record<string, Record<string, unknown>> };
+    scen.id = 'air-and-fuel';
+    scen.start = { date: '1944-06-09', time: 'AM' };
+    scen.lengths = [{ id: 'l', label: 'June 9', end: { date: '1944-06-09', time: 'Night' }, source: 'test: one game day' }];
+    delete scen.special.airborne.stageAlone;
+    scen.modules = [...scen.modules, 'intermediateFuel', 'airPower'];
+    scen.special.fuel = { tables: 'aw35-fuel', source: 'test: AW 35.5 fuel' };
+    scen.special.airPower = AIR;
+    const b = loadScenario('air-and-fuel', { ...BUILTIN, scenarios: { 'data/scenarios/air-and-fuel.json': scen } });
+    let s = newGame(b, { seed: 'both' }).state;
+    const seg = () => b.sequence.gameTurn[s.pos.phase]?.segments[s.pos.segment]?.id;
+    expect(s.pos.part).toBe('gameTurn');
+    expect(seg()).toBe('airAllocation');
+    const asked: string[] = [];
+    for (let i = 0; i < 4 && s.pending; i++) {
+      asked.push(s.pending.kind);
+      const p = s.pending;
+      if (p.kind === 'seal') s = ok(s, { type: 'seal', key: 'lowFuelGT:1944-06-09', commitment: '0'.repeat(64) } as Action);
+      else s = ok(s, legalActions(s, p.side).find((a) => a.type === 'allocateAir')!);
+      if (s.pending) expect(seg()).toBe('airAllocation');
+    }
+    // The seal first (its module's hook ran first), then each Allied force; after the last answer the day goes on.
+    expect(asked).toEqual(['seal', 'airAllocation', 'airAllocation']);
+    expect(s.pending ?? null).toBeNull();
+    expect(seg()).not.toBe('airAllocation');
+    expect(airRecord(s, b)!.every((f) => f.assigned)).toBe(true);
+  });
+});

@@ -145,12 +145,15 @@ function allocationSegment(d: Draft<GameState>, ctx: { bundle: ScenarioBundle })
     st.forces[f.id] = { ap, gs: { [ALL]: ap }, gi: {} };
     events.push({ type: 'airAllocated', force: f.id, side: f.side, ap, gs: { [ALL]: ap }, gi: {}, text: `${f.name}: ${ap} AP, all to GS missions (AW 20.1.0)`, case: 'AW 20.1.0' });
   }
-  askNext(d, bundle);
+  // Another module's question opened on entering the segment (a sealed GT of the day) comes first: the
+  // allocation is asked when it closes (onResume), the segment waiting for both.
+  if (!d.pending) askNext(d, bundle);
   return events;
 }
 
 /** Opens the allocation question of the next Allied force still to assign, or closes it. */
 function askNext(d: Draft<GameState>, bundle: ScenarioBundle): void {
+  if (d.pending && d.pending.kind !== 'airAllocation') return;
   const next = unassigned(d as unknown as GameState, bundle)[0];
   if (!next) { if (d.pending?.kind === 'airAllocation') d.pending = null; return; }
   const sectors = airTables(bundle).sectors.list.filter((x) => x.force === next.force.id).map((x) => x.name);
@@ -428,7 +431,10 @@ export const airPower: Extension = {
 
 export const airPowerRules: RuleModule = {
   name: AIR_POWER,
-  hooks: [{ segment: 'airAllocation', onEnter: allocationSegment }, { segment: 'groundInterdictionValue', onEnter: giValueSegment }],
+  hooks: [
+    { segment: 'airAllocation', onEnter: allocationSegment, onResume: (d, ctx) => { if (airPowerOn(ctx.bundle)) askNext(d, ctx.bundle); return []; } },
+    { segment: 'groundInterdictionValue', onEnter: giValueSegment },
+  ],
   handlers: [{
     type: 'allocateAir',
     apply: (d, a, ctx) => allocate(d, a as ActionOf<'allocateAir'>, ctx),

@@ -46,6 +46,12 @@ export interface SegmentHook {
   segment: string;
   onEnter?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
   onExit?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
+  /**
+   * In an automatic segment that waits for decisions (Segment.waitsForDecisions): runs when a decision
+   * there closes, and may open the next one (a question that waited for another module's to close);
+   * the sequence goes on when none is open after these hooks.
+   */
+  onResume?(draft: Draft<GameState>, ctx: RuleContext): GameEvent[];
 }
 
 export interface RuleModule {
