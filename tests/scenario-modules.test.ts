@@ -43,7 +43,7 @@ describe('extension points instead of imports', () => {
   const dirModules = fs.readdirSync(RULES, { withFileTypes: true }).filter((d) => d.isDirectory() && fs.existsSync(path.join(RULES, d.name, 'module.ts'))).map((d) => d.name);
 
   test('every registered module has its own file, and no rule file is named after a scenario', () => {
-    expect([...modules].sort()).toEqual(['airPower', 'artilleryOncePerGt', 'bridgeMarkers', 'carpetBombing', 'corpsActivation', 'corpsBoundary', 'fortifications', 'intermediateFuel', 'landefront', 'lull', 'randomArrival', 'variableWeather', 'weatherTable']);
+    expect([...modules].sort()).toEqual(['airPower', 'artilleryOncePerGt', 'bridgeMarkers', 'carpetBombing', 'corpsActivation', 'corpsBoundary', 'fortifications', 'intermediateFuel', 'landefront', 'lull', 'navalAvailability', 'randomArrival', 'variableWeather', 'weatherTable']);
     expect(dirModules).toEqual(['airborne']);
     expect(EXTENSIONS.map((e) => e.name).sort()).toEqual([...modules, ...dirModules].sort());
     const scenarioIds = Object.values(BUILTIN.scenarios).map((j) => (j as { id: string }).id);

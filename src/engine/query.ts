@@ -28,6 +28,8 @@ export { hexSet, inPlayArea, special } from './rules/scenarioArea';
 export { weatherNow } from './rules/weather';
 export { weatherBySector } from './rules/variableWeather';
 export { airRecord, type AirRecord } from './rules/airPower';
+export { navalRecord } from './rules/navalAvailability';
+export { shipsOf } from './rules/navalGunfire';
 export { maAfterModules } from './rules/extensions';
 export { deploymentArea, deploymentHexes, fieldworksHexes, placementCheck, setupState, setupStatus, type SetupState } from './rules/setupPhase';
 export { entryHexes, REINF } from './rules/reinforcements';

@@ -4,7 +4,7 @@
  * Also the test-only long 6th Airborne night drop (stage.fixture.ts `longBundle`): the stage, then the
  * standard sequence's game turns to June 10 AM (AW 3.3, 41.12, the AW 15.0 supply), which no shipped
  * scenario plays yet; and the same with the AW 20.0 standard air rules on (airPower.fixture.ts): the AP
- * allocation, GS missions, the GI values and GI attacks.
+ * allocation, GS missions, the GI values and GI attacks, and the AW 11.9.0 naval units.
  * Every offered action is accepted (docs/engine.md: legalActions), the engine invariants hold after
  * every action (src/engine/invariants.ts; the unit tests' setup file also checks them inside apply),
  * and replaying each game's recorded log gives the same state hash.

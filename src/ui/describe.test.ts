@@ -10,6 +10,11 @@ import { describeAction } from './describeAction';
 const bundle = loadScenario('goodwood');
 
 describe('describeEvent', () => {
+  test('AW 11.9.0 / 20.3.0: the naval units of the day, a naval unit\'s ammunition check and the GI values read in the player\'s words', () => {
+    expect(describeEvent({ type: 'navalUnits', taskForce: 'Eastern TF', rolls: {}, units: {}, text: 'Eastern TF: 1 BB, 2 CL, 4 DD', case: 'AW 11.9.0' } as unknown as GameEvent, bundle)).toBe('Naval units: Eastern TF: 1 BB, 2 CL, 4 DD (AW 11.9.0)');
+    expect(describeEvent({ type: 'navalAdCheck', ship: 'E-DD1', roll: 5, adv: 4, depleted: true, case: 'AW 11.9.0' } as unknown as GameEvent, bundle)).toBe('E-DD1 ammunition check: rolled 5 against ADV 4 — out of ammunition for the rest of the game day (AW 11.9.0)');
+    expect(describeEvent({ type: 'giValues', sectors: ['US northern sector: 32 AP, rolled 9: Leg 3, Mech 3'], case: 'AW 20.3.0' } as unknown as GameEvent, bundle)).toBe('GI values: US northern sector: 32 AP, rolled 9: Leg 3, Mech 3 (AW 20.3.0)');
+  });
   test('GOSS 11.6 fsResolved shows each volley: die + points + DRM = FSV and the FS Table row with its result', () => {
     const e = { type: 'fsResolved', plan: {}, volleys: [{ points: 8, roll: 5, drm: -1, fsv: 12, result: 'AS1' }, { points: 4, roll: 9, drm: 0, fsv: 13, result: 'AS1' }, { points: 8, roll: 9, drm: 6, fsv: 23, result: '4' }], as: 2, hits: 6, case: 'GOSS 11.6' } as unknown as GameEvent;
     const text = describeEvent(e, bundle);

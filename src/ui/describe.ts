@@ -99,6 +99,9 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
     }
     case 'restFatigue': return `${name(e.unit)} moved more than half its MA in its side's rest GT: fatigue ${e.level}${tail(e)}`;
     case 'airAllocated': return `Air points: ${playerText(String(e.text))}${tail(e)}`;
+    case 'giValues': return `GI values: ${(e.sectors as string[]).map(playerText).join('; ')}${tail(e)}`;
+    case 'navalUnits': return `Naval units: ${playerText(String(e.text))}${tail(e)}`;
+    case 'navalAdCheck': return `${e.ship} ammunition check: rolled ${e.roll} against ADV ${e.adv} — ${e.depleted ? 'out of ammunition for the rest of the game day' : 'passed'}${tail(e)}`;
     case 'fuelExempted': return `${SIDES[String(e.side)] ?? e.side}: full MA today for ${[...(e.formations as string[]).map((f) => `the ${f} formation`), ...(e.units as string[]).map(name)].join(', ') || 'no formation'}${tail(e)}`;
     case 'restBroken': case 'lowFuelBroken': return `${SIDES[String(e.side)] ?? e.side}: ${playerText(String(e.message))}${tail(e)}`;
     case 'stormDuration': return `Storm: rolled ${e.roll}, ${e.days} game day${e.days === 1 ? '' : 's'} before it may end (first check on ${longDate(String(e.checkOn))})${tail(e)}`;

@@ -14,6 +14,7 @@ import { VariableWeatherRule } from './weather';
 import { FuelRule } from './fuel';
 import { RandomArrivalRule } from './arrival';
 import { AirPowerRule } from './air';
+import { NavalAvailabilityRule } from './navalAvailability';
 
 export const GameTimeRef = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), time: TimeOfDay });
 export type GameTimeRef = z.infer<typeof GameTimeRef>;
@@ -497,6 +498,8 @@ export const ScenarioSpecial = z.object({
   randomArrival: RandomArrivalRule.optional(),
   /** AW 20.0: the standard air rules' block (src/data/schemas/air.ts). */
   airPower: AirPowerRule.optional(),
+  /** AW 11.9.0: the naval units rolled each game day (src/data/schemas/navalAvailability.ts). */
+  navalAvailability: NavalAvailabilityRule.optional(),
   /** Sources and reasoning behind reconstructed parts (play area, boundaries, Allied setup). */
   notes: z.array(z.object({ topic: z.string(), text: z.string(), source: Source })).optional(),
 });

@@ -1,4 +1,4 @@
-/** Test helper of the AW 20.0 standard air rules: the 6th Airborne's map C order of battle on the standard sequence from June 7 AM (after the drop) to June 9 Night, with the air rules on. */
+/** Test helper of the AW 20.0 standard air rules: the 6th Airborne's map C order of battle on the standard sequence from June 7 AM (after the drop) to June 9 Night, with the air rules and the rolled naval units (AW 11.9.0) on. */
 import { BUILTIN, loadScenario } from '../../data/bundle';
 import type { ScenarioBundle } from '../types';
 
@@ -19,7 +19,8 @@ export function airLongBundle(): ScenarioBundle {
   scen.start = { date: '1944-06-07', time: 'AM' };
   scen.lengths = [{ id: 'long', label: 'to June 9', end: { date: '1944-06-09', time: 'Night' }, source: 'test: the 6th Airborne after the drop with the standard air rules' }];
   delete scen.special.airborne.stageAlone;
-  scen.modules = [...scen.modules, 'airPower'];
+  scen.modules = [...scen.modules, 'airPower', 'navalAvailability'];
   scen.special.airPower = TEST_AIR_POINTS;
+  scen.special.navalAvailability = { tables: 'aw11-naval', source: 'test: AW 11.9.0 naval units' };
   return loadScenario('night-drop-6ab-air', { ...BUILTIN, scenarios: { 'data/scenarios/night-drop-6ab-air.json': scen } });
 }

@@ -102,6 +102,27 @@ export interface Extension {
    * does not decide GI (then AW 31.7). With `attacks: 0` the unit is not open to GI.
    */
   gi?(state: GameState, bundle: ScenarioBundle, unitId: string): GiDecision | null;
+  /** The naval units the Allied side has now when the module decides them (AW 11.9.0: rolled each game day), or null. */
+  ships?(state: GameState, bundle: ScenarioBundle): ShipDef[] | null;
+}
+
+/**
+ * A naval unit that may fire FS missions (AW 11.9.0; AW 33.3.0 and 34.3.0 name theirs in
+ * special.naval): its points (absent: its type's, data/tables/naval.json), when it may fire, its range,
+ * and for the rolled units the forces it supports (AW 11.9.1) and its ammunition check (ADV).
+ */
+export interface ShipDef {
+  id: string;
+  kind: 'BB' | 'MN' | 'CA' | 'CL' | 'DD';
+  points?: number;
+  available: 'oncePerGameDayAmOrPm' | 'eachAmPm';
+  range: { within: number; of: string } | { fromSea: true };
+  source: string;
+  /** The task force's name and the nationalities whose units it supports (AW 11.9.1). */
+  taskForce?: { name: string; supports: readonly string[] };
+  /** AW 11.9.0: after each mission it fires in, 1d10 above this bars it for the rest of the game day. */
+  adv?: number;
+  case?: string;
 }
 
 /** GI attacks on one mover as a module decides them (GOSS 20.3). */
@@ -200,6 +221,20 @@ export function moduleGi(state: GameState, bundle: ScenarioBundle, unitId: strin
     if (r) return r;
   }
   return null;
+}
+
+/** The naval units a module gives the Allied side now (AW 11.9.0), or null when no module decides them. */
+export function moduleShips(state: GameState, bundle: ScenarioBundle): ShipDef[] | null {
+  for (const e of extensionsOf(bundle)) {
+    const r = e.ships?.(state, bundle);
+    if (r) return r;
+  }
+  return null;
+}
+
+/** Does a module of the scenario decide the naval units? */
+export function anyModuleShips(bundle: ScenarioBundle): boolean {
+  return extensionsOf(bundle).some((e) => e.ships !== undefined);
 }
 
 /** Does a module of the scenario decide GI (then AW 31.7 is off)? */

@@ -66,7 +66,7 @@ export interface FsRequest {
    */
   units?: string[];
 }
-export interface FsSource { kind: 'artillery' | 'air' | 'naval'; unit?: string; points: number; why: string; case: string }
+export interface FsSource { kind: 'artillery' | 'air' | 'naval'; unit?: string; points: number; why: string; case: string; /** AW 11.9.0: a naval unit's ammunition check after the mission. */ adv?: number }
 export interface FsDrm { group: string; value: number; why: string; case: string }
 export interface FsPlan {
   target: string;
@@ -314,9 +314,9 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   if (hasShips(bundle) && req.naval) return fail('naval-ships', 'this scenario gives naval gunfire by ship: name the ships of the mission (ships)', 'AW 33.3.0, AW 34.3.0');
   if (req.ships?.length) {
     if (!hasShips(bundle)) return fail('naval-none', 'this scenario has no naval units by ship', 'AW 31.9.3');
-    const n = navalPlan(state, bundle, side, req.ships, req.target, day, level === 'observedPaEt', t.naval.maxPerMission);
+    const n = navalPlan(state, bundle, side, req.ships, req.target, day, level === 'observedPaEt', t.naval.maxPerMission, req.spotter);
     if (!n.ok) return fail(n.code, n.message, n.case);
-    for (const x of n.sources) sources.push({ kind: 'naval', unit: x.ship, points: x.points, why: x.why, case: x.case });
+    for (const x of n.sources) sources.push({ kind: 'naval', unit: x.ship, points: x.points, why: x.why, case: x.case, ...(x.adv !== undefined ? { adv: x.adv } : {}) });
   }
   if (req.naval) {
     const nav = rules.naval[side];
@@ -425,8 +425,6 @@ export function startMission(run: Run, req: FsRequest): void {
   // The AP are spent, whatever becomes of them (AW 20.1.0: an aborted AP flies no other mission that GD).
   if (req.air) { const key = plan.gs?.pool ?? side; const a = c.air[key]; c.air[key] = { day: now.date, used: (a?.day === now.date ? a.used : 0) + req.air }; }
   if (req.naval) { const n = c.naval[side]; c.naval[side] = { turn: d.pos.turn, used: (n?.turn === d.pos.turn ? n.used : 0) + req.naval }; }
-  const ships = plan.sources.filter((x) => x.kind === 'naval' && x.unit).map((x) => ({ id: x.unit!, points: x.points }));
-  if (ships.length) recordShips(d, ships);
   let as = 0; let hits = 0;
   const volleys = plan.volleys.map((pts, i) => {
     const drm = i === 0 ? plan.drm : Math.max(-fsTable(bundle).drmCap, Math.min(fsTable(bundle).drmCap, plan.drmRaw - (plan.nebelwerfer ? plan.drms.filter((x) => x.why.startsWith('Nebelwerfer')).reduce((s, x) => s + x.value, 0) : 0)));
@@ -439,6 +437,15 @@ export function startMission(run: Run, req: FsRequest): void {
   const gs = plan.gs ? flyGs(run, plan, req.target) : null;
   if (gs) { as += gs.as; hits += gs.hits; }
   events.push({ type: 'fsResolved', plan, volleys, as, hits, ...(gs ? { gs: gs.missions } : {}), case: 'GOSS 11.6' });
+  const ships = plan.sources.filter((x) => x.kind === 'naval' && x.unit).map((x) => {
+    // AW 11.9.0: a naval unit with an ADV checks its ammunition after the mission; above the ADV it is done for the GD.
+    if (x.adv === undefined) return { id: x.unit!, points: x.points };
+    const roll = dice.d10(`ammunition check: ${x.unit}`);
+    const depleted = roll > x.adv;
+    events.push({ type: 'navalAdCheck', ship: x.unit, roll, adv: x.adv, depleted, case: 'AW 11.9.0' });
+    return { id: x.unit!, points: x.points, ...(depleted ? { depleted: now.date } : {}) };
+  });
+  if (ships.length) recordShips(d, ships);
   events.push(...afterMission(d, ctx, plan.sources.filter((x) => x.kind === 'artillery').map((x) => x.unit!), volleys.length, req.deplete ?? req.artillery?.map((a) => a.unit)));
   // GOSS 11.6.1: max 2 per unit (each target read without drafting it, written as a new record).
   if (as > 0) for (const id of targets) { const t = peekUnit(d as GameState, id)!; const m = withAs(t.markers, as); if (m) patchUnit(d, t, { markers: m }); }

@@ -19,12 +19,13 @@ import type { GameState, ScenarioBundle, Side } from '../types';
 import { special } from './scenarioArea';
 import { navalTable } from './combatTables';
 import { combatOf } from './combatState';
+import { anyModuleShips, moduleShips, type ShipDef } from './extensions';
 
-export type Ship = NonNullable<ReturnType<typeof special>['naval']>['ships'][number];
-export interface ShipSource { ship: string; points: number; why: string; case: string }
+export type Ship = ShipDef;
+export interface ShipSource { ship: string; points: number; why: string; case: string; /** AW 11.9.0: the ship's ammunition check after the mission. */ adv?: number }
 export type NavalResult = { ok: true; sources: ShipSource[] } | { ok: false; code: string; message: string; case: string };
 
-const caseOf = (s: Ship) => (s.available === 'eachAmPm' ? 'AW 34.3.0' : 'AW 33.3.0');
+const caseOf = (s: Ship) => s.case ?? (s.available === 'eachAmPm' ? 'AW 34.3.0' : 'AW 33.3.0');
 const seaCache = new WeakMap<object, Set<HexId>>();
 
 function seaHexes(bundle: ScenarioBundle): Set<HexId> {
@@ -33,9 +34,14 @@ function seaHexes(bundle: ScenarioBundle): Set<HexId> {
   return s;
 }
 
-/** Does the scenario give naval gunfire by ship (special.naval)? */
+/** Does the scenario give naval gunfire by ship (special.naval, or a module's rolled naval units, AW 11.9.0)? */
 export function hasShips(bundle: ScenarioBundle): boolean {
-  return !!special(bundle).naval?.ships.length;
+  return !!special(bundle).naval?.ships.length || anyModuleShips(bundle);
+}
+
+/** The naval units the Allied side has now: a module's (AW 11.9.0, rolled each game day), else the scenario's. */
+export function shipsOf(state: GameState, bundle: ScenarioBundle): readonly Ship[] {
+  return moduleShips(state, bundle) ?? special(bundle).naval?.ships ?? [];
 }
 
 /** A ship's FS points and range now (scenario value, else the type's row of data/tables/naval.json). */
@@ -46,8 +52,9 @@ export function shipStats(bundle: ScenarioBundle, s: Ship): { points: number; ra
 
 /** Null when the ship may fire in the current GT; else why not (AW 33.3.0 once per GD, AW 34.3.0 each AM/PM GT). */
 function usedAlready(state: GameState, bundle: ScenarioBundle, s: Ship): string | null {
-  const rec = state.combat?.naval[`ship:${s.id}`];
+  const rec = state.combat?.naval[`ship:${s.id}`] as { turn: number; used: number; depleted?: string } | undefined;
   if (!rec) return null;
+  if (rec.depleted && rec.depleted === turnTime(bundle.scenario, bundle.sequence, state.pos.turn).date) return 'failed its ammunition check: not again this GD (AW 11.9.0)';
   if (s.available === 'eachAmPm') return rec.turn === state.pos.turn ? 'has fired this GT (each naval unit is available once in each AM and PM GT)' : null;
   const then = turnTime(bundle.scenario, bundle.sequence, rec.turn);
   const now = turnTime(bundle.scenario, bundle.sequence, state.pos.turn);
@@ -58,8 +65,9 @@ function usedAlready(state: GameState, bundle: ScenarioBundle, s: Ship): string 
  * The ships' contribution to a mission on `target`, or the case that forbids it. `observedPaEt`: the
  * mission is observed by a unit in PA mode or in an ET-2/3 (AW 31.9.3). Rolls nothing.
  */
-export function navalPlan(state: GameState, bundle: ScenarioBundle, side: Side, ids: string[], target: HexId, day: boolean, observedPaEt: boolean, maxPerMission: number): NavalResult {
-  const nr = special(bundle).naval!;
+export function navalPlan(state: GameState, bundle: ScenarioBundle, side: Side, ids: string[], target: HexId, day: boolean, observedPaEt: boolean, maxPerMission: number, spotter?: string): NavalResult {
+  const ships = shipsOf(state, bundle);
+  const nr = { ships, onePerMission: special(bundle).naval?.onePerMission ?? false };
   const fail = (code: string, message: string, c: string): NavalResult => ({ ok: false, code, message, case: c });
   if (side !== 'allied') return fail('naval-none', 'only the Allied side has naval units', 'AW 11.9.0');
   if (new Set(ids).size !== ids.length) return fail('naval-twice', 'a ship is named twice', 'AW 31.9.3');
@@ -69,7 +77,10 @@ export function navalPlan(state: GameState, bundle: ScenarioBundle, side: Side, 
   const out: ShipSource[] = [];
   for (const id of ids) {
     const s = nr.ships.find((x) => x.id === id);
-    if (!s) return fail('no-such-ship', `the scenario has no naval unit "${id}" (${nr.ships.map((x) => x.id).join(', ')})`, caseOf(nr.ships[0]));
+    if (!s) return fail('no-such-ship', nr.ships.length ? `there is no naval unit "${id}" now (${nr.ships.map((x) => x.id).join(', ')})` : `there is no naval unit "${id}": none is available now`, nr.ships[0] ? caseOf(nr.ships[0]) : 'AW 11.9.0');
+    // AW 11.9.1: each task force supports only its own nationality's forces (the spotter's).
+    const nat = spotter ? bundle.units.get(spotter)?.nationality : undefined;
+    if (s.taskForce && (!nat || !s.taskForce.supports.includes(nat))) return fail('naval-task-force', `${s.kind} ${s.id} of the ${s.taskForce.name} supports only ${s.taskForce.supports.join(', ')} units${nat ? `, not a ${nat} spotter` : ''}`, 'AW 11.9.1');
     const used = usedAlready(state, bundle, s);
     if (used) return fail('ship-used', `${s.kind} ${s.id} ${used}`, caseOf(s));
     const st = shipStats(bundle, s);
@@ -81,15 +92,15 @@ export function navalPlan(state: GameState, bundle: ScenarioBundle, side: Side, 
       const sea = seaHexes(bundle);
       if (!hexesWithin(target, st.range!).some((h) => sea.has(h))) return fail('naval-range', `${formatHex(target)} is more than ${st.range} hexes (${s.kind} range) from any full sea hex`, 'AW 34.3.0, AW 11.9.1');
     }
-    out.push({ ship: s.id, points: st.points, why: `${s.kind} ${s.id}: ${st.points} points`, case: caseOf(s) });
+    out.push({ ship: s.id, points: st.points, why: `${s.kind} ${s.id}: ${st.points} points`, case: caseOf(s), ...(s.adv !== undefined ? { adv: s.adv } : {}) });
   }
   const total = out.reduce((n, x) => n + x.points, 0);
   if (total > maxPerMission) return fail('naval-max', `${total} naval points: at most ${maxPerMission} per mission`, 'AW 31.9.3');
   return { ok: true, sources: out };
 }
 
-/** Records that the ships fired in the current GT, with the points each gave. */
-export function recordShips(d: Draft<GameState>, ships: { id: string; points: number }[]): void {
+/** Records that the ships fired in the current GT, with the points each gave; `depleted`: the game day a ship failed its ammunition check (AW 11.9.0). */
+export function recordShips(d: Draft<GameState>, ships: { id: string; points: number; depleted?: string }[]): void {
   const c = combatOf(d);
-  for (const s of ships) c.naval[`ship:${s.id}`] = { turn: d.pos.turn, used: s.points };
+  for (const s of ships) c.naval[`ship:${s.id}`] = { turn: d.pos.turn, used: s.points, ...(s.depleted ? { depleted: s.depleted } : {}) };
 }

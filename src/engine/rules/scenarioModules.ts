@@ -22,9 +22,10 @@ import { variableWeather, variableWeatherRules } from './variableWeather';
 import { intermediateFuel, intermediateFuelRules } from './intermediateFuel';
 import { randomArrival, randomArrivalRules } from './randomArrival';
 import { airPower, airPowerRules } from './airPower';
+import { navalAvailability, navalAvailabilityRules } from './navalAvailability';
 
-export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23, airborneRules, fortificationRules, variableWeatherRules, intermediateFuelRules, randomArrivalRules, airPowerRules];
+export const SCENARIO_MODULES: RuleModule[] = [carpetBombingRules, reinforcementRules, victoryRules, ...SCENARIO_MODULES_23, airborneRules, fortificationRules, variableWeatherRules, intermediateFuelRules, randomArrivalRules, airPowerRules, navalAvailabilityRules];
 
 /** Every optional module a scenario may list in `modules`. */
-export const EXTENSIONS: Extension[] = [carpetBombing, corpsBoundary, corpsActivation, bridgeMarkers, artilleryOncePerGt, weatherTable, landefront, lull, airborne, fortifications, variableWeather, intermediateFuel, randomArrival, airPower];
+export const EXTENSIONS: Extension[] = [carpetBombing, corpsBoundary, corpsActivation, bridgeMarkers, artilleryOncePerGt, weatherTable, landefront, lull, airborne, fortifications, variableWeather, intermediateFuel, randomArrival, airPower, navalAvailability];
 for (const e of EXTENSIONS) registerExtension(e);

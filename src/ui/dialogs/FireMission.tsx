@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useGame } from '../../store/game';
 import { sideToAct } from '../../engine';
 import { formatHex } from '../../engine/hex';
-import { artilleryPoints, fsPlan, unitIndex } from '../../engine/query';
+import { artilleryPoints, fsPlan, shipsOf, unitIndex } from '../../engine/query';
 import { segmentAt } from '../../engine/sequence';
 import { Case, ModTable, signed } from './Breakdown';
 import { OBSERVATION, playerText } from '../describe';
@@ -50,7 +50,7 @@ export function FireMission() {
     return <section className="panel dialog" data-testid="fs-dialog"><b>Fire support on {formatHex(target)}</b> <Case c="AW 31.9" /><p className="hint" data-testid="fs-blocked">No mission possible: {base.message} <Case c={base.case} /></p></section>;
   }
   const artillery = Object.entries(chosen).map(([unit, points]) => ({ unit, points }));
-  const shipList = bundle.scenario.special?.naval?.ships ?? [];
+  const shipList = shipsOf(state, bundle);
   const req = { target, spotter: spotter || undefined, artillery, air: air || undefined, naval: naval || undefined, ships: ships.length ? ships : undefined };
   const plan = fsPlan(state, bundle, actor, req);
   const name = (id: string) => bundle.units.get(id)?.designation ?? id;

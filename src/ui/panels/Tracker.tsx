@@ -4,7 +4,7 @@ import { endSegmentRefusal, sideToAct, view } from '../../engine';
 import { useAfterPaint } from '../afterPaint';
 import { phaseLabel, segmentAt } from '../../engine/sequence';
 import { ATMOSPHERE, SIDE_NAME, longDate, playerMessage, playerText, weatherWords } from '../describe';
-import { airRecord, special, weatherNow, groundNow, groundEffects, weatherBySector, type AirRecord, type GroundEffects } from '../../engine/query';
+import { airRecord, navalRecord, special, weatherNow, groundNow, groundEffects, weatherBySector, type AirRecord, type GroundEffects } from '../../engine/query';
 import type { GameState, ScenarioBundle } from '../../engine/types';
 
 
@@ -57,6 +57,18 @@ export function airRecordLines(state: GameState, bundle: ScenarioBundle): string
   return rec && rec.map(airForceLine);
 }
 
+/** The day's naval units (AW 11.9.0, recorded on the AP Record Track), a line per task force, or null without the rolled naval units. */
+export function navalLines(state: GameState, bundle: ScenarioBundle): string[] | null {
+  const rec = navalRecord(state, bundle);
+  if (!rec) return null;
+  return rec.map((tf) => {
+    const counts = new Map<string, number>();
+    for (const u of tf.units) counts.set(u.kind, (counts.get(u.kind) ?? 0) + 1);
+    const out = tf.units.filter((u) => u.depleted).map((u) => u.id);
+    const list = [...counts].map(([k, n]) => `${n} ${k}`).join(', ');
+    return `${tf.taskForce}: ${list || 'no naval units today'}${out.length ? ` (out of ammunition today: ${out.join(', ')})` : ''}`;
+  });
+}
 
 export function Tracker() {
   const state = useGame((s) => s.state);
@@ -95,6 +107,15 @@ export function Tracker() {
           <div className="air-record" data-testid="air-record" title="AP Record Track: each force's air points of the game day, open to both players">
             <span className="case">AP Record Track (AW 3.3.1)</span>
             {air.map((line, i) => <div key={i}>{line}</div>)}
+          </div>
+        );
+      })()}
+      {(() => {
+        const naval = navalLines(state, bundle);
+        return naval && (
+          <div className="naval-record" data-testid="naval-record" title="The naval units of the game day, open to both players">
+            <span className="case">Naval units (AW 11.9.0)</span>
+            {naval.map((line, i) => <div key={i}>{line}</div>)}
           </div>
         );
       })()}

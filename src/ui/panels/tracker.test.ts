@@ -86,3 +86,25 @@ describe('tracker AP Record Track (AW 3.3.1, 20.1.1)', () => {
     expect(airForceLine({ force: 'german', name: 'German', side: 'german', ap: 6, assigned: true, giMax: 0, pools: [{ sector: 'all', name: 'battlefield', gs: 6, gsLeft: 3, gi: 0 }] })).toBe('German 6 AP: GS 6 (3 left)');
   });
 });
+
+describe('tracker naval units (AW 11.9.0)', () => {
+  it('AW 11.9.0: the day\'s naval units per task force, a unit that failed its ammunition check named; nothing without the rolled naval units', async () => {
+    const { navalLines } = await import('./Tracker');
+    const { fixture, at } = await import('../../engine/rules/combat.fixture');
+    const goodwood = loadScenario('goodwood');
+    expect(navalLines(newGame(goodwood, { seed: 'n' }).state, goodwood)).toBeNull();
+    const b = fixture({
+      sequence: 'standard', start: { date: '1944-07-08', time: 'AM' }, modules: ['navalAvailability'],
+      special: { navalAvailability: { tables: 'aw11-naval', source: 'test: AW 11.9.0' } },
+      units: [{ id: 'a', side: 'allied', hex: at(1, 1) }, { id: 'g', side: 'german', hex: at(5, 5) }],
+    });
+    const s = newGame(b, { seed: 'n' }).state;
+    const lines = navalLines(s, b)!;
+    expect(lines).toHaveLength(2);
+    // From July 1 the Western TF has DDs only (AW 11.9.0); every chart row gives it 2 to 4.
+    expect(lines[0]).toMatch(/^Western TF: [234] DD$/);
+    expect(lines[1]).toMatch(/^Eastern TF: .*\d DD$/);
+    const out = produce(s, (d) => { d.combat = { ...(d.combat ?? {}), naval: { 'ship:E-DD1': { turn: d.pos.turn, used: 4, depleted: '1944-07-08' } } } as never; });
+    expect(navalLines(out, b)![1]).toMatch(/\(out of ammunition today: E-DD1\)$/);
+  });
+});
