@@ -77,7 +77,10 @@ function eventText(e: GameEvent, bundle: ScenarioBundle | null): string {
         if (m.outcome === 'aborted') parts.push(`aborted${m.why ? ` (${playerText(m.why)})` : ''}`);
         return parts.join(', ');
       });
-      return `Fire support resolved: ${[...vs.map(volley), ...gsText].join('; ')}${vs.length || gs.length ? ' — ' : ''}${e.hits} hit(s)${e.as ? `, ${e.as} AS` : ''}${tail(e)}`;
+      // GOSS 11.4 NGS: each ship of the rolled naval units fires its own volley.
+      const nv = (e.naval as { ship: string; points: number; roll: number; drm: number; fsv: number; result: string; why?: string[] }[] | undefined) ?? [];
+      const navalText = nv.map((v) => `${v.ship}: die ${v.roll} + ${v.points} points ${signed(v.drm)} DRM${v.why ? ` (${v.why.join(', ')})` : ''} = FSV ${v.fsv}, FS Table row ${range(row(v.fsv))} "${v.result}"`);
+      return `Fire support resolved: ${[...vs.map(volley), ...navalText, ...gsText].join('; ')}${vs.length || gs.length || nv.length ? ' — ' : ''}${e.hits} hit(s)${e.as ? `, ${e.as} AS` : ''}${tail(e)}`;
     }
     case 'retreated': return `${Array.isArray(e.units) ? e.units.map(name).join(', ') : ''} retreat ${(e.path as string[] | undefined)?.join(' → ') ?? ''}${tail(e)}`;
     case 'prCheck': case 'prc': case 'surrenderCheck': {

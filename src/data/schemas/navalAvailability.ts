@@ -26,6 +26,13 @@ export const NavalAvailabilityTables = z.strictObject({
     caps: z.array(z.strictObject({ kinds: z.array(ShipKind).min(1), max: z.number().int().nonnegative() })).optional(),
     source: Source,
   })),
+  /** GOSS 11.2.4, 11.4, 11.5 naval gunfire of the rolled units: the ship sets a mission may carry by observation, each ship's volley DRMs. */
+  ngs: z.strictObject({
+    capacity: z.strictObject({ unobserved: z.array(z.array(ShipKind)), observed: z.array(z.array(ShipKind)), observedPaOrEt: z.array(z.array(ShipKind)) }),
+    drm: z.partialRecord(ShipKind, z.number().int()),
+    weather: z.array(z.strictObject({ atmosphere: z.enum(['clear', 'POvr', 'Ovr', 'storm']), rain: z.boolean(), drm: z.number().int() })),
+    source: Source,
+  }),
 });
 export type NavalAvailabilityTables = z.infer<typeof NavalAvailabilityTables>;
 

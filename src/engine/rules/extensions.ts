@@ -123,6 +123,12 @@ export interface ShipDef {
   /** AW 11.9.0: after each mission it fires in, 1d10 above this bars it for the rest of the game day. */
   adv?: number;
   case?: string;
+  /**
+   * GOSS 11.2.4 / 11.4 / 11.5 naval gunfire (the AW 11.9.0 rolled units): the ship sets a mission may
+   * carry by observation, and the ship fires a volley of its own with its type's DRM and the NGS weather
+   * DRMs. Absent: the AW 31.9.3 introductory naval points (a PA/ET observer, 8 points, pooled volleys).
+   */
+  ngs?: { capacity: Record<'unobserved' | 'observed' | 'observedPaOrEt', readonly (readonly string[])[]>; kindDrm: number; weather: readonly { atmosphere: string; rain: boolean; drm: number }[]; case: string };
 }
 
 /** GI attacks on one mover as a module decides them (GOSS 20.3). */

@@ -66,7 +66,13 @@ export interface FsRequest {
    */
   units?: string[];
 }
-export interface FsSource { kind: 'artillery' | 'air' | 'naval'; unit?: string; points: number; why: string; case: string; /** AW 11.9.0: a naval unit's ammunition check after the mission. */ adv?: number }
+export interface FsSource {
+  kind: 'artillery' | 'air' | 'naval'; unit?: string; points: number; why: string; case: string;
+  /** AW 11.9.0: a naval unit's ammunition check after the mission. */
+  adv?: number;
+  /** GOSS 11.4: a ship that fires a volley of its own, with these DRMs on top of the mission's (not in `volleys` or `total`). */
+  volley?: { drm: number; why: string[] };
+}
 export interface FsDrm { group: string; value: number; why: string; case: string }
 export interface FsPlan {
   target: string;
@@ -314,9 +320,9 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
   if (hasShips(bundle) && req.naval) return fail('naval-ships', 'this scenario gives naval gunfire by ship: name the ships of the mission (ships)', 'AW 33.3.0, AW 34.3.0');
   if (req.ships?.length) {
     if (!hasShips(bundle)) return fail('naval-none', 'this scenario has no naval units by ship', 'AW 31.9.3');
-    const n = navalPlan(state, bundle, side, req.ships, req.target, day, level === 'observedPaEt', t.naval.maxPerMission, req.spotter);
+    const n = navalPlan(state, bundle, side, req.ships, req.target, day, level, t.naval.maxPerMission, req.spotter);
     if (!n.ok) return fail(n.code, n.message, n.case);
-    for (const x of n.sources) sources.push({ kind: 'naval', unit: x.ship, points: x.points, why: x.why, case: x.case, ...(x.adv !== undefined ? { adv: x.adv } : {}) });
+    for (const x of n.sources) sources.push({ kind: 'naval', unit: x.ship, points: x.points, why: x.why, case: x.case, ...(x.adv !== undefined ? { adv: x.adv } : {}), ...(x.volley ? { volley: x.volley } : {}) });
   }
   if (req.naval) {
     const nav = rules.naval[side];
@@ -331,9 +337,9 @@ export function fsPlan(state: GameState, bundle: ScenarioBundle, side: Side, req
     if (!seaHexes.some((h) => distance(h, req.target) <= nav.range)) return fail('naval-range', `${formatHex(req.target)} is beyond naval range ${nav.range}`, 'AW 31.9.3');
     sources.push({ kind: 'naval', points: req.naval, why: `${req.naval} naval points`, case: 'AW 31.9.3' });
   }
-  // GOSS 11.4: each GS mission is a volley of its own, outside the artillery's volleys and cap.
-  const total = sources.reduce((s, x) => s + (gs && x.kind === 'air' ? 0 : x.points), 0);
-  if (total <= 0 && !gs) return fail('no-points', 'the mission has no mission points', 'AW 31.9');
+  // GOSS 11.4: each GS mission and each ship of the rolled naval units is a volley of its own, outside the artillery's volleys and cap.
+  const total = sources.reduce((s, x) => s + ((gs && x.kind === 'air') || x.volley ? 0 : x.points), 0);
+  if (total <= 0 && !gs && !sources.some((x) => x.volley)) return fail('no-points', 'the mission has no mission points', 'AW 31.9');
   if (total > cap) return fail('mission-cap', `${total} mission points exceed the cap of ${cap} for ${capWhy ? `a ${capWhy}` : `a${level === 'unobserved' ? 'n unobserved' : level === 'observed' ? 'n observed' : ' PA/ET-observed'} mission`}`, capWhy ? 'GOSS 5.3.5, AW 31.9.4' : 'AW 31.9.4');
   const volleys: number[] = [];
   for (let left = total; left > 0; left -= t.volleySize) volleys.push(Math.min(t.volleySize, left));
@@ -434,9 +440,18 @@ export function startMission(run: Run, req: FsRequest): void {
     as += res.as; hits += res.hits;
     return { points: pts, roll, drm, fsv, result: res.result };
   });
+  // GOSS 11.4 NGS: each ship of the rolled naval units its own volley, its DRMs on top of the mission's (clamped the same).
+  const shipVolleys = plan.sources.filter((x) => x.kind === 'naval' && x.volley).map((x) => {
+    const drm = Math.max(-fsTable(bundle).drmCap, Math.min(fsTable(bundle).drmCap, plan.drmRaw + x.volley!.drm));
+    const roll = dice.d10(`NGS volley of ${x.unit} on ${plan.target}`);
+    const fsv = roll + x.points + drm;
+    const res = fsResult(bundle, fsv);
+    as += res.as; hits += res.hits;
+    return { ship: x.unit!, points: x.points, roll, drm, fsv, result: res.result, ...(x.volley!.why.length ? { why: x.volley!.why } : {}) };
+  });
   const gs = plan.gs ? flyGs(run, plan, req.target) : null;
   if (gs) { as += gs.as; hits += gs.hits; }
-  events.push({ type: 'fsResolved', plan, volleys, as, hits, ...(gs ? { gs: gs.missions } : {}), case: 'GOSS 11.6' });
+  events.push({ type: 'fsResolved', plan, volleys, as, hits, ...(shipVolleys.length ? { naval: shipVolleys } : {}), ...(gs ? { gs: gs.missions } : {}), case: 'GOSS 11.6' });
   const ships = plan.sources.filter((x) => x.kind === 'naval' && x.unit).map((x) => {
     // AW 11.9.0: a naval unit with an ADV checks its ammunition after the mission; above the ADV it is done for the GD.
     if (x.adv === undefined) return { id: x.unit!, points: x.points };

@@ -51,7 +51,7 @@ function suppressProblem(state: GameState, bundle: ScenarioBundle, side: Side | 
   if (!f.artillery) return no('no-guns', `${bundle.units.get(unitId)!.designation} has no barrage capability to silence`);
   if (gunsSuppressed(state, unitId)) return no('already', `${bundle.units.get(unitId)!.designation} is already silenced this GT`);
   const day = turnTime(bundle.scenario, bundle.sequence, state.pos.turn).time !== 'Night';
-  const p = navalPlan(state, bundle, 'allied', [ship], u.hex, day, true, Infinity);
+  const p = navalPlan(state, bundle, 'allied', [ship], u.hex, day, 'observedPaEt', Infinity);
   if (!p.ok) return { code: p.code, message: p.message, case: p.case };
   return null;
 }

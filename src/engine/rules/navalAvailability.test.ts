@@ -9,6 +9,7 @@ import { at, fixture, hx, seedWhere, toSegment, withSeed, type UnitSpec } from '
 import { fsPlan } from './fireSupport';
 import { navalTable } from './combatTables';
 import type { ScenarioBundle } from '../types';
+import { produce } from 'immer';
 
 const SEA = Object.fromEntries(Array.from({ length: 10 }, (_, r) => [at(0, r), 'sea']));
 
@@ -97,5 +98,48 @@ describe('AW 11.9.0 naval unit availability', () => {
     expect(fsPlan(pmBad, b, 'allied', { target: hx(4, 4), spotter: 'cw', ships: ['E-DD1'] })).toMatchObject({ ok: false, code: 'ship-used', message: expect.stringMatching(/ammunition check/) });
     const pmFine = pm(fine);
     expect(fsPlan(pmFine, b, 'allied', { target: hx(4, 4), spotter: 'cw', ships: ['E-DD1'] })).toMatchObject({ ok: true });
+  });
+});
+
+describe('GOSS 11.2.4 / 11.4 / 11.5 naval gunfire of the rolled units', () => {
+  /** The game at the Allied Offensive FS Segment with the day's units set by hand: E 1 BB, 1 CA, 1 CL, 2 DD. */
+  function atFs(b: ScenarioBundle): GameState {
+    const s = toSegment(newGame(b, { seed: 'ngs' }).state, b, 'offensiveFs');
+    return produce(s, (d) => { (d as unknown as { special: Record<string, unknown> }).special.navalDay = { date: '1944-06-20', units: { W: { DD: 2 }, E: { BB: 1, CA: 1, CL: 1, DD: 2 } } }; });
+  }
+  const plain = (extra: UnitSpec[] = []) => bundle({ date: '1944-06-20', time: 'AM' }, [{ id: 'cw3', side: 'allied', hex: at(3, 2) }, { id: 'g4', side: 'german', hex: at(4, 2) }, ...extra]);
+
+  it('GOSS 11.2.4: the ships a mission carries by its observation — observed: up to 2 DD; from PA or an ET: 1 BB or MN, or CA+CL, CA+DD, CL+DD, 2 DD; the AW 31.9.3 PA/ET observer and 8-point limit do not apply', () => {
+    const b = plain();
+    const s = atFs(b);
+    const plan = (spotter: string, target: number, ships: string[]) => fsPlan(s, b, 'allied', { target, spotter, ships });
+    // cw3 is in the open (observed, medium): DDs only, at most two.
+    expect(plan('cw3', hx(4, 2), ['E-DD1', 'E-DD2'])).toMatchObject({ ok: true });
+    expect(plan('cw3', hx(4, 2), ['E-CA1'])).toMatchObject({ ok: false, code: 'naval-capacity', case: 'GOSS 11.2.4', message: 'an observed mission carries at most DD + DD' });
+    // cw in an ET-2 (heavy): a BB alone, CA + CL (11 points, over the introductory 8), not BB + DD.
+    expect(plan('cw', hx(4, 4), ['E-BB1'])).toMatchObject({ ok: true });
+    expect(plan('cw', hx(4, 4), ['E-CA1', 'E-CL1'])).toMatchObject({ ok: true, plan: { total: 0, volleys: [] } });
+    expect(plan('cw', hx(4, 4), ['E-BB1', 'E-DD1'])).toMatchObject({ ok: false, code: 'naval-capacity' });
+  });
+
+  it('GOSS 11.4 / 11.5: each ship fires a volley of its own: die + its points + the mission\'s DRM, a BB +1, POvr with rain −1', () => {
+    const b = plain();
+    const s = atFs(b);
+    const p = fsPlan(s, b, 'allied', { target: hx(4, 4), spotter: 'cw', ships: ['E-BB1'] });
+    expect(p).toMatchObject({ ok: true, plan: { sources: [{ unit: 'E-BB1', points: 8, volley: { drm: 1, why: ['BB +1'] } }] } });
+    const base = p.ok ? p.plan.drmRaw : NaN;
+    const fire = withSeed(s, seedWhere(s.n, (d) => d.d10('v') === 6));
+    const ev: GameEvent[] = [];
+    ok(fire, { type: 'fireMission', target: at(4, 4), spotter: 'cw', ships: ['E-BB1'] } as Action, ev);
+    const res = ev.find((e) => e.type === 'fsResolved') as unknown as { volleys: unknown[]; naval: { ship: string; roll: number; points: number; drm: number; fsv: number }[] };
+    expect(res.volleys).toEqual([]);
+    expect(res.naval).toEqual([expect.objectContaining({ ship: 'E-BB1', roll: 6, points: 8, drm: base + 1, fsv: 6 + 8 + base + 1 })]);
+    // POvr with rain: −1 on the ship's volley (GOSS 11.5 NGS weather).
+    const wetB = fixture({
+      sequence: 'standard', start: { date: '1944-06-20', time: 'AM' }, modules: ['navalAvailability'], terrain: SEA,
+      special: { navalAvailability: { tables: 'aw11-naval', source: 'test: AW 11.9.0' }, weather: [{ from: { date: '1944-06-20', time: 'AM' }, atmosphere: 'POvr', rain: true, ground: 'dry', source: 'test: POvr with rain' }] },
+      units: [{ id: 'cw', side: 'allied', hex: at(3, 4), fieldworks: 'ET-2' }, { id: 'g1', side: 'german', hex: at(4, 4) }],
+    });
+    expect(fsPlan(atFs(wetB), wetB, 'allied', { target: hx(4, 4), spotter: 'cw', ships: ['E-DD1'] })).toMatchObject({ ok: true, plan: { sources: [{ volley: { drm: -1, why: ['POvr with rain -1'] } }] } });
   });
 });

@@ -91,10 +91,12 @@ function ships(state: GameState, bundle: ScenarioBundle): ShipDef[] | null {
   if (!out) {
     out = [];
     const adv = navalTable(bundle).adv;
-    for (const tf of tables(bundle).taskForces) {
+    const t = tables(bundle);
+    for (const tf of t.taskForces) {
       const got = day.units[tf.id] ?? {};
       for (const k of KINDS) for (let i = 1; i <= (got[k] ?? 0); i++) {
-        out.push({ id: `${tf.id}-${k}${i}`, kind: k, available: 'eachAmPm', range: { fromSea: true }, source: tf.source, taskForce: { name: tf.name, supports: tf.supports }, adv, case: CASE });
+        const ngs = { capacity: t.ngs.capacity, kindDrm: t.ngs.drm[k] ?? 0, weather: t.ngs.weather, case: 'GOSS 11.4' };
+        out.push({ id: `${tf.id}-${k}${i}`, kind: k, available: 'eachAmPm', range: { fromSea: true }, source: tf.source, taskForce: { name: tf.name, supports: tf.supports }, adv, case: CASE, ngs });
       }
     }
     shipCache.set(day.units, out);

@@ -20,9 +20,16 @@ import { special } from './scenarioArea';
 import { navalTable } from './combatTables';
 import { combatOf } from './combatState';
 import { anyModuleShips, moduleShips, type ShipDef } from './extensions';
+import { weatherNow } from './weather';
 
 export type Ship = ShipDef;
-export interface ShipSource { ship: string; points: number; why: string; case: string; /** AW 11.9.0: the ship's ammunition check after the mission. */ adv?: number }
+export interface ShipSource {
+  ship: string; points: number; why: string; case: string;
+  /** AW 11.9.0: the ship's ammunition check after the mission. */
+  adv?: number;
+  /** GOSS 11.4: the ship fires a volley of its own, with these DRMs on top of the mission's. */
+  volley?: { drm: number; why: string[] };
+}
 export type NavalResult = { ok: true; sources: ShipSource[] } | { ok: false; code: string; message: string; case: string };
 
 const caseOf = (s: Ship) => s.case ?? (s.available === 'eachAmPm' ? 'AW 34.3.0' : 'AW 33.3.0');
@@ -65,7 +72,7 @@ function usedAlready(state: GameState, bundle: ScenarioBundle, s: Ship): string 
  * The ships' contribution to a mission on `target`, or the case that forbids it. `observedPaEt`: the
  * mission is observed by a unit in PA mode or in an ET-2/3 (AW 31.9.3). Rolls nothing.
  */
-export function navalPlan(state: GameState, bundle: ScenarioBundle, side: Side, ids: string[], target: HexId, day: boolean, observedPaEt: boolean, maxPerMission: number, spotter?: string): NavalResult {
+export function navalPlan(state: GameState, bundle: ScenarioBundle, side: Side, ids: string[], target: HexId, day: boolean, level: 'unobserved' | 'observed' | 'observedPaEt', maxPerMission: number, spotter?: string): NavalResult {
   const ships = shipsOf(state, bundle);
   const nr = { ships, onePerMission: special(bundle).naval?.onePerMission ?? false };
   const fail = (code: string, message: string, c: string): NavalResult => ({ ok: false, code, message, case: c });
@@ -73,7 +80,18 @@ export function navalPlan(state: GameState, bundle: ScenarioBundle, side: Side, 
   if (new Set(ids).size !== ids.length) return fail('naval-twice', 'a ship is named twice', 'AW 31.9.3');
   if (nr.onePerMission && ids.length > 1) return fail('naval-one', 'only one naval unit may take part in a single FS mission', 'AW 33.3.0');
   if (!day) return fail('naval-night', 'naval points are available in AM and PM GTs only', 'AW 31.9.3');
-  if (!observedPaEt) return fail('naval-observer', 'naval points need a mission observed by a unit in PA mode or in an ET-2/3', 'AW 31.9.3');
+  const named = ids.map((id) => nr.ships.find((x) => x.id === id));
+  const ngs = named.length > 0 && named.every((x) => x?.ngs) ? named[0]!.ngs! : null;
+  if (ngs) {
+    // GOSS 11.2.4: the ships a mission may carry by its capacity (observation), within one listed set.
+    const key = level === 'observedPaEt' ? 'observedPaOrEt' : level;
+    const sets = ngs.capacity[key];
+    const fits = sets.some((set) => { const left = [...set]; return named.every((x) => { const i = left.indexOf(x!.kind); if (i < 0) return false; left.splice(i, 1); return true; }); });
+    if (!fits) {
+      const words = sets.length ? sets.map((set) => set.join(' + ')).join(', or ') : 'none';
+      return fail('naval-capacity', `a${level === 'unobserved' ? 'n unobserved' : level === 'observed' ? 'n observed' : ' PA/ET-observed'} mission carries at most ${words}`, 'GOSS 11.2.4');
+    }
+  } else if (level !== 'observedPaEt') return fail('naval-observer', 'naval points need a mission observed by a unit in PA mode or in an ET-2/3', 'AW 31.9.3');
   const out: ShipSource[] = [];
   for (const id of ids) {
     const s = nr.ships.find((x) => x.id === id);
@@ -92,10 +110,21 @@ export function navalPlan(state: GameState, bundle: ScenarioBundle, side: Side, 
       const sea = seaHexes(bundle);
       if (!hexesWithin(target, st.range!).some((h) => sea.has(h))) return fail('naval-range', `${formatHex(target)} is more than ${st.range} hexes (${s.kind} range) from any full sea hex`, 'AW 34.3.0, AW 11.9.1');
     }
-    out.push({ ship: s.id, points: st.points, why: `${s.kind} ${s.id}: ${st.points} points`, case: caseOf(s), ...(s.adv !== undefined ? { adv: s.adv } : {}) });
+    let volley: ShipSource['volley'];
+    if (s.ngs) {
+      // GOSS 11.5 group E: BB or MN +1; the NGS weather at the target.
+      const why: string[] = [];
+      let drm = 0;
+      if (s.ngs.kindDrm) { drm += s.ngs.kindDrm; why.push(`${s.kind} ${s.ngs.kindDrm > 0 ? '+' : ''}${s.ngs.kindDrm}`); }
+      const w = weatherNow(state, bundle, target);
+      const wx = s.ngs.weather.find((x) => x.atmosphere === w.atmosphere && x.rain === (w.rain === true));
+      if (wx) { drm += wx.drm; why.push(`${w.atmosphere}${wx.rain ? ' with rain' : ''} ${wx.drm}`); }
+      volley = { drm, why };
+    }
+    out.push({ ship: s.id, points: st.points, why: `${s.kind} ${s.id}: ${st.points} points`, case: caseOf(s), ...(s.adv !== undefined ? { adv: s.adv } : {}), ...(volley ? { volley } : {}) });
   }
   const total = out.reduce((n, x) => n + x.points, 0);
-  if (total > maxPerMission) return fail('naval-max', `${total} naval points: at most ${maxPerMission} per mission`, 'AW 31.9.3');
+  if (!ngs && total > maxPerMission) return fail('naval-max', `${total} naval points: at most ${maxPerMission} per mission`, 'AW 31.9.3');
   return { ok: true, sources: out };
 }
 
