@@ -2,27 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { apply, legalActions, newGame } from '../engine/game';
 import type { Action, ActionOf, GameState } from '../engine/types';
-import { at, fixture, hx, toSegment } from '../engine/rules/combat.fixture';
+import { at, hx, toSegment } from '../engine/rules/combat.fixture';
+import { airFixture } from '../engine/rules/airPower.fixture';
 import { chooseAction } from './planner';
 import { bestMission } from './combat';
 import { makeCtx } from './context';
 
-const AIR = {
-  tables: 'aw20-air',
-  points: [
-    { force: 'US', from: { date: '1944-06-07', time: 'AM' }, perGameDay: 44, source: 'test: AW 36.2.0' },
-    { force: 'CW', from: { date: '1944-06-07', time: 'AM' }, perGameDay: 40, source: 'test: AW 36.2.0' },
-    { force: 'german', from: { date: '1944-06-07', time: 'AM' }, perGameDay: 6, source: 'test: AW 36.2.0' },
-  ],
-  source: 'test: the standard air rules',
-};
-
-const bundle = () => fixture({
-  sequence: 'standard', start: { date: '1944-07-05', time: 'AM' }, modules: ['airPower'],
-  overlays: [{ id: 'army-group-boundary', name: 'AG boundary', case: 'AW 9.2.0', waypoints: ['B1601', 'B1636'] }],
-  special: { airPower: AIR },
-  units: [{ id: 'a1', side: 'allied', hex: at(7, 4) }, { id: 'g1', side: 'german', hex: at(8, 4) }, { id: 'a2', side: 'allied', hex: at(2, 4) }],
-});
+const bundle = () => airFixture({ units: [{ id: 'a1', side: 'allied', hex: at(7, 4) }, { id: 'g1', side: 'german', hex: at(8, 4) }, { id: 'a2', side: 'allied', hex: at(2, 4) }] });
 
 const ok = (s: GameState, a: Action): GameState => { const r = apply(s, a); if (!r.ok) throw new Error(`${a.type}: ${r.error.message}`); return r.state; };
 

@@ -6,40 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apply, legalActions, newGame, type Action, type GameEvent, type GameState } from '../index';
-import { at, edit, fixture, hx, seedWhere, toSegment, withSeed, type UnitSpec } from './combat.fixture';
+import { at, edit, hx, seedWhere, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 import { airRecord, airSectorOf } from './airPower';
+import { airFixture, TEST_AIR_POINTS } from './airPower.fixture';
 import { fsPlan, fsResult } from './fireSupport';
 import { BUILTIN, loadScenario } from '../../data/bundle';
 import { formatHex, hexOfRulesId } from '../hex';
 import { mutUnit, unitOf } from '../unitTable';
 import type { ScenarioBundle } from '../types';
 
-const AIR = {
-  tables: 'aw20-air',
-  points: [
-    { force: 'US', from: { date: '1944-06-07', time: 'AM' }, perGameDay: 44, source: 'test: AW 36.2.0 US 44' },
-    { force: 'CW', from: { date: '1944-06-07', time: 'AM' }, perGameDay: 40, source: 'test: AW 36.2.0 CW 40' },
-    { force: 'german', from: { date: '1944-06-07', time: 'AM' }, perGameDay: 6, source: 'test: AW 36.2.0 German 6' },
-  ],
-  source: 'test: the standard air rules',
-};
-const BOUNDARY = [{ id: 'army-group-boundary', name: 'AG boundary', case: 'AW 9.2.0', waypoints: ['B1601', 'B1636'] }];
-
-function base(extra: UnitSpec[] = [], special: Record<string, unknown> = {}): ScenarioBundle {
-  return fixture({
-    sequence: 'standard', start: { date: '1944-07-05', time: 'AM' }, modules: ['airPower'], overlays: BOUNDARY,
-    special: { airPower: AIR, ...special },
-    units: [
-      // CW side of the line (columns 17+): spotter a1 next to the German g1.
-      { id: 'a1', side: 'allied', hex: at(7, 4) },
-      { id: 'g1', side: 'german', hex: at(8, 4) },
-      // US side (columns 15-): spotter a2 next to the German g2.
-      { id: 'a2', side: 'allied', hex: at(2, 4) },
-      { id: 'g2', side: 'german', hex: at(3, 4) },
-      ...extra,
-    ],
-  });
-}
+const AIR = TEST_AIR_POINTS;
+const base = (extra: UnitSpec[] = [], special: Record<string, unknown> = {}): ScenarioBundle => airFixture({ extra, special });
 
 function ok(s: GameState, a: Action, events?: GameEvent[]): GameState {
   const r = apply(s, a);
@@ -218,15 +195,12 @@ describe('AW 20.0 standard air rules', () => {
 
 describe('AW 20.3.0 / GOSS 20.3 ground interdiction', () => {
   // The boundary east of the fixture: every hex is in the US northern sector.
-  const giBase = (extra: UnitSpec[] = [], special: Record<string, unknown> = {}) => fixture({
-    sequence: 'standard', start: { date: '1944-07-05', time: 'AM' }, modules: ['airPower'],
-    overlays: [{ ...BOUNDARY[0], waypoints: ['B2501', 'B2536'] }],
-    special: { airPower: AIR, ...special },
+  const giBase = (extra: UnitSpec[] = [], special: Record<string, unknown> = {}) => airFixture({
+    boundary: ['B2501', 'B2536'], special, extra,
     units: [
       { id: 'a1', side: 'allied', hex: at(0, 0) },
       { id: 'pz', side: 'german', hex: at(1, 9), moveClass: 'mech', ma: 12, type: 'Mot Inf' },
       { id: 'inf', side: 'german', hex: at(1, 8), ma: 6 },
-      ...extra,
     ],
   });
   /** US: 12 GS and 32 GI in the northern sector; CW all GS; the GI value die fixed to `roll`. */
