@@ -33,7 +33,9 @@ export const FuelExemptAction = z.strictObject({
 });
 
 /** AW 3.3.1 / 20.1.1: one force's AP of the game day, by air sector, to GS and GI missions (rules/airPower.ts). */
-const ApBySector = z.record(z.string().min(1).max(30), z.number().int().min(0).max(200)).refine((r) => Object.keys(r).length <= 8, 'at most 8 sectors');
+// One spelling of a split (issue 15: the PBEM dice derive from it): sectors with no AP left out, the others in key order.
+const ApBySector = z.record(z.string().min(1).max(30), z.number().int().min(0).max(200)).refine((r) => Object.keys(r).length <= 8, 'at most 8 sectors')
+  .transform((r) => Object.fromEntries(Object.entries(r).filter(([, n]) => n > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
 export const AllocateAirAction = z.strictObject({
   type: z.literal('allocateAir'),
   force: z.string().min(1).max(20),

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { apply, legalActions, newGame, type Action, type GameEvent, type GameState } from '../index';
 import { at, edit, hx, seedWhere, toSegment, withSeed, type UnitSpec } from './combat.fixture';
 import { airRecord, airSectorOf } from './airPower';
+import { normaliseAction } from '../actions';
 import { airFixture, TEST_AIR_POINTS } from './airPower.fixture';
 import { fsPlan, fsResult } from './fireSupport';
 import { BUILTIN, loadScenario } from '../../data/bundle';
@@ -69,6 +70,11 @@ describe('AW 20.0 standard air rules', () => {
     const offered = legalActions(s, 'allied').filter((a) => a.type === 'allocateAir');
     expect(offered.length).toBeGreaterThanOrEqual(3);
     for (const a of offered) expect(apply(s, a).ok).toBe(true);
+    // One spelling of a split (the PBEM dice derive from it): sectors with 0 AP dropped, keys in order.
+    const a = normaliseAction({ type: 'allocateAir', force: 'US', gs: { 'us-south': 4, 'us-north': 40 }, gi: { 'us-north': 0 } });
+    const b2 = normaliseAction({ type: 'allocateAir', force: 'US', gs: { 'us-north': 40, 'us-south': 4 }, gi: {} });
+    expect(a.ok && JSON.stringify(a.action)).toBe(b2.ok && JSON.stringify(b2.action));
+    expect(a.ok && JSON.stringify(a.action)).toBe('{"type":"allocateAir","force":"US","gs":{"us-north":40,"us-south":4},"gi":{}}');
     // After the segment no allocation is taken.
     const done = allocated(b);
     expect(refusal(done, US_GS as unknown as Action)).toMatchObject({ code: 'no-decision' });
