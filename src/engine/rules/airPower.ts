@@ -29,7 +29,7 @@ import { AirTables, type AirForce, type AirPowerRule, type AirSector } from '../
 import { OverlaysFile } from '../../data/schemas/overlays';
 import type { TimeOfDay } from '../../data/schemas/sequence';
 import { compareTime, gameTime } from '../sequence';
-import { distance, formatHex, rulesIdsOf, type HexId } from '../hex';
+import { formatHex, hexesWithin, rulesIdsOf, type HexId } from '../hex';
 import { terrainOf } from '../board';
 import { reject, type RuleModule } from './registry';
 import { moduleDraft, moduleState } from './moduleState';
@@ -232,6 +232,17 @@ function allocationOptions(state: GameState, bundle: ScenarioBundle, side: Side)
   return out.filter((x) => { const k = JSON.stringify(x); return !seen.has(k) && !!seen.add(k); });
 }
 
+/**
+ * `side`'s Flak-capable units within `range` of `hex` (GOSS 20.7.1, reconstructed: Flak units and HQs),
+ * read from the hexes around it (the unit index), not by scanning every unit: fire-support plans ask it
+ * for each air probe.
+ */
+function flakAround(state: GameState, bundle: ScenarioBundle, side: Side, hex: HexId, range: number): number {
+  let n = 0;
+  for (const h of hexesWithin(hex, range)) for (const u of unitsAt(state, h, side)) if (isFlakCapable(bundle, u.id)) n++;
+  return n;
+}
+
 // ---------- GS missions (AW 20.2.1, GOSS 20.2) ----------
 
 /** The most AP after the weather a GS mission of the force may fly now (AW 20.2.1, 11.4.3). */
@@ -294,11 +305,7 @@ function gsAir(state: GameState, bundle: ScenarioBundle, side: Side, target: Hex
   const terr = terrainOf(bundle.board, target);
   if (terr && e.terrain[terr]) drms.push({ value: e.terrain[terr], why: `target in ${terr}` });
   if (e.atmosphere[atm]) drms.push({ value: e.atmosphere[atm], why: atm });
-  let flak = 0;
-  for (const u of readUnits(state.units)) {
-    if (u.side === side || !live(u) || u.hex === null || distance(u.hex, target) > e.flakRange) continue;
-    if (isFlakCapable(bundle, u.id)) flak++;
-  }
+  const flak = flakAround(state, bundle, enemyOf(side), target, e.flakRange);
   if (flak) drms.push({ value: Math.min(e.flakMax, flak * e.perFlak), why: `${flak} enemy Flak-capable unit${flak > 1 ? 's' : ''} in range` });
   if (unitsAt(state, target, enemyOf(side)).some((u) => has(u, M.STRAT))) drms.push({ value: e.strat, why: 'target in Strat mode' });
   const div = divisor > 1 ? ` (${atm}: ${divisor} AP count as one)` : '';
@@ -386,9 +393,8 @@ function gi(state: GameState, bundle: ScenarioBundle, unitId: string): GiDecisio
   const a = t.gi.attack;
   const drms: { value: number; why: string }[] = [];
   if (isPureAfv(def)) drms.push({ value: a.pureAfv, why: 'pure AFV' });
-  let flak = 0;
-  for (const x of readUnits(state.units)) if (x.side === u.side && x.id !== unitId && live(x) && x.hex !== null && distance(x.hex, u.hex) <= a.flakRange && isFlakCapable(bundle, x.id)) flak++;
-  if (isFlakCapable(bundle, unitId)) flak++;
+  // The mover's own Flak counts with its side's around it.
+  const flak = flakAround(state, bundle, u.side, u.hex, a.flakRange);
   if (flak) drms.push({ value: flak * a.perFlak, why: `${flak} Flak point${flak > 1 ? 's' : ''} in range` });
   if (atmosphere(state, bundle, u.hex).value !== 'clear') drms.push({ value: a.notClear, why: 'atmosphere not clear' });
   if (has(u, M.STRAT)) drms.push({ value: a.strat, why: 'Strat mode' });

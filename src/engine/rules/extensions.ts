@@ -203,13 +203,23 @@ export function blownBridgeSides(state: GameState, bundle: ScenarioBundle): Read
   return out;
 }
 
+/** The first answer of the scenario's modules (in the order it lists them) to `ask`, or null when none answers. */
+function firstAnswer<T>(bundle: ScenarioBundle, ask: (e: Extension) => T | null | undefined): T | null {
+  for (const e of extensionsOf(bundle)) {
+    const r = ask(e);
+    if (r !== undefined && r !== null) return r;
+  }
+  return null;
+}
+
+/** Does a module of the scenario fill the hook `key` (then asking it per unit or mission is worth it)? */
+function hasHook(bundle: ScenarioBundle, key: keyof Extension): boolean {
+  return extensionsOf(bundle).some((e) => e[key] !== undefined);
+}
+
 /** The game days a module moves a reinforcement group's arrival by (0 when none does). */
 export function arrivalShift(state: GameState, bundle: ScenarioBundle, group: number): number {
-  for (const e of extensionsOf(bundle)) {
-    const d = e.arrivalShift?.(state, bundle, group);
-    if (d !== undefined && d !== null) return d;
-  }
-  return 0;
+  return firstAnswer(bundle, (e) => e.arrivalShift?.(state, bundle, group)) ?? 0;
 }
 
 const farMpOn = new WeakMap<ScenarioBundle, boolean>();
@@ -222,67 +232,47 @@ export function tracksFarMp(bundle: ScenarioBundle): boolean {
 
 /** The first module's GI decision for a mover (GOSS 20.3), or null when no module decides GI (AW 31.7). */
 export function moduleGi(state: GameState, bundle: ScenarioBundle, unitId: string): GiDecision | null {
-  for (const e of extensionsOf(bundle)) {
-    const r = e.gi?.(state, bundle, unitId);
-    if (r) return r;
-  }
-  return null;
+  return firstAnswer(bundle, (e) => e.gi?.(state, bundle, unitId));
 }
 
 /** The naval units a module gives the Allied side now (AW 11.9.0), or null when no module decides them. */
 export function moduleShips(state: GameState, bundle: ScenarioBundle): ShipDef[] | null {
-  for (const e of extensionsOf(bundle)) {
-    const r = e.ships?.(state, bundle);
-    if (r) return r;
-  }
-  return null;
+  return firstAnswer(bundle, (e) => e.ships?.(state, bundle));
 }
 
 /** Does a module of the scenario decide the naval units? */
 export function anyModuleShips(bundle: ScenarioBundle): boolean {
-  return extensionsOf(bundle).some((e) => e.ships !== undefined);
+  return hasHook(bundle, 'ships');
 }
 
 /** Does a module of the scenario decide GI (then AW 31.7 is off)? */
 export function anyModuleGi(bundle: ScenarioBundle): boolean {
-  return extensionsOf(bundle).some((e) => e.gi !== undefined);
+  return hasHook(bundle, 'gi');
 }
 
 /** The first module's GS missions for an FS mission's air points (AW 20.2.1), a refusal, or null (the AW 31.9.1 air points). */
 export function moduleGsAir(state: GameState, bundle: ScenarioBundle, side: Side, target: HexId, ap: number, level: 'unobserved' | 'observed' | 'observedPaEt'): GsAir | Rejection | null {
-  for (const e of extensionsOf(bundle)) {
-    const r = e.gsAir?.(state, bundle, side, target, ap, level);
-    if (r) return r;
-  }
-  return null;
+  return firstAnswer(bundle, (e) => e.gsAir?.(state, bundle, side, target, ap, level));
 }
 
 /** The first module's answer on the unit's GenS path of any length (GOSS 15.7.0), or null when no module decides it. */
 export function moduleGenSAnyLength(state: GameState, bundle: ScenarioBundle, unitId: string): boolean | null {
-  for (const e of extensionsOf(bundle)) {
-    const r = e.genSAnyLength?.(state, bundle, unitId);
-    if (r !== undefined && r !== null) return r;
-  }
-  return null;
+  return firstAnswer(bundle, (e) => e.genSAnyLength?.(state, bundle, unitId));
 }
 
 /** Does any module of the scenario decide some units' GenS (then moduleGenS is worth asking per unit)? */
 export function anyModuleGenS(bundle: ScenarioBundle): boolean {
-  return extensionsOf(bundle).some((e) => e.genS !== undefined);
+  return hasHook(bundle, 'genS');
 }
 
 /** The first module's answer on the unit's GenS (AW 15.0), or null when no module decides it. */
 export function moduleGenS(state: GameState, bundle: ScenarioBundle, unitId: string): boolean | null {
-  for (const e of extensionsOf(bundle)) {
-    const r = e.genS?.(state, bundle, unitId);
-    if (r !== undefined && r !== null) return r;
-  }
-  return null;
+  return firstAnswer(bundle, (e) => e.genS?.(state, bundle, unitId));
 }
 
 /** Does any module of the scenario bar units from leading (then leadsOnlyAlone is worth asking per unit)? */
 export function anyLeadsOnlyAlone(bundle: ScenarioBundle): boolean {
-  return extensionsOf(bundle).some((e) => e.leadsOnlyAlone !== undefined);
+  return hasHook(bundle, 'leadsOnlyAlone');
 }
 
 /** Does a scenario module let the unit lead only when nothing else may (AW 41.3.3)? */
