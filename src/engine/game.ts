@@ -407,8 +407,9 @@ function applyNormalised(state: GameState, action: Action): ApplyResult {
       if (handler) {
         events.push(...handler.apply(d, action, ctx));
         // The decision an automatic segment waited for is closed: the sequence goes on (Segment.waitsForDecisions).
-        const seg = segmentAt(bundle.sequence, d.pos).segment;
-        if (!d.pending && !d.over && !d.beforePlay && seg.waitsForDecisions && actorAt(bundle.scenario, bundle.sequence, d.pos) === null) {
+        // Asked only when this action closed a decision, not on every move of a replay.
+        const seg = state.pending && !d.pending && !d.over && !d.beforePlay ? segmentAt(bundle.sequence, d.pos).segment : null;
+        if (seg?.waitsForDecisions && actorAt(bundle.scenario, bundle.sequence, d.pos) === null) {
           for (const h of hooksFor(seg.id, 'onResume')) if (!d.pending) events.push(...h.onResume!(d, ctx));
           if (!d.pending && leave(d, ctx, events)) events.push(...enterSegment(d, ctx));
         }
